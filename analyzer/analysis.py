@@ -1,0 +1,128 @@
+"""The Python entry point: analyse every bet of a paytable on a shoe, exactly."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+import pandas as pd
+
+from analyzer.bets import BetResult, evaluate_bet, table_columns
+from analyzer.enumerator import count_outcomes
+from analyzer.errors import AnalyzerError
+from analyzer.outcomes import outcome_table, pair_detail_needed
+from analyzer.paytable import Paytable
+from analyzer.seed_game import seed_paytable
+from analyzer.shoe import Shoe
+
+SUMMARY_COLUMNS = [
+    "name",
+    "mode",
+    "house_edge",
+    "rtp",
+    "hit_frequency",
+    "push_probability",
+    "variance",
+    "std_dev",
+    "edge_per_resolved",
+    "max_round",
+    "house_edge_percent",
+    "rtp_percent",
+]
+
+
+@dataclass(frozen=True, eq=False)
+class Analysis:
+    """Every requested (bet, mode) on one shoe.
+
+    ``summary`` is indexed by bet (by bet and mode when several modes were asked for);
+    exact columns hold :class:`~fractions.Fraction`, ``*_percent`` and ``std_dev`` floats.
+    """
+
+    paytable: Paytable
+    shoe: Shoe
+    modes: tuple[str, ...]
+    outcomes: pd.DataFrame
+    results: tuple[BetResult, ...]
+
+    @property
+    def summary(self) -> pd.DataFrame:
+        rows = []
+        for r in self.results:
+            rows.append(
+                {
+                    "bet": r.bet.id,
+                    "name": r.bet.name,
+                    "mode": r.mode,
+                    "house_edge": r.house_edge,
+                    "rtp": r.rtp,
+                    "hit_frequency": r.hit_frequency,
+                    "push_probability": r.push_probability,
+                    "variance": r.variance,
+                    "std_dev": r.std_dev,
+                    "edge_per_resolved": r.edge_per_resolved,
+                    "max_round": r.bet.max_round,
+                    "house_edge_percent": float(100 * r.house_edge),
+                    "rtp_percent": float(100 * r.rtp),
+                }
+            )
+        frame = pd.DataFrame(rows, columns=["bet", *SUMMARY_COLUMNS])
+        frame["max_round"] = frame["max_round"].astype("Int64")
+        index = ["bet"] if len(self.modes) == 1 else ["bet", "mode"]
+        return frame.set_index(index)
+
+    def result(self, bet: str, mode: str | None = None) -> BetResult:
+        for r in self.results:
+            if r.bet.id == bet and (mode is None or r.mode == mode):
+                return r
+        raise AnalyzerError(f"no result for bet {bet!r}" + (f" in mode {mode!r}" if mode else ""))
+
+    def breakdown(self, bet: str, mode: str | None = None) -> pd.DataFrame:
+        return self.result(bet, mode).breakdown
+
+    def best(self) -> BetResult:
+        """The bet with the highest RTP (the game's "maximum RTP")."""
+        return max(self.results, key=lambda r: r.rtp)
+
+    @property
+    def max_rtp(self) -> Fraction:
+        return self.best().rtp
+
+
+def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
+    if mode in (None, "both", "all"):
+        return paytable.modes
+    paytable.check_modes((mode,))
+    return (mode,)
+
+
+def analyze(
+    decks: int | None = None,
+    mode: Literal["commission", "no_commission", "both"] | str | None = "both",
+    bets: list[str] | tuple[str, ...] | None = None,
+    paytable: Paytable | None = None,
+    shoe: Shoe | None = None,
+) -> Analysis:
+    """Exact house edge of every bet (or ``bets``) of ``paytable`` (default: the seed game).
+
+    The shoe is ``shoe`` if given, else ``decks`` full decks (default: the paytable's).
+    """
+    paytable = seed_paytable() if paytable is None else paytable
+    if shoe is None:
+        shoe = Shoe.standard(paytable.decks if decks is None else decks)
+    modes = resolve_modes(paytable, mode)
+    bet_ids = None if bets is None else tuple(bets)
+    if bet_ids is not None:
+        paytable.check_bet_ids(bet_ids)
+    offered = list(paytable.offered(modes, bet_ids))
+    if not offered:
+        raise AnalyzerError("no bet of the paytable is offered in the chosen mode")
+    fields = frozenset().union(*(bet.fields for bet, _ in offered))
+    detail = pair_detail_needed(fields)
+    if detail == "suit" and not shoe.suits_known:
+        detail = "rank"  # suited bets then report that they cannot be computed exactly
+    table = outcome_table(count_outcomes(shoe, detail))
+    columns = table_columns(table)
+    results = tuple(evaluate_bet(table, bet, mode, columns) for bet, mode in offered)
+    return Analysis(paytable, shoe, modes, table, results)

@@ -1,0 +1,79 @@
+"""Cards: notation, ranks, suits and point values.
+
+A card is written rank then suit, case-insensitive: ``AS 10H TD KC 9d``. Ranks are
+``A 2-9 10 (or T) J Q K``; suits ``S H D C``. Internally a rank is an index 0..12
+(A, 2, ..., 9, 10, J, Q, K) and a suit an index 0..3 (S, H, D, C).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+N_RANKS = len(RANKS)
+N_SUITS = len(SUITS)
+N_VALUES = 10
+
+#: Point value of each rank index: Ace 1, 2-9 face value, 10/J/Q/K 0.
+RANK_VALUES: np.ndarray = np.array([min(r + 1, 10) % 10 for r in range(N_RANKS)], dtype=np.int64)
+RANK_VALUES.setflags(write=False)
+
+_RANK_ALIASES = {name: i for i, name in enumerate(RANKS)} | {"T": 9, "1": 0}
+_SUIT_INDEX = {name: i for i, name in enumerate(SUITS)}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card; ``suit`` is ``None`` when only the rank is known."""
+
+    rank: int
+    suit: int | None = None
+
+    @property
+    def value(self) -> int:
+        """Point value 0..9."""
+        return int(RANK_VALUES[self.rank])
+
+    def __str__(self) -> str:
+        return RANKS[self.rank] + ("" if self.suit is None else SUITS[self.suit])
+
+
+def parse_rank(text: str) -> int:
+    """Rank index of ``A 2..9 10 T J Q K`` (case-insensitive)."""
+    try:
+        return _RANK_ALIASES[text.strip().upper()]
+    except KeyError:
+        raise AnalyzerError(f"unknown rank {text!r}: use A, 2-9, 10 (or T), J, Q or K") from None
+
+
+def parse_card(text: str, *, suit_required: bool = True) -> Card:
+    """Parse one card such as ``AS``, ``10h``, ``TD``; a bare rank when ``suit_required`` is off."""
+    token = text.strip().upper()
+    if not token:
+        raise AnalyzerError("empty card")
+    if token[-1] in _SUIT_INDEX and len(token) >= 2:
+        rank_text, suit = token[:-1], _SUIT_INDEX[token[-1]]
+    elif suit_required:
+        raise AnalyzerError(
+            f"unknown card {text!r}: write rank then suit, e.g. AS, 10H, TD, KC (suits S H D C)"
+        )
+    else:
+        rank_text, suit = token, None
+    if rank_text not in _RANK_ALIASES:
+        raise AnalyzerError(f"unknown card {text!r}: rank must be A, 2-9, 10 (or T), J, Q or K")
+    return Card(_RANK_ALIASES[rank_text], suit)
+
+
+def parse_cards(
+    texts: str | list[str] | tuple[str, ...], *, suit_required: bool = True
+) -> list[Card]:
+    """Parse cards separated by spaces or commas (a string) or given as a list of tokens."""
+    if isinstance(texts, str):
+        texts = [texts]
+    tokens = [tok for text in texts for tok in text.replace(",", " ").split()]
+    return [parse_card(tok, suit_required=suit_required) for tok in tokens]

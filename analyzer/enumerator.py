@@ -1,0 +1,323 @@
+"""The exact enumerator: every card-removal path of a shoe under the drawing rules.
+
+Two stages, each a small Numba kernel on plain int64 arrays with the output allocated by
+the caller (the QuantEcon pattern):
+
+1. *First four cards* (P1, B1, P2, B2). ``first_four[a, b, c, d, s]`` counts the ordered
+   ways to deal point values ``a, b, c, d`` in that order, split by pair state ``s``
+   (Player's and Banker's first two cards: different rank / same rank other suit / same
+   rank and suit). Without pair detail there is one state and the count is a falling
+   product of value counts; with it the kernel walks card types (rank, or rank and suit).
+2. *The draw walk*. For every first-four value tuple it applies the third-card tables and
+   weights each round as an ordered six-card sequence: the cards it uses times the ways to
+   deal the rest of the six from what remains. So every count shares the denominator
+   N(N-1)(N-2)(N-3)(N-4)(N-5).
+
+The result ``counts[s, player_score, banker_score, player_third, banker_third]`` (third
+card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a round.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.errors import AnalyzerError
+from analyzer.rules import BANKER_DRAWS, NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.shoe import Shoe
+
+#: Index of "no third card" on the third-card axes.
+NO_THIRD = 10
+#: Pair state of one hand's first two cards.
+NO_PAIR, RANK_PAIR, SUITED_PAIR = 0, 1, 2
+N_PAIR_STATES = 3
+
+PairDetail = Literal["none", "rank", "suit"]
+
+_IS_NATURAL = np.array([s in NATURAL_SCORES for s in range(10)], dtype=np.bool_)
+
+
+@njit(cache=True)
+def _first_four_values_jit(value_counts, out):
+    """out[a, b, c, d, 0] = ordered ways to deal values a, b, c, d as P1, B1, P2, B2."""
+    left = value_counts.copy()
+    for a in range(N_VALUES):
+        wa = left[a]
+        if wa == 0:
+            continue
+        left[a] -= 1
+        for b in range(N_VALUES):
+            wb = wa * left[b]
+            if wb == 0:
+                continue
+            left[b] -= 1
+            for c in range(N_VALUES):
+                wc = wb * left[c]
+                if wc == 0:
+                    continue
+                left[c] -= 1
+                for d in range(N_VALUES):
+                    out[a, b, c, d, 0] = wc * left[d]
+                left[c] += 1
+            left[b] += 1
+        left[a] += 1
+
+
+@njit(cache=True)
+def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
+    """out[a, b, c, d, 3 * player_state + banker_state], walking card types.
+
+    A card type is a rank (suits unknown) or a rank and suit. Cards 1-3 are walked type by
+    type; the fourth (Banker's second) is summed in closed form per value, since its pair
+    state against card 2 only asks "same type", "same rank, other type" or neither.
+    """
+    n_types = type_counts.shape[0]
+    left = type_counts.copy()
+    left_value = np.zeros(N_VALUES, dtype=np.int64)
+    left_rank = np.zeros(N_RANKS, dtype=np.int64)
+    for t in range(n_types):
+        left_value[type_values[t]] += left[t]
+        left_rank[type_ranks[t]] += left[t]
+    for t1 in range(n_types):
+        w1 = left[t1]
+        if w1 == 0:
+            continue
+        v1 = type_values[t1]
+        left[t1] -= 1
+        left_value[v1] -= 1
+        left_rank[type_ranks[t1]] -= 1
+        for t2 in range(n_types):
+            w2 = w1 * left[t2]
+            if w2 == 0:
+                continue
+            v2 = type_values[t2]
+            left[t2] -= 1
+            left_value[v2] -= 1
+            left_rank[type_ranks[t2]] -= 1
+            for t3 in range(n_types):
+                w3 = w2 * left[t3]
+                if w3 == 0:
+                    continue
+                v3 = type_values[t3]
+                if t3 == t1:
+                    player_state = SUITED_PAIR
+                elif type_ranks[t3] == type_ranks[t1]:
+                    player_state = RANK_PAIR
+                else:
+                    player_state = NO_PAIR
+                base = N_PAIR_STATES * player_state
+                left[t3] -= 1
+                left_value[v3] -= 1
+                left_rank[type_ranks[t3]] -= 1
+                same_type = left[t2]
+                same_rank = left_rank[type_ranks[t2]] - same_type
+                for d in range(N_VALUES):
+                    total = left_value[d]
+                    if total == 0:
+                        continue
+                    if d == v2:
+                        out[v1, v2, v3, d, base + SUITED_PAIR] += w3 * same_type
+                        out[v1, v2, v3, d, base + RANK_PAIR] += w3 * same_rank
+                        out[v1, v2, v3, d, base + NO_PAIR] += w3 * (total - same_type - same_rank)
+                    else:
+                        out[v1, v2, v3, d, base + NO_PAIR] += w3 * total
+                left[t3] += 1
+                left_value[v3] += 1
+                left_rank[type_ranks[t3]] += 1
+            left[t2] += 1
+            left_value[v2] += 1
+            left_rank[type_ranks[t2]] += 1
+        left[t1] += 1
+        left_value[v1] += 1
+        left_rank[type_ranks[t1]] += 1
+
+
+@njit(cache=True)
+def _add_leaf(
+    out, states, weights, n_live, player_score, banker_score, player_third, banker_third, ways
+):
+    for i in range(n_live):
+        out[states[i], player_score, banker_score, player_third, banker_third] += weights[i] * ways
+
+
+@njit(cache=True)
+def _walk_jit(value_counts, first_four, is_natural, player_draws, banker_draws, out):
+    """Apply the third-card tables to every first-four value tuple; accumulate into out.
+
+    Swapping P1 with P2 (or B1 with B2) deals the same multiset of cards, so it has the
+    same weight, pair state and scores: the walk visits a <= c, b <= d and doubles.
+    """
+    n_states = first_four.shape[4]
+    n = value_counts.sum()
+    stand_tail = (n - 4) * (n - 5)  # ways to deal cards 5 and 6 after a 4-card round
+    five_tail = n - 5  # ways to deal card 6 after a 5-card round
+    left = value_counts.copy()
+    states = np.empty(n_states, dtype=np.int64)
+    weights = np.empty(n_states, dtype=np.int64)
+    for a in range(N_VALUES):
+        for c in range(a, N_VALUES):
+            player2 = (a + c) % 10
+            for b in range(N_VALUES):
+                for d in range(b, N_VALUES):
+                    mult = (1 if a == c else 2) * (1 if b == d else 2)
+                    n_live = 0
+                    for s in range(n_states):
+                        w = first_four[a, b, c, d, s]
+                        if w != 0:
+                            states[n_live] = s
+                            weights[n_live] = w * mult
+                            n_live += 1
+                    if n_live == 0:
+                        continue
+                    banker2 = (b + d) % 10
+                    left[a] -= 1
+                    left[b] -= 1
+                    left[c] -= 1
+                    left[d] -= 1
+                    if is_natural[player2] or is_natural[banker2]:
+                        _add_leaf(
+                            out,
+                            states,
+                            weights,
+                            n_live,
+                            player2,
+                            banker2,
+                            NO_THIRD,
+                            NO_THIRD,
+                            stand_tail,
+                        )
+                    elif player_draws[player2]:
+                        for x in range(N_VALUES):
+                            wx = left[x]
+                            if wx == 0:
+                                continue
+                            player3 = (player2 + x) % 10
+                            if banker_draws[banker2, x]:
+                                left[x] -= 1
+                                for y in range(N_VALUES):
+                                    wy = wx * left[y]
+                                    if wy != 0:
+                                        _add_leaf(
+                                            out,
+                                            states,
+                                            weights,
+                                            n_live,
+                                            player3,
+                                            (banker2 + y) % 10,
+                                            x,
+                                            y,
+                                            wy,
+                                        )
+                                left[x] += 1
+                            else:
+                                _add_leaf(
+                                    out,
+                                    states,
+                                    weights,
+                                    n_live,
+                                    player3,
+                                    banker2,
+                                    x,
+                                    NO_THIRD,
+                                    wx * five_tail,
+                                )
+                    elif banker_draws[banker2, PLAYER_STOOD]:
+                        for y in range(N_VALUES):
+                            wy = left[y]
+                            if wy != 0:
+                                _add_leaf(
+                                    out,
+                                    states,
+                                    weights,
+                                    n_live,
+                                    player2,
+                                    (banker2 + y) % 10,
+                                    NO_THIRD,
+                                    y,
+                                    wy * five_tail,
+                                )
+                    else:
+                        _add_leaf(
+                            out,
+                            states,
+                            weights,
+                            n_live,
+                            player2,
+                            banker2,
+                            NO_THIRD,
+                            NO_THIRD,
+                            stand_tail,
+                        )
+                    left[a] += 1
+                    left[b] += 1
+                    left[c] += 1
+                    left[d] += 1
+
+
+@dataclass(frozen=True, eq=False)
+class OutcomeCounts:
+    """Exact counts of every round outcome of one shoe.
+
+    ``counts[s, player_score, banker_score, player_third, banker_third]`` with pair state
+    ``s = 3 * player_state + banker_state`` (a single state when ``pair_detail`` is
+    ``"none"``). Every count is a number of ordered six-card sequences; they sum to
+    ``denominator``.
+    """
+
+    counts: np.ndarray
+    pair_detail: PairDetail
+    denominator: int
+    shoe: Shoe
+
+
+def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarray:
+    """Ordered ways to deal each first-four value tuple, split by pair state if asked."""
+    if pair_detail == "none":
+        out = np.zeros((N_VALUES,) * 4 + (1,), dtype=np.int64)
+        _first_four_values_jit(shoe.value_counts, out)
+        return out
+    if pair_detail == "suit":
+        if not shoe.suits_known:
+            raise AnalyzerError("suits of some cards are unknown: suited pairs cannot be counted")
+        type_counts = shoe.suit_counts.reshape(-1)
+        type_ranks = np.repeat(np.arange(N_RANKS, dtype=np.int64), N_SUITS)
+    elif pair_detail == "rank":
+        type_counts = shoe.rank_counts
+        type_ranks = np.arange(N_RANKS, dtype=np.int64)
+    else:
+        raise AnalyzerError(f"unknown pair detail {pair_detail!r}: use none, rank or suit")
+    type_values = RANK_VALUES[type_ranks].astype(np.int64)
+    out = np.zeros((N_VALUES,) * 4 + (N_PAIR_STATES**2,), dtype=np.int64)
+    _first_four_pairs_jit(
+        np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, out
+    )
+    if pair_detail == "rank":
+        # With ranks as the card types "same type" means "same rank": fold it into
+        # RANK_PAIR so that SUITED_PAIR only ever means a known suited pair.
+        folded = out.reshape((*out.shape[:4], N_PAIR_STATES, N_PAIR_STATES))
+        folded[..., RANK_PAIR, :] += folded[..., SUITED_PAIR, :]
+        folded[..., SUITED_PAIR, :] = 0
+        folded[..., :, RANK_PAIR] += folded[..., :, SUITED_PAIR]
+        folded[..., :, SUITED_PAIR] = 0
+    return out
+
+
+def count_outcomes(shoe: Shoe, pair_detail: PairDetail = "none") -> OutcomeCounts:
+    """Exact outcome counts of one round dealt from ``shoe``.
+
+    ``pair_detail`` says how far the first two cards of each hand are told apart:
+    ``"none"`` (point values only; fastest), ``"rank"`` (pairs) or ``"suit"`` (pairs and
+    suited pairs; needs a shoe with known suits).
+    """
+    first_four = first_four_counts(shoe, pair_detail)
+    out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
+    _walk_jit(shoe.value_counts, first_four, _IS_NATURAL, PLAYER_DRAWS, BANKER_DRAWS, out)
+    denominator = shoe.rounds_denominator
+    total = int(out.sum(dtype=np.int64))
+    if total != denominator:  # a broken kernel must never hand out a wrong number
+        raise AssertionError(f"outcome counts sum to {total}, expected {denominator}")
+    return OutcomeCounts(out, pair_detail, denominator, shoe)

@@ -1,0 +1,234 @@
+"""Paytables: bets as data.
+
+A paytable is a plain mapping (what ``tomllib`` returns for a paytable file):
+
+- ``name``, ``decks``, ``modes`` (betting modes offered, e.g. ``["commission",
+  "no_commission"]``);
+- ``bet``: a list of bets, each with ``id``, ``name``, optional ``names`` (language ->
+  name), optional ``max_round``, optional ``modes`` (default: every mode) and ``rule``: an
+  ordered list of ``{when = "<condition>", pays = "a:b" | number | "push" | "lose"}``.
+
+The first rule whose condition holds settles the round; a round no rule matches loses the
+stake. Nothing in a paytable is executed: conditions go through :mod:`analyzer.conditions`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from analyzer.conditions import Condition, parse_condition
+from analyzer.errors import AnalyzerError
+
+_ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
+_BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+_MAX_PAYOUT = 10**9
+
+
+@dataclass(frozen=True)
+class Payout:
+    """What a rule pays: ``net`` is the result per unit staked (win > 0, push 0, lose -1)."""
+
+    text: str
+    net: Fraction
+
+    @property
+    def kind(self) -> str:
+        return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
+
+
+PUSH = Payout("push", Fraction(0))
+LOSE = Payout("lose", Fraction(-1))
+
+
+def parse_payout(value: object) -> Payout:
+    """``"a:b"`` odds to one, a number (odds to one), ``"push"`` or ``"lose"``."""
+    if isinstance(value, bool):
+        raise AnalyzerError(f'bad payout {value!r}: use "a:b", a number, "push" or "lose"')
+    if isinstance(value, (int, float)):
+        net = Fraction(str(value))
+        text = f"{value}:1"
+    elif isinstance(value, str):
+        word = value.strip().lower()
+        if word == "push":
+            return PUSH
+        if word == "lose":
+            return LOSE
+        match = _ODDS.match(value)
+        if not match:
+            raise AnalyzerError(
+                f'bad payout {value!r}: use "a:b" (odds to one), a number, "push" or "lose"'
+            )
+        a, b = Fraction(match[1]), Fraction(match[2])
+        if b == 0:
+            raise AnalyzerError(f"bad payout {value!r}: division by zero")
+        net, text = a / b, value.strip()
+    else:
+        raise AnalyzerError(f'bad payout {value!r}: use "a:b", a number, "push" or "lose"')
+    if net <= 0 or net > _MAX_PAYOUT:
+        raise AnalyzerError(f'bad payout {value!r}: a win must pay more than 0 (use "push")')
+    return Payout(text, net)
+
+
+@dataclass(frozen=True)
+class Rule:
+    condition: Condition
+    payout: Payout
+
+
+@dataclass(frozen=True)
+class Bet:
+    id: str
+    name: str
+    rules: tuple[Rule, ...]
+    max_round: int | None = None
+    modes: tuple[str, ...] | None = None  # None: offered in every mode of the paytable
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def fields(self) -> frozenset[str]:
+        return frozenset().union(*(rule.condition.fields for rule in self.rules))
+
+    def offered_in(self, mode: str) -> bool:
+        return self.modes is None or mode in self.modes
+
+    def display_name(self, lang: str = "en") -> str:
+        return self.names.get(lang, self.name)
+
+
+@dataclass(frozen=True)
+class Paytable:
+    name: str
+    decks: int
+    modes: tuple[str, ...]
+    bets: tuple[Bet, ...]
+    source: str = "<paytable>"
+
+    @property
+    def bet_ids(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(bet.id for bet in self.bets))
+
+    def bet(self, bet_id: str, mode: str) -> Bet:
+        for bet in self.bets:
+            if bet.id == bet_id and bet.offered_in(mode):
+                return bet
+        raise AnalyzerError(f"bet {bet_id!r} is not offered in mode {mode!r}")
+
+    def offered(self, modes: tuple[str, ...], bet_ids: tuple[str, ...] | None = None):
+        """(bet, mode) pairs in paytable order, each bet once per mode that offers it."""
+        wanted = self.bet_ids if bet_ids is None else bet_ids
+        for bet_id in self.bet_ids:
+            if bet_id not in wanted:
+                continue
+            for mode in modes:
+                for bet in self.bets:
+                    if bet.id == bet_id and bet.offered_in(mode):
+                        yield bet, mode
+
+    def check_bet_ids(self, bet_ids: tuple[str, ...]) -> None:
+        for bet_id in bet_ids:
+            if bet_id not in self.bet_ids:
+                raise AnalyzerError(f"unknown bet {bet_id!r} (bets: {', '.join(self.bet_ids)})")
+
+    def check_modes(self, modes: tuple[str, ...]) -> None:
+        for mode in modes:
+            if mode not in self.modes:
+                raise AnalyzerError(f"unknown mode {mode!r} (modes: {', '.join(self.modes)})")
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise AnalyzerError(f"{where}: missing {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+        raise AnalyzerError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{source}: bet #{number}: a bet must be a table")
+    bet_id = _require(data, "id", str, f"{source}: bet #{number}")
+    where = f"{source}: bet {bet_id!r}"
+    if not _BET_ID.match(bet_id):
+        raise AnalyzerError(f"{where}: id must be lower-case letters, digits and _")
+    known = {"id", "name", "names", "max_round", "modes", "rule"}
+    for key in data:
+        if key not in known:
+            raise AnalyzerError(f"{where}: unknown key {key!r} (keys: {', '.join(sorted(known))})")
+    name = data.get("name", bet_id)
+    if not isinstance(name, str):
+        raise AnalyzerError(f"{where}: 'name' must be a string")
+    names = data.get("names", {})
+    if not isinstance(names, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in names.items()
+    ):
+        raise AnalyzerError(f"{where}: 'names' must map languages to strings")
+    max_round = data.get("max_round")
+    if max_round is not None and (
+        isinstance(max_round, bool) or not isinstance(max_round, int) or max_round < 1
+    ):
+        raise AnalyzerError(f"{where}: 'max_round' must be a positive whole number")
+    bet_modes = data.get("modes")
+    if bet_modes is not None:
+        if not isinstance(bet_modes, list) or not all(isinstance(m, str) for m in bet_modes):
+            raise AnalyzerError(f"{where}: 'modes' must be a list of mode names")
+        for mode in bet_modes:
+            if mode not in modes:
+                raise AnalyzerError(f"{where}: unknown mode {mode!r} (modes: {', '.join(modes)})")
+        bet_modes = tuple(bet_modes)
+    rules_data = _require(data, "rule", list, where)
+    if not rules_data:
+        raise AnalyzerError(f"{where}: needs at least one rule")
+    rules = []
+    for i, rule in enumerate(rules_data, 1):
+        rule_where = f"{where}: rule {i}"
+        if not isinstance(rule, Mapping):
+            raise AnalyzerError(f"{rule_where}: a rule must be a table with 'when' and 'pays'")
+        for key in rule:
+            if key not in ("when", "pays"):
+                raise AnalyzerError(f"{rule_where}: unknown key {key!r} (keys: pays, when)")
+        if "pays" not in rule:
+            raise AnalyzerError(f"{rule_where}: missing 'pays'")
+        try:
+            condition = parse_condition(_require(rule, "when", str, rule_where))
+            payout = parse_payout(rule["pays"])
+        except AnalyzerError as exc:
+            if str(exc).startswith(rule_where):
+                raise
+            raise AnalyzerError(f"{rule_where}: {exc}") from None
+        rules.append(Rule(condition, payout))
+    return Bet(bet_id, name, tuple(rules), max_round, bet_modes, dict(names))
+
+
+def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> Paytable:
+    """Validate a paytable mapping; every problem is one :class:`AnalyzerError` naming it."""
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{source}: a paytable must be a table")
+    known = {"name", "decks", "modes", "bet", "source", "description"}
+    for key in data:
+        if key not in known:
+            raise AnalyzerError(f"{source}: unknown key {key!r} (keys: {', '.join(sorted(known))})")
+    name = _require(data, "name", str, source)
+    decks = data.get("decks", 8)
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+        raise AnalyzerError(f"{source}: 'decks' must be a positive whole number")
+    modes = data.get("modes", ["standard"])
+    if not isinstance(modes, list) or not modes or not all(isinstance(m, str) for m in modes):
+        raise AnalyzerError(f"{source}: 'modes' must be a non-empty list of names")
+    if len(set(modes)) != len(modes):
+        raise AnalyzerError(f"{source}: duplicate mode in 'modes'")
+    modes = tuple(modes)
+    bets_data = _require(data, "bet", list, source)
+    bets = tuple(_bet_from_dict(bet, modes, source, i) for i, bet in enumerate(bets_data, 1))
+    seen: set[tuple[str, str]] = set()
+    for bet in bets:
+        for mode in modes:
+            if bet.offered_in(mode):
+                if (bet.id, mode) in seen:
+                    raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
+                seen.add((bet.id, mode))
+    return Paytable(name, decks, modes, bets, source)

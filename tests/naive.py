@@ -1,0 +1,259 @@
+"""Brute-force references that the kernels are tested against.
+
+Plain Python, written from the rules text rather than from the package's tables: the
+third-card rule is an if/else ladder, cards are real (rank, suit) objects, and rounds are
+counted by dealing them, not by falling products. Nothing here imports ``analyzer``.
+
+Outcome keys are ``(player_pair, banker_pair, player_score, banker_score, player_third,
+banker_third)`` with pair 0 = none, 1 = same rank other suit, 2 = same rank and suit, and
+third = point value of the third card or None.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import permutations, product
+
+
+def points(rank: int) -> int:
+    """Rank 1..13 (Ace..King): Ace 1, 2-9 face value, ten and faces 0."""
+    return rank if rank < 10 else 0
+
+
+def player_draws(score: int) -> bool:
+    return score <= 5
+
+
+def banker_draws(score: int, player_third: int | None) -> bool:
+    if player_third is None:
+        return score <= 5
+    if score <= 2:
+        return True
+    if score == 3:
+        return player_third != 8
+    if score == 4:
+        return 2 <= player_third <= 7
+    if score == 5:
+        return 4 <= player_third <= 7
+    if score == 6:
+        return player_third in (6, 7)
+    return False
+
+
+def play(first_four_points, more_points):
+    """Play a round; returns (player_score, banker_score, player_third, banker_third, used)."""
+    p1, b1, p2, b2 = first_four_points
+    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+    if player >= 8 or banker >= 8:
+        return player, banker, None, None, 4
+    rest = iter(more_points)
+    player_third = banker_third = None
+    if player_draws(player):
+        player_third = next(rest)
+        player = (player + player_third) % 10
+    if banker_draws(banker, player_third):
+        banker_third = next(rest)
+        banker = (banker + banker_third) % 10
+    return (
+        player,
+        banker,
+        player_third,
+        banker_third,
+        4 + (player_third is not None) + (banker_third is not None),
+    )
+
+
+def pair_state(card1, card2) -> int:
+    if card1 == card2:
+        return 2
+    return 1 if card1[0] == card2[0] else 0
+
+
+def physical_reference(cards: list[tuple[int, int]]) -> Counter:
+    """Deal every ordered six-card sequence of a tiny shoe of physical (rank, suit) cards."""
+    out: Counter = Counter()
+    for seq in permutations(range(len(cards)), 6):
+        dealt = [cards[i] for i in seq]
+        pts = [points(rank) for rank, _ in dealt]
+        player, banker, pt, bt, _ = play(pts[:4], pts[4:])
+        key = (
+            pair_state(dealt[0], dealt[2]),
+            pair_state(dealt[1], dealt[3]),
+            player,
+            banker,
+            pt,
+            bt,
+        )
+        out[key] += 1
+    return out
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+def _draw_phase(points_left: list[int], first_four_points) -> Counter:
+    """Ways to deal cards 5 and 6 after the first four, keyed by the round's result.
+
+    Cards are dealt one at a time until the round is decided; the rest of the six are any
+    cards left, so every entry counts ordered six-card sequences.
+    """
+    out: Counter = Counter()
+
+    def deal(more: list[int], ways: int, left: int) -> None:
+        try:
+            player, banker, pt, bt, used = play(first_four_points, more)
+        except StopIteration:  # the round needs another card
+            for p in range(10):
+                if points_left[p]:
+                    w = points_left[p]
+                    points_left[p] -= 1
+                    deal([*more, p], ways * w, left - 1)
+                    points_left[p] += 1
+            return
+        out[(player, banker, pt, bt)] += ways * _falling(left, 6 - used)
+
+    deal([], 1, sum(points_left))
+    return out
+
+
+def reference_counts(suit_counts: list[list[int]]) -> Counter:
+    """Exact outcome counts from counts per (rank 0..12, suit 0..3).
+
+    The first four cards are dealt rank by rank; a card whose rank another of the four
+    shares is dealt with its suit too, so that suited pairs are told apart. The rest of
+    the round is dealt by point value.
+    """
+    rank_counts = [sum(row) for row in suit_counts]
+    point_counts = [0] * 10
+    for r, n in enumerate(rank_counts):
+        point_counts[points(r + 1)] += n
+    first_four: Counter = Counter()  # (points tuple, player_pair, banker_pair) -> ways
+
+    def settle(ranks: list[int]) -> None:
+        pts = tuple(points(r + 1) for r in ranks)
+        shared = [ranks.count(r) > 1 for r in ranks]
+        for suits in product(*[range(4) if s else [None] for s in shared]):
+            cards = list(zip(ranks, suits, strict=True))
+            seen: Counter = Counter()
+            ways = 1
+            for card in cards:
+                n = rank_counts[card[0]] if card[1] is None else suit_counts[card[0]][card[1]]
+                ways *= n - seen[card]
+                seen[card] += 1
+            if ways > 0:
+                key = (pts, pair_state(cards[0], cards[2]), pair_state(cards[1], cards[3]))
+                first_four[key] += ways
+
+    for ranks in product(range(13), repeat=4):
+        settle(list(ranks))
+    phases: dict = {}
+    out: Counter = Counter()
+    for (pts, pp, bp), ways in first_four.items():
+        if pts not in phases:
+            points_left = list(point_counts)
+            for p in pts:
+                points_left[p] -= 1
+            phases[pts] = _draw_phase(points_left, pts)
+        for (player, banker, pt, bt), w in phases[pts].items():
+            out[(pp, bp, player, banker, pt, bt)] += ways * w
+    return out
+
+
+# -- Settling the bets of GAME.md, written out as plain if/else ----------------------------
+
+_BONUS = {9: 30, 8: 10, 7: 6, 6: 4, 5: 2, 4: 1}
+
+
+def settle(bet: str, mode: str, key) -> float | int:
+    """Net result per unit of ``bet`` on an outcome key (numbers exact as ints/fractions)."""
+    from fractions import Fraction
+
+    pp, bp, player, banker, pt, bt = key
+    player_cards, banker_cards = 2 + (pt is not None), 2 + (bt is not None)
+    natural = pt is None and bt is None and max(player, banker) >= 8
+    p_wins, b_wins, tie = player > banker, banker > player, player == banker
+    lose = -1
+
+    def bonus(mine: int, theirs: int, i_win: bool) -> int:
+        if natural:
+            return 1 if i_win else 0 if tie else lose
+        return _BONUS.get(mine - theirs, lose)
+
+    def lucky(wins: bool, score: int, want: int, cards: int, pays: dict) -> int:
+        return pays.get(cards, lose) if wins and score == want else lose
+
+    if bet == "player":
+        return 1 if p_wins else 0 if tie else lose
+    if bet == "banker":
+        if b_wins:
+            if mode == "commission":
+                return Fraction(95, 100)
+            return Fraction(1, 2) if banker == 6 else 1
+        return 0 if tie else lose
+    if bet == "tie":
+        return 8 if tie else lose
+    if bet == "player_pair":
+        return 11 if pp else lose
+    if bet == "banker_pair":
+        return 11 if bp else lose
+    if bet == "any_pair":
+        return 5 if pp or bp else lose
+    if bet == "perfect_pair":
+        return 25 if pp == 2 or bp == 2 else lose
+    if bet == "player_natural":
+        return Fraction(7, 2) if player_cards == 2 and player >= 8 else lose
+    if bet == "banker_natural":
+        return Fraction(7, 2) if banker_cards == 2 and banker >= 8 else lose
+    if bet == "player_bonus":
+        return bonus(player, banker, p_wins)
+    if bet == "banker_bonus":
+        return bonus(banker, player, b_wins)
+    if bet == "lucky_six":
+        return lucky(b_wins, banker, 6, banker_cards, {2: 12, 3: 20})
+    if bet == "lucky_six_2card":
+        return lucky(b_wins, banker, 6, banker_cards, {2: 22})
+    if bet == "lucky_six_3card":
+        return lucky(b_wins, banker, 6, banker_cards, {3: 50})
+    if bet == "lucky_seven":
+        return lucky(p_wins, player, 7, player_cards, {2: 6, 3: 15})
+    if bet == "lucky_seven_2card":
+        return lucky(p_wins, player, 7, player_cards, {2: 15})
+    if bet == "lucky_seven_3card":
+        return lucky(p_wins, player, 7, player_cards, {3: 30})
+    if bet == "super_lucky_seven":
+        if p_wins and player == 7 and banker == 6:
+            return {4: 30, 5: 40, 6: 100}[player_cards + banker_cards]
+        return lose
+    raise KeyError(bet)
+
+
+def expected_value(counts: Counter, bet: str, mode: str):
+    from fractions import Fraction
+
+    total = sum(counts.values())
+    return sum(Fraction(w) * settle(bet, mode, key) for key, w in counts.items()) / total
+
+
+def reference_value_counts(point_counts: list[int]) -> Counter:
+    """Outcome counts keyed (player_score, banker_score, player_third, banker_third)."""
+    out: Counter = Counter()
+    left = list(point_counts)
+
+    def deal(pts: list[int], ways: int) -> None:
+        if len(pts) == 4:
+            for key, w in _draw_phase(left, tuple(pts)).items():
+                out[key] += ways * w
+            return
+        for p in range(10):
+            if left[p]:
+                w = left[p]
+                left[p] -= 1
+                deal([*pts, p], ways * w)
+                left[p] += 1
+
+    deal([], 1)
+    return out

@@ -1,0 +1,137 @@
+"""The Numba enumerator against the brute-force references of tests/naive.py."""
+
+from __future__ import annotations
+
+import random
+
+import naive
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer import AnalyzerError, Shoe, count_outcomes
+from analyzer.enumerator import NO_THIRD
+
+SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def kernel_as_counter(shoe: Shoe, pair_detail: str = "suit") -> dict:
+    """Nonzero kernel cells keyed like tests/naive.py."""
+    oc = count_outcomes(shoe, pair_detail)
+    out = {}
+    for idx in zip(*np.nonzero(oc.counts), strict=True):
+        s, ps, bs, pt, bt = (int(i) for i in idx)
+        key = (
+            s // 3,
+            s % 3,
+            ps,
+            bs,
+            None if pt == NO_THIRD else pt,
+            None if bt == NO_THIRD else bt,
+        )
+        out[key] = int(oc.counts[idx])
+    return out
+
+
+def fold(counter: dict, *, suits: bool = True, pairs: bool = True) -> dict:
+    """Merge reference keys down to what a coarser kernel mode tells apart."""
+    out: dict = {}
+    for (pp, bp, *rest), ways in counter.items():
+        if not suits:
+            pp, bp = min(pp, 1), min(bp, 1)
+        if not pairs:
+            pp = bp = 0
+        key = (pp, bp, *rest)
+        out[key] = out.get(key, 0) + ways
+    return out
+
+
+def shoe_from_suits(suit_counts: list[list[int]]) -> Shoe:
+    arr = np.array(suit_counts, dtype=np.int64)
+    return Shoe(arr.sum(axis=1), arr)
+
+
+@pytest.mark.parametrize("decks", [1, 2, 8])
+def test_full_shoes_match_reference_exactly(decks: int) -> None:
+    shoe = Shoe.standard(decks)
+    reference = naive.reference_counts(shoe.suit_counts.tolist())
+    assert sum(reference.values()) == shoe.rounds_denominator
+    assert kernel_as_counter(shoe, "suit") == dict(reference)
+    assert kernel_as_counter(shoe, "rank") == fold(reference, suits=False)
+    assert kernel_as_counter(shoe, "none") == fold(reference, pairs=False)
+
+
+def test_published_eight_deck_counts() -> None:
+    # Wizard of Odds, "Baccarat" (wizardofodds.com/games/baccarat/), 8-deck combinations.
+    oc = count_outcomes(Shoe.standard(8))
+    grid = oc.counts.sum(axis=(0, 3, 4))
+    player, banker = np.indices(grid.shape)
+    assert oc.denominator == 4_998_398_275_503_360
+    assert int(grid[banker > player].sum()) == 2_292_252_566_437_888
+    assert int(grid[player > banker].sum()) == 2_230_518_282_592_256
+    assert int(np.trace(grid)) == 475_627_426_473_216
+
+
+@st.composite
+def depleted_suit_counts(draw, max_decks: int = 2):
+    """A random partly dealt shoe: some ranks (or single rank-suits) may be exhausted."""
+    decks = draw(st.integers(1, max_decks))
+    counts = [[decks] * 4 for _ in range(13)]
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    removed = draw(st.integers(0, 52 * decks - 6))
+    cells = [(r, s) for r in range(13) for s in range(4) for _ in range(decks)]
+    for r, s in rng.sample(cells, removed):
+        counts[r][s] -= 1
+    for r in draw(st.lists(st.integers(0, 12), max_size=3)):  # exhaust whole ranks
+        if sum(map(sum, counts)) - sum(counts[r]) >= 6:
+            counts[r] = [0, 0, 0, 0]
+    return counts
+
+
+@SLOW
+@given(depleted_suit_counts())
+def test_depleted_shoes_match_reference_exactly(suit_counts) -> None:
+    shoe = shoe_from_suits(suit_counts)
+    reference = naive.reference_counts(suit_counts)
+    assert kernel_as_counter(shoe, "suit") == dict(reference)
+    assert kernel_as_counter(shoe, "none") == fold(reference, pairs=False)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=6, max_size=9))
+def test_tiny_shoes_match_every_dealt_sequence(cards) -> None:
+    counts = [[0] * 4 for _ in range(13)]
+    for r, s in cards:
+        counts[r][s] += 1
+    physical = naive.physical_reference([(r + 1, s) for r, s in cards])
+    reference = {(pp, bp, *rest): w for (pp, bp, *rest), w in physical.items()}
+    assert kernel_as_counter(shoe_from_suits(counts), "suit") == reference
+
+
+def test_rank_only_shoe_counts_pairs_without_suits() -> None:
+    shoe = Shoe.standard(1)
+    rank_only = Shoe(shoe.rank_counts)
+    assert kernel_as_counter(rank_only, "rank") == kernel_as_counter(shoe, "rank")
+    with pytest.raises(AnalyzerError, match="suits"):
+        count_outcomes(rank_only, "suit")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Shoe.standard(0), "at least 1"),
+        (lambda: Shoe(np.array([1] * 5 + [0] * 8)), "5 cards left"),
+        (lambda: Shoe(np.array([-1] + [4] * 12)), "negative"),
+        (lambda: Shoe.standard(28), "too large"),
+    ],
+)
+def test_impossible_shoes_are_refused(make, message) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        make()
+
+
+def test_largest_decks_still_exact() -> None:
+    shoe = Shoe.standard(24)
+    oc = count_outcomes(shoe)
+    assert int(oc.counts.sum()) == shoe.rounds_denominator

@@ -1,0 +1,88 @@
+"""Cards, scores and the third-card tables; the worked examples of seed 004."""
+
+from __future__ import annotations
+
+import naive
+import pytest
+
+from analyzer import AnalyzerError, deal_round, parse_card, parse_cards
+from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD, hand_score
+
+
+@pytest.mark.parametrize(
+    ("text", "rank", "suit", "shown"),
+    [
+        ("AS", 0, 0, "AS"),
+        ("10H", 9, 1, "10H"),
+        ("TD", 9, 2, "10D"),
+        ("KC", 12, 3, "KC"),
+        ("9d", 8, 2, "9D"),
+        ("qh", 11, 1, "QH"),
+    ],
+)
+def test_card_notation(text, rank, suit, shown) -> None:
+    card = parse_card(text)
+    assert (card.rank, card.suit, str(card)) == (rank, suit, shown)
+
+
+@pytest.mark.parametrize("bad", ["XX", "1", "11H", "AX", "S", "", "10"])
+def test_bad_cards_are_refused(bad) -> None:
+    with pytest.raises(AnalyzerError):
+        parse_card(bad)
+
+
+def test_bare_rank_when_suit_optional() -> None:
+    assert parse_card("5", suit_required=False).suit is None
+
+
+@pytest.mark.parametrize(
+    ("cards", "score"),
+    # Seed 004's table: 7 + 8 = 15 -> 5; King + Ace -> 1; 6 + 7 + 9 = 22 -> 2.
+    # GAME.md: 8 + 9 = 17 -> 7.
+    [("7S 8H", 5), ("KS AH", 1), ("6S 7H 9D", 2), ("8S 9H", 7)],
+)
+def test_hand_scores_of_the_seeds(cards, score) -> None:
+    assert hand_score(parse_cards(cards)) == score
+
+
+def test_tables_agree_with_the_rules_text() -> None:
+    for score in range(8):
+        assert PLAYER_DRAWS[score] == naive.player_draws(score)
+        assert BANKER_DRAWS[score, PLAYER_STOOD] == naive.banker_draws(score, None)
+        for third in range(10):
+            assert BANKER_DRAWS[score, third] == naive.banker_draws(score, third), (score, third)
+
+
+def test_seed_004_worked_example() -> None:
+    # Player 2 + 2 = 4 draws an 8 -> 2; Banker 3 looks at the card 8 and stands: 3 to 2.
+    dealt = deal_round(parse_cards("2S 3H 2D KC 8H"))
+    assert [str(c) for c in dealt.player_cards] == ["2S", "2D", "8H"]
+    assert [str(c) for c in dealt.banker_cards] == ["3H", "KC"]
+    assert (dealt.player_score, dealt.banker_score, dealt.winner) == (2, 3, "banker")
+    assert "stands" in dealt.banker_reason
+
+
+def test_natural_stops_both_hands() -> None:
+    dealt = deal_round(parse_cards("8S 2H KD 3C"))
+    assert dealt.natural and dealt.winner == "player"
+    assert len(dealt.player_cards) == len(dealt.banker_cards) == 2
+
+
+def test_player_stands_banker_draws() -> None:
+    dealt = deal_round(parse_cards("6S 2H KD 3C 4H"))
+    assert [len(dealt.player_cards), len(dealt.banker_cards)] == [2, 3]
+    assert (dealt.player_score, dealt.banker_score) == (6, 9)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("2S 3H 2D", "too few cards"),
+        ("2S 3H 2D KC", "needs 5"),
+        ("2S 3H 2D KC 8H 9D", "too many cards"),
+        ("8S 2H KD 3C 4H", "too many cards"),
+    ],
+)
+def test_wrong_card_counts(cards, message) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        deal_round(parse_cards(cards))
