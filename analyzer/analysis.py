@@ -89,6 +89,24 @@ class Analysis:
     def max_rtp(self) -> Fraction:
         return self.best().rtp
 
+    def warnings(self) -> list[str]:
+        """Rules that settle no round of this shoe: a typo in a condition, or dead code."""
+        out = []
+        for r in self.results:
+            for number, line in enumerate(r.lines[:-1], 1):
+                if line.ways:
+                    continue
+                why = (
+                    "no round can satisfy it"
+                    if line.matched == 0
+                    else "earlier rules settle every round it matches"
+                )
+                out.append(
+                    f"{self.paytable.source}: bet {r.bet.id!r} ({r.mode}): rule {number} "
+                    f"({line.when}) settles no round: {why}"
+                )
+        return list(dict.fromkeys(out))
+
 
 def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
     if mode in (None, "both", "all"):

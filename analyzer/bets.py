@@ -28,6 +28,7 @@ class Line:
     ways: int
     probability: Fraction
     payout: Payout
+    matched: int  # ways the condition holds for, earlier rules or not
 
 
 @dataclass(frozen=True)
@@ -104,14 +105,18 @@ def evaluate_bet(
     unsettled = np.ones(len(table), dtype=bool)
     settled = []
     for rule in bet.rules:
-        hit = rule.condition.mask(columns, len(table)) & unsettled
+        holds = rule.condition.mask(columns, len(table))
+        hit = holds & unsettled
         unsettled &= ~hit
-        settled.append((rule.condition.text, int(ways[hit].sum()), rule.payout))
-    settled.append((OTHERWISE, int(ways[unsettled].sum()), LOSE))
+        settled.append(
+            (rule.condition.text, int(ways[hit].sum()), rule.payout, int(ways[holds].sum()))
+        )
+    rest = int(ways[unsettled].sum())
+    settled.append((OTHERWISE, rest, LOSE, rest))
 
     lines = []
     expected = second_moment = hit_frequency = push = Fraction(0)
-    for when, count, payout in settled:
+    for when, count, payout, matched in settled:
         probability = Fraction(count, denominator)
         expected += probability * payout.net
         second_moment += probability * payout.net**2
@@ -119,7 +124,7 @@ def evaluate_bet(
             hit_frequency += probability
         elif payout.net == 0:
             push += probability
-        lines.append(Line(when, count, probability, payout))
+        lines.append(Line(when, count, probability, payout, matched))
     return BetResult(
         bet, mode, tuple(lines), expected, hit_frequency, push, second_moment - expected**2
     )

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 from analyzer.errors import AnalyzerError
 
@@ -41,3 +44,85 @@ def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") 
     computed = Decimal(whole).scaleb(-digits)
     claimed = Decimal(match[1])
     return ClaimCheck(printed.strip(), exact, f"{computed}{match[3]}", computed == claimed)
+
+
+# -- Claims files ------------------------------------------------------------------------
+
+QUANTITIES = ("rtp", "house_edge", "hit_frequency", "max_rtp", "payouts", "max_round")
+_CLAIM_KEYS = {"paytable", "bet", "mode", "quantity", "value", "rounding", "source"}
+
+
+@dataclass(frozen=True)
+class Claim:
+    number: int
+    paytable: str
+    quantity: str
+    value: object
+    bet: str | None = None
+    mode: str | None = None
+    rounding: str = "round"
+    source: str = ""
+
+
+def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[Claim]:
+    """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
+    if not isinstance(data, Mapping):
+        raise AnalyzerError(f"{source}: a claims file must be a table")
+    for key in data:
+        if key not in ("paytable", "claim", "description"):
+            raise AnalyzerError(
+                f"{source}: unknown key {key!r} (keys: claim, description, paytable)"
+            )
+    default_paytable = data.get("paytable")
+    items = data.get("claim")
+    if not isinstance(items, list) or not items:
+        raise AnalyzerError(f"{source}: needs at least one [[claim]]")
+    claims = []
+    for number, item in enumerate(items, 1):
+        where = f"{source}: claim {number}"
+        if not isinstance(item, Mapping):
+            raise AnalyzerError(f"{where}: a claim must be a table")
+        for key in item:
+            if key not in _CLAIM_KEYS:
+                raise AnalyzerError(
+                    f"{where}: unknown key {key!r} (keys: {', '.join(sorted(_CLAIM_KEYS))})"
+                )
+        paytable = item.get("paytable", default_paytable)
+        if not isinstance(paytable, str):
+            raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")
+        relative = base / paytable
+        if relative.suffix == ".toml" and relative.exists():
+            paytable = str(relative)
+        quantity = item.get("quantity")
+        if quantity not in QUANTITIES:
+            raise AnalyzerError(
+                f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r}"
+            )
+        if "value" not in item:
+            raise AnalyzerError(f"{where}: missing 'value' (the published figure)")
+        value = item["value"]
+        bet, mode = item.get("bet"), item.get("mode")
+        if quantity != "max_rtp" and not isinstance(bet, str):
+            raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
+        if mode is not None and not isinstance(mode, str):
+            raise AnalyzerError(f"{where}: 'mode' must be a string")
+        rounding = item.get("rounding", "round")
+        if rounding not in ROUNDINGS:
+            raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
+        if quantity == "payouts" and not (
+            isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
+        ):
+            raise AnalyzerError(
+                f'{where}: \'payouts\' value must be a list such as ["12:1", "20:1"]'
+            )
+        if quantity == "max_round" and not (
+            value == "none" or (isinstance(value, int) and not isinstance(value, bool))
+        ):
+            raise AnalyzerError(f"{where}: 'max_round' value must be a whole number or \"none\"")
+        if quantity in ("rtp", "house_edge", "hit_frequency", "max_rtp") and (
+            not isinstance(value, str) or not _PRINTED.match(value)
+        ):
+            raise AnalyzerError(f'{where}: value must be printed as a string, e.g. "98.94%"')
+        text = item.get("source", "")
+        claims.append(Claim(number, paytable, quantity, value, bet, mode, rounding, str(text)))
+    return claims

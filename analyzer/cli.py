@@ -1,20 +1,26 @@
-"""The ``baccarat-odds`` command line: ``report`` (the main job) and ``play``."""
+"""The ``baccarat-odds`` command line: ``report`` (the main job), ``play``, ``verify``, ``docs``."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
-from analyzer.analysis import analyze, resolve_modes
+from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
 from analyzer.errors import AnalyzerError
+from analyzer.i18n import LANGUAGES, word
 from analyzer.outcomes import round_table
-from analyzer.report import FORMATS, MODE_NAMES, fraction_text, render_report
+from analyzer.paytable import Paytable, load_paytable
+from analyzer.report import EXTENSIONS, FORMATS, fraction_text, render_report
 from analyzer.rules import deal_round
-from analyzer.seed_game import CLAIMED_MAX_RTP, seed_paytable
+from analyzer.seed_game import SEED_GAME
+from analyzer.verify import load_claims, published_max_rtp, verify_claims
 
 PROG = "baccarat-odds"
 
@@ -36,6 +42,24 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _add_paytable(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--paytable",
+        default=SEED_GAME,
+        metavar="FILE|NAME",
+        help="a paytable .toml file or a shipped name (default: seed-game)",
+    )
+
+
+def _add_shoe(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--decks",
+        type=_positive_int,
+        default=None,
+        help="number of 52-card decks (default: the paytable's)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -44,14 +68,12 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser(
         "report", help="exact house edge of every bet (default: the seed game, 8 decks)"
     )
+    _add_paytable(report)
+    _add_shoe(report)
     report.add_argument(
-        "--decks",
-        type=_positive_int,
-        default=None,
-        help="number of 52-card decks (default: the paytable's, 8)",
-    )
-    report.add_argument(
-        "--mode", default="both", help="betting mode: commission, no_commission or both (default)"
+        "--mode",
+        default="both",
+        help="betting mode, or both (default): e.g. commission, no_commission",
     )
     report.add_argument(
         "--bet", action="append", metavar="ID", help="only this bet (repeatable); default every bet"
@@ -60,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--detail", action="store_true", help="also print each bet's breakdown by paying line"
     )
     report.add_argument("--format", choices=FORMATS, default="text")
+    report.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="bet names and headers in English, Tagalog or Malay",
+    )
     report.set_defaults(run=_run_report)
 
     play = commands.add_parser("play", help="deal one round from given cards and settle every bet")
@@ -69,30 +97,50 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CARD",
         help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H)",
     )
+    _add_paytable(play)
     play.add_argument(
-        "--mode",
-        default="commission",
-        help="betting mode for the JSON 'bets' object (default: commission)",
+        "--mode", default=None, help="betting mode for the JSON 'bets' object (default: the first)"
     )
     play.add_argument("--format", choices=("text", "json"), default="text")
     play.set_defaults(run=_run_play)
+
+    verify = commands.add_parser("verify", help="check published figures in a claims file")
+    verify.add_argument("claims", metavar="CLAIMS.toml")
+    verify.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    verify.set_defaults(run=_run_verify)
+
+    docs = commands.add_parser(
+        "docs", help="write a paytable's odds tables in every format and language"
+    )
+    _add_paytable(docs)
+    _add_shoe(docs)
+    docs.add_argument("--out", required=True, metavar="DIR", help="folder to write")
+    docs.set_defaults(run=_run_docs)
     return parser
 
 
-def _run_report(args: argparse.Namespace) -> str:
+def _analysis(args: argparse.Namespace, paytable: Paytable, **kwargs) -> Analysis:
+    analysis = analyze(decks=args.decks, paytable=paytable, **kwargs)
+    for warning in analysis.warnings():
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    return analysis
+
+
+def _run_report(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
     mode = None if args.mode == "both" else args.mode
-    analysis = analyze(decks=args.decks, mode=mode, bets=args.bet)
-    claim = CLAIMED_MAX_RTP if args.bet is None else None
-    return render_report(analysis, args.format, detail=args.detail, claimed_max_rtp=claim)
+    analysis = _analysis(args, paytable, mode=mode, bets=args.bet)
+    whole_game = args.bet is None and mode is None
+    claim = published_max_rtp(paytable) if whole_game else None
+    text = render_report(
+        analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
+    )
+    return text, 0
 
 
-def _signed(value) -> str:
-    return f"{float(value):+g}"
-
-
-def _run_play(args: argparse.Namespace) -> str:
-    paytable = seed_paytable()
-    (chosen_mode,) = resolve_modes(paytable, args.mode) if args.mode != "both" else (None,)
+def _run_play(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
     dealt = deal_round(parse_cards(args.cards))
     table = round_table(dealt)
     columns = table_columns(table)
@@ -104,63 +152,111 @@ def _run_play(args: argparse.Namespace) -> str:
         for mode in paytable.modes
     }
     if args.format == "json":
-        bets = by_mode[chosen_mode or paytable.modes[0]]
-        return (
-            json.dumps(
-                {
-                    "player_cards": [str(c) for c in dealt.player_cards],
-                    "banker_cards": [str(c) for c in dealt.banker_cards],
-                    "player_score": dealt.player_score,
-                    "banker_score": dealt.banker_score,
-                    "winner": dealt.winner,
-                    "natural": dealt.natural,
-                    "player_reason": dealt.player_reason,
-                    "banker_reason": dealt.banker_reason,
-                    "mode": chosen_mode or paytable.modes[0],
-                    "bets": {bet: float(net) for bet, net in bets.items()},
-                    "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
-                    "bets_by_mode": {
-                        mode: {bet: float(net) for bet, net in nets.items()}
-                        for mode, nets in by_mode.items()
-                    },
+        bets = by_mode[chosen]
+        text = json.dumps(
+            {
+                "player_cards": [str(c) for c in dealt.player_cards],
+                "banker_cards": [str(c) for c in dealt.banker_cards],
+                "player_score": dealt.player_score,
+                "banker_score": dealt.banker_score,
+                "winner": dealt.winner,
+                "natural": dealt.natural,
+                "player_reason": dealt.player_reason,
+                "banker_reason": dealt.banker_reason,
+                "mode": chosen,
+                "bets": {bet: float(net) for bet, net in bets.items()},
+                "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
+                "bets_by_mode": {
+                    mode: {bet: float(net) for bet, net in nets.items()}
+                    for mode, nets in by_mode.items()
                 },
-                indent=2,
-            )
-            + "\n"
+            },
+            indent=2,
         )
+        return text + "\n", 0
+    high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
+    winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
     lines = [
         f"Player: {' '.join(map(str, dealt.player_cards)):<12} score {dealt.player_score}"
         f"   {dealt.player_reason}",
         f"Banker: {' '.join(map(str, dealt.banker_cards)):<12} score {dealt.banker_score}"
         f"   {dealt.banker_reason}",
-        "Winner: "
-        + (
-            "Tie"
-            if dealt.winner == "tie"
-            else f"{dealt.winner.capitalize()} "
-            f"({max(dealt.player_score, dealt.banker_score)} to "
-            f"{min(dealt.player_score, dealt.banker_score)})"
-        )
-        + (" on a natural" if dealt.natural else ""),
+        f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
         "",
         f"{'Bet':<20}{'Mode':<26}{'Result':<8}Per unit",
     ]
     for bet_id in paytable.bet_ids:
         per_mode = {mode: nets[bet_id] for mode, nets in by_mode.items() if bet_id in nets}
-        same = len(set(per_mode.values())) == 1 and len(per_mode) == len(paytable.modes)
+        same = len(set(per_mode.values())) == 1 and len(per_mode) == len(paytable.modes) > 1
         for mode, net in per_mode.items():
             result = "win" if net > 0 else "push" if net == 0 else "lose"
-            shown_mode = "all modes" if same else MODE_NAMES.get(mode, mode)
-            lines.append(f"{bet_id:<20}{shown_mode:<26}{result:<8}{_signed(net)}")
+            shown_mode = "all modes" if same else word(mode, "en")
+            lines.append(f"{bet_id:<20}{shown_mode:<26}{result:<8}{float(net):+g}")
             if same:
                 break
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", 0
+
+
+def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
+    results = verify_claims(load_claims(args.claims))
+    failed = int((results["result"] == "FAIL").sum())
+    if args.format == "json":
+        text = results.to_json(orient="records", indent=2, force_ascii=False) + "\n"
+    elif args.format == "csv":
+        text = results.to_csv(index=False)
+    else:
+        shown = results.drop(columns="source")
+        text = shown.to_string(index=False) + "\n\n"
+        text += f"{len(results) - failed} passed, {failed} failed\n"
+        for row in results[results["result"] == "FAIL"].itertuples():
+            text += (
+                f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}) is "
+                f"{row.computed}, published {row.claimed}\n"
+            )
+    return text, 1 if failed else 0
+
+
+def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
+    """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``."""
+    files = {}
+    for lang in LANGUAGES:
+        for fmt in FORMATS:
+            for name, detail in (("summary", False), ("detail", True)):
+                files[f"{lang}/{name}.{EXTENSIONS[fmt]}"] = render_report(
+                    analysis, fmt, detail=detail, claimed_max_rtp=claim, lang=lang
+                )
+    return files
+
+
+def write_files(out: Path, files: dict[str, str]) -> None:
+    """Write each file whole (temporary file, then rename): no partial output."""
+    for relative, text in files.items():
+        target = out / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, target)
+
+
+def _run_docs(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise AnalyzerError(f"--out {out}: exists and is not a folder")
+    analysis = _analysis(args, paytable)
+    files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
+    try:
+        write_files(out, files)
+    except OSError as exc:
+        raise AnalyzerError(f"--out {out}: cannot write: {exc.strerror}") from None
+    return f"wrote {len(files)} files to {out}\n", 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        output = args.run(args)
+        output, status = args.run(args)
     except AnalyzerError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
@@ -169,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head
         sys.stderr.close()
-    return 0
+    return status
 
 
 if __name__ == "__main__":

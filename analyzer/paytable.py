@@ -15,9 +15,12 @@ stake. Nothing in a paytable is executed: conditions go through :mod:`analyzer.c
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from analyzer.conditions import Condition, parse_condition
@@ -232,3 +235,62 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                     raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
                 seen.add((bet.id, mode))
     return Paytable(name, decks, modes, bets, source)
+
+
+#: The shipped library: ``data/paytables/NAME.toml`` beside the package.
+DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+PAYTABLE_DIR = DATA_DIR / "paytables"
+
+
+def library_names() -> list[str]:
+    """Names of the shipped paytables (``seed-game``, ``ez-baccarat``, ...)."""
+    return sorted(path.stem for path in PAYTABLE_DIR.glob("*.toml"))
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise AnalyzerError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise AnalyzerError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise AnalyzerError(f"{path}: invalid TOML: not UTF-8 text") from None
+
+
+def resolve_paytable_path(spec: str | Path) -> Path:
+    """A file path, or the name of a shipped paytable."""
+    path = Path(spec)
+    if path.suffix == ".toml" or path.exists() or len(path.parts) > 1:
+        return path
+    named = PAYTABLE_DIR / f"{spec}.toml"
+    if named.exists():
+        return named
+    raise AnalyzerError(
+        f"unknown paytable {str(spec)!r}: give a .toml file or one of {', '.join(library_names())}"
+    )
+
+
+@cache
+def _load_cached(path: Path, mtime_ns: int) -> Paytable:
+    return paytable_from_dict(read_toml(path), str(path))
+
+
+def load_paytable(spec: str | Path) -> Paytable:
+    """Load a paytable file (or a shipped paytable by name); nothing in it is executed."""
+    path = resolve_paytable_path(spec)
+    try:
+        mtime = path.stat().st_mtime_ns
+    except FileNotFoundError:
+        raise AnalyzerError(f"{path}: no such file") from None
+    paytable = _load_cached(path, mtime)
+    if path.parent == PAYTABLE_DIR:
+        # Messages name a shipped paytable by its short name.
+        paytable = replace(paytable, source=path.stem)
+    return paytable

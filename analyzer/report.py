@@ -1,7 +1,12 @@
-"""Rendering an :class:`~analyzer.analysis.Analysis` as text, Markdown, CSV or JSON."""
+"""Rendering an :class:`~analyzer.analysis.Analysis`: text, Markdown, CSV, HTML, LaTeX, JSON.
+
+Tables go through pandas' own writers; ``lang`` picks the bet names and headers of the
+help pages' languages (see :mod:`analyzer.i18n`).
+"""
 
 from __future__ import annotations
 
+import html
 import json
 from fractions import Fraction
 from typing import Any
@@ -9,12 +14,21 @@ from typing import Any
 import pandas as pd
 
 from analyzer.analysis import Analysis
-from analyzer.bets import BetResult
-from analyzer.claims import ClaimCheck, check_printed_value
+from analyzer.bets import OTHERWISE, BetResult
+from analyzer.claims import check_printed_value
 from analyzer.errors import AnalyzerError
+from analyzer.i18n import check_language, word
 
-FORMATS = ("text", "markdown", "csv", "json")
-MODE_NAMES = {"commission": "Baccarat (commission)", "no_commission": "No Commission Baccarat"}
+FORMATS = ("text", "markdown", "csv", "html", "latex", "json")
+#: File name extension of each format, for ``docs``.
+EXTENSIONS = {
+    "text": "txt",
+    "markdown": "md",
+    "csv": "csv",
+    "html": "html",
+    "latex": "tex",
+    "json": "json",
+}
 
 
 def fraction_text(value: Fraction | None) -> str | None:
@@ -33,11 +47,11 @@ def _payouts(result: BetResult) -> str:
     return " / ".join(dict.fromkeys(wins))
 
 
-def result_record(result: BetResult, detail: bool = False) -> dict[str, Any]:
+def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:
     """One JSON-ready object: exact values as ``"p/q"``, floats beside them."""
     record = {
         "bet": result.bet.id,
-        "name": result.bet.name,
+        "name": result.bet.display_name(lang),
         "mode": result.mode,
         "house_edge": fraction_text(result.house_edge),
         "rtp": fraction_text(result.rtp),
@@ -58,15 +72,15 @@ def result_record(result: BetResult, detail: bool = False) -> dict[str, Any]:
     if detail:
         record["breakdown"] = [
             {
-                "when": row.when,
-                "ways": int(row.ways),
-                "probability": fraction_text(row.probability),
-                "probability_float": row.probability_float,
-                "pays": row.pays,
-                "net": fraction_text(row.net),
-                "contribution": fraction_text(row.contribution),
+                "when": line.when,
+                "ways": line.ways,
+                "probability": fraction_text(line.probability),
+                "probability_float": float(line.probability),
+                "pays": line.payout.text,
+                "net": fraction_text(line.payout.net),
+                "contribution": fraction_text(line.probability * line.payout.net),
             }
-            for row in result.breakdown.itertuples()
+            for line in result.lines
         ]
     return record
 
@@ -76,7 +90,7 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
     rows = [
         {
             "Bet": r.bet.display_name(lang),
-            "Mode": r.mode,
+            "Mode": word(r.mode, lang),
             "Pays": _payouts(r),
             "House edge": _percent(r.house_edge),
             "RTP": _percent(r.rtp),
@@ -91,42 +105,36 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
     frame = pd.DataFrame(rows)
     if len(analysis.modes) == 1:
         frame = frame.drop(columns="Mode")
-    return frame
+    return frame.rename(columns=lambda c: word(c, lang))
 
 
-def summary_csv_frame(analysis: Analysis) -> pd.DataFrame:
-    return pd.DataFrame([result_record(r) for r in analysis.results])
-
-
-def breakdown_display(result: BetResult) -> pd.DataFrame:
-    frame = result.breakdown
-    return pd.DataFrame(
+def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
+    lines = result.lines
+    frame = pd.DataFrame(
         {
-            "Outcome": frame["when"],
-            "Combinations": frame["ways"].map(str),
-            "Probability": frame["probability_float"].map(lambda p: f"{p:.10f}"),
-            "Pays": frame["pays"],
-            "Return": frame["contribution_float"].map(lambda c: f"{c:+.10f}"),
+            "Outcome": [word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when for ln in lines],
+            "Combinations": [str(ln.ways) for ln in lines],
+            "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
+            "Pays": [ln.payout.text for ln in lines],
+            "Return": [f"{float(ln.probability * ln.payout.net):+.10f}" for ln in lines],
         }
     )
+    return frame.rename(columns=lambda c: word(c, lang))
 
 
 def _left_aligned(frame: pd.DataFrame) -> str:
     """Plain-text table with the text columns (names, conditions) left-aligned."""
     formatters = {}
-    for column in ("Bet", "Mode", "Pays", "Outcome"):
-        if column in frame:
-            width = max(len(column), *(len(v) for v in frame[column]))
+    for column in frame.columns:
+        values = frame[column]
+        if not values.str.match(r"^[-+]?[\d.]+%?$").all():  # not a numeric column
+            width = max(len(column), *(len(v) for v in values))
             formatters[column] = f"{{:<{width}}}".format
     return frame.to_string(index=False, formatters=formatters, justify="left")
 
 
-def claim_check(analysis: Analysis, claimed: str) -> ClaimCheck:
-    return check_printed_value(analysis.max_rtp, claimed, "round")
-
-
 def claim_lines(analysis: Analysis, claimed: str) -> list[str]:
-    check = claim_check(analysis, claimed)
+    check = check_printed_value(analysis.max_rtp, claimed, "round")
     best = analysis.best()
     verdict = "CONFIRMED" if check.passed else "NOT CONFIRMED"
     return [
@@ -136,10 +144,44 @@ def claim_lines(analysis: Analysis, claimed: str) -> list[str]:
     ]
 
 
-def _title(analysis: Analysis) -> str:
-    modes = ", ".join(MODE_NAMES.get(m, m) for m in analysis.modes)
+def _title(analysis: Analysis, lang: str) -> str:
+    modes = ", ".join(word(m, lang) for m in analysis.modes)
     shoe = analysis.shoe.describe()
     return f"{analysis.paytable.name}: {shoe}, exact, per unit staked; modes: {modes}"
+
+
+def _table(frame: pd.DataFrame, fmt: str) -> str:
+    if fmt == "markdown":
+        return frame.to_markdown(index=False)
+    if fmt == "html":
+        return frame.to_html(index=False, border=0)
+    if fmt == "latex":
+        return frame.to_latex(index=False, escape=True)
+    return _left_aligned(frame)
+
+
+def _heading(text: str, fmt: str, level: int) -> str:
+    if fmt == "markdown":
+        return "#" * (level + 1) + " " + text
+    if fmt == "html":
+        return f"<h{level + 1}>{html.escape(text)}</h{level + 1}>"
+    if fmt == "latex":
+        return ("\\section*{" if level == 1 else "\\subsection*{") + _latex_escape(text) + "}"
+    return text
+
+
+def _latex_escape(text: str) -> str:
+    for char in "\\&%$#_{}":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def _paragraph(text: str, fmt: str) -> str:
+    if fmt == "html":
+        return f"<p>{html.escape(text)}</p>"
+    if fmt == "latex":
+        return _latex_escape(text)
+    return text
 
 
 def render_report(
@@ -152,33 +194,35 @@ def render_report(
 ) -> str:
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
+    check_language(lang)
     if fmt == "json":
-        return json.dumps([result_record(r, detail) for r in analysis.results], indent=2) + "\n"
+        records = [result_record(r, detail, lang) for r in analysis.results]
+        return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
-        text = summary_csv_frame(analysis).to_csv(index=False)
+        text = pd.DataFrame([result_record(r, lang=lang) for r in analysis.results]).to_csv(
+            index=False
+        )
         if detail:
             frames = []
             for r in analysis.results:
-                frame = pd.DataFrame(result_record(r, detail=True)["breakdown"])
+                frame = pd.DataFrame(result_record(r, True, lang)["breakdown"])
                 frame.insert(0, "mode", r.mode)
                 frame.insert(0, "bet", r.bet.id)
                 frames.append(frame)
             text += "\n" + pd.concat(frames, ignore_index=True).to_csv(index=False)
         return text
-    parts = []
-    summary = summary_display(analysis, lang)
-    if fmt == "markdown":
-        parts += [f"## {_title(analysis)}", "", summary.to_markdown(index=False)]
-    else:
-        parts += [_title(analysis), "", _left_aligned(summary)]
+    parts = [
+        _heading(_title(analysis, lang), fmt, 1),
+        "",
+        _table(summary_display(analysis, lang), fmt),
+    ]
     if detail:
         for r in analysis.results:
-            heading = f"{r.bet.display_name(lang)} ({r.mode}): house edge {_percent(r.house_edge)}"
-            table = breakdown_display(r)
-            if fmt == "markdown":
-                parts += ["", f"### {heading}", "", table.to_markdown(index=False)]
-            else:
-                parts += ["", heading, _left_aligned(table)]
+            heading = (
+                f"{r.bet.display_name(lang)} ({word(r.mode, lang)}): "
+                f"{word('house edge', lang)} {_percent(r.house_edge)}"
+            )
+            parts += ["", _heading(heading, fmt, 2), "", _table(breakdown_display(r, lang), fmt)]
     if claimed_max_rtp is not None:
-        parts += ["", *claim_lines(analysis, claimed_max_rtp)]
+        parts += ["", *(_paragraph(line, fmt) for line in claim_lines(analysis, claimed_max_rtp))]
     return "\n".join(parts) + "\n"

@@ -11,10 +11,11 @@ from analyzer import Shoe, analyze
 from analyzer.claims import check_printed_value
 
 
-@pytest.fixture(scope="module", params=[1, 8])
-def decks_and_reference(request):
-    shoe = Shoe.standard(request.param)
-    return request.param, naive.reference_counts(shoe.suit_counts.tolist())
+@pytest.fixture(params=[1, 8])
+def decks_and_reference(request, reference_8_decks):
+    if request.param == 8:
+        return 8, reference_8_decks
+    return 1, naive.reference_counts(Shoe.standard(1).suit_counts.tolist())
 
 
 def test_every_bet_matches_independent_settlement(decks_and_reference) -> None:

@@ -24,7 +24,8 @@ def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:
     assert code == 0 and err == ""
     for name in ("Player", "Banker", "Tie", "Perfect Pair", "Super Lucky Seven", "Banker Bonus"):
         assert name in out
-    assert "no_commission" in out
+    assert out.count("No Commission Baccarat") == 19  # 18 bets in that mode, and the title
+    assert out.count("Baccarat (commission)") == 19
     assert "Claimed maximum RTP 98.94%" in out and "CONFIRMED" in out
 
 

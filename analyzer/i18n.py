@@ -1,0 +1,50 @@
+"""Words for tables in the languages of the help pages: English, Tagalog, Malay.
+
+Tagalog terms follow seed 000 and Malay terms seed 003 where the pages use them
+("Uri ng Taya", "Kabuuang Bayad", "Max na Round"; "Jenis Pertaruhan", "Pembayaran",
+"Had Pusingan Maks", "Tolak"); the rest are plain translations.
+"""
+
+from __future__ import annotations
+
+from analyzer.errors import AnalyzerError
+
+LANGUAGES = ("en", "tl", "ms")
+
+_WORDS: dict[str, dict[str, str]] = {
+    "Bet": {"tl": "Uri ng Taya", "ms": "Jenis Pertaruhan"},
+    "Mode": {"tl": "Paraan ng Pagtaya", "ms": "Mod Pertaruhan"},
+    "Pays": {"tl": "Kabuuang Bayad", "ms": "Pembayaran"},
+    "House edge": {"tl": "Kalamangan ng Bahay", "ms": "Kelebihan Rumah"},
+    "RTP": {"tl": "RTP", "ms": "RTP (Pulangan Pemain)"},
+    "Hit frequency": {"tl": "Dalas ng Panalo", "ms": "Kekerapan Menang"},
+    "Push": {"tl": "Push", "ms": "Tolak"},
+    "Std dev": {"tl": "Standard Deviation", "ms": "Sisihan Piawai"},
+    "Edge per resolved bet": {
+        "tl": "Kalamangan kada Nalutas na Taya",
+        "ms": "Kelebihan bagi Pertaruhan Selesai",
+    },
+    "Max round": {"tl": "Max na Round", "ms": "Had Pusingan Maks"},
+    "Outcome": {"tl": "Resulta", "ms": "Keputusan"},
+    "Combinations": {"tl": "Kombinasyon", "ms": "Kombinasi"},
+    "Probability": {"tl": "Probabilidad", "ms": "Kebarangkalian"},
+    "Return": {"tl": "Balik", "ms": "Pulangan"},
+    "house edge": {"tl": "kalamangan ng bahay", "ms": "kelebihan rumah"},
+    "otherwise": {"tl": "iba pa", "ms": "lain-lain"},
+    "commission": {"tl": "Baccarat", "ms": "Bakarat"},
+    "no_commission": {"tl": "Walang Komisyon Baccarat", "ms": "Tiada Baccarat Komisi"},
+}
+_ENGLISH_MODES = {"commission": "Baccarat (commission)", "no_commission": "No Commission Baccarat"}
+
+
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise AnalyzerError(f"unknown language {lang!r} (languages: {', '.join(LANGUAGES)})")
+    return lang
+
+
+def word(text: str, lang: str) -> str:
+    """``text`` in ``lang`` (English, the key, when there is no translation)."""
+    if lang == "en":
+        return _ENGLISH_MODES.get(text, text)
+    return _WORDS.get(text, {}).get(lang, _ENGLISH_MODES.get(text, text))
