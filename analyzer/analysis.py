@@ -45,6 +45,8 @@ class Analysis:
     modes: tuple[str, ...]
     outcomes: pd.DataFrame
     results: tuple[BetResult, ...]
+    #: (bet id, mode, why) of the bets this shoe cannot price exactly (suits unknown).
+    unavailable: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -139,8 +141,17 @@ def analyze(
     fields = frozenset().union(*(bet.fields for bet, _ in offered))
     detail = pair_detail_needed(fields)
     if detail == "suit" and not shoe.suits_known:
-        detail = "rank"  # suited bets then report that they cannot be computed exactly
+        detail = "rank"  # bets on suited pairs are then reported as unavailable
     table = outcome_table(count_outcomes(shoe, detail))
     columns = table_columns(table)
-    results = tuple(evaluate_bet(table, bet, mode, columns) for bet, mode in offered)
-    return Analysis(paytable, shoe, modes, table, results)
+    results, unavailable = [], []
+    for bet, bet_mode in offered:
+        missing = sorted(bet.fields - set(table.columns))
+        if missing:
+            why = f"needs {', '.join(missing)}: the suits of some removed cards are unknown"
+            unavailable.append((bet.id, bet_mode, why))
+        else:
+            results.append(evaluate_bet(table, bet, bet_mode, columns))
+    if not results:
+        raise AnalyzerError("no bet can be computed exactly on this shoe: " + unavailable[0][2])
+    return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))

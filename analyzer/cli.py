@@ -20,6 +20,7 @@ from analyzer.paytable import Paytable, load_paytable
 from analyzer.report import EXTENSIONS, FORMATS, fraction_text, render_report
 from analyzer.rules import deal_round
 from analyzer.seed_game import SEED_GAME
+from analyzer.shoe import Shoe, shoe_from_file
 from analyzer.verify import load_claims, published_max_rtp, verify_claims
 
 PROG = "baccarat-odds"
@@ -58,6 +59,26 @@ def _add_shoe(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="number of 52-card decks (default: the paytable's)",
     )
+    parser.add_argument(
+        "--remove",
+        action="append",
+        metavar="CARDS",
+        help='cards dealt out of the shoe, e.g. "5H 5H KS 9D"; a bare rank (5) removes a card '
+        "of unknown suit (repeatable)",
+    )
+    parser.add_argument(
+        "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
+    )
+
+
+def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
+    """The shoe that --decks, --shoe and --remove describe."""
+    if args.shoe is not None and args.decks is not None:
+        raise AnalyzerError("give --decks or --shoe, not both")
+    shoe = shoe_from_file(args.shoe) if args.shoe else Shoe.standard(args.decks or decks)
+    if args.remove:
+        shoe = shoe.remove(parse_cards(args.remove, suit_required=False))
+    return shoe
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,6 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify", help="check published figures in a claims file")
     verify.add_argument("claims", metavar="CLAIMS.toml")
+    _add_shoe(verify)
     verify.add_argument("--format", choices=("text", "json", "csv"), default="text")
     verify.set_defaults(run=_run_verify)
 
@@ -120,7 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _analysis(args: argparse.Namespace, paytable: Paytable, **kwargs) -> Analysis:
-    analysis = analyze(decks=args.decks, paytable=paytable, **kwargs)
+    analysis = analyze(paytable=paytable, shoe=shoe_from_args(args, paytable.decks), **kwargs)
     for warning in analysis.warnings():
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
     return analysis
@@ -198,7 +220,9 @@ def _run_play(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
-    results = verify_claims(load_claims(args.claims))
+    claims = load_claims(args.claims)
+    custom = args.decks is not None or args.shoe is not None or args.remove
+    results = verify_claims(claims, shoe_from_args(args, 8) if custom else None)
     failed = int((results["result"] == "FAIL").sum())
     if args.format == "json":
         text = results.to_json(orient="records", indent=2, force_ascii=False) + "\n"

@@ -197,6 +197,10 @@ def render_report(
     check_language(lang)
     if fmt == "json":
         records = [result_record(r, detail, lang) for r in analysis.results]
+        records += [
+            {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
+            for bet, mode, why in analysis.unavailable
+        ]
         return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
     if fmt == "csv":
         text = pd.DataFrame([result_record(r, lang=lang) for r in analysis.results]).to_csv(
@@ -223,6 +227,8 @@ def render_report(
                 f"{word('house edge', lang)} {_percent(r.house_edge)}"
             )
             parts += ["", _heading(heading, fmt, 2), "", _table(breakdown_display(r, lang), fmt)]
+    for bet, mode, why in analysis.unavailable:
+        parts += ["", _paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}", fmt)]
     if claimed_max_rtp is not None:
         parts += ["", *(_paragraph(line, fmt) for line in claim_lines(analysis, claimed_max_rtp))]
     return "\n".join(parts) + "\n"

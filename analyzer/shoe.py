@@ -6,12 +6,15 @@ plain, valid int64 arrays.
 
 from __future__ import annotations
 
+import csv
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import perm
+from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, Card, parse_card
 from analyzer.errors import AnalyzerError
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
@@ -110,4 +113,95 @@ class Shoe:
         full = self.suits_known and np.all(self.suit_counts == self.suit_counts.flat[0])
         if full and rest == 0:
             return f"{decks} deck{'s' if decks != 1 else ''} ({self.size} cards)"
-        return f"{self.size} cards"
+        counts = " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(self.rank_counts))
+        suits = "" if self.suits_known else ", suits of some cards unknown"
+        return f"{self.size} cards ({counts}{suits})"
+
+    def remove(self, cards: Sequence[Card]) -> Shoe:
+        """This shoe less ``cards``; a card without a suit makes the suits unknown."""
+        ranks = self.rank_counts.copy()
+        suits = None if self.suit_counts is None else self.suit_counts.copy()
+        for card in cards:
+            if ranks[card.rank] == 0:
+                raise AnalyzerError(f"cannot remove {card}: no {RANKS[card.rank]} left in the shoe")
+            if card.suit is not None and suits is not None:
+                if suits[card.rank, card.suit] == 0:
+                    raise AnalyzerError(f"cannot remove {card}: none left in the shoe")
+                suits[card.rank, card.suit] -= 1
+            elif card.suit is None:
+                suits = None  # which suit left the shoe is unknown from here on
+            ranks[card.rank] -= 1
+        return Shoe(ranks, suits)
+
+
+def shoe_from_file(path: str | Path) -> Shoe:
+    """A shoe from a CSV (``rank,count``, ``card,count`` or ``rank,suit,count``) or TOML file
+    (``[ranks]`` A = 32 ... or ``[cards]`` AS = 8 ...). Ranks or cards not listed count 0."""
+    path = Path(path)
+    if path.suffix.lower() == ".toml":
+        from analyzer.paytable import read_toml  # shared untrusted-TOML reader
+
+        data = read_toml(path)
+        extra = set(data) - {"ranks", "cards", "description"}
+        if extra or len({"ranks", "cards"} & set(data)) != 1:
+            raise AnalyzerError(f"{path}: a shoe file has one table, [ranks] or [cards]")
+        per_suit = "cards" in data
+        entries = list((data["cards"] if per_suit else data["ranks"]).items())
+    elif path.suffix.lower() == ".csv":
+        entries, per_suit = _read_csv_counts(path)
+    else:
+        raise AnalyzerError(f"{path}: a shoe file is .csv or .toml")
+    ranks = np.zeros(N_RANKS, dtype=np.int64)
+    suits = np.zeros((N_RANKS, N_SUITS), dtype=np.int64)
+    seen: set[tuple[int, int | None]] = set()
+    for key, count in entries:
+        try:
+            card = parse_card(str(key), suit_required=per_suit)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{path}: {exc}") from None
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise AnalyzerError(f"{path}: count of {key} must be a whole number, got {count!r}")
+        if count < 0:
+            raise AnalyzerError(f"{path}: impossible shoe: count of {key} is negative")
+        if (card.rank, card.suit) in seen:
+            raise AnalyzerError(f"{path}: {card} is listed twice")
+        seen.add((card.rank, card.suit))
+        ranks[card.rank] += count
+        if per_suit:
+            suits[card.rank, card.suit] += count
+    try:
+        return Shoe(ranks, suits if per_suit else None)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{path}: {exc}") from None
+
+
+def _read_csv_counts(path: Path) -> tuple[list[tuple[str, int]], bool]:
+    try:
+        with path.open(newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+    except FileNotFoundError:
+        raise AnalyzerError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        raise AnalyzerError(f"{path}: cannot read CSV: {exc}") from None
+    if not rows:
+        raise AnalyzerError(f"{path}: no rows (header rank,count or card,count expected)")
+    columns = {name.strip().lower() for name in rows[0] if name}
+    if columns == {"rank", "count"}:
+        keys, per_suit = ["rank"], False
+    elif columns == {"card", "count"}:
+        keys, per_suit = ["card"], True
+    elif columns == {"rank", "suit", "count"}:
+        keys, per_suit = ["rank", "suit"], True
+    else:
+        raise AnalyzerError(f"{path}: header must be rank,count or card,count or rank,suit,count")
+    entries = []
+    for number, row in enumerate(rows, 2):
+        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
+        try:
+            count = int(row["count"])
+        except ValueError:
+            raise AnalyzerError(
+                f"{path}: line {number}: count {row['count']!r} is not a whole number"
+            ) from None
+        entries.append(("".join(row[k] for k in keys), count))
+    return entries, per_suit

@@ -1,0 +1,311 @@
+"""The batch engine: every bet of a paytable on many shoe compositions at once (floats).
+
+Value-level bets use the compiled walk (:mod:`analyzer.terms`): per composition, each of
+the 6,958 terms' weights is a product of a few falling factorials, and each bet's expected
+value is a sparse dot product with its coefficients. Coefficients are of ``net + 1`` (zero
+on a loss), which makes them sparse for side bets; ``- 1`` restores the EV because the
+weights of all terms sum to the denominator. Compositions are processed in blocks so the
+inner loops run over contiguous arrays and vectorise.
+
+Bets on pairs alone use closed forms of the joint distribution of the two hands' pair
+states. Any other bet (pairs joined with the result) falls back to the exact enumerator,
+one composition at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import perm
+
+import numpy as np
+import pandas as pd
+from numba import njit
+
+from analyzer.bets import evaluate_bet, table_columns
+from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.enumerator import N_PAIR_STATES, NO_PAIR, RANK_PAIR, SUITED_PAIR, count_outcomes
+from analyzer.errors import AnalyzerError
+from analyzer.outcomes import SUITED_PAIR_FIELDS, outcome_table, pair_detail_needed
+from analyzer.paytable import Bet, Paytable
+from analyzer.shoe import MAX_CARDS, ROUND_CARDS, Shoe
+from analyzer.symbolic import is_value_level, term_coefficients
+from analyzer.terms import walk_terms
+
+_BLOCK = 128
+_PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
+
+
+@njit(cache=True, fastmath=False)
+def _value_ev_jit(
+    value_counts, term_values, term_powers, term_used, row_start, row_bet, row_coef, out
+):
+    """out[i, b] = EV of value-level bet b on composition i.
+
+    term_values/term_powers: (K, 6) the values a term uses and how many of each (-1 pad).
+    row_start/row_bet/row_coef: CSR by term of the nonzero coefficients of net + 1.
+    """
+    n_comps = value_counts.shape[0]
+    n_bets = out.shape[1]
+    n_terms = term_used.shape[0]
+    ff = np.empty((N_VALUES, ROUND_CARDS + 1, _BLOCK))
+    tail = np.empty((ROUND_CARDS + 1, _BLOCK))
+    denominator = np.empty(_BLOCK)
+    weight = np.empty(_BLOCK)
+    acc = np.empty((n_bets, _BLOCK))
+    for start in range(0, n_comps, _BLOCK):
+        size = min(_BLOCK, n_comps - start)
+        for i in range(size):
+            total = 0.0
+            for v in range(N_VALUES):
+                n = float(value_counts[start + i, v])
+                total += n
+                ff[v, 0, i] = 1.0
+                for j in range(1, ROUND_CARDS + 1):
+                    ff[v, j, i] = ff[v, j - 1, i] * (n - j + 1)
+            for used in range(4, ROUND_CARDS + 1):
+                t = 1.0
+                for j in range(ROUND_CARDS - used):
+                    t *= total - used - j
+                tail[used, i] = t
+            d = 1.0
+            for j in range(ROUND_CARDS):
+                d *= total - j
+            denominator[i] = d
+        acc[:, :size] = 0.0
+        for t in range(n_terms):
+            used = term_used[t]
+            for i in range(size):
+                weight[i] = tail[used, i]
+            for p in range(ROUND_CARDS):
+                v = term_values[t, p]
+                if v < 0:
+                    break
+                power = term_powers[t, p]
+                for i in range(size):
+                    weight[i] *= ff[v, power, i]
+            for r in range(row_start[t], row_start[t + 1]):
+                b = row_bet[r]
+                c = row_coef[r]
+                for i in range(size):
+                    acc[b, i] += c * weight[i]
+        for b in range(n_bets):
+            for i in range(size):
+                out[start + i, b] = acc[b, i] / denominator[i] - 1.0
+
+
+@dataclass(frozen=True, eq=False)
+class _CompiledValueBets:
+    term_values: np.ndarray
+    term_powers: np.ndarray
+    term_used: np.ndarray
+    row_start: np.ndarray
+    row_bet: np.ndarray
+    row_coef: np.ndarray
+
+
+_COMPILED: dict[tuple[int, ...], tuple[list[Bet], _CompiledValueBets]] = {}
+
+
+def _compiled_value_bets(bets: list[Bet]) -> _CompiledValueBets:
+    """Compiled coefficients, kept per set of (immutable, cached) bet objects."""
+    key = tuple(id(bet) for bet in bets)
+    if key not in _COMPILED:
+        _COMPILED[key] = (bets, _compile_value_bets(bets))  # holding bets keeps ids valid
+    return _COMPILED[key][1]
+
+
+def _compile_value_bets(bets: list[Bet]) -> _CompiledValueBets:
+    terms = walk_terms()
+    n_terms = len(terms.k)
+    values = np.full((n_terms, ROUND_CARDS), -1, dtype=np.int64)
+    powers = np.zeros((n_terms, ROUND_CARDS), dtype=np.int64)
+    for t, k in enumerate(terms.k):
+        nonzero = np.nonzero(k)[0]
+        values[t, : len(nonzero)] = nonzero
+        powers[t, : len(nonzero)] = k[nonzero]
+    # Coefficients of net + 1: the number of sequences of the term (sum over its cells)
+    # plus the net coefficient.
+    sequences = np.bincount(terms.term_index, weights=terms.count, minlength=n_terms)
+    coef = np.zeros((n_terms, len(bets)))
+    for b, bet in enumerate(bets):
+        coef[:, b] = sequences + np.array([float(c) for c in term_coefficients(bet)])
+    rows_t, rows_b = np.nonzero(coef)
+    row_start = np.searchsorted(rows_t, np.arange(n_terms + 1))
+    return _CompiledValueBets(
+        values,
+        powers,
+        terms.used.astype(np.int64),
+        row_start.astype(np.int64),
+        rows_b.astype(np.int64),
+        coef[rows_t, rows_b],
+    )
+
+
+def _falling(n: np.ndarray, k: int) -> np.ndarray:
+    out = np.ones_like(n, dtype=np.float64)
+    for j in range(k):
+        out *= n - j
+    return out
+
+
+def pair_state_probabilities(type_counts: np.ndarray, type_ranks: np.ndarray) -> np.ndarray:
+    """P(player pair state, banker pair state) of the first four cards, (n, 3, 3).
+
+    Closed forms by inclusion-exclusion over ordered draws without replacement (P1, B1, P2,
+    B2): a "type" is a card (rank and suit) or, when suits are unknown, a rank.
+    """
+    n = type_counts.astype(np.float64)
+    ranks = np.zeros((n.shape[0], N_RANKS))
+    for t, r in enumerate(type_ranks):
+        ranks[:, r] += n[:, t]
+    total = n.sum(axis=1)
+    type2, type4 = _falling(n, 2), _falling(n, 4)
+    rank2, rank4 = _falling(ranks, 2), _falling(ranks, 4)
+    s_type, s_rank = type2.sum(axis=1), rank2.sum(axis=1)
+    # Both hands' pairs of one kind: pairs from different types (ranks) multiply; from the
+    # same type (rank) they need four cards of it.
+    both_type = s_type**2 - (type2**2).sum(axis=1) + type4.sum(axis=1)
+    both_rank = s_rank**2 - (rank2**2).sum(axis=1) + rank4.sum(axis=1)
+    # Player's two cards of one rank, Banker's two of one type: Banker's type takes two
+    # cards of its rank first.
+    own_rank = ranks[:, type_ranks]
+    rank_type = (type2 * (s_rank[:, None] - _falling(own_rank, 2) + _falling(own_rank - 2, 2))).sum(
+        axis=1
+    )
+    rest2 = _falling(total - 2, 2)
+    counts = np.empty((n.shape[0], N_PAIR_STATES, N_PAIR_STATES))
+    counts[:, SUITED_PAIR, SUITED_PAIR] = both_type
+    counts[:, SUITED_PAIR, RANK_PAIR] = rank_type - both_type
+    counts[:, RANK_PAIR, SUITED_PAIR] = rank_type - both_type
+    counts[:, RANK_PAIR, RANK_PAIR] = both_rank - 2 * rank_type + both_type
+    for state, marginal in ((SUITED_PAIR, s_type * rest2), (RANK_PAIR, (s_rank - s_type) * rest2)):
+        counts[:, state, NO_PAIR] = (
+            marginal - counts[:, state, RANK_PAIR] - counts[:, state, SUITED_PAIR]
+        )
+        counts[:, NO_PAIR, state] = (
+            marginal - counts[:, RANK_PAIR, state] - counts[:, SUITED_PAIR, state]
+        )
+    counts[:, NO_PAIR, NO_PAIR] = _falling(total, 4) - counts.reshape(-1, 9)[:, 1:].sum(axis=1)
+    return counts / _falling(total, 4)[:, None, None]
+
+
+def _pair_state_nets(bet: Bet) -> np.ndarray:
+    """Net of a pairs-only bet in each of the 9 pair states."""
+    player, banker = np.divmod(np.arange(N_PAIR_STATES**2), N_PAIR_STATES)
+    columns = {
+        "player_pair": player >= RANK_PAIR,
+        "banker_pair": banker >= RANK_PAIR,
+        "player_suited_pair": player == SUITED_PAIR,
+        "banker_suited_pair": banker == SUITED_PAIR,
+    }
+    nets = np.full(N_PAIR_STATES**2, -1.0)
+    unsettled = np.ones(N_PAIR_STATES**2, dtype=bool)
+    for rule in bet.rules:
+        hit = rule.condition.mask(columns, len(nets)) & unsettled
+        unsettled &= ~hit
+        nets[hit] = float(rule.payout.net)
+    return nets
+
+
+def _validate(compositions) -> tuple[np.ndarray, bool]:
+    array = np.asarray(compositions)
+    if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_RANKS * N_SUITS):
+        raise AnalyzerError(
+            f"compositions must be an (n, 13) or (n, 52) array of counts, got shape {array.shape}"
+        )
+    if not np.issubdtype(array.dtype, np.integer):
+        raise AnalyzerError("compositions must hold whole numbers of cards")
+    array = array.astype(np.int64)
+    if (array < 0).any():
+        row = int(np.nonzero((array < 0).any(axis=1))[0][0])
+        raise AnalyzerError(f"impossible shoe in row {row}: a count is negative")
+    sizes = array.sum(axis=1)
+    for bad, why in (
+        (sizes < ROUND_CARDS, f"fewer than {ROUND_CARDS} cards"),
+        (sizes > MAX_CARDS, f"more than {MAX_CARDS} cards"),
+    ):
+        if bad.any():
+            raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
+    return array, array.shape[1] == N_RANKS * N_SUITS
+
+
+def batch_expected_values(
+    paytable: Paytable, compositions, modes: tuple[str, ...] | None = None
+) -> pd.DataFrame:
+    """EV per unit of every (bet, mode) of ``paytable`` on each composition (row).
+
+    ``compositions``: (n, 13) counts per rank (A..K) or (n, 52) per rank and suit (rank
+    major: AS AH AD AC 2S ...). Columns are a (bet, mode) MultiIndex; a bet on suited pairs
+    is NaN for per-rank compositions (suits unknown).
+    """
+    array, per_suit = _validate(compositions)
+    modes = paytable.modes if modes is None else modes
+    offered = list(paytable.offered(modes))
+    ranks = array.reshape(len(array), N_RANKS, -1).sum(axis=2)
+    values = np.zeros((len(array), N_VALUES), dtype=np.int64)
+    for r in range(N_RANKS):
+        values[:, RANK_VALUES[r]] += ranks[:, r]
+    out = np.full((len(array), len(offered)), np.nan)
+
+    value_bets = [i for i, (bet, _) in enumerate(offered) if is_value_level(bet)]
+    if value_bets:
+        distinct = list({id(offered[i][0]): offered[i][0] for i in value_bets}.values())
+        compiled = _compiled_value_bets(distinct)
+        result = np.empty((len(array), len(distinct)))
+        _value_ev_jit(
+            values,
+            compiled.term_values,
+            compiled.term_powers,
+            compiled.term_used,
+            compiled.row_start,
+            compiled.row_bet,
+            compiled.row_coef,
+            result,
+        )
+        column = {id(bet): b for b, bet in enumerate(distinct)}
+        for i in value_bets:
+            out[:, i] = result[:, column[id(offered[i][0])]]
+
+    pair_bets = [
+        i
+        for i, (bet, _) in enumerate(offered)
+        if bet.fields <= _PAIR_ONLY_FIELDS and not is_value_level(bet)
+    ]
+    if pair_bets:
+        if per_suit:
+            probabilities = pair_state_probabilities(array, np.repeat(np.arange(N_RANKS), N_SUITS))
+        else:
+            probabilities = pair_state_probabilities(ranks, np.arange(N_RANKS))
+            # With ranks as types, "same type" is "same rank": fold, suits unknown.
+            probabilities[:, RANK_PAIR, :] += probabilities[:, SUITED_PAIR, :]
+            probabilities[:, SUITED_PAIR, :] = 0
+            probabilities[:, :, RANK_PAIR] += probabilities[:, :, SUITED_PAIR]
+            probabilities[:, :, SUITED_PAIR] = 0
+        flat = probabilities.reshape(len(array), -1)
+        for i in pair_bets:
+            bet = offered[i][0]
+            if per_suit or not (bet.fields & set(SUITED_PAIR_FIELDS)):
+                out[:, i] = flat @ _pair_state_nets(bet)
+
+    mixed = [i for i in range(len(offered)) if i not in value_bets and i not in pair_bets]
+    if mixed:
+        fields = frozenset().union(*(offered[i][0].fields for i in mixed))
+        for row in range(len(array)):
+            shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
+            detail = pair_detail_needed(fields)
+            if detail == "suit" and not per_suit:
+                detail = "rank"
+            table = outcome_table(count_outcomes(shoe, detail))
+            columns = table_columns(table)
+            for i in mixed:
+                bet, mode = offered[i]
+                if bet.fields <= set(table.columns):
+                    out[row, i] = float(evaluate_bet(table, bet, mode, columns).expected_value)
+    index = pd.MultiIndex.from_tuples(
+        [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
+    )
+    return pd.DataFrame(out, columns=index)
+
+
+def rounds_denominator(total: int) -> int:
+    return perm(total, ROUND_CARDS)

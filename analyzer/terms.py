@@ -1,0 +1,112 @@
+"""The draw walk compiled once into falling-factorial terms.
+
+Every round is an ordered sequence of 4 to 6 point values. Its weight as an ordered
+six-card sequence depends only on how many cards of each value it uses (``k``) and how
+many cards it uses in all (``u``)::
+
+    weight(n) = prod_v ff(n_v, k_v) * ff(N - u, 6 - u)       (ff: falling factorial)
+
+so the count of any outcome cell is ``sum_t c[t, cell] * weight_t(n)`` over the distinct
+``(k, u)`` terms ``t`` (6,958 of them) with integer coefficients ``c``: the number of
+value sequences of that shape that end in that cell. The symbolic expressions
+(:mod:`analyzer.symbolic`) and the batch engine (:mod:`analyzer.batch`) evaluate these
+terms instead of walking the shoe again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import N_VALUES
+from analyzer.enumerator import _IS_NATURAL, NO_THIRD
+from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+
+_MAX_LEAVES = N_VALUES**6
+
+
+@njit(cache=True)
+def _leaves_jit(is_natural, player_draws, banker_draws, sequences, cells):
+    """Every value sequence a round can deal, padded with -1, and its outcome cell
+    (player score, banker score, player third or NO_THIRD, banker third or NO_THIRD)."""
+    n = 0
+    for a in range(N_VALUES):
+        for b in range(N_VALUES):
+            for c in range(N_VALUES):
+                for d in range(N_VALUES):
+                    player2 = (a + c) % 10
+                    banker2 = (b + d) % 10
+                    if (
+                        is_natural[player2]
+                        or is_natural[banker2]
+                        or (not player_draws[player2] and not banker_draws[banker2, PLAYER_STOOD])
+                    ):
+                        sequences[n, 0:6] = (a, b, c, d, -1, -1)
+                        cells[n, 0:4] = (player2, banker2, NO_THIRD, NO_THIRD)
+                        n += 1
+                    elif player_draws[player2]:
+                        for x in range(N_VALUES):
+                            if banker_draws[banker2, x]:
+                                for y in range(N_VALUES):
+                                    sequences[n, 0:6] = (a, b, c, d, x, y)
+                                    cells[n, 0:4] = ((player2 + x) % 10, (banker2 + y) % 10, x, y)
+                                    n += 1
+                            else:
+                                sequences[n, 0:6] = (a, b, c, d, x, -1)
+                                cells[n, 0:4] = ((player2 + x) % 10, banker2, x, NO_THIRD)
+                                n += 1
+                    else:
+                        for y in range(N_VALUES):
+                            sequences[n, 0:6] = (a, b, c, d, y, -1)
+                            cells[n, 0:4] = (player2, (banker2 + y) % 10, NO_THIRD, y)
+                            n += 1
+    return n
+
+
+@dataclass(frozen=True, eq=False)
+class WalkTerms:
+    """``k[t]``: cards of each value term ``t`` uses; ``used[t]`` their number;
+    ``cells``: rows (player_score, banker_score, player_third, banker_third) of every
+    reachable outcome; ``coef[t, cell]``: value sequences of shape ``t`` ending in ``cell``
+    (a sparse triple ``term_index, cell_index, count``)."""
+
+    k: np.ndarray
+    used: np.ndarray
+    cells: np.ndarray
+    term_index: np.ndarray
+    cell_index: np.ndarray
+    count: np.ndarray
+
+
+@cache
+def walk_terms() -> WalkTerms:
+    """Compile the walk (a few hundred milliseconds, once per process)."""
+    sequences = np.empty((_MAX_LEAVES, 6), dtype=np.int8)
+    cells = np.empty((_MAX_LEAVES, 4), dtype=np.int8)
+    n = _leaves_jit(_IS_NATURAL, PLAYER_DRAWS, BANKER_DRAWS, sequences, cells)
+    sequences, cells = sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
+    k = np.zeros((n, N_VALUES), dtype=np.int64)
+    for position in range(6):
+        dealt = sequences[:, position] >= 0
+        np.add.at(k, (np.nonzero(dealt)[0], sequences[dealt, position]), 1)
+    # Unique rows through integer codes: np.unique on 1-D keys is far faster than axis=0.
+    _, term_first, term_of_leaf = np.unique(
+        k @ (7 ** np.arange(N_VALUES, dtype=np.int64)), return_index=True, return_inverse=True
+    )
+    terms = k[term_first]
+    cell_codes, cell_first, cell_of_leaf = np.unique(
+        cells @ np.array([1, 16, 256, 4096], dtype=np.int64),
+        return_index=True,
+        return_inverse=True,
+    )
+    cell_rows = cells[cell_first]
+    pair_codes, count = np.unique(
+        term_of_leaf.ravel() * len(cell_codes) + cell_of_leaf.ravel(), return_counts=True
+    )
+    pairs = np.stack(np.divmod(pair_codes, len(cell_codes)), axis=1)
+    for array in (terms, cell_rows, pairs, count):
+        array.setflags(write=False)
+    return WalkTerms(terms, terms.sum(axis=1), cell_rows, pairs[:, 0], pairs[:, 1], count)
