@@ -10,9 +10,12 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import pandas as pd
+
 from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
+from analyzer.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.errors import AnalyzerError
 from analyzer.i18n import LANGUAGES, word
 from analyzer.outcomes import round_table
@@ -131,6 +134,17 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--format", choices=("text", "json", "csv"), default="text")
     verify.set_defaults(run=_run_verify)
 
+    eor = commands.add_parser(
+        "eor", help="exact effect of removing one card of each rank on each bet, and counts"
+    )
+    _add_paytable(eor)
+    _add_shoe(eor)
+    eor.add_argument("--mode", default="both", help="betting mode, or both (default)")
+    eor.add_argument("--bet", action="append", metavar="ID", help="only this bet (repeatable)")
+    eor.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
+    eor.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+    eor.set_defaults(run=_run_eor)
+
     docs = commands.add_parser(
         "docs", help="write a paytable's odds tables in every format and language"
     )
@@ -225,7 +239,7 @@ def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
     results = verify_claims(claims, shoe_from_args(args, 8) if custom else None)
     failed = int((results["result"] == "FAIL").sum())
     if args.format == "json":
-        text = results.to_json(orient="records", indent=2, force_ascii=False) + "\n"
+        text = json.dumps(results.to_dict("records"), indent=2, ensure_ascii=False) + "\n"
     elif args.format == "csv":
         text = results.to_csv(index=False)
     else:
@@ -238,6 +252,76 @@ def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
                 f"{row.computed}, published {row.claimed}\n"
             )
     return text, 1 if failed else 0
+
+
+def _run_eor(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    if args.plot is not None:
+        plot = Path(args.plot)
+        if plot.suffix.lower() != ".png":
+            raise AnalyzerError(f"--plot {plot}: the chart is written as PNG: name a .png file")
+        if not plot.parent.resolve().is_dir():
+            raise AnalyzerError(f"--plot {plot}: folder {plot.parent} does not exist")
+    shoe = shoe_from_args(args, paytable.decks)
+    mode = None if args.mode == "both" else args.mode
+    effects = effects_of_removal(paytable, shoe, mode, args.bet)
+    counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
+    effects["tag"] = [
+        counts[(b, m)].tags[r]
+        for b, m, r in zip(effects["bet"], effects["mode"], effects["rank"], strict=True)
+    ]
+    effects["betting_correlation"] = [
+        counts[(b, m)].betting_correlation
+        for b, m in zip(effects["bet"], effects["mode"], strict=True)
+    ]
+    effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
+    if args.plot is not None:
+        plot_effects(effects, args.plot)
+    rows = effects.drop(columns="cards")
+    if args.format == "json":
+        return json.dumps(rows.to_dict("records"), indent=2) + "\n", 0
+    if args.format == "csv":
+        return rows.to_csv(index=False), 0
+    wide = effects.assign(
+        bet_mode=effects["bet"] + " (" + effects["mode"] + ")",
+        change=(100 * effects["delta_ev"]).map(lambda v: f"{v:+.5f}"),
+    ).pivot(index="bet_mode", columns="rank", values="change")
+    wide = wide.loc[
+        list(dict.fromkeys(effects["bet"] + " (" + effects["mode"] + ")")),
+        list(dict.fromkeys(effects["rank"])),
+    ]
+    wide.index.name = "EV change (% of a unit) per card removed"
+    count_rows = pd.DataFrame(
+        [
+            {
+                "bet": f"{c.bet} ({c.mode})",
+                "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
+                "betting correlation": f"{c.betting_correlation:.4f}",
+            }
+            for c in counts.values()
+        ]
+    )
+    title = f"{paytable.name}: {shoe.describe()}"
+    if args.format == "markdown":
+        body = [
+            f"## {title}",
+            "",
+            wide.reset_index().to_markdown(index=False),
+            "",
+            "### Linear counts",
+            "",
+            count_rows.to_markdown(index=False),
+        ]
+    else:
+        body = [
+            title,
+            "",
+            wide.reset_index().to_string(index=False),
+            "",
+            "Linear counts",
+            count_rows.to_string(index=False),
+        ]
+    return "\n".join(body) + "\n", 0
 
 
 def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:

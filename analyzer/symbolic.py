@@ -85,6 +85,12 @@ def term_coefficients(bet: Bet) -> list[Fraction]:
     return coefficients
 
 
+def _ff(x: sympy.Expr, k: int) -> sympy.Expr:
+    # Kept unevaluated: expanding every falling factorial into a polynomial makes the
+    # expression tens of times larger and slow to substitute into.
+    return sympy.FallingFactorial(x, k, evaluate=False)
+
+
 def expected_value_expression(bet: Bet) -> sympy.Expr:
     """EV per unit of a value-level bet as an exact expression in n0 ... n9."""
     terms = walk_terms()
@@ -94,15 +100,15 @@ def expected_value_expression(bet: Bet) -> sympy.Expr:
         if coefficient == 0:
             continue
         weight = sympy.Mul(
-            *(sympy.ff(VALUE_COUNTS[v], int(j)) for v, j in enumerate(k) if j),
-            sympy.ff(total - int(used), ROUND_CARDS - int(used)),
+            *(_ff(VALUE_COUNTS[v], int(j)) for v, j in enumerate(k) if j),
+            _ff(total - int(used), ROUND_CARDS - int(used)),
         )
         parts.append(sympy.Rational(coefficient.numerator, coefficient.denominator) * weight)
-    return sympy.Add(*parts) / sympy.ff(total, ROUND_CARDS)
+    return sympy.Add(*parts) / _ff(total, ROUND_CARDS)
 
 
 def evaluate(expression: sympy.Expr, value_counts) -> Fraction:
     """The exact value of an expression of :data:`VALUE_COUNTS` on a shoe."""
     values = dict(zip(VALUE_COUNTS, (sympy.Integer(int(n)) for n in value_counts), strict=True))
-    result = sympy.nsimplify(expression.xreplace(values))
+    result = sympy.Rational(expression.xreplace(values))
     return Fraction(int(result.p), int(result.q))

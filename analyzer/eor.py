@@ -1,0 +1,155 @@
+"""Effects of removal: how one card of each rank moves each bet, and the count they imply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from analyzer.analysis import Analysis, analyze
+from analyzer.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.paytable import Paytable
+from analyzer.shoe import Shoe
+
+#: Largest tag a derived count may use: counts are kept to small integers.
+MAX_TAG = 4
+
+
+def _expected_values(analysis: Analysis) -> dict[tuple[str, str], Fraction]:
+    return {(r.bet.id, r.mode): r.expected_value for r in analysis.results}
+
+
+def effects_of_removal(
+    paytable: Paytable,
+    shoe: Shoe | None = None,
+    mode: str | None = None,
+    bets: list[str] | None = None,
+) -> pd.DataFrame:
+    """Exact change in EV per unit of each (bet, mode) when one card of each rank leaves.
+
+    With known suits the removed card's suit is drawn in proportion to what the shoe holds
+    (an exact average over suits), so bets on suited pairs are covered too.
+    """
+    shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
+    base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
+    base = _expected_values(base_analysis)
+    needs_suits = shoe.suits_known and any(
+        r.bet.fields & {"player_suited_pair", "banker_suited_pair"} for r in base_analysis.results
+    )
+    rows = []
+    for rank in range(N_RANKS):
+        held = int(shoe.rank_counts[rank])
+        if held == 0 or shoe.size - 1 < 6:
+            continue
+        if needs_suits:
+            removals = [
+                (Fraction(int(shoe.suit_counts[rank, s]), held), Card(rank, s))
+                for s in range(N_SUITS)
+                if shoe.suit_counts[rank, s]
+            ]
+        elif shoe.suits_known:
+            suit = int(np.nonzero(shoe.suit_counts[rank])[0][0])  # any suit: none matters
+            removals = [(Fraction(1), Card(rank, suit))]
+        else:
+            removals = [(Fraction(1), Card(rank))]
+        after: dict[tuple[str, str], Fraction] = {}
+        for weight, card in removals:
+            analysis = analyze(paytable=paytable, shoe=shoe.remove([card]), mode=mode, bets=bets)
+            for key, value in _expected_values(analysis).items():
+                after[key] = after.get(key, Fraction(0)) + weight * value
+        for (bet, bet_mode), value in after.items():
+            delta = value - base[(bet, bet_mode)]
+            rows.append(
+                {
+                    "bet": bet,
+                    "mode": bet_mode,
+                    "rank": RANKS[rank],
+                    "delta_ev": float(delta),
+                    "delta_ev_exact": delta,
+                    "cards": held,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class LinearCount:
+    bet: str
+    mode: str
+    tags: dict[str, int]
+    betting_correlation: float
+
+
+def _correlation(tags: np.ndarray, effects: np.ndarray, weights: np.ndarray) -> float:
+    """Pearson correlation of tags and effects over the cards of the shoe."""
+    w = weights / weights.sum()
+    tags_c = tags - (w * tags).sum()
+    effects_c = effects - (w * effects).sum()
+    denominator = np.sqrt((w * tags_c**2).sum() * (w * effects_c**2).sum())
+    return float((w * tags_c * effects_c).sum() / denominator) if denominator else 0.0
+
+
+def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
+    """Per (bet, mode): integer tags proportional to each rank's EOR less the shoe's mean
+    EOR (a card whose removal raises the bet's EV counts positive when it is seen), scaled
+    to at most ``MAX_TAG``, with the scale of best betting correlation. A bet whose EOR is
+    the same for every rank gets all-zero tags: no linear count helps it."""
+    counts = []
+    for (bet, mode), group in effects.groupby(["bet", "mode"], sort=False):
+        eor = group["delta_ev"].to_numpy()
+        cards = group["cards"].to_numpy(dtype=float)
+        centred = eor - (cards * eor).sum() / cards.sum()
+        peak = np.abs(centred).max()
+        best = (0.0, np.zeros_like(eor))
+        if peak > 1e-15 * max(1.0, np.abs(eor).max()):
+            for scale in range(1, MAX_TAG + 1):
+                tags = np.rint(centred / peak * scale)
+                score = _correlation(tags, eor, cards)
+                if score > best[0] + 1e-12:
+                    best = (score, tags)
+        score, tags = best
+        counts.append(
+            LinearCount(
+                bet, mode, dict(zip(group["rank"], (int(t) for t in tags), strict=True)), score
+            )
+        )
+    return counts
+
+
+def plot_effects(effects: pd.DataFrame, path: str) -> None:
+    """Bar chart of the EORs of each (bet, mode), written whole to ``path`` (PNG)."""
+    import os
+    import tempfile
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = list(effects.groupby(["bet", "mode"], sort=False))
+    columns = min(3, len(groups))
+    rows = -(-len(groups) // columns)
+    fig, axes = plt.subplots(rows, columns, figsize=(4.5 * columns, 2.8 * rows), squeeze=False)
+    for ax, ((bet, mode), group) in zip(axes.flat, groups, strict=False):
+        values = 100 * group["delta_ev"].to_numpy()
+        ax.bar(group["rank"], values, color=["tab:green" if v > 0 else "tab:red" for v in values])
+        ax.axhline(0, color="black", linewidth=0.6)
+        ax.set_title(f"{bet} ({mode})", fontsize=9)
+        ax.set_ylabel("EV change, % per card", fontsize=8)
+        ax.tick_params(labelsize=7)
+    for ax in list(axes.flat)[len(groups) :]:
+        ax.axis("off")
+    fig.suptitle("Effect of removing one card of each rank", fontsize=11)
+    fig.tight_layout(rect=(0, 0, 1, 0.97))
+    directory = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".png")
+    os.close(handle)
+    try:
+        fig.savefig(temporary, dpi=110)
+        os.replace(temporary, path)
+    finally:
+        plt.close(fig)
+        if os.path.exists(temporary):
+            os.unlink(temporary)
