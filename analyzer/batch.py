@@ -21,7 +21,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.bets import evaluate_bet, table_columns
+from analyzer.bets import evaluate_bet, rule_nets, settling_rule, table_columns
 from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.enumerator import N_PAIR_STATES, NO_PAIR, RANK_PAIR, SUITED_PAIR, count_outcomes
 from analyzer.errors import AnalyzerError
@@ -233,13 +233,8 @@ def _pair_state_nets(bet: Bet) -> np.ndarray:
         "player_suited_pair": player == SUITED_PAIR,
         "banker_suited_pair": banker == SUITED_PAIR,
     }
-    nets = np.full(N_PAIR_STATES**2, -1.0)
-    unsettled = np.ones(N_PAIR_STATES**2, dtype=bool)
-    for rule in bet.rules:
-        hit = rule.condition.mask(columns, len(nets)) & unsettled
-        unsettled &= ~hit
-        nets[hit] = float(rule.payout.net)
-    return nets
+    nets = np.array([float(net) for net in rule_nets(bet)])
+    return nets[settling_rule(bet, columns, N_PAIR_STATES**2)]
 
 
 def _validate(compositions) -> tuple[np.ndarray, bool]:

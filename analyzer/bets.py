@@ -89,6 +89,25 @@ def table_columns(table: pd.DataFrame) -> dict[str, np.ndarray]:
     return columns
 
 
+def rule_masks(bet: Bet, columns: dict[str, np.ndarray], n_rows: int) -> list[np.ndarray]:
+    """Rows where each rule's condition holds (earlier rules or not)."""
+    return [rule.condition.mask(columns, n_rows) for rule in bet.rules]
+
+
+def settling_rule(bet: Bet, columns: dict[str, np.ndarray], n_rows: int) -> np.ndarray:
+    """Index of the rule that settles each row: the first whose condition holds, or
+    ``len(bet.rules)`` where none does (the stake is lost)."""
+    index = np.full(n_rows, len(bet.rules))
+    for i, holds in reversed(list(enumerate(rule_masks(bet, columns, n_rows)))):
+        index[holds] = i
+    return index
+
+
+def rule_nets(bet: Bet) -> list[Fraction]:
+    """Net per unit of each rule, then of "no rule" (a loss): index with settling_rule."""
+    return [rule.payout.net for rule in bet.rules] + [LOSE.net]
+
+
 def evaluate_bet(
     table: pd.DataFrame, bet: Bet, mode: str, columns: dict[str, np.ndarray] | None = None
 ) -> BetResult:
@@ -104,8 +123,7 @@ def evaluate_bet(
     denominator = table.attrs["denominator"]
     unsettled = np.ones(len(table), dtype=bool)
     settled = []
-    for rule in bet.rules:
-        holds = rule.condition.mask(columns, len(table))
+    for rule, holds in zip(bet.rules, rule_masks(bet, columns, len(table)), strict=True):
         hit = holds & unsettled
         unsettled &= ~hit
         settled.append(

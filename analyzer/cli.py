@@ -15,6 +15,7 @@ import pandas as pd
 from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
+from analyzer.cli_runs import add_run_commands, run_count, run_simulate
 from analyzer.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.errors import AnalyzerError
 from analyzer.i18n import LANGUAGES, word
@@ -22,6 +23,7 @@ from analyzer.outcomes import round_table
 from analyzer.paytable import Paytable, load_paytable
 from analyzer.report import EXTENSIONS, FORMATS, fraction_text, render_report
 from analyzer.rules import deal_round
+from analyzer.runner import Interrupted
 from analyzer.seed_game import SEED_GAME
 from analyzer.shoe import Shoe, shoe_from_file
 from analyzer.verify import load_claims, published_max_rtp, verify_claims
@@ -144,6 +146,8 @@ def build_parser() -> argparse.ArgumentParser:
     eor.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
     eor.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
     eor.set_defaults(run=_run_eor)
+
+    add_run_commands(commands, run_simulate, run_count)
 
     docs = commands.add_parser(
         "docs", help="write a paytable's odds tables in every format and language"
@@ -368,6 +372,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except AnalyzerError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
+    except Interrupted as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 130
     try:
         sys.stdout.write(output)
         sys.stdout.flush()

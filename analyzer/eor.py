@@ -91,11 +91,33 @@ def _correlation(tags: np.ndarray, effects: np.ndarray, weights: np.ndarray) -> 
     return float((w * tags_c * effects_c).sum() / denominator) if denominator else 0.0
 
 
+def _balanced_tags(target: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """Integer tags near ``target`` whose sum over the shoe's cards is as near 0 as it gets.
+
+    A balanced count is what makes "running count per deck left" a true count: rounding
+    alone can leave it drifting with every card seen. Tags are nudged one step at a time,
+    where rounding moved them furthest from the target.
+    """
+    tags = np.clip(np.rint(target), -MAX_TAG, MAX_TAG)
+    for _ in range(4 * len(tags)):
+        imbalance = (cards * tags).sum()
+        step = -np.sign(imbalance)
+        if step == 0:
+            break
+        movable = np.abs(tags + step) <= MAX_TAG
+        cost = np.where(movable, step * (tags - target), np.inf)  # most room to move first
+        rank = int(np.argmin(cost))
+        if not movable[rank] or abs((cards * tags).sum() + step * cards[rank]) >= abs(imbalance):
+            break
+        tags[rank] += step
+    return tags
+
+
 def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
-    """Per (bet, mode): integer tags proportional to each rank's EOR less the shoe's mean
-    EOR (a card whose removal raises the bet's EV counts positive when it is seen), scaled
-    to at most ``MAX_TAG``, with the scale of best betting correlation. A bet whose EOR is
-    the same for every rank gets all-zero tags: no linear count helps it."""
+    """Per (bet, mode): balanced integer tags proportional to each rank's EOR less the
+    shoe's mean EOR (a card whose removal raises the bet's EV counts positive when it is
+    seen), scaled to at most ``MAX_TAG``, with the scale of best betting correlation. A
+    bet whose EOR is the same for every rank gets all-zero tags: no linear count helps it."""
     counts = []
     for (bet, mode), group in effects.groupby(["bet", "mode"], sort=False):
         eor = group["delta_ev"].to_numpy()
@@ -105,7 +127,7 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
         best = (0.0, np.zeros_like(eor))
         if peak > 1e-15 * max(1.0, np.abs(eor).max()):
             for scale in range(1, MAX_TAG + 1):
-                tags = np.rint(centred / peak * scale)
+                tags = _balanced_tags(centred / peak * scale, cards)
                 score = _correlation(tags, eor, cards)
                 if score > best[0] + 1e-12:
                     best = (score, tags)

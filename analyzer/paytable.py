@@ -14,6 +14,8 @@ stake. Nothing in a paytable is executed: conditions go through :mod:`analyzer.c
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -109,6 +111,9 @@ class Paytable:
     modes: tuple[str, ...]
     bets: tuple[Bet, ...]
     source: str = "<paytable>"
+    #: The mapping it was read from: what worker processes rebuild it from (a parsed
+    #: paytable holds compiled conditions, which do not pickle).
+    data: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def bet_ids(self) -> tuple[str, ...]:
@@ -234,7 +239,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                 if (bet.id, mode) in seen:
                     raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
                 seen.add((bet.id, mode))
-    return Paytable(name, decks, modes, bets, source)
+    return Paytable(name, decks, modes, bets, source, copy.deepcopy(dict(data)))
 
 
 #: The shipped library: ``data/paytables/NAME.toml`` beside the package.
@@ -294,3 +299,19 @@ def load_paytable(spec: str | Path) -> Paytable:
         # Messages name a shipped paytable by its short name.
         paytable = replace(paytable, source=path.stem)
     return paytable
+
+
+_REBUILT: dict[str, Paytable] = {}
+
+
+def rebuild_paytable(data: Mapping[str, Any], source: str) -> Paytable:
+    """A paytable from its mapping, parsed once per process (for worker processes)."""
+    key = json.dumps(data, sort_keys=True) + "\0" + source
+    if key not in _REBUILT:
+        _REBUILT[key] = paytable_from_dict(data, source)
+    return _REBUILT[key]
+
+
+def restricted(paytable: Paytable, bet_id: str, mode: str) -> Paytable:
+    """The paytable with only one (bet, mode)."""
+    return replace(paytable, modes=(mode,), bets=(paytable.bet(bet_id, mode),))

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 import sympy
 
-from analyzer.bets import table_columns
+from analyzer.bets import rule_nets, settling_rule, table_columns
 from analyzer.cards import N_VALUES
 from analyzer.enumerator import NO_THIRD
 from analyzer.errors import AnalyzerError
@@ -52,15 +52,8 @@ def cell_nets(bet: Bet) -> list[Fraction]:
     if not is_value_level(bet):
         raise AnalyzerError(f"bet {bet.id!r} looks at pairs: it is not a value-level bet")
     table = cell_table()
-    columns = table_columns(table)
-    nets = [Fraction(-1)] * len(table)
-    unsettled = np.ones(len(table), dtype=bool)
-    for rule in bet.rules:
-        hit = rule.condition.mask(columns, len(table)) & unsettled
-        unsettled &= ~hit
-        for i in np.nonzero(hit)[0]:
-            nets[i] = rule.payout.net
-    return nets
+    nets = rule_nets(bet)
+    return [nets[i] for i in settling_rule(bet, table_columns(table), len(table)).tolist()]
 
 
 def term_coefficients(bet: Bet) -> list[Fraction]:

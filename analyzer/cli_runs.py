@@ -1,0 +1,373 @@
+"""The long-running commands: ``simulate`` and ``count`` (partitioned, resumable)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analyzer.analysis import analyze
+from analyzer.cards import RANKS
+from analyzer.counting import (
+    STRATEGIES,
+    count_partition,
+    count_summary,
+    default_threshold,
+    parse_tags,
+    per_round_table,
+)
+from analyzer.dealer import Procedure
+from analyzer.eor import effects_of_removal, linear_counts
+from analyzer.errors import AnalyzerError
+from analyzer.paytable import Paytable, load_paytable, restricted
+from analyzer.runner import run_folder, run_partitions
+from analyzer.simulate import procedure_tuple, simulate_partition, simulation_summary
+
+DEFAULT_WORK_DIR = ".baccarat-odds/runs"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def _add_run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paytable", default="seed-game", metavar="FILE|NAME")
+    parser.add_argument("--shoes", type=_positive, required=True, help="shoes to deal")
+    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    parser.add_argument("--decks", type=_positive, default=None, help="default: the paytable's")
+    parser.add_argument(
+        "--cut-card",
+        type=int,
+        default=14,
+        metavar="C",
+        help="cards left behind the cut card (default 14)",
+    )
+    parser.add_argument(
+        "--partition-size",
+        type=_positive,
+        default=250,
+        metavar="SHOES",
+        help="shoes per partition: the unit of work, saving and resuming",
+    )
+    parser.add_argument(
+        "--workers", type=_positive, default=None, help="local processes (default: one per core)"
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the partitions on this Dask scheduler (tcp://host:port)",
+    )
+    parser.add_argument(
+        "--work-dir",
+        default=DEFAULT_WORK_DIR,
+        metavar="DIR",
+        help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the partitions an interrupted run saved; run the rest",
+    )
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def add_run_commands(commands, run_simulate, run_count) -> None:
+    simulate = commands.add_parser(
+        "simulate", help="deal shoes and settle every bet on offer: Monte Carlo vs exact"
+    )
+    _add_run_options(simulate)
+    simulate.set_defaults(run=run_simulate)
+
+    count = commands.add_parser(
+        "count", help="can a card counter beat a bet under the max-round limit?"
+    )
+    _add_run_options(count)
+    count.add_argument("--bet", required=True, metavar="ID")
+    count.add_argument("--mode", default=None, help="betting mode (default: the first)")
+    count.add_argument(
+        "--tags",
+        help='linear count tags, e.g. "A=0,2=1,...,K=-1" '
+        "(default: derived from the effects of removal)",
+    )
+    count.add_argument(
+        "--threshold",
+        type=float,
+        default=None,
+        metavar="T",
+        help="bet when the true count is at least T (default: break-even of the"
+        " tags' linear model)",
+    )
+    count.add_argument(
+        "--perfect",
+        action="store_true",
+        help="perfect play: bet exactly when the exact EV is positive",
+    )
+    count.add_argument(
+        "--no-max-round",
+        action="store_true",
+        help="headline figures without the max-round limit (both are reported)",
+    )
+    count.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
+    count.add_argument("--plot", metavar="FILE.png", help="EV by round, max round marked")
+    count.set_defaults(run=run_count)
+
+
+def _procedure(args: argparse.Namespace, paytable: Paytable) -> Procedure:
+    return Procedure(args.decks or paytable.decks, args.cut_card)
+
+
+def _partitions(args: argparse.Namespace) -> list[int]:
+    sizes = [args.partition_size] * (args.shoes // args.partition_size)
+    if args.shoes % args.partition_size:
+        sizes.append(args.shoes % args.partition_size)
+    return sizes
+
+
+def _check_output(path: str | None, suffixes: tuple[str, ...], option: str) -> None:
+    if path is None:
+        return
+    target = Path(path)
+    if target.suffix.lower() not in suffixes:
+        raise AnalyzerError(f"{option} {target}: name a {' or '.join(suffixes)} file")
+    if not target.parent.resolve().is_dir():
+        raise AnalyzerError(f"{option} {target}: folder {target.parent} does not exist")
+
+
+def _write_whole(path: Path, write) -> None:
+    handle, temporary = tempfile.mkstemp(
+        dir=path.parent.resolve(), prefix=".tmp-", suffix=path.suffix
+    )
+    os.close(handle)
+    try:
+        write(temporary)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, Any]):
+    sizes = _partitions(args)
+    arguments = [
+        (*extra_arguments[:-1], index, size, *extra_arguments[-1])
+        for index, size in enumerate(sizes)
+    ]
+    folder = run_folder(Path(args.work_dir), {"command": kind, **parameters, "partitions": sizes})
+    return run_partitions(
+        task,
+        arguments,
+        folder,
+        parameters,
+        resume=args.resume,
+        scheduler=args.scheduler,
+        workers=args.workers,
+        progress=False if args.no_progress else None,
+        description=kind,
+        sizes=sizes,
+        unit="shoes",
+    )
+
+
+def run_simulate(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    procedure = _procedure(args, paytable)
+    parameters = {
+        "paytable": paytable.data,
+        "source": paytable.source,
+        "seed": args.seed,
+        "procedure": procedure_tuple(procedure),
+    }
+    results = _run(
+        args,
+        "simulate",
+        simulate_partition,
+        (paytable.data, paytable.source, procedure_tuple(procedure), args.seed, ()),
+        parameters,
+    )
+    summary = simulation_summary(paytable, procedure, results)
+    rounds = int(sum(r["rounds"].sum() for r in results))
+    if args.format == "json":
+        return json.dumps(
+            {
+                "shoes": args.shoes,
+                "rounds": rounds,
+                "seed": args.seed,
+                "bets": summary.to_dict("records"),
+            },
+            indent=2,
+        ) + "\n", 0
+    shown = summary.assign(
+        **{
+            "mean return": summary["mean_return"].map(lambda v: f"{v:+.5f}"),
+            "95% interval": [
+                f"[{lo:+.5f}, {hi:+.5f}]"
+                for lo, hi in zip(summary["ci95_low"], summary["ci95_high"], strict=True)
+            ],
+            "exact EV": summary["exact_ev"].map(lambda v: f"{v:+.5f}"),
+            "z": summary["z"].map(lambda v: f"{v:+.2f}"),
+            "max round": summary["max_round"].map(lambda v: "-" if pd.isna(v) else str(int(v))),
+        }
+    )[["bet", "mode", "rounds_bet", "mean return", "95% interval", "exact EV", "z", "max round"]]
+    head = (
+        f"{paytable.name}: {args.shoes} shoes of {procedure.decks} decks, {rounds} rounds, "
+        f"cut card {procedure.cut_card} from the end, seed {args.seed}"
+    )
+    return f"{head}\n\n{shown.to_string(index=False)}\n", 0
+
+
+def run_count(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    mode = args.mode or paytable.modes[0]
+    paytable.check_modes((mode,))
+    paytable.check_bet_ids((args.bet,))
+    bet = paytable.bet(args.bet, mode)
+    procedure = _procedure(args, paytable)
+    _check_output(args.out, (".csv", ".parquet"), "--out")
+    _check_output(args.plot, (".png",), "--plot")
+    if args.perfect and (args.tags or args.threshold is not None):
+        raise AnalyzerError("--perfect bets on the exact EV: it takes no --tags or --threshold")
+    tags = threshold = None
+    if not args.perfect:
+        single = restricted(paytable, args.bet, mode)
+        need_effects = not args.tags or args.threshold is None
+        effects = effects_of_removal(single, None) if need_effects else None
+        if args.tags:
+            tags = parse_tags(args.tags)
+        else:
+            tags = np.array([linear_counts(effects)[0].tags[r] for r in RANKS])
+            if not tags.any():
+                raise AnalyzerError(
+                    f"no linear count helps {args.bet!r}: removing a card of any rank moves it "
+                    "the same way (use --perfect, or give --tags and --threshold)"
+                )
+        if args.threshold is not None:
+            threshold = args.threshold
+        else:
+            base = float(analyze(paytable=single).results[0].expected_value)
+            threshold = default_threshold(effects, tags, base, procedure.decks)
+    parameters = {
+        "paytable": paytable.data,
+        "source": paytable.source,
+        "bet": args.bet,
+        "mode": mode,
+        "seed": args.seed,
+        "procedure": procedure_tuple(procedure),
+        "tags": None if tags is None else tags.tolist(),
+        "threshold": threshold,
+    }
+    results = _run(
+        args,
+        "count",
+        count_partition,
+        (
+            paytable.data,
+            paytable.source,
+            args.bet,
+            mode,
+            procedure_tuple(procedure),
+            args.seed,
+            (None if tags is None else tuple(tags.tolist()), threshold or 0.0),
+        ),
+        parameters,
+    )
+    summary = count_summary(results)
+    headline = "without_limit" if args.no_max_round or bet.max_round is None else "with_limit"
+    rounds = per_round_table(results)
+    if args.out:
+        out = Path(args.out)
+        _write_whole(
+            out,
+            (lambda p: rounds.to_parquet(p, index=False))
+            if out.suffix.lower() == ".parquet"
+            else (lambda p: rounds.to_csv(p, index=False)),
+        )
+    if args.plot:
+        _write_whole(Path(args.plot), lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p))
+    strategy = (
+        "perfect play (bet when the exact EV is positive)"
+        if tags is None
+        else "linear count "
+        + ",".join(f"{r}={t:+d}" for r, t in zip(RANKS, tags.tolist(), strict=True))
+        + f", bet at true count >= {threshold}"
+    )
+    record = {
+        "bet": bet.id,
+        "mode": mode,
+        "max_round": bet.max_round,
+        "strategy": strategy,
+        "seed": args.seed,
+        "shoes": summary["shoes"],
+        "rounds_per_shoe": summary["rounds_per_shoe"],
+        "headline": headline,
+        **summary[headline],
+        "with_limit": summary["with_limit"],
+        "without_limit": summary["without_limit"],
+    }
+    if args.format == "json":
+        return json.dumps(record, indent=2) + "\n", 0
+    lines = [
+        f"{paytable.name}: {bet.id} ({mode}), {summary['shoes']} shoes of "
+        f"{procedure.decks} decks, {summary['rounds_per_shoe']:.2f} rounds per shoe, "
+        f"seed {args.seed}",
+        f"Strategy: {strategy}",
+        "",
+    ]
+    table = pd.DataFrame(
+        {
+            name.replace("_", " ")
+            + (f" (max round {bet.max_round})" if name == "with_limit" and bet.max_round else ""): {
+                "bet frequency": _pm(summary[name], "bet_frequency", 100, "%"),
+                "edge when bet": _pm(summary[name], "edge_when_bet", 100, "%"),
+                "units per shoe": _pm(summary[name], "units_per_shoe", 1, ""),
+                "units per 100 rounds": _pm(summary[name], "units_per_100_rounds", 1, ""),
+            }
+            for name in STRATEGIES
+        }
+    )
+    lines.append(table.to_string())
+    return "\n".join(lines) + "\n", 0
+
+
+def _pm(values: dict[str, Any], key: str, scale: float, unit: str) -> str:
+    value, error = values[key], values[f"{key}_se"]
+    if value is None or np.isnan(value):
+        return "-"
+    shown = f"{scale * value:+.4f}{unit}"
+    return shown if error is None or np.isnan(error) else f"{shown} ± {scale * error:.4f}{unit}"
+
+
+def _plot_rounds(rounds: pd.DataFrame, bet: str, max_round: int | None, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+    top.plot(rounds["round"], 100 * rounds["mean_ev"], color="tab:blue")
+    top.axhline(0, color="black", linewidth=0.6)
+    top.set_ylabel("mean EV, % of a unit")
+    bottom.plot(rounds["round"], 100 * rounds["positive_ev_share"], color="tab:green")
+    bottom.set_ylabel("rounds with EV > 0, %")
+    bottom.set_xlabel("round of the shoe")
+    for ax in (top, bottom):
+        if max_round:
+            ax.axvline(max_round, color="tab:red", linestyle="--", label=f"max round {max_round}")
+    if max_round:
+        top.legend()
+    top.set_title(f"{bet}: exact EV of the cards left, by round")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

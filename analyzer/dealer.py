@@ -1,0 +1,149 @@
+"""Dealing real shoes by the procedure of GAME.md.
+
+A new shoe is shuffled (numpy ``Generator``, outside the kernels). The dealer shows the
+first card and burns as many more as its value says (Ace 1 ... 9 9, a ten or face card
+10); the shown card is discarded too. A cut card lies ``cut_card`` cards before the end
+(default 14, as in most Asian baccarat): once a card behind it has been dealt, the round in
+progress is the shoe's last. Rounds are numbered from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.cards import N_RANKS, N_SUITS, RANK_VALUES
+from analyzer.enumerator import _IS_NATURAL, NO_PAIR, NO_THIRD, RANK_PAIR, SUITED_PAIR
+from analyzer.errors import AnalyzerError
+from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.shoe import ROUND_CARDS
+
+N_CARD_TYPES = N_RANKS * N_SUITS
+#: Columns of a dealt round's record.
+ROUND_FIELDS = (
+    "round",
+    "start",
+    "cards",
+    "player_score",
+    "banker_score",
+    "player_third",
+    "banker_third",
+    "player_pair_state",
+    "banker_pair_state",
+)
+#: Cards burned after the shown first card, by its point value (0: a ten or face card).
+BURN_BY_VALUE = np.array([10, 1, 2, 3, 4, 5, 6, 7, 8, 9], dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """How a shoe is dealt: decks, cut card depth (cards left behind it) and burning."""
+
+    decks: int = 8
+    cut_card: int = 14
+    burn: bool = True
+
+    def __post_init__(self) -> None:
+        if self.decks < 1:
+            raise AnalyzerError(f"decks must be at least 1, got {self.decks}")
+        cards = 52 * self.decks
+        if not ROUND_CARDS <= self.cut_card <= cards - 11 - ROUND_CARDS:
+            raise AnalyzerError(
+                f"cut card must leave {ROUND_CARDS} to {cards - 11 - ROUND_CARDS} cards behind it "
+                f"in a {self.decks}-deck shoe, got {self.cut_card}"
+            )
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+
+def shuffled_shoe(rng: np.random.Generator, decks: int) -> np.ndarray:
+    """Card types (rank * 4 + suit) in dealing order."""
+    return rng.permutation(np.repeat(np.arange(N_CARD_TYPES, dtype=np.int64), decks))
+
+
+@njit(cache=True)
+def _pair_state(card1, card2):
+    if card1 == card2:
+        return SUITED_PAIR
+    if card1 // 4 == card2 // 4:
+        return RANK_PAIR
+    return NO_PAIR
+
+
+@njit(cache=True)
+def _deal_jit(cards, rank_values, start, cut, is_natural, player_draws, banker_draws, out):
+    """Deal rounds from ``start`` until a card at index >= cut has been dealt.
+
+    out[i] = ROUND_FIELDS of round i + 1; returns the number of rounds.
+    """
+    p = start
+    n = 0
+    while p + 6 <= cards.shape[0]:
+        p1, b1, p2, b2 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
+        player = (rank_values[p1 // 4] + rank_values[p2 // 4]) % 10
+        banker = (rank_values[b1 // 4] + rank_values[b2 // 4]) % 10
+        used = 4
+        player_third = NO_THIRD
+        banker_third = NO_THIRD
+        if not (is_natural[player] or is_natural[banker]):
+            if player_draws[player]:
+                player_third = rank_values[cards[p + 4] // 4]
+                used = 5
+                if banker_draws[banker, player_third]:
+                    banker_third = rank_values[cards[p + 5] // 4]
+                    used = 6
+            elif banker_draws[banker, PLAYER_STOOD]:
+                banker_third = rank_values[cards[p + 4] // 4]
+                used = 5
+        out[n, 0] = n + 1
+        out[n, 1] = p
+        out[n, 2] = used
+        out[n, 3] = (player + (0 if player_third == NO_THIRD else player_third)) % 10
+        out[n, 4] = (banker + (0 if banker_third == NO_THIRD else banker_third)) % 10
+        out[n, 5] = -1 if player_third == NO_THIRD else player_third
+        out[n, 6] = -1 if banker_third == NO_THIRD else banker_third
+        out[n, 7] = _pair_state(p1, p2)
+        out[n, 8] = _pair_state(b1, b2)
+        n += 1
+        p += used
+        if p > cut:  # the cut card came out during this round: it was the last
+            break
+    return n
+
+
+def first_round_start(cards: np.ndarray, procedure: Procedure) -> int:
+    """Index of the first card of round 1: after the shown card and the burn."""
+    if not procedure.burn:
+        return 0
+    return 1 + int(BURN_BY_VALUE[RANK_VALUES[cards[0] // N_SUITS]])
+
+
+def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
+    """Every round of one shuffled shoe: an (n, len(ROUND_FIELDS)) int64 array."""
+    out = np.empty((procedure.cards // 4 + 1, len(ROUND_FIELDS)), dtype=np.int64)
+    n = _deal_jit(
+        cards,
+        RANK_VALUES,
+        first_round_start(cards, procedure),
+        procedure.cards - procedure.cut_card,
+        _IS_NATURAL,
+        PLAYER_DRAWS,
+        BANKER_DRAWS,
+        out,
+    )
+    return out[:n]
+
+
+def round_columns(records: np.ndarray) -> dict[str, np.ndarray]:
+    """The condition fields of dealt rounds (records as from :func:`deal_shoe`)."""
+    from analyzer.outcomes import _derived_columns
+
+    columns = _derived_columns(records[:, 3], records[:, 4], records[:, 5], records[:, 6])
+    for hand, state in (("player", records[:, 7]), ("banker", records[:, 8])):
+        columns[f"{hand}_pair"] = state >= RANK_PAIR
+        columns[f"{hand}_suited_pair"] = state == SUITED_PAIR
+    return columns

@@ -1,0 +1,103 @@
+"""Monte Carlo cross-check: deal whole shoes and settle every bet on offer each round."""
+
+from __future__ import annotations
+
+from dataclasses import astuple
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from analyzer.analysis import analyze
+from analyzer.bets import rule_nets, settling_rule
+from analyzer.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
+from analyzer.paytable import Paytable, rebuild_paytable
+from analyzer.runner import Result, partition_rng
+
+Z_95 = 1.959963984540054
+
+
+def simulate_partition(
+    paytable_data: dict[str, Any],
+    source: str,
+    procedure: tuple,
+    seed: int,
+    index: int,
+    shoes: int,
+) -> Result:
+    """Deal ``shoes`` shoes; per shoe and (bet, mode): rounds bet and their summed net."""
+    paytable = rebuild_paytable(paytable_data, source)
+    procedure = Procedure(*procedure)
+    rng = partition_rng(seed, index)
+    dealt = [deal_shoe(shuffled_shoe(rng, procedure.decks), procedure) for _ in range(shoes)]
+    records = np.concatenate(dealt)
+    shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
+    columns = round_columns(records)
+    offered = list(paytable.offered(paytable.modes))
+    totals = np.zeros((shoes, len(offered)))
+    counts = np.zeros((shoes, len(offered)))
+    squares = np.zeros((shoes, len(offered)))
+    for b, (bet, _) in enumerate(offered):
+        nets = np.array([float(net) for net in rule_nets(bet)])[
+            settling_rule(bet, columns, len(records))
+        ]
+        on_offer = records[:, 0] <= (bet.max_round or np.iinfo(np.int64).max)
+        totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
+        squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
+        counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
+    return {
+        "totals": totals,
+        "counts": counts,
+        "squares": squares,
+        "rounds": np.array([len(d) for d in dealt], dtype=np.int64),
+    }
+
+
+def ratio_and_error(numerators: np.ndarray, denominators: np.ndarray) -> tuple[float, float]:
+    """Ratio of sums and its standard error over independent units (shoes)."""
+    total = denominators.sum()
+    if total == 0:
+        return float("nan"), float("nan")
+    ratio = numerators.sum() / total
+    n = len(numerators)
+    if n < 2:
+        return float(ratio), float("nan")
+    residual = numerators - ratio * denominators
+    error = np.sqrt((residual**2).sum() / (n * (n - 1))) / (total / n)
+    return float(ratio), float(error)
+
+
+def simulation_summary(
+    paytable: Paytable, procedure: Procedure, results: list[Result]
+) -> pd.DataFrame:
+    """Per (bet, mode): rounds bet, mean return per unit with its 95% interval (standard
+    errors over shoes, since rounds of one shoe are not independent) and the exact EV of a
+    round from a full shoe beside it."""
+    totals = np.concatenate([r["totals"] for r in results])
+    counts = np.concatenate([r["counts"] for r in results])
+    exact = {
+        (r.bet.id, r.mode): r.expected_value
+        for r in analyze(paytable=paytable, decks=procedure.decks).results
+    }
+    rows = []
+    for b, (bet, mode) in enumerate(paytable.offered(paytable.modes)):
+        mean, error = ratio_and_error(totals[:, b], counts[:, b])
+        rows.append(
+            {
+                "bet": bet.id,
+                "mode": mode,
+                "rounds_bet": int(counts[:, b].sum()),
+                "mean_return": mean,
+                "std_error": error,
+                "ci95_low": mean - Z_95 * error,
+                "ci95_high": mean + Z_95 * error,
+                "exact_ev": float(exact[(bet.id, mode)]),
+                "z": (mean - float(exact[(bet.id, mode)])) / error if error else float("nan"),
+                "max_round": bet.max_round,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def procedure_tuple(procedure: Procedure) -> tuple:
+    return astuple(procedure)

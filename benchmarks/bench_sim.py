@@ -1,0 +1,105 @@
+"""Simulation benchmark: dealt-and-settled rounds per second and counted shoes per second,
+on one core and on local workers (processes, and a local Dask cluster on loopback).
+
+Prints JSON lines; ``speedup`` is against the one-core run of the same work in this process.
+
+    python benchmarks/bench_sim.py [--shoes 4000] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from pathlib import Path
+
+from analyzer import seed_paytable
+from analyzer.counting import count_partition
+from analyzer.runner import run_partitions
+from analyzer.simulate import simulate_partition
+
+PARTITION = 250
+
+
+def timed(task, arguments, **options) -> tuple[float, list]:
+    with tempfile.TemporaryDirectory() as folder:
+        start = time.perf_counter()
+        results = run_partitions(task, arguments, Path(folder), {}, progress=False, **options)
+        return time.perf_counter() - start, results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shoes", type=int, default=4000)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    paytable = seed_paytable()
+    n_parts = max(1, args.shoes // PARTITION)
+    simulate_args = [
+        (paytable.data, paytable.source, (8, 14, True), 1, i, PARTITION) for i in range(n_parts)
+    ]
+    count_args = [
+        (
+            paytable.data,
+            paytable.source,
+            "lucky_six",
+            "commission",
+            (8, 14, True),
+            1,
+            i,
+            PARTITION,
+            None,
+            0.0,
+        )
+        for i in range(n_parts)
+    ]
+    simulate_partition(*simulate_args[0][:-1], 2)  # warm the JIT caches
+    count_partition(*count_args[0][:5], 1, 0, 2, None, 0.0)
+
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(
+            n_workers=args.workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None
+        ) as cluster,
+        Client(cluster),
+    ):
+        for name, task, arguments, unit in (
+            ("simulate", simulate_partition, simulate_args, "rounds"),
+            ("count_perfect_play", count_partition, count_args, "shoes"),
+        ):
+            baseline = None
+            for setting, options in (
+                ("one_core", {"workers": 1}),
+                (f"{args.workers}_processes", {"workers": args.workers}),
+                (
+                    f"dask_local_cluster_{args.workers}_workers",
+                    {"scheduler": cluster.scheduler_address},
+                ),
+            ):
+                seconds, results = timed(task, arguments, **options)
+                amount = (
+                    sum(int(r["rounds"].sum()) for r in results)
+                    if unit == "rounds"
+                    else n_parts * PARTITION
+                )
+                rate = amount / seconds
+                baseline = baseline or rate
+                print(
+                    json.dumps(
+                        {
+                            "benchmark": f"{name}_{setting}",
+                            "shoes": n_parts * PARTITION,
+                            "seconds": seconds,
+                            f"{unit}_per_second": rate,
+                            "baseline": f"{name}_one_core",
+                            "speedup": rate / baseline,
+                        }
+                    ),
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
