@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,9 +13,10 @@ import pandas as pd
 from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
-from analyzer.cli_runs import add_run_commands, run_count, run_simulate
+from analyzer.cli_runs import add_run_commands, positive_int, run_count, run_simulate
 from analyzer.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.errors import AnalyzerError
+from analyzer.files import write_text_atomically
 from analyzer.i18n import LANGUAGES, word
 from analyzer.outcomes import round_table
 from analyzer.paytable import Paytable, load_paytable
@@ -38,16 +37,6 @@ class _Parser(argparse.ArgumentParser):
         raise AnalyzerError(message)
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def _add_paytable(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paytable",
@@ -60,7 +49,7 @@ def _add_paytable(parser: argparse.ArgumentParser) -> None:
 def _add_shoe(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--decks",
-        type=_positive_int,
+        type=positive_int,
         default=None,
         help="number of 52-card decks (default: the paytable's)",
     )
@@ -341,14 +330,11 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
 
 
 def write_files(out: Path, files: dict[str, str]) -> None:
-    """Write each file whole (temporary file, then rename): no partial output."""
+    """Write each file whole: no partial output."""
     for relative, text in files.items():
         target = out / relative
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=".tmp-")
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.replace(temporary, target)
+        write_text_atomically(target, text)
 
 
 def _run_docs(args: argparse.Namespace) -> tuple[str, int]:

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from analyzer.counting import (
 from analyzer.dealer import Procedure
 from analyzer.eor import effects_of_removal, linear_counts
 from analyzer.errors import AnalyzerError
+from analyzer.files import write_atomically
 from analyzer.paytable import Paytable, load_paytable, restricted
 from analyzer.runner import run_folder, run_partitions
 from analyzer.simulate import procedure_tuple, simulate_partition, simulation_summary
@@ -32,7 +31,7 @@ from analyzer.simulate import procedure_tuple, simulate_partition, simulation_su
 DEFAULT_WORK_DIR = ".baccarat-odds/runs"
 
 
-def _positive(text: str) -> int:
+def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
@@ -44,9 +43,9 @@ def _positive(text: str) -> int:
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paytable", default="seed-game", metavar="FILE|NAME")
-    parser.add_argument("--shoes", type=_positive, required=True, help="shoes to deal")
+    parser.add_argument("--shoes", type=positive_int, required=True, help="shoes to deal")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--decks", type=_positive, default=None, help="default: the paytable's")
+    parser.add_argument("--decks", type=positive_int, default=None, help="default: the paytable's")
     parser.add_argument(
         "--cut-card",
         type=int,
@@ -56,13 +55,13 @@ def _add_run_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--partition-size",
-        type=_positive,
+        type=positive_int,
         default=250,
         metavar="SHOES",
         help="shoes per partition: the unit of work, saving and resuming",
     )
     parser.add_argument(
-        "--workers", type=_positive, default=None, help="local processes (default: one per core)"
+        "--workers", type=positive_int, default=None, help="local processes (default: one per core)"
     )
     parser.add_argument(
         "--scheduler",
@@ -144,19 +143,6 @@ def _check_output(path: str | None, suffixes: tuple[str, ...], option: str) -> N
         raise AnalyzerError(f"{option} {target}: name a {' or '.join(suffixes)} file")
     if not target.parent.resolve().is_dir():
         raise AnalyzerError(f"{option} {target}: folder {target.parent} does not exist")
-
-
-def _write_whole(path: Path, write) -> None:
-    handle, temporary = tempfile.mkstemp(
-        dir=path.parent.resolve(), prefix=".tmp-", suffix=path.suffix
-    )
-    os.close(handle)
-    try:
-        write(temporary)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
 
 
 def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, Any]):
@@ -288,14 +274,14 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
     rounds = per_round_table(results)
     if args.out:
         out = Path(args.out)
-        _write_whole(
+        write_atomically(
             out,
             (lambda p: rounds.to_parquet(p, index=False))
             if out.suffix.lower() == ".parquet"
             else (lambda p: rounds.to_csv(p, index=False)),
         )
     if args.plot:
-        _write_whole(Path(args.plot), lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p))
+        write_atomically(Path(args.plot), lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p))
     strategy = (
         "perfect play (bet when the exact EV is positive)"
         if tags is None

@@ -10,6 +10,7 @@ import pandas as pd
 
 from analyzer.analysis import Analysis, analyze
 from analyzer.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.files import write_atomically
 from analyzer.paytable import Paytable
 from analyzer.shoe import Shoe
 
@@ -142,9 +143,6 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
 
 def plot_effects(effects: pd.DataFrame, path: str) -> None:
     """Bar chart of the EORs of each (bet, mode), written whole to ``path`` (PNG)."""
-    import os
-    import tempfile
-
     import matplotlib
 
     matplotlib.use("Agg")
@@ -165,13 +163,7 @@ def plot_effects(effects: pd.DataFrame, path: str) -> None:
         ax.axis("off")
     fig.suptitle("Effect of removing one card of each rank", fontsize=11)
     fig.tight_layout(rect=(0, 0, 1, 0.97))
-    directory = os.path.dirname(os.path.abspath(path))
-    handle, temporary = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".png")
-    os.close(handle)
     try:
-        fig.savefig(temporary, dpi=110)
-        os.replace(temporary, path)
+        write_atomically(path, lambda temporary: fig.savefig(temporary, dpi=110, format="png"))
     finally:
         plt.close(fig)
-        if os.path.exists(temporary):
-            os.unlink(temporary)

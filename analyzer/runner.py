@@ -14,7 +14,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -24,6 +23,7 @@ import numpy as np
 from tqdm import tqdm
 
 from analyzer.errors import AnalyzerError
+from analyzer.files import write_atomically
 
 Result = dict[str, np.ndarray]
 
@@ -43,14 +43,7 @@ def run_folder(base: Path, parameters: dict[str, Any]) -> Path:
 
 
 def _save(path: Path, result: Result) -> None:
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
-    os.close(handle)
-    try:
-        np.savez(temporary, **result)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    write_atomically(path, lambda temporary: np.savez(temporary, **result))
 
 
 def _load(path: Path) -> Result | None:

@@ -9,22 +9,16 @@ from fractions import Fraction
 import naive
 import numpy as np
 import pytest
+from helpers import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, Shoe, analyze, parse_cards, seed_paytable
 from analyzer.batch import batch_expected_values
-from analyzer.cli import main
 from analyzer.eor import effects_of_removal, linear_counts
 from analyzer.symbolic import evaluate, expected_value_expression
 
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 # -- Removals and shoe files ---------------------------------------------------------------

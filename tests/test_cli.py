@@ -8,15 +8,9 @@ import sys
 from fractions import Fraction
 
 import pytest
+from helpers import run
 
 from analyzer import analyze
-from analyzer.cli import main
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:

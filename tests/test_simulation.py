@@ -12,21 +12,15 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import run
 
 from analyzer import deal_round, seed_paytable
 from analyzer.cards import Card
-from analyzer.cli import main
 from analyzer.dealer import Procedure, deal_shoe, first_round_start, shuffled_shoe
 from analyzer.runner import partition_rng, run_folder, run_partitions
 from analyzer.simulate import simulate_partition, simulation_summary
 
 CLI = [sys.executable, "-m", "analyzer"]
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_dealing_follows_the_procedure() -> None:

@@ -6,17 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-
-from analyzer.cli import main
+from helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
 CLAIMS = ROOT / "data" / "claims"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 @pytest.mark.parametrize("name", ["seed-game", "seed-game-ms"])
