@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import sys
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -242,8 +243,16 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     return Paytable(name, decks, modes, bets, source, copy.deepcopy(dict(data)))
 
 
-#: The shipped library: ``data/paytables/NAME.toml`` beside the package.
-DATA_DIR = Path(__file__).resolve().parents[1] / "data"
+def _data_dir() -> Path:
+    """``data/`` of the source tree (editable install), else where a wheel put it."""
+    source_tree = Path(__file__).resolve().parents[1] / "data"
+    if (source_tree / "paytables").is_dir():
+        return source_tree
+    return Path(sys.prefix) / "share" / "baccarat-odds"
+
+
+#: The shipped library: ``data/paytables/NAME.toml`` and ``data/claims/NAME.toml``.
+DATA_DIR = _data_dir()
 PAYTABLE_DIR = DATA_DIR / "paytables"
 
 

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from helpers import run
 
@@ -131,6 +132,30 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
     rounds = np.genfromtxt(out, delimiter=",", names=True)
     assert rounds["round"][0] == 1 and rounds["shoes"][0] == 300
     assert plot.read_bytes()[:4] == b"\x89PNG"
+    parquet = tmp_path / "rounds.parquet"
+    code, again, _ = run(
+        capsys,
+        "count",
+        "--bet",
+        "lucky_six",
+        "--shoes",
+        "300",
+        "--perfect",
+        "--format",
+        "json",
+        "--no-progress",
+        "--work-dir",
+        str(tmp_path / "w"),
+        "--out",
+        str(parquet),
+        "--workers",
+        "1",
+        "--resume",
+    )
+    assert code == 0 and json.loads(again) == result  # resumed from the saved partitions
+    table = pd.read_parquet(parquet)
+    assert np.allclose(table["mean_ev"], rounds["mean_ev"])
+    assert (table["positive_ev_share"] <= table["bet_share_without_limit"] + 1e-12).all()
 
 
 def test_linear_count_with_given_tags(tmp_path, capsys) -> None:
