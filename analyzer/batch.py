@@ -15,7 +15,6 @@ one composition at a time.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import perm
 
 import numpy as np
 import pandas as pd
@@ -335,7 +334,3 @@ def batch_expected_values(
         [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
     )
     return pd.DataFrame(out, columns=index)
-
-
-def rounds_denominator(total: int) -> int:
-    return perm(total, ROUND_CARDS)

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.batch import batch_expected_values
-from analyzer.cards import N_RANKS, N_SUITS, RANKS
+from analyzer.cards import N_RANKS, N_SUITS, RANKS, parse_rank
 from analyzer.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
 from analyzer.errors import AnalyzerError
 from analyzer.paytable import rebuild_paytable, restricted
@@ -33,8 +33,6 @@ def parse_tags(text: str) -> np.ndarray:
         rank, sep, value = item.partition("=")
         if not sep:
             raise AnalyzerError(f"bad tag {item!r}: write RANK=INTEGER, e.g. 5=-2")
-        from analyzer.cards import parse_rank
-
         try:
             tags[parse_rank(rank)] = int(value)
         except ValueError:

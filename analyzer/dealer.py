@@ -17,6 +17,7 @@ from numba import njit
 from analyzer.cards import N_RANKS, N_SUITS, RANK_VALUES
 from analyzer.enumerator import _IS_NATURAL, NO_PAIR, NO_THIRD, RANK_PAIR, SUITED_PAIR
 from analyzer.errors import AnalyzerError
+from analyzer.outcomes import derived_columns
 from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
 from analyzer.shoe import ROUND_CARDS
 
@@ -140,9 +141,7 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
 
 def round_columns(records: np.ndarray) -> dict[str, np.ndarray]:
     """The condition fields of dealt rounds (records as from :func:`deal_shoe`)."""
-    from analyzer.outcomes import _derived_columns
-
-    columns = _derived_columns(records[:, 3], records[:, 4], records[:, 5], records[:, 6])
+    columns = derived_columns(records[:, 3], records[:, 4], records[:, 5], records[:, 6])
     for hand, state in (("player", records[:, 7]), ("banker", records[:, 8])):
         columns[f"{hand}_pair"] = state >= RANK_PAIR
         columns[f"{hand}_suited_pair"] = state == SUITED_PAIR

@@ -1,11 +1,15 @@
-"""Writing output files whole: never a partial file, even if the writer fails midway."""
+"""Files in and out: untrusted TOML read with one clear error, output written whole."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+from analyzer.errors import AnalyzerError
 
 
 def write_atomically(path: str | Path, write: Callable[[str], None]) -> None:
@@ -33,3 +37,20 @@ def write_text_atomically(path: str | Path, text: str) -> None:
             stream.write(text)
 
     write_atomically(path, write)
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except FileNotFoundError:
+        raise AnalyzerError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise AnalyzerError(f"{path}: is a directory, not a file") from None
+    except OSError as exc:
+        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise AnalyzerError(f"{path}: invalid TOML: not UTF-8 text") from None

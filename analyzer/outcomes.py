@@ -55,7 +55,7 @@ def pair_detail_needed(fields: set[str] | frozenset[str]) -> PairDetail:
     return "none"
 
 
-def _derived_columns(
+def derived_columns(
     player_score: np.ndarray,
     banker_score: np.ndarray,
     player_third: np.ndarray,
@@ -93,7 +93,7 @@ def outcome_table(outcomes: OutcomeCounts) -> pd.DataFrame:
     """One row per nonzero outcome cell, with every available field and ``ways``."""
     state, ps, bs, pt, bt = np.nonzero(outcomes.counts)
     ways = outcomes.counts[state, ps, bs, pt, bt]
-    columns = _derived_columns(
+    columns = derived_columns(
         ps.astype(np.int64),
         bs.astype(np.int64),
         np.where(pt == NO_THIRD, -1, pt).astype(np.int64),
@@ -120,7 +120,7 @@ def round_table(dealt: Round) -> pd.DataFrame:
     def third(cards: Sequence[Card]) -> int:
         return cards[2].value if len(cards) > 2 else -1
 
-    columns = _derived_columns(
+    columns = derived_columns(
         np.array([dealt.player_score]),
         np.array([dealt.banker_score]),
         np.array([third(dealt.player_cards)]),

@@ -18,7 +18,6 @@ import copy
 import json
 import re
 import sys
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -28,6 +27,7 @@ from typing import Any
 
 from analyzer.conditions import Condition, parse_condition
 from analyzer.errors import AnalyzerError
+from analyzer.files import read_toml
 
 _ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -259,23 +259,6 @@ PAYTABLE_DIR = DATA_DIR / "paytables"
 def library_names() -> list[str]:
     """Names of the shipped paytables (``seed-game``, ``ez-baccarat``, ...)."""
     return sorted(path.stem for path in PAYTABLE_DIR.glob("*.toml"))
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except FileNotFoundError:
-        raise AnalyzerError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AnalyzerError(f"{path}: is a directory, not a file") from None
-    except OSError as exc:
-        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise AnalyzerError(f"{path}: invalid TOML: not UTF-8 text") from None
 
 
 def resolve_paytable_path(spec: str | Path) -> Path:

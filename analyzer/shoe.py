@@ -16,6 +16,7 @@ import numpy as np
 
 from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, Card, parse_card
 from analyzer.errors import AnalyzerError
+from analyzer.files import read_toml
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6
@@ -139,8 +140,6 @@ def shoe_from_file(path: str | Path) -> Shoe:
     (``[ranks]`` A = 32 ... or ``[cards]`` AS = 8 ...). Ranks or cards not listed count 0."""
     path = Path(path)
     if path.suffix.lower() == ".toml":
-        from analyzer.paytable import read_toml  # shared untrusted-TOML reader
-
         data = read_toml(path)
         extra = set(data) - {"ranks", "cards", "description"}
         if extra or len({"ranks", "cards"} & set(data)) != 1:

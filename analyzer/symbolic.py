@@ -23,7 +23,7 @@ from analyzer.bets import rule_nets, settling_rule, table_columns
 from analyzer.cards import N_VALUES
 from analyzer.enumerator import NO_THIRD
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import PAIR_FIELDS, SUITED_PAIR_FIELDS, _derived_columns
+from analyzer.outcomes import PAIR_FIELDS, SUITED_PAIR_FIELDS, derived_columns
 from analyzer.paytable import Bet
 from analyzer.shoe import ROUND_CARDS
 from analyzer.terms import walk_terms
@@ -44,7 +44,7 @@ def cell_table() -> pd.DataFrame:
     the derived fields a condition can use."""
     cells = walk_terms().cells
     third = np.where(cells[:, 2:] == NO_THIRD, -1, cells[:, 2:])
-    return pd.DataFrame(_derived_columns(cells[:, 0], cells[:, 1], third[:, 0], third[:, 1]))
+    return pd.DataFrame(derived_columns(cells[:, 0], cells[:, 1], third[:, 0], third[:, 1]))
 
 
 def cell_nets(bet: Bet) -> list[Fraction]:

@@ -10,7 +10,8 @@ from analyzer.analysis import Analysis, analyze
 from analyzer.bets import BetResult
 from analyzer.claims import Claim, check_printed_value, claims_from_dict
 from analyzer.errors import AnalyzerError
-from analyzer.paytable import DATA_DIR, Paytable, load_paytable, parse_payout, read_toml
+from analyzer.files import read_toml
+from analyzer.paytable import DATA_DIR, Paytable, load_paytable, parse_payout
 from analyzer.shoe import Shoe
 
 
