@@ -146,7 +146,7 @@ def analyze(
     columns = table_columns(table)
     results, unavailable = [], []
     for bet, bet_mode in offered:
-        missing = sorted(bet.fields - set(table.columns))
+        missing = sorted(bet.fields - columns.keys())
         if missing:
             why = f"needs {', '.join(missing)}: the suits of some removed cards are unknown"
             unavailable.append((bet.id, bet_mode, why))

@@ -328,7 +328,7 @@ def batch_expected_values(
             columns = table_columns(table)
             for i in mixed:
                 bet, mode = offered[i]
-                if bet.fields <= set(table.columns):
+                if bet.fields <= columns.keys():
                     out[row, i] = float(evaluate_bet(table, bet, mode, columns).expected_value)
     index = pd.MultiIndex.from_tuples(
         [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]

@@ -82,8 +82,8 @@ class BetResult:
 
 
 def table_columns(table: pd.DataFrame) -> dict[str, np.ndarray]:
-    """The table's fields as numpy arrays, for condition masks."""
-    columns = {name: table[name].to_numpy() for name in table.columns if name != "ways"}
+    """The table's columns (fields and ``ways``) as numpy arrays, for condition masks."""
+    columns = {name: table[name].to_numpy() for name in table.columns}
     # Fixed-width strings compare in C; an object array would compare element by element.
     columns["winner"] = np.asarray(table["winner"], dtype=str)
     return columns
@@ -112,14 +112,14 @@ def evaluate_bet(
     table: pd.DataFrame, bet: Bet, mode: str, columns: dict[str, np.ndarray] | None = None
 ) -> BetResult:
     """Settle ``bet`` on every row of an outcome table; exact probabilities and moments."""
-    missing = sorted(bet.fields - set(table.columns))
+    columns = table_columns(table) if columns is None else columns
+    missing = sorted(bet.fields - columns.keys())  # never "ways": it is no field
     if missing:
         raise AnalyzerError(
             f"bet {bet.id!r} needs {', '.join(missing)}, which this shoe cannot give exactly"
             " (the suits or ranks of some cards are unknown)"
         )
-    columns = table_columns(table) if columns is None else columns
-    ways = table["ways"].to_numpy()
+    ways = columns["ways"]
     denominator = table.attrs["denominator"]
     unsettled = np.ones(len(table), dtype=bool)
     settled = []

@@ -43,6 +43,8 @@ FIELDS: dict[str, type] = {
 }
 WINNERS: tuple[str, ...] = ("player", "banker", "tie")
 PAIR_FIELDS = ("player_pair", "banker_pair")
+#: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
+_WINNER_ORDER = np.argsort(np.array(WINNERS))
 SUITED_PAIR_FIELDS = ("player_suited_pair", "banker_suited_pair")
 
 
@@ -106,8 +108,9 @@ def outcome_table(outcomes: OutcomeCounts) -> pd.DataFrame:
     if outcomes.pair_detail == "suit":
         columns["player_suited_pair"] = player_state == SUITED_PAIR
         columns["banker_suited_pair"] = banker_state == SUITED_PAIR
+    winner_codes = np.searchsorted(np.array(WINNERS), columns["winner"], sorter=_WINNER_ORDER)
+    columns["winner"] = pd.Categorical.from_codes(_WINNER_ORDER[winner_codes], list(WINNERS))
     table = pd.DataFrame(columns)
-    table["winner"] = pd.Categorical(table["winner"], categories=list(WINNERS))
     table["ways"] = ways.astype(np.int64)
     table.attrs["denominator"] = outcomes.denominator
     table.attrs["pair_detail"] = outcomes.pair_detail
