@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys
 
 _PRINTED = re.compile(r"^\s*(-?\d+(?:\.(\d+))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")
@@ -68,11 +68,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: a claims file must be a table")
-    for key in data:
-        if key not in ("paytable", "claim", "description"):
-            raise AnalyzerError(
-                f"{source}: unknown key {key!r} (keys: claim, description, paytable)"
-            )
+    check_keys(data, {"paytable", "claim", "description"}, source)
     default_paytable = data.get("paytable")
     items = data.get("claim")
     if not isinstance(items, list) or not items:
@@ -82,11 +78,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
         where = f"{source}: claim {number}"
         if not isinstance(item, Mapping):
             raise AnalyzerError(f"{where}: a claim must be a table")
-        for key in item:
-            if key not in _CLAIM_KEYS:
-                raise AnalyzerError(
-                    f"{where}: unknown key {key!r} (keys: {', '.join(sorted(_CLAIM_KEYS))})"
-                )
+        check_keys(item, _CLAIM_KEYS, where)
         paytable = item.get("paytable", default_paytable)
         if not isinstance(paytable, str):
             raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.conditions import Condition, parse_condition
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, check_keys
 from analyzer.files import read_toml
 
 _ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
@@ -164,10 +164,7 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
     where = f"{source}: bet {bet_id!r}"
     if not _BET_ID.match(bet_id):
         raise AnalyzerError(f"{where}: id must be lower-case letters, digits and _")
-    known = {"id", "name", "names", "max_round", "modes", "rule"}
-    for key in data:
-        if key not in known:
-            raise AnalyzerError(f"{where}: unknown key {key!r} (keys: {', '.join(sorted(known))})")
+    check_keys(data, {"id", "name", "names", "max_round", "modes", "rule"}, where)
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         raise AnalyzerError(f"{where}: 'name' must be a string")
@@ -197,9 +194,7 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
         rule_where = f"{where}: rule {i}"
         if not isinstance(rule, Mapping):
             raise AnalyzerError(f"{rule_where}: a rule must be a table with 'when' and 'pays'")
-        for key in rule:
-            if key not in ("when", "pays"):
-                raise AnalyzerError(f"{rule_where}: unknown key {key!r} (keys: pays, when)")
+        check_keys(rule, {"when", "pays"}, rule_where)
         if "pays" not in rule:
             raise AnalyzerError(f"{rule_where}: missing 'pays'")
         try:
@@ -217,10 +212,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     """Validate a paytable mapping; every problem is one :class:`AnalyzerError` naming it."""
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: a paytable must be a table")
-    known = {"name", "decks", "modes", "bet", "source", "description"}
-    for key in data:
-        if key not in known:
-            raise AnalyzerError(f"{source}: unknown key {key!r} (keys: {', '.join(sorted(known))})")
+    check_keys(data, {"name", "decks", "modes", "bet", "source", "description"}, source)
     name = _require(data, "name", str, source)
     decks = data.get("decks", 8)
     if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:

@@ -31,7 +31,7 @@ def _largest_exact_shoe() -> int:
     return n
 
 
-#: Largest shoe the int64 kernels count exactly (1,448 cards: 27 full decks and a bit).
+#: Largest shoe the int64 kernels count exactly (1,450 cards: 27 full decks and a bit).
 MAX_CARDS = _largest_exact_shoe()
 
 
