@@ -13,7 +13,13 @@ import pandas as pd
 from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
-from analyzer.cli_runs import add_run_commands, positive_int, run_count, run_simulate
+from analyzer.cli_runs import (
+    add_paytable_option,
+    add_run_commands,
+    positive_int,
+    run_count,
+    run_simulate,
+)
 from analyzer.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.errors import AnalyzerError
 from analyzer.files import write_text_atomically
@@ -23,7 +29,6 @@ from analyzer.paytable import Paytable, load_paytable
 from analyzer.report import EXTENSIONS, FORMATS, fraction_text, render_report
 from analyzer.rules import deal_round
 from analyzer.runner import Interrupted
-from analyzer.seed_game import SEED_GAME
 from analyzer.shoe import Shoe, shoe_from_file
 from analyzer.verify import load_claims, published_max_rtp, verify_claims
 
@@ -35,15 +40,6 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise AnalyzerError(message)
-
-
-def _add_paytable(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--paytable",
-        default=SEED_GAME,
-        metavar="FILE|NAME",
-        help="a paytable .toml file or a shipped name (default: seed-game)",
-    )
 
 
 def _add_shoe(parser: argparse.ArgumentParser) -> None:
@@ -83,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     report = commands.add_parser(
         "report", help="exact house edge of every bet (default: the seed game, 8 decks)"
     )
-    _add_paytable(report)
+    add_paytable_option(report)
     _add_shoe(report)
     report.add_argument(
         "--mode",
@@ -112,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CARD",
         help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H)",
     )
-    _add_paytable(play)
+    add_paytable_option(play)
     play.add_argument(
         "--mode", default=None, help="betting mode for the JSON 'bets' object (default: the first)"
     )
@@ -128,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     eor = commands.add_parser(
         "eor", help="exact effect of removing one card of each rank on each bet, and counts"
     )
-    _add_paytable(eor)
+    add_paytable_option(eor)
     _add_shoe(eor)
     eor.add_argument("--mode", default="both", help="betting mode, or both (default)")
     eor.add_argument("--bet", action="append", metavar="ID", help="only this bet (repeatable)")
@@ -141,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     docs = commands.add_parser(
         "docs", help="write a paytable's odds tables in every format and language"
     )
-    _add_paytable(docs)
+    add_paytable_option(docs)
     _add_shoe(docs)
     docs.add_argument("--out", required=True, metavar="DIR", help="folder to write")
     docs.set_defaults(run=_run_docs)

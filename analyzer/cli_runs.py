@@ -26,6 +26,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
 from analyzer.paytable import Paytable, load_paytable, restricted
 from analyzer.runner import run_folder, run_partitions
+from analyzer.seed_game import SEED_GAME
 from analyzer.simulate import procedure_tuple, simulate_partition, simulation_summary
 
 DEFAULT_WORK_DIR = ".baccarat-odds/runs"
@@ -41,8 +42,17 @@ def positive_int(text: str) -> int:
     return value
 
 
+def add_paytable_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--paytable",
+        default=SEED_GAME,
+        metavar="FILE|NAME",
+        help="a paytable .toml file or a shipped name (default: seed-game)",
+    )
+
+
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--paytable", default="seed-game", metavar="FILE|NAME")
+    add_paytable_option(parser)
     parser.add_argument("--shoes", type=positive_int, required=True, help="shoes to deal")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument("--decks", type=positive_int, default=None, help="default: the paytable's")

@@ -149,7 +149,7 @@ def default_threshold(effects: pd.DataFrame, tags: np.ndarray, base_ev: float, d
 
     Regressing the EORs on the tags (weighted by cards per rank) gives the EV change per
     unit of running count, ``beta``; as the shoe shrinks every EOR grows like N0 / N, so at
-    true count TC the EV is about ``base_ev + beta * TC * 52 * decks / 52``.
+    true count TC (running count TC * N / 52) the EV is about ``base_ev + beta * TC * decks``.
     """
     eor = effects["delta_ev"].to_numpy()
     cards = effects["cards"].to_numpy(dtype=float)
