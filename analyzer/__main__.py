@@ -1,5 +1,5 @@
 import sys
 
-from analyzer.cli import main
+from analyzer.console import main
 
 sys.exit(main())

@@ -12,7 +12,7 @@ from analyzer.bets import BetResult, evaluate_bet, table_columns
 from analyzer.enumerator import count_outcomes
 from analyzer.errors import AnalyzerError
 from analyzer.outcomes import outcome_table, pair_detail_needed
-from analyzer.paytable import Paytable
+from analyzer.paytable import RESERVED_MODES, Paytable
 from analyzer.seed_game import seed_paytable
 from analyzer.shoe import Shoe
 
@@ -111,7 +111,10 @@ class Analysis:
 
 
 def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
-    if mode in (None, "both", "all"):
+    """The modes that ``mode`` names: one mode, or every mode for None, "both" or "all"."""
+    if mode is not None and not isinstance(mode, str):
+        raise AnalyzerError(f"mode must be a mode name, got {mode!r}")
+    if mode is None or mode in RESERVED_MODES:
         return paytable.modes
     paytable.check_modes((mode,))
     return (mode,)
@@ -129,10 +132,20 @@ def analyze(
     The shoe is ``shoe`` if given, else ``decks`` full decks (default: the paytable's).
     """
     paytable = seed_paytable() if paytable is None else paytable
+    if not isinstance(paytable, Paytable):
+        raise AnalyzerError(f"paytable must be a Paytable (see load_paytable), got {paytable!r}")
     if shoe is None:
         shoe = Shoe.standard(paytable.decks if decks is None else decks)
+    elif not isinstance(shoe, Shoe):
+        raise AnalyzerError(f"shoe must be a Shoe, got {type(shoe).__name__}")
+    elif decks is not None:
+        raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
+    if isinstance(bets, str):
+        raise AnalyzerError(f"bets must be a list of bet ids, e.g. [{bets!r}]")
     bet_ids = None if bets is None else tuple(bets)
+    if bet_ids is not None and not all(isinstance(b, str) for b in bet_ids):
+        raise AnalyzerError(f"bets must be a list of bet ids, got {bets!r}")
     if bet_ids is not None:
         paytable.check_bet_ids(bet_ids)
     offered = list(paytable.offered(modes, bet_ids))
@@ -148,7 +161,10 @@ def analyze(
     for bet, bet_mode in offered:
         missing = sorted(bet.fields - columns.keys())
         if missing:
-            why = f"needs {', '.join(missing)}: the suits of some removed cards are unknown"
+            why = (
+                f"needs {', '.join(missing)}: the shoe's suits are not known (a card removed "
+                "by rank alone, or counts given per rank)"
+            )
             unavailable.append((bet.id, bet_mode, why))
         else:
             results.append(evaluate_bet(table, bet, bet_mode, columns))

@@ -236,22 +236,43 @@ def _pair_state_nets(bet: Bet) -> np.ndarray:
     return nets[settling_rule(bet, columns, N_PAIR_STATES**2)]
 
 
-def _validate(compositions) -> tuple[np.ndarray, bool]:
-    array = np.asarray(compositions)
-    if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_RANKS * N_SUITS):
-        raise AnalyzerError(
-            f"compositions must be an (n, 13) or (n, 52) array of counts, got shape {array.shape}"
+def _validate(compositions: object) -> tuple[np.ndarray, bool]:
+    """Counts checked as given, before anything becomes int64 (nothing can wrap)."""
+    try:
+        # Lists are read as Python objects: numpy would turn a list holding 2**63 into
+        # floats, silently rounding every count.
+        array = (
+            compositions
+            if isinstance(compositions, np.ndarray)
+            else np.array(compositions, dtype=object)
         )
-    if not np.issubdtype(array.dtype, np.integer):
-        raise AnalyzerError("compositions must hold whole numbers of cards")
+    except (ValueError, TypeError):
+        raise AnalyzerError(
+            "compositions must be an (n, 13) or (n, 52) array of counts: rows differ in length"
+        ) from None
+    if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_RANKS * N_SUITS) or not len(array):
+        raise AnalyzerError(
+            "compositions must be an (n, 13) or (n, 52) array of counts with n >= 1, "
+            f"got shape {array.shape}"
+        )
+    kind = array.dtype.kind
+    if kind == "O" and all(
+        isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in array.flat
+    ):
+        kind = "i"  # Python integers, of any size: compared exactly below
+    if kind not in "iu":
+        raise AnalyzerError(f"compositions must hold whole numbers of cards, got {array.dtype}")
+    for bad, why in (
+        ((array < 0).any(axis=1), "a count is negative"),
+        ((array > MAX_CARDS).any(axis=1), f"a count is more than {MAX_CARDS:,} cards"),
+    ):
+        if bad.any():
+            raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
     array = array.astype(np.int64)
-    if (array < 0).any():
-        row = int(np.nonzero((array < 0).any(axis=1))[0][0])
-        raise AnalyzerError(f"impossible shoe in row {row}: a count is negative")
-    sizes = array.sum(axis=1)
+    sizes = array.sum(axis=1)  # at most 52 * MAX_CARDS: no overflow
     for bad, why in (
         (sizes < ROUND_CARDS, f"fewer than {ROUND_CARDS} cards"),
-        (sizes > MAX_CARDS, f"more than {MAX_CARDS} cards"),
+        (sizes > MAX_CARDS, f"more than {MAX_CARDS:,} cards"),
     ):
         if bad.any():
             raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
@@ -268,7 +289,13 @@ def batch_expected_values(
     is NaN for per-rank compositions (suits unknown).
     """
     array, per_suit = _validate(compositions)
-    modes = paytable.modes if modes is None else modes
+    if modes is None:
+        modes = paytable.modes
+    elif isinstance(modes, str) or not all(isinstance(m, str) for m in modes):
+        raise AnalyzerError(f"modes must be a tuple of mode names, got {modes!r}")
+    else:
+        modes = tuple(modes)
+        paytable.check_modes(modes)
     offered = list(paytable.offered(modes))
     ranks = array.reshape(len(array), N_RANKS, -1).sum(axis=2)
     values = np.zeros((len(array), N_VALUES), dtype=np.int64)

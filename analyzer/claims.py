@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import AnalyzerError, check_keys
+from analyzer.files import check_untrusted
+from analyzer.paytable import parse_payout
 
-_PRINTED = re.compile(r"^\s*(-?\d+(?:\.(\d+))?)\s*(%?)\s*$")
+_PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")
 
 
@@ -41,9 +43,13 @@ def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") 
     scale = 100 if match[3] else 1
     scaled = exact * scale * 10**digits
     whole = math.floor(scaled + Fraction(1, 2)) if rounding == "round" else math.trunc(scaled)
-    computed = Decimal(whole).scaleb(-digits)
-    claimed = Decimal(match[1])
-    return ClaimCheck(printed.strip(), exact, f"{computed}{match[3]}", computed == claimed)
+    # Built as text, not with Decimal arithmetic, whose context would round beyond 28 digits.
+    magnitude = str(abs(whole)).rjust(digits + 1, "0")
+    computed = ("-" if whole < 0 else "") + (
+        f"{magnitude[:-digits]}.{magnitude[-digits:]}" if digits else magnitude
+    )
+    passed = Decimal(computed) == Decimal(match[1])  # exact: no context applies
+    return ClaimCheck(printed.strip(), exact, f"{computed}{match[3]}", passed)
 
 
 # -- Claims files ------------------------------------------------------------------------
@@ -68,6 +74,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: a claims file must be a table")
+    check_untrusted(data, source)
     check_keys(data, {"paytable", "claim", "description"}, source)
     default_paytable = data.get("paytable")
     items = data.get("claim")
@@ -82,9 +89,15 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
         paytable = item.get("paytable", default_paytable)
         if not isinstance(paytable, str):
             raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")
-        relative = base / paytable
-        if relative.suffix == ".toml" and relative.exists():
-            paytable = str(relative)
+        if paytable.endswith(".toml") or "/" in paytable or "\\" in paytable:
+            # A file named in a claims file is found beside the claims file, never
+            # wherever the command happens to run.
+            path = base / paytable
+            if not path.is_file():
+                raise AnalyzerError(
+                    f"{where}: paytable file {paytable!r} not found beside the claims file ({path})"
+                )
+            paytable = str(path)
         quantity = item.get("quantity")
         if quantity not in QUANTITIES:
             raise AnalyzerError(
@@ -101,16 +114,27 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
         rounding = item.get("rounding", "round")
         if rounding not in ROUNDINGS:
             raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
-        if quantity == "payouts" and not (
-            isinstance(value, list) and all(isinstance(v, (str, int, float)) for v in value)
+        if quantity == "payouts":
+            if not (
+                isinstance(value, list)
+                and value
+                and all(isinstance(v, (str, int, float)) for v in value)
+            ):
+                raise AnalyzerError(
+                    f'{where}: \'payouts\' value must be a list such as ["12:1", "20:1"]'
+                )
+            for printed in value:
+                try:
+                    parse_payout(printed)
+                except AnalyzerError as exc:
+                    raise AnalyzerError(f"{where}: {exc}") from None
+        if quantity == "max_round" and not (
+            value == "none"
+            or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10**6)
         ):
             raise AnalyzerError(
-                f'{where}: \'payouts\' value must be a list such as ["12:1", "20:1"]'
+                f"{where}: 'max_round' value must be a whole number from 1 to 1000000 or \"none\""
             )
-        if quantity == "max_round" and not (
-            value == "none" or (isinstance(value, int) and not isinstance(value, bool))
-        ):
-            raise AnalyzerError(f"{where}: 'max_round' value must be a whole number or \"none\"")
         if quantity in ("rtp", "house_edge", "hit_frequency", "max_rtp") and (
             not isinstance(value, str) or not _PRINTED.match(value)
         ):

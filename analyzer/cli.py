@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,23 +14,26 @@ import pandas as pd
 from analyzer.analysis import Analysis, analyze, resolve_modes
 from analyzer.bets import evaluate_bet, table_columns
 from analyzer.cards import parse_cards
-from analyzer.cli_runs import (
-    add_paytable_option,
-    add_run_commands,
-    positive_int,
-    run_count,
-    run_simulate,
-)
+from analyzer.cli_options import add_paytable_option, add_shoe_options, shoe_from_args
+from analyzer.cli_runs import add_run_commands, run_count, run_simulate
 from analyzer.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.errors import AnalyzerError
-from analyzer.files import write_text_atomically
+from analyzer.files import check_writable, output_error, write_tree_atomically
 from analyzer.i18n import LANGUAGES, word
+from analyzer.interrupts import interrupts_raised
 from analyzer.outcomes import round_table
 from analyzer.paytable import Paytable, load_paytable
-from analyzer.report import EXTENSIONS, FORMATS, fraction_text, render_report
+from analyzer.report import (
+    EXTENSIONS,
+    FORMATS,
+    csv_text,
+    fraction_text,
+    json_text,
+    render_report,
+)
 from analyzer.rules import deal_round
 from analyzer.runner import Interrupted
-from analyzer.shoe import Shoe, shoe_from_file
+from analyzer.shoe import Shoe
 from analyzer.verify import load_claims, published_max_rtp, verify_claims
 
 PROG = "baccarat-odds"
@@ -42,35 +46,6 @@ class _Parser(argparse.ArgumentParser):
         raise AnalyzerError(message)
 
 
-def _add_shoe(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--decks",
-        type=positive_int,
-        default=None,
-        help="number of 52-card decks (default: the paytable's)",
-    )
-    parser.add_argument(
-        "--remove",
-        action="append",
-        metavar="CARDS",
-        help='cards dealt out of the shoe, e.g. "5H 5H KS 9D"; a bare rank (5) removes a card '
-        "of unknown suit (repeatable)",
-    )
-    parser.add_argument(
-        "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
-    )
-
-
-def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
-    """The shoe that --decks, --shoe and --remove describe."""
-    if args.shoe is not None and args.decks is not None:
-        raise AnalyzerError("give --decks or --shoe, not both")
-    shoe = shoe_from_file(args.shoe) if args.shoe else Shoe.standard(args.decks or decks)
-    if args.remove:
-        shoe = shoe.remove(parse_cards(args.remove, suit_required=False))
-    return shoe
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
@@ -80,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         "report", help="exact house edge of every bet (default: the seed game, 8 decks)"
     )
     add_paytable_option(report)
-    _add_shoe(report)
+    add_shoe_options(report)
     report.add_argument(
         "--mode",
         default="both",
@@ -117,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify = commands.add_parser("verify", help="check published figures in a claims file")
     verify.add_argument("claims", metavar="CLAIMS.toml")
-    _add_shoe(verify)
+    add_shoe_options(verify)
     verify.add_argument("--format", choices=("text", "json", "csv"), default="text")
     verify.set_defaults(run=_run_verify)
 
@@ -125,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
         "eor", help="exact effect of removing one card of each rank on each bet, and counts"
     )
     add_paytable_option(eor)
-    _add_shoe(eor)
+    add_shoe_options(eor)
     eor.add_argument("--mode", default="both", help="betting mode, or both (default)")
     eor.add_argument("--bet", action="append", metavar="ID", help="only this bet (repeatable)")
     eor.add_argument("--format", choices=("text", "markdown", "csv", "json"), default="text")
@@ -138,7 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
         "docs", help="write a paytable's odds tables in every format and language"
     )
     add_paytable_option(docs)
-    _add_shoe(docs)
+    add_shoe_options(docs)
     docs.add_argument("--out", required=True, metavar="DIR", help="folder to write")
     docs.set_defaults(run=_run_docs)
     return parser
@@ -166,7 +141,12 @@ def _run_report(args: argparse.Namespace) -> tuple[str, int]:
 def _run_play(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
-    dealt = deal_round(parse_cards(args.cards))
+    cards = parse_cards(args.cards)
+    try:  # the cards must all come out of one shoe of the paytable's decks
+        Shoe.standard(paytable.decks).remove(cards)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
+    dealt = deal_round(cards)
     table = round_table(dealt)
     columns = table_columns(table)
     by_mode = {
@@ -178,7 +158,7 @@ def _run_play(args: argparse.Namespace) -> tuple[str, int]:
     }
     if args.format == "json":
         bets = by_mode[chosen]
-        text = json.dumps(
+        text = json_text(
             {
                 "player_cards": [str(c) for c in dealt.player_cards],
                 "banker_cards": [str(c) for c in dealt.banker_cards],
@@ -195,10 +175,9 @@ def _run_play(args: argparse.Namespace) -> tuple[str, int]:
                     mode: {bet: float(net) for bet, net in nets.items()}
                     for mode, nets in by_mode.items()
                 },
-            },
-            indent=2,
+            }
         )
-        return text + "\n", 0
+        return text, 0
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
     winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
     lines = [
@@ -225,12 +204,16 @@ def _run_play(args: argparse.Namespace) -> tuple[str, int]:
 def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
     claims = load_claims(args.claims)
     custom = args.decks is not None or args.shoe is not None or args.remove
-    results = verify_claims(claims, shoe_from_args(args, 8) if custom else None)
+    shoe = shoe_from_args(args, 8) if custom else None
+    try:
+        results = verify_claims(claims, shoe)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{args.claims}: {exc}") from None
     failed = int((results["result"] == "FAIL").sum())
     if args.format == "json":
-        text = json.dumps(results.to_dict("records"), indent=2, ensure_ascii=False) + "\n"
+        text = json_text(results.to_dict("records"))
     elif args.format == "csv":
-        text = results.to_csv(index=False)
+        text = csv_text(results)
     else:
         shown = results.drop(columns="source")
         text = shown.to_string(index=False) + "\n\n"
@@ -246,11 +229,7 @@ def _run_verify(args: argparse.Namespace) -> tuple[str, int]:
 def _run_eor(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     if args.plot is not None:
-        plot = Path(args.plot)
-        if plot.suffix.lower() != ".png":
-            raise AnalyzerError(f"--plot {plot}: the chart is written as PNG: name a .png file")
-        if not plot.parent.resolve().is_dir():
-            raise AnalyzerError(f"--plot {plot}: folder {plot.parent} does not exist")
+        check_writable(args.plot, "--plot", (".png",))
     shoe = shoe_from_args(args, paytable.decks)
     mode = None if args.mode == "both" else args.mode
     effects = effects_of_removal(paytable, shoe, mode, args.bet)
@@ -265,12 +244,15 @@ def _run_eor(args: argparse.Namespace) -> tuple[str, int]:
     ]
     effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
     if args.plot is not None:
-        plot_effects(effects, args.plot)
+        try:
+            plot_effects(effects, args.plot)
+        except OSError as exc:
+            raise output_error("--plot", args.plot, exc) from None
     rows = effects.drop(columns="cards")
     if args.format == "json":
-        return json.dumps(rows.to_dict("records"), indent=2) + "\n", 0
+        return json_text(rows.to_dict("records")), 0
     if args.format == "csv":
-        return rows.to_csv(index=False), 0
+        return csv_text(rows), 0
     wide = effects.assign(
         bet_mode=effects["bet"] + " (" + effects["mode"] + ")",
         change=(100 * effects["delta_ev"]).map(lambda v: f"{v:+.5f}"),
@@ -325,43 +307,72 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
     return files
 
 
-def write_files(out: Path, files: dict[str, str]) -> None:
-    """Write each file whole: no partial output."""
-    for relative, text in files.items():
-        target = out / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        write_text_atomically(target, text)
-
-
 def _run_docs(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     out = Path(args.out)
+    if str(args.out) == "":
+        raise AnalyzerError("--out '': name a folder")
     if out.exists() and not out.is_dir():
         raise AnalyzerError(f"--out {out}: exists and is not a folder")
+    if not out.exists() and not out.parent.is_dir():
+        raise AnalyzerError(f"--out {out}: folder {out.parent} does not exist")
+    check_writable(out / "summary.txt" if out.exists() else out, "--out")
     analysis = _analysis(args, paytable)
     files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
     try:
-        write_files(out, files)
+        write_tree_atomically(out, files)
     except OSError as exc:
-        raise AnalyzerError(f"--out {out}: cannot write: {exc.strerror}") from None
+        raise output_error("--out", out, exc) from None
     return f"wrote {len(files)} files to {out}\n", 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = build_parser().parse_args(argv)
-        output, status = args.run(args)
-    except AnalyzerError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
-        return 2
-    except Interrupted as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
-        return 130
+def _write_stdout(output: str) -> None:
+    """Write the result; a closed or full standard output is one clear error."""
+    if sys.stdout is None:
+        raise AnalyzerError("cannot write the output: standard output is closed")
     try:
         sys.stdout.write(output)
         sys.stdout.flush()
-    except BrokenPipeError:  # e.g. piped into head
-        sys.stderr.close()
+    except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
+        _silence_stdout()
+    except OSError as exc:
+        _silence_stdout()
+        raise AnalyzerError(f"cannot write the output: {exc.strerror or exc}") from None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of what is
+    still buffered cannot fail again at exit."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _error(message: str) -> None:
+    if sys.stderr is not None:
+        with contextlib.suppress(OSError):
+            print(f"{PROG}: {message}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
+    try:
+        with interrupts_raised():
+            args = build_parser().parse_args(argv)
+            output, status = args.run(args)
+            _write_stdout(output)
+    except AnalyzerError as exc:
+        _error(f"error: {exc}")
+        return 2
+    except Interrupted as exc:
+        _error(str(exc))
+        return 130
+    except KeyboardInterrupt:
+        _error("interrupted: nothing was written")
+        return 130
     return status
 
 

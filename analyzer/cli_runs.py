@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,10 @@ import pandas as pd
 
 from analyzer.analysis import analyze
 from analyzer.cards import RANKS
+from analyzer.cli_options import add_decks_option, add_paytable_option, finite_number, whole_number
 from analyzer.counting import (
     STRATEGIES,
+    check_count_partition,
     count_partition,
     count_summary,
     default_threshold,
@@ -23,55 +24,64 @@ from analyzer.counting import (
 from analyzer.dealer import Procedure
 from analyzer.eor import effects_of_removal, linear_counts
 from analyzer.errors import AnalyzerError
-from analyzer.files import write_atomically
+from analyzer.files import check_writable, output_error, write_files_atomically
 from analyzer.paytable import Paytable, load_paytable, restricted
-from analyzer.runner import run_folder, run_partitions
-from analyzer.seed_game import SEED_GAME
-from analyzer.simulate import procedure_tuple, simulate_partition, simulation_summary
+from analyzer.report import json_text
+from analyzer.runner import run_folder, run_partitions, scheduler_address
+from analyzer.shoe import MAX_DECKS, Shoe
+from analyzer.simulate import (
+    check_simulate_partition,
+    procedure_tuple,
+    simulate_partition,
+    simulation_summary,
+)
 
 DEFAULT_WORK_DIR = ".baccarat-odds/runs"
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
-def add_paytable_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--paytable",
-        default=SEED_GAME,
-        metavar="FILE|NAME",
-        help="a paytable .toml file or a shipped name (default: seed-game)",
-    )
+#: Bounds of the run options: generous, but each one a size the machine can hold.
+MAX_SHOES = 10**9
+MAX_PARTITIONS = 10**6
+MAX_WORKERS = 256
+MAX_SEED = 2**64 - 1
+MAX_TAG = 1000
+MAX_THRESHOLD = 10**6
 
 
 def _add_run_options(parser: argparse.ArgumentParser) -> None:
     add_paytable_option(parser)
-    parser.add_argument("--shoes", type=positive_int, required=True, help="shoes to deal")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--decks", type=positive_int, default=None, help="default: the paytable's")
+    parser.add_argument(
+        "--shoes",
+        type=whole_number(1, MAX_SHOES),
+        required=True,
+        help=f"shoes to deal (at most {MAX_SHOES:,})",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole_number(0, MAX_SEED),
+        default=0,
+        help="random seed, 0 to 2**64 - 1 (default 0)",
+    )
+    add_decks_option(parser)
     parser.add_argument(
         "--cut-card",
-        type=int,
+        type=whole_number(0, 52 * MAX_DECKS),
         default=14,
         metavar="C",
         help="cards left behind the cut card (default 14)",
     )
     parser.add_argument(
         "--partition-size",
-        type=positive_int,
+        type=whole_number(1, MAX_SHOES),
         default=250,
         metavar="SHOES",
         help="shoes per partition: the unit of work, saving and resuming",
     )
     parser.add_argument(
-        "--workers", type=positive_int, default=None, help="local processes (default: one per core)"
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=None,
+        help="local processes (default: one per core)",
     )
     parser.add_argument(
         "--scheduler",
@@ -113,7 +123,7 @@ def add_run_commands(commands, run_simulate, run_count) -> None:
     )
     count.add_argument(
         "--threshold",
-        type=float,
+        type=finite_number,
         default=None,
         metavar="T",
         help="bet when the true count is at least T (default: break-even of the"
@@ -135,6 +145,17 @@ def add_run_commands(commands, run_simulate, run_count) -> None:
 
 
 def _procedure(args: argparse.Namespace, paytable: Paytable) -> Procedure:
+    """How the shoes are dealt, with every run option checked before any work or folder."""
+    if not args.work_dir:
+        raise AnalyzerError("--work-dir '': name a folder")
+    if args.scheduler is not None:
+        scheduler_address(args.scheduler)
+    partitions = -(-args.shoes // args.partition_size)
+    if partitions > MAX_PARTITIONS:
+        raise AnalyzerError(
+            f"--shoes {args.shoes:,} in partitions of {args.partition_size:,} makes "
+            f"{partitions:,} partitions (at most {MAX_PARTITIONS:,}): raise --partition-size"
+        )
     return Procedure(args.decks or paytable.decks, args.cut_card)
 
 
@@ -145,28 +166,19 @@ def _partitions(args: argparse.Namespace) -> list[int]:
     return sizes
 
 
-def _check_output(path: str | None, suffixes: tuple[str, ...], option: str) -> None:
-    if path is None:
-        return
-    target = Path(path)
-    if target.suffix.lower() not in suffixes:
-        raise AnalyzerError(f"{option} {target}: name a {' or '.join(suffixes)} file")
-    if not target.parent.resolve().is_dir():
-        raise AnalyzerError(f"{option} {target}: folder {target.parent} does not exist")
-
-
-def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, Any]):
+def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, Any], check):
     sizes = _partitions(args)
     arguments = [
         (*extra_arguments[:-1], index, size, *extra_arguments[-1])
         for index, size in enumerate(sizes)
     ]
-    folder = run_folder(Path(args.work_dir), {"command": kind, **parameters, "partitions": sizes})
+    # Saved partitions are matched against a hash of all of this, command and sizes too.
+    identity = {"command": kind, **parameters, "partitions": sizes}
     return run_partitions(
         task,
         arguments,
-        folder,
-        parameters,
+        run_folder(Path(args.work_dir), identity),
+        identity,
         resume=args.resume,
         scheduler=args.scheduler,
         workers=args.workers,
@@ -174,6 +186,7 @@ def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, An
         description=kind,
         sizes=sizes,
         unit="shoes",
+        check=check,
     )
 
 
@@ -192,19 +205,19 @@ def run_simulate(args: argparse.Namespace) -> tuple[str, int]:
         simulate_partition,
         (paytable.data, paytable.source, procedure_tuple(procedure), args.seed, ()),
         parameters,
+        check_simulate_partition,
     )
     summary = simulation_summary(paytable, procedure, results)
     rounds = int(sum(r["rounds"].sum() for r in results))
     if args.format == "json":
-        return json.dumps(
+        return json_text(
             {
                 "shoes": args.shoes,
                 "rounds": rounds,
                 "seed": args.seed,
                 "bets": summary.to_dict("records"),
-            },
-            indent=2,
-        ) + "\n", 0
+            }
+        ), 0
     shown = summary.assign(
         **{
             "mean return": summary["mean_return"].map(lambda v: f"{v:+.5f}"),
@@ -231,29 +244,15 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
     paytable.check_bet_ids((args.bet,))
     bet = paytable.bet(args.bet, mode)
     procedure = _procedure(args, paytable)
-    _check_output(args.out, (".csv", ".parquet"), "--out")
-    _check_output(args.plot, (".png",), "--plot")
+    if args.out is not None:
+        check_writable(args.out, "--out", (".csv", ".parquet"))
+    if args.plot is not None:
+        check_writable(args.plot, "--plot", (".png",))
     if args.perfect and (args.tags or args.threshold is not None):
         raise AnalyzerError("--perfect bets on the exact EV: it takes no --tags or --threshold")
     tags = threshold = None
     if not args.perfect:
-        single = restricted(paytable, args.bet, mode)
-        need_effects = not args.tags or args.threshold is None
-        effects = effects_of_removal(single, None) if need_effects else None
-        if args.tags:
-            tags = parse_tags(args.tags)
-        else:
-            tags = np.array([linear_counts(effects)[0].tags[r] for r in RANKS])
-            if not tags.any():
-                raise AnalyzerError(
-                    f"no linear count helps {args.bet!r}: removing a card of any rank moves it "
-                    "the same way (use --perfect, or give --tags and --threshold)"
-                )
-        if args.threshold is not None:
-            threshold = args.threshold
-        else:
-            base = float(analyze(paytable=single).results[0].expected_value)
-            threshold = default_threshold(effects, tags, base, procedure.decks)
+        tags, threshold = _linear_count(args, restricted(paytable, args.bet, mode), procedure)
     parameters = {
         "paytable": paytable.data,
         "source": paytable.source,
@@ -278,20 +277,25 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
             (None if tags is None else tuple(tags.tolist()), threshold or 0.0),
         ),
         parameters,
+        check_count_partition,
     )
     summary = count_summary(results)
     headline = "without_limit" if args.no_max_round or bet.max_round is None else "with_limit"
     rounds = per_round_table(results)
+    writers = {}
     if args.out:
-        out = Path(args.out)
-        write_atomically(
-            out,
+        writers[args.out] = (
             (lambda p: rounds.to_parquet(p, index=False))
-            if out.suffix.lower() == ".parquet"
-            else (lambda p: rounds.to_csv(p, index=False)),
+            if Path(args.out).suffix.lower() == ".parquet"
+            else (lambda p: rounds.to_csv(p, index=False))
         )
     if args.plot:
-        write_atomically(Path(args.plot), lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p))
+        writers[args.plot] = lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p)
+    try:
+        write_files_atomically(writers)  # both or neither
+    except OSError as exc:
+        option = "--out" if args.out else "--plot"
+        raise output_error(option, " and ".join(writers), exc) from None
     strategy = (
         "perfect play (bet when the exact EV is positive)"
         if tags is None
@@ -313,7 +317,7 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
         "without_limit": summary["without_limit"],
     }
     if args.format == "json":
-        return json.dumps(record, indent=2) + "\n", 0
+        return json_text(record), 0
     lines = [
         f"{paytable.name}: {bet.id} ({mode}), {summary['shoes']} shoes of "
         f"{procedure.decks} decks, {summary['rounds_per_shoe']:.2f} rounds per shoe, "
@@ -335,6 +339,31 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
     )
     lines.append(table.to_string())
     return "\n".join(lines) + "\n", 0
+
+
+def _linear_count(
+    args: argparse.Namespace, single: Paytable, procedure: Procedure
+) -> tuple[np.ndarray, float]:
+    """Tags and threshold of the linear count, given or derived from the effects of
+    removal of the shoe that is dealt (its decks, not the paytable's)."""
+    shoe = Shoe.standard(procedure.decks)
+    need_effects = not args.tags or args.threshold is None
+    effects = effects_of_removal(single, shoe) if need_effects else None
+    if args.tags:
+        tags = parse_tags(args.tags, MAX_TAG)
+    else:
+        tags = np.array([linear_counts(effects)[0].tags[r] for r in RANKS])
+        if not tags.any():
+            raise AnalyzerError(
+                f"no linear count helps {args.bet!r}: removing a card of any rank moves it "
+                "the same way (use --perfect, or give --tags and --threshold)"
+            )
+    if args.threshold is not None:
+        if abs(args.threshold) > MAX_THRESHOLD:
+            raise AnalyzerError(f"--threshold must be within ±{MAX_THRESHOLD:,}")
+        return tags, args.threshold
+    base = float(analyze(paytable=single, shoe=shoe).results[0].expected_value)
+    return tags, default_threshold(effects, tags, base, procedure.decks)
 
 
 def _pm(values: dict[str, Any], key: str, scale: float, unit: str) -> str:

@@ -3,28 +3,47 @@
 ``winner == 'banker' and banker_score == 6 and banker_cards in (2, 3)``
 
 A condition is parsed with :func:`ast.parse` (which never runs code) and every node is
-checked against a short allow-list: ``and or not``, parentheses, comparisons, ``in (...)``,
-integer ``+ - *``, integers, strings, ``true``/``false`` and the field names of
-:data:`analyzer.outcomes.FIELDS`. It is then evaluated column-wise with numpy.
+checked against a short allow-list: ``and or not``, parentheses, comparisons (chained too),
+``in (...)`` with a list of constants, integer ``+ - *``, integers, strings,
+``true``/``false`` and the field names of :data:`analyzer.outcomes.FIELDS`. It is then
+evaluated column-wise with numpy.
+
+Limits, each refused with one line naming it:
+
+* at most 2,000 characters;
+* integer literals within ±1,000,000;
+* at most :data:`MAX_DEPTH` (100) levels of nesting, measured without recursion right after
+  parsing, so that nothing later (checking, evaluating, messages) recurses without bound;
+* no integer subexpression whose value could leave 64-bit integers. Every one gets an exact
+  range by interval arithmetic from the fields' ranges
+  (:data:`analyzer.outcomes.INT_FIELD_RANGES`), so evaluating in numpy ``int64`` is exact.
 """
 
 from __future__ import annotations
 
 import ast
 import operator
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import FIELDS, WINNERS
+from analyzer.outcomes import FIELDS, INT_FIELD_RANGES, WINNERS
 
 Columns = Mapping[str, np.ndarray]
-_Eval = Callable[[Columns], object]
+_Eval = Callable[[Columns], Any]
+
+#: The deepest nesting a condition may have, in expression levels (``true`` is 1 level,
+#: ``not true`` 2). Real conditions need a handful; the bound keeps every recursive step
+#: (ours and :func:`ast.unparse`'s) far from Python's recursion limit.
+MAX_DEPTH = 100
 
 _MAX_LENGTH = 2000
 _MAX_INT = 10**6
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 _LITERALS = {"true": True, "false": False}
 _ARITHMETIC = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
 _ORDER = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt, ast.GtE: operator.ge}
@@ -38,105 +57,180 @@ _SYMBOLS = {
     ast.NotEq: "!=",
     ast.In: "in",
     ast.NotIn: "not in",
+    ast.Is: "is",
+    ast.IsNot: "is not",
 }
+_LISTS = (ast.Tuple, ast.List, ast.Set)
 
 
 @dataclass(frozen=True)
 class Condition:
-    """A parsed condition: ``mask(columns)`` is a boolean array over the table's rows."""
+    """A parsed condition: ``mask(columns, n_rows)`` is a boolean array over the rows."""
 
     text: str
     fields: frozenset[str]
     _evaluate: _Eval = field(repr=False, compare=False)
 
     def mask(self, columns: Columns, n_rows: int) -> np.ndarray:
-        return np.broadcast_to(np.asarray(self._evaluate(columns), dtype=bool), (n_rows,))
+        """A fresh, writable bool array of length ``n_rows`` (a constant is broadcast)."""
+        value = np.asarray(self._evaluate(columns), dtype=bool)
+        return np.broadcast_to(value, (n_rows,)).copy()
+
+
+class _Typed(NamedTuple):
+    """A checked subexpression: its kind, how to evaluate it, and for numbers its range."""
+
+    kind: type
+    evaluate: _Eval
+    #: Every value a number can take lies in [lo, hi] (None for other kinds).
+    bounds: tuple[int, int] | None = None
+
+
+def _constant(kind: type, value: object) -> _Typed:
+    bounds = (value, value) if kind is int else None
+    return _Typed(kind, lambda cols: value, bounds)
 
 
 class _Compiler:
-    """Type-checks an AST and turns it into a closure over the columns."""
+    """Type-checks an AST (depth already bounded) and turns it into a closure."""
 
     def __init__(self) -> None:
         self.fields: set[str] = set()
 
-    def compile(self, node: ast.AST) -> tuple[type, _Eval]:
+    def compile(self, node: ast.AST) -> _Typed:
         method = getattr(self, "_" + type(node).__name__, None)
         if method is None:
             raise AnalyzerError(f"{_describe(node)} is not allowed in a condition")
         return method(node)
 
-    def _expect(self, node: ast.AST, want: type) -> _Eval:
-        kind, fn = self.compile(node)
-        if kind is not want:
+    def _expect(self, node: ast.AST, want: type) -> _Typed:
+        typed = self.compile(node)
+        if typed.kind is not want:
             raise AnalyzerError(
-                f"{ast.unparse(node)!r} is {_kind_name(kind)}, expected {_kind_name(want)}"
+                f"{_short(ast.unparse(node))!r} is {_kind_name(typed.kind)},"
+                f" expected {_kind_name(want)}"
             )
-        return fn
+        return typed
 
-    def _Name(self, node: ast.Name) -> tuple[type, _Eval]:
+    def _Expression(self, node: ast.Expression) -> _Typed:
+        return self.compile(node.body)
+
+    def _Name(self, node: ast.Name) -> _Typed:
         if node.id in _LITERALS:
-            value = _LITERALS[node.id]
-            return bool, lambda cols: value
+            return _constant(bool, _LITERALS[node.id])
         if node.id not in FIELDS:
             known = ", ".join(FIELDS)
             raise AnalyzerError(f"unknown field {node.id!r} (fields: {known})")
         self.fields.add(node.id)
-        name = node.id
-        return FIELDS[name], lambda cols: cols[name]
+        name, kind = node.id, FIELDS[node.id]
+        if kind is int:
+            # int64 whatever the column's dtype: the range proof below is for int64.
+            return _Typed(
+                int, lambda cols: np.asarray(cols[name], dtype=np.int64), INT_FIELD_RANGES[name]
+            )
+        return _Typed(kind, lambda cols: cols[name])
 
-    def _Constant(self, node: ast.Constant) -> tuple[type, _Eval]:
+    def _Constant(self, node: ast.Constant) -> _Typed:
         value = node.value
         if isinstance(value, bool):
-            return bool, lambda cols: value
+            return _constant(bool, value)
         if isinstance(value, int):
-            if abs(value) > _MAX_INT:
-                raise AnalyzerError(f"integer {value} is out of range")
-            return int, lambda cols: value
+            _check_literal(value)
+            return _constant(int, value)
         if isinstance(value, str):
-            return str, lambda cols: value
-        raise AnalyzerError(f"constant {value!r} is not allowed: use integers, strings, true/false")
+            return _constant(str, value)
+        raise AnalyzerError(
+            f"constant {_short(repr(value))} is not allowed: use integers, strings, true/false"
+        )
 
-    def _UnaryOp(self, node: ast.UnaryOp) -> tuple[type, _Eval]:
+    def _UnaryOp(self, node: ast.UnaryOp) -> _Typed:
         if isinstance(node.op, ast.Not):
-            inner = self._expect(node.operand, bool)
-            return bool, lambda cols: np.logical_not(inner(cols))
+            inner = self._expect(node.operand, bool).evaluate
+            return _Typed(bool, lambda cols: np.logical_not(inner(cols)))
         if isinstance(node.op, ast.USub):
-            inner = self._expect(node.operand, int)
-            return int, lambda cols: np.negative(inner(cols))
+            typed = self._expect(node.operand, int)
+            inner = typed.evaluate
+            lo, hi = typed.bounds
+            return _Typed(int, lambda cols: -inner(cols), _checked_range(node, -hi, -lo))
         raise AnalyzerError(f"{_describe(node)} is not allowed in a condition")
 
-    def _BinOp(self, node: ast.BinOp) -> tuple[type, _Eval]:
+    def _BinOp(self, node: ast.BinOp) -> _Typed:
         op = _ARITHMETIC.get(type(node.op))
         if op is None:
-            raise AnalyzerError(f"operator in {ast.unparse(node)!r} is not allowed: use + - *")
+            raise AnalyzerError(
+                f"operator in {_short(ast.unparse(node))!r} is not allowed: use + - *"
+            )
         left, right = self._expect(node.left, int), self._expect(node.right, int)
-        return int, lambda cols: op(left(cols), right(cols))
+        (a, b), (c, d) = left.bounds, right.bounds
+        if isinstance(node.op, ast.Add):
+            lo, hi = a + c, b + d
+        elif isinstance(node.op, ast.Sub):
+            lo, hi = a - d, b - c
+        else:
+            products = (a * c, a * d, b * c, b * d)
+            lo, hi = min(products), max(products)
+        bounds = _checked_range(node, lo, hi)
+        left_fn, right_fn = left.evaluate, right.evaluate
+        return _Typed(int, lambda cols: op(left_fn(cols), right_fn(cols)), bounds)
 
-    def _BoolOp(self, node: ast.BoolOp) -> tuple[type, _Eval]:
-        parts = [self._expect(value, bool) for value in node.values]
+    def _BoolOp(self, node: ast.BoolOp) -> _Typed:
+        parts = [self._expect(value, bool).evaluate for value in node.values]
         combine = np.logical_and if isinstance(node.op, ast.And) else np.logical_or
-        return bool, lambda cols: combine.reduce([np.asarray(p(cols)) for p in parts])
 
-    def _Compare(self, node: ast.Compare) -> tuple[type, _Eval]:
-        links = []
-        left_node = node.left
-        for op, right_node in zip(node.ops, node.comparators, strict=True):
-            links.append(self._comparison(left_node, op, right_node))
-            left_node = right_node
-        if len(links) == 1:
-            return bool, links[0]
-        return bool, lambda cols: np.logical_and.reduce([np.asarray(f(cols)) for f in links])
+        def evaluate(cols: Columns) -> Any:
+            # Pairwise, so that constants (0-d) and columns (1-d) broadcast together.
+            result = parts[0](cols)
+            for part in parts[1:]:
+                result = combine(result, part(cols))
+            return result
 
-    def _comparison(self, left_node: ast.AST, op: ast.cmpop, right_node: ast.AST) -> _Eval:
-        left_kind, left = self.compile(left_node)
-        text = f"{ast.unparse(left_node)} {_SYMBOLS.get(type(op), '?')} {ast.unparse(right_node)}"
+        return _Typed(bool, evaluate)
+
+    def _Compare(self, node: ast.Compare) -> _Typed:
+        operands = [node.left, *node.comparators]
+        # Each operand is compiled (and later evaluated) once, however many links use it:
+        # compiling the middle of a chain twice would double the work at every nesting level.
+        compiled: dict[int, _Typed] = {}
+
+        def operand(i: int) -> _Typed:
+            if i not in compiled:
+                compiled[i] = self.compile(operands[i])
+            return compiled[i]
+
+        links = [self._link(operands, i, op, operand) for i, op in enumerate(node.ops)]
+        fns = {i: typed.evaluate for i, typed in compiled.items()}
+
+        def evaluate(cols: Columns) -> Any:
+            values = {i: fn(cols) for i, fn in fns.items()}
+            result = links[0](values)
+            for link in links[1:]:
+                result = np.logical_and(result, link(values))
+            return result
+
+        return _Typed(bool, evaluate)
+
+    def _link(
+        self,
+        operands: list[ast.expr],
+        i: int,
+        op: ast.cmpop,
+        operand: Callable[[int], _Typed],
+    ) -> Callable[[dict[int, Any]], Any]:
+        """One comparison of a chain, between operands ``i`` and ``i + 1``."""
+        left_node, right_node = operands[i], operands[i + 1]
+        symbol = _SYMBOLS.get(type(op), "?")
+        text = _short(f"{ast.unparse(left_node)} {symbol} {ast.unparse(right_node)}", 80)
+        if isinstance(op, (ast.Is, ast.IsNot)):
+            instead = "==" if isinstance(op, ast.Is) else "!="
+            raise AnalyzerError(f"{text!r}: {symbol!r} is not allowed, use {instead}")
+        left_kind = operand(i).kind
         if isinstance(op, (ast.In, ast.NotIn)):
-            if not isinstance(right_node, (ast.Tuple, ast.List, ast.Set)):
+            if not isinstance(right_node, _LISTS):
                 raise AnalyzerError(f"{text!r}: 'in' needs a parenthesised list, e.g. (1, 2)")
-            options = [self._literal(item, left_kind, text) for item in right_node.elts]
+            options = [_item(item, left_kind, text) for item in right_node.elts]
             negate = isinstance(op, ast.NotIn)
-            return lambda cols: np.isin(left(cols), options, invert=negate)
-        right_kind, right = self.compile(right_node)
+            return lambda values: np.isin(values[i], options, invert=negate)
+        right_kind = operand(i + 1).kind
         if left_kind is not right_kind:
             raise AnalyzerError(
                 f"{text!r} compares {_kind_name(left_kind)} with {_kind_name(right_kind)}"
@@ -152,47 +246,137 @@ class _Compiler:
         if left_kind is str:
             for side in (left_node, right_node):
                 if isinstance(side, ast.Constant) and side.value not in WINNERS:
-                    raise AnalyzerError(
-                        f"{text!r}: winner is one of {', '.join(map(repr, WINNERS))}"
-                    )
-        return lambda cols: fn(left(cols), right(cols))
+                    raise AnalyzerError(f"{text!r}: {_winners()}")
+        return lambda values: fn(values[i], values[i + 1])
 
-    def _literal(self, node: ast.AST, kind: type, text: str) -> object:
-        item_kind, fn = self.compile(node)
-        if item_kind is not kind or not isinstance(node, (ast.Constant, ast.Name, ast.UnaryOp)):
-            raise AnalyzerError(f"{text!r}: list items must be {_kind_name(kind)} constants")
-        value = fn({})
-        if kind is str and value not in WINNERS:
-            raise AnalyzerError(f"{text!r}: winner is one of {', '.join(map(repr, WINNERS))}")
-        return value
 
-    def _Expression(self, node: ast.Expression) -> tuple[type, _Eval]:
-        return self.compile(node.body)
+def _item(node: ast.AST, kind: type, text: str) -> object:
+    """The value of one ``in (...)`` item, read from the tree (it must be a constant)."""
+    value: object = None
+    if kind is int:
+        negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+        literal = node.operand if negated else node
+        if _is_int(literal):
+            _check_literal(literal.value)
+            value = -literal.value if negated else literal.value
+    elif kind is str:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node.value not in WINNERS:
+                raise AnalyzerError(f"{text!r}: {_winners()}")
+            value = node.value
+    elif kind is bool:
+        if isinstance(node, ast.Constant) and isinstance(node.value, bool):
+            value = node.value
+        elif isinstance(node, ast.Name) and node.id in _LITERALS:
+            value = _LITERALS[node.id]
+    if value is None:
+        raise AnalyzerError(f"{text!r}: list items must be {_PLURAL[kind]} constants")
+    return value
+
+
+def _is_int(node: ast.AST) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int)
+        and not isinstance(node.value, bool)
+    )
+
+
+def _check_literal(value: int) -> None:
+    if abs(value) > _MAX_INT:
+        digits = str(abs(value))
+        shown = str(value) if len(digits) <= 30 else f"with {len(digits)} digits"
+        raise AnalyzerError(f"integer {shown} is out of range (limit ±{_MAX_INT})")
+
+
+def _checked_range(node: ast.AST, lo: int, hi: int) -> tuple[int, int]:
+    """``(lo, hi)``, unless a value in it does not fit in 64 bits: then refuse the node."""
+    if lo < _INT64_MIN or hi > _INT64_MAX:
+        reach = hi if hi > _INT64_MAX else lo
+        raise AnalyzerError(
+            f"arithmetic in {_short(ast.unparse(node))!r} could reach {_show_int(reach)}:"
+            " beyond 64-bit integers"
+        )
+    return lo, hi
+
+
+def _depth(tree: ast.AST) -> int:
+    """Levels of expression nesting, counted with an explicit stack (no recursion)."""
+    deepest = 0
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, ast.expr):
+            depth += 1
+            deepest = max(deepest, depth)
+        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+_PLURAL = {int: "number", str: "string", bool: "true/false"}
 
 
 def _kind_name(kind: type) -> str:
     return {int: "a number", str: "a string", bool: "true/false"}.get(kind, str(kind))
 
 
+def _winners() -> str:
+    return f"winner is one of {', '.join(map(repr, WINNERS))}"
+
+
+def _show_int(value: int) -> str:
+    """A number for a message: exact while short, else only its side of 2**63."""
+    if abs(value) < 10**30:
+        return str(value)
+    return "more than 2**63" if value > 0 else "less than -2**63"
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` cut to ``limit`` characters, so that a message stays short."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _describe(node: ast.AST) -> str:
     try:
-        return repr(ast.unparse(node))
+        return repr(_short(ast.unparse(node)))
     except Exception:  # unparse of a bare operator node
         return type(node).__name__
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def parse_condition(text: str) -> Condition:
     """Parse and type-check ``text``; raise :class:`AnalyzerError` naming the problem."""
     if not isinstance(text, str):
-        raise AnalyzerError(f"a condition must be a string, got {text!r}")
+        raise AnalyzerError(f"a condition must be a string, got {_short(repr(text))}")
     if len(text) > _MAX_LENGTH:
         raise AnalyzerError(f"condition longer than {_MAX_LENGTH} characters")
     try:
-        tree = ast.parse(text.strip(), mode="eval")
+        # Warnings (an invalid escape in a string) become syntax errors: one line, no
+        # warning text printed on the side.
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            tree = ast.parse(text.strip(), mode="eval")
     except SyntaxError as exc:
-        raise AnalyzerError(f"syntax error in condition {text!r}: {exc.msg}") from None
+        reason = _one_line(str(exc.msg or exc))
+        raise AnalyzerError(f"syntax error in condition {text!r}: {reason}") from None
+    except (ValueError, Warning) as exc:  # null bytes, on some Python versions
+        raise AnalyzerError(f"syntax error in condition {text!r}: {_one_line(str(exc))}") from None
+    except (RecursionError, MemoryError):
+        raise AnalyzerError(
+            f"condition {_short(text)!r} is nested too deeply (limit {MAX_DEPTH} levels)"
+        ) from None
+    depth = _depth(tree)
+    if depth > MAX_DEPTH:
+        raise AnalyzerError(
+            f"condition {_short(text)!r} is nested too deeply: {depth} levels"
+            f" (limit {MAX_DEPTH} levels)"
+        )
     compiler = _Compiler()
-    kind, fn = compiler.compile(tree)
-    if kind is not bool:
-        raise AnalyzerError(f"condition {text!r} is {_kind_name(kind)}, not true/false")
-    return Condition(text, frozenset(compiler.fields), fn)
+    typed = compiler.compile(tree)
+    if typed.kind is not bool:
+        shown = _short(text, 80)
+        raise AnalyzerError(f"condition {shown!r} is {_kind_name(typed.kind)}, not true/false")
+    return Condition(text, frozenset(compiler.fields), typed.evaluate)

@@ -10,6 +10,7 @@ sampled outcomes, so the estimates carry only the variance of the shoes.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -26,17 +27,31 @@ from analyzer.simulate import ratio_and_error
 STRATEGIES = ("with_limit", "without_limit")
 
 
-def parse_tags(text: str) -> np.ndarray:
-    """``"A=0,2=1,...,K=-1"`` -> tag per rank (ranks not named count 0)."""
+def parse_tags(text: str, limit: int = 1000) -> np.ndarray:
+    """``"A=0,2=1,...,K=-1"`` -> tag per rank (ranks not named count 0).
+
+    Each rank is tagged once (``10`` and ``T`` are one rank) with a whole number of at
+    most ``limit`` in size, so a running count over a whole shoe stays far inside int64.
+    """
     tags = np.zeros(N_RANKS, dtype=np.int64)
+    named: dict[int, str] = {}
     for item in filter(None, (part.strip() for part in text.split(","))):
-        rank, sep, value = item.partition("=")
+        rank_text, sep, value = item.partition("=")
         if not sep:
             raise AnalyzerError(f"bad tag {item!r}: write RANK=INTEGER, e.g. 5=-2")
         try:
-            tags[parse_rank(rank)] = int(value)
-        except ValueError:
-            raise AnalyzerError(f"bad tag {item!r}: {value.strip()!r} is not an integer") from None
+            rank = parse_rank(rank_text)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"bad tag {item!r}: {exc}") from None
+        if rank in named:
+            raise AnalyzerError(f"bad tag {item!r}: rank {RANKS[rank]} is already tagged")
+        value = value.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,12}", value):
+            raise AnalyzerError(f"bad tag {item!r}: {value[:20]!r} is not an integer")
+        if abs(int(value)) > limit:
+            raise AnalyzerError(f"bad tag {item!r}: a tag is at most {limit} in size")
+        named[rank] = item
+        tags[rank] = int(value)
     return tags
 
 
@@ -167,3 +182,27 @@ def default_threshold(effects: pd.DataFrame, tags: np.ndarray, base_ev: float, d
             "--threshold, or other --tags"
         )
     return float(np.ceil(10 * (-base_ev / (beta * decks))) / 10)
+
+
+_COUNT_SHOE_ARRAYS = {
+    "rounds": np.int64,
+    **{f"{name}_{what}": np.float64 for name in STRATEGIES for what in ("bets", "gain")},
+}
+_COUNT_ROUND_ARRAYS = ("round_count", "round_ev", "round_positive", "round_bets")
+
+
+def check_count_partition(result: Result, shoes: int) -> None:
+    """Raise ``ValueError`` unless ``result`` has the keys, shapes and dtypes that
+    :func:`count_partition` gives for ``shoes`` shoes (a saved file is checked before it
+    is trusted): one value per shoe, and per-round arrays of one common length."""
+    expected = set(_COUNT_SHOE_ARRAYS) | set(_COUNT_ROUND_ARRAYS)
+    if set(result) != expected:
+        raise ValueError(f"keys {sorted(result)}, expected {sorted(expected)}")
+    for key, dtype in _COUNT_SHOE_ARRAYS.items():
+        if result[key].dtype != dtype or result[key].shape != (shoes,):
+            raise ValueError(f"{key}: {result[key].dtype} {result[key].shape}")
+    length = result["round_count"].shape
+    for key in _COUNT_ROUND_ARRAYS:
+        array = result[key]
+        if array.dtype != np.float64 or array.ndim != 1 or array.shape != length or not len(array):
+            raise ValueError(f"{key}: {array.dtype} {array.shape}")

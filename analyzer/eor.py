@@ -10,9 +10,10 @@ import pandas as pd
 
 from analyzer.analysis import Analysis, analyze
 from analyzer.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
 from analyzer.paytable import Paytable
-from analyzer.shoe import Shoe
+from analyzer.shoe import ROUND_CARDS, Shoe
 
 #: Largest tag a derived count may use: counts are kept to small integers.
 MAX_TAG = 4
@@ -42,7 +43,7 @@ def effects_of_removal(
     rows = []
     for rank in range(N_RANKS):
         held = int(shoe.rank_counts[rank])
-        if held == 0 or shoe.size - 1 < 6:
+        if held == 0 or shoe.size - 1 < ROUND_CARDS:
             continue
         if needs_suits:
             removals = [
@@ -72,6 +73,11 @@ def effects_of_removal(
                     "cards": held,
                 }
             )
+    if not rows:
+        raise AnalyzerError(
+            f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
+            f"{ROUND_CARDS}, so there are no effects of removal to compute"
+        )
     return pd.DataFrame(rows)
 
 
@@ -97,20 +103,22 @@ def _balanced_tags(target: np.ndarray, cards: np.ndarray) -> np.ndarray:
 
     A balanced count is what makes "running count per deck left" a true count: rounding
     alone can leave it drifting with every card seen. Tags are nudged one step at a time,
-    where rounding moved them furthest from the target.
+    each step one that shrinks the imbalance, where rounding moved them furthest from the
+    target.
     """
     tags = np.clip(np.rint(target), -MAX_TAG, MAX_TAG)
-    for _ in range(4 * len(tags)):
+    while True:  # |imbalance| falls strictly each step: this ends
         imbalance = (cards * tags).sum()
+        if imbalance == 0:
+            break
         step = -np.sign(imbalance)
-        if step == 0:
+        helps = (np.abs(tags + step) <= MAX_TAG) & (
+            np.abs(imbalance + step * cards) < abs(imbalance)
+        )
+        if not helps.any():
             break
-        movable = np.abs(tags + step) <= MAX_TAG
-        cost = np.where(movable, step * (tags - target), np.inf)  # most room to move first
-        rank = int(np.argmin(cost))
-        if not movable[rank] or abs((cards * tags).sum() + step * cards[rank]) >= abs(imbalance):
-            break
-        tags[rank] += step
+        cost = np.where(helps, step * (tags - target), np.inf)  # most room to move first
+        tags[int(np.argmin(cost))] += step
     return tags
 
 
@@ -123,12 +131,19 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
     for (bet, mode), group in effects.groupby(["bet", "mode"], sort=False):
         eor = group["delta_ev"].to_numpy()
         cards = group["cards"].to_numpy(dtype=float)
-        centred = eor - (cards * eor).sum() / cards.sum()
+        # Ranks whose removal has exactly the same effect (10, J, Q, K in most bets) form
+        # one class and are tagged alike: balancing nudges classes, never single ranks.
+        exact = group["delta_ev_exact"] if "delta_ev_exact" in group else group["delta_ev"]
+        class_index: dict[object, int] = {}
+        class_of_rank = np.array([class_index.setdefault(v, len(class_index)) for v in exact])
+        class_cards = np.bincount(class_of_rank, weights=cards)
+        class_eor = np.array([eor[class_of_rank == c][0] for c in range(len(class_index))])
+        centred = class_eor - (class_cards * class_eor).sum() / class_cards.sum()
         peak = np.abs(centred).max()
         best = (0.0, np.zeros_like(eor))
         if peak > 1e-15 * max(1.0, np.abs(eor).max()):
             for scale in range(1, MAX_TAG + 1):
-                tags = _balanced_tags(centred / peak * scale, cards)
+                tags = _balanced_tags(centred / peak * scale, class_cards)[class_of_rank]
                 score = _correlation(tags, eor, cards)
                 if score > best[0] + 1e-12:
                     best = (score, tags)

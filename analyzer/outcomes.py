@@ -41,6 +41,17 @@ FIELDS: dict[str, type] = {
     "player_suited_pair": bool,
     "banker_suited_pair": bool,
 }
+#: The lowest and highest value of each integer field (third cards: -1 when none). Conditions
+#: use these to prove that their arithmetic stays within 64-bit integers.
+INT_FIELD_RANGES: dict[str, tuple[int, int]] = {
+    "player_score": (0, 9),
+    "banker_score": (0, 9),
+    "player_cards": (2, 3),
+    "banker_cards": (2, 3),
+    "total_cards": (4, 6),
+    "player_third": (-1, 9),
+    "banker_third": (-1, 9),
+}
 WINNERS: tuple[str, ...] = ("player", "banker", "tie")
 PAIR_FIELDS = ("player_pair", "banker_pair")
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).

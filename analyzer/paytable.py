@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 import sys
 from collections.abc import Mapping
@@ -27,11 +28,18 @@ from typing import Any
 
 from analyzer.conditions import Condition, parse_condition
 from analyzer.errors import AnalyzerError, check_keys
-from analyzer.files import read_toml
+from analyzer.files import check_untrusted, read_toml
+from analyzer.shoe import check_decks
 
-_ODDS = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*:\s*(\d+(?:\.\d+)?)\s*$")
+_ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 _MAX_PAYOUT = 10**9
+#: Longest payout text read (an "a:b" of many digits is refused, never converted).
+_MAX_PAYOUT_TEXT = 40
+#: Longest name (of a paytable, bet or mode) accepted.
+_MAX_NAME = 200
+#: Mode names that the commands reserve for "every mode".
+RESERVED_MODES = ("both", "all")
 
 
 @dataclass(frozen=True)
@@ -51,10 +59,19 @@ LOSE = Payout("lose", Fraction(-1))
 
 
 def parse_payout(value: object) -> Payout:
-    """``"a:b"`` odds to one, a number (odds to one), ``"push"`` or ``"lose"``."""
+    """``"a:b"`` odds to one, a number (odds to one), ``"push"`` or ``"lose"``.
+
+    A win pays more than 0 and at most ``_MAX_PAYOUT`` to one; non-finite numbers (TOML's
+    ``inf``, ``nan``, ``1e400``) are refused.
+    """
+    usage = '"a:b" (odds to one), a number, "push" or "lose"'
     if isinstance(value, bool):
-        raise AnalyzerError(f'bad payout {value!r}: use "a:b", a number, "push" or "lose"')
+        raise AnalyzerError(f"bad payout {value!r}: use {usage}")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise AnalyzerError(f"bad payout {value!r}: not a finite number; use {usage}")
     if isinstance(value, (int, float)):
+        if abs(value) > _MAX_PAYOUT:
+            raise AnalyzerError(f"bad payout {_short(value)}: at most {_MAX_PAYOUT:,}:1 is allowed")
         net = Fraction(str(value))
         text = f"{value}:1"
     elif isinstance(value, str):
@@ -63,20 +80,29 @@ def parse_payout(value: object) -> Payout:
             return PUSH
         if word == "lose":
             return LOSE
+        if len(value) > _MAX_PAYOUT_TEXT:
+            raise AnalyzerError(
+                f"bad payout {_short(value)}: longer than {_MAX_PAYOUT_TEXT} characters"
+            )
         match = _ODDS.match(value)
         if not match:
-            raise AnalyzerError(
-                f'bad payout {value!r}: use "a:b" (odds to one), a number, "push" or "lose"'
-            )
+            raise AnalyzerError(f"bad payout {_short(value)}: use {usage}")
         a, b = Fraction(match[1]), Fraction(match[2])
         if b == 0:
             raise AnalyzerError(f"bad payout {value!r}: division by zero")
         net, text = a / b, value.strip()
     else:
-        raise AnalyzerError(f'bad payout {value!r}: use "a:b", a number, "push" or "lose"')
-    if net <= 0 or net > _MAX_PAYOUT:
+        raise AnalyzerError(f"bad payout {_short(value)}: use {usage}")
+    if net <= 0:
         raise AnalyzerError(f'bad payout {value!r}: a win must pay more than 0 (use "push")')
+    if net > _MAX_PAYOUT:
+        raise AnalyzerError(f"bad payout {_short(value)}: at most {_MAX_PAYOUT:,}:1 is allowed")
     return Payout(text, net)
+
+
+def _short(value: object) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "(a huge number)"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 @dataclass(frozen=True)
@@ -157,6 +183,16 @@ def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     return value
 
 
+def _check_name(text: str, key: str, where: str) -> None:
+    """Names are printed in tables and headings: one line, not empty, not endless."""
+    if not text.strip():
+        raise AnalyzerError(f"{where}: {key!r} is empty")
+    if "\n" in text or "\t" in text:
+        raise AnalyzerError(f"{where}: {key!r} must be one line")
+    if len(text) > _MAX_NAME:
+        raise AnalyzerError(f"{where}: {key!r} is longer than {_MAX_NAME} characters")
+
+
 def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: bet #{number}: a bet must be a table")
@@ -168,11 +204,14 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
     name = data.get("name", bet_id)
     if not isinstance(name, str):
         raise AnalyzerError(f"{where}: 'name' must be a string")
+    _check_name(name, "name", where)
     names = data.get("names", {})
     if not isinstance(names, Mapping) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in names.items()
     ):
         raise AnalyzerError(f"{where}: 'names' must map languages to strings")
+    for lang, text in names.items():
+        _check_name(text, f"names.{lang}", where)
     max_round = data.get("max_round")
     if max_round is not None and (
         isinstance(max_round, bool) or not isinstance(max_round, int) or max_round < 1
@@ -212,18 +251,30 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     """Validate a paytable mapping; every problem is one :class:`AnalyzerError` naming it."""
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: a paytable must be a table")
+    check_untrusted(data, source)
     check_keys(data, {"name", "decks", "modes", "bet", "source", "description"}, source)
     name = _require(data, "name", str, source)
+    _check_name(name, "name", source)
     decks = data.get("decks", 8)
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
-        raise AnalyzerError(f"{source}: 'decks' must be a positive whole number")
+    try:
+        check_decks(decks, "'decks'")
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{source}: {exc}") from None
     modes = data.get("modes", ["standard"])
     if not isinstance(modes, list) or not modes or not all(isinstance(m, str) for m in modes):
         raise AnalyzerError(f"{source}: 'modes' must be a non-empty list of names")
     if len(set(modes)) != len(modes):
         raise AnalyzerError(f"{source}: duplicate mode in 'modes'")
+    for mode in modes:
+        _check_name(mode, "mode", source)
+        if mode in RESERVED_MODES:
+            raise AnalyzerError(
+                f"{source}: mode {mode!r} is reserved (it means every mode): choose another name"
+            )
     modes = tuple(modes)
     bets_data = _require(data, "bet", list, source)
+    if not bets_data:
+        raise AnalyzerError(f"{source}: 'bet' is empty: a paytable needs at least one [[bet]]")
     bets = tuple(_bet_from_dict(bet, modes, source, i) for i, bet in enumerate(bets_data, 1))
     seen: set[tuple[str, str]] = set()
     for bet in bets:

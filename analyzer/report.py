@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import html
 import json
+import math
+import re
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 from analyzer.analysis import Analysis
@@ -134,6 +137,11 @@ def _left_aligned(frame: pd.DataFrame) -> str:
 
 
 def claim_lines(analysis: Analysis, claimed: str) -> list[str]:
+    if analysis.unavailable:  # the best bet might be one that cannot be priced here
+        return [
+            f"Claimed maximum RTP {claimed}: cannot be checked on this shoe: "
+            f"{len(analysis.unavailable)} bet(s) cannot be computed exactly"
+        ]
     check = check_printed_value(analysis.max_rtp, claimed, "round")
     best = analysis.best()
     verdict = "CONFIRMED" if check.passed else "NOT CONFIRMED"
@@ -170,10 +178,60 @@ def _heading(text: str, fmt: str, level: int) -> str:
     return text
 
 
+_LATEX_SPECIALS = {
+    "\\": r"\textbackslash{}",
+    "^": r"\textasciicircum{}",
+    "~": r"\textasciitilde{}",
+    **{char: "\\" + char for char in "&%$#_{}"},
+}
+
+
 def _latex_escape(text: str) -> str:
-    for char in "\\&%$#_{}":
-        text = text.replace(char, "\\" + char)
-    return text
+    """Text as LaTeX prints it literally: every special character escaped, one at a time
+    (so an escape is never escaped again)."""
+    return "".join(_LATEX_SPECIALS.get(char, char) for char in text)
+
+
+#: A cell that is a number as this tool prints it: a decimal, a percentage or "p/q".
+_NUMERIC_CELL = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?$")
+
+
+def csv_safe(value: object) -> object:
+    """A text cell that a spreadsheet would run as a formula (it starts with ``= + - @``,
+    a tab or a carriage return) gets a leading apostrophe; numbers are left as they are."""
+    if (
+        isinstance(value, str)
+        and value[:1] in ("=", "+", "-", "@", "\t", "\r")
+        and not _NUMERIC_CELL.match(value)
+    ):
+        return "'" + value
+    return value
+
+
+def csv_text(frame: pd.DataFrame) -> str:
+    """``frame`` as CSV, text cells made safe to open in a spreadsheet."""
+    safe = frame.copy()
+    for column in safe.columns:
+        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
+            safe[column] = safe[column].map(csv_safe)
+    return safe.to_csv(index=False)
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, np.generic):
+        return _json_ready(value.item())
+    return value
+
+
+def json_text(value: Any) -> str:
+    """Strict JSON (NaN and infinities become null, as JSON has neither), one newline."""
+    return json.dumps(_json_ready(value), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _paragraph(text: str, fmt: str) -> str:
@@ -201,11 +259,9 @@ def render_report(
             {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
             for bet, mode, why in analysis.unavailable
         ]
-        return json.dumps(records, indent=2, ensure_ascii=False) + "\n"
+        return json_text(records)
     if fmt == "csv":
-        text = pd.DataFrame([result_record(r, lang=lang) for r in analysis.results]).to_csv(
-            index=False
-        )
+        text = csv_text(pd.DataFrame([result_record(r, lang=lang) for r in analysis.results]))
         if detail:
             frames = []
             for r in analysis.results:
@@ -213,7 +269,7 @@ def render_report(
                 frame.insert(0, "mode", r.mode)
                 frame.insert(0, "bet", r.bet.id)
                 frames.append(frame)
-            text += "\n" + pd.concat(frames, ignore_index=True).to_csv(index=False)
+            text += "\n" + csv_text(pd.concat(frames, ignore_index=True))
         return text
     parts = [
         _heading(_title(analysis, lang), fmt, 1),

@@ -14,7 +14,16 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, Card, parse_card
+from analyzer.cards import (
+    N_RANKS,
+    N_SUITS,
+    N_VALUES,
+    RANK_VALUES,
+    RANKS,
+    Card,
+    parse_card,
+    parse_rank,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 
@@ -33,6 +42,69 @@ def _largest_exact_shoe() -> int:
 
 #: Largest shoe the int64 kernels count exactly (1,450 cards: 27 full decks and a bit).
 MAX_CARDS = _largest_exact_shoe()
+#: Most full decks in a shoe that can be counted exactly.
+MAX_DECKS = MAX_CARDS // 52
+
+
+def check_decks(decks: object, what: str = "decks") -> int:
+    """A number of full decks: a whole number from 1 to :data:`MAX_DECKS`, as a Python int."""
+    if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
+        raise AnalyzerError(f"{what} must be a whole number, got {decks!r}")
+    if not 1 <= decks <= MAX_DECKS:
+        raise AnalyzerError(f"{what} = {decks_problem(int(decks))}")
+    return int(decks)
+
+
+def decks_problem(decks: int) -> str:
+    """Why a whole number of decks is refused (it is below 1 or above :data:`MAX_DECKS`)."""
+    if abs(decks) < 10**30:
+        shown = f"{decks:,}"
+    else:  # never print thousands of digits (nor convert them: Python limits that)
+        shown = f"a number of about {int(decks.bit_length() * 0.30103) + 1} digits"
+    if decks < 1:
+        return f"{shown}: must be at least 1"
+    return (
+        f"{shown} is too large: at most {MAX_DECKS} decks ({MAX_CARDS:,} cards) can be "
+        "counted exactly in 64-bit integers"
+    )
+
+
+def card_counts(values: object, shape: tuple[int, ...], what: str = "counts") -> np.ndarray:
+    """Validate counts of cards and return them as a fresh int64 array of ``shape``.
+
+    Every check is made on the values as given (Python integers, or the array's own
+    dtype) before anything becomes int64, so a huge count is refused, never wrapped:
+    counts are whole numbers (not floats, booleans or NaN), none negative, none above
+    :data:`MAX_CARDS`. The total is then at most 52 * MAX_CARDS, which int64 holds.
+    """
+    try:
+        # Lists are read as Python objects: numpy would turn a list holding 2**63 into
+        # floats, silently rounding every count.
+        array = values if isinstance(values, np.ndarray) else np.array(values, dtype=object)
+    except (ValueError, TypeError) as exc:  # ragged nesting, or objects numpy cannot hold
+        raise AnalyzerError(f"{what} must be an array of whole numbers: {exc}") from None
+    if array.shape != shape:
+        raise AnalyzerError(f"{what} need shape {shape}, got {array.shape}")
+    kind = array.dtype.kind
+    if kind == "O":
+        items = array.ravel().tolist()
+        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in items):
+            raise AnalyzerError(f"{what} must be whole numbers of cards")
+        low, high = (min(items), max(items)) if items else (0, 0)
+    elif kind in "iu":
+        low, high = (int(array.min()), int(array.max())) if array.size else (0, 0)
+    elif kind == "b":
+        raise AnalyzerError(f"{what} must be whole numbers of cards, not true/false")
+    else:
+        raise AnalyzerError(f"{what} must be whole numbers of cards, got {array.dtype} values")
+    if low < 0:
+        raise AnalyzerError(f"impossible shoe: a count is negative ({low})")
+    if high > MAX_CARDS:
+        raise AnalyzerError(
+            f"impossible shoe: a count of {high} cards is more than the {MAX_CARDS:,} "
+            "a shoe can hold and still be counted exactly"
+        )
+    return np.array(array, dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -41,25 +113,18 @@ class Shoe:
 
     ``rank_counts[r]`` is the number of cards of rank ``r``. ``suit_counts[r, s]`` gives the
     split by suit when it is known; it is ``None`` when some cards' suits are unknown, and
-    then bets that need suits cannot be computed exactly.
+    then bets that need suits cannot be computed exactly. Counts are validated as given
+    (see :func:`card_counts`): floats, negative, huge or wrongly shaped counts are errors.
     """
 
     rank_counts: np.ndarray
     suit_counts: np.ndarray | None = None
 
     def __post_init__(self) -> None:
-        ranks = np.asarray(self.rank_counts, dtype=np.int64).copy()
-        if ranks.shape != (N_RANKS,):
-            raise AnalyzerError(f"a shoe needs {N_RANKS} rank counts, got shape {ranks.shape}")
-        if (ranks < 0).any():
-            raise AnalyzerError("impossible shoe: a rank count is negative")
+        ranks = card_counts(self.rank_counts, (N_RANKS,), "rank counts")
         suits = self.suit_counts
         if suits is not None:
-            suits = np.asarray(suits, dtype=np.int64).copy()
-            if suits.shape != (N_RANKS, N_SUITS):
-                raise AnalyzerError(f"suit counts need shape (13, 4), got {suits.shape}")
-            if (suits < 0).any():
-                raise AnalyzerError("impossible shoe: a card count is negative")
+            suits = card_counts(suits, (N_RANKS, N_SUITS), "suit counts")
             if not np.array_equal(suits.sum(axis=1), ranks):
                 raise AnalyzerError("inconsistent shoe: suit counts do not add up to rank counts")
             suits.setflags(write=False)
@@ -73,17 +138,14 @@ class Shoe:
             )
         if size > MAX_CARDS:
             raise AnalyzerError(
-                f"shoe of {size} cards is too large to count exactly in 64-bit integers "
-                f"(at most {MAX_CARDS} cards)"
+                f"shoe of {size:,} cards is too large to count exactly in 64-bit integers "
+                f"(at most {MAX_CARDS:,} cards, {MAX_DECKS} decks)"
             )
 
     @classmethod
     def standard(cls, decks: int = 8) -> Shoe:
         """``decks`` full 52-card decks."""
-        if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
-            raise AnalyzerError(f"decks must be a whole number, got {decks!r}")
-        if decks < 1:
-            raise AnalyzerError(f"decks must be at least 1, got {decks}")
+        check_decks(decks)
         return cls(
             np.full(N_RANKS, N_SUITS * decks, dtype=np.int64),
             np.full((N_RANKS, N_SUITS), decks, dtype=np.int64),
@@ -145,62 +207,101 @@ def shoe_from_file(path: str | Path) -> Shoe:
         if extra or len({"ranks", "cards"} & set(data)) != 1:
             raise AnalyzerError(f"{path}: a shoe file has one table, [ranks] or [cards]")
         per_suit = "cards" in data
-        entries = list((data["cards"] if per_suit else data["ranks"]).items())
+        table = data["cards" if per_suit else "ranks"]
+        if not isinstance(table, dict):
+            raise AnalyzerError(
+                f"{path}: [{'cards' if per_suit else 'ranks'}] must be a table of counts, "
+                f"e.g. {'AS = 8' if per_suit else 'A = 32'}"
+            )
+        entries = list(table.items())
     elif path.suffix.lower() == ".csv":
         entries, per_suit = _read_csv_counts(path)
     else:
         raise AnalyzerError(f"{path}: a shoe file is .csv or .toml")
-    ranks = np.zeros(N_RANKS, dtype=np.int64)
-    suits = np.zeros((N_RANKS, N_SUITS), dtype=np.int64)
+    ranks = [0] * N_RANKS
+    suits = [[0] * N_SUITS for _ in range(N_RANKS)]
     seen: set[tuple[int, int | None]] = set()
     for key, count in entries:
         try:
-            card = parse_card(str(key), suit_required=per_suit)
+            card = parse_card(str(key)) if per_suit else Card(parse_rank(str(key)))
         except AnalyzerError as exc:
-            raise AnalyzerError(f"{path}: {exc}") from None
+            reason = str(exc)
+            if not per_suit and _is_card(str(key)):
+                reason = f"{key} is a card: counts per rank name ranks only (A, 2-9, ...)"
+            raise AnalyzerError(f"{path}: {reason}") from None
         if isinstance(count, bool) or not isinstance(count, int):
             raise AnalyzerError(f"{path}: count of {key} must be a whole number, got {count!r}")
         if count < 0:
             raise AnalyzerError(f"{path}: impossible shoe: count of {key} is negative")
+        if count > MAX_CARDS:
+            raise AnalyzerError(
+                f"{path}: impossible shoe: count of {key} is more than {MAX_CARDS:,} cards"
+            )
         if (card.rank, card.suit) in seen:
             raise AnalyzerError(f"{path}: {card} is listed twice")
         seen.add((card.rank, card.suit))
         ranks[card.rank] += count
         if per_suit:
-            suits[card.rank, card.suit] += count
+            suits[card.rank][card.suit] += count
     try:
         return Shoe(ranks, suits if per_suit else None)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{path}: {exc}") from None
 
 
+def _is_card(text: str) -> bool:
+    try:
+        return parse_card(text).suit is not None
+    except AnalyzerError:
+        return False
+
+
+#: Digits a count in a CSV file may have (more is refused before it is read as a number).
+_MAX_COUNT_DIGITS = 12
+
+
 def _read_csv_counts(path: Path) -> tuple[list[tuple[str, int]], bool]:
     try:
-        with path.open(newline="", encoding="utf-8") as handle:
-            rows = list(csv.DictReader(handle))
+        # utf-8-sig: a byte-order mark, as spreadsheet programs write, is not a header.
+        with path.open(newline="", encoding="utf-8-sig") as handle:
+            reader = csv.reader(handle, strict=True)
+            rows = [row for row in reader if row]
     except FileNotFoundError:
         raise AnalyzerError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as exc:
-        raise AnalyzerError(f"{path}: cannot read CSV: {exc}") from None
+    except IsADirectoryError:
+        raise AnalyzerError(f"{path}: is a directory, not a file") from None
+    except UnicodeDecodeError:
+        raise AnalyzerError(f"{path}: cannot read CSV: not UTF-8 text") from None
+    except csv.Error as exc:
+        raise AnalyzerError(f"{path}: malformed CSV: {exc}") from None
+    except OSError as exc:
+        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
     if not rows:
         raise AnalyzerError(f"{path}: no rows (header rank,count or card,count expected)")
-    columns = {name.strip().lower() for name in rows[0] if name}
-    if columns == {"rank", "count"}:
+    header = [name.strip().lower() for name in rows[0]]
+    if sorted(header) == ["count", "rank"]:
         keys, per_suit = ["rank"], False
-    elif columns == {"card", "count"}:
+    elif sorted(header) == ["card", "count"]:
         keys, per_suit = ["card"], True
-    elif columns == {"rank", "suit", "count"}:
+    elif sorted(header) == ["count", "rank", "suit"]:
         keys, per_suit = ["rank", "suit"], True
     else:
         raise AnalyzerError(f"{path}: header must be rank,count or card,count or rank,suit,count")
     entries = []
-    for number, row in enumerate(rows, 2):
-        row = {(k or "").strip().lower(): (v or "").strip() for k, v in row.items()}
-        try:
-            count = int(row["count"])
-        except ValueError:
+    for number, fields in enumerate(rows[1:], 2):
+        if len(fields) != len(header):
             raise AnalyzerError(
-                f"{path}: line {number}: count {row['count']!r} is not a whole number"
-            ) from None
-        entries.append(("".join(row[k] for k in keys), count))
+                f"{path}: line {number}: {len(fields)} fields, the header has {len(header)}"
+            )
+        row = dict(zip(header, (field.strip() for field in fields), strict=True))
+        text = row["count"]
+        if text.startswith("-") and text[1:].isascii() and text[1:].isdigit():
+            raise AnalyzerError(f"{path}: line {number}: impossible shoe: count {text} is negative")
+        if not (text.isascii() and text.isdigit()):
+            raise AnalyzerError(f"{path}: line {number}: count {text!r} is not a whole number")
+        if len(text) > _MAX_COUNT_DIGITS:
+            raise AnalyzerError(
+                f"{path}: line {number}: count {text[:20]}... is more than {MAX_CARDS:,} cards"
+            )
+        entries.append(("".join(row[k] for k in keys), int(text)))
     return entries, per_suit

@@ -101,3 +101,19 @@ def simulation_summary(
 
 def procedure_tuple(procedure: Procedure) -> tuple:
     return astuple(procedure)
+
+
+def check_simulate_partition(result: Result, shoes: int) -> None:
+    """Raise ``ValueError`` unless ``result`` has the keys, shapes and dtypes that
+    :func:`simulate_partition` gives for ``shoes`` shoes (a saved file is checked before
+    it is trusted): per shoe, its rounds and a row of sums with one column per bet."""
+    expected = {"totals", "counts", "squares", "rounds"}
+    if set(result) != expected:
+        raise ValueError(f"keys {sorted(result)}, expected {sorted(expected)}")
+    if result["rounds"].dtype != np.int64 or result["rounds"].shape != (shoes,):
+        raise ValueError(f"rounds: {result['rounds'].dtype} {result['rounds'].shape}")
+    bets = result["totals"].shape[1] if result["totals"].ndim == 2 else -1
+    for key in ("totals", "counts", "squares"):
+        array = result[key]
+        if array.dtype != np.float64 or array.shape != (shoes, bets):
+            raise ValueError(f"{key}: {array.dtype} {array.shape}")

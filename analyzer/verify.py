@@ -11,7 +11,7 @@ from analyzer.bets import BetResult
 from analyzer.claims import Claim, check_printed_value, claims_from_dict
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
-from analyzer.paytable import DATA_DIR, Paytable, load_paytable, parse_payout
+from analyzer.paytable import DATA_DIR, Bet, Paytable, load_paytable, parse_payout
 from analyzer.shoe import Shoe
 
 
@@ -21,44 +21,62 @@ def load_claims(path: str | Path) -> list[Claim]:
 
 
 def _results(analysis: Analysis, claim: Claim) -> list[BetResult]:
+    """The exact results a claim about one bet refers to (every mode, unless it names one)."""
     where = f"claim {claim.number}"
-    analysis.paytable.check_bet_ids((claim.bet,))
-    if claim.mode is not None:
-        analysis.paytable.check_modes((claim.mode,))
-    found = [
-        r
-        for r in analysis.results
-        if r.bet.id == claim.bet and (claim.mode is None or r.mode == claim.mode)
-    ]
+    wanted = [mode for mode in analysis.modes if claim.mode in (None, mode)]
+    for bet, mode, why in analysis.unavailable:
+        if bet == claim.bet and mode in wanted:
+            raise AnalyzerError(f"{where}: bet {bet!r} cannot be computed exactly here: {why}")
+    found = [r for r in analysis.results if r.bet.id == claim.bet and r.mode in wanted]
     if not found:
         raise AnalyzerError(f"{where}: bet {claim.bet!r} is not offered in mode {claim.mode!r}")
     return found
 
 
+def _bets(paytable: Paytable, claim: Claim) -> tuple[Bet, str | None]:
+    """The one bet (rules, max round) a claim about payouts or the max round refers to."""
+    modes = paytable.modes if claim.mode is None else (claim.mode,)
+    offered = {id(bet): (bet, mode) for bet, mode in paytable.offered(modes, (claim.bet,))}
+    if not offered:
+        raise AnalyzerError(
+            f"claim {claim.number}: bet {claim.bet!r} is not offered in mode {claim.mode!r}"
+        )
+    if len(offered) > 1:
+        modes_named = ", ".join(mode for _, mode in offered.values())
+        raise AnalyzerError(
+            f"claim {claim.number}: bet {claim.bet!r} has a different paytable in each mode; "
+            f"name the 'mode' ({modes_named})"
+        )
+    return next(iter(offered.values()))[0], claim.mode
+
+
 def _check(analysis: Analysis, claim: Claim) -> tuple[str, bool, str | None]:
     """(computed value as printed, passed, mode it refers to)."""
     if claim.quantity == "max_rtp":
+        if analysis.unavailable:
+            bet, mode, why = analysis.unavailable[0]
+            raise AnalyzerError(
+                f"claim {claim.number}: the maximum RTP needs every bet, and {bet!r} ({mode}) "
+                f"cannot be computed exactly here: {why}"
+            )
         check = check_printed_value(analysis.max_rtp, claim.value, claim.rounding)
         best = analysis.best()
         return f"{check.computed} ({best.bet.id}, {best.mode})", check.passed, None
-    results = _results(analysis, claim)
+    analysis.paytable.check_bet_ids((claim.bet,))
+    if claim.mode is not None:
+        analysis.paytable.check_modes((claim.mode,))
     if claim.quantity in ("payouts", "max_round"):
-        bets = {id(r.bet): r.bet for r in results}
-        if len(bets) > 1:
-            modes = ", ".join(r.mode for r in results)
-            raise AnalyzerError(
-                f"claim {claim.number}: bet {claim.bet!r} has a different paytable in each mode; "
-                f"name the 'mode' ({modes})"
-            )
-        bet = results[0].bet
+        # Facts of the paytable itself: they do not depend on the shoe.
+        bet, mode = _bets(analysis.paytable, claim)
         if claim.quantity == "max_round":
             computed = "none" if bet.max_round is None else bet.max_round
-            return str(computed), computed == claim.value, claim.mode
+            return str(computed), computed == claim.value, mode
         # Help pages list payouts in their own order: compare them as a multiset.
         paid = [rule.payout for rule in bet.rules if rule.payout.net > 0]
         claimed = sorted(parse_payout(v).net for v in claim.value)
         passed = sorted(p.net for p in paid) == claimed
-        return ", ".join(p.text for p in paid), passed, claim.mode
+        return ", ".join(p.text for p in paid), passed, mode
+    results = _results(analysis, claim)
     values = {r.mode: getattr(r, claim.quantity) for r in results}
     if len(set(values.values())) > 1:
         raise AnalyzerError(
@@ -75,7 +93,10 @@ def verify_claims(claims: list[Claim], shoe: Shoe | None = None) -> pd.DataFrame
     rows = []
     for claim in claims:
         if claim.paytable not in analyses:
-            paytable = load_paytable(claim.paytable)
+            try:
+                paytable = load_paytable(claim.paytable)
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"claim {claim.number}: {exc}") from None
             analyses[claim.paytable] = (paytable, analyze(paytable=paytable, shoe=shoe))
         paytable, analysis = analyses[claim.paytable]
         try:

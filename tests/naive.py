@@ -257,3 +257,148 @@ def reference_value_counts(point_counts: list[int]) -> Counter:
 
     deal([], 1)
     return out
+
+
+# -- Bet conditions, evaluated from a tree rather than from text ---------------------------
+#
+# A condition tree is nested tuples, built by the tests and rendered by them to text:
+#   ("field", name)  ("int", n)  ("str", s)  ("bool", b)
+#   ("neg", e)  ("add" | "sub" | "mul", a, b)  ("not", e)  ("and" | "or", (e, e, ...))
+#   ("compare", (e0, e1, ...), (op1, ...))   a chain: e0 op1 e1 op2 e2 ...
+#   ("in", e, (value, ...), negate)          the values are plain ints or strings
+# Integers are Python's, so nothing here can overflow.
+
+#: Every value an integer field can take, from the rules: a score is 0-9, a hand has two or
+#: three cards, and a third card is worth 0-9, with -1 standing for "no third card".
+CONDITION_FIELD_RANGES = {
+    "player_score": (0, 9),
+    "banker_score": (0, 9),
+    "player_cards": (2, 3),
+    "banker_cards": (2, 3),
+    "total_cards": (4, 6),
+    "player_third": (-1, 9),
+    "banker_third": (-1, 9),
+}
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+
+
+def condition_row(
+    player_score: int,
+    banker_score: int,
+    player_third: int,
+    banker_third: int,
+    player_pair: int = 0,
+    banker_pair: int = 0,
+) -> dict:
+    """Every field of one round, from its scores, third cards (-1: none) and pair states."""
+    player_cards = 2 if player_third == -1 else 3
+    banker_cards = 2 if banker_third == -1 else 3
+    if player_score > banker_score:
+        winner = "player"
+    elif banker_score > player_score:
+        winner = "banker"
+    else:
+        winner = "tie"
+    player_natural = player_cards == 2 and player_score >= 8
+    banker_natural = banker_cards == 2 and banker_score >= 8
+    return {
+        "player_score": player_score,
+        "banker_score": banker_score,
+        "player_cards": player_cards,
+        "banker_cards": banker_cards,
+        "total_cards": player_cards + banker_cards,
+        "player_third": player_third,
+        "banker_third": banker_third,
+        "winner": winner,
+        "natural": player_natural or banker_natural,
+        "player_natural": player_natural,
+        "banker_natural": banker_natural,
+        "player_pair": player_pair >= 1,
+        "banker_pair": banker_pair >= 1,
+        "player_suited_pair": player_pair == 2,
+        "banker_suited_pair": banker_pair == 2,
+    }
+
+
+def _compare(op: str, a, b) -> bool:
+    if op == "<":
+        return a < b
+    if op == "<=":
+        return a <= b
+    if op == ">":
+        return a > b
+    if op == ">=":
+        return a >= b
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    raise KeyError(op)
+
+
+def evaluate_condition(tree, row: dict):
+    """The value of a condition tree on one row (a dict from condition_row)."""
+    kind = tree[0]
+    if kind == "field":
+        return row[tree[1]]
+    if kind in ("int", "str", "bool"):
+        return tree[1]
+    if kind == "neg":
+        return -evaluate_condition(tree[1], row)
+    if kind == "add":
+        return evaluate_condition(tree[1], row) + evaluate_condition(tree[2], row)
+    if kind == "sub":
+        return evaluate_condition(tree[1], row) - evaluate_condition(tree[2], row)
+    if kind == "mul":
+        return evaluate_condition(tree[1], row) * evaluate_condition(tree[2], row)
+    if kind == "not":
+        return not evaluate_condition(tree[1], row)
+    if kind == "and":
+        return all(evaluate_condition(value, row) for value in tree[1])
+    if kind == "or":
+        return any(evaluate_condition(value, row) for value in tree[1])
+    if kind == "compare":
+        values = [evaluate_condition(operand, row) for operand in tree[1]]
+        return all(_compare(op, values[i], values[i + 1]) for i, op in enumerate(tree[2]))
+    if kind == "in":
+        found = evaluate_condition(tree[1], row) in tree[2]
+        return not found if tree[3] else found
+    raise KeyError(kind)
+
+
+def condition_range(tree) -> tuple[int, int]:
+    """Lowest and highest value of an integer tree over all field values (intervals)."""
+    kind = tree[0]
+    if kind == "field":
+        return CONDITION_FIELD_RANGES[tree[1]]
+    if kind == "int":
+        return tree[1], tree[1]
+    if kind == "neg":
+        lo, hi = condition_range(tree[1])
+        return -hi, -lo
+    (a, b), (c, d) = condition_range(tree[1]), condition_range(tree[2])
+    if kind == "add":
+        return a + c, b + d
+    if kind == "sub":
+        return a - d, b - c
+    if kind == "mul":
+        corners = [a * c, a * d, b * c, b * d]
+        return min(corners), max(corners)
+    raise KeyError(kind)
+
+
+def condition_overflows(tree) -> bool:
+    """Whether the range of some arithmetic in the tree leaves 64-bit integers."""
+    kind = tree[0]
+    if kind in ("neg", "add", "sub", "mul"):
+        lo, hi = condition_range(tree)
+        if lo < INT64_MIN or hi > INT64_MAX:
+            return True
+        return any(condition_overflows(child) for child in tree[1:])
+    if kind == "not":
+        return condition_overflows(tree[1])
+    if kind in ("and", "or", "compare"):
+        return any(condition_overflows(child) for child in tree[1])
+    if kind == "in":
+        return condition_overflows(tree[1])
+    return False

@@ -133,7 +133,7 @@ def test_shoe_file_per_card(tmp_path, capsys) -> None:
         ("a.csv", "rank,count\nA,-1\n2,10\n", "negative"),
         ("b.csv", "rank,count\nA,1\n2,1\n", "2 cards left"),
         ("c.csv", "rank,number\nA,1\n", "header must be"),
-        ("d.csv", "rank,count\nX,10\n", "unknown card 'X'"),
+        ("d.csv", "rank,count\nX,10\n", "unknown rank 'X'"),
         ("e.csv", "rank,count\nA,ten\n", "not a whole number"),
         ("f.toml", "[ranks]\nA = 10\nA = 3\n", "invalid TOML"),
         ("g.toml", "[ranks]\nA = 10\n1 = 3\n", "A is listed twice"),

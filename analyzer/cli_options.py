@@ -1,0 +1,102 @@
+"""Options shared by the commands, each defined and validated once.
+
+Every value is checked when the command line is parsed, before any work starts or any
+file or folder is created: a bad one is one line and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import re
+from collections.abc import Callable
+
+from analyzer.cards import parse_cards
+from analyzer.errors import AnalyzerError
+from analyzer.seed_game import SEED_GAME
+from analyzer.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
+
+_WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, read without surprises
+    (no floats, no numbers of thousands of digits)."""
+
+    def parse(text: str) -> int:
+        if not _WHOLE.match(text):
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}")
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low:,}, got {value:,}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, got {value:,}")
+        return value
+
+    return parse
+
+
+positive_int = whole_number(1, 10**9)
+
+
+def decks_number(text: str) -> int:
+    """An argparse type: a number of decks the exact engine can count."""
+    value = whole_number(-(10**30), 10**30)(text)
+    if not 1 <= value <= MAX_DECKS:
+        raise argparse.ArgumentTypeError(decks_problem(value))
+    return value
+
+
+def finite_number(text: str) -> float:
+    """An argparse type: a finite real number (no nan, no inf)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {text[:40]!r}")
+    return value
+
+
+def add_paytable_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--paytable",
+        default=SEED_GAME,
+        metavar="FILE|NAME",
+        help="a paytable .toml file or a shipped name (default: seed-game)",
+    )
+
+
+def add_decks_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--decks",
+        type=decks_number,
+        default=None,
+        help="number of 52-card decks, 1 to 27 (default: the paytable's)",
+    )
+
+
+def add_shoe_options(parser: argparse.ArgumentParser) -> None:
+    """--decks, --remove and --shoe: the shoe a command works on."""
+    add_decks_option(parser)
+    parser.add_argument(
+        "--remove",
+        action="append",
+        metavar="CARDS",
+        help='cards dealt out of the shoe, e.g. "5H 5H KS 9D"; a bare rank (5) removes a card '
+        "of unknown suit (repeatable)",
+    )
+    parser.add_argument(
+        "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
+    )
+
+
+def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
+    """The shoe that --decks, --shoe and --remove describe."""
+    if args.shoe is not None and args.decks is not None:
+        raise AnalyzerError("give --decks or --shoe, not both")
+    shoe = shoe_from_file(args.shoe) if args.shoe else Shoe.standard(args.decks or decks)
+    if args.remove:
+        shoe = shoe.remove(parse_cards(args.remove, suit_required=False))
+    return shoe

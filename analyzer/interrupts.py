@@ -1,0 +1,52 @@
+"""Ctrl-C and SIGTERM as one clean :class:`KeyboardInterrupt`, wherever they land.
+
+Python raises ``KeyboardInterrupt`` in whatever code runs when the signal arrives. Inside
+a ctypes callback (llvmlite calls back into Python while numba compiles) the exception is
+printed as "Exception ignored" and swallowed, so the interrupt would be lost and a
+traceback shown. The handler here notices such a moment and asks again a few
+milliseconds later, once the callback has returned.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+#: Code whose exceptions are swallowed by a C caller: never raise while it runs.
+_CALLBACK_CODE = ("llvmlite",)
+_RETRY_SECONDS = 0.02
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+
+
+def _in_callback(frame: FrameType | None) -> bool:
+    while frame is not None:
+        if any(part in frame.f_code.co_filename for part in _CALLBACK_CODE):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    if _in_callback(frame):
+        signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)  # SIGALRM: try again soon
+        return
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def interrupts_raised() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM raise ``KeyboardInterrupt`` (only on the main
+    thread, where signal handlers can be set); the previous handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, _interrupt) for number in _SIGNALS}
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)

@@ -1,0 +1,888 @@
+"""Hostile input: every bad file or option is one line on stderr, exit status 2, nothing
+written; every accepted odd input gives the right number.
+
+The corpus grows from the classes of ``shared/reviews/hostile-inputs-2026-11-30.md`` (our
+team's review, D-1 ... D-25): overflow, deep nesting, non-finite numbers, malformed files,
+huge integers, bad options, unwritable outputs. Each case runs the command line in a fresh
+folder and checks what a user would see: the exit status, exactly one stderr line with no
+traceback, nothing on stdout, and no file or folder left behind.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from helpers import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import analyzer
+from analyzer import AnalyzerError, Shoe, analyze, batch_expected_values, seed_paytable
+
+# -- Building blocks of hostile files -------------------------------------------------------
+
+
+def paytable(
+    when: str = "winner == 'tie'",
+    pays: str = '"8:1"',
+    *,
+    head: str = 'name = "T"\nmodes = ["m"]\n',
+    bet: str = 'id = "b"\n',
+) -> str:
+    """A one-bet paytable with the given condition and payout (TOML text)."""
+    return f"{head}[[bet]]\n{bet}[[bet.rule]]\nwhen = {json.dumps(when)}\npays = {pays}\n"
+
+
+def claims(body: str, paytable_line: str = 'paytable = "seed-game"\n') -> str:
+    return paytable_line + "[[claim]]\n" + body
+
+
+DEEP = 2000
+HUGE = "9" * 40
+NOTS = "not " * 496 + "true"
+SIGNS = "player_score == " + "-" * 1980 + "1"
+SUM = "player_score == " + "+".join(["1"] * 990)
+PRODUCT = "*".join(["player_score"] * 64) + " == 0"
+
+
+# (id, files, argv, message): the run must exit 2 with one stderr line containing message.
+# "{f}" in argv is the first file's name.
+CASES: list[tuple[str, dict[str, str | bytes], list[str], str]] = []
+
+
+def case(name: str, files: dict[str, str | bytes], argv: list[str], message: str) -> None:
+    CASES.append((name, files, argv, message))
+
+
+# -- Paytables: structure -----------------------------------------------------------------
+REPORT = ["report", "--paytable", "{f}"]
+for name, text, message in [
+    ("pt_not_toml", "name = [", "invalid TOML"),
+    ("pt_binary", b"\x00\xff\xfe garbage", "not UTF-8"),
+    ("pt_empty", "", "missing 'name'"),
+    ("pt_no_bets", 'name = "T"\n', "missing 'bet'"),
+    ("pt_empty_bets", 'name = "T"\nbet = []\n', "at least one [[bet]]"),
+    ("pt_bets_not_list", 'name = "T"\nbet = 5\n', "'bet' has the wrong type"),
+    ("pt_bet_not_table", 'name = "T"\nbet = [1]\n', "a bet must be a table"),
+    ("pt_unknown_key", 'name = "T"\nbogus = 1\n' + paytable()[11:], "unknown key 'bogus'"),
+    ("pt_name_int", paytable(head='name = 5\nmodes = ["m"]\n'), "'name' has the wrong type"),
+    ("pt_name_empty", paytable(head='name = " "\nmodes = ["m"]\n'), "'name' is empty"),
+    ("pt_name_newline", paytable(head='name = "a\\nb"\nmodes = ["m"]\n'), "one line"),
+    ("pt_name_long", paytable(head=f'name = "{"x" * 300}"\nmodes = ["m"]\n'), "longer than"),
+    ("pt_name_esc", paytable(head='name = "\\u001b[31mred"\nmodes = ["m"]\n'), "U+001B"),
+    ("pt_name_nul", paytable(head='name = "a\\u0000b"\nmodes = ["m"]\n'), "U+0000"),
+    ("pt_name_bell", paytable(head='name = "a\\u0007"\nmodes = ["m"]\n'), "U+0007"),
+    ("pt_name_csi", paytable(head='name = "a\\u009b31m"\nmodes = ["m"]\n'), "U+009B"),
+    ("pt_name_rlo", paytable(head='name = "a\\u202eb"\nmodes = ["m"]\n'), "U+202E"),
+    ("pt_decks_zero", paytable(head='name = "T"\ndecks = 0\n'), "at least 1"),
+    ("pt_decks_negative", paytable(head='name = "T"\ndecks = -3\n'), "at least 1"),
+    ("pt_decks_28", paytable(head='name = "T"\ndecks = 28\n'), "too large"),
+    ("pt_decks_huge", paytable(head=f'name = "T"\ndecks = {"9" * 18}\n'), "too large"),
+    ("pt_decks_overflow", paytable(head=f'name = "T"\ndecks = {HUGE}\n'), "too large"),
+    ("pt_decks_digits", paytable(head=f'name = "T"\ndecks = {"9" * 5000}\n'), "too many digits"),
+    ("pt_decks_float", paytable(head='name = "T"\ndecks = 1.5\n'), "whole number"),
+    ("pt_decks_bool", paytable(head='name = "T"\ndecks = true\n'), "whole number"),
+    ("pt_decks_string", paytable(head='name = "T"\ndecks = "8"\n'), "whole number"),
+    ("pt_decks_inf", paytable(head='name = "T"\ndecks = inf\n'), "whole number"),
+    ("pt_modes_empty", paytable(head='name = "T"\nmodes = []\n'), "non-empty list"),
+    ("pt_modes_str", paytable(head='name = "T"\nmodes = "m"\n'), "non-empty list"),
+    ("pt_modes_dup", paytable(head='name = "T"\nmodes = ["m", "m"]\n'), "duplicate mode"),
+    ("pt_mode_both", paytable(head='name = "T"\nmodes = ["both"]\n'), "reserved"),
+    ("pt_mode_all", paytable(head='name = "T"\nmodes = ["x", "all"]\n'), "reserved"),
+    ("pt_mode_esc", paytable(head='name = "T"\nmodes = ["\\u001b"]\n'), "U+001B"),
+    ("pt_bet_no_id", paytable(bet=""), "missing 'id'"),
+    ("pt_bet_bad_id", paytable(bet='id = "Bad Id"\n'), "lower-case"),
+    ("pt_bet_id_int", paytable(bet="id = 7\n"), "'id' has the wrong type"),
+    ("pt_bet_dup", paytable() + paytable(head=""), "duplicate id"),
+    ("pt_bet_unknown_key", paytable(bet='id = "b"\nodds = 3\n'), "unknown key 'odds'"),
+    ("pt_bet_max_round_0", paytable(bet='id = "b"\nmax_round = 0\n'), "max_round"),
+    ("pt_bet_max_round_neg", paytable(bet='id = "b"\nmax_round = -5\n'), "max_round"),
+    ("pt_bet_max_round_float", paytable(bet='id = "b"\nmax_round = 4.5\n'), "max_round"),
+    ("pt_bet_modes_unknown", paytable(bet='id = "b"\nmodes = ["x"]\n'), "unknown mode 'x'"),
+    ("pt_bet_names_int", paytable(bet='id = "b"\nnames = { tl = 5 }\n'), "'names'"),
+    ("pt_bet_names_esc", paytable(bet='id = "b"\nnames = { tl = "\\u001b]0;x" }\n'), "U+001B"),
+    ("pt_bet_name_esc", paytable(bet='id = "b"\nname = "x\\u001bc"\n'), "U+001B"),
+    ("pt_no_rules", 'name = "T"\n[[bet]]\nid = "b"\nrule = []\n', "at least one rule"),
+    ("pt_rule_not_table", 'name = "T"\n[[bet]]\nid = "b"\nrule = [1]\n', "must be a table"),
+    ("pt_rule_no_pays", 'name = "T"\n[[bet]]\nid = "b"\n[[bet.rule]]\nwhen = "true"\n', "'pays'"),
+    ("pt_rule_no_when", 'name = "T"\n[[bet]]\nid = "b"\n[[bet.rule]]\npays = 1\n', "'when'"),
+    ("pt_rule_extra", paytable() + "note = 1\n", "unknown key 'note'"),
+    ("pt_deep_array", f'name = "T"\ndescription = {"[" * DEEP}{"]" * DEEP}\n', "nested"),
+    ("pt_deep_table", 'name = "T"\ndescription = ' + "{a=" * 300 + "1" + "}" * 300, "nested"),
+    ("pt_nested_17", 'name = "T"\ndescription = ' + "[" * 17 + "]" * 17 + "\n", "nested"),
+]:
+    case(name, {"p.toml": text}, REPORT, message)
+
+# -- Paytables: payouts -------------------------------------------------------------------
+for name, pays, message in [
+    ("pay_inf", "inf", "not a finite number"),
+    ("pay_minus_inf", "-inf", "not a finite number"),
+    ("pay_nan", "nan", "not a finite number"),
+    ("pay_1e400", "1e400", "not a finite number"),
+    ("pay_str_1e400", '"1e400"', "bad payout"),
+    ("pay_str_nan", '"nan"', "bad payout"),
+    ("pay_str_inf", '"inf:1"', "bad payout"),
+    ("pay_over_limit", '"1000000001:1"', "at most 1,000,000,000:1"),
+    ("pay_huge_int", "99999999999999999999", "at most 1,000,000,000:1"),
+    ("pay_big_int", "9999999999", "at most 1,000,000,000:1"),
+    ("pay_huge_text", f'"{"9" * 60}:1"', "longer than 40"),
+    ("pay_negative_odds", '"-1:1"', "bad payout"),
+    ("pay_zero_den", '"1:0"', "division by zero"),
+    ("pay_zero", '"0:1"', "more than 0"),
+    ("pay_zero_number", "0", "more than 0"),
+    ("pay_negative_number", "-2", "more than 0"),
+    ("pay_bool", "true", "bad payout"),
+    ("pay_list", "[1, 2]", "bad payout"),
+    ("pay_table", "{ a = 1 }", "bad payout"),
+    ("pay_word", '"lots"', "bad payout"),
+    ("pay_unicode_digits", '"\u0661:1"', "bad payout"),
+    ("pay_fullwidth", '"\uff11:1"', "bad payout"),
+    ("pay_date", "1979-05-27", "bad payout"),
+    ("pay_spaces", '"1 : 1 : 1"', "bad payout"),
+]:
+    case(name, {"p.toml": paytable(pays=pays)}, REPORT, message)
+
+# -- Paytables: conditions ----------------------------------------------------------------
+for name, when, message in [
+    ("cond_deep_not", NOTS, "deep"),
+    ("cond_deep_signs", SIGNS, "deep"),
+    ("cond_long_sum", SUM, "deep"),
+    ("cond_overflow_power", PRODUCT, "64-bit"),
+    ("cond_overflow_const", "player_score * 1000000 * 1000000 * 1000000 * 1000000 > 0", "64-bit"),
+    ("cond_field_in_list", "player_score in (banker_score, 1)", "constant"),
+    ("cond_neg_field_in_list", "player_score in (-banker_score, 1)", "constant"),
+    ("cond_is", "winner is 'tie'", "=="),
+    ("cond_is_not", "winner is not 'tie'", "use !="),
+    ("cond_import", "__import__('os').system('touch pwned')", "not allowed"),
+    ("cond_dunder", "winner.__class__ == 1", "not allowed"),
+    ("cond_lambda", "(lambda: 1)() == 1", "not allowed"),
+    ("cond_fstring", "f'{winner}' == 'tie'", "not allowed"),
+    ("cond_walrus", "(x := 1) == 1", "not allowed"),
+    ("cond_call", "len(winner) == 3", "not allowed"),
+    ("cond_subscript", "winner[0] == 't'", "not allowed"),
+    ("cond_power", "player_score ** 2 == 4", "not allowed"),
+    ("cond_divide", "player_score / 2 == 1", "not allowed"),
+    ("cond_modulo", "player_score % 2 == 1", "not allowed"),
+    ("cond_bitand", "player_score & 1 == 1", "not allowed"),
+    ("cond_shift", "player_score << 70 == 0", "not allowed"),
+    ("cond_float", "player_score == 1.5", "not allowed"),
+    ("cond_complex", "player_score == 1j", "not allowed"),
+    ("cond_bytes", "winner == b'tie'", "not allowed"),
+    ("cond_none", "winner == None", "not allowed"),
+    ("cond_ellipsis", "winner == ...", "not allowed"),
+    ("cond_huge_literal", "player_score < 10000001", "out of range"),
+    ("cond_unknown_field", "player_total == 5", "unknown field"),
+    ("cond_bad_winner", "winner == 'dragon'", "winner is one of"),
+    ("cond_order_strings", "winner < 'tie'", "only numbers"),
+    ("cond_int_vs_str", "player_score == 'tie'", "compares"),
+    ("cond_not_bool", "player_score + 1", "not true/false"),
+    ("cond_empty", "", "syntax error"),
+    ("cond_syntax", "winner ==", "syntax error"),
+    ("cond_too_long", "true and " * 300 + "true", "longer than"),
+    ("cond_statement", "import os", "syntax error"),
+    ("cond_listcomp", "[x for x in (1, 2)] == 1", "not allowed"),
+    ("cond_set_literal", "{1} == 1", "not allowed"),
+    ("cond_dict", "{'a': 1} == 1", "not allowed"),
+    ("cond_starred", "player_score in (*(1, 2),)", "constant"),
+    ("cond_in_not_list", "player_score in 5", "parenthesised list"),
+    ("cond_in_string_list", "winner in ('tie', 'dragon')", "winner is one of"),
+    ("cond_ternary", "true if true else false", "not allowed"),
+    ("cond_attribute", "np.zeros == 1", "not allowed"),
+]:
+    case(name, {"p.toml": paytable(when=when)}, REPORT, message)
+
+# -- Claims files -------------------------------------------------------------------------
+VERIFY = ["verify", "{f}"]
+RTP = 'quantity = "max_rtp"\nvalue = "98.94%"\n'
+for name, text, message in [
+    ("cl_not_toml", "[[claim", "invalid TOML"),
+    ("cl_no_claims", 'paytable = "seed-game"\n', "at least one [[claim]]"),
+    ("cl_claim_not_table", 'paytable = "seed-game"\nclaim = [1]\n', "must be a table"),
+    ("cl_unknown_key", claims(RTP + "color = 1\n"), "unknown key 'color'"),
+    ("cl_no_paytable", claims(RTP, ""), "name its 'paytable'"),
+    ("cl_paytable_int", claims(RTP, "paytable = 3\n"), "name its 'paytable'"),
+    ("cl_unknown_paytable", claims(RTP, 'paytable = "no-such-game"\n'), "unknown paytable"),
+    ("cl_missing_file", claims(RTP, 'paytable = "nowhere.toml"\n'), "not found beside"),
+    ("cl_missing_path", claims(RTP, 'paytable = "sub/p.toml"\n'), "not found beside"),
+    ("cl_quantity", claims('quantity = "luck"\nvalue = "1%"\n'), "'quantity' must be"),
+    ("cl_no_value", claims('quantity = "max_rtp"\n'), "missing 'value'"),
+    ("cl_value_float", claims('quantity = "max_rtp"\nvalue = 98.94\n'), "printed as a string"),
+    ("cl_value_inf", claims('quantity = "max_rtp"\nvalue = inf\n'), "printed as a string"),
+    ("cl_value_nan_text", claims('quantity = "max_rtp"\nvalue = "nan"\n'), "printed as a string"),
+    ("cl_value_words", claims('quantity = "max_rtp"\nvalue = "high"\n'), "printed as a string"),
+    ("cl_value_long", claims(f'quantity = "max_rtp"\nvalue = "{"9" * 60}%"\n'), "printed as"),
+    ("cl_value_decimals", claims(f'quantity = "max_rtp"\nvalue = "0.{"3" * 40}"\n'), "printed"),
+    ("cl_rounding", claims(RTP + 'rounding = "bankers"\n'), "'rounding' must be"),
+    ("cl_needs_bet", claims('quantity = "rtp"\nvalue = "1%"\n'), "needs a 'bet'"),
+    ("cl_unknown_bet", claims('bet = "x"\nquantity = "rtp"\nvalue = "1%"\n'), "unknown bet"),
+    (
+        "cl_unknown_mode",
+        claims('bet = "tie"\nmode = "x"\nquantity = "rtp"\nvalue = "1%"\n'),
+        "unknown mode",
+    ),
+    ("cl_mode_int", claims('bet = "tie"\nmode = 1\nquantity = "rtp"\nvalue = "1%"\n'), "'mode'"),
+    ("cl_payouts_inf", claims('bet = "tie"\nquantity = "payouts"\nvalue = [inf]\n'), "finite"),
+    ("cl_payouts_nan", claims('bet = "tie"\nquantity = "payouts"\nvalue = [nan]\n'), "finite"),
+    ("cl_payouts_1e400", claims('bet = "tie"\nquantity = "payouts"\nvalue = [1e400]\n'), "finite"),
+    ("cl_payouts_empty", claims('bet = "tie"\nquantity = "payouts"\nvalue = []\n'), "a list"),
+    ("cl_payouts_str", claims('bet = "tie"\nquantity = "payouts"\nvalue = "8:1"\n'), "a list"),
+    ("cl_payouts_bad", claims('bet = "tie"\nquantity = "payouts"\nvalue = ["x"]\n'), "bad payout"),
+    (
+        "cl_max_round_huge",
+        claims(f'bet = "tie"\nquantity = "max_round"\nvalue = {"9" * 18}\n'),
+        "whole number from 1",
+    ),
+    ("cl_max_round_0", claims('bet = "tie"\nquantity = "max_round"\nvalue = 0\n'), "from 1"),
+    ("cl_max_round_str", claims('bet = "tie"\nquantity = "max_round"\nvalue = "50"\n'), "from 1"),
+    ("cl_deep", "x = " + "[" * DEEP + "]" * DEEP + "\n", "nested"),
+    ("cl_source_esc", claims(RTP + 'source = "\\u001b[2J"\n'), "U+001B"),
+]:
+    case(name, {"c.toml": text}, VERIFY, message)
+case(
+    "cl_paytable_beside_is_bad",
+    {"c.toml": claims(RTP, 'paytable = "p.toml"\n'), "p.toml": paytable(pays="inf")},
+    VERIFY,
+    "not a finite number",
+)
+
+# -- Shoe files ---------------------------------------------------------------------------
+WRAP = "9223372036854775807"
+SHOE = ["report", "--bet", "tie", "--mode", "commission", "--shoe", "{f}"]
+for name, file_name, text, message in [
+    ("sh_wrap_toml", "s.toml", f"[ranks]\nA = {WRAP}\n2 = {WRAP}\n3 = 102\n", "1,450"),
+    ("sh_wrap_cards", "s.toml", f"[cards]\nAS = {WRAP}\nAH = {WRAP}\n2S = 102\n", "1,450"),
+    ("sh_wrap_csv", "s.csv", f"rank,count\nA,{WRAP}\n2,{WRAP}\n3,102\n", "1,450"),
+    ("sh_2_64_csv", "s.csv", "rank,count\nA,18446744073709551616\n", "1,450"),
+    ("sh_1e20_toml", "s.toml", "[ranks]\nA = 100000000000000000000\n", "1,450"),
+    ("sh_1e20_csv", "s.csv", "rank,count\nA,100000000000000000000\n", "1,450"),
+    ("sh_digits_csv", "s.csv", "rank,count\nA," + "9" * 5000 + "\n", "1,450"),
+    ("sh_1451", "s.toml", "[ranks]\nA = 1000\n2 = 451\n", "too large"),
+    ("sh_sum_over", "s.toml", "[ranks]\n" + "".join(f"{r} = 1000\n" for r in "A23"), "too large"),
+    ("sh_5_cards", "s.toml", "[ranks]\nA = 5\n", "5 cards left"),
+    ("sh_0_cards", "s.toml", "[ranks]\n", "0 cards left"),
+    ("sh_negative_toml", "s.toml", "[ranks]\nA = -1\n2 = 30\n", "negative"),
+    ("sh_negative_csv", "s.csv", "rank,count\nA,-1\n2,30\n", "negative"),
+    ("sh_float_toml", "s.toml", "[ranks]\nA = 32.7\n", "whole number"),
+    ("sh_float_csv", "s.csv", "rank,count\nA,32.7\n", "not a whole number"),
+    ("sh_nan_toml", "s.toml", "[ranks]\nA = nan\n", "whole number"),
+    ("sh_inf_toml", "s.toml", "[ranks]\nA = inf\n", "whole number"),
+    ("sh_nan_csv", "s.csv", "rank,count\nA,nan\n", "not a whole number"),
+    ("sh_bool_toml", "s.toml", "[ranks]\nA = true\n", "whole number"),
+    ("sh_string_toml", "s.toml", '[ranks]\nA = "32"\n', "whole number"),
+    ("sh_extra_field", "s.csv", "rank,count\nA,4,extra\n", "3 fields"),
+    ("sh_missing_field", "s.csv", "rank,count\nA\n", "1 fields"),
+    ("sh_quote", "s.csv", 'rank,count\n"A,4\n', "malformed CSV"),
+    ("sh_header", "s.csv", "rank,number\nA,1\n", "header must be"),
+    ("sh_header_only", "s.csv", "rank,count\n", "0 cards left"),
+    ("sh_empty_csv", "s.csv", "", "no rows"),
+    ("sh_binary_csv", "s.csv", b"\xff\xfe\x00garbage", "not UTF-8"),
+    ("sh_nul_csv", "s.csv", "rank,count\nA\x00,4\n", "unknown rank"),
+    ("sh_dup_card", "s.toml", "[cards]\nAS = 4\nas = 4\n", "listed twice"),
+    ("sh_dup_alias", "s.toml", "[ranks]\n10 = 4\nT = 4\n", "listed twice"),
+    ("sh_card_in_ranks", "s.toml", "[ranks]\nAS = 8\n2 = 10\n", "is a card"),
+    ("sh_rank_in_cards", "s.toml", "[cards]\nA = 8\n", "unknown card"),
+    ("sh_ranks_int", "s.toml", "ranks = 5\n", "must be a table"),
+    ("sh_ranks_list", "s.toml", "ranks = [1, 2]\n", "must be a table"),
+    ("sh_both_tables", "s.toml", "[ranks]\nA = 8\n[cards]\nAS = 8\n", "one table"),
+    ("sh_other_table", "s.toml", "[decks]\nA = 10\n", "one table"),
+    ("sh_suffix", "s.txt", "A 10", "is .csv or .toml"),
+    ("sh_deep", "s.toml", "description = " + "[" * DEEP + "]" * DEEP + "\n", "nested"),
+    ("sh_bad_toml", "s.toml", "[ranks\n", "invalid TOML"),
+    ("sh_unknown_rank_csv", "s.csv", "rank,count\nZ,10\n", "unknown rank 'Z'"),
+    ("sh_rank_suit_bad", "s.csv", "rank,suit,count\nA,X,10\n", "unknown card"),
+]:
+    case(name, {file_name: text}, SHOE, message)
+case("sh_missing", {}, ["report", "--shoe", "nowhere.csv"], "no such file")
+case("sh_directory", {"d.toml/x": "x"}, ["report", "--shoe", "d.toml"], "is a directory")
+case("sh_and_decks", {"s.toml": "[ranks]\nA = 32\n"}, [*SHOE, "--decks", "2"], "not both")
+
+# -- Options of the exact commands --------------------------------------------------------
+for name, argv, message in [
+    ("opt_decks_0", ["report", "--decks", "0"], "at least 1"),
+    ("opt_decks_neg", ["report", "--decks", "-1"], "at least 1"),
+    ("opt_decks_float", ["report", "--decks", "1.5"], "not a whole number"),
+    ("opt_decks_28", ["report", "--decks", "28"], "too large"),
+    ("opt_decks_wrap", ["report", "--decks", "354745078340568301"], "too large"),
+    ("opt_decks_huge", ["report", "--decks", "100000000000000000000"], "too large"),
+    ("opt_decks_digits", ["report", "--decks", "9" * 5000], "not a whole number"),
+    ("opt_decks_empty", ["report", "--decks", ""], "not a whole number"),
+    ("opt_decks_hex", ["report", "--decks", "0x8"], "not a whole number"),
+    ("opt_decks_unicode", ["report", "--decks", "\u0668"], "not a whole number"),
+    ("opt_mode", ["report", "--mode", "nope"], "unknown mode 'nope'"),
+    ("opt_mode_empty", ["report", "--mode", ""], "unknown mode"),
+    ("opt_bet", ["report", "--bet", "nope"], "unknown bet 'nope'"),
+    ("opt_bet_esc", ["report", "--bet", "\x1b[31m"], "unknown bet '\\x1b[31m'"),
+    ("opt_format", ["report", "--format", "xml"], "invalid choice"),
+    ("opt_lang", ["report", "--lang", "fr"], "invalid choice"),
+    ("opt_paytable", ["report", "--paytable", "no-such-game"], "unknown paytable"),
+    ("opt_paytable_missing", ["report", "--paytable", "x/none.toml"], "no such file"),
+    ("opt_paytable_dir", ["report", "--paytable", "."], "is a directory"),
+    ("opt_remove_bad", ["report", "--remove", "ZZ"], "unknown card 'ZZ'"),
+    ("opt_remove_empty", ["report", "--remove", "S"], "unknown card 'S'"),
+    ("opt_remove_too_many", ["report", "--decks", "1", "--remove", "AS AS"], "none left"),
+    ("opt_remove_rank", ["report", "--decks", "1", "--remove", "A A A A A"], "no A left"),
+    (
+        "opt_remove_to_5",
+        [
+            "report",
+            "--decks",
+            "1",
+            "--remove",
+            " ".join(
+                ["K"] * 4
+                + [f"{r}{s}" for r in "A23456789" for s in "SHDC"]
+                + [f"{r}{s}" for r in ("10", "J", "Q") for s in "SHDC"][:11]
+            ),
+        ],
+        "cards left",
+    ),
+    ("opt_unknown_flag", ["report", "--bogus"], "unrecognized arguments"),
+    ("opt_no_command", [], "COMMAND"),
+    ("opt_unknown_command", ["dance"], "invalid choice"),
+    ("play_few", ["play", "2S", "3H", "2D"], "too few cards"),
+    ("play_many", ["play", "2S", "3H", "2D", "KC", "8H", "9D"], "too many cards"),
+    ("play_bad_card", ["play", "2S", "3H", "2D", "ZZ"], "unknown card 'ZZ'"),
+    ("play_bare_rank", ["play", "2", "3H", "2D", "KC"], "write rank then suit"),
+    ("play_mode", ["play", "2S", "3H", "2D", "KC", "8H", "--mode", "x"], "unknown mode"),
+    ("play_nine_aces", ["play", *["AS"] * 9], "cannot remove AS"),
+    ("play_format", ["play", "AS", "AH", "AD", "AC", "--format", "csv"], "invalid choice"),
+    ("verify_missing", ["verify", "none.toml"], "no such file"),
+    ("verify_dir", ["verify", "."], "is a directory"),
+    ("verify_unknown_suits", ["verify", "{claims}", "--remove", "5"], "suits are not known"),
+    ("eor_nothing_to_remove", ["eor", "--shoe", "{six}"], "no card can be removed"),
+    ("eor_plot_suffix", ["eor", "--bet", "tie", "--plot", "e.jpg"], "name a .png file"),
+    ("eor_plot_dir", ["eor", "--bet", "tie", "--plot", "sub.png"], "is a folder"),
+    ("eor_plot_missing", ["eor", "--bet", "tie", "--plot", "none/e.png"], "does not exist"),
+    ("eor_plot_empty", ["eor", "--bet", "tie", "--plot", ""], "name a file"),
+    ("docs_out_file", ["docs", "--out", "file.txt"], "not a folder"),
+    ("docs_out_missing", ["docs", "--out", "none/deeper"], "does not exist"),
+    ("docs_out_empty", ["docs", "--out", ""], "name a folder"),
+]:
+    case(name, {"sub.png/x": "", "file.txt": ""}, argv, message)
+
+# -- Options of the long-running commands (checked before any folder is made) ------------
+COUNT = ["count", "--bet", "tie", "--shoes", "20", "--no-progress"]
+SIMULATE = ["simulate", "--shoes", "20", "--no-progress"]
+for name, argv, message in [
+    ("run_seed_negative", [*COUNT, "--seed", "-1"], "at least 0"),
+    ("run_seed_huge", [*COUNT, "--seed", str(2**64)], "at most"),
+    ("run_seed_float", [*COUNT, "--seed", "1.5"], "not a whole number"),
+    ("run_shoes_0", ["count", "--bet", "tie", "--shoes", "0"], "at least 1"),
+    ("run_shoes_huge", ["count", "--bet", "tie", "--shoes", "1" + "0" * 20], "at most"),
+    ("run_partitions", [*COUNT[:4], "1000000000", "--partition-size", "1"], "partitions"),
+    ("run_partition_0", [*COUNT, "--partition-size", "0"], "at least 1"),
+    ("run_workers_0", [*COUNT, "--workers", "0"], "at least 1"),
+    ("run_workers_huge", [*COUNT, "--workers", "100000"], "at most"),
+    ("run_decks_28", [*SIMULATE, "--decks", "28"], "too large"),
+    ("run_decks_28_perfect", [*COUNT, "--decks", "28", "--perfect"], "too large"),
+    ("run_cut_card_small", [*COUNT, "--cut-card", "3"], "cut card must leave"),
+    ("run_cut_card_big", [*COUNT, "--cut-card", "1000"], "cut card must leave"),
+    ("run_cut_card_huge", [*COUNT, "--cut-card", "9" * 30], "at most"),
+    ("run_cut_card_negative", [*COUNT, "--cut-card", "-5"], "at least 0"),
+    ("run_bet_unknown", ["count", "--bet", "nope", "--shoes", "10"], "unknown bet 'nope'"),
+    ("run_bet_missing", ["count", "--shoes", "10"], "--bet"),
+    ("run_mode_unknown", [*COUNT, "--mode", "x"], "unknown mode"),
+    ("run_mode_not_offered", ["count", "--bet", "banker", "--shoes", "5", "--mode", "x"], "mode"),
+    ("run_perfect_tags", [*COUNT, "--perfect", "--tags", "A=1"], "--perfect"),
+    ("run_perfect_threshold", [*COUNT, "--perfect", "--threshold", "1"], "--perfect"),
+    ("run_tags_rank", [*COUNT, "--tags", "Z=1"], "unknown rank 'Z'"),
+    ("run_tags_no_rank", [*COUNT, "--tags", "=1"], "unknown rank ''"),
+    ("run_tags_no_value", [*COUNT, "--tags", "A="], "is not an integer"),
+    ("run_tags_float", [*COUNT, "--tags", "A=1.5"], "is not an integer"),
+    ("run_tags_exp", [*COUNT, "--tags", "A=1e3"], "is not an integer"),
+    ("run_tags_huge", [*COUNT, "--tags", "A=99999999999999999999"], "is not an integer"),
+    ("run_tags_big", [*COUNT, "--tags", f"A={2**63 - 1}"], "is not an integer"),
+    ("run_tags_limit", [*COUNT, "--tags", "A=1001"], "at most 1000"),
+    ("run_tags_no_sep", [*COUNT, "--tags", "A1"], "RANK=INTEGER"),
+    ("run_tags_twice", [*COUNT, "--tags", "A=1,A=2"], "already tagged"),
+    ("run_tags_alias", [*COUNT, "--tags", "10=1,T=-1"], "already tagged"),
+    ("run_tags_equal", [*COUNT, "--tags", ","], "tags are all equal"),
+    ("run_threshold_nan", [*COUNT, "--threshold", "nan"], "finite"),
+    ("run_threshold_inf", [*COUNT, "--threshold", "inf"], "finite"),
+    ("run_threshold_1e400", [*COUNT, "--threshold", "1e400"], "finite"),
+    ("run_threshold_word", [*COUNT, "--threshold", "high"], "not a number"),
+    ("run_threshold_huge", [*COUNT, "--tags", "A=1", "--threshold", "1e300"], "within"),
+    ("run_pair_no_count", ["count", "--bet", "player_pair", "--shoes", "10"], "no linear count"),
+    ("run_out_suffix", [*COUNT, "--out", "r.xlsx"], ".csv or .parquet"),
+    ("run_out_dir", [*COUNT, "--out", "d.csv"], "is a folder"),
+    ("run_out_missing", [*COUNT, "--out", "none/r.csv"], "does not exist"),
+    ("run_plot_dir", [*COUNT, "--out", "ok.csv", "--plot", "dirpng.png"], "is a folder"),
+    ("run_plot_suffix", [*COUNT, "--plot", "e.svg"], "name a .png file"),
+    ("run_work_dir_empty", [*COUNT, "--work-dir", ""], "--work-dir"),
+    ("run_format", [*COUNT, "--format", "csv"], "invalid choice"),
+    ("sim_seed_negative", [*SIMULATE, "--seed", "-1"], "at least 0"),
+    ("sim_paytable", [*SIMULATE, "--paytable", "none"], "unknown paytable"),
+    ("sim_shoes_missing", ["simulate"], "--shoes"),
+]:
+    case(name, {"d.csv/x": "", "dirpng.png/x": ""}, argv, message)
+
+
+def _tree(root: Path) -> set[str]:
+    return {str(p.relative_to(root)) for p in root.rglob("*")}
+
+
+@pytest.mark.parametrize(
+    ("files", "argv", "message"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_hostile_case_is_one_line_exit_2_nothing_written(
+    tmp_path, monkeypatch, capsys, files, argv, message
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name, content in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    (tmp_path / "claims.toml").write_text(claims(RTP))
+    (tmp_path / "six.toml").write_text("[ranks]\nA = 6\n")
+    first = next(iter(files), "")
+    argv = [
+        a.replace("{f}", first).replace("{claims}", "claims.toml").replace("{six}", "six.toml")
+        for a in argv
+    ]
+    before = _tree(tmp_path)
+    code, out, err = run(capsys, *argv)
+    assert code == 2, (code, out, err)
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n") and err.startswith("baccarat-odds: error: ")
+    assert "Traceback" not in err and "\x1b" not in err
+    assert message in err, err
+    assert _tree(tmp_path) == before, "a file or folder was left behind"
+
+
+def test_the_corpus_is_large() -> None:
+    assert len(CASES) >= 200
+    assert len({c[0] for c in CASES}) == len(CASES)
+
+
+# -- Odd but valid input gives the right number -------------------------------------------
+
+
+def _report_json(capsys, *argv: str) -> list[dict]:
+    code, out, err = run(capsys, "report", "--format", "json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_bom_in_toml_and_csv_is_read(tmp_path, capsys) -> None:
+    expected = analyze(decks=1, mode="commission", bets=["tie"]).result("tie").house_edge
+    toml_shoe = tmp_path / "s.toml"
+    toml_shoe.write_bytes(
+        b"\xef\xbb\xbf[ranks]\n"
+        + "".join(f"{r} = 4\n" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]).encode()
+    )
+    csv_shoe = tmp_path / "s.csv"
+    csv_shoe.write_bytes(
+        b"\xef\xbb\xbfrank,count\n"
+        + "".join(f"{r},4\n" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"]).encode()
+    )
+    for path in (toml_shoe, csv_shoe):
+        rows = _report_json(capsys, "--shoe", str(path), "--bet", "tie", "--mode", "commission")
+        assert Fraction(rows[0]["house_edge"]) == expected
+
+
+def test_constants_in_conditions_give_the_right_numbers(tmp_path, capsys) -> None:
+    """D-7: documented syntax with constants gives what the plain condition gives."""
+    tie = analyze(decks=8, mode="commission", bets=["tie"]).result("tie").house_edge
+    for when in (
+        "winner == 'tie' and true",
+        "false or winner == 'tie'",
+        "winner == 'tie' and 1 == 1",
+        "(1 < 2 < 3) and winner == 'tie'",
+        "winner == 'tie' and 0 <= player_score < 10 <= 10",
+    ):
+        path = tmp_path / "p.toml"
+        path.write_text(paytable(when=when, pays='"8:1"', head='name = "T"\n'))
+        rows = _report_json(capsys, "--paytable", str(path))
+        assert Fraction(rows[0]["house_edge"]) == tie, when
+
+
+def test_report_json_is_strict_and_csv_is_spreadsheet_safe(tmp_path, capsys) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(
+        paytable(
+            bet='id = "b"\nname = "=HYPERLINK(\\"x\\")"\n', head=('name = "T"\nmodes = ["+m"]\n')
+        )
+    )
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "csv")
+    assert code == 0
+    assert "'=HYPERLINK" in out and ",'+m," in out
+    assert "\n=" not in out and ",=" not in out and ",+m" not in out
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "json")
+    json.loads(out, parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
+
+
+def test_latex_headings_escape_every_special_character(tmp_path, capsys) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(paytable(head='name = "a\\\\b ^ ~ & % $ # _ { }"\n'))
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "latex")
+    assert code == 0
+    heading = out.splitlines()[0]
+    assert heading == (
+        r"\section*{a\textbackslash{}b \textasciicircum{} \textasciitilde{} \& \% \$ \# \_ "
+        r"\{ \}: 8 decks (416 cards), exact, per unit staked; modes: standard}"
+    )
+
+
+def test_play_refuses_cards_the_paytables_shoe_cannot_hold(tmp_path, capsys) -> None:
+    path = tmp_path / "one.toml"
+    path.write_text(paytable(head='name = "T"\ndecks = 1\n'))
+    code, out, err = run(capsys, "play", "AS", "AS", "2D", "KC", "8H", "--paytable", str(path))
+    assert code == 2 and out == "" and "1 deck" in err and err.count("\n") == 1
+
+
+def test_claims_paytable_is_found_beside_the_claims_file_only(tmp_path, capsys, monkeypatch):
+    """A relative paytable never falls back to a file of the same name in the current
+    folder."""
+    (tmp_path / "claims").mkdir()
+    (tmp_path / "claims" / "c.toml").write_text(claims(RTP, 'paytable = "p.toml"\n'))
+    (tmp_path / "p.toml").write_text(paytable())
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "verify", "claims/c.toml")
+    assert code == 2 and "not found beside the claims file" in err
+
+
+# -- The Python API validates like the command line ---------------------------------------
+
+SHAPE_13 = (13,)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Shoe(np.full(13, 32.7)), "whole numbers"),
+        (lambda: Shoe(np.full(13, 32.0)), "whole numbers"),
+        (lambda: Shoe(np.full(13, np.nan)), "whole numbers"),
+        (lambda: Shoe([True] * 13), "whole numbers"),
+        (lambda: Shoe(["32"] * 13), "whole numbers"),
+        (lambda: Shoe([2**70] + [32] * 12), "1,450"),
+        (lambda: Shoe([2**63 - 1, 2**63 - 1, 102] + [0] * 10), "1,450"),
+        (lambda: Shoe(np.array([2**64 - 1] + [32] * 12, dtype=np.uint64)), "1,450"),
+        (lambda: Shoe([-1] + [32] * 12), "negative"),
+        (lambda: Shoe([32] * 12), "shape"),
+        (lambda: Shoe([[32] * 13]), "shape"),
+        (lambda: Shoe([32] * 13, np.full((13, 4), 8.5)), "whole numbers"),
+        (lambda: Shoe([32] * 13, np.full((4, 13), 8)), "shape"),
+        (lambda: Shoe([32] * 13, np.full((13, 4), 7)), "do not add up"),
+        (lambda: Shoe([[1, 2], [3]]), "shape"),
+        (lambda: Shoe.standard(10**20), "too large"),
+        (lambda: Shoe.standard(28), "too large"),
+        (lambda: Shoe.standard(1.5), "whole number"),
+        (lambda: Shoe.standard(True), "whole number"),
+        (lambda: analyze(decks=10**20), "too large"),
+        (lambda: analyze(decks=354745078340568301), "too large"),
+        (lambda: analyze(decks=2.0), "whole number"),
+        (lambda: analyze(mode="nope"), "unknown mode"),
+        (lambda: analyze(mode=3), "mode name"),
+        (lambda: analyze(bets="tie"), "list of bet ids"),
+        (lambda: analyze(bets=[3]), "list of bet ids"),
+        (lambda: analyze(paytable="seed-game"), "Paytable"),
+        (lambda: analyze(shoe=[32] * 13), "must be a Shoe"),
+        (lambda: analyze(decks=8, shoe=Shoe.standard(8)), "not both"),
+        (lambda: batch_expected_values(seed_paytable(), np.full((2, 13), 32.5)), "whole"),
+        (lambda: batch_expected_values(seed_paytable(), [[32] * 13, [32] * 12]), "(n, 13)"),
+        (lambda: batch_expected_values(seed_paytable(), np.zeros((0, 13), int)), "n >= 1"),
+        (lambda: batch_expected_values(seed_paytable(), np.full((2, 12), 32)), "(n, 13)"),
+        (
+            lambda: batch_expected_values(seed_paytable(), [[2**64 + 5] + [0] * 12]),
+            "more than 1,450",
+        ),
+        (
+            lambda: batch_expected_values(
+                seed_paytable(), np.array([[2**64 - 1] + [32] * 12], dtype=np.uint64)
+            ),
+            "more than 1,450",
+        ),
+        (
+            lambda: batch_expected_values(seed_paytable(), [[2**62] * 4 + [0] * 9]),
+            "more than 1,450",
+        ),
+        (
+            lambda: batch_expected_values(seed_paytable(), [[32] * 13], modes=("nope",)),
+            "unknown mode",
+        ),
+        (
+            lambda: batch_expected_values(seed_paytable(), [[32] * 13], modes="commission"),
+            "tuple of mode names",
+        ),
+    ],
+)
+def test_api_refuses_bad_input(make, message) -> None:
+    with pytest.raises(AnalyzerError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        make()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(min_value=2**63 - 2**12, max_value=2**64 + 2**12), min_size=1, max_size=3),
+    st.integers(min_value=0, max_value=12),
+)
+def test_counts_near_2_63_and_2_64_are_refused_never_wrapped(huge, where) -> None:
+    counts = [32] * 13
+    for offset, value in enumerate(huge):
+        counts[(where + offset) % 13] = value
+    with pytest.raises(AnalyzerError, match="1,450"):
+        Shoe(counts)
+    with pytest.raises(AnalyzerError, match="1,450"):
+        batch_expected_values(seed_paytable(), [counts])
+    as_uint = [min(c, 2**64 - 1) for c in counts]  # what a uint64 array can hold
+    with pytest.raises(AnalyzerError, match="1,450"):
+        Shoe(np.array(as_uint, dtype=np.uint64))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(min_value=2**63 - 2**12, max_value=2**64 + 2**12))
+def test_shoe_file_counts_near_2_64_are_refused(tmp_path_factory, value) -> None:
+    path = tmp_path_factory.mktemp("shoe") / "s.csv"
+    path.write_text(f"rank,count\nA,{value}\n2,{value}\n3,102\n")
+    with pytest.raises(AnalyzerError, match="1,450"):
+        analyzer.shoe_from_file(path)
+
+
+# -- What the installed command does --------------------------------------------------------
+
+CLI = [sys.executable, "-m", "analyzer"]
+
+
+def test_closed_and_full_stdout_are_one_line() -> None:
+    closed = subprocess.run(
+        [*CLI, "play", "2S", "3H", "2D", "KC", "8H"],
+        stdout=subprocess.DEVNULL,
+        capture_output=False,
+        stderr=subprocess.PIPE,
+        text=True,
+        check=False,
+        close_fds=True,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert closed.returncode == 2
+    assert (
+        closed.stderr.splitlines()
+        == ["baccarat-odds: error: cannot write the output: standard output is closed"]
+        or "Bad file descriptor" in closed.stderr.splitlines()[0]
+    )
+    if Path("/dev/full").exists():
+        with open("/dev/full", "w") as full:
+            done = subprocess.run(
+                [*CLI, "play", "2S", "3H", "2D", "KC", "8H"],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                check=False,
+            )
+        assert done.returncode == 2
+        assert done.stderr.splitlines() == [
+            "baccarat-odds: error: cannot write the output: No space left on device"
+        ]
+
+
+def test_ctrl_c_at_start_up_is_one_line() -> None:
+    """SIGINT while the modules load (before any work) ends in one line, exit 130.
+
+    The first delay leaves the interpreter its own start-up (about 50 ms), before any of
+    our code runs: a signal then is Python's to handle.
+    """
+    for delay in (0.15, 0.3, 0.45, 0.6):
+        process = subprocess.Popen(
+            [*CLI, "report"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+        )
+        time.sleep(delay)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+        if process.returncode == 0:  # finished before the signal: nothing to test
+            continue
+        assert process.returncode == 130, err
+        assert len(err.splitlines()) == 1 and "interrupted" in err and "Traceback" not in err
+
+
+def test_output_files_honour_the_umask(tmp_path) -> None:
+    old = os.umask(0o027)
+    try:
+        done = subprocess.run(
+            [*CLI, "docs", "--out", str(tmp_path / "docs"), "--paytable", "tie-9-to-1"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    finally:
+        os.umask(old)
+    assert done.returncode == 0, done.stderr
+    modes = {p.stat().st_mode & 0o777 for p in (tmp_path / "docs").rglob("*") if p.is_file()}
+    assert modes == {0o640}
+
+
+# -- Outputs: all or nothing, on a full or read-only folder -------------------------------
+
+
+def _small_tmpfs(path: Path, size: str) -> bool:
+    """Mount a tiny tmpfs at ``path`` when the test may (root, with mount); else False."""
+    path.mkdir()
+    if os.geteuid() != 0:
+        return False
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
+        capture_output=True,
+        check=False,
+    )
+    return done.returncode == 0
+
+
+def _unmount(path: Path) -> None:
+    subprocess.run(["umount", str(path)], capture_output=True, check=False)
+
+
+def test_docs_on_a_full_folder_writes_nothing(tmp_path, capsys, monkeypatch) -> None:
+    """D-23: a write that fails part-way leaves no table behind (36 files, all or none)."""
+    full = tmp_path / "full"
+    mounted = _small_tmpfs(full, "40k")
+    try:
+        if not mounted:  # no tmpfs here: make the 6th file fail as a full disk would
+            import analyzer.files as files
+
+            calls = {"n": 0}
+            real = files.text_writer
+
+            def failing(text: str):
+                calls["n"] += 1
+                if calls["n"] == 6:
+                    raise OSError(28, "No space left on device")
+                return real(text)
+
+            monkeypatch.setattr(files, "text_writer", failing)
+        out = full / "docs"
+        code, stdout, err = run(capsys, "docs", "--out", str(out))
+        assert code == 2 and stdout == "" and err.count("\n") == 1
+        assert "No space left on device" in err and "nothing was written" in err
+        assert list(full.iterdir()) == []
+        # Over an existing folder of older tables, a failed write leaves them as they were.
+        out.mkdir()
+        (out / "en").mkdir()
+        (out / "en" / "summary.txt").write_text("older tables\n")
+        calls_before = list(full.rglob("*"))
+        code, _, err = run(capsys, "docs", "--out", str(out))
+        assert code == 2 and "nothing was written" in err
+        assert (out / "en" / "summary.txt").read_text() == "older tables\n"
+        assert list(full.rglob("*")) == calls_before
+    finally:
+        if mounted:
+            _unmount(full)
+
+
+def test_count_outputs_are_both_written_or_neither(tmp_path, capsys, monkeypatch) -> None:
+    """D-13: --out is not left behind when --plot fails afterwards."""
+    import analyzer.cli_runs as cli_runs
+
+    def broken_plot(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cli_runs, "_plot_rounds", broken_plot)
+    out, plot = tmp_path / "rounds.csv", tmp_path / "ev.png"
+    code, stdout, err = run(
+        capsys,
+        *COUNT,
+        "--perfect",
+        "--work-dir",
+        str(tmp_path / "w"),
+        "--out",
+        str(out),
+        "--plot",
+        str(plot),
+    )
+    assert code == 2 and stdout == "" and err.count("\n") == 1
+    assert "No space left on device" in err
+    assert not out.exists() and not plot.exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".tmp-")]
+
+
+def test_outputs_to_a_read_only_folder_are_refused_before_the_work(tmp_path, capsys) -> None:
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    mounted = False
+    if os.geteuid() == 0:
+        mounted = (
+            subprocess.run(
+                ["mount", "--bind", "-o", "ro", str(folder), str(folder)],
+                capture_output=True,
+                check=False,
+            ).returncode
+            == 0
+        )
+        if mounted:
+            subprocess.run(
+                ["mount", "-o", "remount,bind,ro", str(folder)], capture_output=True, check=False
+            )
+    else:
+        folder.chmod(0o555)
+    if os.access(folder, os.W_OK) and not mounted:
+        pytest.skip("cannot make a read-only folder here")
+    try:
+        for argv in (
+            ["eor", "--bet", "tie", "--plot", str(folder / "e.png")],
+            [
+                *COUNT,
+                "--perfect",
+                "--work-dir",
+                str(tmp_path / "w"),
+                "--out",
+                str(folder / "r.csv"),
+            ],
+            ["docs", "--out", str(folder / "docs")],
+        ):
+            started = time.perf_counter()
+            code, out, err = run(capsys, *argv)
+            assert code == 2 and out == "" and err.count("\n") == 1, err
+            assert "cannot write" in err or "Read-only" in err or "Permission" in err
+            assert time.perf_counter() - started < 5  # refused before the work, not after
+        assert list(folder.iterdir()) == []
+        assert not (tmp_path / "w").exists()
+    finally:
+        if mounted:
+            _unmount(folder)
+        folder.chmod(0o755)
+
+
+# -- count derives its numbers from the shoe it deals ---------------------------------------
+
+
+def test_count_decks_option_is_the_same_game_as_a_paytable_of_those_decks(tmp_path, capsys) -> None:
+    """D-3: tags and threshold come from the dealt shoe's decks, not the paytable's."""
+    one = tmp_path / "one.toml"
+    one.write_text(
+        (Path(__file__).parents[1] / "data" / "paytables" / "seed-game.toml")
+        .read_text()
+        .replace("decks = 8", "decks = 1")
+    )
+    common = ["count", "--bet", "lucky_six", "--shoes", "60", "--seed", "1", "--no-progress"]
+    common += ["--format", "json", "--workers", "1"]
+    code, by_option, err = run(capsys, *common, "--decks", "1", "--work-dir", str(tmp_path / "a"))
+    assert code == 0, err
+    code, by_paytable, err = run(
+        capsys, *common, "--paytable", str(one), "--work-dir", str(tmp_path / "b")
+    )
+    assert code == 0, err
+    a, b = json.loads(by_option), json.loads(by_paytable)
+    assert a["strategy"] == b["strategy"]
+    assert a["with_limit"] == b["with_limit"] and a["without_limit"] == b["without_limit"]
+    assert a["without_limit"]["bet_frequency"] > 0  # with 8-deck tags it never bet
+
+
+def test_ranks_with_identical_effects_get_identical_tags() -> None:
+    """Ten-value ranks move every value-level bet the same way: they must count alike."""
+    effects = analyzer.effects_of_removal(seed_paytable(), None, "commission")
+    for count in analyzer.linear_counts(effects):
+        group = effects[(effects["bet"] == count.bet) & (effects["mode"] == count.mode)]
+        by_effect: dict[Fraction, set[int]] = {}
+        for rank, delta in zip(group["rank"], group["delta_ev_exact"], strict=True):
+            by_effect.setdefault(delta, set()).add(count.tags[rank])
+        assert all(len(tags) == 1 for tags in by_effect.values()), (count.bet, count.tags)
