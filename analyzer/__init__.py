@@ -15,34 +15,34 @@ from typing import TYPE_CHECKING, Any
 
 #: Where each public name lives.
 _EXPORTS = {
-    "Analysis": "analyzer.analysis",
-    "analyze": "analyzer.analysis",
-    "batch_expected_values": "analyzer.batch",
-    "BetResult": "analyzer.bets",
-    "evaluate_bet": "analyzer.bets",
-    "Card": "analyzer.cards",
-    "parse_card": "analyzer.cards",
-    "parse_cards": "analyzer.cards",
-    "check_printed_value": "analyzer.claims",
-    "Condition": "analyzer.conditions",
-    "parse_condition": "analyzer.conditions",
-    "OutcomeCounts": "analyzer.enumerator",
-    "count_outcomes": "analyzer.enumerator",
-    "effects_of_removal": "analyzer.eor",
-    "linear_counts": "analyzer.eor",
+    "Analysis": "analyzer.analysis.exact",
+    "analyze": "analyzer.analysis.exact",
+    "batch_expected_values": "analyzer.engine.batch",
+    "BetResult": "analyzer.analysis.bets",
+    "evaluate_bet": "analyzer.analysis.bets",
+    "Card": "analyzer.game.cards",
+    "parse_card": "analyzer.game.cards",
+    "parse_cards": "analyzer.game.cards",
+    "check_printed_value": "analyzer.paytables.claims",
+    "Condition": "analyzer.paytables.conditions",
+    "parse_condition": "analyzer.paytables.conditions",
+    "OutcomeCounts": "analyzer.engine.enumerator",
+    "count_outcomes": "analyzer.engine.enumerator",
+    "effects_of_removal": "analyzer.analysis.eor",
+    "linear_counts": "analyzer.analysis.eor",
     "AnalyzerError": "analyzer.errors",
-    "FIELDS": "analyzer.outcomes",
-    "outcome_table": "analyzer.outcomes",
-    "Bet": "analyzer.paytable",
-    "Paytable": "analyzer.paytable",
-    "load_paytable": "analyzer.paytable",
-    "paytable_from_dict": "analyzer.paytable",
-    "Round": "analyzer.rules",
-    "deal_round": "analyzer.rules",
-    "seed_paytable": "analyzer.seed_game",
-    "Shoe": "analyzer.shoe",
-    "shoe_from_file": "analyzer.shoe",
-    "expected_value_expression": "analyzer.symbolic",
+    "FIELDS": "analyzer.engine.outcomes",
+    "outcome_table": "analyzer.engine.outcomes",
+    "Bet": "analyzer.paytables.model",
+    "Paytable": "analyzer.paytables.model",
+    "load_paytable": "analyzer.paytables.model",
+    "paytable_from_dict": "analyzer.paytables.model",
+    "Round": "analyzer.game.rules",
+    "deal_round": "analyzer.game.rules",
+    "seed_paytable": "analyzer.paytables.library",
+    "Shoe": "analyzer.game.shoe",
+    "shoe_from_file": "analyzer.game.shoe",
+    "expected_value_expression": "analyzer.engine.symbolic",
 }
 
 __all__ = [
@@ -90,18 +90,18 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
-    from analyzer.analysis import Analysis, analyze
-    from analyzer.batch import batch_expected_values
-    from analyzer.bets import BetResult, evaluate_bet
-    from analyzer.cards import Card, parse_card, parse_cards
-    from analyzer.claims import check_printed_value
-    from analyzer.conditions import Condition, parse_condition
-    from analyzer.enumerator import OutcomeCounts, count_outcomes
-    from analyzer.eor import effects_of_removal, linear_counts
+    from analyzer.analysis.bets import BetResult, evaluate_bet
+    from analyzer.analysis.eor import effects_of_removal, linear_counts
+    from analyzer.analysis.exact import Analysis, analyze
+    from analyzer.engine.batch import batch_expected_values
+    from analyzer.engine.enumerator import OutcomeCounts, count_outcomes
+    from analyzer.engine.outcomes import FIELDS, outcome_table
+    from analyzer.engine.symbolic import expected_value_expression
     from analyzer.errors import AnalyzerError
-    from analyzer.outcomes import FIELDS, outcome_table
-    from analyzer.paytable import Bet, Paytable, load_paytable, paytable_from_dict
-    from analyzer.rules import Round, deal_round
-    from analyzer.seed_game import seed_paytable
-    from analyzer.shoe import Shoe, shoe_from_file
-    from analyzer.symbolic import expected_value_expression
+    from analyzer.game.cards import Card, parse_card, parse_cards
+    from analyzer.game.rules import Round, deal_round
+    from analyzer.game.shoe import Shoe, shoe_from_file
+    from analyzer.paytables.claims import check_printed_value
+    from analyzer.paytables.conditions import Condition, parse_condition
+    from analyzer.paytables.library import seed_paytable
+    from analyzer.paytables.model import Bet, Paytable, load_paytable, paytable_from_dict

@@ -1,5 +1,5 @@
 import sys
 
-from analyzer.console import main
+from analyzer.cli.console import main
 
 sys.exit(main())

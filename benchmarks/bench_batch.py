@@ -20,7 +20,7 @@ os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 import numpy as np
 
 from analyzer import Shoe, analyze, seed_paytable
-from analyzer.batch import batch_expected_values
+from analyzer.engine.batch import batch_expected_values
 
 
 def random_compositions(rng: np.random.Generator, n: int, decks: int = 8) -> np.ndarray:

@@ -23,12 +23,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 import naive
 
 from analyzer import Shoe, analyze, count_outcomes
-from analyzer.enumerator import (
+from analyzer.engine.enumerator import (
     _IS_NATURAL,
     _walk_jit,
     first_four_counts,
 )
-from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS
+from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS
 
 
 def best_time(fn, repeat: int) -> float:

@@ -15,9 +15,9 @@ import time
 from pathlib import Path
 
 from analyzer import seed_paytable
-from analyzer.counting import count_partition
-from analyzer.runner import run_partitions
-from analyzer.simulate import simulate_partition
+from analyzer.runs.counting import count_partition
+from analyzer.runs.runner import run_partitions
+from analyzer.runs.simulate import simulate_partition
 
 PARTITION = 250
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.cli import main
+from analyzer.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

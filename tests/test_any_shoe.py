@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, Shoe, analyze, parse_cards, seed_paytable
-from analyzer.batch import batch_expected_values
-from analyzer.eor import effects_of_removal, linear_counts
-from analyzer.symbolic import evaluate, expected_value_expression
+from analyzer.analysis.eor import effects_of_removal, linear_counts
+from analyzer.engine.batch import batch_expected_values
+from analyzer.engine.symbolic import evaluate, expected_value_expression
 
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -270,7 +270,7 @@ def test_batch_per_rank_leaves_suited_bets_out() -> None:
 
 
 def test_batch_joint_bets_fall_back_to_exact(tmp_path) -> None:
-    from analyzer.paytable import load_paytable
+    from analyzer.paytables.model import load_paytable
 
     path = tmp_path / "joint.toml"
     path.write_text(

@@ -8,7 +8,7 @@ import naive
 import pytest
 
 from analyzer import Shoe, analyze
-from analyzer.claims import check_printed_value
+from analyzer.paytables.claims import check_printed_value
 
 
 @pytest.fixture(params=[1, 8])

@@ -13,9 +13,9 @@ from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, parse_condition
-from analyzer.enumerator import count_outcomes
-from analyzer.outcomes import FIELDS, INT_FIELD_RANGES, outcome_table
-from analyzer.shoe import Shoe
+from analyzer.engine.enumerator import count_outcomes
+from analyzer.engine.outcomes import FIELDS, INT_FIELD_RANGES, outcome_table
+from analyzer.game.shoe import Shoe
 
 COLUMNS = {
     "player_score": np.array([7, 6, 9, 0]),

@@ -781,7 +781,7 @@ def test_docs_on_a_full_folder_writes_nothing(tmp_path, capsys, monkeypatch) -> 
 
 def test_count_outputs_are_both_written_or_neither(tmp_path, capsys, monkeypatch) -> None:
     """D-13: --out is not left behind when --plot fails afterwards."""
-    import analyzer.cli_runs as cli_runs
+    import analyzer.cli.runs as cli_runs
 
     def broken_plot(*args, **kwargs):
         raise OSError(28, "No space left on device")

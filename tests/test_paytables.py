@@ -10,9 +10,9 @@ import naive
 import pytest
 
 from analyzer import AnalyzerError, analyze
-from analyzer.claims import check_printed_value
-from analyzer.cli import main
-from analyzer.paytable import library_names, load_paytable
+from analyzer.cli.main import main
+from analyzer.paytables.claims import check_printed_value
+from analyzer.paytables.model import library_names, load_paytable
 
 
 def _parts(key):

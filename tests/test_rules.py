@@ -6,7 +6,7 @@ import naive
 import pytest
 
 from analyzer import AnalyzerError, deal_round, parse_card, parse_cards
-from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD, hand_score
+from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD, hand_score
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 from helpers import run
 
-from analyzer.cli import main
-from analyzer.runner import META, SCHEDULER_TIMEOUT, result_checksum
+from analyzer.cli.main import main
+from analyzer.runs.runner import META, SCHEDULER_TIMEOUT, result_checksum
 
 CLI = [sys.executable, "-m", "analyzer"]
 SMALL = [

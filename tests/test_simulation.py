@@ -16,10 +16,10 @@ import pytest
 from helpers import run
 
 from analyzer import deal_round, seed_paytable
-from analyzer.cards import Card
-from analyzer.dealer import Procedure, deal_shoe, first_round_start, shuffled_shoe
-from analyzer.runner import partition_rng, run_folder, run_partitions
-from analyzer.simulate import simulate_partition, simulation_summary
+from analyzer.game.cards import Card
+from analyzer.runs.dealer import Procedure, deal_shoe, first_round_start, shuffled_shoe
+from analyzer.runs.runner import partition_rng, run_folder, run_partitions
+from analyzer.runs.simulate import simulate_partition, simulation_summary
 
 CLI = [sys.executable, "-m", "analyzer"]
 

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.errors import AnalyzerError
-from analyzer.paytable import LOSE, Bet, Payout
+from analyzer.paytables.model import LOSE, Bet, Payout
 
 OTHERWISE = "otherwise"
 

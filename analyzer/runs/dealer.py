@@ -14,12 +14,12 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.cards import N_RANKS, N_SUITS, RANK_VALUES
-from analyzer.enumerator import _IS_NATURAL, NO_PAIR, NO_THIRD, RANK_PAIR, SUITED_PAIR
+from analyzer.engine.enumerator import _IS_NATURAL, NO_PAIR, NO_THIRD, RANK_PAIR, SUITED_PAIR
+from analyzer.engine.outcomes import derived_columns
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import derived_columns
-from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
-from analyzer.shoe import ROUND_CARDS
+from analyzer.game.cards import N_RANKS, N_SUITS, RANK_VALUES
+from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.game.shoe import ROUND_CARDS
 
 N_CARD_TYPES = N_RANKS * N_SUITS
 #: Columns of a dealt round's record.

@@ -1,6 +1,6 @@
 """The batch engine: every bet of a paytable on many shoe compositions at once (floats).
 
-Value-level bets use the compiled walk (:mod:`analyzer.terms`): per composition, each of
+Value-level bets use the compiled walk (:mod:`analyzer.engine.terms`): per composition, each of
 the 6,958 terms' weights is a product of a few falling factorials, and each bet's expected
 value is a sparse dot product with its coefficients. Coefficients are of ``net + 1`` (zero
 on a loss), which makes them sparse for side bets; ``- 1`` restores the EV because the
@@ -20,15 +20,21 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.bets import evaluate_bet, rule_nets, settling_rule, table_columns
-from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
-from analyzer.enumerator import N_PAIR_STATES, NO_PAIR, RANK_PAIR, SUITED_PAIR, count_outcomes
+from analyzer.analysis.bets import evaluate_bet, rule_nets, settling_rule, table_columns
+from analyzer.engine.enumerator import (
+    N_PAIR_STATES,
+    NO_PAIR,
+    RANK_PAIR,
+    SUITED_PAIR,
+    count_outcomes,
+)
+from analyzer.engine.outcomes import SUITED_PAIR_FIELDS, outcome_table, pair_detail_needed
+from analyzer.engine.symbolic import is_value_level, term_coefficients
+from analyzer.engine.terms import walk_terms
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import SUITED_PAIR_FIELDS, outcome_table, pair_detail_needed
-from analyzer.paytable import Bet, Paytable
-from analyzer.shoe import MAX_CARDS, ROUND_CARDS, Shoe
-from analyzer.symbolic import is_value_level, term_coefficients
-from analyzer.terms import walk_terms
+from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.game.shoe import MAX_CARDS, ROUND_CARDS, Shoe
+from analyzer.paytables.model import Bet, Paytable
 
 _BLOCK = 128
 _PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}

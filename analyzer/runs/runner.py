@@ -98,7 +98,7 @@ def program_version() -> str:
         version = importlib.metadata.version("baccarat-odds")
     except importlib.metadata.PackageNotFoundError:
         version = "unknown"
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the analyzer package
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")

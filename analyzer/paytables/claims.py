@@ -13,7 +13,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError, check_keys
 from analyzer.files import check_untrusted
-from analyzer.paytable import parse_payout
+from analyzer.paytables.model import parse_payout
 
 _PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")

@@ -17,7 +17,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with interrupts_raised():
             try:
-                from analyzer.cli import main as run
+                from analyzer.cli.main import main as run
             except KeyboardInterrupt:
                 if sys.stderr is not None:
                     print("baccarat-odds: interrupted: nothing was written", file=sys.stderr)

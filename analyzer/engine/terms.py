@@ -9,7 +9,7 @@ many cards it uses in all (``u``)::
 so the count of any outcome cell is ``sum_t c[t, cell] * weight_t(n)`` over the distinct
 ``(k, u)`` terms ``t`` (6,958 of them) with integer coefficients ``c``: the number of
 value sequences of that shape that end in that cell. The symbolic expressions
-(:mod:`analyzer.symbolic`) and the batch engine (:mod:`analyzer.batch`) evaluate these
+(:mod:`analyzer.engine.symbolic`) and the batch engine (:mod:`analyzer.engine.batch`) evaluate these
 terms instead of walking the shoe again.
 """
 
@@ -21,9 +21,9 @@ from functools import cache
 import numpy as np
 from numba import njit
 
-from analyzer.cards import N_VALUES
-from analyzer.enumerator import _IS_NATURAL, NO_THIRD
-from analyzer.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.engine.enumerator import _IS_NATURAL, NO_THIRD
+from analyzer.game.cards import N_VALUES
+from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
 
 _MAX_LEAVES = N_VALUES**6
 

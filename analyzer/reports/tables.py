@@ -1,7 +1,7 @@
 """Rendering an :class:`~analyzer.analysis.Analysis`: text, Markdown, CSV, HTML, LaTeX, JSON.
 
 Tables go through pandas' own writers; ``lang`` picks the bet names and headers of the
-help pages' languages (see :mod:`analyzer.i18n`).
+help pages' languages (see :mod:`analyzer.reports.i18n`).
 """
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import Analysis
-from analyzer.bets import OTHERWISE, BetResult
-from analyzer.claims import check_printed_value
+from analyzer.analysis.bets import OTHERWISE, BetResult
+from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
-from analyzer.i18n import check_language, word
+from analyzer.paytables.claims import check_printed_value
+from analyzer.reports.i18n import check_language, word
 
 FORMATS = ("text", "markdown", "csv", "html", "latex", "json")
 #: File name extension of each format, for ``docs``.

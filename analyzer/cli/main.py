@@ -11,19 +11,22 @@ from pathlib import Path
 
 import pandas as pd
 
-from analyzer.analysis import Analysis, analyze, resolve_modes
-from analyzer.bets import evaluate_bet, table_columns
-from analyzer.cards import parse_cards
-from analyzer.cli_options import add_paytable_option, add_shoe_options, shoe_from_args
-from analyzer.cli_runs import add_run_commands, run_count, run_simulate
-from analyzer.eor import effects_of_removal, linear_counts, plot_effects
+from analyzer.analysis.bets import evaluate_bet, table_columns
+from analyzer.analysis.eor import effects_of_removal, linear_counts, plot_effects
+from analyzer.analysis.exact import Analysis, analyze, resolve_modes
+from analyzer.analysis.verify import load_claims, published_max_rtp, verify_claims
+from analyzer.cli.options import add_paytable_option, add_shoe_options, shoe_from_args
+from analyzer.cli.runs import add_run_commands, run_count, run_simulate
+from analyzer.engine.outcomes import round_table
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error, write_tree_atomically
-from analyzer.i18n import LANGUAGES, word
+from analyzer.game.cards import parse_cards
+from analyzer.game.rules import deal_round
+from analyzer.game.shoe import Shoe
 from analyzer.interrupts import interrupts_raised
-from analyzer.outcomes import round_table
-from analyzer.paytable import Paytable, load_paytable
-from analyzer.report import (
+from analyzer.paytables.model import Paytable, load_paytable
+from analyzer.reports.i18n import LANGUAGES, word
+from analyzer.reports.tables import (
     EXTENSIONS,
     FORMATS,
     csv_text,
@@ -31,10 +34,7 @@ from analyzer.report import (
     json_text,
     render_report,
 )
-from analyzer.rules import deal_round
-from analyzer.runner import Interrupted
-from analyzer.shoe import Shoe
-from analyzer.verify import load_claims, published_max_rtp, verify_claims
+from analyzer.runs.runner import Interrupted
 
 PROG = "baccarat-odds"
 

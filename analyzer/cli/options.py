@@ -11,10 +11,10 @@ import math
 import re
 from collections.abc import Callable
 
-from analyzer.cards import parse_cards
 from analyzer.errors import AnalyzerError
-from analyzer.seed_game import SEED_GAME
-from analyzer.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
+from analyzer.game.cards import parse_cards
+from analyzer.game.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
+from analyzer.paytables.library import SEED_GAME
 
 _WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
 

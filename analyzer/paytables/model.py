@@ -9,7 +9,8 @@ A paytable is a plain mapping (what ``tomllib`` returns for a paytable file):
   ordered list of ``{when = "<condition>", pays = "a:b" | number | "push" | "lose"}``.
 
 The first rule whose condition holds settles the round; a round no rule matches loses the
-stake. Nothing in a paytable is executed: conditions go through :mod:`analyzer.conditions`.
+stake. Nothing in a paytable is executed: conditions go through
+:mod:`analyzer.paytables.conditions`.
 """
 
 from __future__ import annotations
@@ -26,10 +27,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from analyzer.conditions import Condition, parse_condition
 from analyzer.errors import AnalyzerError, check_keys
 from analyzer.files import check_untrusted, read_toml
-from analyzer.shoe import check_decks
+from analyzer.game.shoe import check_decks
+from analyzer.paytables.conditions import Condition, parse_condition
 
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 _BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -288,7 +289,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
 
 def _data_dir() -> Path:
     """``data/`` of the source tree (editable install), else where a wheel put it."""
-    source_tree = Path(__file__).resolve().parents[1] / "data"
+    source_tree = Path(__file__).resolve().parents[2] / "data"
     if (source_tree / "paytables").is_dir():
         return source_tree
     return Path(sys.prefix) / "share" / "baccarat-odds"

@@ -25,10 +25,10 @@ from typing import Literal
 import numpy as np
 from numba import njit
 
-from analyzer.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.errors import AnalyzerError
-from analyzer.rules import BANKER_DRAWS, NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD
-from analyzer.shoe import Shoe
+from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.game.rules import BANKER_DRAWS, NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.game.shoe import Shoe
 
 #: Index of "no third card" on the third-card axes.
 NO_THIRD = 10

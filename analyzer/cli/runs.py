@@ -9,10 +9,16 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import analyze
-from analyzer.cards import RANKS
-from analyzer.cli_options import add_decks_option, add_paytable_option, finite_number, whole_number
-from analyzer.counting import (
+from analyzer.analysis.eor import effects_of_removal, linear_counts
+from analyzer.analysis.exact import analyze
+from analyzer.cli.options import add_decks_option, add_paytable_option, finite_number, whole_number
+from analyzer.errors import AnalyzerError
+from analyzer.files import check_writable, output_error, write_files_atomically
+from analyzer.game.cards import RANKS
+from analyzer.game.shoe import MAX_DECKS, Shoe
+from analyzer.paytables.model import Paytable, load_paytable, restricted
+from analyzer.reports.tables import json_text
+from analyzer.runs.counting import (
     STRATEGIES,
     check_count_partition,
     count_partition,
@@ -21,15 +27,9 @@ from analyzer.counting import (
     parse_tags,
     per_round_table,
 )
-from analyzer.dealer import Procedure
-from analyzer.eor import effects_of_removal, linear_counts
-from analyzer.errors import AnalyzerError
-from analyzer.files import check_writable, output_error, write_files_atomically
-from analyzer.paytable import Paytable, load_paytable, restricted
-from analyzer.report import json_text
-from analyzer.runner import run_folder, run_partitions, scheduler_address
-from analyzer.shoe import MAX_DECKS, Shoe
-from analyzer.simulate import (
+from analyzer.runs.dealer import Procedure
+from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
+from analyzer.runs.simulate import (
     check_simulate_partition,
     procedure_tuple,
     simulate_partition,

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.cards import Card
 from analyzer.errors import AnalyzerError
+from analyzer.game.cards import Card
 
 #: Column of BANKER_DRAWS used when the Player stood (had no third card).
 PLAYER_STOOD = 10

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from analyzer.analysis import Analysis, analyze
-from analyzer.bets import BetResult
-from analyzer.claims import Claim, check_printed_value, claims_from_dict
+from analyzer.analysis.bets import BetResult
+from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
-from analyzer.paytable import DATA_DIR, Bet, Paytable, load_paytable, parse_payout
-from analyzer.shoe import Shoe
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.claims import Claim, check_printed_value, claims_from_dict
+from analyzer.paytables.model import DATA_DIR, Bet, Paytable, load_paytable, parse_payout
 
 
 def load_claims(path: str | Path) -> list[Claim]:

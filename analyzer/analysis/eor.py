@@ -8,12 +8,12 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import Analysis, analyze
-from analyzer.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
-from analyzer.paytable import Paytable
-from analyzer.shoe import ROUND_CARDS, Shoe
+from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.game.shoe import ROUND_CARDS, Shoe
+from analyzer.paytables.model import Paytable
 
 #: Largest tag a derived count may use: counts are kept to small integers.
 MAX_TAG = 4

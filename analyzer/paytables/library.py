@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from analyzer.paytable import Paytable, load_paytable
+from analyzer.paytables.model import Paytable, load_paytable
 
 SEED_GAME = "seed-game"
 

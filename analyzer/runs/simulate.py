@@ -8,11 +8,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis import analyze
-from analyzer.bets import rule_nets, settling_rule
-from analyzer.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
-from analyzer.paytable import Paytable, rebuild_paytable
-from analyzer.runner import Result, partition_rng
+from analyzer.analysis.bets import rule_nets, settling_rule
+from analyzer.analysis.exact import analyze
+from analyzer.paytables.model import Paytable, rebuild_paytable
+from analyzer.runs.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
+from analyzer.runs.runner import Result, partition_rng
 
 Z_95 = 1.959963984540054
 

@@ -8,13 +8,13 @@ from typing import Literal
 
 import pandas as pd
 
-from analyzer.bets import BetResult, evaluate_bet, table_columns
-from analyzer.enumerator import count_outcomes
+from analyzer.analysis.bets import BetResult, evaluate_bet, table_columns
+from analyzer.engine.enumerator import count_outcomes
+from analyzer.engine.outcomes import outcome_table, pair_detail_needed
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import outcome_table, pair_detail_needed
-from analyzer.paytable import RESERVED_MODES, Paytable
-from analyzer.seed_game import seed_paytable
-from analyzer.shoe import Shoe
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.library import seed_paytable
+from analyzer.paytables.model import RESERVED_MODES, Paytable
 
 SUMMARY_COLUMNS = [
     "name",

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from analyzer.cards import (
+from analyzer.errors import AnalyzerError
+from analyzer.files import read_toml
+from analyzer.game.cards import (
     N_RANKS,
     N_SUITS,
     N_VALUES,
@@ -24,8 +26,6 @@ from analyzer.cards import (
     parse_card,
     parse_rank,
 )
-from analyzer.errors import AnalyzerError
-from analyzer.files import read_toml
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6

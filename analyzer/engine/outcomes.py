@@ -12,8 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from analyzer.cards import Card
-from analyzer.enumerator import (
+from analyzer.engine.enumerator import (
     N_PAIR_STATES,
     NO_THIRD,
     RANK_PAIR,
@@ -21,7 +20,8 @@ from analyzer.enumerator import (
     OutcomeCounts,
     PairDetail,
 )
-from analyzer.rules import NATURAL_SCORES, Round
+from analyzer.game.cards import Card
+from analyzer.game.rules import NATURAL_SCORES, Round
 
 #: Fields of a round that bets may look at, with their type.
 FIELDS: dict[str, type] = {

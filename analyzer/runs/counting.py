@@ -16,13 +16,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.batch import batch_expected_values
-from analyzer.cards import N_RANKS, N_SUITS, RANKS, parse_rank
-from analyzer.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
+from analyzer.engine.batch import batch_expected_values
 from analyzer.errors import AnalyzerError
-from analyzer.paytable import rebuild_paytable, restricted
-from analyzer.runner import Result, partition_rng
-from analyzer.simulate import ratio_and_error
+from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
+from analyzer.paytables.model import rebuild_paytable, restricted
+from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
+from analyzer.runs.runner import Result, partition_rng
+from analyzer.runs.simulate import ratio_and_error
 
 STRATEGIES = ("with_limit", "without_limit")
 

@@ -6,7 +6,7 @@ no pairs), a bet's expected value per unit on a shoe with ``n_v`` cards of point
 
     EV(n) = sum_t C_t * prod_v ff(n_v, k_tv) * ff(N - u_t, 6 - u_t) / ff(N, 6)
 
-over the compiled walk terms of :mod:`analyzer.terms`, with exact rational ``C_t``: the
+over the compiled walk terms of :mod:`analyzer.engine.terms`, with exact rational ``C_t``: the
 net payout summed over the value sequences of shape ``t``.
 """
 
@@ -19,14 +19,14 @@ import numpy as np
 import pandas as pd
 import sympy
 
-from analyzer.bets import rule_nets, settling_rule, table_columns
-from analyzer.cards import N_VALUES
-from analyzer.enumerator import NO_THIRD
+from analyzer.analysis.bets import rule_nets, settling_rule, table_columns
+from analyzer.engine.enumerator import NO_THIRD
+from analyzer.engine.outcomes import PAIR_FIELDS, SUITED_PAIR_FIELDS, derived_columns
+from analyzer.engine.terms import walk_terms
 from analyzer.errors import AnalyzerError
-from analyzer.outcomes import PAIR_FIELDS, SUITED_PAIR_FIELDS, derived_columns
-from analyzer.paytable import Bet
-from analyzer.shoe import ROUND_CARDS
-from analyzer.terms import walk_terms
+from analyzer.game.cards import N_VALUES
+from analyzer.game.shoe import ROUND_CARDS
+from analyzer.paytables.model import Bet
 
 #: n0 ... n9: cards of each point value in the shoe.
 VALUE_COUNTS = sympy.symbols(f"n0:{N_VALUES}", integer=True, nonnegative=True)

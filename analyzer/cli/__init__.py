@@ -1,0 +1,1 @@
+"""The ``baccarat-odds`` command line."""

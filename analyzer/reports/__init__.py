@@ -1,0 +1,1 @@
+"""What users read: table words in three languages, tables in every format, plots."""
