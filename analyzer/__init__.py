@@ -31,7 +31,7 @@ _EXPORTS = {
     "effects_of_removal": "analyzer.analysis.eor",
     "linear_counts": "analyzer.analysis.eor",
     "AnalyzerError": "analyzer.errors",
-    "FIELDS": "analyzer.engine.outcomes",
+    "FIELDS": "analyzer.game.fields",
     "outcome_table": "analyzer.engine.outcomes",
     "Bet": "analyzer.paytables.model",
     "Paytable": "analyzer.paytables.model",
@@ -95,10 +95,11 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.exact import Analysis, analyze
     from analyzer.engine.batch import batch_expected_values
     from analyzer.engine.enumerator import OutcomeCounts, count_outcomes
-    from analyzer.engine.outcomes import FIELDS, outcome_table
+    from analyzer.engine.outcomes import outcome_table
     from analyzer.engine.symbolic import expected_value_expression
     from analyzer.errors import AnalyzerError
     from analyzer.game.cards import Card, parse_card, parse_cards
+    from analyzer.game.fields import FIELDS
     from analyzer.game.rules import Round, deal_round
     from analyzer.game.shoe import Shoe, shoe_from_file
     from analyzer.paytables.claims import check_printed_value

@@ -24,11 +24,10 @@ import naive
 
 from analyzer import Shoe, analyze, count_outcomes
 from analyzer.engine.enumerator import (
-    _IS_NATURAL,
     _walk_jit,
     first_four_counts,
 )
-from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS
+from analyzer.game.rules import THIRD_CARD
 
 
 def best_time(fn, repeat: int) -> float:
@@ -64,7 +63,7 @@ def main() -> None:
 
     def walk_only() -> None:
         out[:] = 0
-        _walk_jit(values, first_four, _IS_NATURAL, PLAYER_DRAWS, BANKER_DRAWS, out)
+        _walk_jit(values, first_four, THIRD_CARD, out)
 
     value_baseline = best_time(lambda: naive.reference_value_counts(values.tolist()), 1)
     emit("walk_kernel_values", best_time(walk_only, args.repeat), value_baseline, decks=args.decks)

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, parse_condition
 from analyzer.engine.enumerator import count_outcomes
-from analyzer.engine.outcomes import FIELDS, INT_FIELD_RANGES, outcome_table
+from analyzer.engine.outcomes import outcome_table
+from analyzer.game.fields import FIELDS, INT_FIELD_RANGES
 from analyzer.game.shoe import Shoe
 
 COLUMNS = {
@@ -233,7 +234,7 @@ def test_field_ranges_hold_in_a_real_table() -> None:
     assert set(INT_FIELD_RANGES) == {name for name, kind in FIELDS.items() if kind is int}
     table = outcome_table(count_outcomes(Shoe.standard(8), "suit"))
     for name, (lo, hi) in INT_FIELD_RANGES.items():
-        assert (table[name].min(), table[name].max()) == (lo, hi), name
+        assert (table.columns[name].min(), table.columns[name].max()) == (lo, hi), name
 
 
 # -- Property: the project agrees with a plain big-integer evaluation of the same tree ------

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, Shoe, count_outcomes
-from analyzer.engine.enumerator import NO_THIRD
+from analyzer.game.fields import NO_THIRD
 
 SLOW = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,7 +6,7 @@ import naive
 import pytest
 
 from analyzer import AnalyzerError, deal_round, parse_card, parse_cards
-from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD, hand_score
+from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD, hand_score
 
 
 @pytest.mark.parametrize(
@@ -45,12 +45,16 @@ def test_hand_scores_of_the_seeds(cards, score) -> None:
     assert hand_score(parse_cards(cards)) == score
 
 
-def test_tables_agree_with_the_rules_text() -> None:
-    for score in range(8):
-        assert PLAYER_DRAWS[score] == naive.player_draws(score)
-        assert BANKER_DRAWS[score, PLAYER_STOOD] == naive.banker_draws(score, None)
-        for third in range(10):
-            assert BANKER_DRAWS[score, third] == naive.banker_draws(score, third), (score, third)
+def test_the_third_card_table_agrees_with_the_rules_text() -> None:
+    for player2 in range(10):
+        for banker2 in range(10):
+            natural = player2 >= 8 or banker2 >= 8
+            rule = THIRD_CARD[player2, banker2]
+            where = (player2, banker2)
+            assert rule[PLAYER_DRAWS] == (not natural and naive.player_draws(player2)), where
+            assert rule[PLAYER_STOOD] == (not natural and naive.banker_draws(banker2, None)), where
+            for third in range(10):
+                assert rule[third] == (not natural and naive.banker_draws(banker2, third)), where
 
 
 def test_seed_004_worked_example() -> None:

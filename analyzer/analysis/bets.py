@@ -11,11 +11,12 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
 import pandas as pd
 
+from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import LOSE, Bet, Payout
+from analyzer.paytables.settle import settled_ways
 
 OTHERWISE = "otherwise"
 
@@ -81,68 +82,31 @@ class BetResult:
         return self.house_edge / resolved if resolved else None
 
 
-def table_columns(table: pd.DataFrame) -> dict[str, np.ndarray]:
-    """The table's columns (fields and ``ways``) as numpy arrays, for condition masks."""
-    columns = {name: table[name].to_numpy() for name in table.columns}
-    # Fixed-width strings compare in C; an object array would compare element by element.
-    columns["winner"] = np.asarray(table["winner"], dtype=str)
-    return columns
-
-
-def rule_masks(bet: Bet, columns: dict[str, np.ndarray], n_rows: int) -> list[np.ndarray]:
-    """Rows where each rule's condition holds (earlier rules or not)."""
-    return [rule.condition.mask(columns, n_rows) for rule in bet.rules]
-
-
-def settling_rule(bet: Bet, columns: dict[str, np.ndarray], n_rows: int) -> np.ndarray:
-    """Index of the rule that settles each row: the first whose condition holds, or
-    ``len(bet.rules)`` where none does (the stake is lost)."""
-    index = np.full(n_rows, len(bet.rules))
-    for i, holds in reversed(list(enumerate(rule_masks(bet, columns, n_rows)))):
-        index[holds] = i
-    return index
-
-
-def rule_nets(bet: Bet) -> list[Fraction]:
-    """Net per unit of each rule, then of "no rule" (a loss): index with settling_rule."""
-    return [rule.payout.net for rule in bet.rules] + [LOSE.net]
-
-
-def evaluate_bet(
-    table: pd.DataFrame, bet: Bet, mode: str, columns: dict[str, np.ndarray] | None = None
-) -> BetResult:
+def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     """Settle ``bet`` on every row of an outcome table; exact probabilities and moments."""
-    columns = table_columns(table) if columns is None else columns
-    missing = sorted(bet.fields - columns.keys())  # never "ways": it is no field
+    missing = sorted(bet.fields - table.columns.keys())
     if missing:
         raise AnalyzerError(
             f"bet {bet.id!r} needs {', '.join(missing)}, which this shoe cannot give exactly"
             " (the suits or ranks of some cards are unknown)"
         )
-    ways = columns["ways"]
-    denominator = table.attrs["denominator"]
-    unsettled = np.ones(len(table), dtype=bool)
-    settled = []
-    for rule, holds in zip(bet.rules, rule_masks(bet, columns, len(table)), strict=True):
-        hit = holds & unsettled
-        unsettled &= ~hit
-        settled.append(
-            (rule.condition.text, int(ways[hit].sum()), rule.payout, int(ways[holds].sum()))
-        )
-    rest = int(ways[unsettled].sum())
-    settled.append((OTHERWISE, rest, LOSE, rest))
-
+    settled, matched = settled_ways(bet, table.columns, table.ways)
+    rows = [
+        (rule.condition.text, count, rule.payout, holds)
+        for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
+    ]
+    rows.append((OTHERWISE, settled[-1], LOSE, settled[-1]))
     lines = []
     expected = second_moment = hit_frequency = push = Fraction(0)
-    for when, count, payout, matched in settled:
-        probability = Fraction(count, denominator)
+    for when, count, payout, holds in rows:
+        probability = Fraction(count, table.denominator)
         expected += probability * payout.net
         second_moment += probability * payout.net**2
         if payout.net > 0:
             hit_frequency += probability
         elif payout.net == 0:
             push += probability
-        lines.append(Line(when, count, probability, payout, matched))
+        lines.append(Line(when, count, probability, payout, holds))
     return BetResult(
         bet, mode, tuple(lines), expected, hit_frequency, push, second_moment - expected**2
     )

@@ -8,10 +8,11 @@ from typing import Literal
 
 import pandas as pd
 
-from analyzer.analysis.bets import BetResult, evaluate_bet, table_columns
+from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.engine.enumerator import count_outcomes
-from analyzer.engine.outcomes import outcome_table, pair_detail_needed
+from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
+from analyzer.game.fields import pair_detail_needed
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import RESERVED_MODES, Paytable
@@ -43,7 +44,7 @@ class Analysis:
     paytable: Paytable
     shoe: Shoe
     modes: tuple[str, ...]
-    outcomes: pd.DataFrame
+    outcomes: OutcomeTable
     results: tuple[BetResult, ...]
     #: (bet id, mode, why) of the bets this shoe cannot price exactly (suits unknown).
     unavailable: tuple[tuple[str, str, str], ...] = ()
@@ -156,10 +157,9 @@ def analyze(
     if detail == "suit" and not shoe.suits_known:
         detail = "rank"  # bets on suited pairs are then reported as unavailable
     table = outcome_table(count_outcomes(shoe, detail))
-    columns = table_columns(table)
     results, unavailable = [], []
     for bet, bet_mode in offered:
-        missing = sorted(bet.fields - columns.keys())
+        missing = sorted(bet.fields - table.columns.keys())
         if missing:
             why = (
                 f"needs {', '.join(missing)}: the shoe's suits are not known (a card removed "
@@ -167,7 +167,7 @@ def analyze(
             )
             unavailable.append((bet.id, bet_mode, why))
         else:
-            results.append(evaluate_bet(table, bet, bet_mode, columns))
+            results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise AnalyzerError("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from analyzer.analysis.bets import evaluate_bet, table_columns
+from analyzer.analysis.bets import evaluate_bet
 from analyzer.analysis.eor import effects_of_removal, linear_counts, plot_effects
 from analyzer.analysis.exact import Analysis, analyze, resolve_modes
 from analyzer.analysis.verify import load_claims, published_max_rtp, verify_claims
@@ -148,10 +148,9 @@ def _run_play(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
     dealt = deal_round(cards)
     table = round_table(dealt)
-    columns = table_columns(table)
     by_mode = {
         mode: {
-            bet.id: evaluate_bet(table, bet, mode, columns).expected_value
+            bet.id: evaluate_bet(table, bet, mode).expected_value
             for bet, mode in paytable.offered((mode,))
         }
         for mode in paytable.modes

@@ -20,21 +20,24 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.analysis.bets import evaluate_bet, rule_nets, settling_rule, table_columns
-from analyzer.engine.enumerator import (
+from analyzer.engine.enumerator import count_outcomes
+from analyzer.engine.outcomes import outcome_table
+from analyzer.engine.terms import is_value_level, term_coefficients, walk_terms
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.game.fields import (
     N_PAIR_STATES,
     NO_PAIR,
     RANK_PAIR,
     SUITED_PAIR,
-    count_outcomes,
+    SUITED_PAIR_FIELDS,
+    fold_suited_pairs,
+    pair_columns,
+    pair_detail_needed,
 )
-from analyzer.engine.outcomes import SUITED_PAIR_FIELDS, outcome_table, pair_detail_needed
-from analyzer.engine.symbolic import is_value_level, term_coefficients
-from analyzer.engine.terms import walk_terms
-from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.game.shoe import MAX_CARDS, ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
+from analyzer.paytables.settle import expected_value, rule_nets, settling_rule
 
 _BLOCK = 128
 _PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
@@ -232,12 +235,7 @@ def pair_state_probabilities(type_counts: np.ndarray, type_ranks: np.ndarray) ->
 def _pair_state_nets(bet: Bet) -> np.ndarray:
     """Net of a pairs-only bet in each of the 9 pair states."""
     player, banker = np.divmod(np.arange(N_PAIR_STATES**2), N_PAIR_STATES)
-    columns = {
-        "player_pair": player >= RANK_PAIR,
-        "banker_pair": banker >= RANK_PAIR,
-        "player_suited_pair": player == SUITED_PAIR,
-        "banker_suited_pair": banker == SUITED_PAIR,
-    }
+    columns = pair_columns(player, banker)
     nets = np.array([float(net) for net in rule_nets(bet)])
     return nets[settling_rule(bet, columns, N_PAIR_STATES**2)]
 
@@ -339,10 +337,7 @@ def batch_expected_values(
         else:
             probabilities = pair_state_probabilities(ranks, np.arange(N_RANKS))
             # With ranks as types, "same type" is "same rank": fold, suits unknown.
-            probabilities[:, RANK_PAIR, :] += probabilities[:, SUITED_PAIR, :]
-            probabilities[:, SUITED_PAIR, :] = 0
-            probabilities[:, :, RANK_PAIR] += probabilities[:, :, SUITED_PAIR]
-            probabilities[:, :, SUITED_PAIR] = 0
+            fold_suited_pairs(probabilities)
         flat = probabilities.reshape(len(array), -1)
         for i in pair_bets:
             bet = offered[i][0]
@@ -358,11 +353,11 @@ def batch_expected_values(
             if detail == "suit" and not per_suit:
                 detail = "rank"
             table = outcome_table(count_outcomes(shoe, detail))
-            columns = table_columns(table)
             for i in mixed:
-                bet, mode = offered[i]
-                if bet.fields <= columns.keys():
-                    out[row, i] = float(evaluate_bet(table, bet, mode, columns).expected_value)
+                bet = offered[i][0]
+                if bet.fields <= table.columns.keys():
+                    ev = expected_value(bet, table.columns, table.ways, table.denominator)
+                    out[row, i] = float(ev)
     index = pd.MultiIndex.from_tuples(
         [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
     )

@@ -20,25 +20,23 @@ card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 from numba import njit
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
-from analyzer.game.rules import BANKER_DRAWS, NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.game.fields import (
+    N_PAIR_STATES,
+    NO_PAIR,
+    NO_THIRD,
+    RANK_PAIR,
+    SUITED_PAIR,
+    PairDetail,
+    fold_suited_pairs,
+)
+from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import Shoe
-
-#: Index of "no third card" on the third-card axes.
-NO_THIRD = 10
-#: Pair state of one hand's first two cards.
-NO_PAIR, RANK_PAIR, SUITED_PAIR = 0, 1, 2
-N_PAIR_STATES = 3
-
-PairDetail = Literal["none", "rank", "suit"]
-
-_IS_NATURAL = np.array([s in NATURAL_SCORES for s in range(10)], dtype=np.bool_)
 
 
 @njit(cache=True)
@@ -145,7 +143,7 @@ def _add_leaf(
 
 
 @njit(cache=True)
-def _walk_jit(value_counts, first_four, is_natural, player_draws, banker_draws, out):
+def _walk_jit(value_counts, first_four, third_card, out):
     """Apply the third-card tables to every first-four value tuple; accumulate into out.
 
     Swapping P1 with P2 (or B1 with B2) deals the same multiset of cards, so it has the
@@ -178,25 +176,14 @@ def _walk_jit(value_counts, first_four, is_natural, player_draws, banker_draws, 
                     left[b] -= 1
                     left[c] -= 1
                     left[d] -= 1
-                    if is_natural[player2] or is_natural[banker2]:
-                        _add_leaf(
-                            out,
-                            states,
-                            weights,
-                            n_live,
-                            player2,
-                            banker2,
-                            NO_THIRD,
-                            NO_THIRD,
-                            stand_tail,
-                        )
-                    elif player_draws[player2]:
+                    rule = third_card[player2, banker2]
+                    if rule[PLAYER_DRAWS]:
                         for x in range(N_VALUES):
                             wx = left[x]
                             if wx == 0:
                                 continue
                             player3 = (player2 + x) % 10
-                            if banker_draws[banker2, x]:
+                            if rule[x]:
                                 left[x] -= 1
                                 for y in range(N_VALUES):
                                     wy = wx * left[y]
@@ -225,7 +212,7 @@ def _walk_jit(value_counts, first_four, is_natural, player_draws, banker_draws, 
                                     NO_THIRD,
                                     wx * five_tail,
                                 )
-                    elif banker_draws[banker2, PLAYER_STOOD]:
+                    elif rule[PLAYER_STOOD]:
                         for y in range(N_VALUES):
                             wy = left[y]
                             if wy != 0:
@@ -240,7 +227,7 @@ def _walk_jit(value_counts, first_four, is_natural, player_draws, banker_draws, 
                                     y,
                                     wy * five_tail,
                                 )
-                    else:
+                    else:  # a natural, or both hands stand
                         _add_leaf(
                             out,
                             states,
@@ -296,13 +283,7 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
         np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, out
     )
     if pair_detail == "rank":
-        # With ranks as the card types "same type" means "same rank": fold it into
-        # RANK_PAIR so that SUITED_PAIR only ever means a known suited pair.
-        folded = out.reshape((*out.shape[:4], N_PAIR_STATES, N_PAIR_STATES))
-        folded[..., RANK_PAIR, :] += folded[..., SUITED_PAIR, :]
-        folded[..., SUITED_PAIR, :] = 0
-        folded[..., :, RANK_PAIR] += folded[..., :, SUITED_PAIR]
-        folded[..., :, SUITED_PAIR] = 0
+        fold_suited_pairs(out.reshape((*out.shape[:4], N_PAIR_STATES, N_PAIR_STATES)))
     return out
 
 
@@ -315,7 +296,7 @@ def count_outcomes(shoe: Shoe, pair_detail: PairDetail = "none") -> OutcomeCount
     """
     first_four = first_four_counts(shoe, pair_detail)
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
-    _walk_jit(shoe.value_counts, first_four, _IS_NATURAL, PLAYER_DRAWS, BANKER_DRAWS, out)
+    _walk_jit(shoe.value_counts, first_four, THIRD_CARD, out)
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number

@@ -16,20 +16,24 @@ terms instead of walking the shoe again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 import numpy as np
 from numba import njit
 
-from analyzer.engine.enumerator import _IS_NATURAL, NO_THIRD
+from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
-from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.game.fields import NO_THIRD, derived_columns, pair_detail_needed, third_card_field
+from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.paytables.model import Bet
+from analyzer.paytables.settle import rule_nets, settling_rule
 
 _MAX_LEAVES = N_VALUES**6
 
 
 @njit(cache=True)
-def _leaves_jit(is_natural, player_draws, banker_draws, sequences, cells):
+def _leaves_jit(third_card, sequences, cells):
     """Every value sequence a round can deal, padded with -1, and its outcome cell
     (player score, banker score, player third or NO_THIRD, banker third or NO_THIRD)."""
     n = 0
@@ -39,17 +43,10 @@ def _leaves_jit(is_natural, player_draws, banker_draws, sequences, cells):
                 for d in range(N_VALUES):
                     player2 = (a + c) % 10
                     banker2 = (b + d) % 10
-                    if (
-                        is_natural[player2]
-                        or is_natural[banker2]
-                        or (not player_draws[player2] and not banker_draws[banker2, PLAYER_STOOD])
-                    ):
-                        sequences[n, 0:6] = (a, b, c, d, -1, -1)
-                        cells[n, 0:4] = (player2, banker2, NO_THIRD, NO_THIRD)
-                        n += 1
-                    elif player_draws[player2]:
+                    rule = third_card[player2, banker2]
+                    if rule[PLAYER_DRAWS]:
                         for x in range(N_VALUES):
-                            if banker_draws[banker2, x]:
+                            if rule[x]:
                                 for y in range(N_VALUES):
                                     sequences[n, 0:6] = (a, b, c, d, x, y)
                                     cells[n, 0:4] = ((player2 + x) % 10, (banker2 + y) % 10, x, y)
@@ -58,11 +55,15 @@ def _leaves_jit(is_natural, player_draws, banker_draws, sequences, cells):
                                 sequences[n, 0:6] = (a, b, c, d, x, -1)
                                 cells[n, 0:4] = ((player2 + x) % 10, banker2, x, NO_THIRD)
                                 n += 1
-                    else:
+                    elif rule[PLAYER_STOOD]:
                         for y in range(N_VALUES):
                             sequences[n, 0:6] = (a, b, c, d, y, -1)
                             cells[n, 0:4] = (player2, (banker2 + y) % 10, NO_THIRD, y)
                             n += 1
+                    else:  # a natural, or both hands stand
+                        sequences[n, 0:6] = (a, b, c, d, -1, -1)
+                        cells[n, 0:4] = (player2, banker2, NO_THIRD, NO_THIRD)
+                        n += 1
     return n
 
 
@@ -86,7 +87,7 @@ def walk_terms() -> WalkTerms:
     """Compile the walk (a few hundred milliseconds, once per process)."""
     sequences = np.empty((_MAX_LEAVES, 6), dtype=np.int8)
     cells = np.empty((_MAX_LEAVES, 4), dtype=np.int8)
-    n = _leaves_jit(_IS_NATURAL, PLAYER_DRAWS, BANKER_DRAWS, sequences, cells)
+    n = _leaves_jit(THIRD_CARD, sequences, cells)
     sequences, cells = sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
     k = np.zeros((n, N_VALUES), dtype=np.int64)
     for position in range(6):
@@ -110,3 +111,49 @@ def walk_terms() -> WalkTerms:
     for array in (terms, cell_rows, pairs, count):
         array.setflags(write=False)
     return WalkTerms(terms, terms.sum(axis=1), cell_rows, pairs[:, 0], pairs[:, 1], count)
+
+
+def is_value_level(bet: Bet) -> bool:
+    """Does the bet depend on point values only (no pair fields)?"""
+    return pair_detail_needed(bet.fields) == "none"
+
+
+@cache
+def cell_columns() -> dict[str, np.ndarray]:
+    """The value-level fields of every reachable (player_score, banker_score,
+    player_third, banker_third) cell of the walk."""
+    cells = walk_terms().cells
+    third = third_card_field(cells[:, 2:])
+    return derived_columns(cells[:, 0], cells[:, 1], third[:, 0], third[:, 1])
+
+
+def cell_nets(bet: Bet) -> list[Fraction]:
+    """Net result per unit of ``bet`` in each cell of :func:`cell_columns`."""
+    if not is_value_level(bet):
+        raise AnalyzerError(f"bet {bet.id!r} looks at pairs: it is not a value-level bet")
+    cells = cell_columns()
+    nets = rule_nets(bet)
+    n_cells = len(cells["player_score"])
+    return [nets[i] for i in settling_rule(bet, cells, n_cells).tolist()]
+
+
+def term_coefficients(bet: Bet) -> list[Fraction]:
+    """Exact ``C_t``: the bet's net payout summed over the value sequences of shape ``t``.
+
+    A bet has few distinct payouts, so each contributes an exact integer count of
+    sequences per term (a ``bincount``) times that payout.
+    """
+    terms = walk_terms()
+    nets = cell_nets(bet)
+    distinct = sorted(set(nets))
+    code = np.array([distinct.index(net) for net in nets])[terms.cell_index]
+    coefficients = [Fraction(0)] * len(terms.k)
+    for j, net in enumerate(distinct):
+        chosen = code == j
+        # Counts are far below 2**53: the float bincount is exact.
+        per_term = np.bincount(
+            terms.term_index[chosen], weights=terms.count[chosen], minlength=len(terms.k)
+        ).astype(np.int64)
+        for t in np.nonzero(per_term)[0].tolist():
+            coefficients[t] += int(per_term[t]) * net
+    return coefficients

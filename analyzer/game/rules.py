@@ -1,7 +1,16 @@
-"""The drawing rules of GAME.md as data, and one round played from given cards.
+"""The drawing rules of the game as data, and one round played from given cards.
 
-``PLAYER_DRAWS[score]`` and ``BANKER_DRAWS[score, third]`` are the tables the enumerator
-kernels read; :func:`deal_round` plays the same tables on concrete cards for ``play``.
+The whole third-card rule is one table, :data:`THIRD_CARD`, built here from the rules as
+written (the Player's draw on 0-5, the Banker's table, naturals). The enumerator, the
+compiled walk, the dealer and ``play`` all read it and nothing else::
+
+    THIRD_CARD[player2, banker2, PLAYER_DRAWS]   does the Player draw a third card?
+    THIRD_CARD[player2, banker2, x]              does the Banker draw, after the
+                                                 Player's third card of value x (0-9)?
+    THIRD_CARD[player2, banker2, PLAYER_STOOD]   does the Banker draw, the Player standing?
+
+with ``player2``/``banker2`` the two-card scores. Kernels take the table as an argument
+(a global would be frozen into Numba's on-disk cache).
 """
 
 from __future__ import annotations
@@ -14,17 +23,15 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import Card
 
-#: Column of BANKER_DRAWS used when the Player stood (had no third card).
-PLAYER_STOOD = 10
-
 #: Two-card scores that make a natural: nobody draws.
 NATURAL_SCORES = (8, 9)
 
-#: Player draws on a two-card 0-5 and stands on 6-7 (8-9 are naturals, never reached).
-PLAYER_DRAWS: np.ndarray = np.array([s <= 5 for s in range(10)], dtype=np.bool_)
+#: The Player draws on a two-card 0-5 and stands on 6-7.
+PLAYER_DRAWS_ON = range(0, 6)
 
-#: GAME.md's Banker table: Banker two-card score -> point values of the Player's third
-#: card on which the Banker draws.
+#: The Banker's table: Banker two-card score -> point values of the Player's third card on
+#: which the Banker draws (on 0-2 always; on 7 never). When the Player stood, the Banker
+#: draws on 0-5 like the Player would.
 BANKER_DRAWS_ON: dict[int, tuple[int, ...]] = {
     0: tuple(range(10)),
     1: tuple(range(10)),
@@ -36,20 +43,27 @@ BANKER_DRAWS_ON: dict[int, tuple[int, ...]] = {
     7: (),
 }
 
+#: Columns of THIRD_CARD beside the Player's third-card values 0-9.
+PLAYER_STOOD = 10
+PLAYER_DRAWS = 11
 
-def _banker_table() -> np.ndarray:
-    table = np.zeros((10, 11), dtype=np.bool_)
-    for score, thirds in BANKER_DRAWS_ON.items():
-        table[score, list(thirds)] = True
-        # When the Player stood, the Banker draws on 0-5 like the Player would.
-        table[score, PLAYER_STOOD] = PLAYER_DRAWS[score]
+
+def _third_card_table() -> np.ndarray:
+    table = np.zeros((10, 10, 12), dtype=np.bool_)
+    for player2 in range(10):
+        for banker2 in range(10):
+            if player2 in NATURAL_SCORES or banker2 in NATURAL_SCORES:
+                continue  # a natural: nobody draws
+            decision = table[player2, banker2]
+            decision[PLAYER_DRAWS] = player2 in PLAYER_DRAWS_ON
+            decision[list(BANKER_DRAWS_ON[banker2])] = True
+            decision[PLAYER_STOOD] = banker2 in PLAYER_DRAWS_ON
     return table
 
 
-#: ``BANKER_DRAWS[banker_two_card_score, player_third_value or PLAYER_STOOD]``.
-BANKER_DRAWS: np.ndarray = _banker_table()
-PLAYER_DRAWS.setflags(write=False)
-BANKER_DRAWS.setflags(write=False)
+#: The third-card rule: see the module docstring.
+THIRD_CARD: np.ndarray = _third_card_table()
+THIRD_CARD.setflags(write=False)
 
 
 def hand_score(cards: Sequence[Card]) -> int:
@@ -95,15 +109,12 @@ class Round:
 
 def cards_needed(cards: Sequence[Card]) -> int:
     """How many cards the round dealt from ``cards`` uses, given the first four (4, 5 or 6)."""
-    player2, banker2 = hand_score(cards[0:3:2]), hand_score(cards[1:4:2])
-    if is_natural(player2) or is_natural(banker2):
-        return 4
-    if PLAYER_DRAWS[player2]:
-        third = cards[4].value if len(cards) > 4 else None
-        if third is None:
+    rule = THIRD_CARD[hand_score(cards[0:3:2]), hand_score(cards[1:4:2])]
+    if rule[PLAYER_DRAWS]:
+        if len(cards) < 5:
             return 5
-        return 6 if BANKER_DRAWS[banker2, third] else 5
-    return 5 if BANKER_DRAWS[banker2, PLAYER_STOOD] else 4
+        return 6 if rule[cards[4].value] else 5
+    return 5 if rule[PLAYER_STOOD] else 4
 
 
 def deal_round(cards: Sequence[Card]) -> Round:
@@ -121,6 +132,7 @@ def deal_round(cards: Sequence[Card]) -> Round:
         raise AnalyzerError(f"too many cards: this round uses {needed}; unused: {extra}")
     player, banker = [cards[0], cards[2]], [cards[1], cards[3]]
     player2, banker2 = hand_score(player), hand_score(banker)
+    rule = THIRD_CARD[player2, banker2]
     if is_natural(player2) or is_natural(banker2):
         naturals = [
             f"{name} {score}"
@@ -130,11 +142,11 @@ def deal_round(cards: Sequence[Card]) -> Round:
         reason = f"natural ({' and '.join(naturals)}): no one draws"
         return Round(tuple(player), tuple(banker), reason, reason)
     rest = list(cards[4:])
-    if PLAYER_DRAWS[player2]:
+    if rule[PLAYER_DRAWS]:
         player.append(rest.pop(0))
         player_reason = f"Player has {player2} (0-5): draws {player[2]}"
         third = player[2].value
-        if BANKER_DRAWS[banker2, third]:
+        if rule[third]:
             banker.append(rest.pop(0))
             banker_reason = (
                 f"Banker has {banker2} and Player's third card is worth {third}: draws {banker[2]}"
@@ -143,7 +155,7 @@ def deal_round(cards: Sequence[Card]) -> Round:
             banker_reason = f"Banker has {banker2} and Player's third card is worth {third}: stands"
     else:
         player_reason = f"Player has {player2} (6-7): stands"
-        if BANKER_DRAWS[banker2, PLAYER_STOOD]:
+        if rule[PLAYER_STOOD]:
             banker.append(rest.pop(0))
             banker_reason = f"Player stood and Banker has {banker2} (0-5): draws {banker[2]}"
         else:

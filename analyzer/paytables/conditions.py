@@ -30,8 +30,8 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from analyzer.engine.outcomes import FIELDS, INT_FIELD_RANGES, WINNERS
 from analyzer.errors import AnalyzerError
+from analyzer.game.fields import FIELDS, INT_FIELD_RANGES, WINNERS
 
 Columns = Mapping[str, np.ndarray]
 _Eval = Callable[[Columns], Any]

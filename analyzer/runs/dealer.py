@@ -14,11 +14,18 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from analyzer.engine.enumerator import _IS_NATURAL, NO_PAIR, NO_THIRD, RANK_PAIR, SUITED_PAIR
-from analyzer.engine.outcomes import derived_columns
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANK_VALUES
-from analyzer.game.rules import BANKER_DRAWS, PLAYER_DRAWS, PLAYER_STOOD
+from analyzer.game.fields import (
+    NO_PAIR,
+    NO_THIRD,
+    RANK_PAIR,
+    SUITED_PAIR,
+    derived_columns,
+    pair_columns,
+    third_card_field,
+)
+from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import ROUND_CARDS
 
 N_CARD_TYPES = N_RANKS * N_SUITS
@@ -76,10 +83,11 @@ def _pair_state(card1, card2):
 
 
 @njit(cache=True)
-def _deal_jit(cards, rank_values, start, cut, is_natural, player_draws, banker_draws, out):
+def _deal_jit(cards, rank_values, start, cut, third_card, out):
     """Deal rounds from ``start`` until a card at index >= cut has been dealt.
 
-    out[i] = ROUND_FIELDS of round i + 1; returns the number of rounds.
+    out[i] = ROUND_FIELDS of round i + 1 (third cards as NO_THIRD when none); returns the
+    number of rounds.
     """
     p = start
     n = 0
@@ -87,26 +95,26 @@ def _deal_jit(cards, rank_values, start, cut, is_natural, player_draws, banker_d
         p1, b1, p2, b2 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
         player = (rank_values[p1 // 4] + rank_values[p2 // 4]) % 10
         banker = (rank_values[b1 // 4] + rank_values[b2 // 4]) % 10
+        rule = third_card[player, banker]
         used = 4
         player_third = NO_THIRD
         banker_third = NO_THIRD
-        if not (is_natural[player] or is_natural[banker]):
-            if player_draws[player]:
-                player_third = rank_values[cards[p + 4] // 4]
-                used = 5
-                if banker_draws[banker, player_third]:
-                    banker_third = rank_values[cards[p + 5] // 4]
-                    used = 6
-            elif banker_draws[banker, PLAYER_STOOD]:
-                banker_third = rank_values[cards[p + 4] // 4]
-                used = 5
+        if rule[PLAYER_DRAWS]:
+            player_third = rank_values[cards[p + 4] // 4]
+            used = 5
+            if rule[player_third]:
+                banker_third = rank_values[cards[p + 5] // 4]
+                used = 6
+        elif rule[PLAYER_STOOD]:
+            banker_third = rank_values[cards[p + 4] // 4]
+            used = 5
         out[n, 0] = n + 1
         out[n, 1] = p
         out[n, 2] = used
         out[n, 3] = (player + (0 if player_third == NO_THIRD else player_third)) % 10
         out[n, 4] = (banker + (0 if banker_third == NO_THIRD else banker_third)) % 10
-        out[n, 5] = -1 if player_third == NO_THIRD else player_third
-        out[n, 6] = -1 if banker_third == NO_THIRD else banker_third
+        out[n, 5] = player_third
+        out[n, 6] = banker_third
         out[n, 7] = _pair_state(p1, p2)
         out[n, 8] = _pair_state(b1, b2)
         n += 1
@@ -131,18 +139,15 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
         RANK_VALUES,
         first_round_start(cards, procedure),
         procedure.cards - procedure.cut_card,
-        _IS_NATURAL,
-        PLAYER_DRAWS,
-        BANKER_DRAWS,
+        THIRD_CARD,
         out,
     )
-    return out[:n]
+    rounds = out[:n]
+    rounds[:, 5:7] = third_card_field(rounds[:, 5:7])  # the fields' "no third card"
+    return rounds
 
 
 def round_columns(records: np.ndarray) -> dict[str, np.ndarray]:
     """The condition fields of dealt rounds (records as from :func:`deal_shoe`)."""
     columns = derived_columns(records[:, 3], records[:, 4], records[:, 5], records[:, 6])
-    for hand, state in (("player", records[:, 7]), ("banker", records[:, 8])):
-        columns[f"{hand}_pair"] = state >= RANK_PAIR
-        columns[f"{hand}_suited_pair"] = state == SUITED_PAIR
-    return columns
+    return columns | pair_columns(records[:, 7], records[:, 8])

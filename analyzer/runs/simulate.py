@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis.bets import rule_nets, settling_rule
 from analyzer.analysis.exact import analyze
 from analyzer.paytables.model import Paytable, rebuild_paytable
+from analyzer.paytables.settle import rule_nets, settling_rule
 from analyzer.runs.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
 

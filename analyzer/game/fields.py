@@ -1,0 +1,172 @@
+"""The vocabulary of a round: every field a bet can ask about, defined once.
+
+Each :class:`Field` says its name, its kind (number, text or true/false), the values it
+takes, and how finely the enumerator must tell cards apart to give it (``detail``). The
+condition language, the outcome table, the dealer's round records, ``play`` and the batch
+engine all read this module, so a new field is added here and nowhere else.
+
+Two conventions live here too:
+
+* *No third card.* A hand that stood shows ``-1`` in ``player_third``/``banker_third``
+  (:data:`NO_THIRD_CARD`); on the enumerator's third-card axes, whose values 0-9 come
+  first, the same hand sits at index :data:`NO_THIRD` (10). :func:`third_card_field`
+  converts one to the other.
+* *Pair states.* The first two cards of a hand are a different rank (:data:`NO_PAIR`),
+  the same rank in another suit (:data:`RANK_PAIR`) or the same card (:data:`SUITED_PAIR`,
+  possible with several decks). :func:`pair_columns` turns states into the pair fields.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from analyzer.game.rules import NATURAL_SCORES
+
+#: How finely the enumerator tells the first cards apart: point values only, ranks
+#: (pairs) or ranks and suits (suited pairs). Ordered from coarsest to finest.
+PairDetail = Literal["none", "rank", "suit"]
+DETAILS: tuple[PairDetail, ...] = ("none", "rank", "suit")
+
+#: Index of "no third card" on the enumerator's third-card axes (values 0-9 come first).
+NO_THIRD = 10
+#: A field's value for "no third card".
+NO_THIRD_CARD = -1
+
+#: Pair state of one hand's first two cards.
+NO_PAIR, RANK_PAIR, SUITED_PAIR = 0, 1, 2
+N_PAIR_STATES = 3
+
+WINNERS: tuple[str, ...] = ("player", "banker", "tie")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One thing a bet can ask about a round.
+
+    ``kind`` is ``int``, ``str`` or ``bool``. A number lies in ``[low, high]`` (conditions
+    prove their arithmetic fits in 64-bit integers from these); a text takes one of
+    ``values``. ``detail`` is the least the enumerator must tell apart to give the field.
+    """
+
+    name: str
+    kind: type
+    doc: str
+    low: int = 0
+    high: int = 0
+    values: tuple[str, ...] = ()
+    detail: PairDetail = "none"
+
+
+VOCABULARY: tuple[Field, ...] = (
+    Field("player_score", int, "the Player's final score", 0, 9),
+    Field("banker_score", int, "the Banker's final score", 0, 9),
+    Field("player_cards", int, "cards in the Player's hand", 2, 3),
+    Field("banker_cards", int, "cards in the Banker's hand", 2, 3),
+    Field("total_cards", int, "cards dealt in the round", 4, 6),
+    Field("player_third", int, "point value of the Player's third card, -1 when none", -1, 9),
+    Field("banker_third", int, "point value of the Banker's third card, -1 when none", -1, 9),
+    Field("winner", str, "who wins the round", values=WINNERS),
+    Field("natural", bool, "either hand has a two-card 8 or 9"),
+    Field("player_natural", bool, "the Player has a two-card 8 or 9"),
+    Field("banker_natural", bool, "the Banker has a two-card 8 or 9"),
+    Field("player_pair", bool, "the Player's first two cards are of one rank", detail="rank"),
+    Field("banker_pair", bool, "the Banker's first two cards are of one rank", detail="rank"),
+    Field(
+        "player_suited_pair",
+        bool,
+        "the Player's first two cards are the same card (rank and suit)",
+        detail="suit",
+    ),
+    Field(
+        "banker_suited_pair",
+        bool,
+        "the Banker's first two cards are the same card (rank and suit)",
+        detail="suit",
+    ),
+)
+
+#: Every field by name.
+FIELD: dict[str, Field] = {field.name: field for field in VOCABULARY}
+#: Each field's kind, by name.
+FIELDS: dict[str, type] = {field.name: field.kind for field in VOCABULARY}
+#: The lowest and highest value of each integer field.
+INT_FIELD_RANGES: dict[str, tuple[int, int]] = {
+    field.name: (field.low, field.high) for field in VOCABULARY if field.kind is int
+}
+PAIR_FIELDS = tuple(field.name for field in VOCABULARY if field.detail == "rank")
+SUITED_PAIR_FIELDS = tuple(field.name for field in VOCABULARY if field.detail == "suit")
+
+
+def pair_detail_needed(fields: Iterable[str]) -> PairDetail:
+    """The least detail the enumerator must give for these fields."""
+    return max((FIELD[name].detail for name in fields), key=DETAILS.index, default="none")
+
+
+def third_card_field(axis_index: np.ndarray) -> np.ndarray:
+    """Third-card field values (0-9, or -1) from enumerator axis indices (0-9, or 10)."""
+    return np.where(axis_index == NO_THIRD, NO_THIRD_CARD, axis_index).astype(np.int64)
+
+
+def derived_columns(
+    player_score: np.ndarray,
+    banker_score: np.ndarray,
+    player_third: np.ndarray,
+    banker_third: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """The value-level fields, from final scores and third cards (-1: none)."""
+    player_cards = np.where(player_third >= 0, 3, 2)
+    banker_cards = np.where(banker_third >= 0, 3, 2)
+    # A hand holding two cards and 8 or 9 can only be a natural: the Player draws on 0-5
+    # and stands on 6-7, and two-card 8 or 9 stops both hands.
+    naturals = list(NATURAL_SCORES)
+    player_natural = (player_cards == 2) & np.isin(player_score, naturals)
+    banker_natural = (banker_cards == 2) & np.isin(banker_score, naturals)
+    winner = np.where(
+        player_score > banker_score,
+        "player",
+        np.where(banker_score > player_score, "banker", "tie"),
+    )
+    return {
+        "player_score": player_score,
+        "banker_score": banker_score,
+        "player_cards": player_cards,
+        "banker_cards": banker_cards,
+        "total_cards": player_cards + banker_cards,
+        "player_third": player_third,
+        "banker_third": banker_third,
+        "winner": winner,
+        "natural": player_natural | banker_natural,
+        "player_natural": player_natural,
+        "banker_natural": banker_natural,
+    }
+
+
+def pair_columns(
+    player_state: np.ndarray, banker_state: np.ndarray, detail: PairDetail = "suit"
+) -> dict[str, np.ndarray]:
+    """The pair fields from pair states, as far as ``detail`` tells them apart."""
+    columns: dict[str, np.ndarray] = {}
+    if detail != "none":
+        columns["player_pair"] = player_state >= RANK_PAIR
+        columns["banker_pair"] = banker_state >= RANK_PAIR
+    if detail == "suit":
+        columns["player_suited_pair"] = player_state == SUITED_PAIR
+        columns["banker_suited_pair"] = banker_state == SUITED_PAIR
+    return columns
+
+
+def fold_suited_pairs(states: np.ndarray) -> None:
+    """In place: count suited pairs as plain rank pairs.
+
+    ``states``' last two axes are (Player state, Banker state). With ranks as the card
+    types, "the same type" only means "the same rank", so SUITED_PAIR must never claim a
+    suited pair nobody could see.
+    """
+    states[..., RANK_PAIR, :] += states[..., SUITED_PAIR, :]
+    states[..., SUITED_PAIR, :] = 0
+    states[..., :, RANK_PAIR] += states[..., :, SUITED_PAIR]
+    states[..., :, SUITED_PAIR] = 0
