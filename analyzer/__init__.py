@@ -35,7 +35,7 @@ _EXPORTS = {
     "outcome_table": "analyzer.engine.outcomes",
     "Bet": "analyzer.paytables.model",
     "Paytable": "analyzer.paytables.model",
-    "load_paytable": "analyzer.paytables.model",
+    "load_paytable": "analyzer.paytables.library",
     "paytable_from_dict": "analyzer.paytables.model",
     "Round": "analyzer.game.rules",
     "deal_round": "analyzer.game.rules",
@@ -104,5 +104,5 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.game.shoe import Shoe, shoe_from_file
     from analyzer.paytables.claims import check_printed_value
     from analyzer.paytables.conditions import Condition, parse_condition
-    from analyzer.paytables.library import seed_paytable
-    from analyzer.paytables.model import Bet, Paytable, load_paytable, paytable_from_dict
+    from analyzer.paytables.library import load_paytable, seed_paytable
+    from analyzer.paytables.model import Bet, Paytable, paytable_from_dict

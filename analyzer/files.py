@@ -11,9 +11,11 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
+import stat
 import tomllib
 import unicodedata
 from collections.abc import Callable, Mapping
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -173,16 +175,52 @@ def check_untrusted(data: Any, where: str) -> None:
             stack.extend((item, depth + 1) for item in value)
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
+#: Largest input file read (a paytable, claims or shoe file is a few kilobytes).
+MAX_INPUT_BYTES = 16 * 2**20
+
+
+def _unreadable(path: object, exc: OSError) -> AnalyzerError:
+    if isinstance(exc, FileNotFoundError):
+        return AnalyzerError(f"{path}: no such file")
+    if isinstance(exc, IsADirectoryError):
+        return AnalyzerError(f"{path}: is a directory, not a file")
+    return AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}")
+
+
+def file_stamp(path: Path) -> tuple[int, int, int]:
+    """(device, inode, modification time) of a regular file: it changes when the file does."""
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise AnalyzerError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AnalyzerError(f"{path}: is a directory, not a file") from None
+        info = os.stat(path)
     except OSError as exc:
-        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
+        raise _unreadable(path, exc) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise AnalyzerError(f"{path}: is a directory, not a file")
+    return info.st_dev, info.st_ino, info.st_mtime_ns
+
+
+def read_input(path: Path | Traversable) -> bytes:
+    """The bytes of an untrusted input file: a regular file of at most
+    :data:`MAX_INPUT_BYTES` (a device, a FIFO or an endless file is refused, not read)."""
+    if not isinstance(path, Path):  # shipped with the package
+        return path.read_bytes()
+    try:
+        with path.open("rb") as stream:
+            info = os.fstat(stream.fileno())
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError
+            if not stat.S_ISREG(info.st_mode):
+                raise AnalyzerError(f"{path}: not a regular file")
+            data = stream.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise AnalyzerError(f"{path}: larger than {MAX_INPUT_BYTES // 2**20} MiB")
+    return data
+
+
+def read_toml(path: Path | Traversable) -> dict[str, Any]:
+    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
+    raw = read_input(path)
     try:
         # utf-8-sig: a byte-order mark, as some editors write, is not part of the text.
         data = tomllib.loads(raw.decode("utf-8-sig"))

@@ -15,17 +15,19 @@ import time
 from pathlib import Path
 
 from analyzer import seed_paytable
-from analyzer.runs.counting import count_partition
+from analyzer.paytables.model import restricted
+from analyzer.runs.counting import CountJob, count_partition
+from analyzer.runs.dealer import Procedure
 from analyzer.runs.runner import run_partitions
-from analyzer.runs.simulate import simulate_partition
+from analyzer.runs.simulate import SimulationJob, simulate_partition
 
 PARTITION = 250
 
 
-def timed(task, arguments, **options) -> tuple[float, list]:
+def timed(task, job, sizes, **options) -> tuple[float, list]:
     with tempfile.TemporaryDirectory() as folder:
         start = time.perf_counter()
-        results = run_partitions(task, arguments, Path(folder), {}, progress=False, **options)
+        results = run_partitions(task, job, sizes, Path(folder), {}, progress=False, **options)
         return time.perf_counter() - start, results
 
 
@@ -36,26 +38,11 @@ def main() -> None:
     args = parser.parse_args()
     paytable = seed_paytable()
     n_parts = max(1, args.shoes // PARTITION)
-    simulate_args = [
-        (paytable.data, paytable.source, (8, 14, True), 1, i, PARTITION) for i in range(n_parts)
-    ]
-    count_args = [
-        (
-            paytable.data,
-            paytable.source,
-            "lucky_six",
-            "commission",
-            (8, 14, True),
-            1,
-            i,
-            PARTITION,
-            None,
-            0.0,
-        )
-        for i in range(n_parts)
-    ]
-    simulate_partition(*simulate_args[0][:-1], 2)  # warm the JIT caches
-    count_partition(*count_args[0][:5], 1, 0, 2, None, 0.0)
+    sizes = [PARTITION] * n_parts
+    simulate_job = SimulationJob(paytable, Procedure(8, 14), 1)
+    count_job = CountJob(restricted(paytable, "lucky_six", "commission"), Procedure(8, 14), 1)
+    simulate_partition(simulate_job, 0, 2)  # warm the JIT caches
+    count_partition(count_job, 0, 2)
 
     from distributed import Client, LocalCluster
 
@@ -65,9 +52,9 @@ def main() -> None:
         ) as cluster,
         Client(cluster),
     ):
-        for name, task, arguments, unit in (
-            ("simulate", simulate_partition, simulate_args, "rounds"),
-            ("count_perfect_play", count_partition, count_args, "shoes"),
+        for name, task, job, unit in (
+            ("simulate", simulate_partition, simulate_job, "rounds"),
+            ("count_perfect_play", count_partition, count_job, "shoes"),
         ):
             baseline = None
             for setting, options in (
@@ -78,7 +65,7 @@ def main() -> None:
                     {"scheduler": cluster.scheduler_address},
                 ),
             ):
-                seconds, results = timed(task, arguments, **options)
+                seconds, results = timed(task, job, sizes, **options)
                 amount = (
                     sum(int(r["rounds"].sum()) for r in results)
                     if unit == "rounds"

@@ -155,7 +155,7 @@ def test_bad_shoe_files(tmp_path, capsys, name, text, message) -> None:
         (["report", "--remove", "ZZ"], "unknown card 'ZZ'"),
         (["report", "--shoe", "x.csv", "--decks", "2"], "--decks or --shoe"),
         (["report", "--shoe", "missing.csv"], "missing.csv: no such file"),
-        (["verify", "data/claims/seed-game.toml", "--remove", "5H " * 40], "cannot remove 5H"),
+        (["verify", "seed-game", "--remove", "5H " * 40], "cannot remove 5H"),
         (["eor", "--plot", "chart.jpg"], "name a .png file"),
         (["eor", "--plot", "no/such/folder/chart.png"], "does not exist"),
     ],
@@ -169,7 +169,7 @@ def test_verify_on_a_depleted_shoe_fails_the_full_shoe_claim(capsys) -> None:
     code, out, _ = run(
         capsys,
         "verify",
-        "data/claims/seed-game.toml",
+        "seed-game",
         "--remove",
         "AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C " * 6,
         "--format",
@@ -270,7 +270,7 @@ def test_batch_per_rank_leaves_suited_bets_out() -> None:
 
 
 def test_batch_joint_bets_fall_back_to_exact(tmp_path) -> None:
-    from analyzer.paytables.model import load_paytable
+    from analyzer.paytables.library import load_paytable
 
     path = tmp_path / "joint.toml"
     path.write_text(

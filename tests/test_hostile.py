@@ -859,7 +859,14 @@ def test_count_decks_option_is_the_same_game_as_a_paytable_of_those_decks(tmp_pa
     """D-3: tags and threshold come from the dealt shoe's decks, not the paytable's."""
     one = tmp_path / "one.toml"
     one.write_text(
-        (Path(__file__).parents[1] / "data" / "paytables" / "seed-game.toml")
+        (
+            Path(__file__).parents[1]
+            / "analyzer"
+            / "paytables"
+            / "shipped"
+            / "paytables"
+            / "seed-game.toml"
+        )
         .read_text()
         .replace("decks = 8", "decks = 1")
     )

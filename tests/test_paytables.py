@@ -12,7 +12,7 @@ import pytest
 from analyzer import AnalyzerError, analyze
 from analyzer.cli.main import main
 from analyzer.paytables.claims import check_printed_value
-from analyzer.paytables.model import library_names, load_paytable
+from analyzer.paytables.library import library_names, load_paytable
 
 
 def _parts(key):

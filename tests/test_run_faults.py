@@ -158,7 +158,9 @@ def test_tampered_partition_is_run_again(tmp_path, capsys, small, tamper) -> Non
     code, out, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
     assert code == 0 and out == reference
     _one_line(err)
-    assert err.startswith("note: running 1 saved partition in") and str(folder) in err
+    assert (
+        err.startswith("baccarat-odds: note: running 1 saved partition in") and str(folder) in err
+    )
     after = _mtimes(folder)
     assert after.pop("part-00002.npz") != before.pop("part-00002.npz")  # run again
     assert after == before  # the others were trusted as saved
@@ -188,7 +190,11 @@ def test_tampered_simulation_partition_is_run_again(tmp_path, capsys, tamper) ->
     assert code == 0
     tamper(_folder(work) / "part-00001.npz")
     code, out, err = run(capsys, *SIMULATE, "--work-dir", str(work), "--resume")
-    assert code == 0 and out == reference and err.startswith("note: running 1 saved partition")
+    assert (
+        code == 0
+        and out == reference
+        and err.startswith("baccarat-odds: note: running 1 saved partition")
+    )
 
 
 def test_rerun_without_resume_says_what_it_discards(tmp_path, capsys, small) -> None:
@@ -200,7 +206,7 @@ def test_rerun_without_resume_says_what_it_discards(tmp_path, capsys, small) -> 
     code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
     assert code == 0 and out == reference
     assert err == (
-        f"note: not resuming: discarded 4 saved partitions in {_folder(work)} "
+        f"baccarat-odds: note: not resuming: discarded 4 saved partitions in {_folder(work)} "
         "(--resume keeps them)\n"
     )
     assert not leftover.exists()

@@ -18,8 +18,8 @@ from helpers import run
 from analyzer import deal_round, seed_paytable
 from analyzer.game.cards import Card
 from analyzer.runs.dealer import Procedure, deal_shoe, first_round_start, shuffled_shoe
-from analyzer.runs.runner import partition_rng, run_folder, run_partitions
-from analyzer.runs.simulate import simulate_partition, simulation_summary
+from analyzer.runs.runner import Interrupted, partition_rng, run_folder, run_partitions
+from analyzer.runs.simulate import SimulationJob, simulate_partition, simulation_summary
 
 CLI = [sys.executable, "-m", "analyzer"]
 
@@ -31,15 +31,23 @@ def test_dealing_follows_the_procedure() -> None:
         assert np.array_equal(cards, shuffled_shoe(np.random.default_rng(seed), 8))
         rounds = deal_shoe(cards, procedure)
         shown_value = [10, 1, 2, 3, 4, 5, 6, 7, 8, 9][Card(int(cards[0]) // 4).value]
-        assert rounds[0, 1] == first_round_start(cards, procedure) == 1 + shown_value
-        assert list(rounds[:, 0]) == list(range(1, len(rounds) + 1))
-        ends = rounds[:, 1] + rounds[:, 2]
-        assert np.array_equal(rounds[1:, 1], ends[:-1])  # rounds follow one another
+        assert rounds["start"][0] == first_round_start(cards, procedure) == 1 + shown_value
+        assert list(rounds["round"]) == list(range(1, len(rounds) + 1))
+        ends = rounds["start"] + rounds["cards"]
+        assert np.array_equal(rounds["start"][1:], ends[:-1])  # rounds follow one another
         cut = procedure.cards - procedure.cut_card
         assert ends[-1] > cut and (ends[:-1] <= cut).all()  # the cut card closes the shoe
-        for start, used, player, banker, *_ in rounds[:, 1:][::7]:
+        for record in rounds[::7]:
+            start, used = record["start"], record["cards"]
             dealt = deal_round([Card(int(c) // 4, int(c) % 4) for c in cards[start : start + used]])
-            assert (dealt.player_score, dealt.banker_score) == (player, banker)
+            assert (dealt.player_score, dealt.banker_score) == (
+                record["player_score"],
+                record["banker_score"],
+            )
+            thirds = [
+                c[2].value if len(c) > 2 else -1 for c in (dealt.player_cards, dealt.banker_cards)
+            ]
+            assert thirds == [record["player_third"], record["banker_third"]]
 
 
 def test_procedure_checks_the_cut_card() -> None:
@@ -51,10 +59,8 @@ def test_simulation_agrees_with_every_exact_edge() -> None:
     """A statistical test with a fixed seed: every bet within 4 standard errors."""
     paytable = seed_paytable()
     procedure = Procedure()
-    results = [
-        simulate_partition(paytable.data, paytable.source, (8, 14, True), 2026, i, 1500)
-        for i in range(2)
-    ]
+    job = SimulationJob(paytable, procedure, 2026)
+    results = [simulate_partition(job, i, 1500) for i in range(2)]
     summary = simulation_summary(paytable, procedure, results)
     assert len(summary) == 36 and (summary["rounds_bet"] > 0).all()
     assert (summary["z"].abs() < 4).all(), summary[summary["z"].abs() >= 4]
@@ -251,23 +257,23 @@ def test_ctrl_c_saves_and_says_how_to_resume(tmp_path) -> None:
 
 
 def test_runner_resume_matches_uninterrupted(tmp_path) -> None:
-    def task(seed: int, index: int) -> dict:
-        return {"x": partition_rng(seed, index).random(3)}
+    def task(seed: int, index: int, size: int) -> dict:
+        return {"x": partition_rng(seed, index).random(size)}
 
-    arguments = [(5, i) for i in range(6)]
-    whole = run_partitions(task, arguments, tmp_path / "a", {}, workers=1, progress=False)
+    sizes = [3] * 6
+    whole = run_partitions(task, 5, sizes, tmp_path / "a", {}, workers=1, progress=False)
     calls = []
 
-    def flaky(seed: int, index: int) -> dict:
+    def flaky(seed: int, index: int, size: int) -> dict:
         calls.append(index)
         if index == 3 and len(calls) < 5:
             raise KeyboardInterrupt
-        return task(seed, index)
+        return task(seed, index, size)
 
-    with pytest.raises(Exception, match="3 of 6 partitions are saved"):
-        run_partitions(flaky, arguments, tmp_path / "b", {}, workers=1, progress=False)
+    with pytest.raises(Interrupted, match="3 of 6 partitions are saved"):
+        run_partitions(flaky, 5, sizes, tmp_path / "b", {}, workers=1, progress=False)
     resumed = run_partitions(
-        flaky, arguments, tmp_path / "b", {}, resume=True, workers=1, progress=False
+        flaky, 5, sizes, tmp_path / "b", {}, resume=True, workers=1, progress=False
     )
     assert calls == [0, 1, 2, 3, 3, 4, 5]
     assert all(np.array_equal(x["x"], y["x"]) for x, y in zip(whole, resumed, strict=True))

@@ -9,7 +9,7 @@ import pytest
 from helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
-CLAIMS = ROOT / "data" / "claims"
+CLAIMS = ROOT / "analyzer" / "paytables" / "shipped" / "claims"
 
 
 @pytest.mark.parametrize("name", ["seed-game", "seed-game-ms"])

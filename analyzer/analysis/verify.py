@@ -12,11 +12,21 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.claims import Claim, check_printed_value, claims_from_dict
-from analyzer.paytables.model import DATA_DIR, Bet, Paytable, load_paytable, parse_payout
+from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
+from analyzer.paytables.model import Bet, Paytable, parse_payout
 
 
-def load_claims(path: str | Path) -> list[Claim]:
-    path = Path(path)
+def load_claims(spec: str | Path) -> list[Claim]:
+    """A claims file, or a shipped claims file by name (``seed-game``)."""
+    if not is_path(spec):
+        shipped = shipped_claims(str(spec))
+        if shipped is None:
+            raise AnalyzerError(
+                f"unknown claims {str(spec)!r}: give a .toml file or one of "
+                f"{', '.join(claims_names())}"
+            )
+        return claims_from_dict(read_toml(shipped), str(spec), None)
+    path = Path(spec)
     return claims_from_dict(read_toml(path), str(path), path.parent)
 
 
@@ -125,15 +135,11 @@ def verify_claims(claims: list[Claim], shoe: Shoe | None = None) -> pd.DataFrame
     return pd.DataFrame(rows)
 
 
-CLAIMS_DIR = DATA_DIR / "claims"
-
-
 def published_max_rtp(paytable: Paytable) -> str | None:
     """The maximum RTP that the shipped claims file of a shipped paytable states, if any."""
-    path = CLAIMS_DIR / f"{paytable.source}.toml"
-    if not path.exists():
+    if shipped_claims(paytable.source) is None:
         return None
-    for claim in load_claims(path):
-        if claim.quantity == "max_rtp" and Path(claim.paytable).stem == paytable.source:
+    for claim in load_claims(paytable.source):
+        if claim.quantity == "max_rtp" and claim.paytable == paytable.source:
             return str(claim.value)
     return None

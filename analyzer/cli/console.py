@@ -7,9 +7,9 @@ the rest load.
 from __future__ import annotations
 
 import signal
-import sys
 from collections.abc import Sequence
 
+from analyzer.errors import tell
 from analyzer.interrupts import interrupts_raised
 
 
@@ -19,11 +19,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 from analyzer.cli.main import main as run
             except KeyboardInterrupt:
-                if sys.stderr is not None:
-                    print("baccarat-odds: interrupted: nothing was written", file=sys.stderr)
+                tell("interrupted: nothing was written")
                 return 130
             return run(argv)
     finally:
-        # The command has finished and said so: a Ctrl-C now must not turn the exit that
-        # follows into a death by signal with a different status.
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # The command has finished and said so: a Ctrl-C or SIGTERM now must not turn the
+        # exit that follows into a death by signal with a different status.
+        for number in (signal.SIGINT, signal.SIGTERM):
+            signal.signal(number, signal.SIG_IGN)

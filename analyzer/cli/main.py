@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -18,13 +17,14 @@ from analyzer.analysis.verify import load_claims, published_max_rtp, verify_clai
 from analyzer.cli.options import add_paytable_option, add_shoe_options, shoe_from_args
 from analyzer.cli.runs import add_run_commands, run_count, run_simulate
 from analyzer.engine.outcomes import round_table
-from analyzer.errors import AnalyzerError
+from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import check_writable, output_error, write_tree_atomically
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import Shoe
 from analyzer.interrupts import interrupts_raised
-from analyzer.paytables.model import Paytable, load_paytable
+from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES, word
 from analyzer.reports.tables import (
     EXTENSIONS,
@@ -35,8 +35,6 @@ from analyzer.reports.tables import (
     render_report,
 )
 from analyzer.runs.runner import Interrupted
-
-PROG = "baccarat-odds"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -122,7 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _analysis(args: argparse.Namespace, paytable: Paytable, **kwargs) -> Analysis:
     analysis = analyze(paytable=paytable, shoe=shoe_from_args(args, paytable.decks), **kwargs)
     for warning in analysis.warnings():
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+        tell(f"warning: {warning}")
     return analysis
 
 
@@ -330,7 +328,18 @@ def _write_stdout(output: str) -> None:
     if sys.stdout is None:
         raise AnalyzerError("cannot write the output: standard output is closed")
     try:
-        sys.stdout.write(output)
+        try:
+            sys.stdout.write(output)
+        except UnicodeEncodeError:
+            # A terminal or pipe set to ASCII or Latin-1: the result is UTF-8 text (as every
+            # file this tool writes), so it goes out as UTF-8 bytes rather than not at all.
+            buffer = getattr(sys.stdout, "buffer", None)
+            if buffer is None:
+                raise AnalyzerError(
+                    "cannot write the output: standard output cannot show these characters"
+                ) from None
+            sys.stdout.flush()
+            buffer.write(output.encode("utf-8"))
         sys.stdout.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         _silence_stdout()
@@ -350,12 +359,6 @@ def _silence_stdout() -> None:
         pass
 
 
-def _error(message: str) -> None:
-    if sys.stderr is not None:
-        with contextlib.suppress(OSError):
-            print(f"{PROG}: {message}", file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
     try:
@@ -364,13 +367,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             output, status = args.run(args)
             _write_stdout(output)
     except AnalyzerError as exc:
-        _error(f"error: {exc}")
+        tell(f"error: {exc}")
         return 2
     except Interrupted as exc:
-        _error(str(exc))
+        tell(str(exc))
         return 130
     except KeyboardInterrupt:
-        _error("interrupted: nothing was written")
+        tell("interrupted: nothing was written")
         return 130
     return status
 

@@ -16,10 +16,12 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error, write_files_atomically
 from analyzer.game.cards import RANKS
 from analyzer.game.shoe import MAX_DECKS, Shoe
-from analyzer.paytables.model import Paytable, load_paytable, restricted
+from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.tables import json_text
 from analyzer.runs.counting import (
     STRATEGIES,
+    CountJob,
     check_count_partition,
     count_partition,
     count_summary,
@@ -30,8 +32,8 @@ from analyzer.runs.counting import (
 from analyzer.runs.dealer import Procedure
 from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
 from analyzer.runs.simulate import (
+    SimulationJob,
     check_simulate_partition,
-    procedure_tuple,
     simulate_partition,
     simulation_summary,
 )
@@ -166,25 +168,22 @@ def _partitions(args: argparse.Namespace) -> list[int]:
     return sizes
 
 
-def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, Any], check):
+def _run(args: argparse.Namespace, task, job, check) -> list:
+    """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
+    under a hash of everything the result depends on (partition sizes included)."""
     sizes = _partitions(args)
-    arguments = [
-        (*extra_arguments[:-1], index, size, *extra_arguments[-1])
-        for index, size in enumerate(sizes)
-    ]
-    # Saved partitions are matched against a hash of all of this, command and sizes too.
-    identity = {"command": kind, **parameters, "partitions": sizes}
+    identity = {**job.identity, "partitions": sizes}
     return run_partitions(
         task,
-        arguments,
+        job,
+        sizes,
         run_folder(Path(args.work_dir), identity),
         identity,
         resume=args.resume,
         scheduler=args.scheduler,
         workers=args.workers,
         progress=False if args.no_progress else None,
-        description=kind,
-        sizes=sizes,
+        description=identity["command"],
         unit="shoes",
         check=check,
     )
@@ -193,20 +192,8 @@ def _run(args, kind: str, task, extra_arguments: tuple, parameters: dict[str, An
 def run_simulate(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     procedure = _procedure(args, paytable)
-    parameters = {
-        "paytable": paytable.data,
-        "source": paytable.source,
-        "seed": args.seed,
-        "procedure": procedure_tuple(procedure),
-    }
-    results = _run(
-        args,
-        "simulate",
-        simulate_partition,
-        (paytable.data, paytable.source, procedure_tuple(procedure), args.seed, ()),
-        parameters,
-        check_simulate_partition,
-    )
+    job = SimulationJob(paytable, procedure, args.seed)
+    results = _run(args, simulate_partition, job, check_simulate_partition)
     summary = simulation_summary(paytable, procedure, results)
     rounds = int(sum(r["rounds"].sum() for r in results))
     if args.format == "json":
@@ -239,7 +226,7 @@ def run_simulate(args: argparse.Namespace) -> tuple[str, int]:
 
 def run_count(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
-    mode = args.mode or paytable.modes[0]
+    mode = paytable.modes[0] if args.mode is None else args.mode
     paytable.check_modes((mode,))
     paytable.check_bet_ids((args.bet,))
     bet = paytable.bet(args.bet, mode)
@@ -253,32 +240,14 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
     tags = threshold = None
     if not args.perfect:
         tags, threshold = _linear_count(args, restricted(paytable, args.bet, mode), procedure)
-    parameters = {
-        "paytable": paytable.data,
-        "source": paytable.source,
-        "bet": args.bet,
-        "mode": mode,
-        "seed": args.seed,
-        "procedure": procedure_tuple(procedure),
-        "tags": None if tags is None else tags.tolist(),
-        "threshold": threshold,
-    }
-    results = _run(
-        args,
-        "count",
-        count_partition,
-        (
-            paytable.data,
-            paytable.source,
-            args.bet,
-            mode,
-            procedure_tuple(procedure),
-            args.seed,
-            (None if tags is None else tuple(tags.tolist()), threshold or 0.0),
-        ),
-        parameters,
-        check_count_partition,
+    job = CountJob(
+        restricted(paytable, args.bet, mode),
+        procedure,
+        args.seed,
+        None if tags is None else tuple(tags.tolist()),
+        0.0 if threshold is None else threshold,
     )
+    results = _run(args, count_partition, job, check_count_partition)
     summary = count_summary(results)
     headline = "without_limit" if args.no_max_round or bet.max_round is None else "with_limit"
     rounds = per_round_table(results)

@@ -113,15 +113,16 @@ class _CompiledValueBets:
     row_coef: np.ndarray
 
 
-_COMPILED: dict[tuple[int, ...], tuple[list[Bet], _CompiledValueBets]] = {}
+_COMPILED: dict[tuple, _CompiledValueBets] = {}
 
 
 def _compiled_value_bets(bets: list[Bet]) -> _CompiledValueBets:
-    """Compiled coefficients, kept per set of (immutable, cached) bet objects."""
-    key = tuple(id(bet) for bet in bets)
+    """Compiled coefficients, kept per list of settlements: the same bets read again (in
+    a worker, from a pickle) find them compiled."""
+    key = tuple(bet.settlement for bet in bets)
     if key not in _COMPILED:
-        _COMPILED[key] = (bets, _compile_value_bets(bets))  # holding bets keeps ids valid
-    return _COMPILED[key][1]
+        _COMPILED[key] = _compile_value_bets(bets)
+    return _COMPILED[key]
 
 
 def _compile_value_bets(bets: list[Bet]) -> _CompiledValueBets:
@@ -309,7 +310,7 @@ def batch_expected_values(
 
     value_bets = [i for i, (bet, _) in enumerate(offered) if is_value_level(bet)]
     if value_bets:
-        distinct = list({id(offered[i][0]): offered[i][0] for i in value_bets}.values())
+        distinct = list({offered[i][0].settlement: offered[i][0] for i in value_bets}.values())
         compiled = _compiled_value_bets(distinct)
         result = np.empty((len(array), len(distinct)))
         _value_ev_jit(
@@ -322,9 +323,9 @@ def batch_expected_values(
             compiled.row_coef,
             result,
         )
-        column = {id(bet): b for b, bet in enumerate(distinct)}
+        column = {bet.settlement: b for b, bet in enumerate(distinct)}
         for i in value_bets:
-            out[:, i] = result[:, column[id(offered[i][0])]]
+            out[:, i] = result[:, column[offered[i][0].settlement]]
 
     pair_bets = [
         i

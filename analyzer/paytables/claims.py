@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -13,6 +14,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError, check_keys
 from analyzer.files import check_untrusted
+from analyzer.paytables.library import is_path
 from analyzer.paytables.model import parse_payout
 
 _PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
@@ -70,7 +72,7 @@ class Claim:
     source: str = ""
 
 
-def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[Claim]:
+def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) -> list[Claim]:
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: a claims file must be a table")
@@ -89,11 +91,13 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path) -> list[C
         paytable = item.get("paytable", default_paytable)
         if not isinstance(paytable, str):
             raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")
-        if paytable.endswith(".toml") or "/" in paytable or "\\" in paytable:
+        if is_path(paytable):
             # A file named in a claims file is found beside the claims file, never
             # wherever the command happens to run.
+            if base is None:
+                raise AnalyzerError(f"{where}: a shipped claims file names shipped paytables")
             path = base / paytable
-            if not path.is_file():
+            if not os.path.isfile(path):
                 raise AnalyzerError(
                     f"{where}: paytable file {paytable!r} not found beside the claims file ({path})"
                 )

@@ -71,6 +71,11 @@ class Condition:
     fields: frozenset[str]
     _evaluate: _Eval = field(repr=False, compare=False)
 
+    def __reduce__(self) -> tuple:
+        # A condition pickles as its text and is compiled again where it is unpickled
+        # (worker processes, Dask): the compiled closure itself cannot be pickled.
+        return parse_condition, (self.text,)
+
     def mask(self, columns: Columns, n_rows: int) -> np.ndarray:
         """A fresh, writable bool array of length ``n_rows`` (a constant is broadcast)."""
         value = np.asarray(self._evaluate(columns), dtype=bool)

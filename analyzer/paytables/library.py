@@ -1,12 +1,96 @@
-"""The seed game of ../shared/spec/GAME.md, read from ``data/paytables/seed-game.toml``."""
+"""The shipped library of paytables and published claims, and loading any paytable file.
+
+The library ships inside the package (``analyzer/paytables/shipped/``) and is read with
+:mod:`importlib.resources`, so an editable install, a wheel and a ``--user`` install all
+find it. A *name* (``seed-game``, ``ez-baccarat``) always means a shipped paytable; a
+*path* (``my-game.toml``, ``./games/x``) always means a file, so a file in the current
+folder can never stand in for a shipped paytable.
+"""
 
 from __future__ import annotations
 
-from analyzer.paytables.model import Paytable, load_paytable
+import importlib.resources
+from functools import cache
+from importlib.resources.abc import Traversable
+from pathlib import Path
 
+from analyzer.errors import AnalyzerError
+from analyzer.files import file_stamp, read_toml
+from analyzer.paytables.model import Paytable, paytable_from_dict
+
+#: The game of the help pages (seed 000): 8 decks, both modes, nineteen bets.
 SEED_GAME = "seed-game"
+
+_SHIPPED = importlib.resources.files("analyzer.paytables") / "shipped"
+
+
+def _names(kind: str) -> list[str]:
+    return sorted(
+        entry.name.removesuffix(".toml")
+        for entry in (_SHIPPED / kind).iterdir()
+        if entry.name.endswith(".toml")
+    )
+
+
+def library_names() -> list[str]:
+    """Names of the shipped paytables (``seed-game``, ``ez-baccarat``, ...)."""
+    return _names("paytables")
+
+
+def claims_names() -> list[str]:
+    """Names of the shipped claims files (``seed-game``, ``seed-game-ms``)."""
+    return _names("claims")
+
+
+def is_path(spec: str | Path) -> bool:
+    """Does ``spec`` name a file (a ``.toml`` name or a path with a folder) rather than a
+    shipped name?"""
+    text = str(spec)
+    return (
+        isinstance(spec, Path)
+        or text.endswith(".toml")
+        or text in (".", "..")
+        or "/" in text
+        or "\\" in text
+    )
+
+
+def shipped_paytable(name: str) -> Traversable:
+    """The shipped paytable ``name``; an unknown name is one clear error."""
+    if name in library_names():
+        return _SHIPPED / "paytables" / f"{name}.toml"
+    raise AnalyzerError(
+        f"unknown paytable {name!r}: give a .toml file or one of {', '.join(library_names())}"
+    )
+
+
+def shipped_claims(name: str) -> Traversable | None:
+    """The shipped claims file ``name``, or None."""
+    return _SHIPPED / "claims" / f"{name}.toml" if name in claims_names() else None
+
+
+@cache
+def _load_shipped(name: str) -> Paytable:
+    return paytable_from_dict(read_toml(shipped_paytable(name)), name)
+
+
+@cache
+def _load_file(path: Path, stamp: tuple[int, int, int]) -> Paytable:
+    return paytable_from_dict(read_toml(path), str(path))
+
+
+def load_paytable(spec: str | Path) -> Paytable:
+    """A shipped paytable by name, or a paytable file; nothing in it is executed.
+
+    Messages name a shipped paytable by its short name, a file by its path. A file is
+    parsed again when it changes (its identity and modification time are the cache key).
+    """
+    if not is_path(spec):
+        return _load_shipped(str(spec))
+    path = Path(spec)
+    return _load_file(path, file_stamp(path))
 
 
 def seed_paytable() -> Paytable:
-    """The game of GAME.md (help page seed 000): 8 decks, both modes, nineteen bets."""
+    """The seed game: the help pages' 8-deck game, both modes, nineteen bets."""
     return load_paytable(SEED_GAME)

@@ -15,20 +15,15 @@ stake. Nothing in a paytable is executed: conditions go through
 
 from __future__ import annotations
 
-import copy
-import json
 import math
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from analyzer.errors import AnalyzerError, check_keys
-from analyzer.files import check_untrusted, read_toml
+from analyzer.files import check_untrusted
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 
@@ -125,6 +120,12 @@ class Bet:
     def fields(self) -> frozenset[str]:
         return frozenset().union(*(rule.condition.fields for rule in self.rules))
 
+    @property
+    def settlement(self) -> tuple[tuple[str, Fraction], ...]:
+        """What settles the bet: each rule's condition and net, in order. Two bets with
+        the same settlement pay the same on every round (a key for compiled caches)."""
+        return tuple((rule.condition.text, rule.payout.net) for rule in self.rules)
+
     def offered_in(self, mode: str) -> bool:
         return self.modes is None or mode in self.modes
 
@@ -139,9 +140,25 @@ class Paytable:
     modes: tuple[str, ...]
     bets: tuple[Bet, ...]
     source: str = "<paytable>"
-    #: The mapping it was read from: what worker processes rebuild it from (a parsed
-    #: paytable holds compiled conditions, which do not pickle).
-    data: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def fingerprint(self) -> dict[str, Any]:
+        """Everything a result depends on, as plain JSON-ready data (runs are saved under
+        its hash): the shoe size, the modes and every bet's rules and payouts."""
+        return {
+            "name": self.name,
+            "decks": self.decks,
+            "modes": list(self.modes),
+            "bets": [
+                {
+                    "id": bet.id,
+                    "max_round": bet.max_round,
+                    "modes": None if bet.modes is None else list(bet.modes),
+                    "rules": [[rule.condition.text, str(rule.payout.net)] for rule in bet.rules],
+                }
+                for bet in self.bets
+            ],
+        }
 
     @property
     def bet_ids(self) -> tuple[str, ...]:
@@ -284,68 +301,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                 if (bet.id, mode) in seen:
                     raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
                 seen.add((bet.id, mode))
-    return Paytable(name, decks, modes, bets, source, copy.deepcopy(dict(data)))
-
-
-def _data_dir() -> Path:
-    """``data/`` of the source tree (editable install), else where a wheel put it."""
-    source_tree = Path(__file__).resolve().parents[2] / "data"
-    if (source_tree / "paytables").is_dir():
-        return source_tree
-    return Path(sys.prefix) / "share" / "baccarat-odds"
-
-
-#: The shipped library: ``data/paytables/NAME.toml`` and ``data/claims/NAME.toml``.
-DATA_DIR = _data_dir()
-PAYTABLE_DIR = DATA_DIR / "paytables"
-
-
-def library_names() -> list[str]:
-    """Names of the shipped paytables (``seed-game``, ``ez-baccarat``, ...)."""
-    return sorted(path.stem for path in PAYTABLE_DIR.glob("*.toml"))
-
-
-def resolve_paytable_path(spec: str | Path) -> Path:
-    """A file path, or the name of a shipped paytable."""
-    path = Path(spec)
-    if path.suffix == ".toml" or path.exists() or len(path.parts) > 1:
-        return path
-    named = PAYTABLE_DIR / f"{spec}.toml"
-    if named.exists():
-        return named
-    raise AnalyzerError(
-        f"unknown paytable {str(spec)!r}: give a .toml file or one of {', '.join(library_names())}"
-    )
-
-
-@cache
-def _load_cached(path: Path, mtime_ns: int) -> Paytable:
-    return paytable_from_dict(read_toml(path), str(path))
-
-
-def load_paytable(spec: str | Path) -> Paytable:
-    """Load a paytable file (or a shipped paytable by name); nothing in it is executed."""
-    path = resolve_paytable_path(spec)
-    try:
-        mtime = path.stat().st_mtime_ns
-    except FileNotFoundError:
-        raise AnalyzerError(f"{path}: no such file") from None
-    paytable = _load_cached(path, mtime)
-    if path.parent == PAYTABLE_DIR:
-        # Messages name a shipped paytable by its short name.
-        paytable = replace(paytable, source=path.stem)
-    return paytable
-
-
-_REBUILT: dict[str, Paytable] = {}
-
-
-def rebuild_paytable(data: Mapping[str, Any], source: str) -> Paytable:
-    """A paytable from its mapping, parsed once per process (for worker processes)."""
-    key = json.dumps(data, sort_keys=True) + "\0" + source
-    if key not in _REBUILT:
-        _REBUILT[key] = paytable_from_dict(data, source)
-    return _REBUILT[key]
+    return Paytable(name, decks, modes, bets, source)
 
 
 def restricted(paytable: Paytable, bet_id: str, mode: str) -> Paytable:

@@ -11,6 +11,7 @@ sampled outcomes, so the estimates carry only the variance of the shoes.
 from __future__ import annotations
 
 import re
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
@@ -19,7 +20,7 @@ import pandas as pd
 from analyzer.engine.batch import batch_expected_values
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
-from analyzer.paytables.model import rebuild_paytable, restricted
+from analyzer.paytables.model import Paytable
 from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.simulate import ratio_and_error
@@ -55,31 +56,47 @@ def parse_tags(text: str, limit: int = 1000) -> np.ndarray:
     return tags
 
 
-def count_partition(
-    paytable_data: dict[str, Any],
-    source: str,
-    bet_id: str,
-    mode: str,
-    procedure: tuple,
-    seed: int,
-    index: int,
-    shoes: int,
-    tags: tuple[int, ...] | None,
-    threshold: float,
-) -> Result:
+@dataclass(frozen=True)
+class CountJob:
+    """A counting run against the one (bet, mode) of ``paytable`` (see ``restricted``):
+    shoes dealt by ``procedure``; ``tags`` per rank and ``threshold`` for a linear count,
+    or ``tags`` None for perfect play (bet when the exact EV is positive)."""
+
+    paytable: Paytable
+    procedure: Procedure
+    seed: int
+    tags: tuple[int, ...] | None = None
+    threshold: float = 0.0
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """Everything the result depends on (saved partitions are matched against it)."""
+        bet, mode = self.paytable.bets[0], self.paytable.modes[0]
+        return {
+            "command": "count",
+            "paytable": self.paytable.fingerprint,
+            "bet": bet.id,
+            "mode": mode,
+            "procedure": asdict(self.procedure),
+            "seed": self.seed,
+            "tags": None if self.tags is None else list(self.tags),
+            "threshold": None if self.tags is None else self.threshold,
+        }
+
+
+def count_partition(job: CountJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes and record, per shoe and per round number, what each strategy
-    bets and expects. ``tags`` None means perfect play (bet when EV > 0)."""
-    paytable = restricted(rebuild_paytable(paytable_data, source), bet_id, mode)
+    bets and expects."""
+    paytable, procedure, tags = job.paytable, job.procedure, job.tags
     bet = paytable.bets[0]
-    procedure = Procedure(*procedure)
-    rng = partition_rng(seed, index)
+    rng = partition_rng(job.seed, index)
     full = np.full(N_CARD_TYPES, procedure.decks, dtype=np.int64)
     compositions, records, seen_counts, shoe_of_round = [], [], [], []
     tag_of_card = None if tags is None else np.repeat(np.asarray(tags, dtype=np.int64), N_SUITS)
     for shoe in range(shoes):
         cards = shuffled_shoe(rng, procedure.decks)
         rounds = deal_shoe(cards, procedure)
-        starts = rounds[:, 1]
+        starts = rounds["start"]
         dealt_before = np.zeros((len(cards) + 1, N_CARD_TYPES), dtype=np.int64)
         dealt_before[np.arange(1, len(cards) + 1), cards] = 1
         dealt_before = np.cumsum(dealt_before, axis=0)
@@ -99,9 +116,9 @@ def count_partition(
     if tag_of_card is None:
         wants = ev > 0
     else:
-        decks_left = (procedure.cards - records[:, 1]) / 52
-        wants = np.concatenate(seen_counts) / decks_left >= threshold
-    round_number = records[:, 0]
+        decks_left = (procedure.cards - records["start"]) / 52
+        wants = np.concatenate(seen_counts) / decks_left >= job.threshold
+    round_number = records["round"]
     limit = bet.max_round or np.iinfo(np.int64).max
     result: Result = {"rounds": np.bincount(shoe_of_round, minlength=shoes).astype(np.int64)}
     for name, bets in (("with_limit", wants & (round_number <= limit)), ("without_limit", wants)):

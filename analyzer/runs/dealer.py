@@ -29,7 +29,8 @@ from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import ROUND_CARDS
 
 N_CARD_TYPES = N_RANKS * N_SUITS
-#: Columns of a dealt round's record.
+#: Fields of a dealt round's record (third cards -1 when none, pair states as in
+#: :mod:`analyzer.game.fields`).
 ROUND_FIELDS = (
     "round",
     "start",
@@ -131,8 +132,13 @@ def first_round_start(cards: np.ndarray, procedure: Procedure) -> int:
     return 1 + int(BURN_BY_VALUE[RANK_VALUES[cards[0] // N_SUITS]])
 
 
+#: One dealt round: a record of int64 fields named by ROUND_FIELDS.
+ROUND_DTYPE = np.dtype([(name, np.int64) for name in ROUND_FIELDS])
+
+
 def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
-    """Every round of one shuffled shoe: an (n, len(ROUND_FIELDS)) int64 array."""
+    """Every round of one shuffled shoe: an array of :data:`ROUND_DTYPE` records
+    (``rounds["start"]``, ``rounds["player_score"]``, ...)."""
     out = np.empty((procedure.cards // 4 + 1, len(ROUND_FIELDS)), dtype=np.int64)
     n = _deal_jit(
         cards,
@@ -142,12 +148,19 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
         THIRD_CARD,
         out,
     )
-    rounds = out[:n]
-    rounds[:, 5:7] = third_card_field(rounds[:, 5:7])  # the fields' "no third card"
+    # The kernel fills plain int64 rows; the records name their columns.
+    rounds = out[:n].view(ROUND_DTYPE).reshape(n)
+    for hand in ("player_third", "banker_third"):
+        rounds[hand] = third_card_field(rounds[hand])  # the fields' "no third card"
     return rounds
 
 
-def round_columns(records: np.ndarray) -> dict[str, np.ndarray]:
+def round_columns(rounds: np.ndarray) -> dict[str, np.ndarray]:
     """The condition fields of dealt rounds (records as from :func:`deal_shoe`)."""
-    columns = derived_columns(records[:, 3], records[:, 4], records[:, 5], records[:, 6])
-    return columns | pair_columns(records[:, 7], records[:, 8])
+    columns = derived_columns(
+        rounds["player_score"],
+        rounds["banker_score"],
+        rounds["player_third"],
+        rounds["banker_third"],
+    )
+    return columns | pair_columns(rounds["player_pair_state"], rounds["banker_pair_state"])

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 from tqdm import tqdm
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, tell
 from analyzer.files import write_atomically, write_text_atomically
 
 try:
@@ -206,10 +206,9 @@ def _prepare(folder: Path, parameters: dict[str, Any], resume: bool) -> None:
                 f"{folder}: cannot discard the saved partitions: {_reason(exc)}"
             ) from None
         if saved:
-            print(
+            tell(
                 f"note: not resuming: discarded {_saved_partitions(len(saved))} in {folder} "
-                "(--resume keeps them)",
-                file=sys.stderr,
+                "(--resume keeps them)"
             )
     record = folder / "run.json"
     text = json.dumps(parameters, sort_keys=True, default=str, indent=1)
@@ -242,8 +241,9 @@ def _make_room(folder: Path, rejected: list[Path], todo: int, total: int) -> Non
 
 
 def run_partitions(
-    task: Callable[..., Result],
-    arguments: list[tuple],
+    task: Callable[[Any, int, int], Result],
+    job: Any,
+    sizes: list[int],
     folder: Path,
     parameters: dict[str, Any],
     *,
@@ -252,14 +252,19 @@ def run_partitions(
     workers: int | None = None,
     progress: bool | None = None,
     description: str = "partitions",
-    sizes: list[int] | None = None,
     unit: str = "partitions",
     check: Callable[[Result, int], None] | None = None,
 ) -> list[Result]:
-    """Run ``task(*arguments[i])`` for every partition ``i``; results in partition order.
+    """Run ``task(job, i, sizes[i])`` for every partition ``i``; results in partition order.
 
     Parameters
     ----------
+    task, job
+        A module-level function and what it works on (plain, picklable objects: they go
+        to worker processes or a Dask cluster as they are).
+    sizes
+        Units (e.g. shoes) per partition: the task deals them, the progress bar counts
+        them, and ``check`` receives them.
     folder, parameters
         The run's folder and everything its result depends on (``run_folder(base,
         parameters)`` as a rule): saved partitions are matched against their hash.
@@ -268,9 +273,6 @@ def run_partitions(
         partitions are discarded (with a note on stderr).
     scheduler
         A Dask scheduler's address, ``tcp://HOST:PORT``; None runs locally.
-    sizes
-        Units (e.g. shoes) per partition: the progress bar counts them, and ``check``
-        receives them.
     check
         ``check(result, size)`` raises if a loaded result's keys, shapes or dtypes are not
         those of a partition of that size; such a file is run again.
@@ -284,8 +286,10 @@ def run_partitions(
     Interrupted
         Ctrl-C; finished partitions are saved.
     """
-    sizes = [1] * len(arguments) if sizes is None else sizes
     address = None if scheduler is None else scheduler_address(scheduler)
+    if address is not None:  # before any folder is made: an unreachable one leaves nothing
+        deadline = time.monotonic() + SCHEDULER_TIMEOUT
+        _probe_scheduler(scheduler, *address, deadline)
     identity = run_identity(parameters)
     version = program_version()
 
@@ -298,7 +302,7 @@ def run_partitions(
         }
 
     lock = _lock(folder)
-    results: list[Result | None] = [None] * len(arguments)
+    results: list[Result | None] = [None] * len(sizes)
     bar = None
 
     def finished(index: int, result: Result) -> None:
@@ -313,14 +317,14 @@ def run_partitions(
     def saved() -> str:
         done = sum(result is not None for result in results)
         return (
-            f"{done} of {len(arguments)} partitions are saved in {folder}; "
+            f"{done} of {len(sizes)} partitions are saved in {folder}; "
             "run the same command with --resume to finish"
         )
 
     try:
         _prepare(folder, parameters, resume)
         rejected = []
-        for index in range(len(arguments) if resume else 0):
+        for index in range(len(sizes) if resume else 0):
             path = folder / f"part-{index:05d}.npz"
             if os.path.lexists(path):
                 results[index] = _load(path, meta(index), check)
@@ -328,12 +332,11 @@ def run_partitions(
                     rejected.append(path)
         todo = [i for i, result in enumerate(results) if result is None]
         if todo:
-            _make_room(folder, rejected, len(todo), len(arguments))
+            _make_room(folder, rejected, len(todo), len(sizes))
         if rejected:
-            print(
+            tell(
                 f"note: running {_saved_partitions(len(rejected))} in {folder} again: "
-                "damaged, or from another run or program version",
-                file=sys.stderr,
+                "damaged, or from another run or program version"
             )
         bar = tqdm(
             total=sum(sizes),
@@ -346,13 +349,13 @@ def run_partitions(
         if not todo:
             pass
         elif address is not None:
-            _run_dask(task, arguments, todo, scheduler, address, finished)
+            _run_dask(task, job, sizes, todo, scheduler, deadline, finished)
         elif (workers or os.cpu_count() or 1) == 1 or len(todo) == 1:
             for index in todo:
-                finished(index, task(*arguments[index]))
+                finished(index, task(job, index, sizes[index]))
         else:
             count = min(workers or os.cpu_count() or 1, len(todo))
-            _run_processes(task, arguments, todo, count, finished, lock)
+            _run_processes(task, job, sizes, todo, count, finished, lock)
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted: {saved()}") from None
     except BrokenProcessPool:
@@ -389,7 +392,7 @@ def _worker_started(parent: int | None, lock: int | None) -> None:
         os._exit(1)
 
 
-def _run_processes(task, arguments, todo, workers, finished, lock) -> None:
+def _run_processes(task, job, sizes, todo, workers, finished, lock) -> None:
     forked = multiprocessing.get_start_method() == "fork"
     pool = ProcessPoolExecutor(
         max_workers=workers,
@@ -398,7 +401,7 @@ def _run_processes(task, arguments, todo, workers, finished, lock) -> None:
         initargs=(os.getpid(), lock if lock >= 0 else None) if forked else (None, None),
     )
     try:
-        pending = {pool.submit(task, *arguments[i]): i for i in todo}
+        pending = {pool.submit(task, job, i, sizes[i]): i for i in todo}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             failed = None
@@ -456,7 +459,14 @@ def scheduler_address(text: str) -> tuple[str, int]:
         raise AnalyzerError(
             f"--scheduler {text!r}: give the Dask scheduler's address as tcp://HOST:PORT"
         )
-    return parts.hostname, port
+    host = parts.hostname
+    try:
+        host.encode("idna")  # a name a resolver can take: labels of 1 to 63 characters
+    except UnicodeError:
+        raise AnalyzerError(
+            f"--scheduler {text[:80]!r}: {host[:40]!r}... is not a host name"
+        ) from None
+    return host, port
 
 
 def _receive(connection: socket.socket, size: int, deadline: float) -> bytes:
@@ -496,22 +506,22 @@ def _probe_scheduler(scheduler: str, host: str, port: int, deadline: float) -> N
         raise fail(f"no Dask handshake within {SCHEDULER_TIMEOUT:g} s") from None
     except OSError as exc:
         raise fail(_reason(exc)) from None
+    except UnicodeError:  # a host name the resolver refuses
+        raise fail("not a valid host name") from None
 
 
-def _run_dask(task, arguments, todo, scheduler, address, finished) -> None:
+def _run_dask(task, job, sizes, todo, scheduler, deadline, finished) -> None:
     try:
         from distributed import Client, as_completed
     except ImportError:  # pragma: no cover - distributed is a dependency
         raise AnalyzerError("--scheduler needs dask.distributed installed") from None
-    deadline = time.monotonic() + SCHEDULER_TIMEOUT
-    _probe_scheduler(scheduler, *address, deadline)
     try:
         client = Client(scheduler, timeout=f"{max(deadline - time.monotonic(), 1.0):.1f}s")
     except Exception as exc:  # anything the peer provokes is one line, not a traceback
         why = " ".join(str(exc).split()) or type(exc).__name__
         raise AnalyzerError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
     with client:
-        futures = {client.submit(task, *arguments[i], pure=False): i for i in todo}
+        futures = {client.submit(task, job, i, sizes[i], pure=False): i for i in todo}
         try:
             for future in as_completed(futures):
                 try:

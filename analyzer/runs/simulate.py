@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import astuple
+from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from analyzer.analysis.exact import analyze
-from analyzer.paytables.model import Paytable, rebuild_paytable
+from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import rule_nets, settling_rule
 from analyzer.runs.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
@@ -17,31 +17,43 @@ from analyzer.runs.runner import Result, partition_rng
 Z_95 = 1.959963984540054
 
 
-def simulate_partition(
-    paytable_data: dict[str, Any],
-    source: str,
-    procedure: tuple,
-    seed: int,
-    index: int,
-    shoes: int,
-) -> Result:
+@dataclass(frozen=True)
+class SimulationJob:
+    """A Monte Carlo run: every bet on offer of ``paytable``, shoes dealt by ``procedure``."""
+
+    paytable: Paytable
+    procedure: Procedure
+    seed: int
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        """Everything the result depends on (saved partitions are matched against it)."""
+        return {
+            "command": "simulate",
+            "paytable": self.paytable.fingerprint,
+            "procedure": asdict(self.procedure),
+            "seed": self.seed,
+        }
+
+
+def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes; per shoe and (bet, mode): rounds bet and their summed net."""
-    paytable = rebuild_paytable(paytable_data, source)
-    procedure = Procedure(*procedure)
-    rng = partition_rng(seed, index)
-    dealt = [deal_shoe(shuffled_shoe(rng, procedure.decks), procedure) for _ in range(shoes)]
-    records = np.concatenate(dealt)
+    rng = partition_rng(job.seed, index)
+    dealt = [
+        deal_shoe(shuffled_shoe(rng, job.procedure.decks), job.procedure) for _ in range(shoes)
+    ]
+    rounds = np.concatenate(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
-    columns = round_columns(records)
-    offered = list(paytable.offered(paytable.modes))
+    columns = round_columns(rounds)
+    offered = list(job.paytable.offered(job.paytable.modes))
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
     for b, (bet, _) in enumerate(offered):
         nets = np.array([float(net) for net in rule_nets(bet)])[
-            settling_rule(bet, columns, len(records))
+            settling_rule(bet, columns, len(rounds))
         ]
-        on_offer = records[:, 0] <= (bet.max_round or np.iinfo(np.int64).max)
+        on_offer = rounds["round"] <= (bet.max_round or np.iinfo(np.int64).max)
         totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
         squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
         counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
@@ -97,10 +109,6 @@ def simulation_summary(
             }
         )
     return pd.DataFrame(rows)
-
-
-def procedure_tuple(procedure: Procedure) -> tuple:
-    return astuple(procedure)
 
 
 def check_simulate_partition(result: Result, shoes: int) -> None:
