@@ -81,17 +81,62 @@ def write_text_atomically(path: str | Path, text: str) -> None:
     write_atomically(path, text_writer(text))
 
 
-def write_tree_atomically(folder: Path, files: Mapping[str, str]) -> None:
+def _kind(path: Path) -> str | None:
+    """What is at ``path`` without following a final link: "file", "folder", "link"
+    (dangling), "other", or None when nothing is."""
+    try:
+        info = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = os.stat(path)
+        except OSError:
+            return "link"
+    if stat.S_ISDIR(info.st_mode):
+        return "folder"
+    return "file" if stat.S_ISREG(info.st_mode) else "other"
+
+
+def _probe(folder: Path, suffix: str, option: str, target: Path) -> None:
+    try:
+        _new_temporary(folder.resolve(), suffix).unlink()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise AnalyzerError(f"{option} {target}: cannot write in {folder}: {reason}") from None
+
+
+def _in_the_way(folder: Path, relative: str) -> str | None:
+    """Why ``folder/relative`` cannot take a file, or None."""
+    parts = Path(relative).parts
+    for depth in range(1, len(parts)):
+        where = folder.joinpath(*parts[:depth])
+        if _kind(where) not in (None, "folder"):
+            return f"{where} is not a folder"
+    if _kind(folder / relative) not in (None, "file"):
+        return f"{folder / relative} is a folder or a special file"
+    return None
+
+
+def write_tree_atomically(folder: Path, files: Mapping[str, str], option: str = "--out") -> None:
     """Write text files (relative paths) under ``folder``, all or nothing.
 
-    A new folder is built under a temporary name beside it and renamed into place; an
-    existing folder gets every file staged in a temporary folder inside it first, then
-    moved into place, so a failure while writing leaves it as it was.
+    A new folder is built under a temporary name beside it and renamed into place. In an
+    existing folder every file is first staged in a temporary folder inside it and every
+    target checked (nothing in the way: a folder where a file goes, a file where a folder
+    goes); only then are the files moved into place, by renames, which need no space.
+    Raises ``OSError`` when writing fails, :class:`AnalyzerError` when something is in
+    the way; either way the folder is left as it was.
     """
     folder = Path(folder)
-    fresh = not folder.exists()
+    fresh = _kind(folder) is None
     # A fresh folder is built beside its target and renamed into place in one step.
     staging = (folder.parent.resolve() if fresh else folder) / f".tmp-{secrets.token_hex(6)}"
+    if not fresh:
+        for relative in files:
+            problem = _in_the_way(folder, relative)
+            if problem:
+                raise AnalyzerError(f"{option} {folder}: {problem}; nothing was written")
     staging.mkdir()
     try:
         for relative, text in files.items():
@@ -109,6 +154,30 @@ def write_tree_atomically(folder: Path, files: Mapping[str, str]) -> None:
             shutil.rmtree(staging, ignore_errors=True)
 
 
+def check_folder_target(path: str | Path, option: str) -> Path:
+    """Refuse, before any work, an output folder that cannot be written: an empty name, a
+    file or a broken link in its place, a missing or read-only parent."""
+    if str(path) == "":
+        raise AnalyzerError(f"{option} '': name a folder")
+    folder = Path(path)
+    try:
+        kind = _kind(folder)
+        if kind == "link":
+            raise AnalyzerError(f"{option} {folder}: is a broken symbolic link")
+        if kind not in (None, "folder"):
+            raise AnalyzerError(f"{option} {folder}: exists and is not a folder")
+        if kind is None:
+            parent = folder.parent
+            parent_kind = _kind(parent)
+            if parent_kind != "folder":
+                what = "does not exist" if parent_kind is None else "is not a folder"
+                raise AnalyzerError(f"{option} {folder}: {parent} {what}")
+        _probe(folder if kind == "folder" else folder.parent, "", option, folder)
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise AnalyzerError(f"{option} {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
 def check_writable(path: str | Path, option: str, suffixes: tuple[str, ...] | None = None) -> Path:
     """Refuse, before any work, an output target that cannot be written.
 
@@ -121,20 +190,20 @@ def check_writable(path: str | Path, option: str, suffixes: tuple[str, ...] | No
         raise AnalyzerError(f"{option} {str(path)!r}: name a file")
     if suffixes is not None and target.suffix.lower() not in suffixes:
         raise AnalyzerError(f"{option} {target}: name a {' or '.join(suffixes)} file")
-    folder = target.parent
-    if not folder.is_dir():
-        what = "does not exist" if not folder.exists() else "is not a folder"
-        raise AnalyzerError(f"{option} {target}: folder {folder} {what}")
-    if target.is_dir():
-        raise AnalyzerError(f"{option} {target}: is a folder, not a file")
-    if target.exists() and not target.is_file():
-        raise AnalyzerError(f"{option} {target}: exists and is not a regular file")
     try:
-        _new_temporary(folder.resolve(), target.suffix).unlink()
-    except OSError as exc:
-        raise AnalyzerError(
-            f"{option} {target}: cannot write in {folder}: {exc.strerror}"
-        ) from None
+        folder = target.parent
+        folder_kind = _kind(folder)
+        if folder_kind != "folder":
+            what = "does not exist" if folder_kind is None else "is not a folder"
+            raise AnalyzerError(f"{option} {target}: folder {folder} {what}")
+        kind = _kind(target)
+        if kind == "folder":
+            raise AnalyzerError(f"{option} {target}: is a folder, not a file")
+        if kind == "other":
+            raise AnalyzerError(f"{option} {target}: exists and is not a regular file")
+        _probe(folder, target.suffix, option, target)
+    except OSError as exc:  # a name too long, a loop of links, ...
+        raise AnalyzerError(f"{option} {target}: {exc.strerror or exc}") from None
     return target
 
 
@@ -144,11 +213,18 @@ def output_error(option: str, target: str | Path, exc: OSError) -> AnalyzerError
     return AnalyzerError(f"{option} {target}: cannot write: {reason}; nothing was written")
 
 
+#: Bidirectional controls: they reorder what a terminal shows, so text could pass for
+#: other text (an override, embedding or isolate, or its end).
+_BIDI_CONTROLS = frozenset(("LRO", "RLO", "LRE", "RLE", "PDF", "LRI", "RLI", "FSI", "PDI"))
+
+
 def _check_text(text: str, where: str) -> None:
     for char in text:
         category = unicodedata.category(char)
-        if (category == "Cc" and char not in _ALLOWED_CONTROLS) or (
-            category == "Cf" and unicodedata.bidirectional(char) in ("LRO", "RLO", "LRE", "RLE")
+        if (
+            (category == "Cc" and char not in _ALLOWED_CONTROLS)
+            or category in ("Zl", "Zp")  # line and paragraph separators
+            or (category == "Cf" and unicodedata.bidirectional(char) in _BIDI_CONTROLS)
         ):
             raise AnalyzerError(
                 f"{where}: text holds the control character U+{ord(char):04X}, which is not allowed"
@@ -167,8 +243,10 @@ def check_untrusted(data: Any, where: str) -> None:
             raise AnalyzerError(f"{where}: nested more than {MAX_TOML_DEPTH} levels deep")
         if isinstance(value, str):
             _check_text(value, where)
-        elif isinstance(value, dict):
+        elif isinstance(value, Mapping):
             for key, item in value.items():
+                if not isinstance(key, str):
+                    raise AnalyzerError(f"{where}: every key must be text, got {key!r}")
                 _check_text(key, where)
                 stack.append((item, depth + 1))
         elif isinstance(value, list):
@@ -204,8 +282,10 @@ def read_input(path: Path | Traversable) -> bytes:
     if not isinstance(path, Path):  # shipped with the package
         return path.read_bytes()
     try:
-        with path.open("rb") as stream:
-            info = os.fstat(stream.fileno())
+        # Non-blocking, so that a FIFO is refused at once instead of waiting for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as stream:
+            info = os.fstat(descriptor)
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError
             if not stat.S_ISREG(info.st_mode):

@@ -29,7 +29,18 @@ def _in_callback(frame: FrameType | None) -> bool:
     return False
 
 
+_requested = False
+
+
+def interrupt_requested() -> bool:
+    """Has Ctrl-C or SIGTERM arrived? (An interrupt that lands inside a C extension's
+    import can surface as an ImportError instead of a KeyboardInterrupt.)"""
+    return _requested
+
+
 def _interrupt(signum: int, frame: FrameType | None) -> None:
+    global _requested
+    _requested = True
     if _in_callback(frame):
         signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)  # SIGALRM: try again soon
         return
@@ -40,9 +51,11 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 def interrupts_raised() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM raise ``KeyboardInterrupt`` (only on the main
     thread, where signal handlers can be set); the previous handlers come back after."""
+    global _requested
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    _requested = False
     previous = {number: signal.signal(number, _interrupt) for number in _SIGNALS}
     try:
         yield

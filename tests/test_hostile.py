@@ -425,6 +425,47 @@ for name, argv, message in [
 ]:
     case(name, {"d.csv/x": "", "dirpng.png/x": ""}, argv, message)
 
+# -- Found by attacking the hardened tree (second round) ------------------------------------
+LONG = "a" * 300
+for name, files, argv, message in [
+    ("path_too_long_paytable", {}, ["report", "--paytable", LONG + ".toml"], "File name too long"),
+    ("path_too_long_plot", {}, ["eor", "--bet", "tie", "--plot", LONG + ".png"], "too long"),
+    ("path_too_long_docs", {}, ["docs", "--out", LONG], "too long"),
+    ("path_too_long_out", {}, [*COUNT, "--out", LONG + ".csv"], "too long"),
+    ("path_under_a_file", {"file": ""}, ["report", "--paytable", "file/x.toml"], "Not a directory"),
+    ("docs_under_a_file", {"file": ""}, ["docs", "--out", "file/x"], "file is not a folder"),
+    ("path_newline", {}, ["report", "--paytable", "a\nb.toml"], "a\\nb.toml: no such file"),
+    ("path_escape", {}, ["report", "--paytable", "\x1b[2J.toml"], "\\x1b[2J.toml"),
+    ("sched_label", {}, [*SIMULATE, "--scheduler", f"tcp://{LONG}:8786"], "not a valid host"),
+    ("sched_space", {}, [*SIMULATE, "--scheduler", "tcp://exa mple:1"], "cannot reach"),
+    ("sched_nothing", {}, [*SIMULATE, "--scheduler", "tcp://127.0.0.1:1"], "cannot reach"),
+    ("count_mode_empty", {}, [*COUNT, "--mode", ""], "unknown mode ''"),
+    ("play_long_s", {}, ["play", "2\u017f", "3H", "2D", "KC", "8H"], "unknown card"),
+    (
+        "mode_capital",
+        {"p.toml": paytable(head='name = "T"\nmodes = ["Both"]\n')},
+        REPORT,
+        "lower-case",
+    ),
+    (
+        "mode_space",
+        {"p.toml": paytable(head='name = "T"\nmodes = ["both "]\n')},
+        REPORT,
+        "lower-case",
+    ),
+    (
+        "mode_lookalike",
+        {"p.toml": paytable(head='name = "T"\nmodes = ["comm\u0456ssion"]\n')},
+        REPORT,
+        "lower-case",
+    ),
+    ("bet_id_long", {"p.toml": paytable(bet=f'id = "{"b" * 5000}"\n')}, REPORT, "at most 64"),
+    ("name_isolate", {"p.toml": paytable(head='name = "a\u2066b"\n')}, REPORT, "U+2066"),
+    ("name_line_separator", {"p.toml": paytable(head='name = "a\u2028b"\n')}, REPORT, "U+2028"),
+    ("claims_rtp_with_bet", {"c.toml": claims(RTP + 'bet = "nope"\n')}, VERIFY, "takes no 'bet'"),
+]:
+    case(name, {**files, "d.csv/x": "", "dirpng.png/x": ""}, argv, message)
+
 
 def _tree(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
@@ -511,14 +552,14 @@ def test_constants_in_conditions_give_the_right_numbers(tmp_path, capsys) -> Non
 def test_report_json_is_strict_and_csv_is_spreadsheet_safe(tmp_path, capsys) -> None:
     path = tmp_path / "p.toml"
     path.write_text(
-        paytable(
-            bet='id = "b"\nname = "=HYPERLINK(\\"x\\")"\n', head=('name = "T"\nmodes = ["+m"]\n')
-        )
+        paytable(bet='id = "b"\nname = "=HYPERLINK(\\"x\\")"\nnames = { tl = "@SUM(1)" }\n')
     )
     code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "csv")
     assert code == 0
-    assert "'=HYPERLINK" in out and ",'+m," in out
-    assert "\n=" not in out and ",=" not in out and ",+m" not in out
+    assert "'=HYPERLINK" in out
+    assert "\n=" not in out and ",=" not in out
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "csv", "--lang", "tl")
+    assert code == 0 and ",'@SUM(1)," in out and ",@" not in out
     code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "json")
     json.loads(out, parse_constant=lambda c: pytest.fail(f"non-standard JSON {c}"))
 
@@ -783,10 +824,13 @@ def test_count_outputs_are_both_written_or_neither(tmp_path, capsys, monkeypatch
     """D-13: --out is not left behind when --plot fails afterwards."""
     import analyzer.cli.runs as cli_runs
 
-    def broken_plot(*args, **kwargs):
-        raise OSError(28, "No space left on device")
+    def broken_writer(fig):
+        def write(temporary):
+            raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cli_runs, "_plot_rounds", broken_plot)
+        return write
+
+    monkeypatch.setattr(cli_runs, "png_writer", broken_writer)
     out, plot = tmp_path / "rounds.csv", tmp_path / "ev.png"
     code, stdout, err = run(
         capsys,
@@ -893,3 +937,140 @@ def test_ranks_with_identical_effects_get_identical_tags() -> None:
         for rank, delta in zip(group["rank"], group["delta_ev_exact"], strict=True):
             by_effect.setdefault(delta, set()).add(count.tags[rank])
         assert all(len(tags) == 1 for tags in by_effect.values()), (count.bet, count.tags)
+
+
+# -- Second round: names, odd files, closed streams ----------------------------------------
+
+
+def test_a_file_in_the_current_folder_never_stands_in_for_a_shipped_paytable(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shipped = _report_json(capsys, "--bet", "tie", "--mode", "commission")
+    (tmp_path / "seed-game").write_text(paytable(pays='"9:1"', head='name = "T"\n'))
+    assert _report_json(capsys, "--bet", "tie", "--mode", "commission") == shipped
+    (tmp_path / "seed-game").unlink()
+    (tmp_path / "seed-game").mkdir()  # e.g. after "docs --out seed-game"
+    assert _report_json(capsys, "--bet", "tie", "--mode", "commission") == shipped
+
+
+def test_docs_over_a_folder_with_something_in_the_way_writes_nothing(tmp_path, capsys) -> None:
+    out = tmp_path / "out"
+    (out / "ms" / "detail.json").mkdir(parents=True)  # a folder where a table goes
+    (out / "en").mkdir()
+    (out / "en" / "summary.txt").write_text("older\n")
+    code, stdout, err = run(capsys, "docs", "--out", str(out), "--paytable", "tie-9-to-1")
+    assert code == 2 and stdout == "" and err.count("\n") == 1 and "nothing was written" in err
+    assert sorted(p.name for p in out.rglob("*")) == ["detail.json", "en", "ms", "summary.txt"]
+    assert (out / "en" / "summary.txt").read_text() == "older\n"
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "tl").write_text("a file where a folder goes\n")
+    code, _, err = run(capsys, "docs", "--out", str(other), "--paytable", "tie-9-to-1")
+    assert code == 2 and "tl is not a folder" in err and len(list(other.iterdir())) == 1
+
+
+def test_dates_in_a_paytable_do_not_break_runs(tmp_path, capsys) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(
+        'name = "T"\ndescription = 1979-05-27T07:32:00Z\n'
+        + paytable(when="winner == 'tie'", pays='"8:1"', head="")
+    )
+    for command in (["count", "--bet", "b", "--perfect"], ["simulate"]):
+        code, out, err = run(
+            capsys,
+            *command,
+            "--paytable",
+            str(path),
+            "--shoes",
+            "4",
+            "--no-progress",
+            "--work-dir",
+            str(tmp_path / "w"),
+            "--format",
+            "json",
+        )
+        assert code == 0, err
+        json.loads(out)
+
+
+def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    os.mkfifo("fifo.toml")
+    os.symlink("/dev/zero", "zero.csv")
+    os.symlink("loop.toml", "loop.toml")
+    for argv, message in (
+        (["report", "--paytable", "./fifo.toml"], "not a regular file"),
+        (["report", "--paytable", "/dev/zero"], "not a regular file"),
+        (["report", "--shoe", "zero.csv"], "not a regular file"),
+        (["verify", "/dev/zero"], "not a regular file"),
+        (["report", "--paytable", "loop.toml"], "Too many levels of symbolic links"),
+    ):
+        done = subprocess.run(
+            [*CLI, *argv], capture_output=True, text=True, timeout=60, check=False
+        )
+        assert done.returncode == 2 and done.stdout == "", (argv, done.stderr)
+        assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+def test_a_closed_stderr_never_sends_notes_to_stdout(tmp_path) -> None:
+    argv = [*CLI, *COUNT, "--perfect", "--format", "json", "--work-dir", str(tmp_path)]
+    for _ in range(2):  # the second run discards the first one's partitions, with a note
+        done = subprocess.run(
+            argv,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            check=False,
+            timeout=300,
+            preexec_fn=lambda: os.close(2),
+        )
+        assert done.returncode == 0
+        json.loads(done.stdout)
+
+
+def test_a_terminal_without_utf8_still_gets_the_result(tmp_path) -> None:
+    path = tmp_path / "p.toml"
+    path.write_text(paytable(head='name = "Jeu \\u00e9 \\u2713"\n'), encoding="utf-8")
+    done = subprocess.run(
+        [*CLI, "report", "--paytable", str(path)],
+        capture_output=True,
+        check=False,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Jeu \u00e9 \u2713" in done.stdout.decode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Shoe.standard(8).remove([analyzer.Card(-1, 0)]), "rank is an index"),
+        (lambda: Shoe.standard(8).remove([analyzer.Card(0, -1)]), "suit is an index"),
+        (lambda: Shoe.standard(8).remove([analyzer.Card(99, 0)]), "rank is an index"),
+        (lambda: Shoe.standard(8).remove([analyzer.Card(0, 7)]), "suit is an index"),
+        (lambda: Shoe.standard(8).remove(["AS"]), "Card objects"),
+        (lambda: Shoe.standard(8).remove(None), "list of Card"),
+        (lambda: Shoe.standard(8).remove("AS"), "list of Card"),
+        (lambda: batch_expected_values("seed-game", [[32] * 13]), "must be a Paytable"),
+        (lambda: batch_expected_values(None, [[32] * 13]), "must be a Paytable"),
+        (lambda: batch_expected_values(seed_paytable(), [[32] * 13], modes=5), "mode names"),
+        (
+            lambda: analyzer.paytable_from_dict({1: 2, "name": "T", "bet": []}),
+            "every key must be text",
+        ),
+        (
+            lambda: analyzer.paytable_from_dict(
+                {
+                    "name": "T",
+                    "bet": [{"id": "b", "names": {1: "x"}, "rule": [{"when": "true", "pays": 1}]}],
+                }
+            ),
+            "every key must be text",
+        ),
+    ],
+)
+def test_api_refuses_bad_cards_and_objects(make, message) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        make()

@@ -10,7 +10,6 @@ import pandas as pd
 
 from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
-from analyzer.files import write_atomically
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Paytable
@@ -154,31 +153,3 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
             )
         )
     return counts
-
-
-def plot_effects(effects: pd.DataFrame, path: str) -> None:
-    """Bar chart of the EORs of each (bet, mode), written whole to ``path`` (PNG)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    groups = list(effects.groupby(["bet", "mode"], sort=False))
-    columns = min(3, len(groups))
-    rows = -(-len(groups) // columns)
-    fig, axes = plt.subplots(rows, columns, figsize=(4.5 * columns, 2.8 * rows), squeeze=False)
-    for ax, ((bet, mode), group) in zip(axes.flat, groups, strict=False):
-        values = 100 * group["delta_ev"].to_numpy()
-        ax.bar(group["rank"], values, color=["tab:green" if v > 0 else "tab:red" for v in values])
-        ax.axhline(0, color="black", linewidth=0.6)
-        ax.set_title(f"{bet} ({mode})", fontsize=9)
-        ax.set_ylabel("EV change, % per card", fontsize=8)
-        ax.tick_params(labelsize=7)
-    for ax in list(axes.flat)[len(groups) :]:
-        ax.axis("off")
-    fig.suptitle("Effect of removing one card of each rank", fontsize=11)
-    fig.tight_layout(rect=(0, 0, 1, 0.97))
-    try:
-        write_atomically(path, lambda temporary: fig.savefig(temporary, dpi=110, format="png"))
-    finally:
-        plt.close(fig)

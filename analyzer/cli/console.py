@@ -6,24 +6,43 @@ the rest load.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import sys
 from collections.abc import Sequence
 
 from analyzer.errors import tell
-from analyzer.interrupts import interrupts_raised
+from analyzer.interrupts import interrupt_requested, interrupts_raised
+
+INTERRUPTED = 130
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    with interrupts_raised():
+        try:
+            from analyzer.cli.main import main as run
+        except (KeyboardInterrupt, ImportError):
+            if not interrupt_requested():
+                raise  # a broken installation keeps its traceback
+            tell("interrupted: nothing was written")
+            return INTERRUPTED
+        return run(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        with interrupts_raised():
-            try:
-                from analyzer.cli.main import main as run
-            except KeyboardInterrupt:
-                tell("interrupted: nothing was written")
-                return 130
-            return run(argv)
+        status = _run(argv)
     finally:
         # The command has finished and said so: a Ctrl-C or SIGTERM now must not turn the
         # exit that follows into a death by signal with a different status.
         for number in (signal.SIGINT, signal.SIGTERM):
             signal.signal(number, signal.SIG_IGN)
+    if status == INTERRUPTED:
+        # Leave at once: after a KeyboardInterrupt deep in an import, the interpreter's
+        # own shutdown may end the process by SIGINT instead, with another status.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(INTERRUPTED)
+    return status

@@ -6,26 +6,31 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 import pandas as pd
 
 from analyzer.analysis.bets import evaluate_bet
-from analyzer.analysis.eor import effects_of_removal, linear_counts, plot_effects
+from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.analysis.exact import Analysis, analyze, resolve_modes
 from analyzer.analysis.verify import load_claims, published_max_rtp, verify_claims
 from analyzer.cli.options import add_paytable_option, add_shoe_options, shoe_from_args
 from analyzer.cli.runs import add_run_commands, run_count, run_simulate
 from analyzer.engine.outcomes import round_table
 from analyzer.errors import PROG, AnalyzerError, tell
-from analyzer.files import check_writable, output_error, write_tree_atomically
+from analyzer.files import (
+    check_folder_target,
+    check_writable,
+    output_error,
+    write_tree_atomically,
+)
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import Shoe
-from analyzer.interrupts import interrupts_raised
+from analyzer.interrupts import interrupt_requested, interrupts_raised
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES, word
+from analyzer.reports.plots import effects_figure, save_png
 from analyzer.reports.tables import (
     EXTENSIONS,
     FORMATS,
@@ -242,7 +247,7 @@ def _run_eor(args: argparse.Namespace) -> tuple[str, int]:
     effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
     if args.plot is not None:
         try:
-            plot_effects(effects, args.plot)
+            save_png(effects_figure(effects), args.plot)
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     rows = effects.drop(columns="cards")
@@ -306,14 +311,7 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
 
 def _run_docs(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
-    out = Path(args.out)
-    if str(args.out) == "":
-        raise AnalyzerError("--out '': name a folder")
-    if out.exists() and not out.is_dir():
-        raise AnalyzerError(f"--out {out}: exists and is not a folder")
-    if not out.exists() and not out.parent.is_dir():
-        raise AnalyzerError(f"--out {out}: folder {out.parent} does not exist")
-    check_writable(out / "summary.txt" if out.exists() else out, "--out")
+    out = check_folder_target(args.out, "--out")
     analysis = _analysis(args, paytable)
     files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
     try:
@@ -373,6 +371,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         tell(str(exc))
         return 130
     except KeyboardInterrupt:
+        tell("interrupted: nothing was written")
+        return 130
+    except Exception:
+        if not interrupt_requested():
+            raise  # a bug keeps its traceback
+        # An interrupt inside a library (a C extension's import, say) can surface as
+        # another exception: it is still the user's Ctrl-C.
         tell("interrupted: nothing was written")
         return 130
     return status

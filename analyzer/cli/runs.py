@@ -18,6 +18,7 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import MAX_DECKS, Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
+from analyzer.reports.plots import png_writer, rounds_figure
 from analyzer.reports.tables import json_text
 from analyzer.runs.counting import (
     STRATEGIES,
@@ -259,7 +260,7 @@ def run_count(args: argparse.Namespace) -> tuple[str, int]:
             else (lambda p: rounds.to_csv(p, index=False))
         )
     if args.plot:
-        writers[args.plot] = lambda p: _plot_rounds(rounds, bet.id, bet.max_round, p)
+        writers[args.plot] = png_writer(rounds_figure(rounds, bet.id, bet.max_round))
     try:
         write_files_atomically(writers)  # both or neither
     except OSError as exc:
@@ -341,27 +342,3 @@ def _pm(values: dict[str, Any], key: str, scale: float, unit: str) -> str:
         return "-"
     shown = f"{scale * value:+.4f}{unit}"
     return shown if error is None or np.isnan(error) else f"{shown} ± {scale * error:.4f}{unit}"
-
-
-def _plot_rounds(rounds: pd.DataFrame, bet: str, max_round: int | None, path: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
-    top.plot(rounds["round"], 100 * rounds["mean_ev"], color="tab:blue")
-    top.axhline(0, color="black", linewidth=0.6)
-    top.set_ylabel("mean EV, % of a unit")
-    bottom.plot(rounds["round"], 100 * rounds["positive_ev_share"], color="tab:green")
-    bottom.set_ylabel("rounds with EV > 0, %")
-    bottom.set_xlabel("round of the shoe")
-    for ax in (top, bottom):
-        if max_round:
-            ax.axvline(max_round, color="tab:red", linestyle="--", label=f"max round {max_round}")
-    if max_round:
-        top.legend()
-    top.set_title(f"{bet}: exact EV of the cards left, by round")
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)

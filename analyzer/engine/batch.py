@@ -293,11 +293,19 @@ def batch_expected_values(
     major: AS AH AD AC 2S ...). Columns are a (bet, mode) MultiIndex; a bet on suited pairs
     is NaN for per-rank compositions (suits unknown).
     """
+    if not isinstance(paytable, Paytable):
+        raise AnalyzerError(
+            f"paytable must be a Paytable (see load_paytable), got {paytable!r:.60}"
+        )
     array, per_suit = _validate(compositions)
     if modes is None:
         modes = paytable.modes
-    elif isinstance(modes, str) or not all(isinstance(m, str) for m in modes):
-        raise AnalyzerError(f"modes must be a tuple of mode names, got {modes!r}")
+    elif (
+        isinstance(modes, str)
+        or not isinstance(modes, (tuple, list))
+        or not all(isinstance(m, str) for m in modes)
+    ):
+        raise AnalyzerError(f"modes must be a tuple of mode names, got {modes!r:.60}")
     else:
         modes = tuple(modes)
         paytable.check_modes(modes)

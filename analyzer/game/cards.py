@@ -34,6 +34,18 @@ class Card:
     rank: int
     suit: int | None = None
 
+    def __post_init__(self) -> None:
+        if isinstance(self.rank, bool) or not isinstance(self.rank, int):
+            raise AnalyzerError(f"a card's rank is an index 0-12, got {self.rank!r}")
+        if not 0 <= self.rank < N_RANKS:
+            raise AnalyzerError(f"a card's rank is an index 0-12, got {self.rank}")
+        if self.suit is not None and (
+            isinstance(self.suit, bool)
+            or not isinstance(self.suit, int)
+            or not 0 <= self.suit < N_SUITS
+        ):
+            raise AnalyzerError(f"a card's suit is an index 0-3 or None, got {self.suit!r}")
+
     @property
     def value(self) -> int:
         """Point value 0..9."""
@@ -46,8 +58,10 @@ class Card:
 def parse_rank(text: str) -> int:
     """Rank index of ``A 2..9 10 T J Q K`` (case-insensitive)."""
     try:
+        if not text.isascii():
+            raise KeyError(text)
         return _RANK_ALIASES[text.strip().upper()]
-    except KeyError:
+    except (KeyError, AttributeError):
         raise AnalyzerError(f"unknown rank {text!r}: use A, 2-9, 10 (or T), J, Q or K") from None
 
 
@@ -56,6 +70,10 @@ def parse_card(text: str, *, suit_required: bool = True) -> Card:
     token = text.strip().upper()
     if not token:
         raise AnalyzerError("empty card")
+    if not text.isascii():  # the long s upper-cases to S: only the notation's letters count
+        raise AnalyzerError(
+            f"unknown card {text!r}: write rank then suit, e.g. AS, 10H, TD, KC (suits S H D C)"
+        )
     if token[-1] in _SUIT_INDEX and len(token) >= 2:
         rank_text, suit = token[:-1], _SUIT_INDEX[token[-1]]
     elif suit_required:

@@ -7,6 +7,7 @@ plain, valid int64 arrays.
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import perm
@@ -15,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import read_toml
+from analyzer.files import read_input, read_toml
 from analyzer.game.cards import (
     N_RANKS,
     N_SUITS,
@@ -182,6 +183,10 @@ class Shoe:
 
     def remove(self, cards: Sequence[Card]) -> Shoe:
         """This shoe less ``cards``; a card without a suit makes the suits unknown."""
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Sequence):
+            raise AnalyzerError(f"cards to remove must be a list of Card, got {cards!r:.60}")
+        if not all(isinstance(card, Card) for card in cards):
+            raise AnalyzerError("cards to remove must be Card objects (see parse_cards)")
         ranks = self.rank_counts.copy()
         suits = None if self.suit_counts is None else self.suit_counts.copy()
         for card in cards:
@@ -263,19 +268,12 @@ _MAX_COUNT_DIGITS = 12
 def _read_csv_counts(path: Path) -> tuple[list[tuple[str, int]], bool]:
     try:
         # utf-8-sig: a byte-order mark, as spreadsheet programs write, is not a header.
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            reader = csv.reader(handle, strict=True)
-            rows = [row for row in reader if row]
-    except FileNotFoundError:
-        raise AnalyzerError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise AnalyzerError(f"{path}: is a directory, not a file") from None
+        text = read_input(path).decode("utf-8-sig")
+        rows = [row for row in csv.reader(io.StringIO(text, newline=""), strict=True) if row]
     except UnicodeDecodeError:
         raise AnalyzerError(f"{path}: cannot read CSV: not UTF-8 text") from None
     except csv.Error as exc:
         raise AnalyzerError(f"{path}: malformed CSV: {exc}") from None
-    except OSError as exc:
-        raise AnalyzerError(f"{path}: cannot read: {exc.strerror}") from None
     if not rows:
         raise AnalyzerError(f"{path}: no rows (header rank,count or card,count expected)")
     header = [name.strip().lower() for name in rows[0]]

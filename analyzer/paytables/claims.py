@@ -111,6 +111,10 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
             raise AnalyzerError(f"{where}: missing 'value' (the published figure)")
         value = item["value"]
         bet, mode = item.get("bet"), item.get("mode")
+        if quantity == "max_rtp" and (bet is not None or mode is not None):
+            raise AnalyzerError(
+                f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
+            )
         if quantity != "max_rtp" and not isinstance(bet, str):
             raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
         if mode is not None and not isinstance(mode, str):

@@ -28,7 +28,9 @@ from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
-_BET_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+#: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
+#: never two that look alike (the words people read come from ``name`` and i18n).
+_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
@@ -215,9 +217,12 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
     if not isinstance(data, Mapping):
         raise AnalyzerError(f"{source}: bet #{number}: a bet must be a table")
     bet_id = _require(data, "id", str, f"{source}: bet #{number}")
+    if not _IDENTIFIER.match(bet_id):
+        raise AnalyzerError(
+            f"{source}: bet #{number}: id {bet_id[:40]!r} must be lower-case letters, digits "
+            "and _, starting with a letter, at most 64 characters"
+        )
     where = f"{source}: bet {bet_id!r}"
-    if not _BET_ID.match(bet_id):
-        raise AnalyzerError(f"{where}: id must be lower-case letters, digits and _")
     check_keys(data, {"id", "name", "names", "max_round", "modes", "rule"}, where)
     name = data.get("name", bet_id)
     if not isinstance(name, str):
@@ -284,7 +289,11 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     if len(set(modes)) != len(modes):
         raise AnalyzerError(f"{source}: duplicate mode in 'modes'")
     for mode in modes:
-        _check_name(mode, "mode", source)
+        if not _IDENTIFIER.match(mode):
+            raise AnalyzerError(
+                f"{source}: mode {mode[:40]!r} must be lower-case letters, digits and _, "
+                "starting with a letter, at most 64 characters"
+            )
         if mode in RESERVED_MODES:
             raise AnalyzerError(
                 f"{source}: mode {mode!r} is reserved (it means every mode): choose another name"

@@ -463,9 +463,7 @@ def scheduler_address(text: str) -> tuple[str, int]:
     try:
         host.encode("idna")  # a name a resolver can take: labels of 1 to 63 characters
     except UnicodeError:
-        raise AnalyzerError(
-            f"--scheduler {text[:80]!r}: {host[:40]!r}... is not a host name"
-        ) from None
+        raise AnalyzerError(f"--scheduler {text[:80]!r}: not a valid host name") from None
     return host, port
 
 
