@@ -10,11 +10,15 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.analysis.exact import Analysis, analyze
+from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME
+from analyzer.paytables.model import Paytable
+from analyzer.reports.i18n import LANGUAGES
 
 _WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
 
@@ -100,3 +104,35 @@ def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
     if args.remove:
         shoe = shoe.remove(parse_cards(args.remove, suit_required=False))
     return shoe
+
+
+def add_mode_option(parser: argparse.ArgumentParser, default: str | None, help: str) -> None:
+    parser.add_argument("--mode", default=default, help=help)
+
+
+def add_format_option(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+    parser.add_argument("--format", choices=formats, default="text")
+
+
+def add_lang_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        default="en",
+        help="bet names and headers in English, Tagalog or Malay",
+    )
+
+
+def add_bet_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--bet", action="append", metavar="ID", help="only this bet (repeatable); default every bet"
+    )
+
+
+def exact_analysis(args: argparse.Namespace, paytable: Paytable, **options: Any) -> Analysis:
+    """The exact analysis of ``paytable`` on the shoe the options describe; a rule that
+    settles no round is a warning on stderr."""
+    analysis = analyze(paytable=paytable, shoe=shoe_from_args(args, paytable.decks), **options)
+    for warning in analysis.warnings():
+        tell(f"warning: {warning}")
+    return analysis

@@ -20,18 +20,8 @@ from analyzer.analysis.bets import OTHERWISE, BetResult
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.claims import check_printed_value
+from analyzer.reports.formats import FORMATS
 from analyzer.reports.i18n import check_language, word
-
-FORMATS = ("text", "markdown", "csv", "html", "latex", "json")
-#: File name extension of each format, for ``docs``.
-EXTENSIONS = {
-    "text": "txt",
-    "markdown": "md",
-    "csv": "csv",
-    "html": "html",
-    "latex": "tex",
-    "json": "json",
-}
 
 
 def fraction_text(value: Fraction | None) -> str | None:
@@ -158,14 +148,24 @@ def _title(analysis: Analysis, lang: str) -> str:
     return f"{analysis.paytable.name}: {shoe}, exact, per unit staked; modes: {modes}"
 
 
-def _table(frame: pd.DataFrame, fmt: str) -> str:
+def render_table(
+    frame: pd.DataFrame, fmt: str = "text", *, index: bool = False, left_align: bool = False
+) -> str:
+    """One table in a format: every table a command prints goes through here.
+
+    Text is pandas' fixed-width layout (``left_align`` puts text columns, such as names
+    and conditions, on the left); Markdown, HTML and LaTeX are pandas' writers (LaTeX
+    escaped); CSV is spreadsheet-safe (see :func:`csv_text`).
+    """
     if fmt == "markdown":
-        return frame.to_markdown(index=False)
+        return frame.to_markdown(index=index)
     if fmt == "html":
-        return frame.to_html(index=False, border=0)
+        return frame.to_html(index=index, border=0)
     if fmt == "latex":
-        return frame.to_latex(index=False, escape=True)
-    return _left_aligned(frame)
+        return frame.to_latex(index=index, escape=True)
+    if fmt == "csv":
+        return csv_text(frame)
+    return _left_aligned(frame) if left_align else frame.to_string(index=index)
 
 
 def _heading(text: str, fmt: str, level: int) -> str:
@@ -274,7 +274,7 @@ def render_report(
     parts = [
         _heading(_title(analysis, lang), fmt, 1),
         "",
-        _table(summary_display(analysis, lang), fmt),
+        render_table(summary_display(analysis, lang), fmt, left_align=True),
     ]
     if detail:
         for r in analysis.results:
@@ -282,7 +282,12 @@ def render_report(
                 f"{r.bet.display_name(lang)} ({word(r.mode, lang)}): "
                 f"{word('house edge', lang)} {_percent(r.house_edge)}"
             )
-            parts += ["", _heading(heading, fmt, 2), "", _table(breakdown_display(r, lang), fmt)]
+            parts += [
+                "",
+                _heading(heading, fmt, 2),
+                "",
+                render_table(breakdown_display(r, lang), fmt, left_align=True),
+            ]
     for bet, mode, why in analysis.unavailable:
         parts += ["", _paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}", fmt)]
     if claimed_max_rtp is not None:

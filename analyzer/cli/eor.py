@@ -1,0 +1,102 @@
+"""``baccarat-odds eor``: the exact effect of removing one card of each rank, and the
+linear counts those effects imply."""
+
+from __future__ import annotations
+
+import argparse
+
+import pandas as pd
+
+from analyzer.analysis.eor import effects_of_removal, linear_counts
+from analyzer.cli.options import (
+    add_bet_option,
+    add_format_option,
+    add_mode_option,
+    add_paytable_option,
+    add_shoe_options,
+    shoe_from_args,
+)
+from analyzer.files import check_writable, output_error
+from analyzer.paytables.library import load_paytable
+from analyzer.reports.plots import effects_figure, save_png
+from analyzer.reports.tables import csv_text, fraction_text, json_text, render_table
+
+HELP = "exact effect of removing one card of each rank on each bet, and counts"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_paytable_option(parser)
+    add_shoe_options(parser)
+    add_mode_option(parser, "both", "betting mode, or both (default)")
+    add_bet_option(parser)
+    add_format_option(parser, ("text", "markdown", "csv", "json"))
+    parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    if args.plot is not None:
+        check_writable(args.plot, "--plot", (".png",))
+    shoe = shoe_from_args(args, paytable.decks)
+    mode = None if args.mode == "both" else args.mode
+    effects = effects_of_removal(paytable, shoe, mode, args.bet)
+    counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
+    effects["tag"] = [
+        counts[(b, m)].tags[r]
+        for b, m, r in zip(effects["bet"], effects["mode"], effects["rank"], strict=True)
+    ]
+    effects["betting_correlation"] = [
+        counts[(b, m)].betting_correlation
+        for b, m in zip(effects["bet"], effects["mode"], strict=True)
+    ]
+    effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
+    if args.plot is not None:
+        try:
+            save_png(effects_figure(effects), args.plot)
+        except OSError as exc:
+            raise output_error("--plot", args.plot, exc) from None
+    rows = effects.drop(columns="cards")
+    if args.format == "json":
+        return json_text(rows.to_dict("records")), 0
+    if args.format == "csv":
+        return csv_text(rows), 0
+    wide = effects.assign(
+        bet_mode=effects["bet"] + " (" + effects["mode"] + ")",
+        change=(100 * effects["delta_ev"]).map(lambda v: f"{v:+.5f}"),
+    ).pivot(index="bet_mode", columns="rank", values="change")
+    wide = wide.loc[
+        list(dict.fromkeys(effects["bet"] + " (" + effects["mode"] + ")")),
+        list(dict.fromkeys(effects["rank"])),
+    ]
+    wide.index.name = "EV change (% of a unit) per card removed"
+    count_rows = pd.DataFrame(
+        [
+            {
+                "bet": f"{c.bet} ({c.mode})",
+                "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
+                "betting correlation": f"{c.betting_correlation:.4f}",
+            }
+            for c in counts.values()
+        ]
+    )
+    title = f"{paytable.name}: {shoe.describe()}"
+    if args.format == "markdown":
+        body = [
+            f"## {title}",
+            "",
+            render_table(wide.reset_index(), "markdown"),
+            "",
+            "### Linear counts",
+            "",
+            render_table(count_rows, "markdown"),
+        ]
+    else:
+        body = [
+            title,
+            "",
+            render_table(wide.reset_index()),
+            "",
+            "Linear counts",
+            render_table(count_rows),
+        ]
+    return "\n".join(body) + "\n", 0

@@ -1,0 +1,93 @@
+"""``baccarat-odds play``: one round dealt from given cards, and every bet settled."""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.analysis.bets import evaluate_bet
+from analyzer.analysis.exact import resolve_modes
+from analyzer.cli.options import add_format_option, add_mode_option, add_paytable_option
+from analyzer.engine.outcomes import round_table
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import parse_cards
+from analyzer.game.rules import deal_round
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.library import load_paytable
+from analyzer.reports.i18n import word
+from analyzer.reports.tables import fraction_text, json_text
+
+HELP = "deal one round from given cards and settle every bet"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "cards",
+        nargs="+",
+        metavar="CARD",
+        help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H)",
+    )
+    add_paytable_option(parser)
+    add_mode_option(parser, None, "betting mode for the JSON 'bets' object (default: the first)")
+    add_format_option(parser, ("text", "json"))
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
+    cards = parse_cards(args.cards)
+    try:  # the cards must all come out of one shoe of the paytable's decks
+        Shoe.standard(paytable.decks).remove(cards)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
+    dealt = deal_round(cards)
+    table = round_table(dealt)
+    by_mode = {
+        mode: {
+            bet.id: evaluate_bet(table, bet, mode).expected_value
+            for bet, mode in paytable.offered((mode,))
+        }
+        for mode in paytable.modes
+    }
+    if args.format == "json":
+        bets = by_mode[chosen]
+        text = json_text(
+            {
+                "player_cards": [str(c) for c in dealt.player_cards],
+                "banker_cards": [str(c) for c in dealt.banker_cards],
+                "player_score": dealt.player_score,
+                "banker_score": dealt.banker_score,
+                "winner": dealt.winner,
+                "natural": dealt.natural,
+                "player_reason": dealt.player_reason,
+                "banker_reason": dealt.banker_reason,
+                "mode": chosen,
+                "bets": {bet: float(net) for bet, net in bets.items()},
+                "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
+                "bets_by_mode": {
+                    mode: {bet: float(net) for bet, net in nets.items()}
+                    for mode, nets in by_mode.items()
+                },
+            }
+        )
+        return text, 0
+    high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
+    winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
+    lines = [
+        f"Player: {' '.join(map(str, dealt.player_cards)):<12} score {dealt.player_score}"
+        f"   {dealt.player_reason}",
+        f"Banker: {' '.join(map(str, dealt.banker_cards)):<12} score {dealt.banker_score}"
+        f"   {dealt.banker_reason}",
+        f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
+        "",
+        f"{'Bet':<20}{'Mode':<26}{'Result':<8}Per unit",
+    ]
+    for bet_id in paytable.bet_ids:
+        per_mode = {mode: nets[bet_id] for mode, nets in by_mode.items() if bet_id in nets}
+        same = len(set(per_mode.values())) == 1 and len(per_mode) == len(paytable.modes) > 1
+        for mode, net in per_mode.items():
+            result = "win" if net > 0 else "push" if net == 0 else "lose"
+            shown_mode = "all modes" if same else word(mode, "en")
+            lines.append(f"{bet_id:<20}{shown_mode:<26}{result:<8}{float(net):+g}")
+            if same:
+                break
+    return "\n".join(lines) + "\n", 0

@@ -1,0 +1,47 @@
+"""``baccarat-odds report``: the exact house edge of every bet (the main job)."""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.analysis.verify import published_max_rtp
+from analyzer.cli.options import (
+    add_bet_option,
+    add_format_option,
+    add_lang_option,
+    add_mode_option,
+    add_paytable_option,
+    add_shoe_options,
+    exact_analysis,
+)
+from analyzer.paytables.library import load_paytable
+from analyzer.reports.formats import FORMATS
+from analyzer.reports.tables import render_report
+
+HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_paytable_option(parser)
+    add_shoe_options(parser)
+    add_mode_option(
+        parser, "both", "betting mode, or both (default): e.g. commission, no_commission"
+    )
+    add_bet_option(parser)
+    parser.add_argument(
+        "--detail", action="store_true", help="also print each bet's breakdown by paying line"
+    )
+    add_format_option(parser, FORMATS)
+    add_lang_option(parser)
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    paytable = load_paytable(args.paytable)
+    mode = None if args.mode == "both" else args.mode
+    analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)
+    whole_game = args.bet is None and mode is None
+    claim = published_max_rtp(paytable) if whole_game else None
+    text = render_report(
+        analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
+    )
+    return text, 0

@@ -1,0 +1,43 @@
+"""``baccarat-odds verify``: published figures (a claims file) against exact values."""
+
+from __future__ import annotations
+
+import argparse
+
+from analyzer.analysis.verify import load_claims, verify_claims
+from analyzer.cli.options import add_format_option, add_shoe_options, shoe_from_args
+from analyzer.errors import AnalyzerError
+from analyzer.reports.tables import csv_text, json_text, render_table
+
+HELP = "check published figures in a claims file (or a shipped one, by name)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("claims", metavar="CLAIMS", help="a claims .toml file or a shipped name")
+    add_shoe_options(parser)
+    add_format_option(parser, ("text", "json", "csv"))
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    claims = load_claims(args.claims)
+    custom = args.decks is not None or args.shoe is not None or args.remove
+    shoe = shoe_from_args(args, 8) if custom else None
+    try:
+        results = verify_claims(claims, shoe)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{args.claims}: {exc}") from None
+    failed = int((results["result"] == "FAIL").sum())
+    if args.format == "json":
+        text = json_text(results.to_dict("records"))
+    elif args.format == "csv":
+        text = csv_text(results)
+    else:
+        shown = results.drop(columns="source")
+        text = render_table(shown) + "\n\n"
+        text += f"{len(results) - failed} passed, {failed} failed\n"
+        for row in results[results["result"] == "FAIL"].itertuples():
+            text += (
+                f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}) is "
+                f"{row.computed}, published {row.claimed}\n"
+            )
+    return text, 1 if failed else 0
