@@ -39,10 +39,3 @@ def tell(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):
         stream.write(line)
         stream.flush()
-
-
-def check_keys(data, known, where: str) -> None:
-    """Refuse a key of an untrusted table that is not in ``known``, naming the ones allowed."""
-    for key in data:
-        if key not in known:
-            raise AnalyzerError(f"{where}: unknown key {key!r} (keys: {', '.join(sorted(known))})")

@@ -93,8 +93,8 @@ for name, text, message in [
     ("pt_decks_bool", paytable(head='name = "T"\ndecks = true\n'), "whole number"),
     ("pt_decks_string", paytable(head='name = "T"\ndecks = "8"\n'), "whole number"),
     ("pt_decks_inf", paytable(head='name = "T"\ndecks = inf\n'), "whole number"),
-    ("pt_modes_empty", paytable(head='name = "T"\nmodes = []\n'), "non-empty list"),
-    ("pt_modes_str", paytable(head='name = "T"\nmodes = "m"\n'), "non-empty list"),
+    ("pt_modes_empty", paytable(head='name = "T"\nmodes = []\n'), "at least one mode"),
+    ("pt_modes_str", paytable(head='name = "T"\nmodes = "m"\n'), "must be a list"),
     ("pt_modes_dup", paytable(head='name = "T"\nmodes = ["m", "m"]\n'), "duplicate mode"),
     ("pt_mode_both", paytable(head='name = "T"\nmodes = ["both"]\n'), "reserved"),
     ("pt_mode_all", paytable(head='name = "T"\nmodes = ["x", "all"]\n'), "reserved"),
@@ -239,10 +239,14 @@ for name, text, message in [
     (
         "cl_max_round_huge",
         claims(f'bet = "tie"\nquantity = "max_round"\nvalue = {"9" * 18}\n'),
-        "whole number from 1",
+        "must be from 1 to 1,000,000",
     ),
     ("cl_max_round_0", claims('bet = "tie"\nquantity = "max_round"\nvalue = 0\n'), "from 1"),
-    ("cl_max_round_str", claims('bet = "tie"\nquantity = "max_round"\nvalue = "50"\n'), "from 1"),
+    (
+        "cl_max_round_str",
+        claims('bet = "tie"\nquantity = "max_round"\nvalue = "50"\n'),
+        "whole number",
+    ),
     ("cl_deep", "x = " + "[" * DEEP + "]" * DEEP + "\n", "nested"),
     ("cl_source_esc", claims(RTP + 'source = "\\u001b[2J"\n'), "U+001B"),
 ]:

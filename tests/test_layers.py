@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 
 #: Lowest first. A name matches a module and everything inside it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("foundation", ("analyzer.errors", "analyzer.files", "analyzer.interrupts")),
+    ("foundation", ("analyzer.errors", "analyzer.files", "analyzer.interrupts", "analyzer.schema")),
     ("game", ("analyzer.game",)),
     ("paytables", ("analyzer.paytables",)),
     ("engine", ("analyzer.engine",)),

@@ -258,7 +258,7 @@ pays = "200:1"
         ),
         (
             '[[bet]]\nid = "x"\nmax_round = 0\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
-            "bet 'x': 'max_round' must be a positive whole number",
+            "bet 'x': 'max_round' must be from 1 to 1,000,000",
         ),
         (
             '[[bet]]\nid = "x"\ncolour = "red"\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',

@@ -27,6 +27,7 @@ from analyzer.game.cards import (
     parse_card,
     parse_rank,
 )
+from analyzer.schema import table, whole_number
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6
@@ -212,13 +213,10 @@ def shoe_from_file(path: str | Path) -> Shoe:
         if extra or len({"ranks", "cards"} & set(data)) != 1:
             raise AnalyzerError(f"{path}: a shoe file has one table, [ranks] or [cards]")
         per_suit = "cards" in data
-        table = data["cards" if per_suit else "ranks"]
-        if not isinstance(table, dict):
-            raise AnalyzerError(
-                f"{path}: [{'cards' if per_suit else 'ranks'}] must be a table of counts, "
-                f"e.g. {'AS = 8' if per_suit else 'A = 32'}"
-            )
-        entries = list(table.items())
+        key = "cards" if per_suit else "ranks"
+        example = "AS = 8" if per_suit else "A = 32"
+        counts = table(data[key], str(path), f"[{key}] (counts, e.g. {example})")
+        entries = list(counts.items())
     elif path.suffix.lower() == ".csv":
         entries, per_suit = _read_csv_counts(path)
     else:
@@ -234,14 +232,9 @@ def shoe_from_file(path: str | Path) -> Shoe:
             if not per_suit and _is_card(str(key)):
                 reason = f"{key} is a card: counts per rank name ranks only (A, 2-9, ...)"
             raise AnalyzerError(f"{path}: {reason}") from None
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise AnalyzerError(f"{path}: count of {key} must be a whole number, got {count!r}")
-        if count < 0:
+        if isinstance(count, int) and count < 0:
             raise AnalyzerError(f"{path}: impossible shoe: count of {key} is negative")
-        if count > MAX_CARDS:
-            raise AnalyzerError(
-                f"{path}: impossible shoe: count of {key} is more than {MAX_CARDS:,} cards"
-            )
+        whole_number(count, str(path), f"count of {key}", 0, MAX_CARDS)
         if (card.rank, card.suit) in seen:
             raise AnalyzerError(f"{path}: {card} is listed twice")
         seen.add((card.rank, card.suit))

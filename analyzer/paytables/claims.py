@@ -12,10 +12,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError, check_keys
+from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.paytables.library import is_path
-from analyzer.paytables.model import parse_payout
+from analyzer.paytables.model import MAX_ROUND, parse_payout
+from analyzer.schema import check_keys, optional, table, whole_number
 
 _PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")
@@ -74,8 +75,7 @@ class Claim:
 
 def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) -> list[Claim]:
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
-    if not isinstance(data, Mapping):
-        raise AnalyzerError(f"{source}: a claims file must be a table")
+    table(data, source, "a claims file")
     check_untrusted(data, source)
     check_keys(data, {"paytable", "claim", "description"}, source)
     default_paytable = data.get("paytable")
@@ -85,8 +85,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     claims = []
     for number, item in enumerate(items, 1):
         where = f"{source}: claim {number}"
-        if not isinstance(item, Mapping):
-            raise AnalyzerError(f"{where}: a claim must be a table")
+        table(item, where, "a claim")
         check_keys(item, _CLAIM_KEYS, where)
         paytable = item.get("paytable", default_paytable)
         if not isinstance(paytable, str):
@@ -117,8 +116,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
             )
         if quantity != "max_rtp" and not isinstance(bet, str):
             raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
-        if mode is not None and not isinstance(mode, str):
-            raise AnalyzerError(f"{where}: 'mode' must be a string")
+        optional(item, "mode", str, where)
         rounding = item.get("rounding", "round")
         if rounding not in ROUNDINGS:
             raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
@@ -136,13 +134,8 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
                     parse_payout(printed)
                 except AnalyzerError as exc:
                     raise AnalyzerError(f"{where}: {exc}") from None
-        if quantity == "max_round" and not (
-            value == "none"
-            or (isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 10**6)
-        ):
-            raise AnalyzerError(
-                f"{where}: 'max_round' value must be a whole number from 1 to 1000000 or \"none\""
-            )
+        if quantity == "max_round" and value != "none":
+            whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
         if quantity in ("rtp", "house_edge", "hit_frequency", "max_rtp") and (
             not isinstance(value, str) or not _PRINTED.match(value)
         ):

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from analyzer.errors import AnalyzerError, check_keys
+from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
+from analyzer.schema import check_keys, list_of, optional, require, table, whole_number
 
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
@@ -34,6 +35,8 @@ _IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
+#: The highest max round a bet may name (a shoe of 27 decks deals under 400 rounds).
+MAX_ROUND = 10**6
 #: Longest name (of a paytable, bet or mode) accepted.
 _MAX_NAME = 200
 #: Mode names that the commands reserve for "every mode".
@@ -194,15 +197,6 @@ class Paytable:
                 raise AnalyzerError(f"unknown mode {mode!r} (modes: {', '.join(self.modes)})")
 
 
-def _require(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise AnalyzerError(f"{where}: missing {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise AnalyzerError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
-    return value
-
-
 def _check_name(text: str, key: str, where: str) -> None:
     """Names are printed in tables and headings: one line, not empty, not endless."""
     if not text.strip():
@@ -214,9 +208,8 @@ def _check_name(text: str, key: str, where: str) -> None:
 
 
 def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
-    if not isinstance(data, Mapping):
-        raise AnalyzerError(f"{source}: bet #{number}: a bet must be a table")
-    bet_id = _require(data, "id", str, f"{source}: bet #{number}")
+    table(data, f"{source}: bet #{number}", "a bet")
+    bet_id = require(data, "id", str, f"{source}: bet #{number}")
     if not _IDENTIFIER.match(bet_id):
         raise AnalyzerError(
             f"{source}: bet #{number}: id {bet_id[:40]!r} must be lower-case letters, digits "
@@ -224,43 +217,35 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
         )
     where = f"{source}: bet {bet_id!r}"
     check_keys(data, {"id", "name", "names", "max_round", "modes", "rule"}, where)
-    name = data.get("name", bet_id)
-    if not isinstance(name, str):
-        raise AnalyzerError(f"{where}: 'name' must be a string")
+    name = optional(data, "name", str, where, bet_id)
     _check_name(name, "name", where)
-    names = data.get("names", {})
-    if not isinstance(names, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in names.items()
-    ):
-        raise AnalyzerError(f"{where}: 'names' must map languages to strings")
+    names = table(data.get("names", {}), where, "'names'")
+    if not all(isinstance(v, str) for v in names.values()):
+        raise AnalyzerError(f"{where}: 'names' must map languages to text")
     for lang, text in names.items():
         _check_name(text, f"names.{lang}", where)
     max_round = data.get("max_round")
-    if max_round is not None and (
-        isinstance(max_round, bool) or not isinstance(max_round, int) or max_round < 1
-    ):
-        raise AnalyzerError(f"{where}: 'max_round' must be a positive whole number")
+    if max_round is not None:
+        whole_number(max_round, where, "'max_round'", 1, MAX_ROUND)
     bet_modes = data.get("modes")
     if bet_modes is not None:
-        if not isinstance(bet_modes, list) or not all(isinstance(m, str) for m in bet_modes):
-            raise AnalyzerError(f"{where}: 'modes' must be a list of mode names")
+        list_of(bet_modes, str, where, "'modes'")
         for mode in bet_modes:
             if mode not in modes:
                 raise AnalyzerError(f"{where}: unknown mode {mode!r} (modes: {', '.join(modes)})")
         bet_modes = tuple(bet_modes)
-    rules_data = _require(data, "rule", list, where)
+    rules_data = require(data, "rule", list, where)
     if not rules_data:
         raise AnalyzerError(f"{where}: needs at least one rule")
     rules = []
     for i, rule in enumerate(rules_data, 1):
         rule_where = f"{where}: rule {i}"
-        if not isinstance(rule, Mapping):
-            raise AnalyzerError(f"{rule_where}: a rule must be a table with 'when' and 'pays'")
+        table(rule, rule_where, "a rule (with 'when' and 'pays')")
         check_keys(rule, {"when", "pays"}, rule_where)
         if "pays" not in rule:
             raise AnalyzerError(f"{rule_where}: missing 'pays'")
         try:
-            condition = parse_condition(_require(rule, "when", str, rule_where))
+            condition = parse_condition(require(rule, "when", str, rule_where))
             payout = parse_payout(rule["pays"])
         except AnalyzerError as exc:
             if str(exc).startswith(rule_where):
@@ -272,20 +257,19 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
 
 def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> Paytable:
     """Validate a paytable mapping; every problem is one :class:`AnalyzerError` naming it."""
-    if not isinstance(data, Mapping):
-        raise AnalyzerError(f"{source}: a paytable must be a table")
+    table(data, source, "a paytable")
     check_untrusted(data, source)
     check_keys(data, {"name", "decks", "modes", "bet", "source", "description"}, source)
-    name = _require(data, "name", str, source)
+    name = require(data, "name", str, source)
     _check_name(name, "name", source)
     decks = data.get("decks", 8)
     try:
         check_decks(decks, "'decks'")
     except AnalyzerError as exc:
         raise AnalyzerError(f"{source}: {exc}") from None
-    modes = data.get("modes", ["standard"])
-    if not isinstance(modes, list) or not modes or not all(isinstance(m, str) for m in modes):
-        raise AnalyzerError(f"{source}: 'modes' must be a non-empty list of names")
+    modes = list_of(data.get("modes", ["standard"]), str, source, "'modes'")
+    if not modes:
+        raise AnalyzerError(f"{source}: 'modes' must name at least one mode")
     if len(set(modes)) != len(modes):
         raise AnalyzerError(f"{source}: duplicate mode in 'modes'")
     for mode in modes:
@@ -299,7 +283,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                 f"{source}: mode {mode!r} is reserved (it means every mode): choose another name"
             )
     modes = tuple(modes)
-    bets_data = _require(data, "bet", list, source)
+    bets_data = require(data, "bet", list, source)
     if not bets_data:
         raise AnalyzerError(f"{source}: 'bet' is empty: a paytable needs at least one [[bet]]")
     bets = tuple(_bet_from_dict(bet, modes, source, i) for i, bet in enumerate(bets_data, 1))

@@ -23,7 +23,7 @@ from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
 from analyzer.paytables.model import Paytable
 from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
-from analyzer.runs.simulate import ratio_and_error
+from analyzer.runs.stats import ratio_and_error
 
 STRATEGIES = ("with_limit", "without_limit")
 

@@ -13,8 +13,7 @@ from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import rule_nets, settling_rule
 from analyzer.runs.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
-
-Z_95 = 1.959963984540054
+from analyzer.runs.stats import Z_95, ratio_and_error
 
 
 @dataclass(frozen=True)
@@ -63,20 +62,6 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
         "squares": squares,
         "rounds": np.array([len(d) for d in dealt], dtype=np.int64),
     }
-
-
-def ratio_and_error(numerators: np.ndarray, denominators: np.ndarray) -> tuple[float, float]:
-    """Ratio of sums and its standard error over independent units (shoes)."""
-    total = denominators.sum()
-    if total == 0:
-        return float("nan"), float("nan")
-    ratio = numerators.sum() / total
-    n = len(numerators)
-    if n < 2:
-        return float(ratio), float("nan")
-    residual = numerators - ratio * denominators
-    error = np.sqrt((residual**2).sum() / (n * (n - 1))) / (total / n)
-    return float(ratio), float(error)
 
 
 def simulation_summary(
