@@ -49,10 +49,29 @@ _PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
 def _value_ev_jit(
     value_counts, term_values, term_powers, term_used, row_start, row_bet, row_coef, out
 ):
-    """out[i, b] = EV of value-level bet b on composition i.
+    """Expected value of every value-level bet on every composition, from the terms.
 
-    term_values/term_powers: (K, 6) the values a term uses and how many of each (-1 pad).
-    row_start/row_bet/row_coef: CSR by term of the nonzero coefficients of net + 1.
+    Compositions are taken in blocks of ``_BLOCK``; per block the falling factorials of
+    each value count are tabled once, then every term's weight is a product of a few of
+    them, added into each bet with a nonzero coefficient.
+
+    Parameters
+    ----------
+    value_counts : int64[n, 10]
+        Cards of each point value in each composition.
+    term_values, term_powers : int64[K, 6]
+        Per term, the point values it uses and how many cards of each (padded with -1
+        and 0).
+    term_used : int64[K]
+        Cards each term uses in all (4 to 6).
+    row_start : int64[K + 1]
+        Where each term's coefficients start in ``row_bet``/``row_coef`` (CSR by term).
+    row_bet : int64[nnz]
+        The bet (column of ``out``) of each nonzero coefficient.
+    row_coef : float64[nnz]
+        The coefficient of ``net + 1`` (zero on a loss).
+    out : float64[n, n_bets]
+        On return ``out[i, b]``: the EV per unit of bet ``b`` on composition ``i``.
     """
     n_comps = value_counts.shape[0]
     n_bets = out.shape[1]
@@ -154,6 +173,7 @@ def _compile_value_bets(bets: list[Bet]) -> _CompiledValueBets:
 
 @njit(cache=True)
 def _ff(n, k):
+    """The falling factorial n (n - 1) ... (n - k + 1), as a float (1 when k is 0)."""
     out = 1.0
     for j in range(k):
         out *= n - j
@@ -162,7 +182,20 @@ def _ff(n, k):
 
 @njit(cache=True)
 def _pair_states_jit(type_counts, type_ranks, out):
-    """out[i, player_state, banker_state]: closed forms, see pair_state_probabilities."""
+    """Probability of each pair of pair states of the first four cards, per composition.
+
+    Closed forms by inclusion-exclusion (see :func:`pair_state_probabilities`).
+
+    Parameters
+    ----------
+    type_counts : int64[n, n_types]
+        Cards of each type (a rank, or a rank and suit) in each composition.
+    type_ranks : int64[n_types]
+        Rank index 0-12 of each type.
+    out : float64[n, 3, 3]
+        On return ``out[i, player_state, banker_state]`` (NO_PAIR, RANK_PAIR,
+        SUITED_PAIR) sums to 1 over the states of each composition.
+    """
     n_types = type_counts.shape[1]
     ranks = np.zeros(N_RANKS)
     for i in range(type_counts.shape[0]):

@@ -41,7 +41,17 @@ from analyzer.game.shoe import Shoe
 
 @njit(cache=True)
 def _first_four_values_jit(value_counts, out):
-    """out[a, b, c, d, 0] = ordered ways to deal values a, b, c, d as P1, B1, P2, B2."""
+    """Count the ordered ways to deal each tuple of point values as the first four cards.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+        Cards of each point value 0-9 in the shoe.
+    out : int64[10, 10, 10, 10, 1]
+        Zeroed by the caller; on return ``out[a, b, c, d, 0]`` is the number of ordered
+        ways to deal values ``a, b, c, d`` as Player 1, Banker 1, Player 2, Banker 2:
+        the falling product ``n_a (n_b - [b=a]) ...``.
+    """
     left = value_counts.copy()
     for a in range(N_VALUES):
         wa = left[a]
@@ -67,11 +77,25 @@ def _first_four_values_jit(value_counts, out):
 
 @njit(cache=True)
 def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
-    """out[a, b, c, d, 3 * player_state + banker_state], walking card types.
+    """Count the first four cards by point values and by each hand's pair state.
 
     A card type is a rank (suits unknown) or a rank and suit. Cards 1-3 are walked type by
     type; the fourth (Banker's second) is summed in closed form per value, since its pair
     state against card 2 only asks "same type", "same rank, other type" or neither.
+
+    Parameters
+    ----------
+    type_counts : int64[n_types]
+        Cards of each type left in the shoe.
+    type_values : int64[n_types]
+        Point value 0-9 of each type.
+    type_ranks : int64[n_types]
+        Rank index 0-12 of each type.
+    out : int64[10, 10, 10, 10, 9]
+        Zeroed by the caller; on return ``out[a, b, c, d, 3 * p + q]`` counts the ordered
+        ways to deal values ``a, b, c, d`` (P1, B1, P2, B2) with the Player's pair state
+        ``p`` and the Banker's ``q`` (NO_PAIR, RANK_PAIR, SUITED_PAIR). With ranks as types,
+        "same type" counts as SUITED_PAIR; the caller folds it into RANK_PAIR.
     """
     n_types = type_counts.shape[0]
     left = type_counts.copy()
@@ -138,16 +162,50 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
 def _add_leaf(
     out, states, weights, n_live, player_score, banker_score, player_third, banker_third, ways
 ):
+    """Add ``weights[i] * ways`` to the cell of each live pair state ``states[i]``.
+
+    Parameters
+    ----------
+    out : int64[n_states, 10, 10, 11, 11]
+        The walk's counts (see ``_walk_jit``), updated in place.
+    states, weights : int64[n_states]
+        The pair states with a nonzero first-four count, and those counts (doubled for
+        the swapped deals), in their first ``n_live`` entries.
+    n_live : int
+        How many entries of ``states`` and ``weights`` are live.
+    player_score, banker_score : int
+        Final scores 0-9.
+    player_third, banker_third : int
+        Third card's point value, or NO_THIRD.
+    ways : int
+        Ordered ways to deal the round's remaining cards of the six.
+    """
     for i in range(n_live):
         out[states[i], player_score, banker_score, player_third, banker_third] += weights[i] * ways
 
 
 @njit(cache=True)
 def _walk_jit(value_counts, first_four, third_card, out):
-    """Apply the third-card tables to every first-four value tuple; accumulate into out.
+    """Play every first-four value tuple by the third-card rule; add the weights to ``out``.
 
     Swapping P1 with P2 (or B1 with B2) deals the same multiset of cards, so it has the
-    same weight, pair state and scores: the walk visits a <= c, b <= d and doubles.
+    same weight, pair state and scores: the walk visits a <= c, b <= d and doubles. Every
+    round is weighted as an ordered six-card sequence: the cards it uses times the ways
+    to deal the rest of the six from what remains.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+        Cards of each point value 0-9 in the shoe (N in all).
+    first_four : int64[10, 10, 10, 10, n_states]
+        Ordered ways to deal each first-four value tuple, per pair state
+        (from ``_first_four_values_jit`` or ``_first_four_pairs_jit``).
+    third_card : bool[10, 10, 12]
+        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    out : int64[n_states, 10, 10, 11, 11]
+        Zeroed by the caller; on return ``out[s, player_score, banker_score,
+        player_third, banker_third]`` (third card value, or NO_THIRD) holds ordered six-card
+        sequences; the whole array sums to N (N-1) ... (N-5).
     """
     n_states = first_four.shape[4]
     n = value_counts.sum()

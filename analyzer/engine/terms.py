@@ -34,8 +34,24 @@ _MAX_LEAVES = N_VALUES**6
 
 @njit(cache=True)
 def _leaves_jit(third_card, sequences, cells):
-    """Every value sequence a round can deal, padded with -1, and its outcome cell
-    (player score, banker score, player third or NO_THIRD, banker third or NO_THIRD)."""
+    """List every sequence of point values a round can deal, and where it ends.
+
+    Parameters
+    ----------
+    third_card : bool[10, 10, 12]
+        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    sequences : int8[max_leaves, 6]
+        Filled with one round per row: the values dealt P1, B1, P2, B2, then third cards,
+        padded with -1.
+    cells : int8[max_leaves, 4]
+        Filled with each round's outcome cell: player score, banker score, player third
+        (value or NO_THIRD), banker third (value or NO_THIRD).
+
+    Returns
+    -------
+    int
+        The number of rows filled.
+    """
     n = 0
     for a in range(N_VALUES):
         for b in range(N_VALUES):

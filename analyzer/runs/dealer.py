@@ -76,6 +76,8 @@ def shuffled_shoe(rng: np.random.Generator, decks: int) -> np.ndarray:
 
 @njit(cache=True)
 def _pair_state(card1, card2):
+    """The pair state of two card types (rank * 4 + suit): the same card, the same rank,
+    or neither."""
     if card1 == card2:
         return SUITED_PAIR
     if card1 // 4 == card2 // 4:
@@ -85,10 +87,29 @@ def _pair_state(card1, card2):
 
 @njit(cache=True)
 def _deal_jit(cards, rank_values, start, cut, third_card, out):
-    """Deal rounds from ``start`` until a card at index >= cut has been dealt.
+    """Deal rounds from ``start`` until a card behind the cut card has been dealt.
 
-    out[i] = ROUND_FIELDS of round i + 1 (third cards as NO_THIRD when none); returns the
-    number of rounds.
+    Parameters
+    ----------
+    cards : int64[n_cards]
+        Card types (rank * 4 + suit) in dealing order.
+    rank_values : int64[13]
+        Point value of each rank.
+    start : int
+        Index of the first card of round 1 (after the burn).
+    cut : int
+        Index of the first card behind the cut card: the round in which a card at or
+        past it is dealt is the shoe's last.
+    third_card : bool[10, 10, 12]
+        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    out : int64[max_rounds, len(ROUND_FIELDS)]
+        Filled with one row per round: the ROUND_FIELDS of round ``i + 1``, third cards
+        as NO_THIRD when none.
+
+    Returns
+    -------
+    int
+        The number of rounds dealt.
     """
     p = start
     n = 0
