@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.fields import FIELDS, INT_FIELD_RANGES, WINNERS
+from analyzer.game.fields import FIELD, FIELDS, INT_FIELD_RANGES, Field
 
 Columns = Mapping[str, np.ndarray]
 _Eval = Callable[[Columns], Any]
@@ -89,6 +89,8 @@ class _Typed(NamedTuple):
     evaluate: _Eval
     #: Every value a number can take lies in [lo, hi] (None for other kinds).
     bounds: tuple[int, int] | None = None
+    #: The field it reads, when it is one (text fields name the values they take).
+    field: Field | None = None
 
 
 def _constant(kind: type, value: object) -> _Typed:
@@ -128,12 +130,16 @@ class _Compiler:
             raise AnalyzerError(f"unknown field {node.id!r} (fields: {known})")
         self.fields.add(node.id)
         name, kind = node.id, FIELDS[node.id]
+        spec = FIELD[name]
         if kind is int:
             # int64 whatever the column's dtype: the range proof below is for int64.
             return _Typed(
-                int, lambda cols: np.asarray(cols[name], dtype=np.int64), INT_FIELD_RANGES[name]
+                int,
+                lambda cols: np.asarray(cols[name], dtype=np.int64),
+                INT_FIELD_RANGES[name],
+                spec,
             )
-        return _Typed(kind, lambda cols: cols[name])
+        return _Typed(kind, lambda cols: cols[name], field=spec)
 
     def _Constant(self, node: ast.Constant) -> _Typed:
         value = node.value
@@ -228,11 +234,12 @@ class _Compiler:
         if isinstance(op, (ast.Is, ast.IsNot)):
             instead = "==" if isinstance(op, ast.Is) else "!="
             raise AnalyzerError(f"{text!r}: {symbol!r} is not allowed, use {instead}")
-        left_kind = operand(i).kind
+        left = operand(i)
+        left_kind = left.kind
         if isinstance(op, (ast.In, ast.NotIn)):
             if not isinstance(right_node, _LISTS):
                 raise AnalyzerError(f"{text!r}: 'in' needs a parenthesised list, e.g. (1, 2)")
-            options = [_item(item, left_kind, text) for item in right_node.elts]
+            options = [_item(item, left, text) for item in right_node.elts]
             negate = isinstance(op, ast.NotIn)
             return lambda values: np.isin(values[i], options, invert=negate)
         right_kind = operand(i + 1).kind
@@ -249,14 +256,22 @@ class _Compiler:
         else:
             raise AnalyzerError(f"{text!r}: comparison not allowed")
         if left_kind is str:
-            for side in (left_node, right_node):
-                if isinstance(side, ast.Constant) and side.value not in WINNERS:
-                    raise AnalyzerError(f"{text!r}: {_winners()}")
+            # A text field compared with a constant: the constant must be a value it takes.
+            for field_side, other in ((left, right_node), (operand(i + 1), left_node)):
+                if field_side.field is not None and isinstance(other, ast.Constant):
+                    _check_value(field_side.field, other.value, text)
         return lambda values: fn(values[i], values[i + 1])
 
 
-def _item(node: ast.AST, kind: type, text: str) -> object:
+def _check_value(spec: Field, value: object, text: str) -> None:
+    if value not in spec.values:
+        allowed = ", ".join(map(repr, spec.values))
+        raise AnalyzerError(f"{text!r}: {spec.name} is one of {allowed}")
+
+
+def _item(node: ast.AST, left: _Typed, text: str) -> object:
     """The value of one ``in (...)`` item, read from the tree (it must be a constant)."""
+    kind = left.kind
     value: object = None
     if kind is int:
         negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
@@ -266,8 +281,8 @@ def _item(node: ast.AST, kind: type, text: str) -> object:
             value = -literal.value if negated else literal.value
     elif kind is str:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if node.value not in WINNERS:
-                raise AnalyzerError(f"{text!r}: {_winners()}")
+            if left.field is not None:
+                _check_value(left.field, node.value, text)
             value = node.value
     elif kind is bool:
         if isinstance(node, ast.Constant) and isinstance(node.value, bool):
@@ -323,10 +338,6 @@ _PLURAL = {int: "number", str: "string", bool: "true/false"}
 
 def _kind_name(kind: type) -> str:
     return {int: "a number", str: "a string", bool: "true/false"}.get(kind, str(kind))
-
-
-def _winners() -> str:
-    return f"winner is one of {', '.join(map(repr, WINNERS))}"
 
 
 def _show_int(value: int) -> str:
