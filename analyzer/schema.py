@@ -14,6 +14,7 @@ from analyzer.errors import AnalyzerError
 
 _MISSING = object()
 _KIND_NAMES = {str: "text", int: "a whole number", list: "a list", bool: "true or false"}
+_PLURALS = {str: "text", int: "whole numbers", bool: "true or false values"}
 
 
 def check_keys(data: Mapping[str, Any], known: Iterable[str], where: str) -> None:
@@ -68,5 +69,7 @@ def whole_number(value: object, where: str, what: str, low: int, high: int) -> i
 def list_of(value: object, kind: type, where: str, what: str) -> list[Any]:
     """``value`` if it is a list whose every item is a ``kind``."""
     if not isinstance(value, list) or not all(_is(item, kind) for item in value):
-        raise AnalyzerError(f"{where}: {what} must be a list of {_KIND_NAMES.get(kind, kind)}")
+        raise AnalyzerError(
+            f"{where}: {what} must be a list of {_PLURALS.get(kind, kind.__name__)}"
+        )
     return value

@@ -3,7 +3,8 @@ from pathlib import Path
 
 import pytest
 
-# tests/naive.py is imported as a plain module by the tests.
+# tests/naive.py and tests/helpers.py are imported as plain modules by the tests of every
+# folder.
 sys.path.insert(0, str(Path(__file__).parent))
 
 import naive
@@ -13,3 +14,16 @@ import naive
 def reference_8_decks():
     """Brute-force outcome counts of a full 8-deck shoe (a few seconds; shared)."""
     return naive.reference_counts([[8] * 4 for _ in range(13)])
+
+
+@pytest.fixture(scope="session")
+def expressions():
+    """Exact sympy EVs of two value-level bets of the seed game (commission mode)."""
+    from analyzer import seed_paytable
+    from analyzer.engine.symbolic import expected_value_expression
+
+    paytable = seed_paytable()
+    return {
+        bet: expected_value_expression(paytable.bet(bet, "commission"))
+        for bet in ("banker", "lucky_six")
+    }

@@ -636,7 +636,7 @@ SHAPE_13 = (13,)
         (lambda: analyze(shoe=[32] * 13), "must be a Shoe"),
         (lambda: analyze(decks=8, shoe=Shoe.standard(8)), "not both"),
         (lambda: batch_expected_values(seed_paytable(), np.full((2, 13), 32.5)), "whole"),
-        (lambda: batch_expected_values(seed_paytable(), [[32] * 13, [32] * 12]), "(n, 13)"),
+        (lambda: batch_expected_values(seed_paytable(), [[32] * 13, [32] * 12]), "rows differ"),
         (lambda: batch_expected_values(seed_paytable(), np.zeros((0, 13), int)), "n >= 1"),
         (lambda: batch_expected_values(seed_paytable(), np.full((2, 12), 32)), "(n, 13)"),
         (

@@ -138,3 +138,17 @@ def test_each_layer_exists(layer) -> None:
     assert any(
         layer_of(m) is not None and any(m.startswith(p) for p in prefixes) for m in modules()
     )
+
+
+def test_every_module_has_a_test_module_laid_out_like_it() -> None:
+    """``analyzer/game/cards.py`` is tested in ``tests/game/test_cards.py``."""
+    tests = Path(__file__).resolve().parent
+    missing = []
+    for name, path in modules().items():
+        if name in FACADE or path.name == "__init__.py":
+            continue
+        relative = path.relative_to(PACKAGE)
+        wanted = tests / relative.parent / f"test_{relative.name}"
+        if not wanted.is_file():
+            missing.append(f"{name}: no {wanted.relative_to(tests.parent)}")
+    assert not missing, "\n".join(missing)

@@ -276,18 +276,17 @@ def _pair_state_nets(bet: Bet) -> np.ndarray:
 
 def _validate(compositions: object) -> tuple[np.ndarray, bool]:
     """Counts checked as given, before anything becomes int64 (nothing can wrap)."""
-    try:
-        # Lists are read as Python objects: numpy would turn a list holding 2**63 into
-        # floats, silently rounding every count.
-        array = (
-            compositions
-            if isinstance(compositions, np.ndarray)
-            else np.array(compositions, dtype=object)
-        )
-    except (ValueError, TypeError):
+    # Lists are read as Python objects: numpy would turn a list holding 2**63 into floats,
+    # silently rounding every count.
+    array = (
+        compositions
+        if isinstance(compositions, np.ndarray)
+        else np.array(compositions, dtype=object)
+    )
+    if array.dtype == object and array.ndim == 1 and any(isinstance(r, list) for r in array):
         raise AnalyzerError(
             "compositions must be an (n, 13) or (n, 52) array of counts: rows differ in length"
-        ) from None
+        )
     if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_RANKS * N_SUITS) or not len(array):
         raise AnalyzerError(
             "compositions must be an (n, 13) or (n, 52) array of counts with n >= 1, "

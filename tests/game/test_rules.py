@@ -1,38 +1,12 @@
-"""Cards, scores and the third-card tables; the worked examples of seed 004."""
+"""Scores and the third-card tables; the worked examples of seed 004."""
 
 from __future__ import annotations
 
 import naive
 import pytest
 
-from analyzer import AnalyzerError, deal_round, parse_card, parse_cards
+from analyzer import AnalyzerError, deal_round, parse_cards
 from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD, hand_score
-
-
-@pytest.mark.parametrize(
-    ("text", "rank", "suit", "shown"),
-    [
-        ("AS", 0, 0, "AS"),
-        ("10H", 9, 1, "10H"),
-        ("TD", 9, 2, "10D"),
-        ("KC", 12, 3, "KC"),
-        ("9d", 8, 2, "9D"),
-        ("qh", 11, 1, "QH"),
-    ],
-)
-def test_card_notation(text, rank, suit, shown) -> None:
-    card = parse_card(text)
-    assert (card.rank, card.suit, str(card)) == (rank, suit, shown)
-
-
-@pytest.mark.parametrize("bad", ["XX", "1", "11H", "AX", "S", "", "10"])
-def test_bad_cards_are_refused(bad) -> None:
-    with pytest.raises(AnalyzerError):
-        parse_card(bad)
-
-
-def test_bare_rank_when_suit_optional() -> None:
-    assert parse_card("5", suit_required=False).suit is None
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,1 @@
+"""Tests of analyzer.analysis, one module per module."""

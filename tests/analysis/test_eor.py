@@ -1,0 +1,85 @@
+"""Effects of removal and linear counts, against independent computations."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from analyzer import Shoe, seed_paytable
+from analyzer.analysis.eor import effects_of_removal, linear_counts
+from analyzer.engine.symbolic import evaluate
+
+
+def test_eor_matches_independent_computation(expressions) -> None:
+    """Value bets from the sympy expressions; pair bets from closed forms written here."""
+    shoe = Shoe.standard(2)
+    effects = effects_of_removal(
+        seed_paytable(), shoe, "commission", [*expressions, "player_pair", "perfect_pair"]
+    )
+    base_values = shoe.value_counts
+    exact: dict[tuple[str, tuple[int, ...]], Fraction] = {}
+
+    def symbolic(bet: str, values) -> Fraction:
+        key = (bet, tuple(int(v) for v in values))
+        if key not in exact:  # 10, J, Q and K share a point value
+            exact[key] = evaluate(expressions[bet], values)
+        return exact[key]
+
+    for row in effects.itertuples():
+        rank = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"].index(row.rank)
+        value = (rank + 1) % 10 if rank < 9 else 0
+        after_values = base_values.copy()
+        after_values[value] -= 1
+        if row.bet in expressions:
+            expected = symbolic(row.bet, after_values) - symbolic(row.bet, base_values)
+        else:
+            expected = _pair_ev(row.bet, rank) - _pair_ev(row.bet, None)
+        assert row.delta_ev_exact == expected, (row.bet, row.rank)
+
+
+def _pair_ev(bet: str, removed_rank: int | None) -> Fraction:
+    """Two decks, less one card of ``removed_rank`` (suit in proportion: all equal here)."""
+    if bet == "player_pair":
+        ranks = [8] * 13
+        if removed_rank is not None:
+            ranks[removed_rank] -= 1
+        n = sum(ranks)
+        p = Fraction(sum(m * (m - 1) for m in ranks), n * (n - 1))
+        return 12 * p - 1
+    # Perfect pair (either hand, 25:1), averaged over the suit of the removed card.
+    cards = [2] * 52
+    if removed_rank is None:
+        return 26 * _perfect_pair_probability(cards) - 1
+    total = Fraction(0)
+    for suit in range(4):
+        after = list(cards)
+        after[4 * removed_rank + suit] -= 1
+        total += Fraction(1, 4) * (26 * _perfect_pair_probability(after) - 1)
+    return total
+
+
+def _perfect_pair_probability(cards: list[int]) -> Fraction:
+    n = sum(cards)
+    one = Fraction(sum(c * (c - 1) for c in cards), n * (n - 1))  # one hand's two cards
+    both = Fraction(
+        sum(
+            a * (a - 1) * b * (b - 1)
+            for i, a in enumerate(cards)
+            for j, b in enumerate(cards)
+            if i != j
+        )
+        + sum(c * (c - 1) * (c - 2) * (c - 3) for c in cards),
+        n * (n - 1) * (n - 2) * (n - 3),
+    )
+    return 2 * one - both
+
+
+def test_linear_count_of_the_banker() -> None:
+    effects = effects_of_removal(seed_paytable(), mode="commission", bets=["banker", "player_pair"])
+    counts = {c.bet: c for c in linear_counts(effects)}
+    banker = counts["banker"]
+    # Small cards (A-4) leaving help the Banker, 5-9 hurt it; the count must follow them.
+    assert all(banker.tags[r] > 0 for r in "A234") and all(banker.tags[r] < 0 for r in "56789")
+    assert max(abs(t) for t in banker.tags.values()) <= 4
+    assert banker.betting_correlation > 0.95
+    # Removing any one card leaves a full shoe's pair probability unchanged: no count.
+    assert set(counts["player_pair"].tags.values()) == {0}

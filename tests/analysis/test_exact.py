@@ -1,0 +1,74 @@
+"""The exact analysis of a paytable on a shoe: the summary, depleted shoes against the
+brute-force reference, and warnings for rules that settle nothing."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import naive
+import numpy as np
+from helpers import HEAD, write_paytable
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer import Shoe, analyze
+from analyzer.cli.main import main
+
+FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def test_summary_is_indexed_by_bet() -> None:
+    summary = analyze(mode="commission").summary
+    assert summary.index.name == "bet"
+    assert (
+        summary.loc["tie", "house_edge"] == -analyze(mode="commission").result("tie").expected_value
+    )
+    assert summary.loc["player_pair", "max_round"] == 60
+    assert summary["rtp"].map(type).eq(Fraction).all()
+
+
+@st.composite
+def depleted(draw):
+    """One deck with up to 40 of its cards dealt out. The 12 to 52 cards left are drawn as
+    cards, so a failure shrinks towards a small shoe."""
+    counts = [[0] * 4 for _ in range(13)]
+    cells = [(r, s) for r in range(13) for s in range(4)]
+    left = draw(st.integers(12, 52))
+    for r, s in draw(st.lists(st.sampled_from(cells), min_size=left, max_size=left, unique=True)):
+        counts[r][s] = 1
+    return counts
+
+
+@FEW
+@given(depleted())
+def test_depleted_analysis_matches_reference(suit_counts) -> None:
+    array = np.array(suit_counts, dtype=np.int64)
+    shoe = Shoe(array.sum(axis=1), array)
+    reference = naive.reference_counts(suit_counts)
+    for result in analyze(shoe=shoe).results:
+        assert result.expected_value == naive.expected_value(reference, result.bet.id, result.mode)
+
+
+def test_unsatisfiable_rule_is_a_warning(tmp_path, capsys) -> None:
+    path = write_paytable(
+        tmp_path,
+        HEAD
+        + """
+[[bet]]
+id = "x"
+[[bet.rule]]
+when = "player_cards == 3 and player_natural"
+pays = "5:1"
+[[bet.rule]]
+when = "winner == 'tie'"
+pays = "8:1"
+[[bet.rule]]
+when = "winner == 'tie' and player_score == 0"
+pays = "100:1"
+""",
+    )
+    assert main(["report", "--paytable", str(path), "--format", "json"]) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert "rule 1 (player_cards == 3 and player_natural) settles no round: no round can" in err[0]
+    assert "rule 3" in err[1] and "earlier rules settle every round it matches" in err[1]

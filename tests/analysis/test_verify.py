@@ -1,0 +1,78 @@
+"""Published claims checked against exact values."""
+
+from __future__ import annotations
+
+import naive
+import pytest
+from helpers import run, write_claims
+
+from analyzer import AnalyzerError, Shoe, seed_paytable
+from analyzer.analysis.verify import load_claims, published_max_rtp, verify_claims
+from analyzer.paytables.claims import claims_from_dict
+from analyzer.paytables.model import paytable_from_dict
+
+
+def test_mode_must_be_named_when_it_matters(tmp_path, capsys) -> None:
+    path = write_claims(
+        tmp_path,
+        'paytable = "seed-game"\n[[claim]]\nbet = "banker"\n'
+        'quantity = "house_edge"\nvalue = "1.06%"\n',
+    )
+    code, _, err = run(capsys, "verify", str(path))
+    assert code == 2 and "claim 1: house_edge of 'banker' differs by mode" in err
+
+
+def _claims(*items: dict) -> list:
+    return claims_from_dict({"paytable": "seed-game", "claim": list(items)}, "c.toml", None)
+
+
+def test_each_kind_of_claim_checked_against_the_exact_values() -> None:
+    claims = _claims(
+        {"quantity": "max_rtp", "value": "98.94%"},
+        # 14.3596% to four places; printed with three, 14.360% (half rounds up).
+        {"bet": "tie", "quantity": "house_edge", "value": "14.360%"},
+        {"bet": "tie", "quantity": "house_edge", "value": "14.359%", "rounding": "truncate"},
+        {"bet": "tie", "quantity": "house_edge", "value": "14.359%"},
+        # Payouts are compared as a multiset, in any order.
+        {"bet": "lucky_six", "quantity": "payouts", "value": ["20:1", "12:1"]},
+        {"bet": "lucky_six", "quantity": "payouts", "value": ["12:1"]},
+        {"bet": "player_pair", "quantity": "max_round", "value": 60},
+        {"bet": "tie", "quantity": "max_round", "value": 50},
+    )
+    rows = verify_claims(claims)
+    passed = ["PASS", "PASS", "PASS", "FAIL", "PASS", "FAIL", "PASS", "FAIL"]
+    assert rows["result"].tolist() == passed
+    assert rows["computed"].tolist()[:4] == [
+        "98.94% (banker, commission)",
+        "14.360%",
+        "14.359%",
+        "14.360%",
+    ]
+    assert rows["computed"].tolist()[6:] == ["60", "none"]
+    assert rows["bet"].tolist()[0] == "(game)"
+
+
+def test_a_claim_on_a_shoe_other_than_the_full_one() -> None:
+    shoe = Shoe.standard(1)
+    reference = naive.reference_counts(shoe.suit_counts.tolist())
+    edge = -naive.expected_value(reference, "tie", "commission")  # 15.7461%
+    printed = f"{float(100 * edge):.2f}%"
+    claims = _claims(
+        {"bet": "tie", "quantity": "house_edge", "value": printed},
+        {"bet": "tie", "quantity": "house_edge", "value": "14.36%"},  # eight decks' edge
+    )
+    assert verify_claims(claims, shoe)["result"].tolist() == ["PASS", "FAIL"]
+    assert verify_claims(claims)["result"].tolist() == ["FAIL", "PASS"]
+
+
+def test_published_max_rtp_comes_from_the_shipped_claims() -> None:
+    assert published_max_rtp(seed_paytable()) == "98.94%"
+    bet = {"id": "t", "rule": [{"when": "true", "pays": 1}]}
+    other = paytable_from_dict({"name": "T", "bet": [bet]})
+    assert published_max_rtp(other) is None
+
+
+def test_unknown_claims_name() -> None:
+    with pytest.raises(AnalyzerError, match=r"^unknown claims 'nope': give a \.toml file"):
+        load_claims("nope")
+    assert load_claims("seed-game")[0].quantity == "max_rtp"

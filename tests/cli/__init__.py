@@ -1,0 +1,1 @@
+"""Tests of analyzer.cli, one module per module."""

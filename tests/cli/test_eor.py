@@ -1,0 +1,46 @@
+"""``eor``: effects of removal as JSON, and their chart."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from helpers import run
+
+
+def test_eor_cli_json_and_plot(tmp_path, capsys) -> None:
+    plot = tmp_path / "eor.png"
+    code, out, _ = run(
+        capsys,
+        "eor",
+        "--decks",
+        "1",
+        "--bet",
+        "tie",
+        "--mode",
+        "commission",
+        "--format",
+        "json",
+        "--plot",
+        str(plot),
+    )
+    assert code == 0
+    rows = json.loads(out)
+    assert [r["rank"] for r in rows] == [
+        "A",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+    ]
+    assert all({"bet", "rank", "delta_ev", "delta_ev_exact", "tag"} <= set(r) for r in rows)
+    assert all(abs(float(Fraction(r["delta_ev_exact"])) - r["delta_ev"]) < 1e-15 for r in rows)
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

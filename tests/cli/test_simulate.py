@@ -1,0 +1,36 @@
+"""``simulate``: Monte Carlo returns beside the exact EVs, as JSON or a table."""
+
+from __future__ import annotations
+
+import json
+
+from helpers import run
+
+from analyzer import analyze
+
+ARGS = ["simulate", "--shoes", "4", "--partition-size", "2", "--seed", "1", "--no-progress"]
+
+
+def test_simulate_json(tmp_path, capsys) -> None:
+    code, out, err = run(capsys, *ARGS, "--format", "json", "--work-dir", str(tmp_path))
+    assert code == 0 and err == ""
+    result = json.loads(out)
+    assert (result["shoes"], result["seed"]) == (4, 1)
+    exact = {(r.bet.id, r.mode): float(r.expected_value) for r in analyze(decks=8).results}
+    rows = {(row["bet"], row["mode"]): row for row in result["bets"]}
+    assert set(rows) == set(exact)
+    for key, row in rows.items():
+        assert row["exact_ev"] == exact[key]
+        assert row["ci95_low"] <= row["mean_return"] <= row["ci95_high"]
+    # The Player is offered every round; a bet with a max round fewer of them.
+    assert rows[("player", "commission")]["rounds_bet"] == result["rounds"]
+    assert rows[("player_bonus", "commission")]["rounds_bet"] == 4 * 40  # 8 decks outlast 40
+
+
+def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
+    argv = [*ARGS, "--decks", "1", "--cut-card", "6", "--work-dir", str(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    head = out.splitlines()[0]
+    assert ": 4 shoes of 1 decks, " in head and head.endswith("cut card 6 from the end, seed 1")
+    assert "exact EV" in out and "95% interval" in out

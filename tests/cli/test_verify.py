@@ -1,0 +1,76 @@
+"""``verify``: shipped and given claims files, exit status 1 on a failed claim."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import run, write_claims
+
+ROOT = Path(__file__).resolve().parents[2]
+
+CLAIMS = ROOT / "analyzer" / "paytables" / "shipped" / "claims"
+
+
+@pytest.mark.parametrize("name", ["seed-game", "seed-game-ms"])
+def test_shipped_claims_pass(capsys, name) -> None:
+    code, out, _ = run(capsys, "verify", str(CLAIMS / f"{name}.toml"), "--format", "json")
+    assert code == 0, out
+    rows = json.loads(out)
+    assert rows and all(row["result"] == "PASS" for row in rows)
+    assert any(row["quantity"] == "max_rtp" and row["claimed"] == "98.94%" for row in rows)
+
+
+def test_wrong_figures_fail_with_status_1(tmp_path, capsys) -> None:
+    path = write_claims(
+        tmp_path,
+        """
+paytable = "seed-game"
+[[claim]]
+quantity = "max_rtp"
+value = "98.95%"
+[[claim]]
+bet = "tie"
+quantity = "house_edge"
+value = "14.36%"
+[[claim]]
+bet = "lucky_six"
+quantity = "payouts"
+value = ["12:1", "23:1"]
+[[claim]]
+bet = "player_pair"
+quantity = "max_round"
+value = 50
+[[claim]]
+bet = "banker"
+mode = "commission"
+quantity = "rtp"
+value = "98.94%"
+rounding = "truncate"
+""",
+    )
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 1
+    # Tie's 14.3596% prints as 14.36%, Banker's 98.9421% truncates to 98.94%: those pass.
+    assert "2 passed, 3 failed" in out
+    assert (
+        "FAIL claim 1: max_rtp of (game) (seed-game) is 98.94% (banker, commission), "
+        "published 98.95%" in out
+    )
+    assert "FAIL claim 3: payouts of lucky_six" in out
+    assert "FAIL claim 4: max_round of player_pair (seed-game) is 60, published 50" in out
+
+
+def test_verify_on_a_depleted_shoe_fails_the_full_shoe_claim(capsys) -> None:
+    code, out, _ = run(
+        capsys,
+        "verify",
+        "seed-game",
+        "--remove",
+        "AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C " * 6,
+        "--format",
+        "json",
+    )
+    assert code == 1
+    assert next(r for r in json.loads(out) if r["quantity"] == "max_rtp")["result"] == "FAIL"

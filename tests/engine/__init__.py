@@ -1,0 +1,1 @@
+"""Tests of analyzer.engine, one module per module."""

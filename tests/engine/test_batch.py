@@ -1,0 +1,215 @@
+"""The batch engine (floats, many compositions at once) against the exact analysis."""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import naive
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer import AnalyzerError, Shoe, analyze, seed_paytable
+from analyzer.engine.batch import batch_expected_values, pair_state_probabilities
+from analyzer.paytables.model import paytable_from_dict
+
+
+def random_compositions(seed: int, n: int) -> np.ndarray:
+    """Random per-card compositions: full to tiny shoes, some ranks exhausted."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i in range(n):
+        decks = int(rng.integers(1, 9))
+        row = np.full(52, decks)
+        left = int(rng.integers(6, 52 * decks + 1)) if i % 3 else int(rng.integers(6, 12))
+        removed = rng.choice(52 * decks, 52 * decks - left, replace=False) // decks
+        np.subtract.at(row, removed, 1)
+        if i % 4 == 0 and row.sum() - row[8:12].sum() >= 6:
+            row[8:12] = 0  # no 3s left
+        rows.append(row)
+    return np.array(rows)
+
+
+def test_batch_matches_exact_within_1e_12() -> None:
+    paytable = seed_paytable()
+    compositions = random_compositions(7, 40)
+    batch = batch_expected_values(paytable, compositions)
+    worst = 0.0
+    for row, comp in enumerate(compositions):
+        suits = comp.reshape(13, 4)
+        exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits))
+        for result in exact.results:
+            error = abs(batch.loc[row, (result.bet.id, result.mode)] - result.expected_value)
+            worst = max(worst, float(error))
+    assert worst < 1e-12
+
+
+@pytest.mark.kernels
+def test_batch_per_rank_leaves_suited_bets_out() -> None:
+    paytable = seed_paytable()
+    compositions = random_compositions(3, 6).reshape(6, 13, 4).sum(axis=2)
+    batch = batch_expected_values(paytable, compositions)
+    assert batch[("perfect_pair", "commission")].isna().all()
+    for row, comp in enumerate(compositions):
+        exact = analyze(paytable=paytable, shoe=Shoe(comp), mode="commission")
+        for result in exact.results:
+            assert (
+                abs(batch.loc[row, (result.bet.id, "commission")] - result.expected_value) < 1e-12
+            )
+
+
+@pytest.mark.kernels
+def test_batch_joint_bets_fall_back_to_exact(tmp_path) -> None:
+    from analyzer.paytables.library import load_paytable
+
+    path = tmp_path / "joint.toml"
+    path.write_text(
+        'name = "j"\nmodes = ["m"]\n[[bet]]\nid = "pp_win"\n[[bet.rule]]\n'
+        'when = "player_pair and winner == \'player\'"\npays = "25:1"\n'
+    )
+    paytable = load_paytable(path)
+    compositions = random_compositions(5, 3)
+    batch = batch_expected_values(paytable, compositions)
+    for row, comp in enumerate(compositions):
+        suits = comp.reshape(13, 4)
+        exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits))
+        assert abs(batch.iloc[row, 0] - exact.results[0].expected_value) < 1e-12
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    ("compositions", "message"),
+    [
+        (np.zeros((2, 12), dtype=int), "(n, 13) or (n, 52)"),
+        (np.full((2, 13), 0.5), "whole numbers"),
+        (np.array([[4] * 12 + [-1]]), "row 0: a count is negative"),
+        (np.array([[4] * 13, [0] * 12 + [5]]), "row 1: fewer than 6 cards"),
+    ],
+)
+def test_batch_refuses_bad_compositions(compositions, message) -> None:
+    with pytest.raises(AnalyzerError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        batch_expected_values(seed_paytable(), compositions)
+
+
+# -- Small shoes for the kernels (fast even with NUMBA_DISABLE_JIT=1) ----------------------
+
+
+def _per_card(cards: list[tuple[int, int]]) -> np.ndarray:
+    """A composition per card (rank 0-12, suit 0-3)."""
+    row = np.zeros(52, dtype=np.int64)
+    for rank, suit in cards:
+        row[4 * rank + suit] += 1
+    return row
+
+
+#: Tiny and small shoes: eight cards; one deck with every 3 and three 9s gone; two decks
+#: less the tens and a card in seven.
+SMALL = np.array(
+    [
+        _per_card([(0, 0), (0, 0), (0, 1), (4, 2), (5, 3), (9, 0), (12, 1), (12, 1)]),
+        _per_card(
+            [
+                (r, s)
+                for r in range(13)
+                for s in range(4)
+                if r != 2 and (r, s) not in ((8, 0), (8, 1), (8, 2))
+            ]
+        ),
+        _per_card(
+            [
+                (r, s)
+                for r in range(13)
+                for s in range(4)
+                for _ in range(2)
+                if r != 9 and (r + s) % 7
+            ]
+        ),
+    ]
+)
+
+
+@pytest.mark.kernels
+def test_batch_matches_exact_on_small_shoes() -> None:
+    paytable = seed_paytable()
+    batch = batch_expected_values(paytable, SMALL)
+    for row, comp in enumerate(SMALL):
+        suits = comp.reshape(13, 4)
+        exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits))
+        for result in exact.results:
+            error = batch.loc[row, (result.bet.id, result.mode)] - result.expected_value
+            assert abs(error) < 1e-12, (row, result.bet.id, result.mode)
+
+
+#: Tiny physical shoes (rank 1-13 as tests/naive.py writes it, suit 0-3).
+TINY = [
+    [(1, 0), (1, 0), (1, 1), (2, 0), (2, 2), (3, 1), (3, 1), (3, 1), (4, 3), (13, 0)],
+    [(5, 2), (5, 2), (5, 2), (5, 2), (5, 1), (9, 0), (9, 3)],
+    [(7, 0), (8, 1), (10, 2), (11, 3), (12, 0), (13, 1)],
+]
+
+
+def _dealt_pair_states(cards: list[tuple[int, int]]) -> np.ndarray:
+    """P(Player state, Banker state) by dealing every ordered first four cards."""
+    counts = np.zeros((3, 3))
+    for p1, b1, p2, b2 in permutations(cards, 4):
+        counts[naive.pair_state(p1, p2), naive.pair_state(b1, b2)] += 1
+    return counts / counts.sum()
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("cards", TINY)
+def test_pair_state_probabilities_match_dealing(cards) -> None:
+    per_card = _per_card([(rank - 1, suit) for rank, suit in cards])
+    got = pair_state_probabilities(per_card[None, :], np.repeat(np.arange(13), 4))
+    assert np.allclose(got[0], _dealt_pair_states(cards), rtol=0, atol=1e-14)
+    # With ranks as the types, "the same type" is the same rank, suits unseen.
+    per_rank = per_card.reshape(13, 4).sum(axis=1)
+    got = pair_state_probabilities(per_rank[None, :], np.arange(13))
+    unseen = [(rank, None) for rank, _ in cards]
+    assert np.allclose(got[0], _dealt_pair_states(unseen), rtol=0, atol=1e-14)
+
+
+@pytest.mark.kernels
+def test_batch_takes_python_integers_and_a_choice_of_modes() -> None:
+    paytable = seed_paytable()
+    full = batch_expected_values(paytable, SMALL)
+    as_lists = batch_expected_values(paytable, SMALL.tolist())  # Python ints, read exactly
+    pd.testing.assert_frame_equal(as_lists, full)
+    for modes in (("commission",), ["commission"]):
+        chosen = batch_expected_values(paytable, SMALL, modes=modes)
+        assert set(chosen.columns.get_level_values("mode")) == {"commission"}
+        pd.testing.assert_frame_equal(chosen, full.loc[:, chosen.columns])
+    for modes, message in (
+        (("nope",), "unknown mode 'nope'"),
+        ("commission", "tuple of mode names"),
+        ((1,), "tuple of mode names"),
+    ):
+        with pytest.raises(AnalyzerError, match=message):
+            batch_expected_values(paytable, SMALL, modes=modes)
+    with pytest.raises(AnalyzerError, match="paytable must be a Paytable"):
+        batch_expected_values("seed-game", SMALL)
+    with pytest.raises(AnalyzerError, match=r"\(n, 13\) or \(n, 52\)"):
+        batch_expected_values(paytable, [[4] * 13, [4] * 12])
+
+
+@pytest.mark.kernels
+def test_a_joint_bet_on_suited_pairs_needs_suits() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "J",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "suited_win",
+                    "rule": [{"when": "player_suited_pair and winner == 'player'", "pays": 100}],
+                }
+            ],
+        }
+    )
+    per_card = SMALL[2:]
+    per_rank = per_card.reshape(1, 13, 4).sum(axis=2)
+    assert np.isnan(batch_expected_values(paytable, per_rank).iloc[0, 0])
+    suits = per_card[0].reshape(13, 4)
+    exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits))
+    got = batch_expected_values(paytable, per_card).iloc[0, 0]
+    assert abs(got - exact.results[0].expected_value) < 1e-12

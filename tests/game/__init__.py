@@ -1,0 +1,1 @@
+"""Tests of analyzer.game, one module per module."""

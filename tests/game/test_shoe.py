@@ -1,0 +1,150 @@
+"""Shoes: removals, shoe files, and the shoes that are refused."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from helpers import run
+
+from analyzer import AnalyzerError, Shoe, analyze, parse_cards
+
+
+def test_remove_known_and_bare_cards() -> None:
+    shoe = Shoe.standard(8).remove(parse_cards("5H 5H KS 9D"))
+    assert shoe.size == 412 and shoe.suits_known
+    assert shoe.suit_counts[4, 1] == 6 and shoe.suit_counts[12, 0] == 7
+    bare = Shoe.standard(8).remove(parse_cards("5 KS", suit_required=False))
+    assert bare.size == 414 and not bare.suits_known and bare.rank_counts[4] == 31
+
+
+ONE_DECK = " ".join(
+    f"{r}{s}" for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "SHDC"
+)
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("AS AS", "cannot remove AS: none left"),
+        ("A A A A A", "cannot remove A: no A left"),
+        (" ".join(ONE_DECK.split()[:47]), "impossible shoe: 5 cards left"),
+    ],
+)
+def test_impossible_removals(cards, message) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        Shoe.standard(1).remove(parse_cards(cards, suit_required=False))
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (
+            "ranks.csv",
+            "rank,count\nA,31\n2,32\n3,32\n4,32\n5,32\n6,32\n7,32\n8,32\n9,32\n10,32\n"
+            "J,32\nQ,32\nK,32\n",
+        ),
+        (
+            "ranks.toml",
+            "[ranks]\nA = 31\n2 = 32\n3 = 32\n4 = 32\n5 = 32\n6 = 32\n7 = 32\n8 = 32\n"
+            "9 = 32\n10 = 32\nJ = 32\nQ = 32\nK = 32\n",
+        ),
+    ],
+)
+def test_shoe_files_per_rank(tmp_path, capsys, name, text) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    code, out, _ = run(
+        capsys,
+        "report",
+        "--shoe",
+        str(path),
+        "--format",
+        "json",
+        "--mode",
+        "commission",
+        "--bet",
+        "banker",
+        "--bet",
+        "perfect_pair",
+    )
+    assert code == 0
+    rows = {row["bet"]: row for row in json.loads(out)}
+    expected = analyze(
+        mode="commission",
+        bets=["banker"],
+        shoe=Shoe.standard(8).remove(parse_cards("A", suit_required=False)),
+    )
+    assert Fraction(rows["banker"]["house_edge"]) == expected.result("banker").house_edge
+    assert (
+        rows["perfect_pair"]["house_edge"] is None
+        and "suits" in rows["perfect_pair"]["unavailable"]
+    )
+
+
+def test_shoe_file_per_card(tmp_path, capsys) -> None:
+    cards = {f"{r}{s}": 2 for r in ["A", *map(str, range(2, 11)), "J", "Q", "K"] for s in "SHDC"}
+    cards["QH"] = 0
+    path = tmp_path / "cards.toml"
+    path.write_text("[cards]\n" + "\n".join(f"{k} = {v}" for k, v in cards.items()) + "\n")
+    csv_path = tmp_path / "cards.csv"
+    csv_path.write_text("card,count\n" + "\n".join(f"{k},{v}" for k, v in cards.items()) + "\n")
+    outs = []
+    for file in (path, csv_path):
+        code, out, _ = run(
+            capsys,
+            "report",
+            "--shoe",
+            str(file),
+            "--format",
+            "json",
+            "--bet",
+            "perfect_pair",
+            "--mode",
+            "commission",
+        )
+        assert code == 0
+        outs.append(json.loads(out)[0]["house_edge"])
+    expected = analyze(
+        mode="commission", bets=["perfect_pair"], shoe=Shoe.standard(2).remove(parse_cards("QH QH"))
+    )
+    assert outs == [
+        f"{x.numerator}/{x.denominator}" for x in [expected.result("perfect_pair").house_edge] * 2
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        ("a.csv", "rank,count\nA,-1\n2,10\n", "negative"),
+        ("b.csv", "rank,count\nA,1\n2,1\n", "2 cards left"),
+        ("c.csv", "rank,number\nA,1\n", "header must be"),
+        ("d.csv", "rank,count\nX,10\n", "unknown rank 'X'"),
+        ("e.csv", "rank,count\nA,ten\n", "not a whole number"),
+        ("f.toml", "[ranks]\nA = 10\nA = 3\n", "invalid TOML"),
+        ("g.toml", "[ranks]\nA = 10\n1 = 3\n", "A is listed twice"),
+        ("h.toml", "[decks]\nA = 10\n", "one table, [ranks] or [cards]"),
+        ("i.txt", "A 10", "is .csv or .toml"),
+    ],
+)
+def test_bad_shoe_files(tmp_path, capsys, name, text, message) -> None:
+    path = tmp_path / name
+    path.write_text(text)
+    code, out, err = run(capsys, "report", "--shoe", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: Shoe.standard(0), "at least 1"),
+        (lambda: Shoe(np.array([1] * 5 + [0] * 8)), "5 cards left"),
+        (lambda: Shoe(np.array([-1] + [4] * 12)), "negative"),
+        (lambda: Shoe.standard(28), "too large"),
+    ],
+)
+def test_impossible_shoes_are_refused(make, message) -> None:
+    with pytest.raises(AnalyzerError, match=message):
+        make()

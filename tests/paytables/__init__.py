@@ -1,0 +1,1 @@
+"""Tests of analyzer.paytables, one module per module."""

@@ -1,0 +1,179 @@
+"""Paytables as data: what a paytable file must hold, and every bad one refused."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction as F
+
+import pytest
+from helpers import HEAD, write_paytable
+
+from analyzer import AnalyzerError
+from analyzer.cli.main import main
+from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import parse_payout, paytable_from_dict, restricted
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "playr_score == 1"\npays = "1:1"\n',
+            "bet 'x': rule 1: unknown field 'playr_score'",
+        ),
+        (
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "player_score == "\npays = "1:1"\n',
+            "bet 'x': rule 1: syntax error",
+        ),
+        (
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "natural"\npays = "1;1"\n',
+            "bet 'x': rule 1: bad payout '1;1'",
+        ),
+        (
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "natural"\npays = "0:1"\n',
+            "bet 'x': rule 1: bad payout",
+        ),
+        (
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n'
+            '[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "natural"\npays = "2:1"\n',
+            "bet 'x': duplicate id in mode 'm'",
+        ),
+        (
+            '[[bet]]\nid = "x"\nmax_round = 0\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
+            "bet 'x': 'max_round' must be from 1 to 1,000,000",
+        ),
+        (
+            '[[bet]]\nid = "x"\ncolour = "red"\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
+            "bet 'x': unknown key 'colour'",
+        ),
+        (
+            "[[bet]]\nid = \"x\"\n[[bet.rule]]\nwhen = \"__import__('os').system('touch PWNED')\"\n"
+            'pays = "1:1"\n',
+            "bet 'x': rule 1: ",
+        ),
+        ('[[bet]]\nid = "x"\n[[bet.rule]]\nwhen = "natural"\n', "bet 'x': rule 1: missing 'pays'"),
+        (
+            '[[bet]]\nid = "x"\nmodes = ["z"]\n[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
+            "bet 'x': unknown mode 'z'",
+        ),
+        ("[[bet]\n", "invalid TOML"),
+    ],
+)
+def test_bad_paytable_files(tmp_path, capsys, monkeypatch, body, message) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = write_paytable(tmp_path, HEAD + body)
+    with pytest.raises(AnalyzerError, match="^" + str(path).replace(".", r"\.")):
+        load_paytable(path)
+    code = main(["report", "--paytable", str(path)])
+    captured = capsys.readouterr()
+    assert code == 2 and captured.out == ""
+    assert captured.err.count("\n") == 1 and message in captured.err
+    assert not (tmp_path / "PWNED").exists()
+
+
+# -- Payouts and the paytable model, through the API ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "net", "text", "kind"),
+    [
+        ("0.95:1", F(19, 20), "0.95:1", "win"),
+        (" 3 : 2 ", F(3, 2), "3 : 2", "win"),
+        ("25:1", F(25), "25:1", "win"),
+        (8, F(8), "8:1", "win"),
+        (1.5, F(3, 2), "1.5:1", "win"),
+        ("1000000000:1", F(10**9), "1000000000:1", "win"),
+        ("push", F(0), "push", "push"),
+        ("LOSE", F(-1), "lose", "lose"),
+    ],
+)
+def test_payouts(value, net, text, kind) -> None:
+    payout = parse_payout(value)
+    assert (payout.net, payout.text, payout.kind) == (net, text, kind)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        (True, "bad payout True"),
+        ("0:1", "a win must pay more than 0"),
+        (0, "a win must pay more than 0"),
+        ("1:0", "division by zero"),
+        (float("inf"), "not a finite number"),
+        (10**9 + 1, "at most 1,000,000,000:1"),
+        ("1000000001:1", "at most 1,000,000,000:1"),
+        ("9" * 41, "longer than 40 characters"),
+        ("1:1:1", "bad payout '1:1:1'"),
+        ([1, 2], "bad payout"),
+    ],
+)
+def test_bad_payouts(value, message) -> None:
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
+        parse_payout(value)
+
+
+DATA = {
+    "name": "Two modes",
+    "decks": 6,
+    "modes": ["a", "b"],
+    "bet": [
+        {"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": "8:1"}]},
+        {
+            "id": "pair",
+            "name": "Pair",
+            "names": {"tl": "Pares"},
+            "max_round": 60,
+            "modes": ["b"],
+            "rule": [
+                {"when": "player_suited_pair", "pays": "25:1"},
+                {"when": "player_pair", "pays": 11},
+            ],
+        },
+        {"id": "tie", "modes": [], "rule": [{"when": "winner == 'tie'", "pays": "9:1"}]},
+    ],
+}
+
+
+def test_a_paytable_from_a_mapping() -> None:
+    paytable = paytable_from_dict(DATA, "two.toml")
+    assert (paytable.name, paytable.decks, paytable.modes, paytable.source) == (
+        "Two modes",
+        6,
+        ("a", "b"),
+        "two.toml",
+    )
+    assert paytable.bet_ids == ("tie", "pair")
+    offered = [(bet.id, mode) for bet, mode in paytable.offered(("a", "b"))]
+    assert offered == [("tie", "a"), ("tie", "b"), ("pair", "b")]
+    pair = paytable.bet("pair", "b")
+    assert pair.fields == {"player_suited_pair", "player_pair"}
+    assert (pair.display_name("tl"), pair.display_name("ms"), pair.max_round) == (
+        "Pares",
+        "Pair",
+        60,
+    )
+    assert paytable.bet("tie", "a").display_name() == "tie"
+    with pytest.raises(AnalyzerError, match=r"^bet 'pair' is not offered in mode 'a'$"):
+        paytable.bet("pair", "a")
+    with pytest.raises(AnalyzerError, match=r"^unknown bet 'x'"):
+        paytable.check_bet_ids(("tie", "x"))
+    with pytest.raises(AnalyzerError, match=r"^unknown mode 'c'"):
+        paytable.check_modes(("c",))
+
+
+def test_restricted_and_fingerprint() -> None:
+    paytable = paytable_from_dict(DATA)
+    one = restricted(paytable, "pair", "b")
+    assert one.modes == ("b",) and [bet.id for bet in one.bets] == ["pair"]
+    assert one.fingerprint["bets"] == [
+        {
+            "id": "pair",
+            "max_round": 60,
+            "modes": ["b"],
+            "rules": [["player_suited_pair", "25"], ["player_pair", "11"]],
+        }
+    ]
+    # The same rules and payouts settle alike, whatever the bet is called.
+    renamed = paytable_from_dict({**DATA, "bet": [{**DATA["bet"][0], "id": "draw"}]})
+    assert renamed.bets[0].settlement == paytable.bets[0].settlement
+    assert paytable.bets[0].settlement != paytable.bets[2].settlement

@@ -1,0 +1,115 @@
+"""Settling a bet: the first rule whose condition holds settles the round."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import naive
+import numpy as np
+from helpers import HEAD, reference_ev, write_paytable
+
+from analyzer import analyze
+from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import paytable_from_dict
+from analyzer.paytables.settle import (
+    expected_value,
+    first_holding,
+    rule_masks,
+    rule_nets,
+    settled_ways,
+    settling_rule,
+)
+
+
+def test_joint_pair_and_result_bet_from_a_file(tmp_path, reference_8_decks) -> None:
+    path = write_paytable(
+        tmp_path,
+        HEAD
+        + """
+[[bet]]
+id = "pair_and_win"
+name = "Player pair and Player wins"
+[[bet.rule]]
+when = "player_pair and winner == 'player' and not player_suited_pair"
+pays = "30:1"
+[[bet.rule]]
+when = "player_suited_pair and winner == 'player'"
+pays = "100:1"
+""",
+    )
+    result = analyze(paytable=load_paytable(path)).result("pair_and_win")
+
+    def settle(k):
+        if k[2] > k[3] and k[0] == 1:
+            return 30
+        return 100 if k[2] > k[3] and k[0] == 2 else -1
+
+    assert result.expected_value == reference_ev(reference_8_decks, settle)
+
+
+# -- The settlement functions on rows written by hand ---------------------------------------
+
+
+def _bet():
+    """Tie pays 8:1; otherwise a Player 9 pushes; otherwise the stake is lost."""
+    return paytable_from_dict(
+        {
+            "name": "T",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "b",
+                    "rule": [
+                        {"when": "winner == 'tie'", "pays": "8:1"},
+                        {"when": "player_score == 9", "pays": "push"},
+                    ],
+                }
+            ],
+        }
+    ).bets[0]
+
+
+#: (player score, banker score, player third, banker third) -> the rule that settles it.
+ROWS = [
+    ((9, 9, -1, -1), 0),  # a tie, and a Player 9: the first rule holding settles it
+    ((9, 3, 4, 5), 1),
+    ((2, 3, 0, -1), 2),  # no rule: lost
+    ((0, 0, 5, 5), 0),
+    ((7, 6, -1, -1), 2),
+]
+
+
+def _columns():
+    rows = [naive.condition_row(*key) for key, _ in ROWS]
+    return {
+        name: np.array([row[name] for row in rows], dtype=object if name == "winner" else None)
+        for name in rows[0]
+    }
+
+
+def test_first_holding() -> None:
+    masks = [np.array([False, True, False, True]), np.array([True, True, False, False])]
+    assert first_holding(masks, 4).tolist() == [1, 0, 2, 0]
+    assert first_holding([], 3).tolist() == [0, 0, 0]
+
+
+def test_the_first_rule_that_holds_settles_each_row() -> None:
+    bet = _bet()
+    assert settling_rule(bet, _columns(), len(ROWS)).tolist() == [rule for _, rule in ROWS]
+    assert [m.tolist() for m in rule_masks(bet, _columns(), len(ROWS))] == [
+        [True, False, False, True, False],
+        [True, True, False, False, False],
+    ]
+    assert rule_nets(bet) == [8, 0, -1]
+
+
+def test_settled_ways_and_the_exact_expected_value() -> None:
+    bet = _bet()
+    ways = np.array([3, 5, 7, 11, 13], dtype=np.int64)
+    settled, matched = settled_ways(bet, _columns(), ways)
+    assert settled == [3 + 11, 5, 7 + 13]  # tie, push, lost
+    assert matched == [3 + 11, 3 + 5]  # the push's condition also holds on the 9-9 tie
+    denominator = int(ways.sum())
+    ev = expected_value(bet, _columns(), ways, denominator)
+    assert ev == Fraction(8 * 14 + 0 * 5 - 1 * 20, denominator)
+    assert isinstance(ev, Fraction)

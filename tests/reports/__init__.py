@@ -1,0 +1,1 @@
+"""Tests of analyzer.reports, one module per module."""

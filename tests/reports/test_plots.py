@@ -1,0 +1,64 @@
+"""Charts on Figure objects (no pyplot), written whole or not at all."""
+
+from __future__ import annotations
+
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+
+from analyzer.game.cards import RANKS
+from analyzer.reports.plots import effects_figure, rounds_figure, save_png
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def _effects(groups: int) -> pd.DataFrame:
+    rows = [
+        {"bet": f"bet{g}", "mode": "m", "rank": rank, "delta_ev": (r - 6) * 1e-4 * (g + 1)}
+        for g in range(groups)
+        for r, rank in enumerate(RANKS)
+    ]
+    return pd.DataFrame(rows)
+
+
+@pytest.mark.parametrize(("groups", "grid"), [(1, (1, 1)), (3, (1, 3)), (4, (2, 3))])
+def test_one_bar_chart_per_bet_and_mode(groups, grid) -> None:
+    backend = matplotlib.get_backend()
+    effects = _effects(groups)
+    fig = effects_figure(effects)
+    axes = fig.get_axes()
+    assert len(axes) == grid[0] * grid[1]
+    shown = [ax for ax in axes if ax.axison]
+    assert [ax.get_title() for ax in shown] == [f"bet{g} (m)" for g in range(groups)]
+    for g, ax in enumerate(shown):
+        heights = [bar.get_height() for bar in ax.patches]
+        expected = 100 * effects[effects["bet"] == f"bet{g}"]["delta_ev"].to_numpy()
+        assert np.allclose(heights, expected, rtol=1e-12)
+        assert [t.get_text() for t in ax.get_xticklabels()] == list(RANKS)
+    assert matplotlib.get_backend() == backend  # no pyplot, no global state touched
+
+
+@pytest.mark.parametrize("max_round", [None, 50])
+def test_rounds_chart_marks_the_max_round(max_round) -> None:
+    rounds = pd.DataFrame(
+        {"round": [1, 2, 3], "mean_ev": [-0.01, 0.0, 0.02], "positive_ev_share": [0.1, 0.4, 0.5]}
+    )
+    fig = rounds_figure(rounds, "lucky_six", max_round)
+    top, bottom = fig.get_axes()
+    assert top.get_title() == "lucky_six: exact EV of the cards left, by round"
+    assert np.allclose(top.get_lines()[0].get_ydata(), [-1.0, 0.0, 2.0])
+    assert np.allclose(bottom.get_lines()[0].get_ydata(), [10.0, 40.0, 50.0])
+    marked = [line for line in top.get_lines() if list(line.get_xdata()) == [50, 50]]
+    assert len(marked) == (1 if max_round else 0)
+    assert (top.get_legend() is not None) is bool(max_round)
+
+
+def test_save_png_whole_or_not_at_all(tmp_path) -> None:
+    fig = effects_figure(_effects(1))
+    path = tmp_path / "eor.png"
+    save_png(fig, path)
+    assert path.read_bytes()[:8] == PNG
+    with pytest.raises(FileNotFoundError):
+        save_png(fig, tmp_path / "missing" / "eor.png")
+    assert [p.name for p in tmp_path.iterdir()] == ["eor.png"]

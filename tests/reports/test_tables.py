@@ -1,0 +1,90 @@
+"""Tables in every format and language."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+import pytest
+from helpers import run
+
+from analyzer import analyze
+from analyzer.reports.tables import claim_lines, csv_safe, csv_text, fraction_text, json_text
+
+
+def test_every_format_and_language_renders(capsys) -> None:
+    for fmt in ("text", "markdown", "csv", "html", "latex", "json"):
+        for lang, name in (
+            ("en", "Banker Pair"),
+            ("tl", "Pares ng Banker"),
+            ("ms", "Pasangan Banker"),
+        ):
+            code, out, _ = run(
+                capsys,
+                "report",
+                "--format",
+                fmt,
+                "--lang",
+                lang,
+                "--bet",
+                "banker_pair",
+                "--detail",
+            )
+            assert code == 0 and name in out, (fmt, lang)
+    code, out, _ = run(capsys, "report", "--lang", "ms", "--mode", "commission")
+    assert "Jenis Pertaruhan" in out and "Had Pusingan Maks" in out and "Tuah Enam" in out
+
+
+@pytest.mark.parametrize(
+    ("cell", "safe"),
+    [
+        ("=HYPERLINK(1)", "'=HYPERLINK(1)"),
+        ("+1+1", "'+1+1"),
+        ("-x", "'-x"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tcmd", "'\tcmd"),
+        ("\rcmd", "'\rcmd"),
+        ("-1.0579%", "-1.0579%"),  # numbers as this tool prints them stay numbers
+        ("-2/3", "-2/3"),
+        ("+0.5", "+0.5"),
+        ("Banker", "Banker"),
+        ("", ""),
+        (-1, -1),
+        (None, None),
+    ],
+)
+def test_csv_cells_never_run_as_formulas(cell, safe) -> None:
+    assert csv_safe(cell) == safe
+
+
+def test_csv_text_makes_text_columns_safe() -> None:
+    frame = pd.DataFrame({"name": ["=1+1", "ok"], "edge": ["-1.2%", "-x"], "n": [-1, 2]})
+    assert csv_text(frame) == "name,edge,n\n'=1+1,-1.2%,-1\nok,'-x,2\n"
+
+
+def test_fractions_in_lowest_terms() -> None:
+    assert fraction_text(Fraction(6, -8)) == "-3/4"
+    assert fraction_text(Fraction(5)) == "5/1"
+    assert fraction_text(None) is None
+
+
+def test_json_is_strict() -> None:
+    value = {"a": float("nan"), "b": [float("inf"), np.int64(3), np.float64(0.5)], "c": (1, "é")}
+    text = json_text(value)
+    assert text.endswith("}\n") and "é" in text
+    assert json.loads(text, parse_constant=pytest.fail) == {
+        "a": None,
+        "b": [None, 3, 0.5],
+        "c": [1, "é"],
+    }
+
+
+def test_the_claim_line_says_what_the_best_bet_prints_as() -> None:
+    analysis = analyze(mode="commission", bets=["banker", "tie"])
+    (confirmed,) = claim_lines(analysis, "98.94%")
+    assert confirmed.startswith("Claimed maximum RTP 98.94%: best bet banker (commission)")
+    assert confirmed.endswith("which prints as 98.94%: CONFIRMED")
+    (refuted,) = claim_lines(analysis, "98.95%")
+    assert refuted.endswith("which prints as 98.94%: NOT CONFIRMED")

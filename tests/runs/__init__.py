@@ -1,0 +1,1 @@
+"""Tests of analyzer.runs, one module per module."""

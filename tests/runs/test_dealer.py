@@ -1,0 +1,85 @@
+"""Dealing shoes by the procedure of GAME.md."""
+
+from __future__ import annotations
+
+import naive
+import numpy as np
+import pytest
+
+from analyzer import AnalyzerError, deal_round
+from analyzer.game.cards import Card
+from analyzer.runs.dealer import (
+    Procedure,
+    deal_shoe,
+    first_round_start,
+    round_columns,
+    shuffled_shoe,
+)
+
+
+@pytest.mark.kernels
+def test_dealing_follows_the_procedure() -> None:
+    procedure = Procedure()
+    for seed in range(20):
+        cards = shuffled_shoe(np.random.default_rng(seed), 8)
+        assert np.array_equal(cards, shuffled_shoe(np.random.default_rng(seed), 8))
+        rounds = deal_shoe(cards, procedure)
+        shown_value = [10, 1, 2, 3, 4, 5, 6, 7, 8, 9][Card(int(cards[0]) // 4).value]
+        assert rounds["start"][0] == first_round_start(cards, procedure) == 1 + shown_value
+        assert list(rounds["round"]) == list(range(1, len(rounds) + 1))
+        ends = rounds["start"] + rounds["cards"]
+        assert np.array_equal(rounds["start"][1:], ends[:-1])  # rounds follow one another
+        cut = procedure.cards - procedure.cut_card
+        assert ends[-1] > cut and (ends[:-1] <= cut).all()  # the cut card closes the shoe
+        for record in rounds[::7]:
+            start, used = record["start"], record["cards"]
+            dealt = deal_round([Card(int(c) // 4, int(c) % 4) for c in cards[start : start + used]])
+            assert (dealt.player_score, dealt.banker_score) == (
+                record["player_score"],
+                record["banker_score"],
+            )
+            thirds = [
+                c[2].value if len(c) > 2 else -1 for c in (dealt.player_cards, dealt.banker_cards)
+            ]
+            assert thirds == [record["player_third"], record["banker_third"]]
+
+
+@pytest.mark.kernels
+def test_procedure_checks_the_cut_card() -> None:
+    with pytest.raises(AnalyzerError, match=r"^cut card must leave 6 to 399 cards behind it"):
+        Procedure(8, 3)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(("decks", "cut_card"), [(1, 6), (2, 14), (8, 14)])
+def test_round_records_and_columns_follow_the_cards(decks, cut_card) -> None:
+    """Each round's pair states come from its cards, and its columns are the rules' fields."""
+    procedure = Procedure(decks, cut_card, burn=False)
+    for seed in range(5):
+        cards = shuffled_shoe(np.random.default_rng(seed), decks)
+        assert sorted(cards.tolist()) == sorted(list(range(52)) * decks)
+        rounds = deal_shoe(cards, procedure)
+        assert rounds["start"][0] == first_round_start(cards, procedure) == 0
+        columns = round_columns(rounds)
+        for i, record in enumerate(rounds):
+            start = int(record["start"])
+            p1, b1, p2, b2 = ((int(c) // 4 + 1, int(c) % 4) for c in cards[start : start + 4])
+            pair_states = (naive.pair_state(p1, p2), naive.pair_state(b1, b2))
+            assert (record["player_pair_state"], record["banker_pair_state"]) == pair_states
+            expected = naive.condition_row(
+                int(record["player_score"]),
+                int(record["banker_score"]),
+                int(record["player_third"]),
+                int(record["banker_third"]),
+                *pair_states,
+            )
+            assert {name: column[i] for name, column in columns.items()} == expected
+
+
+@pytest.mark.kernels
+def test_a_shoe_needs_a_deck() -> None:
+    with pytest.raises(AnalyzerError, match=r"^decks must be at least 1, got 0$"):
+        Procedure(0)
+    assert Procedure(1, 6).cards == 52
+    with pytest.raises(AnalyzerError, match=r"^cut card must leave 6 to 35 cards behind it"):
+        Procedure(1, 36)

@@ -1,0 +1,145 @@
+"""Files in and out: untrusted TOML read with one clear error, outputs written whole."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+
+import analyzer.files as files
+from analyzer.errors import AnalyzerError
+from analyzer.files import (
+    MAX_TOML_DEPTH,
+    check_folder_target,
+    check_untrusted,
+    check_writable,
+    read_toml,
+    text_writer,
+    write_files_atomically,
+    write_tree_atomically,
+)
+
+
+def _failing(temporary: str) -> None:
+    raise OSError(28, "No space left on device")
+
+
+def _leftovers(folder) -> list[str]:
+    return sorted(p.name for p in folder.rglob(".tmp-*"))
+
+
+def test_several_files_are_written_all_or_nothing(tmp_path) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("old a")
+    with pytest.raises(OSError, match="No space left"):
+        write_files_atomically({a: text_writer("new a"), b: _failing})
+    assert a.read_text() == "old a" and not b.exists()
+    assert _leftovers(tmp_path) == []
+    write_files_atomically({a: text_writer("new a"), b: text_writer("new b\n")})
+    assert (a.read_text(), b.read_text()) == ("new a", "new b\n")
+    assert _leftovers(tmp_path) == []
+
+
+def test_output_files_honour_the_umask(tmp_path) -> None:
+    old = os.umask(0o077)
+    try:
+        write_files_atomically({tmp_path / "x.txt": text_writer("x")})
+    finally:
+        os.umask(old)
+    assert (tmp_path / "x.txt").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_tree_goes_in_whole_or_not_at_all(tmp_path) -> None:
+    out = tmp_path / "out"
+    write_tree_atomically(out, {"en/a.txt": "a", "b.txt": "b"})
+    assert (out / "en" / "a.txt").read_text() == "a" and (out / "b.txt").read_text() == "b"
+    (out / "ms").write_text("a file where a folder goes")
+    with pytest.raises(AnalyzerError, match=r"ms is not a folder; nothing was written$"):
+        write_tree_atomically(out, {"en/a.txt": "new", "ms/a.txt": "x"})
+    assert (out / "en" / "a.txt").read_text() == "a"
+    (out / "en" / "c.txt").mkdir()
+    with pytest.raises(AnalyzerError, match="is a folder or a special file; nothing was written"):
+        write_tree_atomically(out, {"en/c.txt": "x"})
+    write_tree_atomically(out, {"en/a.txt": "new"})  # over an existing folder
+    assert (out / "en" / "a.txt").read_text() == "new" and (out / "b.txt").read_text() == "b"
+    assert _leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "suffixes", "message"),
+    [
+        ("", None, "name a file"),
+        ("chart.jpg", (".png",), "name a .png file"),
+        ("missing/chart.png", (".png",), "does not exist"),
+        ("folder", None, "is a folder, not a file"),
+    ],
+)
+def test_check_writable_refuses_before_any_work(tmp_path, name, suffixes, message) -> None:
+    (tmp_path / "folder").mkdir()
+    target = str(tmp_path / name) if name else ""
+    with pytest.raises(AnalyzerError, match=message):
+        check_writable(target, "--plot", suffixes)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder"]
+
+
+def test_check_writable_accepts_a_new_file_and_leaves_nothing(tmp_path) -> None:
+    assert check_writable(tmp_path / "e.PNG", "--plot", (".png",)) == tmp_path / "e.PNG"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_check_folder_target(tmp_path) -> None:
+    assert check_folder_target(tmp_path / "new", "--out") == tmp_path / "new"
+    (tmp_path / "file").write_text("x")
+    for path, message in (
+        ("", "name a folder"),
+        (tmp_path / "file", "exists and is not a folder"),
+        (tmp_path / "none" / "deeper", "does not exist"),
+        (tmp_path / "file" / "x", "is not a folder"),
+    ):
+        with pytest.raises(AnalyzerError, match=message):
+            check_folder_target(path, "--out")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file"]
+
+
+def _nested(depth: int) -> object:
+    value: object = 1
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+def test_untrusted_data_is_bounded_and_printable() -> None:
+    check_untrusted({"a": _nested(MAX_TOML_DEPTH - 1), "b": "tab\tand\nnewline"}, "f")
+    with pytest.raises(AnalyzerError, match=f"^f: nested more than {MAX_TOML_DEPTH} levels deep$"):
+        check_untrusted({"a": _nested(MAX_TOML_DEPTH)}, "f")
+    for text, code in (("\x1b[2J", "U+001B"), ("a\u202eb", "U+202E"), ("a\u2028b", "U+2028")):
+        with pytest.raises(AnalyzerError, match=re.escape(f"control character {code},")):
+            check_untrusted({"name": text}, "f")
+        with pytest.raises(AnalyzerError, match=re.escape(f"control character {code},")):
+            check_untrusted({text: 1}, "f")
+    with pytest.raises(AnalyzerError, match="every key must be text, got 1"):
+        check_untrusted({1: "x"}, "f")
+
+
+def test_read_toml(tmp_path, monkeypatch) -> None:
+    path = tmp_path / "p.toml"
+    path.write_bytes(b"\xef\xbb\xbfname = 'x'\n")  # a byte-order mark is not part of the text
+    assert read_toml(path) == {"name": "x"}
+    for content, message in (
+        (b"\xff\xfe", "not UTF-8 text"),
+        (b"name = [", "invalid TOML"),
+        (b"name = '\x1b'", "invalid TOML"),
+        ("x = " + "[" * 20 + "]" * 20, "nested more than"),
+    ):
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+        with pytest.raises(AnalyzerError, match=message):
+            read_toml(path)
+    path.write_text("name = 'a long enough file'\n")
+    monkeypatch.setattr(files, "MAX_INPUT_BYTES", 10)
+    with pytest.raises(AnalyzerError, match=r"p\.toml: larger than"):
+        read_toml(path)
+    with pytest.raises(AnalyzerError, match=r"missing\.toml: no such file$"):
+        read_toml(tmp_path / "missing.toml")
+    with pytest.raises(AnalyzerError, match="is a directory, not a file"):
+        read_toml(tmp_path)

@@ -1,0 +1,84 @@
+"""Ctrl-C and SIGTERM as one KeyboardInterrupt, and never inside a C caller's callback."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+
+import pytest
+
+from analyzer.interrupts import interrupt_requested, interrupts_raised
+
+HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_becomes_a_keyboard_interrupt(signum) -> None:
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        assert not interrupt_requested()
+        signal.raise_signal(signum)
+        time.sleep(5)  # never reached: the handler raises at once
+    assert interrupt_requested()
+
+
+def test_previous_handlers_come_back() -> None:
+    before = {number: signal.getsignal(number) for number in HANDLED}
+    calls = []
+    previous = signal.signal(signal.SIGTERM, lambda *_: calls.append("mine"))
+    try:
+        with interrupts_raised():
+            assert all(signal.getsignal(n) is signal.getsignal(signal.SIGINT) for n in HANDLED)
+        signal.raise_signal(signal.SIGTERM)
+        assert calls == ["mine"]
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert {number: signal.getsignal(number) for number in HANDLED} == before
+
+
+def test_entering_again_forgets_an_old_interrupt() -> None:
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        signal.raise_signal(signal.SIGINT)
+    assert interrupt_requested()
+    with interrupts_raised():
+        assert not interrupt_requested()
+
+
+def test_off_the_main_thread_nothing_is_installed() -> None:
+    seen = []
+
+    def worker() -> None:
+        with interrupts_raised():
+            seen.append(signal.getsignal(signal.SIGINT))
+
+    before = signal.getsignal(signal.SIGINT)
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen == [before]
+
+
+# A function whose code claims to be llvmlite's: what runs inside a ctypes callback while
+# numba compiles. An exception raised there would be printed and swallowed.
+_CALLBACK = compile(
+    "def callback(send):\n"
+    "    send()\n"
+    "    total = 0\n"
+    "    for i in range(100000):\n"
+    "        total += i\n"
+    "    return total\n",
+    "/site-packages/llvmlite/binding/fake_callback.py",
+    "exec",
+)
+
+
+def test_an_interrupt_inside_a_callback_waits_until_it_returns() -> None:
+    namespace: dict = {}
+    exec(_CALLBACK, namespace)
+    finished = []
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        finished.append(namespace["callback"](lambda: signal.raise_signal(signal.SIGINT)))
+        time.sleep(5)  # the retry (SIGALRM, 20 ms later) lands here
+    assert finished == [sum(range(100000))]  # the callback ran to its end
+    assert interrupt_requested()
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no retry left pending

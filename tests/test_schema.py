@@ -1,0 +1,90 @@
+"""What a key of an untrusted table must hold: every refusal names the place and the key."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer.errors import AnalyzerError
+from analyzer.schema import check_keys, list_of, optional, require, table, whole_number
+
+WHERE = "f.toml: bet 'x'"
+
+
+def test_check_keys_names_the_unknown_key_and_the_allowed_ones() -> None:
+    check_keys({"a": 1, "b": 2}, ["a", "b", "c"], WHERE)
+    with pytest.raises(AnalyzerError, match=r"^f\.toml: bet 'x': unknown key 'd' \(keys: a, b\)$"):
+        check_keys({"a": 1, "d": 2}, ("b", "a"), WHERE)
+
+
+def test_table_takes_mappings_only() -> None:
+    data = {"k": 1}
+    assert table(data, WHERE) is data
+    for value in ([1], "text", 3, None):
+        with pytest.raises(AnalyzerError, match=r"^f\.toml: bet 'x': a rule must be a table$"):
+            table(value, WHERE, "a rule")
+
+
+def test_require() -> None:
+    assert require({"id": "b"}, "id", str, WHERE) == "b"
+    assert require({"on": False}, "on", bool, WHERE) is False
+    with pytest.raises(AnalyzerError, match=r"^f\.toml: bet 'x': missing 'id'$"):
+        require({}, "id", str, WHERE)
+    with pytest.raises(AnalyzerError, match=r"'id' has the wrong type \(int\)$"):
+        require({"id": 7}, "id", str, WHERE)
+
+
+@pytest.mark.parametrize(
+    ("value", "kind", "ok"),
+    [
+        (1, int, True),
+        (True, int, False),  # TOML's true is a Python bool, which is an int: not a number here
+        (1, bool, False),
+        (True, bool, True),
+        (1.0, int, False),
+        ([], list, True),
+        ("1", int, False),
+    ],
+)
+def test_a_bool_is_never_a_number_nor_a_number_a_bool(value, kind, ok) -> None:
+    if ok:
+        assert require({"k": value}, "k", kind, WHERE) is value
+        assert optional({"k": value}, "k", kind, WHERE) is value
+    else:
+        with pytest.raises(AnalyzerError, match="wrong type"):
+            require({"k": value}, "k", kind, WHERE)
+        with pytest.raises(AnalyzerError, match="'k' must be"):
+            optional({"k": value}, "k", kind, WHERE)
+
+
+def test_optional_names_the_kind_it_wanted() -> None:
+    sentinel = object()
+    assert optional({}, "k", int, WHERE, sentinel) is sentinel
+    assert optional({}, "k", int, WHERE) is None
+    for kind, name in ((str, "text"), (int, "a whole number"), (list, "a list")):
+        with pytest.raises(AnalyzerError, match=f"^f\\.toml: bet 'x': 'k' must be {name}$"):
+            optional({"k": None}, "k", kind, WHERE)
+    with pytest.raises(AnalyzerError, match=r"'k' must be float$"):
+        optional({"k": "x"}, "k", float, WHERE)
+
+
+def test_whole_number_bounds_are_inclusive() -> None:
+    assert whole_number(1, WHERE, "'max_round'", 1, 1_000_000) == 1
+    assert whole_number(1_000_000, WHERE, "'max_round'", 1, 1_000_000) == 1_000_000
+    for bad in (0, 1_000_001, -5):
+        with pytest.raises(AnalyzerError, match=r"'max_round' must be from 1 to 1,000,000$"):
+            whole_number(bad, WHERE, "'max_round'", 1, 1_000_000)
+    for bad in (4.5, True, "50", None):
+        with pytest.raises(AnalyzerError, match="'max_round' must be a whole number, got "):
+            whole_number(bad, WHERE, "'max_round'", 1, 1_000_000)
+
+
+def test_list_of() -> None:
+    assert list_of(["a", "b"], str, WHERE, "'modes'") == ["a", "b"]
+    assert list_of([], str, WHERE, "'modes'") == []
+    for bad in ("a", ["a", 1], ("a",), None):
+        with pytest.raises(
+            AnalyzerError, match=r"^f\.toml: bet 'x': 'modes' must be a list of text$"
+        ):
+            list_of(bad, str, WHERE, "'modes'")
+    with pytest.raises(AnalyzerError, match=r"^f\.toml: bet 'x': 'counts' must be a list of "):
+        list_of([1, True], int, WHERE, "'counts'")
