@@ -21,7 +21,7 @@ from analyzer.engine.batch import batch_expected_values
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
 from analyzer.paytables.model import Paytable
-from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, shuffled_shoe
+from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, join_rounds, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import ratio_and_error
 
@@ -110,7 +110,7 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
             first = starts[0]
             seen_counts.append(shown + running[starts] - running[first])
     compositions = np.concatenate(compositions)
-    records = np.concatenate(records)
+    records = join_rounds(records)
     shoe_of_round = np.concatenate(shoe_of_round)
     ev = batch_expected_values(paytable, compositions).to_numpy()[:, 0]
     if tag_of_card is None:

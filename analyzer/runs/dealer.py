@@ -19,11 +19,11 @@ from analyzer.game.cards import N_RANKS, N_SUITS, RANK_VALUES
 from analyzer.game.fields import (
     NO_PAIR,
     NO_THIRD,
+    NO_THIRD_CARD,
     RANK_PAIR,
     SUITED_PAIR,
     derived_columns,
     pair_columns,
-    third_card_field,
 )
 from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import ROUND_CARDS
@@ -104,7 +104,7 @@ def _deal_jit(cards, rank_values, start, cut, third_card, out):
         The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
     out : int64[max_rounds, len(ROUND_FIELDS)]
         Filled with one row per round: the ROUND_FIELDS of round ``i + 1``, third cards
-        as NO_THIRD when none.
+        as NO_THIRD_CARD (-1) when none, as the fields have them.
 
     Returns
     -------
@@ -135,8 +135,8 @@ def _deal_jit(cards, rank_values, start, cut, third_card, out):
         out[n, 2] = used
         out[n, 3] = (player + (0 if player_third == NO_THIRD else player_third)) % 10
         out[n, 4] = (banker + (0 if banker_third == NO_THIRD else banker_third)) % 10
-        out[n, 5] = player_third
-        out[n, 6] = banker_third
+        out[n, 5] = NO_THIRD_CARD if player_third == NO_THIRD else player_third
+        out[n, 6] = NO_THIRD_CARD if banker_third == NO_THIRD else banker_third
         out[n, 7] = _pair_state(p1, p2)
         out[n, 8] = _pair_state(b1, b2)
         n += 1
@@ -170,10 +170,17 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
         out,
     )
     # The kernel fills plain int64 rows; the records name their columns.
-    rounds = out[:n].view(ROUND_DTYPE).reshape(n)
-    for hand in ("player_third", "banker_third"):
-        rounds[hand] = third_card_field(rounds[hand])  # the fields' "no third card"
-    return rounds
+    return out[:n].view(ROUND_DTYPE).reshape(n)
+
+
+def join_rounds(parts: list[np.ndarray]) -> np.ndarray:
+    """The rounds of several shoes as one array of records.
+
+    Joined as plain int64 rows: numpy promotes the field types of every part when it
+    joins record arrays, which costs more than dealing a shoe.
+    """
+    rows = [part.view(np.int64).reshape(-1, len(ROUND_FIELDS)) for part in parts]
+    return np.concatenate(rows).view(ROUND_DTYPE).reshape(-1)
 
 
 def round_columns(rounds: np.ndarray) -> dict[str, np.ndarray]:

@@ -11,7 +11,7 @@ import pandas as pd
 from analyzer.analysis.exact import analyze
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import rule_nets, settling_rule
-from analyzer.runs.dealer import Procedure, deal_shoe, round_columns, shuffled_shoe
+from analyzer.runs.dealer import Procedure, deal_shoe, join_rounds, round_columns, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
 
@@ -41,7 +41,7 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     dealt = [
         deal_shoe(shuffled_shoe(rng, job.procedure.decks), job.procedure) for _ in range(shoes)
     ]
-    rounds = np.concatenate(dealt)
+    rounds = join_rounds(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
     columns = round_columns(rounds)
     offered = list(job.paytable.offered(job.paytable.modes))
