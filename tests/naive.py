@@ -279,6 +279,12 @@ CONDITION_FIELD_RANGES = {
     "player_third": (-1, 9),
     "banker_third": (-1, 9),
 }
+#: The same for the cards themselves: a dealt card is worth 0-9; a third card not dealt -1.
+CARD_FIELD_RANGES = {
+    f"{hand}_card{number}_value": (-1 if number == 3 else 0, 9)
+    for hand in ("player", "banker")
+    for number in (1, 2, 3)
+} | {"max_card_value": (0, 9)}
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
@@ -402,3 +408,56 @@ def condition_overflows(tree) -> bool:
     if kind == "in":
         return condition_overflows(tree[1])
     return False
+
+
+# -- The cards themselves: every field of a dealt round, from its physical cards --------------
+
+RANK_NAMES = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUIT_NAMES = ["S", "H", "D", "C"]
+RED_SUITS = {"H", "D"}
+
+
+def card_round(dealt: list[tuple[int, int]]) -> tuple[dict, int]:
+    """Every field of the round that six physical cards in deal order make, and how many
+    of them it uses. A card is (rank 1..13, suit 0..3)."""
+    pts = [points(rank) for rank, _ in dealt]
+    player, banker, pt, bt, used = play(pts[:4], pts[4:])
+    row = condition_row(
+        player,
+        banker,
+        -1 if pt is None else pt,
+        -1 if bt is None else bt,
+        pair_state(dealt[0], dealt[2]),
+        pair_state(dealt[1], dealt[3]),
+    )
+    # Who got which card: P1 B1 P2 B2, then the Player's third if drawn, then the Banker's.
+    hands = {"player_card1": dealt[0], "banker_card1": dealt[1]}
+    hands |= {"player_card2": dealt[2], "banker_card2": dealt[3]}
+    rest = iter(dealt[4:])
+    hands["player_card3"] = next(rest) if pt is not None else None
+    hands["banker_card3"] = next(rest) if bt is not None else None
+    values = []
+    for name, card in hands.items():
+        if card is None:
+            row |= {f"{name}_rank": "", f"{name}_suit": "", f"{name}_colour": ""}
+            row[f"{name}_value"] = -1
+            continue
+        rank, suit = card
+        suit_name = SUIT_NAMES[suit]
+        row[f"{name}_rank"] = RANK_NAMES[rank - 1]
+        row[f"{name}_suit"] = suit_name
+        row[f"{name}_colour"] = "red" if suit_name in RED_SUITS else "black"
+        row[f"{name}_value"] = points(rank)
+        values.append(points(rank))
+    row["max_card_value"] = max(values)
+    return row, used
+
+
+def card_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
+    """Ordered six-card sequences of a tiny shoe of physical cards, counted by the values
+    of ``fields`` in the round they deal."""
+    out: Counter = Counter()
+    for seq in permutations(range(len(cards)), 6):
+        row, _ = card_round([cards[i] for i in seq])
+        out[tuple(row[f] for f in fields)] += 1
+    return out

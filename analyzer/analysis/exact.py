@@ -9,6 +9,7 @@ from typing import Literal
 import pandas as pd
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
+from analyzer.engine.card_walk import card_outcome_table, plan
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
@@ -152,20 +153,31 @@ def analyze(
     offered = list(paytable.offered(modes, bet_ids))
     if not offered:
         raise AnalyzerError("no bet of the paytable is offered in the chosen mode")
-    fields = frozenset().union(*(bet.fields for bet, _ in offered))
+    # Bets on the round's outcome share one table from the value and pair enumerator; a
+    # bet on the cards themselves gets the card-level walk at the detail it needs.
+    fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
     detail = pair_detail_needed(fields)
     if detail == "suit" and not shoe.suits_known:
         detail = "rank"  # bets on suited pairs are then reported as unavailable
     table = outcome_table(count_outcomes(shoe, detail))
+    card_tables: dict[tuple, OutcomeTable] = {}
     results, unavailable = [], []
+    unknown_suits = (
+        "the shoe's suits are not known (a card removed by rank alone, or counts given per rank)"
+    )
     for bet, bet_mode in offered:
+        if bet.card_level:
+            if plan(bet.fields).needs_suits and not shoe.suits_known:
+                unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
+                continue
+            key = (bet.fields, frozenset(bet.literals.items()))
+            if key not in card_tables:
+                card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)
+            results.append(evaluate_bet(card_tables[key], bet, bet_mode))
+            continue
         missing = sorted(bet.fields - table.columns.keys())
         if missing:
-            why = (
-                f"needs {', '.join(missing)}: the shoe's suits are not known (a card removed "
-                "by rank alone, or counts given per rank)"
-            )
-            unavailable.append((bet.id, bet_mode, why))
+            unavailable.append((bet.id, bet_mode, f"needs {', '.join(missing)}: {unknown_suits}"))
         else:
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:

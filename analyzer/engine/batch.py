@@ -20,6 +20,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from analyzer.engine.card_walk import card_outcome_table, plan
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import outcome_table
 from analyzer.engine.terms import is_value_level, term_coefficients, walk_terms
@@ -387,17 +388,33 @@ def batch_expected_values(
 
     mixed = [i for i in range(len(offered)) if i not in value_bets and i not in pair_bets]
     if mixed:
-        fields = frozenset().union(*(offered[i][0].fields for i in mixed))
+        # Exact, one composition at a time: pairs joined with the result on the pair
+        # enumerator's table, bets on single cards on the card-level walk's.
+        round_fields = frozenset().union(
+            *(offered[i][0].fields for i in mixed if not offered[i][0].card_level)
+        )
         for row in range(len(array)):
             shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
-            detail = pair_detail_needed(fields)
+            detail = pair_detail_needed(round_fields)
             if detail == "suit" and not per_suit:
                 detail = "rank"
-            table = outcome_table(count_outcomes(shoe, detail))
+            table = outcome_table(count_outcomes(shoe, detail)) if round_fields else None
+            card_tables = {}
             for i in mixed:
                 bet = offered[i][0]
-                if bet.fields <= table.columns.keys():
-                    ev = expected_value(bet, table.columns, table.ways, table.denominator)
+                if bet.card_level:
+                    if plan(bet.fields).needs_suits and not per_suit:
+                        continue  # suits unknown: NaN, as for suited pairs
+                    key = (bet.fields, frozenset(bet.literals.items()))
+                    if key not in card_tables:
+                        card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)
+                    bet_table = card_tables[key]
+                else:
+                    bet_table = table
+                if bet.fields <= bet_table.columns.keys():
+                    ev = expected_value(
+                        bet, bet_table.columns, bet_table.ways, bet_table.denominator
+                    )
                     out[row, i] = float(ev)
     index = pd.MultiIndex.from_tuples(
         [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]

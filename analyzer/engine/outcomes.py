@@ -23,6 +23,7 @@ from analyzer.game.fields import (
     SUITED_PAIR,
     WINNERS,
     PairDetail,
+    card_columns,
     derived_columns,
     pair_columns,
     third_card_field,
@@ -88,4 +89,10 @@ def round_table(dealt: Round) -> OutcomeTable:
         for first, second in (dealt.player_cards[:2], dealt.banker_cards[:2])
     ]
     columns |= pair_columns(np.array(states[:1]), np.array(states[1:]))
-    return OutcomeTable(columns, np.ones(1, dtype=np.int64), 1, "suit")
+    player, banker = dealt.player_cards, dealt.banker_cards
+    thirds = [hand[2] if len(hand) > 2 else None for hand in (player, banker)]
+    by_role = [player[0], banker[0], player[1], banker[1], *thirds]  # as in fields.CARDS
+    ranks = np.array([[-1 if card is None else card.rank for card in by_role]])
+    suits = np.array([[-1 if card is None else card.suit for card in by_role]])
+    columns |= card_columns(ranks, suits)
+    return OutcomeTable(columns, np.ones(1, dtype=np.int64), 1, "card")

@@ -130,8 +130,8 @@ def walk_terms() -> WalkTerms:
 
 
 def is_value_level(bet: Bet) -> bool:
-    """Does the bet depend on point values only (no pair fields)?"""
-    return pair_detail_needed(bet.fields) == "none"
+    """Does the bet depend on point values only (no pair fields, no single cards)?"""
+    return not bet.card_level and pair_detail_needed(bet.fields) == "none"
 
 
 @cache

@@ -24,6 +24,8 @@ from typing import Literal
 
 import numpy as np
 
+from analyzer.game.cards import RANK_VALUES as RANK_VALUES_TABLE
+from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.rules import NATURAL_SCORES
 
 #: How finely the enumerator tells the first cards apart: point values only, ranks
@@ -59,6 +61,89 @@ class Field:
     high: int = 0
     values: tuple[str, ...] = ()
     detail: PairDetail = "none"
+    #: What the card-level walk must tell apart to give the field: (card, attribute)
+    #: pairs, a card being an index into :data:`CARDS` and an attribute one of
+    #: :data:`ATTRIBUTES`. Empty for a field the outcome of the round gives.
+    cards: tuple[tuple[int, str], ...] = ()
+    #: Does the field look at the cards themselves, so that only the card-level walk
+    #: gives it (the pair fields look at cards too, but the pair enumerator gives them)?
+    card_level: bool = False
+
+
+#: The six cards of a round, by role: the Player's and Banker's first, second and third.
+CARDS: tuple[str, ...] = (
+    "player_card1",
+    "banker_card1",
+    "player_card2",
+    "banker_card2",
+    "player_card3",
+    "banker_card3",
+)
+#: What a bet can ask of one card.
+ATTRIBUTES: tuple[str, ...] = ("rank", "suit", "colour", "value")
+#: A card's colour by suit (S H D C).
+COLOURS: tuple[str, ...] = ("black", "red", "red", "black")
+#: Fields the card-level walk works out from all the cards dealt.
+WALK_FIELDS: tuple[str, ...] = ("max_card_value",)
+#: A card that is not dealt (a hand that stood) shows this text.
+NOT_DEALT = ""
+
+
+def _card_fields() -> tuple[Field, ...]:
+    fields = []
+    for index, card in enumerate(CARDS):
+        hand, number = card.split("_card")
+        third = number == "3"
+        who = f"the {hand.capitalize()}'s {('first', 'second', 'third')[int(number) - 1]} card"
+        none_text = ", '' when not dealt" if third else ""
+        none_value = ", -1 when not dealt" if third else ""
+        extra = (NOT_DEALT,) if third else ()
+        fields += [
+            Field(
+                f"{card}_rank",
+                str,
+                f"rank of {who} ('A', '2', ... '10', 'J', 'Q', 'K'{none_text})",
+                values=(*RANKS, *extra),
+                cards=((index, "rank"),),
+                card_level=True,
+            ),
+            Field(
+                f"{card}_suit",
+                str,
+                f"suit of {who} ('S', 'H', 'D', 'C'{none_text})",
+                values=(*SUITS, *extra),
+                cards=((index, "suit"),),
+                card_level=True,
+            ),
+            Field(
+                f"{card}_colour",
+                str,
+                f"colour of {who} ('red' for hearts and diamonds, 'black'{none_text})",
+                values=("red", "black", *extra),
+                cards=((index, "colour"),),
+                card_level=True,
+            ),
+            Field(
+                f"{card}_value",
+                int,
+                f"point value of {who} (0-9{none_value})",
+                -1 if third else 0,
+                9,
+                cards=((index, "value"),),
+                card_level=True,
+            ),
+        ]
+    fields.append(
+        Field(
+            "max_card_value",
+            int,
+            "the highest point value among all cards dealt",
+            0,
+            9,
+            card_level=True,
+        )
+    )
+    return tuple(fields)
 
 
 VOCABULARY: tuple[Field, ...] = (
@@ -73,20 +158,35 @@ VOCABULARY: tuple[Field, ...] = (
     Field("natural", bool, "either hand has a two-card 8 or 9"),
     Field("player_natural", bool, "the Player has a two-card 8 or 9"),
     Field("banker_natural", bool, "the Banker has a two-card 8 or 9"),
-    Field("player_pair", bool, "the Player's first two cards are of one rank", detail="rank"),
-    Field("banker_pair", bool, "the Banker's first two cards are of one rank", detail="rank"),
+    Field(
+        "player_pair",
+        bool,
+        "the Player's first two cards are of one rank",
+        detail="rank",
+        cards=((0, "rank"), (2, "rank")),
+    ),
+    Field(
+        "banker_pair",
+        bool,
+        "the Banker's first two cards are of one rank",
+        detail="rank",
+        cards=((1, "rank"), (3, "rank")),
+    ),
     Field(
         "player_suited_pair",
         bool,
         "the Player's first two cards are the same card (rank and suit)",
         detail="suit",
+        cards=((0, "rank"), (0, "suit"), (2, "rank"), (2, "suit")),
     ),
     Field(
         "banker_suited_pair",
         bool,
         "the Banker's first two cards are the same card (rank and suit)",
         detail="suit",
+        cards=((1, "rank"), (1, "suit"), (3, "rank"), (3, "suit")),
     ),
+    *_card_fields(),
 )
 
 #: Every field by name.
@@ -143,6 +243,28 @@ def derived_columns(
         "player_natural": player_natural,
         "banker_natural": banker_natural,
     }
+
+
+def card_columns(ranks: np.ndarray, suits: np.ndarray) -> dict[str, np.ndarray]:
+    """Every card-level field of dealt rounds, from their cards.
+
+    ``ranks`` and ``suits`` are (n, 6) rank indexes (0-12) and suit indexes (0-3) of the
+    cards in :data:`CARDS` order, -1 for a third card that was not dealt.
+    """
+    dealt = ranks >= 0
+    values = np.where(dealt, RANK_VALUES_TABLE[np.maximum(ranks, 0)], NO_THIRD_CARD)
+    rank_names = np.array([*RANKS, NOT_DEALT])
+    suit_names = np.array([*SUITS, NOT_DEALT])
+    colour_names = np.array([*COLOURS, NOT_DEALT])
+    columns = {}
+    for index, card in enumerate(CARDS):
+        rank, suit = ranks[:, index], suits[:, index]
+        columns[f"{card}_rank"] = rank_names[np.where(rank >= 0, rank, len(RANKS))]
+        columns[f"{card}_suit"] = suit_names[np.where(suit >= 0, suit, len(SUITS))]
+        columns[f"{card}_colour"] = colour_names[np.where(suit >= 0, suit, len(SUITS))]
+        columns[f"{card}_value"] = values[:, index].astype(np.int64)
+    columns["max_card_value"] = np.where(dealt, values, 0).max(axis=1).astype(np.int64)
+    return columns
 
 
 def pair_columns(

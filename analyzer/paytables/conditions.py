@@ -70,6 +70,9 @@ class Condition:
     text: str
     fields: frozenset[str]
     _evaluate: _Eval = field(repr=False, compare=False)
+    #: Text fields that are only ever compared with constants, and those constants: to
+    #: settle the condition, such a field need only tell these values from the rest.
+    literals: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
 
     def __reduce__(self) -> tuple:
         # A condition pickles as its text and is compiled again where it is unpickled
@@ -103,6 +106,8 @@ class _Compiler:
 
     def __init__(self) -> None:
         self.fields: set[str] = set()
+        self.literals: dict[str, set[str]] = {}
+        self.whole: set[str] = set()  # text fields compared with other fields
 
     def compile(self, node: ast.AST) -> _Typed:
         method = getattr(self, "_" + type(node).__name__, None)
@@ -116,6 +121,19 @@ class _Compiler:
             raise AnalyzerError(
                 f"{_short(ast.unparse(node))!r} is {_kind_name(typed.kind)},"
                 f" expected {_kind_name(want)}"
+            )
+        return typed
+
+    def _number(self, node: ast.AST) -> _Typed:
+        """An operand of arithmetic: a number, or true/false counting as 1 and 0 (so that
+        ``(player_card1_rank == '9') + (banker_card1_rank == '9')`` counts nines)."""
+        typed = self.compile(node)
+        if typed.kind is bool:
+            inner = typed.evaluate
+            return _Typed(int, lambda cols: np.asarray(inner(cols), dtype=np.int64), (0, 1))
+        if typed.kind is not int:
+            raise AnalyzerError(
+                f"{_short(ast.unparse(node))!r} is {_kind_name(typed.kind)}, expected a number"
             )
         return typed
 
@@ -159,7 +177,7 @@ class _Compiler:
             inner = self._expect(node.operand, bool).evaluate
             return _Typed(bool, lambda cols: np.logical_not(inner(cols)))
         if isinstance(node.op, ast.USub):
-            typed = self._expect(node.operand, int)
+            typed = self._number(node.operand)
             inner = typed.evaluate
             lo, hi = typed.bounds
             return _Typed(int, lambda cols: -inner(cols), _checked_range(node, -hi, -lo))
@@ -171,7 +189,7 @@ class _Compiler:
             raise AnalyzerError(
                 f"operator in {_short(ast.unparse(node))!r} is not allowed: use + - *"
             )
-        left, right = self._expect(node.left, int), self._expect(node.right, int)
+        left, right = self._number(node.left), self._number(node.right)
         (a, b), (c, d) = left.bounds, right.bounds
         if isinstance(node.op, ast.Add):
             lo, hi = a + c, b + d
@@ -240,6 +258,8 @@ class _Compiler:
             if not isinstance(right_node, _LISTS):
                 raise AnalyzerError(f"{text!r}: 'in' needs a parenthesised list, e.g. (1, 2)")
             options = [_item(item, left, text) for item in right_node.elts]
+            if left.kind is str and left.field is not None:
+                self.literals.setdefault(left.field.name, set()).update(options)
             negate = isinstance(op, ast.NotIn)
             return lambda values: np.isin(values[i], options, invert=negate)
         right_kind = operand(i + 1).kind
@@ -257,9 +277,18 @@ class _Compiler:
             raise AnalyzerError(f"{text!r}: comparison not allowed")
         if left_kind is str:
             # A text field compared with a constant: the constant must be a value it takes.
-            for field_side, other in ((left, right_node), (operand(i + 1), left_node)):
-                if field_side.field is not None and isinstance(other, ast.Constant):
+            right = operand(i + 1)
+            for field_side, other, other_typed in (
+                (left, right_node, right),
+                (right, left_node, left),
+            ):
+                if field_side.field is None:
+                    continue
+                if isinstance(other, ast.Constant):
                     _check_value(field_side.field, other.value, text)
+                    self.literals.setdefault(field_side.field.name, set()).add(other.value)
+                elif other_typed.field is not None:
+                    self.whole.add(field_side.field.name)
         return lambda values: fn(values[i], values[i + 1])
 
 
@@ -395,4 +424,9 @@ def parse_condition(text: str) -> Condition:
     if typed.kind is not bool:
         shown = _short(text, 80)
         raise AnalyzerError(f"condition {shown!r} is {_kind_name(typed.kind)}, not true/false")
-    return Condition(text, frozenset(compiler.fields), typed.evaluate)
+    literals = {
+        name: frozenset(values)
+        for name, values in compiler.literals.items()
+        if name not in compiler.whole
+    }
+    return Condition(text, frozenset(compiler.fields), typed.evaluate, literals)

@@ -24,6 +24,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
+from analyzer.game.fields import FIELD
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.schema import check_keys, list_of, optional, require, table, whole_number
@@ -124,6 +125,23 @@ class Bet:
     @property
     def fields(self) -> frozenset[str]:
         return frozenset().union(*(rule.condition.fields for rule in self.rules))
+
+    @property
+    def card_level(self) -> bool:
+        """Does the bet look at the cards themselves (ranks, suits, colours of single
+        cards), so that only the card-level walk settles it exactly?"""
+        return any(FIELD[name].card_level for name in self.fields)
+
+    @property
+    def literals(self) -> dict[str, frozenset[str]]:
+        """Text fields every rule compares only with constants, and all those constants:
+        the card-level walk need only tell these values apart (see Condition.literals)."""
+        out: dict[str, frozenset[str]] = {}
+        for name in self.fields:
+            uses = [rule.condition for rule in self.rules if name in rule.condition.fields]
+            if all(name in condition.literals for condition in uses):
+                out[name] = frozenset().union(*(c.literals[name] for c in uses))
+        return out
 
     @property
     def settlement(self) -> tuple[tuple[str, Fraction], ...]:

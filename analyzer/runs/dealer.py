@@ -1,4 +1,4 @@
-"""Dealing real shoes by the procedure of GAME.md.
+"""Dealing real shoes by the procedure of the help pages (docs/GAME.md).
 
 A new shoe is shuffled (numpy ``Generator``, outside the kernels). The dealer shows the
 first card and burns as many more as its value says (Ace 1 ... 9 9, a ten or face card
@@ -181,6 +181,27 @@ def join_rounds(parts: list[np.ndarray]) -> np.ndarray:
     """
     rows = [part.view(np.int64).reshape(-1, len(ROUND_FIELDS)) for part in parts]
     return np.concatenate(rows).view(ROUND_DTYPE).reshape(-1)
+
+
+def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit of every card of each round, in :data:`~analyzer.game.fields.CARDS`
+    order (-1 for a third card not dealt); ``cards`` is the shoe the rounds came from."""
+    start = rounds["start"]
+    player_drew = rounds["player_third"] >= 0
+    banker_drew = rounds["banker_third"] >= 0
+    at = np.stack(
+        [
+            start,
+            start + 1,
+            start + 2,
+            start + 3,
+            np.where(player_drew, start + 4, -1),
+            np.where(banker_drew, start + 4 + player_drew, -1),
+        ],
+        axis=1,
+    )
+    types = np.where(at >= 0, cards[np.maximum(at, 0)], -1)
+    return np.where(at >= 0, types // N_SUITS, -1), np.where(at >= 0, types % N_SUITS, -1)
 
 
 def round_columns(rounds: np.ndarray) -> dict[str, np.ndarray]:

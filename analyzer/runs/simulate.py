@@ -9,9 +9,17 @@ import numpy as np
 import pandas as pd
 
 from analyzer.analysis.exact import analyze
+from analyzer.game.fields import card_columns
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import rule_nets, settling_rule
-from analyzer.runs.dealer import Procedure, deal_shoe, join_rounds, round_columns, shuffled_shoe
+from analyzer.runs.dealer import (
+    Procedure,
+    deal_shoe,
+    join_rounds,
+    round_cards,
+    round_columns,
+    shuffled_shoe,
+)
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
 
@@ -38,13 +46,21 @@ class SimulationJob:
 def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes; per shoe and (bet, mode): rounds bet and their summed net."""
     rng = partition_rng(job.seed, index)
-    dealt = [
-        deal_shoe(shuffled_shoe(rng, job.procedure.decks), job.procedure) for _ in range(shoes)
-    ]
+    offered = list(job.paytable.offered(job.paytable.modes))
+    card_level = any(bet.card_level for bet, _ in offered)
+    dealt, ranks, suits = [], [], []
+    for _ in range(shoes):
+        cards = shuffled_shoe(rng, job.procedure.decks)
+        dealt.append(deal_shoe(cards, job.procedure))
+        if card_level:  # the cards themselves, only when a bet looks at them
+            rank, suit = round_cards(cards, dealt[-1])
+            ranks.append(rank)
+            suits.append(suit)
     rounds = join_rounds(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
     columns = round_columns(rounds)
-    offered = list(job.paytable.offered(job.paytable.modes))
+    if card_level:
+        columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))

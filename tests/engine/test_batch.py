@@ -213,3 +213,22 @@ def test_a_joint_bet_on_suited_pairs_needs_suits() -> None:
     exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits))
     got = batch_expected_values(paytable, per_card).iloc[0, 0]
     assert abs(got - exact.results[0].expected_value) < 1e-12
+
+
+def test_bets_on_the_cards_go_to_the_exact_card_walk() -> None:
+    """Per composition, exactly: with known suits every card bet has a value; with counts
+    per rank, bets on suits or colours are NaN (their suits are unknown)."""
+    from analyzer import load_paytable
+
+    paytable = load_paytable("monkey")
+    rng = np.random.default_rng(7)
+    suits = rng.integers(3, 9, size=(2, 13, 4))
+    values = batch_expected_values(paytable, suits.reshape(2, 52))
+    for row in range(2):
+        shoe = Shoe(suits[row].sum(axis=1), suits[row])
+        analysis = analyze(paytable=paytable, shoe=shoe)
+        exact = {r.bet.id: float(r.expected_value) for r in analysis.results}
+        for (bet, _), value in values.iloc[row].items():
+            assert value == pytest.approx(exact[bet], abs=1e-12)
+    colours = batch_expected_values(load_paytable("colour-match"), suits.sum(axis=2))
+    assert colours.isna().all().all()

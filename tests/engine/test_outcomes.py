@@ -9,7 +9,7 @@ import pytest
 
 from analyzer import Shoe, count_outcomes, deal_round, outcome_table, parse_cards
 from analyzer.engine.outcomes import round_table
-from analyzer.game.fields import FIELDS, WINNERS
+from analyzer.game.fields import FIELD, FIELDS, WINNERS
 
 #: A one-deck shoe less every 9 and three of the Kings: small, with an exhausted rank.
 SUITS = [[1] * 4 for _ in range(8)] + [[0] * 4] + [[1] * 4 for _ in range(3)] + [[1, 0, 0, 0]]
@@ -25,7 +25,7 @@ def test_every_row_is_a_reference_outcome_with_its_fields() -> None:
     shoe = Shoe(array.sum(axis=1), array)
     reference = naive.reference_counts(SUITS)
     table = outcome_table(count_outcomes(shoe, "suit"))
-    assert set(table.columns) == set(FIELDS)
+    assert set(table.columns) == {name for name in FIELDS if not FIELD[name].card_level}
     assert len(table) == len(reference) and table.denominator == shoe.rounds_denominator
     assert int(table.ways.sum()) == table.denominator and (table.ways > 0).all()
     seen = {}
@@ -55,7 +55,8 @@ def test_every_row_is_a_reference_outcome_with_its_fields() -> None:
 )
 def test_pair_fields_are_there_when_the_counts_tell_them(detail, pairs) -> None:
     table = outcome_table(count_outcomes(Shoe.standard(1), detail))
-    assert set(FIELDS) - set(table.columns) == (
+    round_fields = {name for name in FIELDS if not FIELD[name].card_level}
+    assert round_fields - set(table.columns) == (
         {"player_pair", "banker_pair", "player_suited_pair", "banker_suited_pair"} - pairs
     )
     assert table.pair_detail == detail
@@ -72,9 +73,14 @@ def test_pair_fields_are_there_when_the_counts_tell_them(detail, pairs) -> None:
     ],
 )
 def test_a_dealt_round_is_one_row(cards, key) -> None:
-    table = round_table(deal_round(parse_cards(cards)))
+    dealt = parse_cards(cards)
+    table = round_table(deal_round(dealt))
     assert (len(table), table.denominator, table.ways.tolist()) == (1, 1, [1])
-    assert _row(table, 0) == naive.condition_row(*key)
+    row = _row(table, 0)
+    assert {name: row[name] for name in naive.condition_row(*key)} == naive.condition_row(*key)
+    physical = [(card.rank + 1, card.suit) for card in dealt]
+    physical += [(13, 0)] * (6 - len(physical))  # cards the round does not use
+    assert row == naive.card_round(physical)[0]
 
 
 def test_the_frame_view() -> None:

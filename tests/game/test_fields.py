@@ -11,6 +11,7 @@ import pytest
 from helpers import HEAD, reference_ev, write_paytable
 
 from analyzer import analyze
+from analyzer.engine.card_walk import card_outcome_table
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import outcome_table
 from analyzer.game.fields import (
@@ -32,11 +33,13 @@ from analyzer.paytables.library import load_paytable
 
 def test_field_ranges_hold_in_a_real_table() -> None:
     """The ranges the 64-bit proof rests on are the rules' and the outcome table's."""
-    assert INT_FIELD_RANGES == naive.CONDITION_FIELD_RANGES
+    assert INT_FIELD_RANGES == naive.CONDITION_FIELD_RANGES | naive.CARD_FIELD_RANGES
     assert set(INT_FIELD_RANGES) == {name for name, kind in FIELDS.items() if kind is int}
     table = outcome_table(count_outcomes(Shoe.standard(8), "suit"))
+    cards = card_outcome_table(Shoe.standard(1), set(naive.CARD_FIELD_RANGES))
     for name, (lo, hi) in INT_FIELD_RANGES.items():
-        assert (table.columns[name].min(), table.columns[name].max()) == (lo, hi), name
+        columns = cards.columns if name in naive.CARD_FIELD_RANGES else table.columns
+        assert (columns[name].min(), columns[name].max()) == (lo, hi), name
 
 
 def test_third_card_fields(tmp_path, reference_8_decks) -> None:
@@ -66,8 +69,12 @@ ROUNDS = list(product(range(10), range(10), range(-1, 10), range(-1, 10)))
 
 def test_the_vocabulary_is_what_a_round_tells() -> None:
     row = naive.condition_row(7, 6, -1, 4, 1, 2)
-    assert list(FIELDS) == [field.name for field in VOCABULARY] == list(row)
-    assert {name: type(value) for name, value in row.items()} == FIELDS
+    cards = [(13, 0), (5, 1), (7, 2), (1, 3), (9, 1), (4, 0)]  # P 10-7 stands, B 5-A draws 9
+    card_row, _ = naive.card_round(cards)
+    assert list(FIELDS) == [field.name for field in VOCABULARY]
+    assert list(row) == [field.name for field in VOCABULARY if not field.card_level][: len(row)]
+    assert set(card_row) == set(FIELDS)
+    assert {name: type(value) for name, value in card_row.items()} == FIELDS
     assert all(FIELD[name].kind is kind for name, kind in FIELDS.items())
     assert set(FIELD["winner"].values) == {"player", "banker", "tie"}
 
@@ -75,7 +82,7 @@ def test_the_vocabulary_is_what_a_round_tells() -> None:
 def test_derived_columns_match_the_rules_on_every_round() -> None:
     ps, bs, pt, bt = (np.array(column, dtype=np.int64) for column in zip(*ROUNDS, strict=True))
     columns = derived_columns(ps, bs, pt, bt)
-    assert set(columns) == {f.name for f in VOCABULARY if f.detail == "none"}
+    assert set(columns) == {f.name for f in VOCABULARY if f.detail == "none" and not f.card_level}
     for i, key in enumerate(ROUNDS):
         expected = naive.condition_row(*key)
         got = {name: column[i] for name, column in columns.items()}

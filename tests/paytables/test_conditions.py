@@ -198,7 +198,7 @@ F64 = " * ".join(["player_score"] * 64)
         ("player_score ~ 1", "syntax error"),
         ("winner == 'a\\d'", "syntax error .*invalid escape sequence"),
         ("player_score == 1\x00", "syntax error"),
-        ("-true", "expected a number"),
+        ("-true", "is a number, not true/false"),
         ("player_score == +1", "not allowed"),
     ],
 )
@@ -405,6 +405,7 @@ ROWS = _rows()
 TABLE = {
     name: np.array([row[name] for row in ROWS], dtype=np.int64 if kind is int else None)
     for name, kind in FIELDS.items()
+    if name in ROWS[0]  # the round-level fields naive.condition_row gives
 }
 
 TABLE["winner"] = np.asarray(TABLE["winner"], dtype=str)
@@ -515,3 +516,17 @@ def test_any_text_gives_a_mask_or_one_line(text) -> None:
     mask = condition.mask(TABLE, len(ROWS))
     assert mask.dtype == bool
     assert mask.shape == (len(ROWS),)
+
+
+def test_true_and_false_count_as_one_and_zero_in_arithmetic() -> None:
+    columns = {
+        "player_card1_rank": np.array(["9", "9", "2", "9"]),
+        "banker_card1_rank": np.array(["9", "3", "9", "K"]),
+        "natural": np.array([True, False, True, False]),
+    }
+    nines = parse_condition("(player_card1_rank == '9') + (banker_card1_rank == '9') == 2")
+    assert nines.mask(columns, 4).tolist() == [True, False, False, False]
+    mixed = parse_condition("2 * natural - (banker_card1_rank == 'K') == -1")
+    assert mixed.mask(columns, 4).tolist() == [False, False, False, True]
+    with pytest.raises(AnalyzerError, match="not true/false"):
+        parse_condition("natural + 1")

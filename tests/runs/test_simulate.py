@@ -84,3 +84,15 @@ def test_a_saved_simulation_partition_is_checked() -> None:
         change(bad)
         with pytest.raises(ValueError, match=message):
             check_simulate_partition(bad, 2)
+
+
+def test_dealt_shoes_settle_bets_on_the_cards() -> None:
+    """The Monte Carlo check covers bets on ranks, suits and colours (fixed seed)."""
+    from analyzer import load_paytable
+
+    for name in ("monkey", "super-tie", "majestic-match"):
+        paytable = load_paytable(name)
+        job = SimulationJob(paytable, Procedure(), 11)
+        results = [simulate_partition(job, i, 600) for i in range(2)]
+        summary = simulation_summary(paytable, Procedure(), results)
+        assert (summary["z"].abs() < 4).all(), summary

@@ -1,0 +1,653 @@
+"""The card-level walk: every round of a shoe with the cards themselves, exactly.
+
+Bets on ranks, suits and colours of single cards need more than the value walk gives. The
+walk here deals each of the six cards (Player 1, Banker 1, Player 2, Banker 2, Player 3,
+Banker 3) at the coarsest detail the bets need, decided per card from the fields they use
+(:func:`plan`):
+
+* a card a bet asks nothing of (beyond the round's outcome) is dealt by point value (10
+  classes), and so is one whose point value is all it asks;
+* the others are dealt as *fine types*: the coarsest card types that tell apart every
+  attribute any card needs (point value or rank, times nothing, colour or suit).
+
+Every round is still weighted as an ordered six-card sequence over the common denominator
+N(N-1)...(N-5). A round's weight is the number of ordered ways to deal physical cards that
+match it, which does not depend on the order of dealing: deal the fine-typed cards first
+(``n_t - k`` for the k-th card of type ``t``), then the value-dealt ones from what is left
+of their value (``N_v - K_v - j`` for the j-th of value ``v``, ``K_v`` the fine-typed
+cards of that value), then the rest of the six from what remains.
+
+The counts land in a dense array indexed by what the fields need: the round's outcome as
+far as the fields ask (one code per distinct tuple of outcome fields), each card's
+attributes, and the highest card value where asked. A text attribute that the bets only
+ever compare with constants (``banker_card3_rank in ('J', 'Q', 'K')``) tells those
+constants apart and lumps the rest together, and fine types are only as fine as that, so
+a bet pays for the distinctions it makes and no more. Its nonzero cells become an
+:class:`~analyzer.engine.outcomes.OutcomeTable`, so bets settle exactly as on any table.
+
+When no third card needs more than its value (bets on the first two or four cards), the
+walk is split: the draw of the third cards depends only on the first four cards' values,
+so it is worked out once per tuple of values and combined with every way to deal those
+values as fine types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from math import prod
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.outcomes import OutcomeTable
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, SUITS
+from analyzer.game.fields import (
+    CARDS,
+    COLOURS,
+    FIELD,
+    NO_THIRD,
+    NO_THIRD_CARD,
+    NOT_DEALT,
+    derived_columns,
+    third_card_field,
+)
+from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.game.shoe import ROUND_CARDS, Shoe
+
+#: The most cells the walk may count into (8 bytes each): beyond it a paytable asks for
+#: too many things at once to count them exactly in one table.
+MAX_CELLS = 2**24
+#: Colour labels of the fine types: the index into _COLOUR_NAMES.
+_BLACK, _RED = 0, 1
+_COLOUR_NAMES = ("black", "red")
+_IS_RED = np.array([COLOURS[suit] == "red" for suit in range(N_SUITS)])
+
+
+@dataclass(frozen=True)
+class CardPlan:
+    """What the walk must tell apart for a set of fields.
+
+    ``needs[c]`` maps each attribute card ``c`` must show (``rank``, ``suit``,
+    ``colour``, ``value``) to the only values it must tell apart from the rest, or None
+    for all of them; ``outcome`` lists the round-level fields asked for; ``max_value``
+    says whether the highest card value is.
+    """
+
+    fields: frozenset[str]
+    needs: tuple[dict[str, frozenset[str] | None], ...]
+    outcome: tuple[str, ...]
+    max_value: bool
+
+    @property
+    def fine(self) -> tuple[bool, ...]:
+        """Which cards are dealt as fine types (the others by point value)."""
+        return tuple(bool(set(need) - {"value"}) for need in self.needs)
+
+    @property
+    def needs_suits(self) -> bool:
+        """Does the walk need the shoe's suits?"""
+        return any({"suit", "colour"} & set(need) for need in self.needs)
+
+
+def plan(
+    fields: frozenset[str] | set[str], literals: Mapping[str, frozenset[str]] | None = None
+) -> CardPlan:
+    """The least the walk must tell apart to give ``fields``; ``literals`` names the text
+    fields only ever compared with constants, and those constants (see
+    :attr:`analyzer.paytables.model.Bet.literals`)."""
+    literals = literals or {}
+    needs: list[dict[str, frozenset[str] | None]] = [{} for _ in CARDS]
+    outcome = []
+    for name in sorted(fields):
+        spec = FIELD[name]
+        for card, attribute in spec.cards:
+            values = literals.get(name) if spec.card_level else None
+            need = needs[card]
+            if attribute in need and (need[attribute] is None or values is None):
+                need[attribute] = None
+            else:
+                need[attribute] = frozenset(need.get(attribute) or ()) | (values or frozenset())
+                if values is None:
+                    need[attribute] = None
+        if not spec.cards and not spec.card_level:
+            outcome.append(name)
+    return CardPlan(frozenset(fields), tuple(needs), tuple(outcome), "max_card_value" in fields)
+
+
+#: A text attribute's value in a class that none of the bets' constants name.
+_OTHER = "*"
+
+
+def _attribute(attribute: str, rank: int, suit: int, values: frozenset[str] | None) -> object:
+    """The class of a physical card (rank, suit) for one attribute of one card."""
+    if attribute == "value":
+        return int(RANK_VALUES[rank])
+    if attribute == "colour":
+        return COLOURS[suit]
+    name = RANKS[rank] if attribute == "rank" else SUITS[suit]
+    return name if values is None or name in values else _OTHER
+
+
+@dataclass(frozen=True)
+class _FineTypes:
+    """The fine types of a plan on a shoe: the classes of physical cards that every card
+    dealt as a fine type must tell apart, with their counts and point values, and the
+    (rank, suit) of a card standing for each (suit -1 when suits play no part)."""
+
+    counts: np.ndarray
+    values: np.ndarray
+    examples: list[tuple[int, int]]
+
+
+def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
+    by_suit = card_plan.needs_suits
+    kinds = [(r, s) for r in range(N_RANKS) for s in (range(N_SUITS) if by_suit else (-1,))]
+    keys = []
+    for rank, suit in kinds:
+        key = [int(RANK_VALUES[rank])]
+        for card, fine in enumerate(card_plan.fine):
+            if fine:
+                need = card_plan.needs[card]
+                key += [_attribute(a, rank, suit, need[a]) for a in sorted(need)]
+        keys.append(tuple(key))
+    distinct = list(dict.fromkeys(keys))
+    index = [distinct.index(key) for key in keys]
+    counts = np.zeros(len(distinct), dtype=np.int64)
+    for (rank, suit), t in zip(kinds, index, strict=True):
+        counts[t] += shoe.suit_counts[rank, suit] if by_suit else shoe.rank_counts[rank]
+    examples = [kinds[index.index(t)] for t in range(len(distinct))]
+    values = np.array([key[0] for key in distinct], dtype=np.int64)
+    return _FineTypes(counts, values, examples)
+
+
+def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
+    """The key codes of the classes a card is dealt as, and what each code shows.
+
+    Returns (code of each class, the attribute values of each code as a list of dicts,
+    number of codes). A third card gets one more code: not dealt.
+    """
+    need = card_plan.needs[card]
+    if card_plan.fine[card]:
+        shown = [
+            {a: _attribute(a, rank, max(suit, 0), need[a]) for a in need}
+            for rank, suit in types.examples
+        ]
+    else:  # dealt by value: all it can show is the value
+        shown = [{"value": v} if "value" in need else {} for v in range(N_VALUES)]
+    distinct = list(dict.fromkeys(tuple(sorted(row.items())) for row in shown))
+    codes = np.array([distinct.index(tuple(sorted(row.items()))) for row in shown], np.int64)
+    return codes, [dict(row) for row in distinct], len(distinct)
+
+
+@njit(cache=True)
+def _card_walk_jit(
+    type_counts,
+    type_values,
+    value_counts,
+    fine,
+    fine_codes,
+    value_codes,
+    radix,
+    not_dealt,
+    outcome_code,
+    max_value,
+    third_card,
+    out,
+):
+    """Deal every round card by card, at each card's detail; count into ``out`` by key.
+
+    Parameters
+    ----------
+    type_counts : int64[T]
+        Cards of each fine type in the shoe.
+    type_values : int64[T]
+        Point value of each fine type.
+    value_counts : int64[10]
+        Cards of each point value in the shoe (N in all).
+    fine : bool[6]
+        Which cards (P1, B1, P2, B2, P3, B3) are dealt as fine types; the others by value.
+    fine_codes : int64[6, T]
+        The key code of each fine type at each card dealt as fine types.
+    value_codes : int64[6, 10]
+        The key code of each point value at each card dealt by value.
+    radix : int64[6]
+        How many codes each card's key digit has (1 for a card nothing is asked of).
+    not_dealt : int64[6]
+        The code of a third card that is not dealt.
+    outcome_code : int64[10, 10, 11, 11]
+        The key's leading digit for each (player score, banker score, player third,
+        banker third) cell, third cards as values or NO_THIRD.
+    max_value : bool
+        Whether the key ends with the highest point value dealt (0-9).
+    third_card : bool[10, 10, 12]
+        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    out : int64[n_cells]
+        Zeroed by the caller; on return ``out[key]`` holds the ordered six-card sequences
+        of every round with that key. They sum to N (N-1) ... (N-5).
+    """
+    n_types = type_counts.shape[0]
+    total = value_counts.sum()
+    taken_type = np.zeros(n_types, dtype=np.int64)  # fine-typed cards dealt, by type
+    taken_fine_value = np.zeros(N_VALUES, dtype=np.int64)  # fine-typed cards, by value
+    taken_value = np.zeros(N_VALUES, dtype=np.int64)  # value-dealt cards, by value
+    chosen = np.zeros(ROUND_CARDS, dtype=np.int64)  # class dealt at each card
+    chosen_value = np.zeros(ROUND_CARDS, dtype=np.int64)
+    dealt = np.zeros(ROUND_CARDS, dtype=np.bool_)
+    seen = np.zeros(N_VALUES, dtype=np.int64)
+    n_classes = np.empty(ROUND_CARDS, dtype=np.int64)
+    for card in range(ROUND_CARDS):
+        n_classes[card] = n_types if fine[card] else N_VALUES
+    # Cards in the order the loops deal them: P1, B1, P2, B2, then a third card.
+    stack_class = np.zeros(ROUND_CARDS, dtype=np.int64)
+    depth_card = np.zeros(ROUND_CARDS, dtype=np.int64)
+    # An explicit stack of cards keeps the walk one loop for every shape of round.
+    depth = 0
+    depth_card[0] = 0
+    stack_class[0] = -1
+    while depth >= 0:
+        card = depth_card[depth]
+        # Take back the class this card held, then try the next one.
+        if stack_class[depth] >= 0:
+            c = stack_class[depth]
+            if fine[card]:
+                taken_type[c] -= 1
+                taken_fine_value[type_values[c]] -= 1
+            else:
+                taken_value[c] -= 1
+            dealt[card] = False
+        c = stack_class[depth] + 1
+        placed = False
+        while c < n_classes[card]:
+            if fine[card]:
+                left = type_counts[c] - taken_type[c]
+                v = type_values[c]
+            else:
+                v = c
+                left = value_counts[v] - taken_fine_value[v] - taken_value[v]
+            if left > 0:
+                placed = True
+                break
+            c += 1
+        if not placed:
+            stack_class[depth] = -1
+            depth -= 1
+            continue
+        stack_class[depth] = c
+        if fine[card]:
+            taken_type[c] += 1
+            taken_fine_value[v] += 1
+        else:
+            taken_value[v] += 1
+        chosen[card] = c
+        chosen_value[card] = v
+        dealt[card] = True
+        # Which card comes next, if any.
+        nxt = -1
+        if depth < 3:
+            nxt = depth + 1
+        else:
+            player2 = (chosen_value[0] + chosen_value[2]) % 10
+            banker2 = (chosen_value[1] + chosen_value[3]) % 10
+            rule = third_card[player2, banker2]
+            if depth == 3:
+                if rule[PLAYER_DRAWS]:
+                    nxt = 4
+                elif rule[PLAYER_STOOD]:
+                    nxt = 5
+            elif card == 4 and rule[chosen_value[4]]:
+                nxt = 5
+        if nxt >= 0:
+            depth += 1
+            depth_card[depth] = nxt
+            stack_class[depth] = -1
+            continue
+        # A whole round: its weight, then its key.
+        weight = 1
+        used = 0
+        for k in range(ROUND_CARDS):
+            if not dealt[k]:
+                continue
+            used += 1
+            if fine[k]:
+                # k-th card of its type among the fine-typed: dealt before the others.
+                same = 0
+                for j in range(k):
+                    if dealt[j] and fine[j] and chosen[j] == chosen[k]:
+                        same += 1
+                factor = type_counts[chosen[k]] - same
+                if factor <= 0:
+                    weight = 0
+                weight *= factor
+        for k in range(N_VALUES):
+            seen[k] = 0
+        for k in range(ROUND_CARDS):
+            if dealt[k] and not fine[k]:
+                v = chosen_value[k]
+                # What is left of its value once every fine-typed card of it is dealt.
+                factor = value_counts[v] - taken_fine_value[v] - seen[v]
+                if factor <= 0:
+                    weight = 0
+                weight *= factor
+                seen[v] += 1
+        for j in range(ROUND_CARDS - used):
+            weight *= total - used - j
+        if weight <= 0:
+            continue
+        player = (chosen_value[0] + chosen_value[2]) % 10
+        banker = (chosen_value[1] + chosen_value[3]) % 10
+        player_third = NO_THIRD
+        banker_third = NO_THIRD
+        if dealt[4]:
+            player_third = chosen_value[4]
+            player = (player + player_third) % 10
+        if dealt[5]:
+            banker_third = chosen_value[5]
+            banker = (banker + banker_third) % 10
+        key = outcome_code[player, banker, player_third, banker_third]
+        highest = 0
+        for k in range(ROUND_CARDS):
+            if dealt[k]:
+                code = fine_codes[k, chosen[k]] if fine[k] else value_codes[k, chosen[k]]
+                highest = max(highest, chosen_value[k])
+            else:
+                code = not_dealt[k]
+            key = key * radix[k] + code
+        if max_value:
+            key = key * N_VALUES + highest
+        out[key] += weight
+
+
+@njit(cache=True)
+def _first_four_weight(classes, fine, type_counts, type_values, value_counts):
+    """Ordered ways to deal the first four cards as these classes (fine types or values):
+    the fine-typed cards first, then the value-dealt ones from what is left of their value
+    (see the module docstring). 0 when the shoe cannot deal them."""
+    weight = 1
+    fine_of_value = np.zeros(N_VALUES, dtype=np.int64)
+    for k in range(4):
+        if fine[k]:
+            fine_of_value[type_values[classes[k]]] += 1
+            same = 0
+            for j in range(k):
+                if fine[j] and classes[j] == classes[k]:
+                    same += 1
+            factor = type_counts[classes[k]] - same
+            if factor <= 0:
+                return 0
+            weight *= factor
+    for k in range(4):
+        if not fine[k]:
+            v = classes[k]
+            same = 0
+            for j in range(k):
+                if not fine[j] and classes[j] == v:
+                    same += 1
+            factor = value_counts[v] - fine_of_value[v] - same
+            if factor <= 0:
+                return 0
+            weight *= factor
+    return weight
+
+
+@njit(cache=True)
+def _split_walk_jit(
+    type_counts,
+    type_values,
+    value_counts,
+    fine,
+    fine_codes,
+    value_codes,
+    radix,
+    not_dealt,
+    outcome_code,
+    max_value,
+    third_card,
+    types_of_value,
+    n_types_of_value,
+    out,
+):
+    """The walk when no third card needs more than its value: per tuple of first-four
+    values, the draw of the third cards once, then every way to deal those values.
+
+    Parameters are those of ``_card_walk_jit`` (third cards dealt by value), and
+    ``types_of_value`` : int64[10, max_types], ``n_types_of_value`` : int64[10], the fine
+    types of each point value (padded).
+    """
+    total = value_counts.sum()
+    left = np.zeros(N_VALUES, dtype=np.int64)
+    # The draw of one tuple: outcome code, third-card codes, highest third value, ways.
+    draw_outcome = np.zeros(128, dtype=np.int64)
+    draw_code4 = np.zeros(128, dtype=np.int64)
+    draw_code5 = np.zeros(128, dtype=np.int64)
+    draw_max = np.zeros(128, dtype=np.int64)
+    draw_ways = np.zeros(128, dtype=np.int64)
+    classes = np.zeros(4, dtype=np.int64)
+    first = np.zeros(4, dtype=np.int64)
+    counts = np.zeros(4, dtype=np.int64)
+    for a in range(N_VALUES):
+        for b in range(N_VALUES):
+            for c in range(N_VALUES):
+                for d in range(N_VALUES):
+                    first[0], first[1], first[2], first[3] = a, b, c, d
+                    for v in range(N_VALUES):
+                        left[v] = value_counts[v]
+                    possible = True
+                    for k in range(4):
+                        left[first[k]] -= 1
+                        if left[first[k]] < 0:
+                            possible = False
+                    if not possible:
+                        continue
+                    player2 = (a + c) % 10
+                    banker2 = (b + d) % 10
+                    rule = third_card[player2, banker2]
+                    n = 0
+                    if rule[PLAYER_DRAWS]:
+                        for x in range(N_VALUES):
+                            wx = left[x]
+                            if wx == 0:
+                                continue
+                            player3 = (player2 + x) % 10
+                            if rule[x]:
+                                left[x] -= 1
+                                for y in range(N_VALUES):
+                                    wy = left[y]
+                                    if wy == 0:
+                                        continue
+                                    draw_outcome[n] = outcome_code[
+                                        player3, (banker2 + y) % 10, x, y
+                                    ]
+                                    draw_code4[n] = value_codes[4, x]
+                                    draw_code5[n] = value_codes[5, y]
+                                    draw_max[n] = max(x, y)
+                                    draw_ways[n] = wx * wy
+                                    n += 1
+                                left[x] += 1
+                            else:
+                                draw_outcome[n] = outcome_code[player3, banker2, x, NO_THIRD]
+                                draw_code4[n] = value_codes[4, x]
+                                draw_code5[n] = not_dealt[5]
+                                draw_max[n] = x
+                                draw_ways[n] = wx * (total - 5)
+                                n += 1
+                    elif rule[PLAYER_STOOD]:
+                        for y in range(N_VALUES):
+                            wy = left[y]
+                            if wy == 0:
+                                continue
+                            draw_outcome[n] = outcome_code[player2, (banker2 + y) % 10, NO_THIRD, y]
+                            draw_code4[n] = not_dealt[4]
+                            draw_code5[n] = value_codes[5, y]
+                            draw_max[n] = y
+                            draw_ways[n] = wy * (total - 5)
+                            n += 1
+                    else:  # a natural, or both hands stand
+                        draw_outcome[n] = outcome_code[player2, banker2, NO_THIRD, NO_THIRD]
+                        draw_code4[n] = not_dealt[4]
+                        draw_code5[n] = not_dealt[5]
+                        draw_max[n] = -1
+                        draw_ways[n] = (total - 4) * (total - 5)
+                        n += 1
+                    highest = max(max(a, b), max(c, d))
+                    for k in range(4):
+                        counts[k] = n_types_of_value[first[k]] if fine[k] else 1
+                    for i0 in range(counts[0]):
+                        classes[0] = types_of_value[a, i0] if fine[0] else a
+                        for i1 in range(counts[1]):
+                            classes[1] = types_of_value[b, i1] if fine[1] else b
+                            for i2 in range(counts[2]):
+                                classes[2] = types_of_value[c, i2] if fine[2] else c
+                                for i3 in range(counts[3]):
+                                    classes[3] = types_of_value[d, i3] if fine[3] else d
+                                    weight = _first_four_weight(
+                                        classes, fine, type_counts, type_values, value_counts
+                                    )
+                                    if weight == 0:
+                                        continue
+                                    prefix = 0
+                                    for k in range(4):
+                                        code = (
+                                            fine_codes[k, classes[k]]
+                                            if fine[k]
+                                            else value_codes[k, classes[k]]
+                                        )
+                                        prefix = prefix * radix[k] + code
+                                    for e in range(n):
+                                        key = draw_outcome[e]
+                                        for k in range(4):
+                                            key *= radix[k]
+                                        key += prefix
+                                        key = (key * radix[4] + draw_code4[e]) * radix[5]
+                                        key += draw_code5[e]
+                                        if max_value:
+                                            key = key * N_VALUES + max(highest, draw_max[e])
+                                        out[key] += weight * draw_ways[e]
+
+
+def _outcome_codes(outcome: tuple[str, ...]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """One code per distinct tuple of the asked outcome fields, for every outcome cell."""
+    ps, bs, pt, bt = np.meshgrid(
+        np.arange(10), np.arange(10), np.arange(11), np.arange(11), indexing="ij"
+    )
+    columns = derived_columns(
+        ps.ravel(), bs.ravel(), third_card_field(pt.ravel()), third_card_field(bt.ravel())
+    )
+    if not outcome:
+        return np.zeros((10, 10, 11, 11), dtype=np.int64), {}
+    keys = np.stack(
+        [np.unique(columns[f], return_inverse=True)[1].reshape(-1) for f in outcome], axis=1
+    )
+    _, first, code = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return code.reshape(10, 10, 11, 11).astype(np.int64), {f: columns[f][first] for f in outcome}
+
+
+def card_outcome_table(
+    shoe: Shoe,
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None = None,
+) -> OutcomeTable:
+    """Every round of ``shoe``, told apart as far as ``fields`` ask, with exact ways.
+
+    ``literals`` (a bet's :attr:`~analyzer.paytables.model.Bet.literals`) lets text
+    fields compared only with constants tell just those apart; the table then shows, for
+    the rest, a value that none of those constants equals.
+    """
+    card_plan = plan(frozenset(fields), literals)
+    if card_plan.needs_suits and not shoe.suits_known:
+        raise AnalyzerError(
+            "the suits of some cards are unknown: suits and colours cannot be counted exactly"
+        )
+    types = _fine_types(card_plan, shoe)
+    fine = np.array(card_plan.fine)
+    fine_codes = np.zeros((ROUND_CARDS, len(types.counts)), dtype=np.int64)
+    value_codes = np.zeros((ROUND_CARDS, N_VALUES), dtype=np.int64)
+    radix = np.ones(ROUND_CARDS, dtype=np.int64)
+    not_dealt = np.zeros(ROUND_CARDS, dtype=np.int64)
+    shown = []
+    for card in range(ROUND_CARDS):
+        codes, rows, n_codes = _codes(card_plan, card, types)
+        (fine_codes if card_plan.fine[card] else value_codes)[card] = codes
+        if card >= 4 and card_plan.needs[card]:  # a third card may not be dealt
+            not_dealt[card] = n_codes
+            n_codes += 1
+        radix[card] = n_codes
+        shown.append(rows)
+    outcome_code, outcome_columns = _outcome_codes(card_plan.outcome)
+    n_outcomes = int(outcome_code.max()) + 1
+    shape = (n_outcomes, *radix.tolist(), *((N_VALUES,) if card_plan.max_value else ()))
+    cells = prod(shape)
+    if cells > MAX_CELLS:
+        raise AnalyzerError(
+            f"the bets ask for {cells:,} distinct kinds of round at once (at most "
+            f"{MAX_CELLS:,} are counted exactly in one table): split the paytable"
+        )
+    out = np.zeros(cells, dtype=np.int64)
+    arguments = (
+        types.counts,
+        types.values,
+        shoe.value_counts,
+        fine,
+        fine_codes,
+        value_codes,
+        radix,
+        not_dealt,
+        outcome_code,
+        card_plan.max_value,
+        THIRD_CARD,
+    )
+    if fine[4:].any():
+        _card_walk_jit(*arguments, out)
+    else:
+        by_value = [np.nonzero(types.values == v)[0] for v in range(N_VALUES)]
+        types_of_value = np.zeros((N_VALUES, max(1, *map(len, by_value))), dtype=np.int64)
+        for v, members in enumerate(by_value):
+            types_of_value[v, : len(members)] = members
+        n_types = np.array([len(members) for members in by_value], dtype=np.int64)
+        _split_walk_jit(*arguments, types_of_value, n_types, out)
+    denominator = shoe.rounds_denominator
+    total = int(out.sum(dtype=np.int64))
+    if total != denominator:  # a broken kernel must never hand out a wrong number
+        raise AssertionError(f"card walk counts sum to {total}, expected {denominator}")
+    (cells_nonzero,) = np.nonzero(out)
+    digits = np.unravel_index(cells_nonzero, shape)
+    columns = {f: values[digits[0]] for f, values in outcome_columns.items()}
+    for card, rows in enumerate(shown):
+        columns |= _card_columns(card, rows, digits[1 + card])
+    if card_plan.max_value:
+        columns["max_card_value"] = digits[-1].astype(np.int64)
+    columns |= _pair_columns(card_plan, columns)
+    return OutcomeTable(
+        {f: columns[f] for f in card_plan.fields}, out[cells_nonzero], denominator, "card"
+    )
+
+
+def _card_columns(card: int, rows: list[dict], code: np.ndarray) -> dict[str, np.ndarray]:
+    """The fields of one card from its key digits (the code past the rows: not dealt)."""
+    name = CARDS[card]
+    columns = {}
+    for attribute in rows[0] if rows else ():
+        if attribute == "value":
+            table = np.array([row[attribute] for row in rows] + [NO_THIRD_CARD], dtype=np.int64)
+        else:
+            table = np.array([str(row[attribute]) for row in rows] + [NOT_DEALT])
+        columns[f"{name}_{attribute}"] = table[code]
+    return columns
+
+
+def _pair_columns(card_plan: CardPlan, columns: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """Pair fields asked alongside card fields, from the first two cards of each hand."""
+    out = {}
+    for hand, first, second in (
+        ("player", "player_card1", "player_card2"),
+        ("banker", "banker_card1", "banker_card2"),
+    ):
+        if f"{hand}_pair" in card_plan.fields or f"{hand}_suited_pair" in card_plan.fields:
+            same_rank = columns[f"{first}_rank"] == columns[f"{second}_rank"]
+            out[f"{hand}_pair"] = same_rank
+            if f"{hand}_suited_pair" in card_plan.fields:
+                out[f"{hand}_suited_pair"] = same_rank & (
+                    columns[f"{first}_suit"] == columns[f"{second}_suit"]
+                )
+    return out

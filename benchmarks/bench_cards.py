@@ -1,0 +1,100 @@
+"""Card-level bets: the card walk on 8 decks, and against the brute-force deal.
+
+Prints one JSON line per measurement. ``warm_seconds`` is the best of the repeats after a
+first call (JIT compiled or loaded from cache): every bet of a paytable analysed exactly
+on a full 8-deck shoe. The baseline is the tests' brute-force reference, which deals every
+ordered six-card sequence of physical cards: it is timed on a 9-card shoe against the walk
+on the same shoe, and ``speedup`` is their ratio (same process).
+
+    python benchmarks/bench_cards.py [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+import naive
+
+from analyzer import Shoe, analyze, load_paytable, paytable_from_dict
+from analyzer.engine.card_walk import card_outcome_table
+
+#: The issue's two speed targets: colour and rank bets, and rank-and-suit bets.
+GROUPS = {
+    "colour_and_rank": [("super-tie", "super_tie"), ("monkey", "monkey_6")],
+    "rank_and_suit": [
+        ("majestic-match", "player_majestic_match"),
+        ("perfect-9", "perfect_9"),
+        ("lucky-nines", "lucky_nines_red_rock"),
+        ("fabulous-pair", "player_fabulous_pair"),
+    ],
+}
+
+
+def _paytable(bets: list[tuple[str, str]]):
+    """One paytable holding the chosen shipped bets (rules as shipped)."""
+    data = {"name": "bench", "decks": 8, "modes": ["standard"], "bet": []}
+    for name, bet_id in bets:
+        bet = load_paytable(name).bet(bet_id, "standard")
+        data["bet"].append(
+            {
+                "id": bet.id,
+                "rule": [
+                    {"when": rule.condition.text, "pays": rule.payout.text} for rule in bet.rules
+                ],
+            }
+        )
+    return paytable_from_dict(data)
+
+
+def best(fn, repeat: int) -> float:
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    cards = [(1, 0), (1, 1), (9, 2), (12, 3), (13, 1), (5, 0), (10, 3), (2, 2), (9, 0)]
+    counts = np.zeros((13, 4), dtype=np.int64)
+    for rank, suit in cards:
+        counts[rank - 1, suit] += 1
+    tiny = Shoe(counts.sum(axis=1), counts)
+    for group, bets in GROUPS.items():
+        paytable = _paytable(bets)
+        seconds = best(lambda p=paytable: analyze(paytable=p), args.repeat)
+        fields = sorted(frozenset().union(*(bet.fields for bet in paytable.bets)))
+        walk = best(lambda f=fields: card_outcome_table(tiny, set(f)), args.repeat)
+        reference = best(lambda f=fields: naive.card_reference(cards, f), 1)
+        print(
+            json.dumps(
+                {
+                    "benchmark": f"card_bets_{group}",
+                    "bets": [bet_id for _, bet_id in bets],
+                    "decks": 8,
+                    "warm_seconds": seconds,
+                    "tiny_shoe_cards": len(cards),
+                    "tiny_shoe_walk_seconds": walk,
+                    "baseline": "tests/naive.py card_reference (every ordered deal)",
+                    "baseline_seconds": reference,
+                    "speedup": reference / walk,
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""The card-level walk against every ordered deal of tiny shoes of physical cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import naive
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import analyzer
+from analyzer import AnalyzerError, Shoe
+from analyzer.engine.card_walk import card_outcome_table, plan
+from analyzer.game.fields import CARDS, FIELD, VOCABULARY
+
+CARD_FIELDS = [field.name for field in VOCABULARY if field.card_level]
+
+#: Field sets that exercise every way a card is dealt: by value, by rank, by colour, by
+#: suit, by rank and suit; third cards; the outcome beside them; pairs beside cards.
+FIELD_SETS = [
+    ["player_card1_rank"],
+    ["banker_card3_rank", "winner"],
+    ["player_card1_suit", "player_card2_suit", "player_score"],
+    ["player_card1_colour", "banker_card1_colour", "player_card3_colour", "banker_card3_colour"],
+    ["player_card2_value", "banker_card3_value", "banker_third"],
+    ["max_card_value", "winner"],
+    ["player_card1_rank", "player_card1_suit", "banker_card2_colour", "player_pair"],
+    ["banker_suited_pair", "banker_card1_rank", "total_cards"],
+    [f"{card}_colour" for card in CARDS] + ["winner"],
+]
+
+
+def _shoe(cards: list[tuple[int, int]]) -> Shoe:
+    counts = np.zeros((13, 4), dtype=np.int64)
+    for rank, suit in cards:
+        counts[rank - 1, suit] += 1
+    return Shoe(counts.sum(axis=1), counts)
+
+
+def _walk_counts(shoe: Shoe, fields: list[str]) -> Counter:
+    table = card_outcome_table(shoe, set(fields))
+    out: Counter = Counter()
+    rows = zip(*(table.columns[f].tolist() for f in fields), strict=True)
+    for key, ways in zip(rows, table.ways.tolist(), strict=True):
+        out[key] += ways
+    return out
+
+
+cards_strategy = st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=6, max_size=8)
+
+
+@pytest.mark.kernels
+@settings(max_examples=25, deadline=None)
+@given(cards_strategy, st.sampled_from(FIELD_SETS))
+def test_card_walk_equals_every_deal_of_a_tiny_shoe(cards, fields) -> None:
+    shoe = _shoe(cards)
+    assert _walk_counts(shoe, fields) == naive.card_reference(cards, fields)
+
+
+@pytest.mark.parametrize("field", CARD_FIELDS)
+def test_every_card_field_alone_on_a_shoe_of_nine(field) -> None:
+    cards = [(1, 0), (1, 1), (9, 2), (12, 3), (13, 1), (5, 0), (10, 3), (2, 2), (1, 0)]
+    assert _walk_counts(_shoe(cards), [field]) == naive.card_reference(cards, [field])
+
+
+def test_exhausted_ranks_and_a_shoe_of_six() -> None:
+    cards = [(13, 0), (13, 0), (13, 1), (13, 2), (13, 3), (12, 1)]  # kings and a queen
+    fields = ["player_card1_suit", "banker_card2_rank", "banker_card3_colour", "winner"]
+    assert _walk_counts(_shoe(cards), fields) == naive.card_reference(cards, fields)
+
+
+def test_the_walk_agrees_with_the_pair_enumerator_on_eight_decks() -> None:
+    """On a full shoe, a bet on pairs gets the same exact EV by either enumerator."""
+    paytable = analyzer.seed_paytable()
+    bet = paytable.bet("perfect_pair", "commission")
+    exact = analyzer.analyze(bets=["perfect_pair"], mode="commission", decks=1).results[0]
+    table = card_outcome_table(Shoe.standard(1), bet.fields)
+    from analyzer.paytables.settle import expected_value
+
+    assert expected_value(bet, table.columns, table.ways, table.denominator) == (
+        exact.expected_value
+    )
+
+
+def test_suits_unknown_is_refused_for_suits_and_colours() -> None:
+    shoe = Shoe.standard(8).remove(analyzer.parse_cards("5", suit_required=False))
+    with pytest.raises(AnalyzerError, match="suits of some cards are unknown"):
+        card_outcome_table(shoe, {"player_card1_colour"})
+    assert len(card_outcome_table(shoe, {"player_card1_rank"})) == 13
+
+
+def test_plan_deals_each_card_at_the_least_detail() -> None:
+    p = plan({"banker_card3_rank", "winner"})
+    assert p.fine == (False, False, False, False, False, True) and p.outcome == ("winner",)
+    assert p.needs[5] == {"rank": None} and not p.needs_suits
+    p = plan({"player_card1_colour", "player_card2_value"})
+    assert p.fine == (True, False, False, False, False, False) and p.needs_suits
+    assert p.needs[2] == {"value": None}
+    p = plan({"banker_card3_rank", "player_card1_rank"}, {"banker_card3_rank": frozenset("JQK")})
+    assert p.needs[5] == {"rank": frozenset("JQK")} and p.needs[0] == {"rank": None}
+    assert FIELD["max_card_value"].card_level and not FIELD["player_pair"].card_level
+
+
+@pytest.mark.kernels
+@settings(max_examples=15, deadline=None)
+@given(cards_strategy, st.sampled_from(["monkey", "lucky-nines", "fabulous-pair", "tie-max"]))
+def test_lumping_values_no_constant_names_changes_nothing(cards, name) -> None:
+    """A bet's table that tells apart only the constants its conditions name settles every
+    bet exactly as dealing every physical card does."""
+    from analyzer.paytables.settle import expected_value
+
+    shoe = _shoe(cards)
+    for bet in analyzer.load_paytable(name).bets:
+        lumped = card_outcome_table(shoe, bet.fields, bet.literals)
+        fields = sorted(bet.fields)
+        reference = naive.card_reference(cards, fields)
+        columns = {
+            f: np.array(
+                [key[i] for key in reference], dtype=np.int64 if FIELD[f].kind is int else None
+            )
+            for i, f in enumerate(fields)
+        }
+        ways = np.array(list(reference.values()), dtype=np.int64)
+        assert expected_value(bet, lumped.columns, lumped.ways, lumped.denominator) == (
+            expected_value(bet, columns, ways, int(ways.sum()))
+        )
