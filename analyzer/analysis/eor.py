@@ -9,10 +9,11 @@ import numpy as np
 import pandas as pd
 
 from analyzer.analysis.exact import Analysis, analyze
+from analyzer.engine.card_walk import plan
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
-from analyzer.paytables.model import Paytable
+from analyzer.paytables.model import Bet, Paytable
 
 #: Largest tag a derived count may use: counts are kept to small integers.
 MAX_TAG = 4
@@ -22,29 +23,46 @@ def _expected_values(analysis: Analysis) -> dict[tuple[str, str], Fraction]:
     return {(r.bet.id, r.mode): r.expected_value for r in analysis.results}
 
 
-def effects_of_removal(
+def needs_suits(bet: Bet) -> bool:
+    """Does the bet's EV depend on which suit a removed card has?"""
+    if bet.fields & {"player_suited_pair", "banker_suited_pair"}:
+        return True
+    return bet.card_level and plan(bet.fields, bet.literals).needs_suits
+
+
+def removal_effects(
     paytable: Paytable,
     shoe: Shoe | None = None,
     mode: str | None = None,
     bets: list[str] | None = None,
-) -> pd.DataFrame:
-    """Exact change in EV per unit of each (bet, mode) when one card of each rank leaves.
+    every_card: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Exact change in EV per unit of each (bet, mode) when one card leaves the shoe.
 
-    With known suits the removed card's suit is drawn in proportion to what the shoe holds
-    (an exact average over suits), so bets on suited pairs are covered too.
+    Returns two frames. By rank (bet, mode, rank, delta_ev, delta_ev_exact, cards): with
+    known suits the removed card's suit is drawn in proportion to what the shoe holds (an
+    exact average over suits). By card, for the bets whose EV depends on suits (suited
+    pairs, suits and colours of cards), or for every bet with ``every_card``: one row per
+    card left in the shoe (bet, mode, card, rank, delta_ev, delta_ev_exact, cards).
     """
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
     base = _expected_values(base_analysis)
-    needs_suits = shoe.suits_known and any(
-        r.bet.fields & {"player_suited_pair", "banker_suited_pair"} for r in base_analysis.results
-    )
-    rows = []
+    suit_bets = {
+        (r.bet.id, r.mode) for r in base_analysis.results if every_card or needs_suits(r.bet)
+    }
+    if every_card and not shoe.suits_known:
+        raise AnalyzerError(
+            "the effect of each card needs the shoe's suits: they are not known (a card "
+            "removed by rank alone, or counts given per rank)"
+        )
+    by_suit = shoe.suits_known and bool(suit_bets)
+    rows, card_rows = [], []
     for rank in range(N_RANKS):
         held = int(shoe.rank_counts[rank])
         if held == 0 or shoe.size - 1 < ROUND_CARDS:
             continue
-        if needs_suits:
+        if by_suit:
             removals = [
                 (Fraction(int(shoe.suit_counts[rank, s]), held), Card(rank, s))
                 for s in range(N_SUITS)
@@ -60,6 +78,19 @@ def effects_of_removal(
             analysis = analyze(paytable=paytable, shoe=shoe.remove([card]), mode=mode, bets=bets)
             for key, value in _expected_values(analysis).items():
                 after[key] = after.get(key, Fraction(0)) + weight * value
+                if by_suit and key in suit_bets:
+                    delta = value - base[key]
+                    card_rows.append(
+                        {
+                            "bet": key[0],
+                            "mode": key[1],
+                            "card": str(card),
+                            "rank": RANKS[rank],
+                            "delta_ev": float(delta),
+                            "delta_ev_exact": delta,
+                            "cards": int(shoe.suit_counts[rank, card.suit]),
+                        }
+                    )
         for (bet, bet_mode), value in after.items():
             delta = value - base[(bet, bet_mode)]
             rows.append(
@@ -77,7 +108,21 @@ def effects_of_removal(
             f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
             f"{ROUND_CARDS}, so there are no effects of removal to compute"
         )
-    return pd.DataFrame(rows)
+    by_card = pd.DataFrame(
+        card_rows, columns=["bet", "mode", "card", "rank", "delta_ev", "delta_ev_exact", "cards"]
+    )
+    return pd.DataFrame(rows), by_card
+
+
+def effects_of_removal(
+    paytable: Paytable,
+    shoe: Shoe | None = None,
+    mode: str | None = None,
+    bets: list[str] | None = None,
+) -> pd.DataFrame:
+    """Exact change in EV per unit of each (bet, mode) when one card of each rank leaves
+    (see :func:`removal_effects`; with known suits, an exact average over the suit)."""
+    return removal_effects(paytable, shoe, mode, bets)[0]
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ import argparse
 
 import pandas as pd
 
-from analyzer.analysis.eor import effects_of_removal, linear_counts
+from analyzer.analysis.eor import linear_counts, removal_effects
 from analyzer.cli.options import (
     add_bet_option,
     add_format_option,
@@ -31,6 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_bet_option(parser)
     add_format_option(parser, ("text", "markdown", "csv", "json"))
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+    parser.add_argument(
+        "--by-card",
+        action="store_true",
+        help="the effect of removing each card (rank and suit), not each rank",
+    )
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -39,7 +44,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         check_writable(args.plot, "--plot", (".png",))
     shoe = shoe_from_args(args, paytable.decks)
     mode = None if args.mode == "both" else args.mode
-    effects = effects_of_removal(paytable, shoe, mode, args.bet)
+    effects, by_card = removal_effects(paytable, shoe, mode, args.bet, every_card=args.by_card)
     counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
     effects["tag"] = [
         counts[(b, m)].tags[r]
@@ -55,20 +60,28 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             save_png(effects_figure(effects), args.plot)
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
-    rows = effects.drop(columns="cards")
+    if args.by_card:
+        by_card = by_card.assign(delta_ev_exact=by_card["delta_ev_exact"].map(fraction_text))
+        rows = by_card.drop(columns="cards")
+    else:
+        rows = effects.drop(columns="cards")
     if args.format == "json":
         return json_text(rows.to_dict("records")), 0
     if args.format == "csv":
         return csv_text(rows), 0
-    wide = effects.assign(
-        bet_mode=effects["bet"] + " (" + effects["mode"] + ")",
-        change=(100 * effects["delta_ev"]).map(lambda v: f"{v:+.5f}"),
-    ).pivot(index="bet_mode", columns="rank", values="change")
+    shown = by_card if args.by_card else effects
+    column = "card" if args.by_card else "rank"
+    wide = shown.assign(
+        bet_mode=shown["bet"] + " (" + shown["mode"] + ")",
+        change=(100 * shown["delta_ev"]).map(lambda v: f"{v:+.5f}"),
+    ).pivot(index="bet_mode", columns=column, values="change")
     wide = wide.loc[
-        list(dict.fromkeys(effects["bet"] + " (" + effects["mode"] + ")")),
-        list(dict.fromkeys(effects["rank"])),
+        list(dict.fromkeys(shown["bet"] + " (" + shown["mode"] + ")")),
+        list(dict.fromkeys(shown[column])),
     ]
     wide.index.name = "EV change (% of a unit) per card removed"
+    if args.by_card:  # 52 columns: one table per rank's four cards reads better
+        wide = wide.T
     count_rows = pd.DataFrame(
         [
             {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from analyzer import Shoe, seed_paytable
+from analyzer import Shoe, parse_cards, seed_paytable
 from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.engine.symbolic import evaluate
 
@@ -83,3 +83,27 @@ def test_linear_count_of_the_banker() -> None:
     assert banker.betting_correlation > 0.95
     # Removing any one card leaves a full shoe's pair probability unchanged: no count.
     assert set(counts["player_pair"].tags.values()) == {0}
+
+
+def test_bets_on_suits_average_over_the_suit_and_show_each_card() -> None:
+    """A bet that looks at suits gets every suit of a rank removed in turn (weighted by
+    what the shoe holds), never just one: on a shoe short of red cards the colour bet's
+    effects differ by suit, and the rank's effect is their average."""
+    from analyzer.analysis.eor import removal_effects
+    from analyzer.paytables.library import load_paytable
+
+    shoe = Shoe.standard(1).remove(parse_cards("2H 3H 4D 5D 6H 7D"))
+    by_rank, by_card = removal_effects(load_paytable("colour-match"), shoe)
+    assert set(by_card["card"]) >= {"AS", "AH", "AD", "AC"}
+    for rank, group in by_card.groupby("rank"):
+        held = int(group["cards"].sum())
+        average = sum(
+            Fraction(int(n), held) * d
+            for n, d in zip(group["cards"], group["delta_ev_exact"], strict=True)
+        )
+        row = by_rank[by_rank["rank"] == rank].iloc[0]
+        assert row["delta_ev_exact"] == average
+    spades, hearts = (
+        by_card[by_card["card"] == card]["delta_ev_exact"].iloc[0] for card in ("AS", "AH")
+    )
+    assert spades != hearts
