@@ -431,6 +431,9 @@ for name, argv, message in [
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------
 LONG = "a" * 300
+ALL_SUITS_ALIKE = " == ".join(
+    f"{hand}_card{n}_suit" for n in (1, 2, 3) for hand in ("player", "banker")
+)
 for name, files, argv, message in [
     ("path_too_long_paytable", {}, ["report", "--paytable", LONG + ".toml"], "File name too long"),
     ("path_too_long_plot", {}, ["eor", "--bet", "tie", "--plot", LONG + ".png"], "too long"),
@@ -467,6 +470,13 @@ for name, files, argv, message in [
     ("name_isolate", {"p.toml": paytable(head='name = "a\u2066b"\n')}, REPORT, "U+2066"),
     ("name_line_separator", {"p.toml": paytable(head='name = "a\u2028b"\n')}, REPORT, "U+2028"),
     ("claims_rtp_with_bet", {"c.toml": claims(RTP + 'bet = "nope"\n')}, VERIFY, "takes no 'bet'"),
+    ("cards_too_detailed", {"p.toml": paytable(when=ALL_SUITS_ALIKE)}, REPORT, "too many cards"),
+    (
+        "cards_suits_unknown",
+        {"p.toml": paytable(when="player_card1_colour == 'red'")},
+        [*REPORT, "--remove", "5"],
+        "suits are not known",
+    ),
 ]:
     case(name, {**files, "d.csv/x": "", "dirpng.png/x": ""}, argv, message)
 

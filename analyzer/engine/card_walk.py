@@ -59,6 +59,9 @@ from analyzer.game.shoe import ROUND_CARDS, Shoe
 #: The most cells the walk may count into (8 bytes each): beyond it a paytable asks for
 #: too many things at once to count them exactly in one table.
 MAX_CELLS = 2**24
+#: The most rounds the walk visits for one table (about a minute on this machine's core):
+#: beyond it a paytable asks for more detail of more cards than can be counted here.
+MAX_VISITS = 3 * 10**9
 #: Colour labels of the fine types: the index into _COLOUR_NAMES.
 _BLACK, _RED = 0, 1
 _COLOUR_NAMES = ("black", "red")
@@ -574,6 +577,16 @@ def card_outcome_table(
             n_codes += 1
         radix[card] = n_codes
         shown.append(rows)
+    classes = [len(types.counts) if fine else N_VALUES for fine in card_plan.fine]
+    first_four = prod(classes[:4])
+    visits = first_four * (
+        1 + classes[4] * (1 + classes[5]) if card_plan.fine[4] or card_plan.fine[5] else 110
+    )
+    if visits > MAX_VISITS:
+        raise AnalyzerError(
+            f"the bets ask for about {visits:.1e} kinds of deal to be told apart (at most "
+            f"{MAX_VISITS:.0e} are walked): they ask too much of too many cards at once"
+        )
     outcome_code, outcome_columns = _outcome_codes(card_plan.outcome)
     n_outcomes = int(outcome_code.max()) + 1
     shape = (n_outcomes, *radix.tolist(), *((N_VALUES,) if card_plan.max_value else ()))
