@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from analyzer.cli import count, docs, eor, play, report, simulate, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.interrupts import interrupt_requested, interrupts_raised
-from analyzer.runs.runner import Interrupted
+from analyzer.runs.runner import Interrupted, program_version
 
 #: The commands, in the order ``--help`` lists them.
 COMMANDS = {
@@ -39,6 +39,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     commands.required = True
     for name, module in COMMANDS.items():

@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         text += f"{len(results) - failed} passed, {failed} failed\n"
         for row in results[results["result"] == "FAIL"].itertuples():
             text += (
-                f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}) is "
-                f"{row.computed}, published {row.claimed}\n"
+                f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}"
+                + ("" if row.mode == "-" else f", {row.mode}")
+                + f") is {row.computed}, published {row.claimed}\n"
             )
     return text, 1 if failed else 0

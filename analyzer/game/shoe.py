@@ -66,8 +66,8 @@ def decks_problem(decks: int) -> str:
     if decks < 1:
         return f"{shown}: must be at least 1"
     return (
-        f"{shown} is too large: at most {MAX_DECKS} decks ({MAX_CARDS:,} cards) can be "
-        "counted exactly in 64-bit integers"
+        f"{shown} is too large: at most {MAX_DECKS} full decks (shoes of up to "
+        f"{MAX_CARDS:,} cards) can be counted exactly in 64-bit integers"
     )
 
 

@@ -203,6 +203,7 @@ def csv_safe(value: object) -> object:
         isinstance(value, str)
         and value[:1] in ("=", "+", "-", "@", "\t", "\r")
         and not _NUMERIC_CELL.match(value)
+        and value != "-"  # the tables' "none": text to any spreadsheet
     ):
         return "'" + value
     return value

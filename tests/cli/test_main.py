@@ -27,3 +27,15 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, message) -> None:
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_version_names_the_package_and_its_code(capsys) -> None:
+    import pytest
+
+    from analyzer.cli.main import main
+    from analyzer.runs.runner import program_version
+
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out == f"baccarat-odds {program_version()}\n"
