@@ -34,6 +34,8 @@ GROUPS = {
         ("perfect-9", "perfect_9"),
         ("lucky-nines", "lucky_nines_red_rock"),
         ("fabulous-pair", "player_fabulous_pair"),
+        ("jackpot-baccarat", "jackpot"),
+        ("lucky-match", "lucky_match"),
     ],
 }
 

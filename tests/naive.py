@@ -450,7 +450,30 @@ def card_round(dealt: list[tuple[int, int]]) -> tuple[dict, int]:
         row[f"{name}_value"] = points(rank)
         values.append(points(rank))
     row["max_card_value"] = max(values)
+    first_four = [dealt[0], dealt[1], dealt[2], dealt[3]]
+    all_dealt = [card for card in hands.values() if card is not None]
+    row["first_four_pattern"] = _rank_pattern(first_four)
+    row["first_four_flush"] = len({suit for _, suit in first_four}) == 1
+    row["first_four_straight"] = _is_straight([rank for rank, _ in first_four])
+    row["cards_pattern"] = _rank_pattern(all_dealt)
     return row, used
+
+
+def _rank_pattern(cards: list[tuple[int, int]]) -> str:
+    """How the cards share ranks: counts largest first, '2+1+1'."""
+    counts = sorted(Counter(rank for rank, _ in cards).values(), reverse=True)
+    return "+".join(str(c) for c in counts)
+
+
+def _is_straight(ranks: list[int]) -> bool:
+    """Four ranks (1..13) in a row, an ace low (A-2-3-4) or high (J-Q-K-A)."""
+    if len(set(ranks)) != 4:
+        return False
+    for high_ace in (False, True):
+        shown = sorted(14 if high_ace and r == 1 else r for r in ranks)
+        if shown[3] - shown[0] == 3:
+            return True
+    return False
 
 
 def card_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:

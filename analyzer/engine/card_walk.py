@@ -50,12 +50,17 @@ from analyzer.game.fields import (
     NO_THIRD,
     NO_THIRD_CARD,
     NOT_DEALT,
+    PATTERNS,
+    WALK_FIELDS,
     derived_columns,
     third_card_field,
 )
 from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 
+N_PATTERNS = len(PATTERNS)
+#: The PATTERNS index of four cards of four ranks (what a straight needs).
+FOUR_DISTINCT = PATTERNS.index("1+1+1+1")
 #: The most cells the walk may count into (8 bytes each): beyond it a paytable asks for
 #: too many things at once to count them exactly in one table.
 MAX_CELLS = 2**24
@@ -74,24 +79,32 @@ class CardPlan:
 
     ``needs[c]`` maps each attribute card ``c`` must show (``rank``, ``suit``,
     ``colour``, ``value``) to the only values it must tell apart from the rest, or None
-    for all of them; ``outcome`` lists the round-level fields asked for; ``max_value``
-    says whether the highest card value is.
+    for all of them; ``outcome`` lists the round-level fields asked for.
     """
 
     fields: frozenset[str]
     needs: tuple[dict[str, frozenset[str] | None], ...]
     outcome: tuple[str, ...]
-    max_value: bool
+    #: The fields worked out from several cards at once, in WALK_FIELDS order, and what
+    #: each card must show the walk (not the table) for them.
+    walk: tuple[str, ...] = ()
+    walk_needs: tuple[frozenset[str], ...] = (frozenset(),) * len(CARDS)
 
     @property
     def fine(self) -> tuple[bool, ...]:
         """Which cards are dealt as fine types (the others by point value)."""
-        return tuple(bool(set(need) - {"value"}) for need in self.needs)
+        return tuple(
+            bool((set(need) | walk) - {"value"})
+            for need, walk in zip(self.needs, self.walk_needs, strict=True)
+        )
 
     @property
     def needs_suits(self) -> bool:
         """Does the walk need the shoe's suits?"""
-        return any({"suit", "colour"} & set(need) for need in self.needs)
+        return any(
+            {"suit", "colour"} & (set(need) | walk)
+            for need, walk in zip(self.needs, self.walk_needs, strict=True)
+        )
 
 
 def plan(
@@ -116,7 +129,55 @@ def plan(
                     need[attribute] = None
         if not spec.cards and not spec.card_level:
             outcome.append(name)
-    return CardPlan(frozenset(fields), tuple(needs), tuple(outcome), "max_card_value" in fields)
+    walk = tuple(name for name in WALK_FIELDS if name in fields)
+    walk_needs: list[set[str]] = [set() for _ in CARDS]
+    for name in walk:
+        for card in _WALK_CARDS.get(name, ()):
+            walk_needs[card] |= _WALK_ATTRIBUTES[name]
+    return CardPlan(
+        frozenset(fields),
+        tuple(needs),
+        tuple(outcome),
+        walk,
+        tuple(frozenset(need) for need in walk_needs),
+    )
+
+
+#: Which cards, and which of their attributes, the walk reads for each field it works out
+#: (max_card_value reads the point values every card has anyway).
+_WALK_CARDS = {
+    "first_four_pattern": range(4),
+    "first_four_flush": range(4),
+    "first_four_straight": range(4),
+    "cards_pattern": range(len(CARDS)),
+}
+_WALK_ATTRIBUTES = {
+    "first_four_pattern": {"rank"},
+    "first_four_flush": {"suit"},
+    "first_four_straight": {"rank"},
+    "cards_pattern": {"rank"},
+}
+#: How many values each walk field takes (its key digit's radix).
+_WALK_RADIX = {
+    "max_card_value": N_VALUES,
+    "first_four_pattern": len(PATTERNS),
+    "first_four_flush": 2,
+    "first_four_straight": 2,
+    "cards_pattern": len(PATTERNS),
+}
+
+
+def _pattern_index() -> np.ndarray:
+    """PATTERNS index of each rank pattern, by its code: counts largest first, as the
+    digits of a base-7 number (6 digits)."""
+    table = np.full(7**6, -1, dtype=np.int64)
+    for index, pattern in enumerate(PATTERNS):
+        counts = [int(c) for c in pattern.split("+")] + [0] * 6
+        table[sum(c * 7 ** (5 - i) for i, c in enumerate(counts[:6]))] = index
+    return table
+
+
+_PATTERN_INDEX = _pattern_index()
 
 
 #: A text attribute's value in a class that none of the bets' constants name.
@@ -142,6 +203,8 @@ class _FineTypes:
     counts: np.ndarray
     values: np.ndarray
     examples: list[tuple[int, int]]
+    ranks: np.ndarray
+    suits: np.ndarray
 
 
 def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
@@ -154,15 +217,25 @@ def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
             if fine:
                 need = card_plan.needs[card]
                 key += [_attribute(a, rank, suit, need[a]) for a in sorted(need)]
+                walk = card_plan.walk_needs[card]
+                key += [_attribute(a, rank, suit, None) for a in sorted(walk)]
         keys.append(tuple(key))
     distinct = list(dict.fromkeys(keys))
     index = [distinct.index(key) for key in keys]
     counts = np.zeros(len(distinct), dtype=np.int64)
     for (rank, suit), t in zip(kinds, index, strict=True):
         counts[t] += shoe.suit_counts[rank, suit] if by_suit else shoe.rank_counts[rank]
-    examples = [kinds[index.index(t)] for t in range(len(distinct))]
+    # Types the shoe has none of are never dealt: the walk leaves them out.
+    present = [t for t in range(len(distinct)) if counts[t] > 0]
+    counts = counts[present]
+    distinct = [distinct[t] for t in present]
+    examples = [kinds[index.index(t)] for t in present]
     values = np.array([key[0] for key in distinct], dtype=np.int64)
-    return _FineTypes(counts, values, examples)
+    # The walk reads a type's rank and suit only where a walk field needs them, and then
+    # the type tells them apart.
+    ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
+    suits = np.array([suit for _, suit in examples], dtype=np.int64)
+    return _FineTypes(counts, values, examples, ranks, suits)
 
 
 def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
@@ -185,6 +258,61 @@ def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
 
 
 @njit(cache=True)
+def _pattern(ranks, first, last, rank_count, pattern_index):
+    """PATTERNS index of how the cards ``first`` to ``last - 1`` share ranks (-1: none)."""
+    for r in range(N_RANKS):
+        rank_count[r] = 0
+    for k in range(first, last):
+        if ranks[k] >= 0:
+            rank_count[ranks[k]] += 1
+    code = 0
+    place = 7**5
+    # Counts largest first: pick the largest left, six times.
+    for _ in range(ROUND_CARDS):
+        best = 0
+        at = -1
+        for r in range(N_RANKS):
+            if rank_count[r] > best:
+                best = rank_count[r]
+                at = r
+        if at < 0:
+            break
+        code += best * place
+        place //= 7
+        rank_count[at] = 0
+    return pattern_index[code]
+
+
+@njit(cache=True)
+def _walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index):
+    """The key's last digits: the fields worked out from several cards (WALK_FIELDS order;
+    ``walk[i]`` says whether field ``i`` is asked). ``ranks``/``suits`` hold each card's
+    rank and suit index where the walk reads them, -1 for a card not dealt."""
+    if walk[0]:
+        key = key * N_VALUES + highest
+    if walk[1]:
+        key = key * N_PATTERNS + _pattern(ranks, 0, 4, rank_count, pattern_index)
+    if walk[2]:
+        flush = suits[0] == suits[1] == suits[2] == suits[3]
+        key = key * 2 + (1 if flush else 0)
+    if walk[3]:
+        straight = _pattern(ranks, 0, 4, rank_count, pattern_index) == FOUR_DISTINCT
+        if straight:
+            low = min(min(ranks[0], ranks[1]), min(ranks[2], ranks[3]))
+            high = max(max(ranks[0], ranks[1]), max(ranks[2], ranks[3]))
+            # An ace (rank 0) plays low (A-2-3-4) or high (J-Q-K-A: 10, 11, 12 and 13).
+            ace_high_low = 13
+            for k in range(4):
+                if ranks[k] != 0:
+                    ace_high_low = min(ace_high_low, ranks[k])
+            straight = high - low == 3 or (low == 0 and ace_high_low == 10)
+        key = key * 2 + (1 if straight else 0)
+    if walk[4]:
+        key = key * N_PATTERNS + _pattern(ranks, 0, ROUND_CARDS, rank_count, pattern_index)
+    return key
+
+
+@njit(cache=True)
 def _card_walk_jit(
     type_counts,
     type_values,
@@ -195,8 +323,11 @@ def _card_walk_jit(
     radix,
     not_dealt,
     outcome_code,
-    max_value,
     third_card,
+    walk,
+    type_ranks,
+    type_suits,
+    pattern_index,
     out,
 ):
     """Deal every round card by card, at each card's detail; count into ``out`` by key.
@@ -222,10 +353,14 @@ def _card_walk_jit(
     outcome_code : int64[10, 10, 11, 11]
         The key's leading digit for each (player score, banker score, player third,
         banker third) cell, third cards as values or NO_THIRD.
-    max_value : bool
-        Whether the key ends with the highest point value dealt (0-9).
     third_card : bool[10, 10, 12]
         The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    walk : bool[5]
+        Which fields of WALK_FIELDS the key ends with (see ``_walk_digits``).
+    type_ranks, type_suits : int64[T]
+        Rank and suit index of each fine type, where the walk fields read them.
+    pattern_index : int64[7**6]
+        The PATTERNS index of each rank pattern code (see ``_pattern``).
     out : int64[n_cells]
         Zeroed by the caller; on return ``out[key]`` holds the ordered six-card sequences
         of every round with that key. They sum to N (N-1) ... (N-5).
@@ -239,6 +374,11 @@ def _card_walk_jit(
     chosen_value = np.zeros(ROUND_CARDS, dtype=np.int64)
     dealt = np.zeros(ROUND_CARDS, dtype=np.bool_)
     seen = np.zeros(N_VALUES, dtype=np.int64)
+    card_ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
+    card_suits = np.full(ROUND_CARDS, -1, dtype=np.int64)
+    rank_count = np.zeros(N_RANKS, dtype=np.int64)
+    any_walk = walk.any()
+    reads_cards = walk[1:].any()  # beyond the highest value, the walk fields read cards
     n_classes = np.empty(ROUND_CARDS, dtype=np.int64)
     for card in range(ROUND_CARDS):
         n_classes[card] = n_types if fine[card] else N_VALUES
@@ -357,8 +497,15 @@ def _card_walk_jit(
             else:
                 code = not_dealt[k]
             key = key * radix[k] + code
-        if max_value:
-            key = key * N_VALUES + highest
+        if any_walk:
+            if reads_cards:
+                for k in range(ROUND_CARDS):
+                    dealt_fine = dealt[k] and fine[k]
+                    card_ranks[k] = type_ranks[chosen[k]] if dealt_fine else -1
+                    card_suits[k] = type_suits[chosen[k]] if dealt_fine else -1
+            key = _walk_digits(
+                key, walk, highest, card_ranks, card_suits, rank_count, pattern_index
+            )
         out[key] += weight
 
 
@@ -405,8 +552,11 @@ def _split_walk_jit(
     radix,
     not_dealt,
     outcome_code,
-    max_value,
     third_card,
+    walk,
+    type_ranks,
+    type_suits,
+    pattern_index,
     types_of_value,
     n_types_of_value,
     out,
@@ -429,6 +579,9 @@ def _split_walk_jit(
     classes = np.zeros(4, dtype=np.int64)
     first = np.zeros(4, dtype=np.int64)
     counts = np.zeros(4, dtype=np.int64)
+    card_ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
+    card_suits = np.full(ROUND_CARDS, -1, dtype=np.int64)
+    rank_count = np.zeros(N_RANKS, dtype=np.int64)
     for a in range(N_VALUES):
         for b in range(N_VALUES):
             for c in range(N_VALUES):
@@ -493,6 +646,31 @@ def _split_walk_jit(
                         draw_max[n] = -1
                         draw_ways[n] = (total - 4) * (total - 5)
                         n += 1
+                    # Rounds that differ only in what no digit shows add up into one.
+                    merged = 0
+                    for e in range(n):
+                        if not walk[0]:
+                            draw_max[e] = 0
+                        found = -1
+                        for f in range(merged):
+                            if (
+                                draw_outcome[f] == draw_outcome[e]
+                                and draw_code4[f] == draw_code4[e]
+                                and draw_code5[f] == draw_code5[e]
+                                and draw_max[f] == draw_max[e]
+                            ):
+                                found = f
+                                break
+                        if found >= 0:
+                            draw_ways[found] += draw_ways[e]
+                        else:
+                            draw_outcome[merged] = draw_outcome[e]
+                            draw_code4[merged] = draw_code4[e]
+                            draw_code5[merged] = draw_code5[e]
+                            draw_max[merged] = draw_max[e]
+                            draw_ways[merged] = draw_ways[e]
+                            merged += 1
+                    n = merged
                     highest = max(max(a, b), max(c, d))
                     for k in range(4):
                         counts[k] = n_types_of_value[first[k]] if fine[k] else 1
@@ -517,6 +695,9 @@ def _split_walk_jit(
                                             else value_codes[k, classes[k]]
                                         )
                                         prefix = prefix * radix[k] + code
+                                        if fine[k]:
+                                            card_ranks[k] = type_ranks[classes[k]]
+                                            card_suits[k] = type_suits[classes[k]]
                                     for e in range(n):
                                         key = draw_outcome[e]
                                         for k in range(4):
@@ -524,8 +705,15 @@ def _split_walk_jit(
                                         key += prefix
                                         key = (key * radix[4] + draw_code4[e]) * radix[5]
                                         key += draw_code5[e]
-                                        if max_value:
-                                            key = key * N_VALUES + max(highest, draw_max[e])
+                                        key = _walk_digits(
+                                            key,
+                                            walk,
+                                            max(highest, draw_max[e]),
+                                            card_ranks,
+                                            card_suits,
+                                            rank_count,
+                                            pattern_index,
+                                        )
                                         out[key] += weight * draw_ways[e]
 
 
@@ -589,7 +777,8 @@ def card_outcome_table(
         )
     outcome_code, outcome_columns = _outcome_codes(card_plan.outcome)
     n_outcomes = int(outcome_code.max()) + 1
-    shape = (n_outcomes, *radix.tolist(), *((N_VALUES,) if card_plan.max_value else ()))
+    walk = np.array([name in card_plan.walk for name in WALK_FIELDS])
+    shape = (n_outcomes, *radix.tolist(), *(_WALK_RADIX[name] for name in card_plan.walk))
     cells = prod(shape)
     if cells > MAX_CELLS:
         raise AnalyzerError(
@@ -607,8 +796,11 @@ def card_outcome_table(
         radix,
         not_dealt,
         outcome_code,
-        card_plan.max_value,
         THIRD_CARD,
+        walk,
+        types.ranks,
+        types.suits,
+        _PATTERN_INDEX,
     )
     if fine[4:].any():
         _card_walk_jit(*arguments, out)
@@ -628,8 +820,14 @@ def card_outcome_table(
     columns = {f: values[digits[0]] for f, values in outcome_columns.items()}
     for card, rows in enumerate(shown):
         columns |= _card_columns(card, rows, digits[1 + card])
-    if card_plan.max_value:
-        columns["max_card_value"] = digits[-1].astype(np.int64)
+    for i, name in enumerate(card_plan.walk):
+        digit = digits[1 + ROUND_CARDS + i]
+        if name == "max_card_value":
+            columns[name] = digit.astype(np.int64)
+        elif FIELD[name].kind is bool:
+            columns[name] = digit == 1
+        else:
+            columns[name] = np.array(PATTERNS)[digit]
     columns |= _pair_columns(card_plan, columns)
     return OutcomeTable(
         {f: columns[f] for f in card_plan.fields}, out[cells_nonzero], denominator, "card"

@@ -24,8 +24,8 @@ from typing import Literal
 
 import numpy as np
 
+from analyzer.game.cards import N_RANKS, RANKS, SUITS
 from analyzer.game.cards import RANK_VALUES as RANK_VALUES_TABLE
-from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.rules import NATURAL_SCORES
 
 #: How finely the enumerator tells the first cards apart: point values only, ranks
@@ -83,8 +83,34 @@ CARDS: tuple[str, ...] = (
 ATTRIBUTES: tuple[str, ...] = ("rank", "suit", "colour", "value")
 #: A card's colour by suit (S H D C).
 COLOURS: tuple[str, ...] = ("black", "red", "red", "black")
-#: Fields the card-level walk works out from all the cards dealt.
-WALK_FIELDS: tuple[str, ...] = ("max_card_value",)
+#: Fields the card-level walk works out from several cards at once (their order is the
+#: order of the walk's key digits).
+WALK_FIELDS: tuple[str, ...] = (
+    "max_card_value",
+    "first_four_pattern",
+    "first_four_flush",
+    "first_four_straight",
+    "cards_pattern",
+)
+
+
+def _patterns(cards: int) -> list[str]:
+    """Every way ``cards`` cards can share ranks, as rank counts largest first: '2+1+1'."""
+    out = []
+
+    def split(left: int, largest: int, parts: list[int]) -> None:
+        if left == 0:
+            out.append("+".join(map(str, parts)))
+            return
+        for part in range(min(left, largest), 0, -1):
+            split(left - part, part, [*parts, part])
+
+    split(cards, cards, [])
+    return out
+
+
+#: Rank patterns of 4, 5 and 6 cards ('1+1+1+1' ... '6'): the values of the pattern fields.
+PATTERNS: tuple[str, ...] = tuple(p for n in (4, 5, 6) for p in _patterns(n))
 #: A card that is not dealt (a hand that stood) shows this text.
 NOT_DEALT = ""
 
@@ -143,6 +169,36 @@ def _card_fields() -> tuple[Field, ...]:
             card_level=True,
         )
     )
+    fields += [
+        Field(
+            "first_four_pattern",
+            str,
+            "how the first four cards (each hand's first two) share ranks, largest count "
+            "first: '1+1+1+1' (four ranks), '2+1+1' (a pair), '2+2', '3+1', '4'",
+            values=tuple(p for p in PATTERNS if sum(map(int, p.split("+"))) == 4),
+            card_level=True,
+        ),
+        Field(
+            "first_four_flush",
+            bool,
+            "the first four cards are all of one suit",
+            card_level=True,
+        ),
+        Field(
+            "first_four_straight",
+            bool,
+            "the first four cards are four ranks in a row (an ace high or low: A-2-3-4 ... "
+            "J-Q-K-A)",
+            card_level=True,
+        ),
+        Field(
+            "cards_pattern",
+            str,
+            "how all the cards dealt share ranks, largest count first: '1+1+1+1+1' ... '3+3', '6'",
+            values=PATTERNS,
+            card_level=True,
+        ),
+    ]
     return tuple(fields)
 
 
@@ -264,7 +320,26 @@ def card_columns(ranks: np.ndarray, suits: np.ndarray) -> dict[str, np.ndarray]:
         columns[f"{card}_colour"] = colour_names[np.where(suit >= 0, suit, len(SUITS))]
         columns[f"{card}_value"] = values[:, index].astype(np.int64)
     columns["max_card_value"] = np.where(dealt, values, 0).max(axis=1).astype(np.int64)
+    first_four = ranks[:, :4]
+    columns["first_four_pattern"] = _rank_patterns(first_four)
+    columns["first_four_flush"] = (suits[:, :4] == suits[:, :1]).all(axis=1)
+    ordered = np.sort(first_four, axis=1)
+    ace_high = np.sort(np.where(first_four == 0, N_RANKS, first_four), axis=1)
+    distinct = columns["first_four_pattern"] == "1+1+1+1"
+    columns["first_four_straight"] = distinct & (
+        (ordered[:, 3] - ordered[:, 0] == 3) | (ace_high[:, 3] - ace_high[:, 0] == 3)
+    )
+    columns["cards_pattern"] = _rank_patterns(ranks)
     return columns
+
+
+def _rank_patterns(ranks: np.ndarray) -> np.ndarray:
+    """Per row: how its cards (rank indexes, -1 not dealt) share ranks, '2+1+1'."""
+    out = []
+    for row in ranks:
+        counts = np.bincount(row[row >= 0], minlength=N_RANKS)
+        out.append("+".join(str(c) for c in sorted(counts[counts > 0], reverse=True)))
+    return np.array(out)
 
 
 def pair_columns(

@@ -29,6 +29,9 @@ FIELD_SETS = [
     ["player_card1_rank", "player_card1_suit", "banker_card2_colour", "player_pair"],
     ["banker_suited_pair", "banker_card1_rank", "total_cards"],
     [f"{card}_colour" for card in CARDS] + ["winner"],
+    ["first_four_pattern", "first_four_flush", "first_four_straight", "winner"],
+    ["cards_pattern", "banker_card3_value", "first_four_flush"],
+    ["first_four_straight", "player_card1_rank", "max_card_value"],
 ]
 
 

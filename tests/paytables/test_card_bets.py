@@ -45,6 +45,20 @@ def _lines(paytable: str, bet: str) -> list:
             "contrast_bonus_1",
             [49_975_532_181_504, 95_217_257_023_488, 237_970_360_442_880],
         ),
+        # wizardofodds.com/games/baccarat/side-bets/lucky-match/: five or six of a kind,
+        # double triplets, four of a kind, full house, three of a kind, two or three pairs
+        (
+            "lucky-match",
+            "lucky_match",
+            [
+                356_942_987_520,
+                616_417_689_600,
+                12_273_961_559_040,
+                40_022_630_768_640,
+                207_858_985_697_280,
+                385_294_498_430_976,
+            ],
+        ),
     ],
 )
 def test_whole_round_bets_count_what_the_source_prints(paytable, bet, counts) -> None:
@@ -67,6 +81,25 @@ def test_whole_round_bets_count_what_the_source_prints(paytable, bet, counts) ->
             "lucky-nines",
             "lucky_nines_red_rock",
             [35_960, 86_016, 1_818_624, 8_236_032, 28_237_824, 74_908_672, 224_726_016],
+            FOUR_CARDS,
+        ),
+        # wizardofodds.com/games/baccarat/side-bets/jackpot-baccarat/: mini royal, four of a
+        # kind, straight flush, three of a kind, flush, straight, two pair, pair of aces,
+        # pair of 10s to kings
+        (
+            "jackpot-baccarat",
+            "jackpot",
+            [
+                16_384,
+                467_480,
+                163_840,
+                24_760_320,
+                17_929_088,
+                11_354_112,
+                18_944_640,
+                33_048_576,
+                132_194_304,
+            ],
             FOUR_CARDS,
         ),
     ],
@@ -106,6 +139,8 @@ def test_every_shipped_card_bet_is_checked_against_a_source() -> None:
         ("perfect-9", "perfect_9"),
         ("lucky-nines", "lucky_nines_red_rock"),
         ("lucky-nines", "lucky_nines_binions"),
+        ("lucky-match", "lucky_match"),
+        ("jackpot-baccarat", "jackpot"),
     }
     claimed = {
         (name, claim.bet)
