@@ -8,8 +8,11 @@ weights of all terms sum to the denominator. Compositions are processed in block
 inner loops run over contiguous arrays and vectorise.
 
 Bets on pairs alone use closed forms of the joint distribution of the two hands' pair
-states. Any other bet (pairs joined with the result) falls back to the exact enumerator,
-one composition at a time.
+states. Bets on single cards, and pairs joined with the result, use the card walk compiled
+the same way (:func:`analyzer.engine.card_walk.card_terms`): terms over the card types the
+bet tells apart, each a product of at most seven falling factorials. Compiling takes up to
+a few seconds, once per process; where it would take longer, or for a handful of
+compositions, each composition is walked exactly instead.
 """
 
 from __future__ import annotations
@@ -20,7 +23,13 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-from analyzer.engine.card_walk import card_outcome_table, plan
+from analyzer.engine.card_walk import (
+    CardTerms,
+    card_outcome_table,
+    card_terms,
+    plan,
+    walk_visits,
+)
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import outcome_table
 from analyzer.engine.terms import is_value_level, term_coefficients, walk_terms
@@ -42,6 +51,25 @@ from analyzer.paytables.settle import expected_value, rule_nets, settling_rule
 
 _BLOCK = 128
 _PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
+
+
+@njit(cache=True, fastmath=True, inline="always")
+def _add_term(acc, weight, size, first, last, row_bet, row_coef):
+    """Add a term's weight, times each of its coefficients (CSR rows first to last), into
+    the bets of the block."""
+    for r in range(first, last):
+        b = row_bet[r]
+        c = row_coef[r]
+        for i in range(size):
+            acc[b, i] += c * weight[i]
+
+
+@njit(cache=True, fastmath=True, inline="always")
+def _block_out(acc, denominator, size, start, out):
+    """EV of a block's compositions from its sums of net + 1 (see the module docstring)."""
+    for b in range(out.shape[1]):
+        for i in range(size):
+            out[start + i, b] = acc[b, i] / denominator[i] - 1.0
 
 
 # fastmath lets LLVM fuse multiply-adds across the block loops; every loop is elementwise
@@ -113,14 +141,8 @@ def _value_ev_jit(
                 power = term_powers[t, p]
                 for i in range(size):
                     weight[i] *= ff[v, power, i]
-            for r in range(row_start[t], row_start[t + 1]):
-                b = row_bet[r]
-                c = row_coef[r]
-                for i in range(size):
-                    acc[b, i] += c * weight[i]
-        for b in range(n_bets):
-            for i in range(size):
-                out[start + i, b] = acc[b, i] / denominator[i] - 1.0
+            _add_term(acc, weight, size, row_start[t], row_start[t + 1], row_bet, row_coef)
+        _block_out(acc, denominator, size, start, out)
 
 
 @dataclass(frozen=True, eq=False)
@@ -133,7 +155,7 @@ class _CompiledValueBets:
     row_coef: np.ndarray
 
 
-_COMPILED: dict[tuple, _CompiledValueBets] = {}
+_COMPILED: dict[tuple, _CompiledValueBets | _CompiledCardBets | None] = {}
 
 
 def _compiled_value_bets(bets: list[Bet]) -> _CompiledValueBets:
@@ -170,6 +192,136 @@ def _compile_value_bets(bets: list[Bet]) -> _CompiledValueBets:
         rows_b.astype(np.int64),
         coef[rows_t, rows_b],
     )
+
+
+@njit(cache=True, fastmath=True)
+def _card_ev_jit(counts, slot, offset, power, row_start, row_bet, row_coef, out):
+    """Expected value of every card-level bet of one plan on every composition, from the
+    plan's terms (:class:`~analyzer.engine.card_walk.CardTerms`).
+
+    Parameters
+    ----------
+    counts : float64[n, n_slots]
+        Each composition's count vector (``CardTerms.term_counts``); the last slot is the
+        number of cards.
+    slot, offset, power : int64[K, MAX_FACTORS]
+        Per term, its factors ``ff(counts[slot] - offset, power)``, slot -1 past the last.
+    row_start, row_bet, row_coef :
+        The coefficients of ``net + 1``, CSR by term (as in ``_value_ev_jit``).
+    out : float64[n, n_bets]
+        On return ``out[i, b]``: the EV per unit of bet ``b`` on composition ``i``.
+    """
+    n_comps, n_slots = counts.shape
+    n_bets = out.shape[1]
+    n_terms = slot.shape[0]
+    block = np.empty((n_slots, _BLOCK))
+    denominator = np.empty(_BLOCK)
+    weight = np.empty(_BLOCK)
+    acc = np.empty((n_bets, _BLOCK))
+    for start in range(0, n_comps, _BLOCK):
+        size = min(_BLOCK, n_comps - start)
+        for i in range(size):
+            for s in range(n_slots):
+                block[s, i] = counts[start + i, s]
+            d = 1.0
+            for j in range(ROUND_CARDS):
+                d *= block[n_slots - 1, i] - j
+            denominator[i] = d
+        acc[:, :size] = 0.0
+        for t in range(n_terms):
+            for i in range(size):
+                weight[i] = 1.0
+            for f in range(slot.shape[1]):
+                s = slot[t, f]
+                if s < 0:
+                    break
+                for j in range(power[t, f]):
+                    less = offset[t, f] + j
+                    for i in range(size):
+                        weight[i] *= block[s, i] - less
+            _add_term(acc, weight, size, row_start[t], row_start[t + 1], row_bet, row_coef)
+        _block_out(acc, denominator, size, start, out)
+
+
+@dataclass(frozen=True, eq=False)
+class _CompiledCardBets:
+    terms: CardTerms
+    n_bets: int
+    row_start: np.ndarray
+    row_bet: np.ndarray
+    row_coef: np.ndarray
+
+
+def _compile_card_bets(bets: list[Bet]) -> _CompiledCardBets | None:
+    nets = [rule_nets(bet) for bet in bets]
+    class_nets: list[tuple] = []
+
+    def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
+        n_rows = len(next(iter(columns.values())))
+        rules = np.stack([settling_rule(bet, columns, n_rows) for bet in bets], axis=1)
+        distinct, class_of_row = np.unique(rules, axis=0, return_inverse=True)
+        classes = np.full(len(distinct), -1, dtype=np.int64)
+        for c, row in enumerate(distinct.tolist()):
+            row_nets = tuple(bet_nets[r] for bet_nets, r in zip(nets, row, strict=True))
+            if any(net != -1 for net in row_nets):  # rounds every bet loses: left out
+                classes[c] = len(class_nets)
+                class_nets.append(row_nets)
+        return classes[class_of_row.reshape(-1)]
+
+    terms = card_terms(bets[0].fields, bets[0].literals, classify)
+    if terms is None:
+        return None
+    # Coefficients of net + 1: exact integers times at most a few distinct payouts.
+    plus_one = np.array([[float(net + 1) for net in row] for row in class_nets]).reshape(
+        -1, len(bets)
+    )
+    n_terms = len(terms.slot)
+    coef = np.zeros((n_terms, len(bets)))
+    for b in range(len(bets)):
+        weights = terms.count * plus_one[terms.cell_class, b]
+        coef[:, b] = np.bincount(terms.term_index, weights=weights, minlength=n_terms)
+    rows_t, rows_b = np.nonzero(coef)
+    row_start = np.searchsorted(rows_t, np.arange(n_terms + 1))
+    return _CompiledCardBets(
+        terms, len(bets), row_start.astype(np.int64), rows_b.astype(np.int64), coef[rows_t, rows_b]
+    )
+
+
+#: The most rounds the card walk may visit to compile terms (a few seconds, once).
+_MAX_TERM_VISITS = 10**8
+#: Below this many compositions the exact walk of each is cheaper than compiling terms.
+_MIN_TERM_COMPOSITIONS = 4
+
+
+def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledCardBets | None:
+    """Compiled terms of bets that ask the same of the cards (one plan), kept per list of
+    settlements like value bets'; None where the exact walk of each composition is the
+    better way (or the only one: terms too many to hold)."""
+    key = ("card", *(bet.settlement for bet in bets))
+    if key not in _COMPILED:
+        if n_compositions < _MIN_TERM_COMPOSITIONS or (
+            walk_visits(bets[0].fields, bets[0].literals) > _MAX_TERM_VISITS
+        ):
+            return None
+        _COMPILED[key] = _compile_card_bets(bets)
+    return _COMPILED[key]
+
+
+def _card_expected_values(compiled: _CompiledCardBets, compositions: np.ndarray) -> np.ndarray:
+    """EV per unit of each compiled bet on each (validated) composition, (n, bets)."""
+    out = np.empty((len(compositions), compiled.n_bets))
+    terms = compiled.terms
+    _card_ev_jit(
+        terms.term_counts(compositions),
+        terms.slot,
+        terms.offset,
+        terms.power,
+        compiled.row_start,
+        compiled.row_bet,
+        compiled.row_coef,
+        out,
+    )
+    return out
 
 
 @njit(cache=True)
@@ -387,6 +539,25 @@ def batch_expected_values(
                 out[:, i] = flat @ _pair_state_nets(bet)
 
     mixed = [i for i in range(len(offered)) if i not in value_bets and i not in pair_bets]
+    # Bets on single cards, and pairs joined with the result, from the card walk's terms
+    # where compiling them pays; the rest exactly, one composition at a time.
+    groups: dict[tuple, list[int]] = {}
+    for i in mixed:
+        bet = offered[i][0]
+        groups.setdefault((bet.fields, frozenset(bet.literals.items())), []).append(i)
+    for members in groups.values():
+        bets = [offered[i][0] for i in members]
+        if plan(bets[0].fields, bets[0].literals).needs_suits and not per_suit:
+            mixed = [i for i in mixed if i not in members]  # suits unknown: NaN
+            continue
+        distinct = list({bet.settlement: bet for bet in bets}.values())
+        compiled = _card_terms(distinct, len(array))
+        if compiled is not None:
+            result = _card_expected_values(compiled, array)
+            column = {bet.settlement: b for b, bet in enumerate(distinct)}
+            for i in members:
+                out[:, i] = result[:, column[offered[i][0].settlement]]
+            mixed = [i for i in mixed if i not in members]
     if mixed:
         # Exact, one composition at a time: pairs joined with the result on the pair
         # enumerator's table, bets on single cards on the card-level walk's.
@@ -403,8 +574,6 @@ def batch_expected_values(
             for i in mixed:
                 bet = offered[i][0]
                 if bet.card_level:
-                    if plan(bet.fields).needs_suits and not per_suit:
-                        continue  # suits unknown: NaN, as for suited pairs
                     key = (bet.fields, frozenset(bet.literals.items()))
                     if key not in card_tables:
                         card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)

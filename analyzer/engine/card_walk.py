@@ -25,20 +25,27 @@ constants apart and lumps the rest together, and fine types are only as fine as 
 a bet pays for the distinctions it makes and no more. Its nonzero cells become an
 :class:`~analyzer.engine.outcomes.OutcomeTable`, so bets settle exactly as on any table.
 
-When no third card needs more than its value (bets on the first two or four cards), the
-walk is split: the draw of the third cards depends only on the first four cards' values,
-so it is worked out once per tuple of values and combined with every way to deal those
-values as fine types.
+When the fields ask nothing of the round beyond some of the first four cards (most bets
+on the first two or four cards), only those cards are dealt: every way to go on from them
+completes an ordered six-card sequence, (N - u)(N - u - 1)... ways in all whatever the
+draw. Otherwise, when no third card needs more than its value, the walk is split: the
+draw of the third cards depends only on the first four cards' values, so it is worked out
+once per tuple of values and combined with every way to deal those values as fine types.
+
+The walk also compiles into terms (:func:`card_terms`): polynomials in the counts of the
+card types, so that the batch engine evaluates a card-level bet on any composition without
+walking it again.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from math import prod
 
 import numpy as np
-from numba import njit
+from numba import int64, njit
+from numba.typed import Dict as NumbaDict
 
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
@@ -99,6 +106,21 @@ class CardPlan:
         )
 
     @property
+    def dealt_alone(self) -> tuple[int, ...]:
+        """The cards to deal, when the fields ask nothing of the round beyond some of the
+        first four cards; () when the whole round must be dealt.
+
+        The rest of a round then only completes an ordered six-card sequence: every way to
+        do so adds up to (N - u)(N - u - 1)... over the u cards dealt, whatever the draw.
+        """
+        if self.outcome or set(self.walk) - set(_WALK_CARDS_FIRST_FOUR):
+            return ()
+        asked = [bool(need or walk) for need, walk in zip(self.needs, self.walk_needs, strict=True)]
+        if any(asked[4:]) or not any(asked):
+            return ()
+        return tuple(card for card in range(4) if asked[card])
+
+    @property
     def needs_suits(self) -> bool:
         """Does the walk need the shoe's suits?"""
         return any(
@@ -151,6 +173,8 @@ _WALK_CARDS = {
     "first_four_straight": range(4),
     "cards_pattern": range(len(CARDS)),
 }
+#: The walk fields that read only the first four cards.
+_WALK_CARDS_FIRST_FOUR = tuple(name for name, cards in _WALK_CARDS.items() if max(cards) < 4)
 _WALK_ATTRIBUTES = {
     "first_four_pattern": {"rank"},
     "first_four_flush": {"suit"},
@@ -205,6 +229,9 @@ class _FineTypes:
     examples: list[tuple[int, int]]
     ranks: np.ndarray
     suits: np.ndarray
+    #: The type of each rank (13) or, when suits play a part, each card (52, rank major);
+    #: -1 for those the shoe has none of.
+    members: np.ndarray
 
 
 def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
@@ -235,7 +262,8 @@ def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
     # the type tells them apart.
     ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
     suits = np.array([suit for _, suit in examples], dtype=np.int64)
-    return _FineTypes(counts, values, examples, ranks, suits)
+    members = np.array([present.index(t) if t in present else -1 for t in index], np.int64)
+    return _FineTypes(counts, values, examples, ranks, suits, members)
 
 
 def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
@@ -259,27 +287,37 @@ def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
 
 @njit(cache=True)
 def _pattern(ranks, first, last, rank_count, pattern_index):
-    """PATTERNS index of how the cards ``first`` to ``last - 1`` share ranks (-1: none)."""
-    for r in range(N_RANKS):
-        rank_count[r] = 0
+    """PATTERNS index of how the cards ``first`` to ``last - 1`` share ranks (-1: none).
+
+    ``rank_count`` is scratch space. The cards are compared pairwise (at most six): far
+    fewer steps than counting all 13 ranks, on the walk's hottest path."""
+    n = 0
     for k in range(first, last):
-        if ranks[k] >= 0:
-            rank_count[ranks[k]] += 1
+        if ranks[k] < 0:
+            continue
+        seen_before = False
+        for j in range(first, k):
+            if ranks[j] == ranks[k]:
+                seen_before = True
+                break
+        if seen_before:
+            continue
+        same = 1
+        for j in range(k + 1, last):
+            if ranks[j] == ranks[k]:
+                same += 1
+        # Insert, keeping the multiplicities largest first.
+        i = n
+        while i > 0 and rank_count[i - 1] < same:
+            rank_count[i] = rank_count[i - 1]
+            i -= 1
+        rank_count[i] = same
+        n += 1
     code = 0
     place = 7**5
-    # Counts largest first: pick the largest left, six times.
-    for _ in range(ROUND_CARDS):
-        best = 0
-        at = -1
-        for r in range(N_RANKS):
-            if rank_count[r] > best:
-                best = rank_count[r]
-                at = r
-        if at < 0:
-            break
-        code += best * place
+    for i in range(n):
+        code += rank_count[i] * place
         place //= 7
-        rank_count[at] = 0
     return pattern_index[code]
 
 
@@ -290,13 +328,14 @@ def _walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index):
     rank and suit index where the walk reads them, -1 for a card not dealt."""
     if walk[0]:
         key = key * N_VALUES + highest
+    four = _pattern(ranks, 0, 4, rank_count, pattern_index) if walk[1] or walk[3] else -1
     if walk[1]:
-        key = key * N_PATTERNS + _pattern(ranks, 0, 4, rank_count, pattern_index)
+        key = key * N_PATTERNS + four
     if walk[2]:
         flush = suits[0] == suits[1] == suits[2] == suits[3]
         key = key * 2 + (1 if flush else 0)
     if walk[3]:
-        straight = _pattern(ranks, 0, 4, rank_count, pattern_index) == FOUR_DISTINCT
+        straight = four == FOUR_DISTINCT
         if straight:
             low = min(min(ranks[0], ranks[1]), min(ranks[2], ranks[3]))
             high = max(max(ranks[0], ranks[1]), max(ranks[2], ranks[3]))
@@ -310,6 +349,28 @@ def _walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index):
     if walk[4]:
         key = key * N_PATTERNS + _pattern(ranks, 0, ROUND_CARDS, rank_count, pattern_index)
     return key
+
+
+#: Bits per symbol of a packed signature: symbols are fine types (at most 52) then the
+#: 10 point values, stored plus one so that 0 marks an empty place.
+_SYMBOL_BITS = 6
+
+
+@njit(cache=True)
+def _signature(symbols, n):
+    """A round's term: the multiset of the first ``n`` symbols (sorted in place), packed
+    ``_SYMBOL_BITS`` bits a symbol, smallest first."""
+    for i in range(1, n):  # insertion sort: at most six symbols
+        s = symbols[i]
+        j = i - 1
+        while j >= 0 and symbols[j] > s:
+            symbols[j + 1] = symbols[j]
+            j -= 1
+        symbols[j + 1] = s
+    packed = 0
+    for i in range(n):
+        packed |= (symbols[i] + 1) << (_SYMBOL_BITS * i)
+    return packed
 
 
 @njit(cache=True)
@@ -328,7 +389,11 @@ def _card_walk_jit(
     type_ranks,
     type_suits,
     pattern_index,
+    order,
     out,
+    cell_class,
+    tally,
+    max_terms,
 ):
     """Deal every round card by card, at each card's detail; count into ``out`` by key.
 
@@ -361,11 +426,32 @@ def _card_walk_jit(
         Rank and suit index of each fine type, where the walk fields read them.
     pattern_index : int64[7**6]
         The PATTERNS index of each rank pattern code (see ``_pattern``).
+    order : int64[m]
+        Empty to deal whole rounds; otherwise only these of the first four cards are dealt,
+        in this order (:attr:`CardPlan.dealt_alone`).
     out : int64[n_cells]
         Zeroed by the caller; on return ``out[key]`` holds the ordered six-card sequences
         of every round with that key. They sum to N (N-1) ... (N-5).
+    cell_class : int64[n_cells] or int64[0]
+        Empty to count; otherwise the walk records terms instead (``out`` is left alone):
+        each round whose key has a class ``c >= 0`` adds 1 to
+        ``tally[signature * n_classes + c]``, ``signature`` the packed multiset of what it
+        deals (see ``_signature``) and ``n_classes = cell_class.max() + 1``.
+    tally : Dict[int64, int64]
+        Where the terms are recorded (untouched when counting).
+
+    max_terms : int
+        Recording stops past this many entries in ``tally``.
+
+    Returns
+    -------
+    bool
+        False when recording stopped short.
     """
     n_types = type_counts.shape[0]
+    record = cell_class.shape[0] > 0
+    n_cell_classes = cell_class.max() + 1 if record else 0
+    symbols = np.zeros(ROUND_CARDS, dtype=np.int64)
     total = value_counts.sum()
     taken_type = np.zeros(n_types, dtype=np.int64)  # fine-typed cards dealt, by type
     taken_fine_value = np.zeros(N_VALUES, dtype=np.int64)  # fine-typed cards, by value
@@ -386,8 +472,9 @@ def _card_walk_jit(
     stack_class = np.zeros(ROUND_CARDS, dtype=np.int64)
     depth_card = np.zeros(ROUND_CARDS, dtype=np.int64)
     # An explicit stack of cards keeps the walk one loop for every shape of round.
+    alone = order.shape[0] > 0
     depth = 0
-    depth_card[0] = 0
+    depth_card[0] = order[0] if alone else 0
     stack_class[0] = -1
     while depth >= 0:
         card = depth_card[depth]
@@ -428,7 +515,10 @@ def _card_walk_jit(
         dealt[card] = True
         # Which card comes next, if any.
         nxt = -1
-        if depth < 3:
+        if alone:
+            if depth + 1 < order.shape[0]:
+                nxt = order[depth + 1]
+        elif depth < 3:
             nxt = depth + 1
         else:
             player2 = (chosen_value[0] + chosen_value[2]) % 10
@@ -506,7 +596,21 @@ def _card_walk_jit(
             key = _walk_digits(
                 key, walk, highest, card_ranks, card_suits, rank_count, pattern_index
             )
+        if record:
+            c = cell_class[key]
+            if c >= 0:
+                n_symbols = 0
+                for k in range(ROUND_CARDS):
+                    if dealt[k]:
+                        symbols[n_symbols] = chosen[k] if fine[k] else n_types + chosen[k]
+                        n_symbols += 1
+                term = _signature(symbols, n_symbols) * n_cell_classes + c
+                tally[term] = tally.get(term, 0) + 1
+                if len(tally) > max_terms:
+                    return False
+            continue
         out[key] += weight
+    return True
 
 
 @njit(cache=True)
@@ -734,18 +838,24 @@ def _outcome_codes(outcome: tuple[str, ...]) -> tuple[np.ndarray, dict[str, np.n
     return code.reshape(10, 10, 11, 11).astype(np.int64), {f: columns[f][first] for f in outcome}
 
 
-def card_outcome_table(
-    shoe: Shoe,
-    fields: frozenset[str] | set[str],
-    literals: Mapping[str, frozenset[str]] | None = None,
-) -> OutcomeTable:
-    """Every round of ``shoe``, told apart as far as ``fields`` ask, with exact ways.
+@dataclass(frozen=True, eq=False)
+class _Layout:
+    """How the walk deals and keys the rounds of a plan on a shoe."""
 
-    ``literals`` (a bet's :attr:`~analyzer.paytables.model.Bet.literals`) lets text
-    fields compared only with constants tell just those apart; the table then shows, for
-    the rest, a value that none of those constants equals.
-    """
-    card_plan = plan(frozenset(fields), literals)
+    types: _FineTypes
+    arguments: tuple
+    shape: tuple[int, ...]
+    outcome_columns: dict[str, np.ndarray]
+    shown: list[list[dict]]
+    #: The cards dealt alone (:attr:`CardPlan.dealt_alone`), empty for whole rounds.
+    order: np.ndarray
+    #: Whole rounds whose third cards are dealt by value: the split walk counts them.
+    split: bool
+    types_of_value: np.ndarray
+    n_types_of_value: np.ndarray
+
+
+def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
     if card_plan.needs_suits and not shoe.suits_known:
         raise AnalyzerError(
             "the suits of some cards are unknown: suits and colours cannot be counted exactly"
@@ -765,11 +875,7 @@ def card_outcome_table(
             n_codes += 1
         radix[card] = n_codes
         shown.append(rows)
-    classes = [len(types.counts) if fine else N_VALUES for fine in card_plan.fine]
-    first_four = prod(classes[:4])
-    visits = first_four * (
-        1 + classes[4] * (1 + classes[5]) if card_plan.fine[4] or card_plan.fine[5] else 110
-    )
+    visits = _visits(card_plan, len(types.counts))
     if visits > MAX_VISITS:
         raise AnalyzerError(
             f"the bets ask for about {visits:.1e} kinds of deal to be told apart (at most "
@@ -785,7 +891,6 @@ def card_outcome_table(
             f"the bets ask for {cells:,} distinct kinds of round at once (at most "
             f"{MAX_CELLS:,} are counted exactly in one table): split the paytable"
         )
-    out = np.zeros(cells, dtype=np.int64)
     arguments = (
         types.counts,
         types.values,
@@ -802,23 +907,59 @@ def card_outcome_table(
         types.suits,
         _PATTERN_INDEX,
     )
-    if fine[4:].any():
-        _card_walk_jit(*arguments, out)
+    by_value = [np.nonzero(types.values == v)[0] for v in range(N_VALUES)]
+    types_of_value = np.zeros((N_VALUES, max(1, *map(len, by_value))), dtype=np.int64)
+    for v, members in enumerate(by_value):
+        types_of_value[v, : len(members)] = members
+    n_types = np.array([len(members) for members in by_value], dtype=np.int64)
+    return _Layout(
+        types,
+        arguments,
+        shape,
+        outcome_columns,
+        shown,
+        np.array(card_plan.dealt_alone, dtype=np.int64),
+        not card_plan.dealt_alone and not fine[4:].any(),
+        types_of_value,
+        n_types,
+    )
+
+
+def _visits(card_plan: CardPlan, n_types: int) -> int:
+    """About how many rounds the walk visits (the split walk: about as many)."""
+    classes = [n_types if fine else N_VALUES for fine in card_plan.fine]
+    if card_plan.dealt_alone:
+        return prod(classes[card] for card in card_plan.dealt_alone)
+    return prod(classes[:4]) * (1 + classes[4] * (1 + classes[5]))
+
+
+def _count(layout: _Layout, shoe: Shoe) -> np.ndarray:
+    """Ordered six-card sequences of every key (the dense array the walk fills)."""
+    out = np.zeros(prod(layout.shape), dtype=np.int64)
+    if layout.split:
+        _split_walk_jit(*layout.arguments, layout.types_of_value, layout.n_types_of_value, out)
     else:
-        by_value = [np.nonzero(types.values == v)[0] for v in range(N_VALUES)]
-        types_of_value = np.zeros((N_VALUES, max(1, *map(len, by_value))), dtype=np.int64)
-        for v, members in enumerate(by_value):
-            types_of_value[v, : len(members)] = members
-        n_types = np.array([len(members) for members in by_value], dtype=np.int64)
-        _split_walk_jit(*arguments, types_of_value, n_types, out)
+        _card_walk_jit(*layout.arguments, layout.order, out, _NOTHING, _empty_tally(), 0)
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number
         raise AssertionError(f"card walk counts sum to {total}, expected {denominator}")
-    (cells_nonzero,) = np.nonzero(out)
-    digits = np.unravel_index(cells_nonzero, shape)
-    columns = {f: values[digits[0]] for f, values in outcome_columns.items()}
-    for card, rows in enumerate(shown):
+    return out
+
+
+#: An empty array, for the walk's arguments that are not in use.
+_NOTHING = np.zeros(0, dtype=np.int64)
+
+
+def _empty_tally():
+    return NumbaDict.empty(key_type=int64, value_type=int64)
+
+
+def _key_columns(card_plan: CardPlan, layout: _Layout, keys: np.ndarray) -> dict[str, np.ndarray]:
+    """The fields of the rounds with these keys."""
+    digits = np.unravel_index(keys, layout.shape)
+    columns = {f: values[digits[0]] for f, values in layout.outcome_columns.items()}
+    for card, rows in enumerate(layout.shown):
         columns |= _card_columns(card, rows, digits[1 + card])
     for i, name in enumerate(card_plan.walk):
         digit = digits[1 + ROUND_CARDS + i]
@@ -829,9 +970,26 @@ def card_outcome_table(
         else:
             columns[name] = np.array(PATTERNS)[digit]
     columns |= _pair_columns(card_plan, columns)
-    return OutcomeTable(
-        {f: columns[f] for f in card_plan.fields}, out[cells_nonzero], denominator, "card"
-    )
+    return {f: columns[f] for f in card_plan.fields}
+
+
+def card_outcome_table(
+    shoe: Shoe,
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None = None,
+) -> OutcomeTable:
+    """Every round of ``shoe``, told apart as far as ``fields`` ask, with exact ways.
+
+    ``literals`` (a bet's :attr:`~analyzer.paytables.model.Bet.literals`) lets text
+    fields compared only with constants tell just those apart; the table then shows, for
+    the rest, a value that none of those constants equals.
+    """
+    card_plan = plan(frozenset(fields), literals)
+    layout = _layout(card_plan, shoe)
+    out = _count(layout, shoe)
+    (keys,) = np.nonzero(out)
+    columns = _key_columns(card_plan, layout, keys)
+    return OutcomeTable(columns, out[keys], shoe.rounds_denominator, "card")
 
 
 def _card_columns(card: int, rows: list[dict], code: np.ndarray) -> dict[str, np.ndarray]:
@@ -862,3 +1020,149 @@ def _pair_columns(card_plan: CardPlan, columns: dict[str, np.ndarray]) -> dict[s
                     columns[f"{first}_suit"] == columns[f"{second}_suit"]
                 )
     return out
+
+
+#: The most (term, class) entries compiled terms may hold (about 100 bytes each while
+#: they are tallied).
+MAX_TERMS = 4_000_000
+#: Terms have at most one factor per symbol (six cards) and the factor of the rest of the
+#: six-card sequence.
+MAX_FACTORS = ROUND_CARDS + 1
+
+
+@dataclass(frozen=True, eq=False)
+class CardTerms:
+    """The card walk of a plan compiled into terms, for any shoe.
+
+    A round's weight depends only on how many cards of each fine type it deals (``k_t``),
+    how many it deals by point value (``m_v``) and how many in all (``u``)::
+
+        weight = prod_t ff(n_t, k_t) * prod_v ff(N_v - K_v, m_v) * ff(N - u, 6 - u)
+
+    (``K_v``: the fine-typed cards of value ``v``). Each term is a product of at most
+    :data:`MAX_FACTORS` falling factorials ``ff(counts[slot] - offset, power)`` over the
+    count vector of a shoe: its fine types (``members`` of the shoe's cards), then its
+    10 point values, then its size (see :func:`term_counts`). ``count[i]`` rounds of term
+    ``term_index[i]`` end in a cell of class ``cell_class[i]``.
+    """
+
+    members: np.ndarray
+    by_suit: bool
+    n_types: int
+    slot: np.ndarray
+    offset: np.ndarray
+    power: np.ndarray
+    term_index: np.ndarray
+    cell_class: np.ndarray
+    count: np.ndarray
+
+    def term_counts(self, compositions: np.ndarray) -> np.ndarray:
+        """The count vector of each composition, (n, n_types + 11) floats: cards of each
+        fine type, of each point value, and in all. ``compositions`` are (n, 52) counts by
+        card when the terms need suits, else (n, 13) by rank."""
+        n = len(compositions)
+        ranks = compositions.reshape(n, N_RANKS, -1).sum(axis=2)
+        if not self.by_suit:
+            compositions = ranks
+        out = np.zeros((n, self.n_types + N_VALUES + 1))
+        for kind, t in enumerate(self.members.tolist()):
+            out[:, t] += compositions[:, kind]
+        for rank in range(N_RANKS):
+            out[:, self.n_types + RANK_VALUES[rank]] += ranks[:, rank]
+        out[:, -1] = ranks.sum(axis=1)
+        return out
+
+
+#: The reference shoe the terms are compiled on: six of every card, so that every
+#: sequence of six classes can be dealt and every reachable key shows up.
+_REFERENCE_DECKS = ROUND_CARDS
+
+
+def walk_visits(
+    fields: frozenset[str] | set[str], literals: Mapping[str, frozenset[str]] | None = None
+) -> int:
+    """About how many rounds the walk visits for ``fields`` on a full shoe."""
+    card_plan = plan(frozenset(fields), literals)
+    return _visits(card_plan, len(_fine_types(card_plan, Shoe.standard(_REFERENCE_DECKS)).counts))
+
+
+def card_terms(
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None,
+    classify: Callable[[dict[str, np.ndarray]], np.ndarray],
+) -> CardTerms | None:
+    """Compile the walk for ``fields`` into terms, keeping the rounds that matter.
+
+    ``classify`` gets the columns of every kind of round the fields tell apart and returns
+    an int class for each: rounds of class -1 are left out (a bet's losing rounds, say),
+    the others are tallied by term and class. None when they would take more than
+    :data:`MAX_TERMS` entries (the memory of a few exact walks at most).
+    """
+    card_plan = plan(frozenset(fields), literals)
+    reference = Shoe.standard(_REFERENCE_DECKS)
+    layout = _layout(card_plan, reference)
+    (keys,) = np.nonzero(_count(layout, reference))
+    classes = np.asarray(classify(_key_columns(card_plan, layout, keys)), dtype=np.int64)
+    cell_class = np.full(prod(layout.shape), -1, dtype=np.int64)
+    cell_class[keys] = classes
+    tally = _empty_tally()
+    if (classes >= 0).any() and not _card_walk_jit(
+        *layout.arguments, layout.order, _NOTHING, cell_class, tally, MAX_TERMS
+    ):
+        return None
+    n_classes = max(1, int(classes.max()) + 1)
+    recorded = np.fromiter(tally.keys(), dtype=np.int64, count=len(tally))
+    count = np.fromiter(tally.values(), dtype=np.int64, count=len(tally))
+    signatures, term_index = np.unique(recorded // n_classes, return_inverse=True)
+    n_types = len(layout.types.counts)
+    slot = np.full((len(signatures), MAX_FACTORS), -1, dtype=np.int64)
+    offset = np.zeros_like(slot)
+    power = np.zeros_like(slot)
+    _term_factors_jit(signatures, n_types, layout.types.values, slot, offset, power)
+    return CardTerms(
+        layout.types.members,
+        card_plan.needs_suits,
+        n_types,
+        slot,
+        offset,
+        power,
+        term_index.reshape(-1).astype(np.int64),
+        recorded % n_classes,
+        count,
+    )
+
+
+@njit(cache=True)
+def _term_factors_jit(signatures, n_types, type_values, slot, offset, power):
+    """Unpack each signature (see ``_signature``) into its factors (see
+    :class:`CardTerms`): slot ``s`` for a symbol, ``n_types + 10`` for the rest of the
+    sequence."""
+    fine_of_value = np.zeros(N_VALUES, dtype=np.int64)
+    mask = (1 << _SYMBOL_BITS) - 1
+    for i in range(signatures.shape[0]):
+        fine_of_value[:] = 0
+        used = 0
+        n_factors = 0
+        previous = -1
+        for place in range(ROUND_CARDS):
+            symbol = ((signatures[i] >> (_SYMBOL_BITS * place)) & mask) - 1
+            if symbol < 0:
+                break
+            used += 1
+            if symbol < n_types:
+                fine_of_value[type_values[symbol]] += 1
+            if symbol == previous:
+                power[i, n_factors - 1] += 1
+            else:
+                slot[i, n_factors] = symbol
+                power[i, n_factors] = 1
+                n_factors += 1
+                previous = symbol
+        # Symbols are sorted, fine types first: the value-dealt cards of a value come
+        # after all fine-typed cards of that value.
+        for f in range(n_factors):
+            if slot[i, f] >= n_types:
+                offset[i, f] = fine_of_value[slot[i, f] - n_types]
+        slot[i, n_factors] = n_types + N_VALUES
+        offset[i, n_factors] = used
+        power[i, n_factors] = ROUND_CARDS - used

@@ -215,7 +215,7 @@ def test_a_joint_bet_on_suited_pairs_needs_suits() -> None:
     assert abs(got - exact.results[0].expected_value) < 1e-12
 
 
-def test_bets_on_the_cards_go_to_the_exact_card_walk() -> None:
+def test_a_few_compositions_go_to_the_exact_card_walk() -> None:
     """Per composition, exactly: with known suits every card bet has a value; with counts
     per rank, bets on suits or colours are NaN (their suits are unknown)."""
     from analyzer import load_paytable
@@ -232,3 +232,118 @@ def test_bets_on_the_cards_go_to_the_exact_card_walk() -> None:
             assert value == pytest.approx(exact[bet], abs=1e-12)
     colours = batch_expected_values(load_paytable("colour-match"), suits.sum(axis=2))
     assert colours.isna().all().all()
+
+
+def _exact_values(paytable, compositions: np.ndarray) -> list[dict[str, float]]:
+    """EV of every bet on each composition (per card or per rank) by the exact analysis."""
+    out = []
+    for comp in compositions:
+        if comp.shape[0] == 52:
+            suits = comp.reshape(13, 4)
+            shoe = Shoe(suits.sum(axis=1), suits)
+        else:
+            shoe = Shoe(comp)
+        results = analyze(paytable=paytable, shoe=shoe).results
+        out.append({r.bet.id: float(r.expected_value) for r in results})
+    return out
+
+
+#: Shipped card paytables whose exact analysis is quick enough to run per composition.
+CARD_PAYTABLES = ["monkey", "tie-max", "perfect-9", "majestic-match", "lucky-match", "lucky-nines"]
+
+
+@pytest.mark.parametrize("name", CARD_PAYTABLES)
+def test_card_bets_from_terms_match_the_exact_walk(name) -> None:
+    """Many compositions: the compiled terms, against the exact walk of each one (tiny
+    shoes, exhausted ranks, one to eight decks)."""
+    from analyzer import load_paytable
+
+    paytable = load_paytable(name)
+    compositions = np.concatenate([random_compositions(11, 6), SMALL])
+    values = batch_expected_values(paytable, compositions)
+    for row, exact in enumerate(_exact_values(paytable, compositions)):
+        for (bet, _), value in values.iloc[row].items():
+            assert value == pytest.approx(exact[bet], abs=1e-12), (row, bet)
+
+
+def test_joint_pair_bets_and_per_rank_card_bets_from_terms() -> None:
+    """Pairs joined with the result go to the card walk's terms too; so do card bets on
+    ranks given counts per rank, while bets on colours are NaN."""
+    paytable = paytable_from_dict(
+        {
+            "name": "J",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "pp_win",
+                    "rule": [{"when": "player_pair and winner == 'player'", "pays": 25}],
+                },
+                {"id": "k3", "rule": [{"when": "banker_card3_rank == 'K'", "pays": 12}]},
+                {"id": "red", "rule": [{"when": "player_card1_colour == 'red'", "pays": 1}]},
+            ],
+        }
+    )
+    per_card = np.concatenate([random_compositions(13, 5), SMALL])
+    per_rank = per_card.reshape(len(per_card), 13, 4).sum(axis=2)
+    for compositions in (per_card, per_rank):
+        values = batch_expected_values(paytable, compositions)
+        for row, exact in enumerate(_exact_values(paytable, compositions)):
+            for (bet, _), value in values.iloc[row].items():
+                if bet in exact:
+                    assert value == pytest.approx(exact[bet], abs=1e-12), (row, bet)
+                else:
+                    assert np.isnan(value) and bet == "red"
+
+
+#: Bets on two of the first four cards: few enough terms to run the term kernels with the
+#: JIT off. One never pays (no term of its own).
+RED_KING = paytable_from_dict(
+    {
+        "name": "C",
+        "modes": ["m"],
+        "bet": [
+            {
+                "id": "red_king",
+                "rule": [
+                    {
+                        "when": "player_card1_colour == 'red' and banker_card2_rank == 'K'",
+                        "pays": 30,
+                    }
+                ],
+            },
+            {
+                "id": "never",
+                "rule": [
+                    {
+                        "when": "player_card1_colour == 'red' == 'black' and banker_card2_rank == 'K'",
+                        "pays": 30,
+                    }
+                ],
+            },
+        ],
+    }
+)
+
+
+def _check_red_king() -> None:
+    compositions = np.concatenate([SMALL, SMALL[::-1] // 2 + SMALL[:1]])
+    values = batch_expected_values(RED_KING, compositions)
+    for row, exact in enumerate(_exact_values(RED_KING, compositions)):
+        for bet in ("red_king", "never"):
+            assert values.loc[row, (bet, "m")] == pytest.approx(exact[bet], abs=1e-12), row
+    assert (values[("never", "m")] == -1).all()
+
+
+@pytest.mark.kernels
+def test_terms_of_bets_on_two_of_the_first_four_cards() -> None:
+    _check_red_king()
+
+
+@pytest.mark.kernels
+def test_too_many_terms_fall_back_to_the_exact_walk(monkeypatch) -> None:
+    from analyzer.engine import batch, card_walk
+
+    monkeypatch.setattr(card_walk, "MAX_TERMS", 3)
+    monkeypatch.setattr(batch, "_COMPILED", {})
+    _check_red_king()
+    assert None in batch._COMPILED.values()  # compiling stopped short, and is not retried

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import analyzer
 from analyzer import AnalyzerError, Shoe
-from analyzer.engine.card_walk import card_outcome_table, plan
+from analyzer.engine.card_walk import CardTerms, card_outcome_table, card_terms, plan
 from analyzer.game.fields import CARDS, FIELD, VOCABULARY
 
 CARD_FIELDS = [field.name for field in VOCABULARY if field.card_level]
@@ -32,6 +32,9 @@ FIELD_SETS = [
     ["first_four_pattern", "first_four_flush", "first_four_straight", "winner"],
     ["cards_pattern", "banker_card3_value", "first_four_flush"],
     ["first_four_straight", "player_card1_rank", "max_card_value"],
+    # Nothing asked of the round beyond the first four: only those cards are dealt.
+    ["first_four_pattern", "first_four_flush", "banker_card2_rank"],
+    ["player_card2_colour", "banker_card1_value"],
 ]
 
 
@@ -129,3 +132,89 @@ def test_lumping_values_no_constant_names_changes_nothing(cards, name) -> None:
         assert expected_value(bet, lumped.columns, lumped.ways, lumped.denominator) == (
             expected_value(bet, columns, ways, int(ways.sum()))
         )
+
+
+# -- Terms: the walk compiled for any shoe ---------------------------------------------------
+
+#: Field sets for the terms (each compiled once, on six decks): cards dealt alone, whole
+#: rounds, third cards in detail, walk fields, pairs beside the result.
+TERM_FIELD_SETS = [
+    ["player_card1_colour", "banker_card2_rank"],
+    ["banker_card3_rank", "winner"],
+    ["first_four_pattern", "first_four_flush"],
+    ["max_card_value", "player_card3_colour"],
+    ["player_pair", "winner"],
+    ["cards_pattern"],
+]
+_COMPILED_TERMS: dict[int, tuple[CardTerms, list[tuple]]] = {}
+
+
+def _terms(index: int) -> tuple[CardTerms, list[tuple]]:
+    """Terms of a field set with every kind of round its own class, and those kinds."""
+    if index not in _COMPILED_TERMS:
+        fields = TERM_FIELD_SETS[index]
+        kinds: list[tuple] = []
+
+        def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
+            kinds.extend(zip(*(columns[f].tolist() for f in fields), strict=True))
+            return np.arange(len(kinds))
+
+        _COMPILED_TERMS[index] = card_terms(set(fields), None, classify), kinds
+    return _COMPILED_TERMS[index]
+
+
+def _exact_term_weight(terms: CardTerms, term: int, counts: list[int]) -> int:
+    """A term's weight in Python integers: the product of its falling factorials."""
+    weight = 1
+    for slot, offset, power in zip(
+        terms.slot[term].tolist(),
+        terms.offset[term].tolist(),
+        terms.power[term].tolist(),
+        strict=True,
+    ):
+        if slot < 0:
+            break
+        for j in range(power):
+            weight *= counts[slot] - offset - j
+    return weight
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=6, max_size=40),
+    st.integers(0, len(TERM_FIELD_SETS) - 1),
+)
+def test_terms_give_every_count_of_the_walk_exactly(cards, index) -> None:
+    """Summed in integers, the terms give each kind of round exactly the ways the walk
+    counts on the shoe itself, and nothing where it counts none."""
+    terms, kinds = _terms(index)
+    shoe = _shoe(cards)
+    composition = shoe.suit_counts.reshape(1, 52)
+    counts = [round(x) for x in terms.term_counts(composition)[0].tolist()]
+    weights = [_exact_term_weight(terms, t, counts) for t in range(len(terms.slot))]
+    from_terms: Counter = Counter()
+    for term, kind, count in zip(
+        terms.term_index.tolist(), terms.cell_class.tolist(), terms.count.tolist(), strict=True
+    ):
+        from_terms[kinds[kind]] += count * weights[term]
+    walked = _walk_counts(shoe, TERM_FIELD_SETS[index])
+    assert +from_terms == walked
+    assert sum(from_terms.values()) == shoe.rounds_denominator
+
+
+@pytest.mark.kernels
+def test_terms_leave_out_rounds_of_class_minus_one() -> None:
+    """Only the rounds a class keeps are tallied; a plan with none keeps no term."""
+
+    def red_first(columns: dict[str, np.ndarray]) -> np.ndarray:
+        return np.where(columns["player_card1_colour"] == "red", 0, -1)
+
+    terms = card_terms({"player_card1_colour"}, None, red_first)
+    assert terms.by_suit and terms.n_types == 20  # point value times colour
+    assert set(terms.cell_class.tolist()) == {0}
+    # One red card of each value dealt, the other five cards anything: ten terms.
+    assert len(terms.slot) == 10 and terms.count.tolist() == [1] * 10
+    nothing = card_terms(
+        {"player_card1_colour"}, None, lambda c: np.full(len(c["player_card1_colour"]), -1)
+    )
+    assert len(nothing.slot) == 0
