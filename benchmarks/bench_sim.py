@@ -40,7 +40,8 @@ def main() -> None:
     n_parts = max(1, args.shoes // PARTITION)
     sizes = [PARTITION] * n_parts
     simulate_job = SimulationJob(paytable, Procedure(8, 14), 1)
-    count_job = CountJob(restricted(paytable, "lucky_six", "commission"), Procedure(8, 14), 1)
+    column = ("lucky_six", "commission")
+    count_job = CountJob(restricted(paytable, [column]), (column,), Procedure(8, 14), 1)
     simulate_partition(simulate_job, 0, 2)  # warm the JIT caches
     count_partition(count_job, 0, 2)
 

@@ -1,5 +1,7 @@
-"""``baccarat-odds count``: can a card counter beat a bet, with and without its max-round
-limit? Every round's exact EV on the cards left, bet by a linear count or perfect play."""
+"""``baccarat-odds count``: which bets can a card counter beat, with and without their
+max-round limits, and which max round keeps the gain negligible? Every round's exact EV of
+every bet counted on the cards left (the shoes dealt once), bet by a linear count or by
+perfect play."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.analysis.eor import effects_of_removal, linear_counts
-from analyzer.analysis.exact import analyze
+from analyzer.analysis.exact import analyze, resolve_modes
 from analyzer.cli.options import add_mode_option, finite_number
 from analyzer.cli.runs import MAX_TAG, MAX_THRESHOLD, add_run_options, procedure_from_args, run_job
 from analyzer.errors import AnalyzerError
@@ -20,12 +22,12 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
-from analyzer.reports.plots import png_writer, rounds_figure
+from analyzer.reports.plots import gains_figure, png_writer, rounds_figure
 from analyzer.reports.tables import json_text, render_table
 from analyzer.runs.counting import (
     STRATEGIES,
+    TRUE_COUNT_DECKS,
     CountJob,
-    check_count_partition,
     count_partition,
     count_summary,
     default_threshold,
@@ -34,17 +36,29 @@ from analyzer.runs.counting import (
 )
 from analyzer.runs.dealer import Procedure
 
-HELP = "can a card counter beat a bet under the max-round limit?"
+HELP = "which bets can a card counter beat, and what max round stops them?"
+
+#: The default --max-gain, in units per shoe: about one unit in a hundred shoes (some 75
+#: hours of one live table), below what makes counting a bet worth a player's time at any
+#: stake a table takes, and within what 100,000 shoes resolve (see the README).
+DEFAULT_MAX_GAIN = 0.01
+MAX_MAX_GAIN = 10**6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_options(parser)
-    parser.add_argument("--bet", required=True, metavar="ID")
-    add_mode_option(parser, None, "betting mode (default: the first)")
+    parser.add_argument(
+        "--bet",
+        action="append",
+        required=True,
+        metavar="ID",
+        help="the bet to count (repeatable), or all: every bet, dealt once",
+    )
+    add_mode_option(parser, None, "betting mode, or all (default: the first)")
     parser.add_argument(
         "--tags",
-        help='linear count tags, e.g. "A=0,2=1,...,K=-1" '
-        "(default: derived from the effects of removal)",
+        help='linear count tags, e.g. "A=0,2=1,...,K=-1", for every bet counted '
+        "(default: derived per bet from its effects of removal)",
     )
     parser.add_argument(
         "--threshold",
@@ -52,49 +66,183 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="T",
         help="bet when the true count is at least T (default: break-even of the"
-        " tags' linear model)",
+        " tags' linear model, per bet)",
+    )
+    parser.add_argument(
+        "--true-count-decks",
+        choices=TRUE_COUNT_DECKS,
+        default=None,
+        help="the true count divides by the decks still in the shoe (in-shoe, the default)"
+        " or by every card not seen, face-down burn cards included (unseen, as in"
+        " published counting studies)",
     )
     parser.add_argument(
         "--perfect",
         action="store_true",
-        help="perfect play: bet exactly when the exact EV is positive",
+        help="perfect play only: bet exactly when the exact EV is positive",
     )
     parser.add_argument(
         "--no-max-round",
         action="store_true",
         help="headline figures without the max-round limit (both are reported)",
     )
+    parser.add_argument(
+        "--max-gain",
+        type=finite_number,
+        default=DEFAULT_MAX_GAIN,
+        metavar="UNITS",
+        help=f"the largest gain per shoe the max-round advice accepts (default {DEFAULT_MAX_GAIN})",
+    )
     parser.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
-    parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max round marked")
+    parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max rounds marked")
+    parser.add_argument(
+        "--gain-plot",
+        metavar="FILE.png",
+        help="gain per shoe by max round, per bet and play, max rounds marked",
+    )
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
-    mode = paytable.modes[0] if args.mode is None else args.mode
-    paytable.check_modes((mode,))
-    paytable.check_bet_ids((args.bet,))
-    bet = paytable.bet(args.bet, mode)
+    columns = _columns(paytable, args.bet, args.mode)
+    if not 0 < args.max_gain <= MAX_MAX_GAIN:
+        raise AnalyzerError(
+            f"--max-gain must be more than 0 and at most {MAX_MAX_GAIN:,} units per shoe, "
+            f"got {args.max_gain:g}"
+        )
     procedure = procedure_from_args(args, paytable)
-    if args.out is not None:
-        check_writable(args.out, "--out", (".csv", ".parquet"))
-    if args.plot is not None:
-        check_writable(args.plot, "--plot", (".png",))
-    if args.perfect and (args.tags or args.threshold is not None):
-        raise AnalyzerError("--perfect bets on the exact EV: it takes no --tags or --threshold")
-    tags = threshold = None
+    outputs = {"--out": (".csv", ".parquet"), "--plot": (".png",), "--gain-plot": (".png",)}
+    for option, suffixes in outputs.items():
+        path = getattr(args, option[2:].replace("-", "_"))
+        if path is not None:
+            check_writable(path, option, suffixes)
+    if args.perfect and (
+        args.tags or args.threshold is not None or args.true_count_decks is not None
+    ):
+        raise AnalyzerError(
+            "--perfect bets on the exact EV: it takes no --tags, --threshold or --true-count-decks"
+        )
+    single = restricted(paytable, columns)
+    tags = thresholds = None
     if not args.perfect:
-        tags, threshold = _linear_count(args, restricted(paytable, args.bet, mode), procedure)
-    job = CountJob(
-        restricted(paytable, args.bet, mode),
-        procedure,
-        args.seed,
-        None if tags is None else tuple(tags.tolist()),
-        0.0 if threshold is None else threshold,
+        tags, thresholds = _linear_counts(args, single, columns, procedure)
+    divisor = args.true_count_decks or TRUE_COUNT_DECKS[0]
+    job = CountJob(single, columns, procedure, args.seed, tags, thresholds, divisor)
+    results = run_job(args, count_partition, job, job.check)
+    summaries = count_summary(job, results, args.max_gain)
+    rounds = per_round_table(job, results)
+    _write_outputs(args, job, summaries, rounds)
+    records = [_record(args, job, summary, c) for c, summary in enumerate(summaries)]
+    if args.format == "json":
+        return json_text(records[0] if len(records) == 1 else records), 0
+    head = (
+        f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
+        f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
     )
-    results = run_job(args, count_partition, job, check_count_partition)
-    summary = count_summary(results)
-    headline = "without_limit" if args.no_max_round or bet.max_round is None else "with_limit"
-    rounds = per_round_table(results)
+    if len(records) == 1:
+        return _one_bet_text(head, records[0]), 0
+    return _many_bets_text(head, records, args.max_gain), 0
+
+
+def _columns(paytable: Paytable, bet_ids: list[str], mode: str | None) -> tuple:
+    """The (bet, mode) columns that --bet and --mode name, in paytable order."""
+    modes = paytable.modes[:1] if mode is None else resolve_modes(paytable, mode)
+    named = tuple(dict.fromkeys(b for b in bet_ids if b != "all"))
+    paytable.check_bet_ids(named)
+    if "all" in bet_ids:
+        return tuple((bet.id, m) for bet, m in paytable.offered(modes))
+    columns = tuple((bet.id, m) for bet, m in paytable.offered(modes, named))
+    for bet_id in named:
+        if not any(column[0] == bet_id for column in columns):
+            paytable.bet(bet_id, modes[0])  # raises: not offered in the mode
+    return columns
+
+
+def _linear_counts(
+    args: argparse.Namespace, single: Paytable, columns: tuple, procedure: Procedure
+) -> tuple[tuple, tuple]:
+    """Per column, tags and threshold of the linear count, given or derived from the
+    effects of removal of the shoe that is dealt (its decks, not the paytable's). A
+    column no linear count helps gets None; with one column that is an error."""
+    shoe = Shoe.standard(procedure.decks)
+    need_effects = not args.tags or args.threshold is None
+    effects = effects_of_removal(single, shoe) if need_effects else None
+    derived = {}
+    if effects is not None:
+        derived = {(c.bet, c.mode): c for c in linear_counts(effects)}
+    base = {}
+    if args.threshold is None:
+        base = {
+            (r.bet.id, r.mode): float(r.expected_value)
+            for r in analyze(paytable=single, shoe=shoe).results
+        }
+    given = parse_tags(args.tags, MAX_TAG) if args.tags else None
+    if args.threshold is not None and abs(args.threshold) > MAX_THRESHOLD:
+        raise AnalyzerError(f"--threshold must be within ±{MAX_THRESHOLD:,}")
+    tags, thresholds = [], []
+    for column in columns:
+        try:
+            column_tags = given
+            if column_tags is None:
+                column_tags = np.array([derived[column].tags[r] for r in RANKS])
+                if not column_tags.any():
+                    raise AnalyzerError(
+                        f"no linear count helps {column[0]!r}: removing a card of any rank "
+                        "moves it the same way (use --perfect, or give --tags and --threshold)"
+                    )
+            threshold = args.threshold
+            if threshold is None:
+                of_column = effects[(effects["bet"] == column[0]) & (effects["mode"] == column[1])]
+                threshold = default_threshold(of_column, column_tags, base[column], procedure.decks)
+        except AnalyzerError:
+            if len(columns) == 1:
+                raise
+            tags.append(None)  # this bet is counted by perfect play only
+            thresholds.append(None)
+            continue
+        tags.append(tuple(column_tags.tolist()))
+        thresholds.append(threshold)
+    return tuple(tags), tuple(thresholds)
+
+
+def _strategy(job: CountJob, c: int) -> str:
+    if job.tags is None:
+        return "perfect play (bet when the exact EV is positive)"
+    if job.tags[c] is None:
+        return "no linear count helps this bet: perfect play only"
+    tags = ",".join(f"{r}={t:+d}" for r, t in zip(RANKS, job.tags[c], strict=True))
+    divisor = "" if job.true_count_decks == "in-shoe" else " (true count per unseen deck)"
+    return f"linear count {tags}, bet at true count >= {job.thresholds[c]}{divisor}"
+
+
+def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> dict:
+    """What JSON shows of one column (the keys of a one-bet count, and more)."""
+    headline = (
+        "without_limit" if args.no_max_round or summary["max_round"] is None else "with_limit"
+    )
+    advice = {}
+    for play, values in summary["advice"].items():
+        advice[play] = dict(values)
+        if play != job.headline:
+            advice[play]["by_max_round"] = summary["curves"][play]
+    return {
+        "bet": summary["bet"],
+        "mode": summary["mode"],
+        "max_round": summary["max_round"],
+        "strategy": _strategy(job, c),
+        "seed": args.seed,
+        "shoes": summary["shoes"],
+        "rounds_per_shoe": summary["rounds_per_shoe"],
+        "headline": headline,
+        **summary[headline],
+        "with_limit": summary["with_limit"],
+        "without_limit": summary["without_limit"],
+        "by_max_round": summary["by_max_round"],
+        "advice": advice,
+    }
+
+
+def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rounds) -> None:
     writers = {}
     if args.out:
         writers[args.out] = (
@@ -103,85 +251,107 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             else (lambda p: rounds.to_csv(p, index=False))
         )
     if args.plot:
-        writers[args.plot] = png_writer(rounds_figure(rounds, bet.id, bet.max_round))
+        marks = {(s["bet"], s["mode"]): s["max_round"] for s in summaries}
+        writers[args.plot] = png_writer(rounds_figure(rounds, marks))
+    if args.gain_plot:
+        writers[args.gain_plot] = png_writer(gains_figure(summaries, args.max_gain))
     try:
-        write_files_atomically(writers)  # both or neither
+        write_files_atomically(writers)  # all or none
     except OSError as exc:
-        option = "--out" if args.out else "--plot"
+        option = "--out" if args.out else "--plot" if args.plot else "--gain-plot"
         raise output_error(option, " and ".join(writers), exc) from None
-    strategy = (
-        "perfect play (bet when the exact EV is positive)"
-        if tags is None
-        else "linear count "
-        + ",".join(f"{r}={t:+d}" for r, t in zip(RANKS, tags.tolist(), strict=True))
-        + f", bet at true count >= {threshold}"
+
+
+_PLAY_NAMES = {"perfect": "perfect play", "count": "linear count"}
+
+
+def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
+    safe = advice["largest_safe_max_round"]
+    if safe is None:
+        cap = "no max round keeps the gain below it, not even 1"
+    elif advice["needs_no_limit"]:
+        cap = f"needs no max round (safe to the last round, {safe}; confidence"
+        cap += f" {100 * advice['confidence']:.1f}%)"
+    else:
+        cap = f"largest safe max round {safe} (confidence {100 * advice['confidence']:.1f}%)"
+    verdict = "meets it" if advice["printed_max_round_is_safe"] else "does not meet it"
+    printed = (
+        f"the paytable's max round {max_round} {verdict}"
+        if max_round
+        else f"the paytable, with no max round, {verdict}"
     )
-    record = {
-        "bet": bet.id,
-        "mode": mode,
-        "max_round": bet.max_round,
-        "strategy": strategy,
-        "seed": args.seed,
-        "shoes": summary["shoes"],
-        "rounds_per_shoe": summary["rounds_per_shoe"],
-        "headline": headline,
-        **summary[headline],
-        "with_limit": summary["with_limit"],
-        "without_limit": summary["without_limit"],
-    }
-    if args.format == "json":
-        return json_text(record), 0
+    return f"  {_PLAY_NAMES[play]}: {cap}; {printed}"
+
+
+def _one_bet_text(head: str, record: dict) -> str:
     lines = [
-        f"{paytable.name}: {bet.id} ({mode}), {summary['shoes']} shoes of "
-        f"{procedure.decks} decks, {summary['rounds_per_shoe']:.2f} rounds per shoe, "
-        f"seed {args.seed}",
-        f"Strategy: {strategy}",
+        head,
+        f"Bet: {record['bet']} ({record['mode']})",
+        f"Strategy: {record['strategy']}",
         "",
     ]
     table = pd.DataFrame(
         {
             name.replace("_", " ")
-            + (f" (max round {bet.max_round})" if name == "with_limit" and bet.max_round else ""): {
-                "bet frequency": _pm(summary[name], "bet_frequency", 100, "%"),
-                "edge when bet": _pm(summary[name], "edge_when_bet", 100, "%"),
-                "units per shoe": _pm(summary[name], "units_per_shoe", 1, ""),
-                "units per 100 rounds": _pm(summary[name], "units_per_100_rounds", 1, ""),
+            + (
+                f" (max round {record['max_round']})"
+                if name == "with_limit" and record["max_round"]
+                else ""
+            ): {
+                "bet frequency": _pm(record[name], "bet_frequency", 100, "%"),
+                "edge when bet": _pm(record[name], "edge_when_bet", 100, "%"),
+                "units per shoe": _pm(record[name], "units_per_shoe", 1, ""),
+                "units per 100 rounds": _pm(record[name], "units_per_100_rounds", 1, ""),
             }
             for name in STRATEGIES
         }
     )
     lines.append(render_table(table, index=True))
-    return "\n".join(lines) + "\n", 0
+    max_gain = next(iter(record["advice"].values()))["max_gain"]
+    lines += ["", f"Max-round advice (gain per shoe at most {max_gain:g} units, 95% one-sided):"]
+    for play, advice in record["advice"].items():
+        lines.append(_advice_line(play, advice, record["max_round"]))
+    return "\n".join(lines) + "\n"
 
 
-def _linear_count(
-    args: argparse.Namespace, single: Paytable, procedure: Procedure
-) -> tuple[np.ndarray, float]:
-    """Tags and threshold of the linear count, given or derived from the effects of
-    removal of the shoe that is dealt (its decks, not the paytable's)."""
-    shoe = Shoe.standard(procedure.decks)
-    need_effects = not args.tags or args.threshold is None
-    effects = effects_of_removal(single, shoe) if need_effects else None
-    if args.tags:
-        tags = parse_tags(args.tags, MAX_TAG)
-    else:
-        tags = np.array([linear_counts(effects)[0].tags[r] for r in RANKS])
-        if not tags.any():
-            raise AnalyzerError(
-                f"no linear count helps {args.bet!r}: removing a card of any rank moves it "
-                "the same way (use --perfect, or give --tags and --threshold)"
-            )
-    if args.threshold is not None:
-        if abs(args.threshold) > MAX_THRESHOLD:
-            raise AnalyzerError(f"--threshold must be within ±{MAX_THRESHOLD:,}")
-        return tags, args.threshold
-    base = float(analyze(paytable=single, shoe=shoe).results[0].expected_value)
-    return tags, default_threshold(effects, tags, base, procedure.decks)
+def _many_bets_text(head: str, records: list[dict], max_gain: float) -> str:
+    rows = []
+    for record in records:
+        advice = record["advice"]
+        row = {
+            "bet": record["bet"],
+            "mode": record["mode"],
+            "max round": record["max_round"] or "-",
+            "frequency": _pm(record[record["headline"]], "bet_frequency", 100, "%", False),
+            "edge when bet": _pm(record[record["headline"]], "edge_when_bet", 100, "%", False),
+            "units/shoe, limit": _pm(record["with_limit"], "units_per_shoe", 1, ""),
+            "units/shoe, no limit": _pm(record["without_limit"], "units_per_shoe", 1, ""),
+        }
+        for play, name in _PLAY_NAMES.items():
+            if play in advice:
+                safe = advice[play]["largest_safe_max_round"]
+                shown = "none" if advice[play]["needs_no_limit"] else (safe or "-")
+                row[f"safe max round ({name})"] = shown
+        row["printed max round safe"] = (
+            "yes" if advice["perfect"]["printed_max_round_is_safe"] else "no"
+        )
+        rows.append(row)
+    strategy = records[0]["strategy"].split(" ")[0:2]
+    lines = [
+        head,
+        f"Headline: {' '.join(strategy)}; safe max round: the largest cap whose gain per shoe"
+        f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed",
+        "",
+        render_table(pd.DataFrame(rows).fillna("-")),
+    ]
+    return "\n".join(lines) + "\n"
 
 
-def _pm(values: dict[str, Any], key: str, scale: float, unit: str) -> str:
-    value, error = values[key], values[f"{key}_se"]
+def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool = True) -> str:
+    value, se = values[key], values[f"{key}_se"]
     if value is None or np.isnan(value):
         return "-"
     shown = f"{scale * value:+.4f}{unit}"
-    return shown if error is None or np.isnan(error) else f"{shown} ± {scale * error:.4f}{unit}"
+    if not error or se is None or np.isnan(se):
+        return shown
+    return f"{shown} ± {scale * se:.4f}{unit}"

@@ -15,7 +15,7 @@ from analyzer.cli.options import (
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import MAX_DECKS
 from analyzer.paytables.model import Paytable
-from analyzer.runs.dealer import Procedure
+from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
 from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
 
 DEFAULT_WORK_DIR = ".baccarat-odds/runs"
@@ -51,6 +51,14 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
         default=14,
         metavar="C",
         help="cards left behind the cut card (default 14)",
+    )
+    parser.add_argument(
+        "--last-round",
+        choices=LAST_ROUND_RULES,
+        default=LAST_ROUND_RULES[0],
+        help="when the cut card comes out: that round is the last (cut-card, the default),"
+        " or one more round is dealt unless the cut card came out in place of a round's"
+        " first card (one-more, as in published counting studies)",
     )
     parser.add_argument(
         "--partition-size",
@@ -97,7 +105,7 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
             f"--shoes {args.shoes:,} in partitions of {args.partition_size:,} makes "
             f"{partitions:,} partitions (at most {MAX_PARTITIONS:,}): raise --partition-size"
         )
-    return Procedure(args.decks or paytable.decks, args.cut_card)
+    return Procedure(args.decks or paytable.decks, args.cut_card, last_round=args.last_round)
 
 
 def partition_sizes(args: argparse.Namespace) -> list[int]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -315,6 +315,10 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     return Paytable(name, decks, modes, bets, source)
 
 
-def restricted(paytable: Paytable, bet_id: str, mode: str) -> Paytable:
-    """The paytable with only one (bet, mode)."""
-    return replace(paytable, modes=(mode,), bets=(paytable.bet(bet_id, mode),))
+def restricted(paytable: Paytable, columns: Sequence[tuple[str, str]]) -> Paytable:
+    """The paytable with only the bets and modes of these (bet id, mode) columns."""
+    modes = tuple(dict.fromkeys(mode for _, mode in columns))
+    paytable.check_modes(modes)
+    chosen = [paytable.bet(bet_id, mode) for bet_id, mode in columns]
+    bets = tuple(bet for bet in paytable.bets if any(bet is c for c in chosen))
+    return replace(paytable, modes=modes, bets=bets)

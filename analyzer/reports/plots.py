@@ -45,24 +45,81 @@ def effects_figure(effects: pd.DataFrame):
     return fig
 
 
-def rounds_figure(rounds: pd.DataFrame, bet: str, max_round: int | None):
-    """A counted bet by round of the shoe: mean exact EV, and the share of rounds with a
-    positive EV, the max round marked."""
-    fig = _figure(8, 6)
+def _column_label(bet: str, mode: str, several_modes: bool) -> str:
+    return f"{bet} ({mode})" if several_modes else bet
+
+
+def rounds_figure(rounds: pd.DataFrame, max_rounds: dict[tuple[str, str], int | None]):
+    """Counted bets by round of the shoe: mean exact EV, and the share of rounds with a
+    positive EV, one curve per (bet, mode), each max round marked in its colour."""
+    fig = _figure(9, 6.5)
     top, bottom = fig.subplots(2, 1, sharex=True)
-    top.plot(rounds["round"], 100 * rounds["mean_ev"], color="tab:blue")
+    several_modes = rounds["mode"].nunique() > 1
+    colours = _colours(len(max_rounds))
+    for colour, ((bet, mode), group) in zip(
+        colours, rounds.groupby(["bet", "mode"], sort=False), strict=True
+    ):
+        label = _column_label(bet, mode, several_modes)
+        top.plot(group["round"], 100 * group["mean_ev"], color=colour, label=label)
+        bottom.plot(group["round"], 100 * group["positive_ev_share"], color=colour)
+        cap = max_rounds[(bet, mode)]
+        if cap:
+            for ax in (top, bottom):
+                ax.axvline(cap, color=colour, linestyle="--", linewidth=0.9)
     top.axhline(0, color="black", linewidth=0.6)
     top.set_ylabel("mean EV, % of a unit")
-    bottom.plot(rounds["round"], 100 * rounds["positive_ev_share"], color="tab:green")
     bottom.set_ylabel("rounds with EV > 0, %")
-    bottom.set_xlabel("round of the shoe")
-    if max_round:
-        for ax in (top, bottom):
-            ax.axvline(max_round, color="tab:red", linestyle="--", label=f"max round {max_round}")
-        top.legend()
-    top.set_title(f"{bet}: exact EV of the cards left, by round")
+    bottom.set_xlabel("round of the shoe (dashed: the bet's max round)")
+    top.legend(fontsize=7, ncol=2 if len(max_rounds) > 8 else 1)
+    top.set_title("Exact EV of the cards left, by round")
     fig.tight_layout()
     return fig
+
+
+def gains_figure(summaries: list[dict], max_gain: float):
+    """The max-round advisor: a counter's gain per shoe (units) against the max round,
+    one panel per play (perfect play, linear count), one curve per (bet, mode) with its
+    95% band, the paytable's max round dotted in the curve's colour, ``max_gain`` dashed."""
+    plays = [play for play in ("perfect", "count") if any(play in s["curves"] for s in summaries)]
+    fig = _figure(9, 4.2 * len(plays))
+    axes = fig.subplots(len(plays), 1, sharex=True, squeeze=False)[:, 0]
+    several_modes = len({s["mode"] for s in summaries}) > 1
+    colours = _colours(len(summaries))
+    names = {"perfect": "perfect play", "count": "linear count"}
+    for ax, play in zip(axes, plays, strict=True):
+        for colour, summary in zip(colours, summaries, strict=True):
+            curve = summary["curves"].get(play)
+            if not curve or play not in summary["advice"]:
+                continue
+            caps = [p["max_round"] for p in curve]
+            gain = [p["units_per_shoe"] for p in curve]
+            error = [1.96 * (p["units_per_shoe_se"] or 0.0) for p in curve]
+            label = _column_label(summary["bet"], summary["mode"], several_modes)
+            ax.plot(caps, gain, color=colour, label=label)
+            ax.fill_between(
+                caps,
+                [g - e for g, e in zip(gain, error, strict=True)],
+                [g + e for g, e in zip(gain, error, strict=True)],
+                color=colour,
+                alpha=0.15,
+                linewidth=0,
+            )
+            if summary["max_round"]:
+                ax.axvline(summary["max_round"], color=colour, linestyle=":", linewidth=1.2)
+        ax.axhline(max_gain, color="black", linestyle="--", linewidth=0.9, label="max gain")
+        ax.set_ylabel("gain per shoe, units")
+        ax.set_title(f"{names[play]}: gain per shoe with the bet offered up to round k")
+        ax.legend(fontsize=7, ncol=2 if len(summaries) > 8 else 1)
+    axes[-1].set_xlabel("max round k (dotted: the paytable's max round; band: 95%)")
+    fig.tight_layout()
+    return fig
+
+
+def _colours(n: int) -> list:
+    from matplotlib import colormaps
+
+    palette = colormaps["tab10" if n <= 10 else "tab20"]
+    return [palette(i % palette.N) for i in range(n)]
 
 
 def png_writer(fig):

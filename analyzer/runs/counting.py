@@ -1,17 +1,20 @@
-"""Card counting against one bet, round by round, with and without the max-round limit.
+"""Card counting against many bets at once, round by round, with and without the
+max-round limits, and the gain for every possible max round.
 
-For every round of every dealt shoe the exact expected value of the bet on the cards that
+For every round of every dealt shoe the exact expected value of each bet on the cards that
 remain (the batch engine) is known. A *linear count* sums tags of the cards the counter has
 seen (the shown burn card and every card of earlier rounds; burned cards stay hidden) and
-bets one unit when the true count (running count per deck left) reaches a threshold;
-*perfect play* bets exactly when the EV is positive. Gains are expected values, not
-sampled outcomes, so the estimates carry only the variance of the shoes.
+bets one unit when the true count (running count per deck left: of the cards in the shoe,
+or of every card not seen) reaches a threshold; *perfect play* bets exactly when the EV is
+positive. Gains are expected values, not sampled outcomes, so the estimates carry only the
+variance of the shoes.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -20,11 +23,12 @@ import pandas as pd
 from analyzer.engine.batch import batch_expected_values
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
-from analyzer.paytables.model import Paytable
+from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, join_rounds, shuffled_shoe
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import ratio_and_error
 
+#: The headline figures: the max-round limit applied, and not.
 STRATEGIES = ("with_limit", "without_limit")
 
 
@@ -58,41 +62,118 @@ def parse_tags(text: str, limit: int = 1000) -> np.ndarray:
 
 @dataclass(frozen=True)
 class CountJob:
-    """A counting run against the one (bet, mode) of ``paytable`` (see ``restricted``):
-    shoes dealt by ``procedure``; ``tags`` per rank and ``threshold`` for a linear count,
-    or ``tags`` None for perfect play (bet when the exact EV is positive)."""
+    """A counting run against the (bet, mode) ``columns`` of ``paytable``: shoes dealt by
+    ``procedure``. Every column is bet by perfect play (bet when the exact EV is
+    positive); with ``tags`` (13 per rank, or None for a column no linear count helps)
+    and ``thresholds``, also by a linear count, which is then the headline strategy."""
 
     paytable: Paytable
+    columns: tuple[tuple[str, str], ...]
     procedure: Procedure
     seed: int
-    tags: tuple[int, ...] | None = None
-    threshold: float = 0.0
+    tags: tuple[tuple[int, ...] | None, ...] | None = None
+    thresholds: tuple[float | None, ...] | None = None
+    #: The true count's divisor, in decks: the cards still in the shoe ("in-shoe"), or
+    #: every card the counter has not seen, face-down burn cards included ("unseen").
+    true_count_decks: str = "in-shoe"
+
+    def __post_init__(self) -> None:
+        for given in (self.tags, self.thresholds):
+            if given is not None and len(given) != len(self.columns):
+                raise AnalyzerError("a count needs one tag set and threshold per column")
+        if self.true_count_decks not in TRUE_COUNT_DECKS:
+            raise AnalyzerError(
+                f"unknown true-count divisor {self.true_count_decks!r} "
+                f"(divisors: {', '.join(TRUE_COUNT_DECKS)})"
+            )
+
+    @property
+    def plays(self) -> tuple[str, ...]:
+        """The ways of betting counted: perfect play, and the linear count if tagged."""
+        return PLAYS if self.tags is not None else PLAYS[:1]
+
+    @property
+    def headline(self) -> str:
+        """The play the with/without-limit figures and per-round table follow."""
+        return self.plays[-1]
+
+    @property
+    def bets(self) -> list[Bet]:
+        return [self.paytable.bet(bet_id, mode) for bet_id, mode in self.columns]
+
+    @property
+    def by_round(self) -> int:
+        """Length of the per-round arrays: index = round number (0 unused)."""
+        return self.procedure.cards // 4 + 2
 
     @property
     def identity(self) -> dict[str, Any]:
         """Everything the result depends on (saved partitions are matched against it)."""
-        bet, mode = self.paytable.bets[0], self.paytable.modes[0]
         return {
             "command": "count",
             "paytable": self.paytable.fingerprint,
-            "bet": bet.id,
-            "mode": mode,
+            "columns": [list(column) for column in self.columns],
             "procedure": asdict(self.procedure),
             "seed": self.seed,
-            "tags": None if self.tags is None else list(self.tags),
-            "threshold": None if self.tags is None else self.threshold,
+            "tags": None if self.tags is None else [t and list(t) for t in self.tags],
+            "thresholds": None if self.thresholds is None else list(self.thresholds),
+            "true_count_decks": self.true_count_decks,
         }
+
+    def check(self, result: Result, shoes: int) -> None:
+        """Raise ``ValueError`` unless ``result`` has the keys, shapes and dtypes that
+        :func:`count_partition` gives for ``shoes`` shoes (a saved file is checked before
+        it is trusted)."""
+        n_columns, rounds = len(self.columns), self.by_round
+        shapes = {"rounds": ((shoes,), np.int64), "round_count": ((rounds,), np.float64)}
+        for name in STRATEGIES:
+            for what in ("bets", "gain"):
+                shapes[f"{name}_{what}"] = ((shoes, n_columns), np.float64)
+        for key in ("round_ev", "round_positive", "round_bets"):
+            shapes[key] = ((rounds, n_columns), np.float64)
+        for play in self.plays:
+            for what in CAP_ARRAYS:
+                shapes[f"cap_{play}_{what}"] = ((rounds, n_columns), np.float64)
+        if set(result) != set(shapes):
+            raise ValueError(f"keys {sorted(result)}, expected {sorted(shapes)}")
+        for key, (shape, dtype) in shapes.items():
+            if result[key].dtype != dtype or result[key].shape != shape:
+                raise ValueError(f"{key}: {result[key].dtype} {result[key].shape}")
+
+
+#: What the true count divides the running count by (see CountJob.true_count_decks).
+TRUE_COUNT_DECKS = ("in-shoe", "unseen")
+#: The ways of betting a count compares: perfect play and a linear count.
+PLAYS = ("perfect", "count")
+#: Per play, per cap (max round) and column: the sum over shoes of the gain per shoe,
+#: of its square, and the bets placed.
+CAP_ARRAYS = ("gain", "gain_sq", "bets")
+#: Shoes whose per-round gains are held at once (shoes x rounds x columns floats).
+_CAP_CHUNK = 256
+
+
+def _sum_by(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
+    """Sums of the rows of ``values`` (n, columns) by ``index`` (n,), (length, columns)."""
+    n_columns = values.shape[1]
+    flat = (index[:, None] * n_columns + np.arange(n_columns)).ravel()
+    sums = np.bincount(
+        flat, weights=values.ravel().astype(np.float64), minlength=length * n_columns
+    )
+    return sums.reshape(length, n_columns)
 
 
 def count_partition(job: CountJob, index: int, shoes: int) -> Result:
-    """Deal ``shoes`` shoes and record, per shoe and per round number, what each strategy
-    bets and expects."""
-    paytable, procedure, tags = job.paytable, job.procedure, job.tags
-    bet = paytable.bets[0]
+    """Deal ``shoes`` shoes and record, per shoe and per round number, what each play bets
+    and expects on every column."""
+    procedure = job.procedure
     rng = partition_rng(job.seed, index)
     full = np.full(N_CARD_TYPES, procedure.decks, dtype=np.int64)
-    compositions, records, seen_counts, shoe_of_round = [], [], [], []
-    tag_of_card = None if tags is None else np.repeat(np.asarray(tags, dtype=np.int64), N_SUITS)
+    n_columns = len(job.columns)
+    tag_of_card = None
+    if job.tags is not None:
+        tags = np.array([t or (0,) * N_RANKS for t in job.tags], dtype=np.int64).T
+        tag_of_card = np.repeat(tags, N_SUITS, axis=0)  # (52, columns)
+    compositions, records, seen_counts, shoe_of_round, unseen = [], [], [], [], []
     for shoe in range(shoes):
         cards = shuffled_shoe(rng, procedure.decks)
         rounds = deal_shoe(cards, procedure)
@@ -105,75 +186,220 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
         shoe_of_round.append(np.full(len(rounds), shoe))
         if tag_of_card is not None:
             # Seen: the shown first card, then every card of the rounds before this one.
-            running = np.concatenate([[0], np.cumsum(tag_of_card[cards])])
+            running = np.concatenate([np.zeros((1, n_columns), np.int64), tag_of_card[cards]])
+            running = np.cumsum(running, axis=0)
             shown = tag_of_card[cards[0]] if procedure.burn else 0
-            first = starts[0]
-            seen_counts.append(shown + running[starts] - running[first])
+            seen_counts.append(shown + running[starts] - running[starts[0]])
+            # Not seen: the cards in the shoe, and the burn cards dealt face down.
+            unseen.append(len(cards) - (1 if procedure.burn else 0) - (starts - starts[0]))
     compositions = np.concatenate(compositions)
     records = join_rounds(records)
     shoe_of_round = np.concatenate(shoe_of_round)
-    ev = batch_expected_values(paytable, compositions).to_numpy()[:, 0]
-    if tag_of_card is None:
-        wants = ev > 0
-    else:
-        decks_left = (procedure.cards - records["start"]) / 52
-        wants = np.concatenate(seen_counts) / decks_left >= job.threshold
+    values = batch_expected_values(job.paytable, compositions)
+    ev = values[list(job.columns)].to_numpy()
+    wants = {"perfect": ev > 0}
+    if tag_of_card is not None:
+        if job.true_count_decks == "unseen":
+            decks_left = np.concatenate(unseen) / 52
+        else:
+            decks_left = (procedure.cards - records["start"]) / 52
+        true_count = np.concatenate(seen_counts) / decks_left[:, None]
+        thresholds = np.array([np.inf if t is None else t for t in job.thresholds])
+        wants["count"] = true_count >= thresholds
+    headline = wants[job.headline]
     round_number = records["round"]
-    limit = bet.max_round or np.iinfo(np.int64).max
+    limits = np.array([bet.max_round or np.iinfo(np.int64).max for bet in job.bets])
     result: Result = {"rounds": np.bincount(shoe_of_round, minlength=shoes).astype(np.int64)}
-    for name, bets in (("with_limit", wants & (round_number <= limit)), ("without_limit", wants)):
-        result[f"{name}_bets"] = np.bincount(shoe_of_round, weights=bets, minlength=shoes)
-        result[f"{name}_gain"] = np.bincount(shoe_of_round, weights=ev * bets, minlength=shoes)
-    by_round = procedure.cards // 4 + 2
+    for name, bets in (
+        ("with_limit", headline & (round_number[:, None] <= limits)),
+        ("without_limit", headline),
+    ):
+        result[f"{name}_bets"] = _sum_by(shoe_of_round, bets, shoes)
+        result[f"{name}_gain"] = _sum_by(shoe_of_round, ev * bets, shoes)
+    by_round = job.by_round
     result["round_count"] = np.bincount(round_number, minlength=by_round).astype(np.float64)
-    result["round_ev"] = np.bincount(round_number, weights=ev, minlength=by_round)
-    result["round_positive"] = np.bincount(round_number, weights=ev > 0, minlength=by_round)
-    result["round_bets"] = np.bincount(round_number, weights=wants, minlength=by_round)
+    result["round_ev"] = _sum_by(round_number, ev, by_round)
+    result["round_positive"] = _sum_by(round_number, ev > 0, by_round)
+    result["round_bets"] = _sum_by(round_number, headline, by_round)
+    for play, bets in wants.items():
+        result |= _cap_sums(play, shoe_of_round, round_number, ev * bets, bets, shoes, by_round)
     return result
 
 
-def count_summary(results: list[Result]) -> dict[str, Any]:
-    """Per strategy: bet frequency, edge when betting, units per shoe and per 100 rounds,
-    each with its standard error over shoes."""
+def _cap_sums(
+    play: str,
+    shoe_of_round: np.ndarray,
+    round_number: np.ndarray,
+    gain: np.ndarray,
+    bets: np.ndarray,
+    shoes: int,
+    by_round: int,
+) -> Result:
+    """Per cap k (rounds 1 to k on offer) and column: the sum over shoes of each shoe's
+    gain, of its square, and the bets placed."""
+    n_columns = gain.shape[1]
+    gain_sum = np.zeros((by_round, n_columns))
+    gain_sq = np.zeros((by_round, n_columns))
+    for first in range(0, shoes, _CAP_CHUNK):
+        chosen = (shoe_of_round >= first) & (shoe_of_round < first + _CAP_CHUNK)
+        per_shoe = np.zeros((min(_CAP_CHUNK, shoes - first), by_round, n_columns))
+        # A shoe deals each round number once: plain assignment, no accumulation.
+        per_shoe[shoe_of_round[chosen] - first, round_number[chosen]] = gain[chosen]
+        capped = np.cumsum(per_shoe, axis=1)  # each shoe's gain with the cap at each round
+        gain_sum += capped.sum(axis=0)
+        gain_sq += (capped**2).sum(axis=0)
+    return {
+        f"cap_{play}_gain": gain_sum,
+        f"cap_{play}_gain_sq": gain_sq,
+        f"cap_{play}_bets": np.cumsum(_sum_by(round_number, bets, by_round), axis=0),
+    }
+
+
+def count_summary(job: CountJob, results: list[Result], max_gain: float) -> list[dict[str, Any]]:
+    """Per column: bet frequency, edge when betting, units per shoe and per 100 rounds
+    with and without the limit, each with its standard error over shoes; the gain per
+    shoe by max round of the headline play (``by_max_round``) and of each play
+    (``curves``); and each play's max-round advice (see :func:`advise`)."""
     rounds = np.concatenate([r["rounds"] for r in results]).astype(np.float64)
     shoes = len(rounds)
-    summary: dict[str, Any] = {"shoes": shoes, "rounds_per_shoe": float(rounds.mean())}
-    for name in STRATEGIES:
-        bets = np.concatenate([r[f"{name}_bets"] for r in results])
-        gain = np.concatenate([r[f"{name}_gain"] for r in results])
-        frequency, frequency_error = ratio_and_error(bets, rounds)
-        edge, edge_error = ratio_and_error(gain, bets)
-        per_100, per_100_error = ratio_and_error(100 * gain, rounds)
-        summary[name] = {
-            "bet_frequency": frequency,
-            "bet_frequency_se": frequency_error,
-            "edge_when_bet": edge,
-            "edge_when_bet_se": edge_error,
-            "units_per_shoe": float(gain.mean()),
-            "units_per_shoe_se": float(gain.std(ddof=1) / np.sqrt(shoes)) if shoes > 1 else None,
-            "units_per_100_rounds": per_100,
-            "units_per_100_rounds_se": per_100_error,
+    round_count = sum(r["round_count"] for r in results)
+    played = np.nonzero(round_count)[0]
+    last_round = int(played[-1]) if len(played) else 0
+    rounds_by_cap = np.cumsum(round_count)
+    out = []
+    for c, ((bet_id, mode), bet) in enumerate(zip(job.columns, job.bets, strict=True)):
+        column: dict[str, Any] = {
+            "bet": bet_id,
+            "mode": mode,
+            "max_round": bet.max_round,
+            "shoes": shoes,
+            "rounds_per_shoe": float(rounds.mean()),
+            "last_round": last_round,
         }
-    return summary
+        for name in STRATEGIES:
+            bets = np.concatenate([r[f"{name}_bets"][:, c] for r in results])
+            gain = np.concatenate([r[f"{name}_gain"][:, c] for r in results])
+            column[name] = _strategy_figures(bets, gain, rounds)
+        curves = {}
+        for play in job.plays:
+            sums = {
+                what: sum(r[f"cap_{play}_{what}"][:, c] for r in results) for what in CAP_ARRAYS
+            }
+            curves[play] = _by_max_round(sums, rounds_by_cap, shoes, last_round)
+        column["by_max_round"] = curves[job.headline]
+        column["advice"] = {
+            play: advise(curve, max_gain, bet.max_round)
+            for play, curve in curves.items()
+            if play == "perfect" or job.tags[c] is not None
+        }
+        column["curves"] = curves
+        out.append(column)
+    return out
 
 
-def per_round_table(results: list[Result]) -> pd.DataFrame:
-    """By round number: shoes reaching it, share with positive EV, mean EV, share bet."""
-    total = {
-        key: sum(r[key] for r in results)
-        for key in ("round_count", "round_ev", "round_positive", "round_bets")
+def _strategy_figures(bets: np.ndarray, gain: np.ndarray, rounds: np.ndarray) -> dict[str, Any]:
+    shoes = len(rounds)
+    frequency, frequency_error = ratio_and_error(bets, rounds)
+    edge, edge_error = ratio_and_error(gain, bets)
+    per_100, per_100_error = ratio_and_error(100 * gain, rounds)
+    return {
+        "bet_frequency": frequency,
+        "bet_frequency_se": frequency_error,
+        "edge_when_bet": edge,
+        "edge_when_bet_se": edge_error,
+        "units_per_shoe": float(gain.mean()),
+        "units_per_shoe_se": float(gain.std(ddof=1) / np.sqrt(shoes)) if shoes > 1 else None,
+        "units_per_100_rounds": per_100,
+        "units_per_100_rounds_se": per_100_error,
     }
-    count = total["round_count"]
+
+
+def _by_max_round(
+    sums: dict[str, np.ndarray], rounds_by_cap: np.ndarray, shoes: int, last_round: int
+) -> list[dict[str, Any]]:
+    """Units per shoe (with its standard error over shoes) and bet frequency with the
+    max round at each k from 1 to the last round dealt."""
+    out = []
+    for k in range(1, last_round + 1):
+        mean = sums["gain"][k] / shoes
+        error = None
+        if shoes > 1:
+            variance = max(0.0, (sums["gain_sq"][k] - shoes * mean**2) / (shoes - 1))
+            error = float(np.sqrt(variance / shoes))
+        out.append(
+            {
+                "max_round": k,
+                "units_per_shoe": float(mean),
+                "units_per_shoe_se": error,
+                "bet_frequency": float(sums["bets"][k] / rounds_by_cap[k]),
+            }
+        )
+    return out
+
+
+#: One-sided 95% quantile of the normal distribution: the advice's confidence level.
+Z_ONE_SIDED_95 = 1.6448536269514722
+
+
+def advise(curve: list[dict[str, Any]], max_gain: float, max_round: int | None) -> dict[str, Any]:
+    """The largest max round at which the gain per shoe stays below ``max_gain``.
+
+    A cap k is safe when, for every cap up to k, the gain's one-sided 95% upper confidence
+    bound (mean + 1.645 standard errors over shoes) is at most ``max_gain``. Reported:
+    the largest safe cap (None if even round 1 is not; the last round dealt means no limit
+    is needed), the confidence that the true gain there is below ``max_gain`` (normal
+    approximation), and whether the paytable's own max round is safe.
+    """
+    safe_up_to = 0
+    for point in curve:
+        error = point["units_per_shoe_se"] or 0.0
+        if point["units_per_shoe"] + Z_ONE_SIDED_95 * error > max_gain:
+            break
+        safe_up_to = point["max_round"]
+    advice: dict[str, Any] = {
+        "max_gain": max_gain,
+        "largest_safe_max_round": safe_up_to or None,
+        "needs_no_limit": bool(curve) and safe_up_to == curve[-1]["max_round"],
+        "confidence": None,
+        "printed_max_round_is_safe": None,
+    }
+    if safe_up_to:
+        point = curve[safe_up_to - 1]
+        error = point["units_per_shoe_se"]
+        gap = max_gain - point["units_per_shoe"]
+        advice["confidence"] = (
+            float(NormalDist().cdf(gap / error)) if error else float(gap > 0 or gap == 0)
+        )
+    printed = len(curve) if max_round is None else min(max_round, len(curve))
+    advice["printed_max_round_is_safe"] = safe_up_to >= printed
+    return advice
+
+
+def per_round_table(job: CountJob, results: list[Result]) -> pd.DataFrame:
+    """By (bet, mode) and round number: shoes reaching it, share with positive EV, mean
+    EV, share bet by the headline play."""
+    count = sum(r["round_count"] for r in results)
     played = np.nonzero(count)[0]
-    return pd.DataFrame(
-        {
-            "round": played,
-            "shoes": count[played].astype(np.int64),
-            "positive_ev_share": total["round_positive"][played] / count[played],
-            "mean_ev": total["round_ev"][played] / count[played],
-            "bet_share_without_limit": total["round_bets"][played] / count[played],
+    frames = []
+    for c, (bet_id, mode) in enumerate(job.columns):
+        total = {
+            key: sum(r[key][:, c] for r in results)
+            for key in ("round_ev", "round_positive", "round_bets")
         }
-    )
+        frames.append(
+            pd.DataFrame(
+                {
+                    "bet": bet_id,
+                    "mode": mode,
+                    "round": played,
+                    "shoes": count[played].astype(np.int64),
+                    "positive_ev_share": total["round_positive"][played] / count[played],
+                    "mean_ev": total["round_ev"][played] / count[played],
+                    "bet_share_without_limit": total["round_bets"][played] / count[played],
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
 
 
 def default_threshold(effects: pd.DataFrame, tags: np.ndarray, base_ev: float, decks: int) -> float:
@@ -199,27 +425,3 @@ def default_threshold(effects: pd.DataFrame, tags: np.ndarray, base_ev: float, d
             "--threshold, or other --tags"
         )
     return float(np.ceil(10 * (-base_ev / (beta * decks))) / 10)
-
-
-_COUNT_SHOE_ARRAYS = {
-    "rounds": np.int64,
-    **{f"{name}_{what}": np.float64 for name in STRATEGIES for what in ("bets", "gain")},
-}
-_COUNT_ROUND_ARRAYS = ("round_count", "round_ev", "round_positive", "round_bets")
-
-
-def check_count_partition(result: Result, shoes: int) -> None:
-    """Raise ``ValueError`` unless ``result`` has the keys, shapes and dtypes that
-    :func:`count_partition` gives for ``shoes`` shoes (a saved file is checked before it
-    is trusted): one value per shoe, and per-round arrays of one common length."""
-    expected = set(_COUNT_SHOE_ARRAYS) | set(_COUNT_ROUND_ARRAYS)
-    if set(result) != expected:
-        raise ValueError(f"keys {sorted(result)}, expected {sorted(expected)}")
-    for key, dtype in _COUNT_SHOE_ARRAYS.items():
-        if result[key].dtype != dtype or result[key].shape != (shoes,):
-            raise ValueError(f"{key}: {result[key].dtype} {result[key].shape}")
-    length = result["round_count"].shape
-    for key in _COUNT_ROUND_ARRAYS:
-        array = result[key]
-        if array.dtype != np.float64 or array.ndim != 1 or array.shape != length or not len(array):
-            raise ValueError(f"{key}: {array.dtype} {array.shape}")

@@ -3,8 +3,11 @@
 A new shoe is shuffled (numpy ``Generator``, outside the kernels). The dealer shows the
 first card and burns as many more as its value says (Ace 1 ... 9 9, a ten or face card
 10); the shown card is discarded too. A cut card lies ``cut_card`` cards before the end
-(default 14, as in most Asian baccarat): once a card behind it has been dealt, the round in
-progress is the shoe's last. Rounds are numbered from 1.
+(default 14, as in most Asian baccarat). When it comes out, by default the round in
+progress is the shoe's last (``last_round="cut-card"``); under the rule many casinos and
+published counting studies use (``"one-more"``) the dealer finishes that round and deals
+one more, unless the cut card came out in place of a round's first card, when that round
+is the last. Rounds are numbered from 1.
 """
 
 from __future__ import annotations
@@ -46,17 +49,28 @@ ROUND_FIELDS = (
 BURN_BY_VALUE = np.array([10, 1, 2, 3, 4, 5, 6, 7, 8, 9], dtype=np.int64)
 
 
+#: When the cut card comes out: the round in progress is the last, or one more is dealt.
+LAST_ROUND_RULES = ("cut-card", "one-more")
+
+
 @dataclass(frozen=True)
 class Procedure:
-    """How a shoe is dealt: decks, cut card depth (cards left behind it) and burning."""
+    """How a shoe is dealt: decks, cut card depth (cards left behind it), burning, and
+    the last-round rule (:data:`LAST_ROUND_RULES`, see the module docstring)."""
 
     decks: int = 8
     cut_card: int = 14
     burn: bool = True
+    last_round: str = "cut-card"
 
     def __post_init__(self) -> None:
         if self.decks < 1:
             raise AnalyzerError(f"decks must be at least 1, got {self.decks}")
+        if self.last_round not in LAST_ROUND_RULES:
+            raise AnalyzerError(
+                f"unknown last-round rule {self.last_round!r} "
+                f"(rules: {', '.join(LAST_ROUND_RULES)})"
+            )
         cards = 52 * self.decks
         if not ROUND_CARDS <= self.cut_card <= cards - 11 - ROUND_CARDS:
             raise AnalyzerError(
@@ -86,8 +100,8 @@ def _pair_state(card1, card2):
 
 
 @njit(cache=True)
-def _deal_jit(cards, rank_values, start, cut, third_card, out):
-    """Deal rounds from ``start`` until a card behind the cut card has been dealt.
+def _deal_jit(cards, rank_values, start, cut, one_more, third_card, out):
+    """Deal rounds from ``start`` until the last round (the cut card rule).
 
     Parameters
     ----------
@@ -98,8 +112,12 @@ def _deal_jit(cards, rank_values, start, cut, third_card, out):
     start : int
         Index of the first card of round 1 (after the burn).
     cut : int
-        Index of the first card behind the cut card: the round in which a card at or
-        past it is dealt is the shoe's last.
+        Index of the first card behind the cut card: the cut card comes out in the round
+        in which a card at or past it is dealt.
+    one_more : bool
+        False: that round is the shoe's last. True: one more round follows, unless that
+        round began at ``cut`` (the cut card came out in place of its first card). A
+        round needs six cards left to start.
     third_card : bool[10, 10, 12]
         The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
     out : int64[max_rounds, len(ROUND_FIELDS)]
@@ -113,7 +131,9 @@ def _deal_jit(cards, rank_values, start, cut, third_card, out):
     """
     p = start
     n = 0
+    last = False
     while p + 6 <= cards.shape[0]:
+        round_start = p
         p1, b1, p2, b2 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
         player = (rank_values[p1 // 4] + rank_values[p2 // 4]) % 10
         banker = (rank_values[b1 // 4] + rank_values[b2 // 4]) % 10
@@ -141,8 +161,12 @@ def _deal_jit(cards, rank_values, start, cut, third_card, out):
         out[n, 8] = _pair_state(b1, b2)
         n += 1
         p += used
-        if p > cut:  # the cut card came out during this round: it was the last
+        if last:
             break
+        if p > cut:  # the cut card came out during this round
+            if not one_more or round_start == cut:
+                break
+            last = True  # one more round, then the shoe ends
     return n
 
 
@@ -166,6 +190,7 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
         RANK_VALUES,
         first_round_start(cards, procedure),
         procedure.cards - procedure.cut_card,
+        procedure.last_round == "one-more",
         THIRD_CARD,
         out,
     )

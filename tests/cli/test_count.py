@@ -1,4 +1,5 @@
-"""``count``: card counting against one bet, its outputs, and a resumed run."""
+"""``count``: card counting against one bet or every bet at once, its outputs, and a
+resumed run."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import json
 
 import numpy as np
 import pandas as pd
+import pytest
 from helpers import run
 
 
@@ -101,3 +103,89 @@ def test_linear_count_with_given_tags(tmp_path, capsys) -> None:
     result = json.loads(text)
     assert "bet at true count >= 5.0" in result["strategy"]
     assert result["headline"] == "without_limit"  # the Tie has no max round
+
+
+def test_count_every_bet_at_once(tmp_path, capsys) -> None:
+    """--bet all deals the shoes once: a JSON list, one object per (bet, mode), each with
+    the gain by max round and the advice; --out has rows for every bet; both plots."""
+    out, plot, gains = tmp_path / "rounds.csv", tmp_path / "ev.png", tmp_path / "gain.png"
+    argv = [
+        "count",
+        "--bet",
+        "all",
+        "--shoes",
+        "60",
+        "--format",
+        "json",
+        "--no-progress",
+        "--work-dir",
+        str(tmp_path / "w"),
+        "--workers",
+        "1",
+        "--max-gain",
+        "0.05",
+    ]
+    code, text, _ = run(
+        capsys, *argv, "--out", str(out), "--plot", str(plot), "--gain-plot", str(gains)
+    )
+    assert code == 0
+    records = json.loads(text)
+    assert [r["bet"] for r in records][:3] == ["player", "banker", "tie"]
+    assert {r["mode"] for r in records} == {"commission"}
+    six = next(r for r in records if r["bet"] == "lucky_six")
+    assert six["max_round"] == 50 and six["shoes"] == 60
+    curve = six["by_max_round"]
+    assert [p["max_round"] for p in curve] == list(range(1, len(curve) + 1))
+    assert set(curve[0]) == {"max_round", "units_per_shoe", "units_per_shoe_se", "bet_frequency"}
+    assert curve[49]["units_per_shoe"] == pytest.approx(
+        six["with_limit"]["units_per_shoe"], abs=1e-12
+    )
+    assert curve[-1]["units_per_shoe"] == pytest.approx(
+        six["without_limit"]["units_per_shoe"], abs=1e-12
+    )
+    for play in ("perfect", "count"):
+        advice = six["advice"][play]
+        assert advice["max_gain"] == 0.05
+        assert isinstance(advice["printed_max_round_is_safe"], bool)
+    assert "by_max_round" in six["advice"]["perfect"]  # the play not in the headline
+    # The same shoes counted one bet at a time give the same numbers.
+    code, alone, _ = run(capsys, *[a if a != "all" else "lucky_six" for a in argv])
+    alone = json.loads(alone)
+    assert alone["without_limit"] == pytest.approx(six["without_limit"], rel=1e-9, abs=1e-12)
+    rows = pd.read_csv(out)
+    assert set(rows["bet"]) == {r["bet"] for r in records}
+    assert (rows.groupby("bet")["round"].min() == 1).all()
+    assert plot.read_bytes()[:4] == gains.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_count_several_bets_as_text(tmp_path, capsys) -> None:
+    code, text, _ = run(
+        capsys,
+        "count",
+        "--bet",
+        "lucky_six",
+        "--bet",
+        "tie",
+        "--mode",
+        "all",
+        "--shoes",
+        "30",
+        "--perfect",
+        "--no-progress",
+        "--work-dir",
+        str(tmp_path),
+        "--workers",
+        "1",
+    )
+    assert code == 0
+    lines = text.splitlines()
+    assert "30 shoes of 8 decks" in lines[0]
+    assert "safe max round (perfect play)" in text and "linear count" not in text
+    body = [line.split() for line in lines[4:]]
+    # Paytable order, each bet in every mode.
+    assert [(row[0], row[1]) for row in body] == [
+        ("tie", "commission"),
+        ("tie", "no_commission"),
+        ("lucky_six", "commission"),
+        ("lucky_six", "no_commission"),
+    ]

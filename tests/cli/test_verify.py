@@ -22,6 +22,17 @@ def test_shipped_claims_pass(capsys, name) -> None:
     assert any(row["quantity"] == "max_rtp" and row["claimed"] == "98.94%" for row in rows)
 
 
+def test_every_shipped_claims_file_passes(capsys) -> None:
+    from analyzer.paytables.library import claims_names
+
+    names = claims_names()
+    assert {"jacobson-side-bets", "super-tie", "seed-game"} <= set(names)
+    for name in names:
+        code, out, _ = run(capsys, "verify", name, "--format", "json")
+        assert code == 0, (name, out)
+        assert all(row["result"] == "PASS" for row in json.loads(out))
+
+
 def test_wrong_figures_fail_with_status_1(tmp_path, capsys) -> None:
     path = write_claims(
         tmp_path,

@@ -315,7 +315,8 @@ RED_KING = paytable_from_dict(
                 "id": "never",
                 "rule": [
                     {
-                        "when": "player_card1_colour == 'red' == 'black' and banker_card2_rank == 'K'",
+                        "when": "player_card1_colour == 'red' == 'black' "
+                        "and banker_card2_rank == 'K'",
                         "pays": 30,
                     }
                 ],

@@ -86,6 +86,33 @@ INDEPENDENT = {
     ),
 }
 
+
+def _jacobson(bet: str):
+    """Jacobson's counted side bets, from his descriptions (key: pair states, totals,
+    third-card values)."""
+
+    def settle(key):
+        _, _, p, b, pc, bc, _ = _parts(key)
+        player_third = key[4]
+        wins = {
+            "big_tiger": b > p and b == 6 and bc == 3,
+            "eights_and_nines": p in (8, 9) and b in (8, 9),
+            "bad_beat": pc == bc == 2 and {p, b} == {8, 9},
+            "three_giving_eight": bc == 2 and b == 3 and player_third == 8,
+            "nine_over_seven": (pc == 2 and p == 9 and b == 7) or (bc == 2 and b == 9 and p == 7),
+        }[bet]
+        return (
+            {"big_tiger": 50, "three_giving_eight": 200, "eights_and_nines": 20}.get(bet, 50)
+            if wins
+            else -1
+        )
+
+    return settle
+
+
+for _bet in ("big_tiger", "eights_and_nines", "bad_beat", "three_giving_eight", "nine_over_seven"):
+    INDEPENDENT[("jacobson-side-bets", _bet, "standard")] = _jacobson(_bet)
+
 EGALITE_PAYS = {0: 150, 1: 215, 2: 225, 3: 200, 4: 120, 5: 110, 6: 45, 7: 45, 8: 80, 9: 80}
 
 for _total, _pays in EGALITE_PAYS.items():

@@ -163,7 +163,7 @@ def test_a_paytable_from_a_mapping() -> None:
 
 def test_restricted_and_fingerprint() -> None:
     paytable = paytable_from_dict(DATA)
-    one = restricted(paytable, "pair", "b")
+    one = restricted(paytable, [("pair", "b")])
     assert one.modes == ("b",) and [bet.id for bet in one.bets] == ["pair"]
     assert one.fingerprint["bets"] == [
         {

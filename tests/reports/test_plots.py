@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from analyzer.game.cards import RANKS
-from analyzer.reports.plots import effects_figure, rounds_figure, save_png
+from analyzer.reports.plots import effects_figure, gains_figure, rounds_figure, save_png
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -42,16 +42,54 @@ def test_one_bar_chart_per_bet_and_mode(groups, grid) -> None:
 @pytest.mark.parametrize("max_round", [None, 50])
 def test_rounds_chart_marks_the_max_round(max_round) -> None:
     rounds = pd.DataFrame(
-        {"round": [1, 2, 3], "mean_ev": [-0.01, 0.0, 0.02], "positive_ev_share": [0.1, 0.4, 0.5]}
+        {
+            "bet": ["lucky_six"] * 3 + ["tie"] * 3,
+            "mode": "m",
+            "round": [1, 2, 3] * 2,
+            "mean_ev": [-0.01, 0.0, 0.02, 0.0, 0.0, 0.0],
+            "positive_ev_share": [0.1, 0.4, 0.5, 0.0, 0.0, 0.0],
+        }
     )
-    fig = rounds_figure(rounds, "lucky_six", max_round)
+    fig = rounds_figure(rounds, {("lucky_six", "m"): max_round, ("tie", "m"): None})
     top, bottom = fig.get_axes()
-    assert top.get_title() == "lucky_six: exact EV of the cards left, by round"
+    assert top.get_title() == "Exact EV of the cards left, by round"
     assert np.allclose(top.get_lines()[0].get_ydata(), [-1.0, 0.0, 2.0])
     assert np.allclose(bottom.get_lines()[0].get_ydata(), [10.0, 40.0, 50.0])
+    assert [t.get_text() for t in top.get_legend().get_texts()] == ["lucky_six", "tie"]
     marked = [line for line in top.get_lines() if list(line.get_xdata()) == [50, 50]]
     assert len(marked) == (1 if max_round else 0)
-    assert (top.get_legend() is not None) is bool(max_round)
+
+
+def _summary(bet: str, max_round: int | None, gains: list[float], plays=("perfect", "count")):
+    curve = [
+        {"max_round": k + 1, "units_per_shoe": g, "units_per_shoe_se": 0.001, "bet_frequency": 0}
+        for k, g in enumerate(gains)
+    ]
+    return {
+        "bet": bet,
+        "mode": "m",
+        "max_round": max_round,
+        "curves": {play: curve for play in plays},
+        "advice": {play: {} for play in plays},
+    }
+
+
+def test_gain_chart_one_panel_per_play_one_curve_per_bet() -> None:
+    summaries = [
+        _summary("lucky_six", 2, [0.0, 0.01, 0.05]),
+        _summary("player_pair", None, [0.0, 0.0, 0.02], plays=("perfect",)),
+    ]
+    fig = gains_figure(summaries, 0.02)
+    perfect, count = fig.get_axes()
+    assert perfect.get_title().startswith("perfect play") and count.get_title().startswith(
+        "linear count"
+    )
+    labels = [t.get_text() for t in perfect.get_legend().get_texts()]
+    assert labels == ["lucky_six", "player_pair", "max gain"]
+    assert [t.get_text() for t in count.get_legend().get_texts()] == ["lucky_six", "max gain"]
+    assert np.allclose(perfect.get_lines()[0].get_ydata(), [0.0, 0.01, 0.05])
+    assert any(list(line.get_xdata()) == [2, 2] for line in perfect.get_lines())
+    assert any(list(line.get_ydata()) == [0.02, 0.02] for line in perfect.get_lines())
 
 
 def test_save_png_whole_or_not_at_all(tmp_path) -> None:

@@ -1,17 +1,23 @@
-"""Card counting against one bet: tags, the break-even count, and what each strategy bets."""
+"""Card counting: tags, the break-even count, what each play bets on every column, the
+gain by max round and the max-round advice."""
 
 from __future__ import annotations
+
+from statistics import NormalDist
 
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer import AnalyzerError, Shoe, analyze, seed_paytable
 from analyzer.game.cards import RANKS
 from analyzer.paytables.model import restricted
 from analyzer.runs.counting import (
+    STRATEGIES,
     CountJob,
-    check_count_partition,
+    advise,
     count_partition,
     count_summary,
     default_threshold,
@@ -64,17 +70,54 @@ def test_default_threshold_is_the_break_even_true_count() -> None:
         default_threshold(_effects(tags, -0.001), np.array(tags), -0.01, 8)
 
 
-def _partition(shoes_bets, shoes_gain, rounds) -> dict:
+def _job(columns=(("lucky_six", "no_commission"),), tags=None, threshold=0.5, decks=1):
+    paytable = seed_paytable()
+    tag_sets = thresholds = None
+    if tags is not None:
+        tag_sets = tuple(tuple(tags) for _ in columns)
+        thresholds = tuple(threshold for _ in columns)
+    return CountJob(
+        restricted(paytable, columns), tuple(columns), Procedure(decks, 6), 3, tag_sets, thresholds
+    )
+
+
+def _partition(job, shoes_bets, shoes_gain, rounds, per_round_gain) -> dict:
+    """A partition of one column by hand: per shoe bets and gains, and each shoe's gain by
+    round number (shoes x by_round)."""
     out = {"rounds": np.array(rounds, dtype=np.int64)}
-    for name in ("with_limit", "without_limit"):
-        out[f"{name}_bets"] = np.array(shoes_bets, dtype=np.float64)
-        out[f"{name}_gain"] = np.array(shoes_gain, dtype=np.float64)
+    for name in STRATEGIES:
+        out[f"{name}_bets"] = np.array(shoes_bets, dtype=np.float64)[:, None]
+        out[f"{name}_gain"] = np.array(shoes_gain, dtype=np.float64)[:, None]
+    length = job.by_round
+    out["round_count"] = np.zeros(length)
+    for key in ("round_ev", "round_positive", "round_bets"):
+        out[key] = np.zeros((length, 1))
+    capped = np.cumsum(np.array(per_round_gain, dtype=np.float64), axis=1)
+    for play in job.plays:
+        out[f"cap_{play}_gain"] = capped.sum(axis=0)[:, None]
+        out[f"cap_{play}_gain_sq"] = (capped**2).sum(axis=0)[:, None]
+        out[f"cap_{play}_bets"] = np.zeros((length, 1))
     return out
 
 
+def _by_round(job, gains: dict[int, float]) -> list[float]:
+    row = [0.0] * job.by_round
+    for round_number, gain in gains.items():
+        row[round_number] = gain
+    return row
+
+
 def test_summary_over_shoes_by_hand() -> None:
-    results = [_partition([2, 0], [0.5, 0.0], [10, 8]), _partition([4, 2], [-0.1, 0.4], [9, 11])]
-    summary = count_summary(results)
+    job = _job()
+    first = _partition(
+        job, [2, 0], [0.5, 0.0], [10, 8], [_by_round(job, {1: 0.2, 3: 0.3}), _by_round(job, {})]
+    )
+    second = _partition(
+        job, [4, 2], [-0.1, 0.4], [9, 11], [_by_round(job, {2: -0.1}), _by_round(job, {3: 0.4})]
+    )
+    for part in (first, second):
+        part["round_count"][1:9] = 2.0  # rounds 1 to 8 reached by both shoes
+    (summary,) = count_summary(job, [first, second], max_gain=0.01)
     assert summary["shoes"] == 4 and summary["rounds_per_shoe"] == 9.5
     strategy = summary["with_limit"]
     assert strategy["bet_frequency"] == pytest.approx(8 / 38, rel=1e-15)
@@ -84,30 +127,41 @@ def test_summary_over_shoes_by_hand() -> None:
     assert strategy["units_per_shoe_se"] == pytest.approx(gains.std(ddof=1) / 2, rel=1e-14)
     assert strategy["units_per_100_rounds"] == pytest.approx(80 / 38, rel=1e-14)
     assert summary["without_limit"] == strategy
+    # With the cap at round 2 the four shoes gain 0.2, 0, -0.1 and 0.
+    at_two = summary["by_max_round"][1]
+    capped = np.array([0.2, 0.0, -0.1, 0.0])
+    assert at_two["max_round"] == 2
+    assert at_two["units_per_shoe"] == pytest.approx(capped.mean(), abs=1e-15)
+    assert at_two["units_per_shoe_se"] == pytest.approx(capped.std(ddof=1) / 2, rel=1e-12)
+    assert len(summary["by_max_round"]) == summary["last_round"] == 8
 
 
 def test_per_round_table_by_hand() -> None:
+    job = _job(columns=(("lucky_six", "no_commission"), ("tie", "no_commission")))
     part = {
         "round_count": np.array([0.0, 3.0, 3.0, 1.0, 0.0]),
-        "round_ev": np.array([0.0, -0.03, 0.03, 0.02, 0.0]),
-        "round_positive": np.array([0.0, 0.0, 2.0, 1.0, 0.0]),
-        "round_bets": np.array([0.0, 1.0, 2.0, 1.0, 0.0]),
+        "round_ev": np.array([[0.0, 0], [-0.03, 0.3], [0.03, 0], [0.02, 0], [0.0, 0]]),
+        "round_positive": np.array([[0.0, 0], [0.0, 3], [2.0, 0], [1.0, 0], [0.0, 0]]),
+        "round_bets": np.array([[0.0, 0], [1.0, 0], [2.0, 0], [1.0, 0], [0.0, 0]]),
     }
-    table = per_round_table([part, part])
-    assert table["round"].tolist() == [1, 2, 3]  # rounds no shoe reached are left out
-    assert table["shoes"].tolist() == [6, 6, 2]
-    assert table["mean_ev"].tolist() == pytest.approx([-0.01, 0.01, 0.02], rel=1e-14)
-    assert table["positive_ev_share"].tolist() == pytest.approx([0, 2 / 3, 1], rel=1e-14)
-    assert table["bet_share_without_limit"].tolist() == pytest.approx([1 / 3, 2 / 3, 1])
+    table = per_round_table(job, [part, part])
+    six = table[table["bet"] == "lucky_six"]
+    assert six["round"].tolist() == [1, 2, 3]  # rounds no shoe reached are left out
+    assert six["shoes"].tolist() == [6, 6, 2]
+    assert six["mean_ev"].tolist() == pytest.approx([-0.01, 0.01, 0.02], rel=1e-14)
+    assert six["positive_ev_share"].tolist() == pytest.approx([0, 2 / 3, 1], rel=1e-14)
+    assert six["bet_share_without_limit"].tolist() == pytest.approx([1 / 3, 2 / 3, 1])
+    tie = table[table["bet"] == "tie"]
+    assert tie["mean_ev"].tolist() == pytest.approx([0.1, 0, 0], abs=1e-15)
+    assert set(table["mode"]) == {"no_commission"}
 
 
 def _exact_rounds(job: CountJob, shoes: int) -> pd.DataFrame:
-    """Every round of the partition's shoes, from the exact analysis of the cards left: its
-    shoe, its number, its EV, and the running count of the cards the counter has seen (the
-    shown first card, then every card of the earlier rounds; burned cards stay hidden)."""
+    """Every round of the partition's shoes and every column, from the exact analysis of
+    the cards left: its shoe, number, EV, and the running count of the cards the counter
+    has seen (the shown first card, then every card of the earlier rounds; burned cards
+    stay hidden)."""
     rng = partition_rng(job.seed, 0)
-    bet = job.paytable.bets[0].id
-    tags = np.zeros(13, dtype=np.int64) if job.tags is None else np.asarray(job.tags)
     rows = []
     for shoe in range(shoes):
         cards = shuffled_shoe(rng, job.procedure.decks)
@@ -117,59 +171,153 @@ def _exact_rounds(job: CountJob, shoes: int) -> pd.DataFrame:
             start = int(record["start"])
             left = np.bincount(cards[start:], minlength=52).reshape(13, 4)
             exact = analyze(paytable=job.paytable, shoe=Shoe(left.sum(axis=1), left))
-            rows.append(
-                {
-                    "shoe": shoe,
-                    "round": int(record["round"]),
-                    "ev": float(exact.result(bet).expected_value),
-                    "seen": int(tags[cards[0] // 4] + tags[cards[first:start] // 4].sum()),
-                    "decks_left": (len(cards) - start) / 52,
-                }
-            )
+            for c, (bet, mode) in enumerate(job.columns):
+                tags = np.zeros(13, dtype=np.int64) if job.tags is None else np.array(job.tags[c])
+                rows.append(
+                    {
+                        "column": c,
+                        "shoe": shoe,
+                        "round": int(record["round"]),
+                        "ev": float(exact.result(bet, mode).expected_value),
+                        "seen": int(tags[cards[0] // 4] + tags[cards[first:start] // 4].sum()),
+                        "decks_left": (len(cards) - start) / 52,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
 @pytest.mark.kernels
 @pytest.mark.parametrize("tags", [None, (1, 1, 1, 1, 0, 0, 0, 0, 0, -1, -1, -1, -1)])
 def test_a_partition_bets_what_the_exact_evs_say(tags) -> None:
-    paytable = restricted(seed_paytable(), "lucky_six", "no_commission")
-    job = CountJob(paytable, Procedure(1, 6), seed=3, tags=tags, threshold=0.5)
+    columns = (("lucky_six", "no_commission"), ("tie", "no_commission"))
+    job = _job(columns, tags)
     result = count_partition(job, 0, 3)
-    check_count_partition(result, 3)
+    job.check(result, 3)
     rounds = _exact_rounds(job, 3)
-    # Perfect play bets exactly when the EV is positive; a linear count at a true count of at
-    # least the threshold.
-    true_count = rounds["seen"] / rounds["decks_left"]
-    wants = rounds["ev"] > 0 if tags is None else true_count >= 0.5
-    assert 0 < wants.sum() < len(rounds)  # the strategy bets some rounds, not all
-    per_shoe = rounds.assign(bets=wants, gain=rounds["ev"] * wants).groupby("shoe")
-    assert result["rounds"].tolist() == per_shoe.size().tolist()
-    for name in ("with_limit", "without_limit"):  # 1 deck: no round reaches the limit, 50
-        assert result[f"{name}_bets"].tolist() == per_shoe["bets"].sum().tolist()
-        assert np.allclose(result[f"{name}_gain"], per_shoe["gain"].sum(), rtol=0, atol=1e-12)
-    by_round = rounds.assign(bets=wants, positive=rounds["ev"] > 0).groupby("round")
-    played = by_round.size().index.to_numpy()
-    assert result["round_count"][played].tolist() == by_round.size().tolist()
-    assert np.allclose(result["round_ev"][played], by_round["ev"].sum(), rtol=0, atol=1e-12)
-    assert result["round_positive"][played].tolist() == by_round["positive"].sum().tolist()
-    assert result["round_bets"][played].tolist() == by_round["bets"].sum().tolist()
-    assert result["round_count"].sum() == len(rounds)
+    for c in range(len(columns)):
+        of_column = rounds[rounds["column"] == c]
+        # Perfect play bets exactly when the EV is positive; a linear count at a true count
+        # of at least the threshold.
+        perfect = of_column["ev"] > 0
+        true_count = of_column["seen"] / of_column["decks_left"]
+        wants = perfect if tags is None else true_count >= 0.5
+        if c == 0:
+            assert 0 < wants.sum() < len(of_column)  # it bets some rounds, not all
+        per_shoe = of_column.assign(bets=wants, gain=of_column["ev"] * wants).groupby("shoe")
+        assert result["rounds"].tolist() == per_shoe.size().tolist()
+        for name in STRATEGIES:  # 1 deck: no round reaches the limit, 50
+            assert result[f"{name}_bets"][:, c].tolist() == per_shoe["bets"].sum().tolist()
+            assert np.allclose(result[f"{name}_gain"][:, c], per_shoe["gain"].sum(), atol=1e-12)
+        by_round = of_column.assign(bets=wants, positive=perfect).groupby("round")
+        played = by_round.size().index.to_numpy()
+        assert result["round_count"][played].tolist() == by_round.size().tolist()
+        assert np.allclose(result["round_ev"][played, c], by_round["ev"].sum(), atol=1e-12)
+        assert result["round_positive"][played, c].tolist() == by_round["positive"].sum().tolist()
+        assert result["round_bets"][played, c].tolist() == by_round["bets"].sum().tolist()
+        assert result["round_count"].sum() == len(of_column)
+        # Per cap k: each shoe's gain over rounds 1 to k, summed and squared, and bets.
+        for play, bets in (("perfect", perfect), ("count", true_count >= 0.5)):
+            if play not in job.plays:
+                continue
+            table = of_column.assign(gain=of_column["ev"] * bets, bets=bets)
+            table = table.pivot_table(index="shoe", columns="round", values=["gain", "bets"])
+            for k in (1, 5, int(played[-1])):
+                gain = table["gain"].loc[:, :k].sum(axis=1)
+                assert result[f"cap_{play}_gain"][k, c] == pytest.approx(gain.sum(), abs=1e-12)
+                assert result[f"cap_{play}_gain_sq"][k, c] == pytest.approx(
+                    (gain**2).sum(), abs=1e-12
+                )
+                assert result[f"cap_{play}_bets"][k, c] == table["bets"].loc[:, :k].sum().sum()
+
+
+def test_counting_every_bet_at_once_equals_each_alone() -> None:
+    """The shoes are the same whatever is counted; every column's numbers too."""
+    columns = (("lucky_six", "commission"), ("tie", "commission"), ("banker", "commission"))
+    tags = (1, 1, 1, 1, 0, 0, 0, 0, 0, -1, -1, -1, -1)
+    together = count_partition(_job(columns, tags, decks=8), 2, 4)
+    for c, column in enumerate(columns):
+        alone = count_partition(_job((column,), tags, decks=8), 2, 4)
+        for key, array in alone.items():
+            mine = together[key] if array.ndim == 1 else together[key][:, c : c + 1]
+            assert np.allclose(mine, array, rtol=1e-13, atol=1e-13), (column, key)
+
+
+def test_by_max_round_at_the_printed_cap_and_the_last_round() -> None:
+    job = _job((("lucky_six", "commission"), ("tie", "commission")), decks=8)
+    results = [count_partition(job, index, 6) for index in range(2)]
+    for summary in count_summary(job, results, max_gain=0.01):
+        curve = summary["by_max_round"]
+        last = curve[-1]
+        assert last["max_round"] == summary["last_round"]
+        assert last["units_per_shoe"] == pytest.approx(
+            summary["without_limit"]["units_per_shoe"], abs=1e-12
+        )
+        assert last["bet_frequency"] == pytest.approx(
+            summary["without_limit"]["bet_frequency"], abs=1e-12
+        )
+        if summary["max_round"]:
+            at_cap = curve[summary["max_round"] - 1]
+            assert at_cap["units_per_shoe"] == pytest.approx(
+                summary["with_limit"]["units_per_shoe"], abs=1e-12
+            )
+            assert at_cap["units_per_shoe_se"] == pytest.approx(
+                summary["with_limit"]["units_per_shoe_se"], rel=1e-9, abs=1e-15
+            )
+
+
+def _curve(gains, errors) -> list[dict]:
+    return [
+        {"max_round": k + 1, "units_per_shoe": g, "units_per_shoe_se": e, "bet_frequency": 0.0}
+        for k, (g, e) in enumerate(zip(gains, errors, strict=True))
+    ]
+
+
+def test_advice_by_hand() -> None:
+    curve = _curve([0.0, 0.001, 0.004, 0.02, 0.5], [0.0, 0.001, 0.002, 0.01, 0.1])
+    advice = advise(curve, 0.01, 4)
+    # Round 3: 0.004 + 1.645 * 0.002 = 0.0073 is safe; round 4: 0.02 is not.
+    assert advice["largest_safe_max_round"] == 3 and not advice["needs_no_limit"]
+    assert advice["confidence"] == pytest.approx(NormalDist().cdf(0.006 / 0.002), rel=1e-12)
+    assert advice["printed_max_round_is_safe"] is False
+    assert advise(curve, 0.01, 2)["printed_max_round_is_safe"] is True
+    nothing = advise(curve, -1.0, None)
+    assert nothing["largest_safe_max_round"] is None and nothing["confidence"] is None
+    everything = advise(curve, 1.0, None)
+    assert everything["needs_no_limit"] and everything["printed_max_round_is_safe"]
+    # A zero gain with no spread is safe with certainty.
+    assert advise(_curve([0.0], [0.0]), 0.01, None)["confidence"] == 1.0
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(-0.05, 0.3), st.floats(0, 0.05)), min_size=1, max_size=30),
+    st.floats(0.0001, 0.2),
+    st.floats(0.0001, 0.2),
+)
+def test_advice_is_monotone_in_max_gain(points, low, high) -> None:
+    """A higher level never advises a lower cap."""
+    low, high = sorted((low, high))
+    curve = _curve([g for g, _ in points], [e for _, e in points])
+    caps = [advise(curve, level, None)["largest_safe_max_round"] or 0 for level in (low, high)]
+    assert caps[0] <= caps[1]
 
 
 def test_a_saved_partition_is_checked_before_it_is_trusted() -> None:
-    good = _partition([1, 0], [0.1, 0.0], [9, 9])
-    good |= {key: np.zeros(15) for key in ("round_count", "round_ev", "round_positive")}
-    good["round_bets"] = np.zeros(15)
-    check_count_partition(good, 2)
+    job = _job()
+    good = count_partition(job, 0, 2)
+    job.check(good, 2)
     for change, message in (
         (lambda r: r.pop("round_bets"), "keys"),
         (lambda r: r.update(extra=np.zeros(2)), "keys"),
         (lambda r: r.update(rounds=r["rounds"] * 1.0), "rounds: float64"),
-        (lambda r: r.update(with_limit_bets=np.zeros(3)), r"with_limit_bets: float64 \(3,\)"),
-        (lambda r: r.update(round_ev=np.zeros(14)), "round_ev"),
-        (lambda r: r.update(round_count=np.zeros(0), round_ev=np.zeros(0)), "round_"),
+        (
+            lambda r: r.update(with_limit_bets=np.zeros((3, 1))),
+            r"with_limit_bets: float64 \(3, 1\)",
+        ),
+        (lambda r: r.update(round_ev=np.zeros((14, 1))), "round_ev"),
+        (lambda r: r.update(cap_perfect_gain=np.zeros((job.by_round, 2))), "cap_perfect_gain"),
     ):
         bad = dict(good)
         change(bad)
         with pytest.raises(ValueError, match=message):
-            check_count_partition(bad, 2)
+            job.check(bad, 2)

@@ -45,7 +45,35 @@ def test_dealing_follows_the_procedure() -> None:
 
 
 @pytest.mark.kernels
-def test_procedure_checks_the_cut_card() -> None:
+@pytest.mark.parametrize("cut_card", [6, 14, 16])
+def test_one_more_round_after_the_cut_card(cut_card) -> None:
+    """The one-more rule deals the cut-card rules shoe, then one round more, except when
+    the cut card came out in place of the last round's first card."""
+    plain = Procedure(8, cut_card)
+    one_more = Procedure(8, cut_card, last_round="one-more")
+    seen_exception = seen_extra = False
+    for seed in range(60):
+        cards = shuffled_shoe(np.random.default_rng(seed), 8)
+        rounds, more = deal_shoe(cards, plain), deal_shoe(cards, one_more)
+        cut = plain.cards - plain.cut_card
+        assert np.array_equal(more[: len(rounds)], rounds)  # the same rounds up to then
+        if rounds["start"][-1] == cut:  # the cut card came instead of a first card
+            assert len(more) == len(rounds)
+            seen_exception = True
+        elif rounds["start"][-1] + rounds["cards"][-1] + 6 <= len(cards):
+            assert len(more) == len(rounds) + 1
+            assert more["start"][-1] == rounds["start"][-1] + rounds["cards"][-1]
+            seen_extra = True
+        else:  # fewer than six cards left for one more round
+            assert len(more) == len(rounds)
+    # Behind a cut card of 6 no round can follow the one the cut card came out in.
+    assert (seen_extra and seen_exception) or cut_card == 6
+
+
+@pytest.mark.kernels
+def test_procedure_checks_the_cut_card_and_the_last_round_rule() -> None:
+    with pytest.raises(AnalyzerError, match=r"^unknown last-round rule 'two-more'"):
+        Procedure(8, 14, last_round="two-more")
     with pytest.raises(AnalyzerError, match=r"^cut card must leave 6 to 399 cards behind it"):
         Procedure(8, 3)
 
