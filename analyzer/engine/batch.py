@@ -32,7 +32,7 @@ from analyzer.engine.card_walk import (
 )
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import outcome_table
-from analyzer.engine.terms import is_value_level, term_coefficients, walk_terms
+from analyzer.engine.terms import cell_nets, is_value_level, walk_terms
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.game.fields import (
@@ -53,237 +53,287 @@ _BLOCK = 128
 _PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
 
 
-@njit(cache=True, fastmath=True, inline="always")
-def _add_term(acc, weight, size, first, last, row_bet, row_coef):
-    """Add a term's weight, times each of its coefficients (CSR rows first to last), into
-    the bets of the block."""
-    for r in range(first, last):
-        b = row_bet[r]
-        c = row_coef[r]
-        for i in range(size):
-            acc[b, i] += c * weight[i]
-
-
-@njit(cache=True, fastmath=True, inline="always")
-def _block_out(acc, denominator, size, start, out):
-    """EV of a block's compositions from its sums of net + 1 (see the module docstring)."""
-    for b in range(out.shape[1]):
-        for i in range(size):
-            out[start + i, b] = acc[b, i] / denominator[i] - 1.0
-
-
 # fastmath lets LLVM fuse multiply-adds across the block loops; every loop is elementwise
 # over compositions, so no sum is reordered (measured error stays ~1e-15).
 @njit(cache=True, fastmath=True)
-def _value_ev_jit(
-    value_counts, term_values, term_powers, term_used, row_start, row_bet, row_coef, out
+def _terms_ev_jit(
+    counts,
+    factor_slot,
+    factor_offset,
+    factor_power,
+    term_factor,
+    term_shared,
+    row_start,
+    row_class,
+    row_count,
+    class_plus_one,
+    out,
 ):
-    """Expected value of every value-level bet on every composition, from the terms.
+    """Expected value of every compiled bet on every composition, from the terms.
 
-    Compositions are taken in blocks of ``_BLOCK``; per block the falling factorials of
-    each value count are tabled once, then every term's weight is a product of a few of
-    them, added into each bet with a nonzero coefficient.
+    Compositions are taken in blocks of ``_BLOCK``. Per block each distinct factor
+    ``ff(counts[slot] - offset, power)`` is tabled once; a term's weight is the product
+    of a few of them, added into the outcome classes its rounds end in. Terms come in
+    lexicographic order of their factors, so each reuses the partial products it shares
+    with the one before.
 
     Parameters
     ----------
-    value_counts : int64[n, 10]
-        Cards of each point value in each composition.
-    term_values, term_powers : int64[K, 6]
-        Per term, the point values it uses and how many cards of each (padded with -1
-        and 0).
-    term_used : int64[K]
-        Cards each term uses in all (4 to 6).
+    counts : float64[n, n_slots]
+        Each composition's count vector; the last slot is the number of cards.
+    factor_slot, factor_offset, factor_power : int64[F]
+        The distinct factors.
+    term_factor : int64[K, max_factors]
+        Each term's factors (indices into the above), padded with -1.
+    term_shared : int64[K]
+        How many leading factors each term shares with the one before.
     row_start : int64[K + 1]
-        Where each term's coefficients start in ``row_bet``/``row_coef`` (CSR by term).
-    row_bet : int64[nnz]
-        The bet (column of ``out``) of each nonzero coefficient.
-    row_coef : float64[nnz]
-        The coefficient of ``net + 1`` (zero on a loss).
+        Where each term's rows start in ``row_class``/``row_count`` (CSR by term).
+    row_class : int64[nnz]
+        The outcome class of each row (see :class:`_Coefficients`).
+    row_count : float64[nnz]
+        How many of the term's rounds end in that class.
+    class_plus_one : float64[n_classes, n_bets]
+        Each bet's net + 1 in each class.
     out : float64[n, n_bets]
         On return ``out[i, b]``: the EV per unit of bet ``b`` on composition ``i``.
     """
-    n_comps = value_counts.shape[0]
-    n_bets = out.shape[1]
-    n_terms = term_used.shape[0]
-    ff = np.empty((N_VALUES, ROUND_CARDS + 1, _BLOCK))
-    tail = np.empty((ROUND_CARDS + 1, _BLOCK))
+    n_comps, n_slots = counts.shape
+    n_terms, max_factors = term_factor.shape
+    table = np.empty((factor_slot.shape[0], _BLOCK))
+    # partial[k]: the product of a term's first k factors.
+    partial = np.ones((max_factors + 1, _BLOCK))
     denominator = np.empty(_BLOCK)
-    weight = np.empty(_BLOCK)
-    acc = np.empty((n_bets, _BLOCK))
+    acc = np.empty((class_plus_one.shape[0], _BLOCK))
+    sums = np.empty(_BLOCK)
     for start in range(0, n_comps, _BLOCK):
         size = min(_BLOCK, n_comps - start)
+        for f in range(factor_slot.shape[0]):
+            slot = factor_slot[f]
+            offset = factor_offset[f]
+            for i in range(size):
+                n = counts[start + i, slot] - offset
+                x = 1.0
+                for j in range(factor_power[f]):
+                    x *= n - j
+                table[f, i] = x
         for i in range(size):
-            total = 0.0
-            for v in range(N_VALUES):
-                n = float(value_counts[start + i, v])
-                total += n
-                ff[v, 0, i] = 1.0
-                for j in range(1, ROUND_CARDS + 1):
-                    ff[v, j, i] = ff[v, j - 1, i] * (n - j + 1)
-            for used in range(4, ROUND_CARDS + 1):
-                t = 1.0
-                for j in range(ROUND_CARDS - used):
-                    t *= total - used - j
-                tail[used, i] = t
             d = 1.0
             for j in range(ROUND_CARDS):
-                d *= total - j
+                d *= counts[start + i, n_slots - 1] - j
             denominator[i] = d
         acc[:, :size] = 0.0
         for t in range(n_terms):
-            used = term_used[t]
-            for i in range(size):
-                weight[i] = tail[used, i]
-            for p in range(ROUND_CARDS):
-                v = term_values[t, p]
-                if v < 0:
+            last = 0
+            for k in range(max_factors):
+                f = term_factor[t, k]
+                if f < 0:
                     break
-                power = term_powers[t, p]
+                last = k + 1
+                if k >= term_shared[t]:
+                    for i in range(size):
+                        partial[last, i] = partial[k, i] * table[f, i]
+            for r in range(row_start[t], row_start[t + 1]):
+                c = row_class[r]
+                w = row_count[r]
                 for i in range(size):
-                    weight[i] *= ff[v, power, i]
-            _add_term(acc, weight, size, row_start[t], row_start[t + 1], row_bet, row_coef)
-        _block_out(acc, denominator, size, start, out)
+                    acc[c, i] += w * partial[last, i]
+        for b in range(out.shape[1]):
+            sums[:size] = 0.0
+            for c in range(acc.shape[0]):
+                p = class_plus_one[c, b]
+                if p != 0.0:
+                    for i in range(size):
+                        sums[i] += p * acc[c, i]
+            for i in range(size):
+                out[start + i, b] = sums[i] / denominator[i] - 1.0
 
 
 @dataclass(frozen=True, eq=False)
-class _CompiledValueBets:
-    term_values: np.ndarray
-    term_powers: np.ndarray
-    term_used: np.ndarray
+class _CompiledTerms:
+    """Bets compiled for :func:`_terms_ev_jit`.
+
+    Rounds are grouped into outcome classes, one per distinct vector of the bets' payouts
+    (rounds every bet loses are left out, and so are terms with no other round). Per
+    composition, each term's weight goes into the classes its rounds end in
+    (``row_count`` rounds of the term in class ``row_class``, CSR by term through
+    ``row_start``); each bet's EV is then its ``net + 1`` in each class
+    (``class_plus_one``) over the classes' sums, less 1. Bets that pay on the same rounds
+    (the Lucky Six family) share rows, so each bet beyond the first costs a few dozen
+    products per composition, not a row per term.
+    """
+
+    factor_slot: np.ndarray
+    factor_offset: np.ndarray
+    factor_power: np.ndarray
+    term_factor: np.ndarray
+    term_shared: np.ndarray
     row_start: np.ndarray
-    row_bet: np.ndarray
-    row_coef: np.ndarray
+    row_class: np.ndarray
+    row_count: np.ndarray
+    class_plus_one: np.ndarray
+    #: The card walk's terms, whose ``term_counts`` gives the count vectors (None for
+    #: value-level bets: the counts of the 10 point values, then of all cards).
+    card_terms: CardTerms | None = None
+
+    def expected_values(self, counts: np.ndarray) -> np.ndarray:
+        """EV per unit of each compiled bet on each count vector, (n, bets)."""
+        out = np.empty((len(counts), self.class_plus_one.shape[1]))
+        _terms_ev_jit(
+            np.ascontiguousarray(counts, dtype=np.float64),
+            self.factor_slot,
+            self.factor_offset,
+            self.factor_power,
+            self.term_factor,
+            self.term_shared,
+            self.row_start,
+            self.row_class,
+            self.row_count,
+            self.class_plus_one,
+            out,
+        )
+        return out
 
 
-_COMPILED: dict[tuple, _CompiledValueBets | _CompiledCardBets | None] = {}
+def _classes(plus_one_by_row: list[tuple], n_bets: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's class (-1 where every bet loses) and each class's ``net + 1`` per bet,
+    from each row's exact ``net + 1`` per bet."""
+    index: dict[tuple, int] = {}
+    classes = np.array(
+        [-1 if not any(row) else index.setdefault(row, len(index)) for row in plus_one_by_row],
+        dtype=np.int64,
+    )
+    return classes, np.array([[float(x) for x in row] for row in index]).reshape(-1, n_bets)
 
 
-def _compiled_value_bets(bets: list[Bet]) -> _CompiledValueBets:
-    """Compiled coefficients, kept per list of settlements: the same bets read again (in
-    a worker, from a pickle) find them compiled."""
+def _compile_terms(
+    factors: list[tuple[tuple[int, int, int], ...]],
+    term_index: np.ndarray,
+    cell_class: np.ndarray,
+    count: np.ndarray,
+    class_plus_one: np.ndarray,
+    card_terms: CardTerms | None = None,
+) -> _CompiledTerms:
+    """Compile terms (each a tuple of ``(slot, offset, power)`` factors) whose rounds,
+    ``count[i]`` of term ``term_index[i]``, end in class ``cell_class[i]`` (-1: left out)."""
+    keep = cell_class >= 0
+    used = np.unique(term_index[keep]).tolist()
+    order = sorted(used, key=lambda t: factors[t])
+    position = np.full(len(factors), -1, dtype=np.int64)
+    position[order] = np.arange(len(order))
+    distinct: dict[tuple[int, int, int], int] = {}
+    width = max((len(factors[t]) for t in order), default=1)
+    term_factor = np.full((len(order), width), -1, dtype=np.int64)
+    term_shared = np.zeros(len(order), dtype=np.int64)
+    previous: tuple = ()
+    for new, t in enumerate(order):
+        term = factors[t]
+        for k, factor in enumerate(term):
+            term_factor[new, k] = distinct.setdefault(factor, len(distinct))
+        common = 0
+        while common < min(len(term), len(previous)) and term[common] == previous[common]:
+            common += 1
+        term_shared[new] = common
+        previous = term
+    triples = np.array(list(distinct), dtype=np.int64).reshape(-1, 3)
+    # Rows: the rounds of each (term, class), summed. Counts are far below 2**53, so the
+    # float sums are exact.
+    n_classes = len(class_plus_one)
+    key = position[term_index[keep]] * n_classes + cell_class[keep]
+    pairs, where = np.unique(key, return_inverse=True)
+    row_count = np.bincount(where.reshape(-1), weights=count[keep], minlength=len(pairs))
+    return _CompiledTerms(
+        np.ascontiguousarray(triples[:, 0]),
+        np.ascontiguousarray(triples[:, 1]),
+        np.ascontiguousarray(triples[:, 2]),
+        term_factor,
+        term_shared,
+        np.searchsorted(pairs // n_classes, np.arange(len(order) + 1)).astype(np.int64),
+        (pairs % n_classes).astype(np.int64),
+        row_count.astype(np.float64),
+        np.ascontiguousarray(class_plus_one, dtype=np.float64),
+        card_terms,
+    )
+
+
+_COMPILED: dict[tuple, _CompiledTerms | None] = {}
+
+
+def _compiled_value_bets(bets: list[Bet]) -> _CompiledTerms:
+    """Compiled value-level bets, kept per list of settlements: the same bets read again
+    (in a worker, from a pickle) find them compiled."""
     key = tuple(bet.settlement for bet in bets)
     if key not in _COMPILED:
         _COMPILED[key] = _compile_value_bets(bets)
     return _COMPILED[key]
 
 
-def _compile_value_bets(bets: list[Bet]) -> _CompiledValueBets:
+def _compile_value_bets(bets: list[Bet]) -> _CompiledTerms:
+    """The walk's terms (:mod:`analyzer.engine.terms`) as factors over the count vector
+    (10 point values, then all cards): the tail ``ff(N - u, 6 - u)`` first, so terms
+    group by the cards they use, then ``ff(n_v, k_v)`` per value."""
     terms = walk_terms()
-    n_terms = len(terms.k)
-    values = np.full((n_terms, ROUND_CARDS), -1, dtype=np.int64)
-    powers = np.zeros((n_terms, ROUND_CARDS), dtype=np.int64)
-    for t, k in enumerate(terms.k):
-        nonzero = np.nonzero(k)[0]
-        values[t, : len(nonzero)] = nonzero
-        powers[t, : len(nonzero)] = k[nonzero]
-    # Coefficients of net + 1: the number of sequences of the term (sum over its cells)
-    # plus the net coefficient.
-    sequences = np.bincount(terms.term_index, weights=terms.count, minlength=n_terms)
-    coef = np.zeros((n_terms, len(bets)))
-    for b, bet in enumerate(bets):
-        coef[:, b] = sequences + np.array([float(c) for c in term_coefficients(bet)])
-    rows_t, rows_b = np.nonzero(coef)
-    row_start = np.searchsorted(rows_t, np.arange(n_terms + 1))
-    return _CompiledValueBets(
-        values,
-        powers,
-        terms.used.astype(np.int64),
-        row_start.astype(np.int64),
-        rows_b.astype(np.int64),
-        coef[rows_t, rows_b],
+    factors = [
+        ((N_VALUES, int(u), ROUND_CARDS - int(u)),) * bool(u < ROUND_CARDS)
+        + tuple((int(v), 0, int(k[v])) for v in np.nonzero(k)[0])
+        for k, u in zip(terms.k, terms.used, strict=True)
+    ]
+    nets = [cell_nets(bet) for bet in bets]
+    plus_one = [tuple(net + 1 for net in row) for row in zip(*nets, strict=True)]
+    cell_class, class_plus_one = _classes(plus_one, len(bets))
+    return _compile_terms(
+        factors, terms.term_index, cell_class[terms.cell_index], terms.count, class_plus_one
     )
 
 
-@njit(cache=True, fastmath=True)
-def _card_ev_jit(counts, slot, offset, power, row_start, row_bet, row_coef, out):
-    """Expected value of every card-level bet of one plan on every composition, from the
-    plan's terms (:class:`~analyzer.engine.card_walk.CardTerms`).
-
-    Parameters
-    ----------
-    counts : float64[n, n_slots]
-        Each composition's count vector (``CardTerms.term_counts``); the last slot is the
-        number of cards.
-    slot, offset, power : int64[K, MAX_FACTORS]
-        Per term, its factors ``ff(counts[slot] - offset, power)``, slot -1 past the last.
-    row_start, row_bet, row_coef :
-        The coefficients of ``net + 1``, CSR by term (as in ``_value_ev_jit``).
-    out : float64[n, n_bets]
-        On return ``out[i, b]``: the EV per unit of bet ``b`` on composition ``i``.
-    """
-    n_comps, n_slots = counts.shape
-    n_bets = out.shape[1]
-    n_terms = slot.shape[0]
-    block = np.empty((n_slots, _BLOCK))
-    denominator = np.empty(_BLOCK)
-    weight = np.empty(_BLOCK)
-    acc = np.empty((n_bets, _BLOCK))
-    for start in range(0, n_comps, _BLOCK):
-        size = min(_BLOCK, n_comps - start)
-        for i in range(size):
-            for s in range(n_slots):
-                block[s, i] = counts[start + i, s]
-            d = 1.0
-            for j in range(ROUND_CARDS):
-                d *= block[n_slots - 1, i] - j
-            denominator[i] = d
-        acc[:, :size] = 0.0
-        for t in range(n_terms):
-            for i in range(size):
-                weight[i] = 1.0
-            for f in range(slot.shape[1]):
-                s = slot[t, f]
-                if s < 0:
-                    break
-                for j in range(power[t, f]):
-                    less = offset[t, f] + j
-                    for i in range(size):
-                        weight[i] *= block[s, i] - less
-            _add_term(acc, weight, size, row_start[t], row_start[t + 1], row_bet, row_coef)
-        _block_out(acc, denominator, size, start, out)
+def _value_counts(values: np.ndarray) -> np.ndarray:
+    """The count vectors of value-level terms: cards of each point value, then all."""
+    return np.column_stack([values, values.sum(axis=1)]).astype(np.float64)
 
 
-@dataclass(frozen=True, eq=False)
-class _CompiledCardBets:
-    terms: CardTerms
-    n_bets: int
-    row_start: np.ndarray
-    row_bet: np.ndarray
-    row_coef: np.ndarray
-
-
-def _compile_card_bets(bets: list[Bet]) -> _CompiledCardBets | None:
+def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
     nets = [rule_nets(bet) for bet in bets]
-    class_nets: list[tuple] = []
+    plus_one: list[tuple] = []
 
     def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
         n_rows = len(next(iter(columns.values())))
         rules = np.stack([settling_rule(bet, columns, n_rows) for bet in bets], axis=1)
         distinct, class_of_row = np.unique(rules, axis=0, return_inverse=True)
-        classes = np.full(len(distinct), -1, dtype=np.int64)
-        for c, row in enumerate(distinct.tolist()):
-            row_nets = tuple(bet_nets[r] for bet_nets, r in zip(nets, row, strict=True))
-            if any(net != -1 for net in row_nets):  # rounds every bet loses: left out
-                classes[c] = len(class_nets)
-                class_nets.append(row_nets)
+        rows = [
+            tuple(bet_nets[r] + 1 for bet_nets, r in zip(nets, row, strict=True))
+            for row in distinct.tolist()
+        ]
+        # Classes numbered across calls (the walk classifies its cells in batches);
+        # rounds every bet loses are left out (-1).
+        classes = np.full(len(rows), -1, dtype=np.int64)
+        for c, row in enumerate(rows):
+            if any(row):
+                if row not in plus_one:
+                    plus_one.append(row)
+                classes[c] = plus_one.index(row)
         return classes[class_of_row.reshape(-1)]
 
     terms = card_terms(bets[0].fields, bets[0].literals, classify)
     if terms is None:
         return None
-    # Coefficients of net + 1: exact integers times at most a few distinct payouts.
-    plus_one = np.array([[float(net + 1) for net in row] for row in class_nets]).reshape(
-        -1, len(bets)
-    )
-    n_terms = len(terms.slot)
-    coef = np.zeros((n_terms, len(bets)))
-    for b in range(len(bets)):
-        weights = terms.count * plus_one[terms.cell_class, b]
-        coef[:, b] = np.bincount(terms.term_index, weights=weights, minlength=n_terms)
-    rows_t, rows_b = np.nonzero(coef)
-    row_start = np.searchsorted(rows_t, np.arange(n_terms + 1))
-    return _CompiledCardBets(
-        terms, len(bets), row_start.astype(np.int64), rows_b.astype(np.int64), coef[rows_t, rows_b]
+    # Factors of power 0 are 1. The coarsest first (the number of cards, then point
+    # values, then fine types), so that neighbouring terms share the longest prefixes.
+    factors = [
+        tuple(
+            sorted(
+                (
+                    (int(s), int(o), int(p))
+                    for s, o, p in zip(terms.slot[t], terms.offset[t], terms.power[t], strict=True)
+                    if s >= 0 and p > 0
+                ),
+                reverse=True,
+            )
+        )
+        for t in range(len(terms.slot))
+    ]
+    class_plus_one = np.array([[float(x) for x in row] for row in plus_one]).reshape(-1, len(bets))
+    return _compile_terms(
+        factors, terms.term_index, terms.cell_class, terms.count, class_plus_one, terms
     )
 
 
@@ -293,7 +343,7 @@ _MAX_TERM_VISITS = 10**8
 _MIN_TERM_COMPOSITIONS = 4
 
 
-def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledCardBets | None:
+def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledTerms | None:
     """Compiled terms of bets that ask the same of the cards (one plan), kept per list of
     settlements like value bets'; None where the exact walk of each composition is the
     better way (or the only one: terms too many to hold)."""
@@ -307,21 +357,9 @@ def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledCardBets | Non
     return _COMPILED[key]
 
 
-def _card_expected_values(compiled: _CompiledCardBets, compositions: np.ndarray) -> np.ndarray:
-    """EV per unit of each compiled bet on each (validated) composition, (n, bets)."""
-    out = np.empty((len(compositions), compiled.n_bets))
-    terms = compiled.terms
-    _card_ev_jit(
-        terms.term_counts(compositions),
-        terms.slot,
-        terms.offset,
-        terms.power,
-        compiled.row_start,
-        compiled.row_bet,
-        compiled.row_coef,
-        out,
-    )
-    return out
+def _card_expected_values(compiled: _CompiledTerms, compositions: np.ndarray) -> np.ndarray:
+    """EV per unit of each compiled card bet on each (validated) composition, (n, bets)."""
+    return compiled.expected_values(compiled.card_terms.term_counts(compositions))
 
 
 @njit(cache=True)
@@ -505,17 +543,7 @@ def batch_expected_values(
     if value_bets:
         distinct = list({offered[i][0].settlement: offered[i][0] for i in value_bets}.values())
         compiled = _compiled_value_bets(distinct)
-        result = np.empty((len(array), len(distinct)))
-        _value_ev_jit(
-            values,
-            compiled.term_values,
-            compiled.term_powers,
-            compiled.term_used,
-            compiled.row_start,
-            compiled.row_bet,
-            compiled.row_coef,
-            result,
-        )
+        result = compiled.expected_values(_value_counts(values))
         column = {bet.settlement: b for b, bet in enumerate(distinct)}
         for i in value_bets:
             out[:, i] = result[:, column[offered[i][0].settlement]]
