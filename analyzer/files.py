@@ -77,6 +77,18 @@ def text_writer(text: str) -> Writer:
     return write
 
 
+def content_writer(content: str | bytes) -> Writer:
+    """A writer of text (UTF-8, ``\\n`` line ends) or of bytes as they are."""
+    if isinstance(content, str):
+        return text_writer(content)
+
+    def write(temporary: str) -> None:
+        with open(temporary, "wb") as stream:
+            stream.write(content)
+
+    return write
+
+
 def write_text_atomically(path: str | Path, text: str) -> None:
     write_atomically(path, text_writer(text))
 
@@ -118,8 +130,10 @@ def _in_the_way(folder: Path, relative: str) -> str | None:
     return None
 
 
-def write_tree_atomically(folder: Path, files: Mapping[str, str], option: str = "--out") -> None:
-    """Write text files (relative paths) under ``folder``, all or nothing.
+def write_tree_atomically(
+    folder: Path, files: Mapping[str, str | bytes], option: str = "--out"
+) -> None:
+    """Write files (relative paths: text or bytes) under ``folder``, all or nothing.
 
     A new folder is built under a temporary name beside it and renamed into place. In an
     existing folder every file is first staged in a temporary folder inside it and every
@@ -142,7 +156,7 @@ def write_tree_atomically(folder: Path, files: Mapping[str, str], option: str = 
         for relative, text in files.items():
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
-            text_writer(text)(str(target))
+            content_writer(text)(str(target))
         if fresh:
             os.rename(staging, folder)
             return
@@ -152,6 +166,50 @@ def write_tree_atomically(folder: Path, files: Mapping[str, str], option: str = 
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def replace_tree_atomically(
+    folder: Path, files: Mapping[str, str | bytes], option: str = "--out"
+) -> None:
+    """Make ``folder`` hold exactly ``files`` (relative paths), all or nothing.
+
+    The new tree is built beside the folder under a temporary name; an existing folder is
+    then renamed aside, the new one renamed into place, and the old one removed only once
+    the new one is there (if that second rename fails, the old folder is put back).
+    Raises ``OSError`` when writing fails; the folder is then left as it was.
+    """
+    folder = Path(folder)
+    if _kind(folder) is None:
+        write_tree_atomically(folder, files, option)
+        return
+    parent = folder.parent.resolve()
+    staging = parent / f".tmp-{secrets.token_hex(6)}"
+    staging.mkdir()
+    old = parent / f".old-{secrets.token_hex(6)}"
+    try:
+        for relative, content in files.items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            content_writer(content)(str(target))
+        os.rename(folder, old)
+        try:
+            os.rename(staging, folder)
+        except OSError:
+            os.rename(old, folder)
+            raise
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def is_empty_folder(path: Path) -> bool:
+    """Is ``path`` a folder with nothing in it (hidden files count)?"""
+    try:
+        with os.scandir(path) as entries:
+            return next(entries, None) is None
+    except OSError:
+        return False
 
 
 def check_folder_target(path: str | Path, option: str) -> Path:

@@ -1,25 +1,61 @@
-"""``baccarat-odds docs``: every odds table of a paytable, in every format and language."""
+"""``baccarat-odds docs``: a paytable's odds tables in every format and language
+(``--out``), or the help pages of paytables as a static site (``--site``)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
+from tqdm import tqdm
+
+from analyzer.analysis.eor import removal_effects
 from analyzer.analysis.exact import Analysis
 from analyzer.analysis.verify import published_max_rtp
-from analyzer.cli.options import add_paytable_option, add_shoe_options, exact_analysis
-from analyzer.files import check_folder_target, output_error, write_tree_atomically
-from analyzer.paytables.library import load_paytable
+from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
+from analyzer.errors import AnalyzerError
+from analyzer.files import (
+    check_folder_target,
+    is_empty_folder,
+    output_error,
+    replace_tree_atomically,
+    write_tree_atomically,
+)
+from analyzer.paytables.library import SEED_GAME, is_path, library_names, load_paytable
 from analyzer.reports.formats import EXTENSIONS, FORMATS
 from analyzer.reports.i18n import LANGUAGES
+from analyzer.reports.site import SitePaytable, page_slug, render_site
 from analyzer.reports.tables import render_report
 
-HELP = "write a paytable's odds tables in every format and language"
+HELP = "write a paytable's odds tables in every format and language, or help pages (--site)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_paytable_option(parser)
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument(
+        "--out", metavar="DIR", help="write one paytable's tables, every format and language"
+    )
+    target.add_argument(
+        "--site",
+        metavar="DIR",
+        help="build help pages: index.html and, per paytable, a page in each language with "
+        "its rules, payouts, max rounds and exact odds",
+    )
+    parser.add_argument(
+        "--paytable",
+        action="append",
+        metavar="FILE|NAME",
+        help="a paytable .toml file or a shipped name (default: seed-game for --out, every "
+        "shipped paytable for --site; repeatable with --site)",
+    )
     add_shoe_options(parser)
-    parser.add_argument("--out", required=True, metavar="DIR", help="folder to write")
+    parser.add_argument(
+        "--eor", action="store_true", help="with --site: add each paytable's effects of removal"
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="with --site: replace the folder even if it is not empty",
+    )
 
 
 def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
@@ -34,8 +70,12 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
     return files
 
 
-def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+def _tables(args: argparse.Namespace) -> tuple[str, int]:
+    if args.eor or args.force:
+        raise AnalyzerError("--eor and --force go with --site")
+    if args.paytable and len(args.paytable) > 1:
+        raise AnalyzerError("--out writes one paytable's tables: give one --paytable")
+    paytable = load_paytable(args.paytable[0] if args.paytable else SEED_GAME)
     out = check_folder_target(args.out, "--out")
     analysis = exact_analysis(args, paytable)
     files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
@@ -44,3 +84,33 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     except OSError as exc:
         raise output_error("--out", out, exc) from None
     return f"wrote {len(files)} files to {out}\n", 0
+
+
+def _site(args: argparse.Namespace) -> tuple[str, int]:
+    if args.remove or args.shoe:
+        raise AnalyzerError("--site pages describe a full shoe: --remove and --shoe do not apply")
+    names = args.paytable or library_names()
+    paytables = [(name, load_paytable(name)) for name in names]  # every file read first
+    site = check_folder_target(args.site, "--site")
+    if site.is_dir() and not is_empty_folder(site) and not args.force:
+        raise AnalyzerError(f"--site {site}: is not empty (--force replaces it)")
+    entries = []
+    for name, paytable in tqdm(paytables, desc="help pages", unit="paytable", leave=False):
+        slug = page_slug(Path(name).stem if is_path(name) else name)
+        analysis = exact_analysis(args, paytable)
+        effects = None
+        if args.eor:
+            shoe = shoe_from_args(args, paytable.decks)
+            effects, _ = removal_effects(paytable, shoe, None, None)
+        entries.append(SitePaytable(slug, analysis, effects))
+    files = render_site(entries)  # every page rendered before any write
+    try:
+        replace_tree_atomically(site, files, "--site")
+    except OSError as exc:
+        raise output_error("--site", site, exc) from None
+    pages = sum(name.endswith(".html") for name in files)
+    return f"wrote {pages} pages ({len(files)} files) to {site}\n", 0
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    return _site(args) if args.site is not None else _tables(args)

@@ -19,7 +19,14 @@ from analyzer.cli.options import (
 from analyzer.files import check_writable, output_error
 from analyzer.paytables.library import load_paytable
 from analyzer.reports.plots import effects_figure, save_png
-from analyzer.reports.tables import csv_text, fraction_text, json_text, render_table
+from analyzer.reports.tables import (
+    ALL_MODES,
+    csv_text,
+    effects_shown_once,
+    fraction_text,
+    json_text,
+    render_table,
+)
 
 HELP = "exact effect of removing one card of each rank on each bet, and counts"
 
@@ -55,6 +62,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for b, m in zip(effects["bet"], effects["mode"], strict=True)
     ]
     effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
+    if args.format != "json":  # tools get every (bet, mode); people each bet once
+        modes = paytable.modes if mode is None else (mode,)
+        effects = effects_shown_once(effects, modes)
+        if by_card is not None:
+            by_card = effects_shown_once(by_card, modes)
     if args.plot is not None:
         try:
             save_png(effects_figure(effects), args.plot)
@@ -82,14 +94,22 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     wide.index.name = "EV change (% of a unit) per card removed"
     if args.by_card:  # 52 columns: one table per rank's four cards reads better
         wide = wide.T
+    shown_modes = dict.fromkeys(zip(effects["bet"], effects["mode"], strict=True))
     count_rows = pd.DataFrame(
         [
             {
-                "bet": f"{c.bet} ({c.mode})",
+                "bet": f"{bet} ({shown_mode})",
                 "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
                 "betting correlation": f"{c.betting_correlation:.4f}",
             }
-            for c in counts.values()
+            for (bet, shown_mode), c in zip(
+                shown_modes,
+                (
+                    counts[(bet, m if m != ALL_MODES else paytable.modes[0])]
+                    for bet, m in shown_modes
+                ),
+                strict=True,
+            )
         ]
     )
     title = f"{paytable.name}: {shoe.describe()}"

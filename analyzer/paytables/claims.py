@@ -43,16 +43,24 @@ def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") 
     if not match:
         raise AnalyzerError(f'cannot read the published value {printed!r}: write e.g. "98.94%"')
     digits = len(match[2] or "")
-    scale = 100 if match[3] else 1
-    scaled = exact * scale * 10**digits
+    computed = printed_value(exact, digits, percent=bool(match[3]), rounding=rounding)
+    passed = Decimal(computed.rstrip("%")) == Decimal(match[1])  # exact: no context applies
+    return ClaimCheck(printed.strip(), exact, computed, passed)
+
+
+def printed_value(
+    exact: Fraction, digits: int, *, percent: bool = True, rounding: str = "round"
+) -> str:
+    """``exact`` printed with ``digits`` decimals (as a percentage: times 100, with ``%``),
+    rounded half up (``round``) or truncated, from the exact value: no float between."""
+    scaled = exact * (100 if percent else 1) * 10**digits
     whole = math.floor(scaled + Fraction(1, 2)) if rounding == "round" else math.trunc(scaled)
     # Built as text, not with Decimal arithmetic, whose context would round beyond 28 digits.
     magnitude = str(abs(whole)).rjust(digits + 1, "0")
-    computed = ("-" if whole < 0 else "") + (
+    text = ("-" if whole < 0 else "") + (
         f"{magnitude[:-digits]}.{magnitude[-digits:]}" if digits else magnitude
     )
-    passed = Decimal(computed) == Decimal(match[1])  # exact: no context applies
-    return ClaimCheck(printed.strip(), exact, f"{computed}{match[3]}", passed)
+    return text + ("%" if percent else "")
 
 
 # -- Claims files ------------------------------------------------------------------------

@@ -7,6 +7,9 @@ A paytable is a plain mapping (what ``tomllib`` returns for a paytable file):
 - ``bet``: a list of bets, each with ``id``, ``name``, optional ``names`` (language ->
   name), optional ``max_round``, optional ``modes`` (default: every mode) and ``rule``: an
   ordered list of ``{when = "<condition>", pays = "a:b" | number | "push" | "lose"}``.
+- Words for help pages, all optional: a bet's ``description`` (what it wins on) and
+  ``note`` (a remark on its payout), with ``descriptions``/``notes`` in other languages;
+  a rule's ``label`` (the payout line's words, "Player wins") and ``labels``.
 
 The first rule whose condition holds settles the round; a round no rule matches loses the
 stake. Nothing in a paytable is executed: conditions go through
@@ -40,6 +43,8 @@ _MAX_PAYOUT_TEXT = 40
 MAX_ROUND = 10**6
 #: Longest name (of a paytable, bet or mode) accepted.
 _MAX_NAME = 200
+#: Longest help-page text (a bet's description or note, a rule's label) accepted.
+_MAX_TEXT = 500
 #: Mode names that the commands reserve for "every mode".
 RESERVED_MODES = ("both", "all")
 
@@ -107,10 +112,17 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def in_language(texts: Mapping[str, str], lang: str) -> str | None:
+    """The text in ``lang``, else in English, else None."""
+    return texts.get(lang, texts.get("en"))
+
+
 @dataclass(frozen=True)
 class Rule:
     condition: Condition
     payout: Payout
+    #: The payout line's words per language (``label`` is "en"), for help pages.
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -121,6 +133,10 @@ class Bet:
     max_round: int | None = None
     modes: tuple[str, ...] | None = None  # None: offered in every mode of the paytable
     names: Mapping[str, str] = field(default_factory=dict)
+    #: What the bet wins on, and a remark on its payout, per language ("en" from
+    #: ``description`` and ``note``), for help pages.
+    descriptions: Mapping[str, str] = field(default_factory=dict)
+    notes: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def fields(self) -> frozenset[str]:
@@ -215,14 +231,29 @@ class Paytable:
                 raise AnalyzerError(f"unknown mode {mode!r} (modes: {', '.join(self.modes)})")
 
 
-def _check_name(text: str, key: str, where: str) -> None:
+def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
     """Names are printed in tables and headings: one line, not empty, not endless."""
     if not text.strip():
         raise AnalyzerError(f"{where}: {key!r} is empty")
     if "\n" in text or "\t" in text:
         raise AnalyzerError(f"{where}: {key!r} must be one line")
-    if len(text) > _MAX_NAME:
-        raise AnalyzerError(f"{where}: {key!r} is longer than {_MAX_NAME} characters")
+    if len(text) > limit:
+        raise AnalyzerError(f"{where}: {key!r} is longer than {limit} characters")
+
+
+def _texts(data: Mapping[str, Any], key: str, other: str, where: str, limit: int) -> dict[str, str]:
+    """``{language: text}`` from ``key`` (English) and the table ``other`` (the rest)."""
+    texts = dict(table(data.get(other, {}), where, repr(other)))
+    if not all(isinstance(v, str) for v in texts.values()):
+        raise AnalyzerError(f"{where}: {other!r} must map languages to text")
+    english = optional(data, key, str, where)
+    if english is not None:
+        texts["en"] = english
+    for lang, text in texts.items():
+        _check_name(
+            text, key if lang == "en" and english is not None else f"{other}.{lang}", where, limit
+        )
+    return texts
 
 
 def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
@@ -234,14 +265,17 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
             "and _, starting with a letter, at most 64 characters"
         )
     where = f"{source}: bet {bet_id!r}"
-    check_keys(data, {"id", "name", "names", "max_round", "modes", "rule"}, where)
+    check_keys(
+        data,
+        {"id", "name", "names", "max_round", "modes", "rule"}
+        | {"description", "descriptions", "note", "notes"},
+        where,
+    )
     name = optional(data, "name", str, where, bet_id)
     _check_name(name, "name", where)
-    names = table(data.get("names", {}), where, "'names'")
-    if not all(isinstance(v, str) for v in names.values()):
-        raise AnalyzerError(f"{where}: 'names' must map languages to text")
-    for lang, text in names.items():
-        _check_name(text, f"names.{lang}", where)
+    names = _texts(data, "name", "names", where, _MAX_NAME)
+    descriptions = _texts(data, "description", "descriptions", where, _MAX_TEXT)
+    notes = _texts(data, "note", "notes", where, _MAX_TEXT)
     max_round = data.get("max_round")
     if max_round is not None:
         whole_number(max_round, where, "'max_round'", 1, MAX_ROUND)
@@ -259,7 +293,7 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
     for i, rule in enumerate(rules_data, 1):
         rule_where = f"{where}: rule {i}"
         table(rule, rule_where, "a rule (with 'when' and 'pays')")
-        check_keys(rule, {"when", "pays"}, rule_where)
+        check_keys(rule, {"when", "pays", "label", "labels"}, rule_where)
         if "pays" not in rule:
             raise AnalyzerError(f"{rule_where}: missing 'pays'")
         try:
@@ -269,8 +303,9 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
             if str(exc).startswith(rule_where):
                 raise
             raise AnalyzerError(f"{rule_where}: {exc}") from None
-        rules.append(Rule(condition, payout))
-    return Bet(bet_id, name, tuple(rules), max_round, bet_modes, dict(names))
+        labels = _texts(rule, "label", "labels", rule_where, _MAX_TEXT)
+        rules.append(Rule(condition, payout, labels))
+    return Bet(bet_id, name, tuple(rules), max_round, bet_modes, names, descriptions, notes)
 
 
 def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> Paytable:

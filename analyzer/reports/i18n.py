@@ -7,6 +7,10 @@ Tagalog terms follow seed 000 and Malay terms seed 003 where the pages use them
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
+import tomllib
+
 from analyzer.errors import AnalyzerError
 
 LANGUAGES = ("en", "tl", "ms")
@@ -33,8 +37,26 @@ _WORDS: dict[str, dict[str, str]] = {
     "otherwise": {"tl": "iba pa", "ms": "lain-lain"},
     "commission": {"tl": "Baccarat", "ms": "Bakarat"},
     "no_commission": {"tl": "Walang Komisyon Baccarat", "ms": "Tiada Baccarat Komisi"},
+    "all": {"tl": "Lahat ng mode", "ms": "Semua mod"},
 }
-_ENGLISH_MODES = {"commission": "Baccarat (commission)", "no_commission": "No Commission Baccarat"}
+_ENGLISH_MODES = {
+    "commission": "Baccarat (commission)",
+    "no_commission": "No Commission Baccarat",
+    "all": "All modes",
+}
+
+#: The help pages' sentences (``docs --site``) in every language, by id: shipped as data
+#: (``site/sentences.toml``), read once.
+_SENTENCES_FILE = importlib.resources.files("analyzer.reports") / "site" / "sentences.toml"
+
+
+@functools.cache
+def _sentences() -> dict[str, dict[str, str]]:
+    return tomllib.loads(_SENTENCES_FILE.read_text(encoding="utf-8"))
+
+
+#: Each language's own name, for links between the pages.
+LANGUAGE_NAMES = {"en": "English", "tl": "Tagalog", "ms": "Bahasa Melayu"}
 
 
 def check_language(lang: str) -> str:
@@ -48,3 +70,14 @@ def word(text: str, lang: str) -> str:
     if lang == "en":
         return _ENGLISH_MODES.get(text, text)
     return _WORDS.get(text, {}).get(lang, _ENGLISH_MODES.get(text, text))
+
+
+def sentence(key: str, lang: str, **fields: object) -> str:
+    """The help-page sentence ``key`` in ``lang`` with its ``{fields}`` filled in. Every
+    sentence has every language: an unknown key is a programming error, not a fallback."""
+    return _sentences()[key][lang].format(**fields)
+
+
+def sentences() -> dict[str, dict[str, str]]:
+    """Every help-page sentence: id -> {language: text} (for tests)."""
+    return {key: dict(value) for key, value in _sentences().items()}

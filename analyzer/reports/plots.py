@@ -8,11 +8,13 @@ figure goes (:func:`save_png` writes one whole or not at all).
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 
 import pandas as pd
 
 from analyzer.files import write_atomically
+from analyzer.reports.i18n import sentence, word
 
 
 def _figure(width: float, height: float):
@@ -24,8 +26,9 @@ def _figure(width: float, height: float):
     return Figure(figsize=(width, height))
 
 
-def effects_figure(effects: pd.DataFrame):
-    """Bar charts of the effects of removal of each (bet, mode), per rank."""
+def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, str] | None = None):
+    """Bar charts of the effects of removal of each (bet, mode), per rank; titles in
+    ``lang``, bets by ``names`` (bet id -> name; default: the ids)."""
     groups = list(effects.groupby(["bet", "mode"], sort=False))
     columns = min(3, len(groups))
     rows = -(-len(groups) // columns)
@@ -35,12 +38,13 @@ def effects_figure(effects: pd.DataFrame):
         values = 100 * group["delta_ev"].to_numpy()
         ax.bar(group["rank"], values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", linewidth=0.6)
-        ax.set_title(f"{bet} ({mode})", fontsize=9)
-        ax.set_ylabel("EV change, % per card", fontsize=8)
+        name = bet if names is None else names.get(bet, bet)
+        ax.set_title(f"{name} ({word(mode, lang)})", fontsize=9)
+        ax.set_ylabel(sentence("eor_axis", lang), fontsize=8)
         ax.tick_params(labelsize=7)
     for ax in list(axes.flat)[len(groups) :]:
         ax.axis("off")
-    fig.suptitle("Effect of removing one card of each rank", fontsize=11)
+    fig.suptitle(sentence("eor_title", lang), fontsize=11)
     fig.tight_layout(rect=(0, 0, 1, 0.97))
     return fig
 

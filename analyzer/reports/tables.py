@@ -40,6 +40,64 @@ def _payouts(result: BetResult) -> str:
     return " / ".join(dict.fromkeys(wins))
 
 
+#: The mode shown for a bet whose figures are the same in every mode (shown once).
+ALL_MODES = "all"
+
+
+def _figures(result: BetResult) -> tuple:
+    """Everything a table shows of a bet in one mode but the mode."""
+    return (
+        result.bet.display_name(),
+        result.bet.max_round,
+        _payouts(result),
+        result.house_edge,
+        result.hit_frequency,
+        result.push_probability,
+        result.variance,
+        tuple((line.when, line.ways, line.payout.text) for line in result.lines),
+    )
+
+
+def shown_once(analysis: Analysis) -> list[tuple[BetResult, str]]:
+    """Each result with the mode to show it under, in order: a bet offered in every mode
+    of the analysis with the same figures in each is shown once, as :data:`ALL_MODES`."""
+    by_bet: dict[str, list[BetResult]] = {}
+    for r in analysis.results:
+        by_bet.setdefault(r.bet.id, []).append(r)
+    shown = []
+    for r in analysis.results:
+        group = by_bet[r.bet.id]
+        same = (
+            len(analysis.modes) > 1
+            and len(group) == len(analysis.modes)
+            and len({_figures(g) for g in group}) == 1
+        )
+        if not same:
+            shown.append((r, r.mode))
+        elif r is group[0]:
+            shown.append((r, ALL_MODES))
+    return shown
+
+
+def effects_shown_once(effects: pd.DataFrame, modes: tuple[str, ...]) -> pd.DataFrame:
+    """Effects of removal (a frame with ``bet``, ``mode``, ``rank`` and ``delta_ev_exact``)
+    with each bet whose effects are the same in every one of ``modes`` kept once, under
+    :data:`ALL_MODES`, as :func:`shown_once` does for results."""
+    if len(modes) < 2:
+        return effects
+    kept = []
+    for _, group in effects.groupby("bet", sort=False):
+        by_mode = {
+            mode: tuple(rows["delta_ev_exact"]) for mode, rows in group.groupby("mode", sort=False)
+        }
+        if len(by_mode) == len(modes) and len(set(by_mode.values())) == 1:
+            first = next(iter(by_mode))
+            kept.append(group[group["mode"] == first].assign(mode=ALL_MODES))
+        else:
+            kept.append(group)
+    return pd.concat(kept, ignore_index=True)
+
+
 def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:
     """One JSON-ready object: exact values as ``"p/q"``, floats beside them."""
     record = {
@@ -83,7 +141,7 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
     rows = [
         {
             "Bet": r.bet.display_name(lang),
-            "Mode": word(r.mode, lang),
+            "Mode": word(mode, lang),
             "Pays": _payouts(r),
             "House edge": _percent(r.house_edge),
             "RTP": _percent(r.rtp),
@@ -93,7 +151,7 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
             "Edge per resolved bet": _percent(r.edge_per_resolved),
             "Max round": "-" if r.bet.max_round is None else str(r.bet.max_round),
         }
-        for r in analysis.results
+        for r, mode in shown_once(analysis)
     ]
     frame = pd.DataFrame(rows)
     if len(analysis.modes) == 1:
@@ -262,12 +320,14 @@ def render_report(
         ]
         return json_text(records)
     if fmt == "csv":
-        text = csv_text(pd.DataFrame([result_record(r, lang=lang) for r in analysis.results]))
+        shown = shown_once(analysis)
+        records = [result_record(r, lang=lang) | {"mode": mode} for r, mode in shown]
+        text = csv_text(pd.DataFrame(records))
         if detail:
             frames = []
-            for r in analysis.results:
+            for r, mode in shown:
                 frame = pd.DataFrame(result_record(r, True, lang)["breakdown"])
-                frame.insert(0, "mode", r.mode)
+                frame.insert(0, "mode", mode)
                 frame.insert(0, "bet", r.bet.id)
                 frames.append(frame)
             text += "\n" + csv_text(pd.concat(frames, ignore_index=True))
@@ -278,9 +338,9 @@ def render_report(
         render_table(summary_display(analysis, lang), fmt, left_align=True),
     ]
     if detail:
-        for r in analysis.results:
+        for r, mode in shown_once(analysis):
             heading = (
-                f"{r.bet.display_name(lang)} ({word(r.mode, lang)}): "
+                f"{r.bet.display_name(lang)} ({word(mode, lang)}): "
                 f"{word('house edge', lang)} {_percent(r.house_edge)}"
             )
             parts += [

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 from fractions import Fraction
 
+import pandas as pd
 import pytest
 from helpers import run
 
@@ -16,9 +18,46 @@ def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:
     assert code == 0 and err == ""
     for name in ("Player", "Banker", "Tie", "Perfect Pair", "Super Lucky Seven", "Banker Bonus"):
         assert name in out
-    assert out.count("No Commission Baccarat") == 19  # 18 bets in that mode, and the title
-    assert out.count("Baccarat (commission)") == 19
+    # Only the Banker bet differs by mode: it has a row per mode, every other bet one row
+    # marked as applying to all modes (the title names both modes once more).
+    assert out.count("No Commission Baccarat") == 2
+    assert out.count("Baccarat (commission)") == 2
+    assert out.count("All modes") == 17
     assert "Claimed maximum RTP 98.94%" in out and "CONFIRMED" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "csv", "html", "latex"])
+def test_report_shows_a_bet_once_when_every_mode_has_the_same_figures(capsys, fmt) -> None:
+    analysis = analyze()
+    differs = {
+        bet
+        for bet in {r.bet.id for r in analysis.results}
+        if len({analysis.result(bet, m).house_edge for m in analysis.modes}) > 1
+    }
+    assert differs == {"banker"}
+    code, out, _ = run(capsys, "report", "--format", fmt, "--detail")
+    assert code == 0
+    if fmt == "csv":  # the summary table: one row per bet, two for the Banker
+        summary = pd.read_csv(io.StringIO(out.split("\n\n")[0]))
+        assert summary.groupby("bet")["mode"].apply(sorted).to_dict() == {
+            bet: ["commission", "no_commission"] if bet in differs else ["all"]
+            for bet in summary["bet"].unique()
+        }
+        return
+    # 17 bets once in the summary and once in the detail; the Banker in each mode in
+    # both, and the title names both modes.
+    assert out.count("All modes") == 2 * 17
+    assert out.count("No Commission Baccarat") == 3
+
+
+def test_report_json_keeps_every_bet_and_mode(capsys) -> None:
+    code, out, _ = run(capsys, "report", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    assert {(row["bet"], row["mode"]) for row in rows} == {
+        (r.bet.id, r.mode) for r in analyze().results
+    }
+    assert "all" not in {row["mode"] for row in rows}
 
 
 def test_report_json_objects(capsys) -> None:

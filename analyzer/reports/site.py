@@ -1,0 +1,304 @@
+"""Help pages: a static site of every paytable's rules, payouts and exact odds, in every
+language of the help pages (``docs --site``).
+
+Pages are Jinja2 templates (``site/page.html``, ``site/index.html``) filled from the
+exact analysis, with autoescaping on: every text from a paytable file is escaped. The
+third-card table is laid out from :data:`analyzer.game.rules.THIRD_CARD` itself, and the
+sentences come from ``site/sentences.toml`` (see :func:`analyzer.reports.i18n.sentence`).
+One stylesheet is shipped beside the templates; nothing is fetched from the network and no
+page runs a script.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.resources
+import io
+import re
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import jinja2
+import pandas as pd
+
+from analyzer.analysis.exact import Analysis
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_VALUES
+from analyzer.game.rules import NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.paytables.claims import printed_value
+from analyzer.paytables.model import Bet, in_language
+from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
+from analyzer.reports.plots import effects_figure
+from analyzer.reports.tables import effects_shown_once, fraction_text, shown_once
+
+_SITE = importlib.resources.files("analyzer.reports") / "site"
+#: Decimals of the percentages in the odds table, and of the maximum RTP sentence (as the
+#: seed pages print it).
+ODDS_DIGITS = 4
+MAX_RTP_DIGITS = 2
+#: Page folder names: what a shipped paytable's name or a file's stem becomes.
+_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+@dataclass(frozen=True)
+class SitePaytable:
+    """One paytable of the site: its folder name, its exact analysis on a full shoe, and
+    (for the chart) its effects of removal."""
+
+    slug: str
+    analysis: Analysis
+    effects: pd.DataFrame | None = None
+
+
+def page_slug(name: str) -> str:
+    """A folder name for a paytable: lower-case letters, digits and ``-``."""
+    slug = _SLUG.sub("-", name.lower()).strip("-")[:64]
+    return slug or "paytable"
+
+
+def _environment() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: (_SITE / name).read_text(encoding="utf-8")),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+    )
+
+
+#: What the seed page's third-card table shows for no value: an en dash.
+_NONE = "\N{EN DASH}"
+
+
+def _values(values: Sequence[int]) -> str:
+    """Point values as the seed page lists them: ``0, 1, 2``, or an en dash for none."""
+    return ", ".join(map(str, values)) if values else _NONE
+
+
+def _quoted(text: str) -> str:
+    """Text in the curly quotes the seed pages put around mode names."""
+    return f"\N{LEFT DOUBLE QUOTATION MARK}{text}\N{RIGHT DOUBLE QUOTATION MARK}"
+
+
+def _alternatives(values: Sequence[int], lang: str) -> str:
+    """``8 or 9`` in ``lang``."""
+    items = [str(v) for v in values]
+    return (
+        items[0]
+        if len(items) == 1
+        else f"{', '.join(items[:-1])} {sentence('or', lang)} {items[-1]}"
+    )
+
+
+def rules_facts() -> dict[str, object]:
+    """What the rules section says, read from :data:`THIRD_CARD`: the natural scores, the
+    Player's highest drawing score and standing scores, the Banker's highest drawing score
+    when the Player stood, and the Banker's table by its two-card score (scores with the
+    same row joined, as on the seed page)."""
+    drawing = [
+        p for p in range(N_VALUES) if p not in NATURAL_SCORES and THIRD_CARD[p, 0, PLAYER_DRAWS]
+    ]
+    standing = [p for p in range(N_VALUES) if p not in NATURAL_SCORES and p not in drawing]
+    banker_drawing = [b for b in range(N_VALUES) if THIRD_CARD[standing[0], b, PLAYER_STOOD]]
+    rows: list[dict[str, object]] = []
+    for banker in range(N_VALUES):
+        if banker in NATURAL_SCORES:
+            continue
+        draws = [x for x in range(N_VALUES) if THIRD_CARD[drawing[0], banker, x]]
+        if rows and rows[-1]["draws"] == draws:
+            rows[-1]["scores"].append(banker)
+        else:
+            rows.append({"scores": [banker], "draws": draws})
+    # "{draw} or less" is only right when the drawing scores run from 0 up.
+    if drawing != list(range(len(drawing))) or banker_drawing != list(range(len(banker_drawing))):
+        raise AnalyzerError(
+            "the rules' drawing scores do not run from 0: the pages cannot say them"
+        )
+    return {
+        "naturals": list(NATURAL_SCORES),
+        "draw": drawing[-1],
+        "stand": standing,
+        "banker_draw": banker_drawing[-1],
+        "third_card": [
+            {
+                "scores": _values(row["scores"]),
+                "draws": _values(row["draws"]),
+                "stands": _values([x for x in range(N_VALUES) if x not in row["draws"]]),
+            }
+            for row in rows
+        ],
+    }
+
+
+def _payout_lines(bet: Bet, lang: str) -> list[dict[str, str | None]]:
+    """The winning and pushing rules of a bet, as the payouts cell lists them."""
+    shown = [rule for rule in bet.rules if rule.payout.kind != "lose"]
+    return [
+        {
+            "label": in_language(rule.labels, lang)
+            or (rule.condition.text if len(shown) > 1 else None),
+            "pays": word("Push", lang) if rule.payout.kind == "push" else rule.payout.text,
+        }
+        for rule in shown
+    ]
+
+
+def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
+    """One row per bet, as the seed page's table: its name, description and max round;
+    its payouts, per group of modes where they differ."""
+    rows = []
+    for bet_id in dict.fromkeys(r.bet.id for r in analysis.results):
+        variants: dict[int, tuple[Bet, list[str]]] = {}
+        for r in analysis.results:
+            if r.bet.id == bet_id:
+                variants.setdefault(id(r.bet), (r.bet, []))[1].append(r.mode)
+        first = next(iter(variants.values()))[0]
+        several = len(variants) > 1
+        rows.append(
+            {
+                "id": bet_id,
+                "name": first.display_name(lang),
+                "description": in_language(first.descriptions, lang),
+                "max_round": first.max_round,
+                "variants": [
+                    {
+                        "mode_names": ", ".join(word(m, lang) for m in modes) if several else None,
+                        "lines": _payout_lines(bet, lang),
+                        "note": in_language(bet.notes, lang),
+                    }
+                    for bet, modes in variants.values()
+                ],
+            }
+        )
+    return rows
+
+
+def _figure_cell(field: str, value: Fraction) -> dict[str, str]:
+    return {
+        "field": field,
+        "exact": fraction_text(value),
+        "text": printed_value(value, ODDS_DIGITS),
+    }
+
+
+def _odds_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
+    return [
+        {
+            "bet": r.bet.id,
+            "mode": mode,
+            "name": r.bet.display_name(lang),
+            "mode_name": word(mode, lang),
+            "cells": [
+                _figure_cell("house_edge", r.house_edge),
+                _figure_cell("rtp", r.rtp),
+                _figure_cell("hit_frequency", r.hit_frequency),
+            ],
+        }
+        for r, mode in shown_once(analysis)
+    ]
+
+
+def _max_rtp(analysis: Analysis) -> dict[str, str] | None:
+    if not analysis.results or analysis.unavailable:
+        return None
+    return {
+        "exact": fraction_text(analysis.max_rtp),
+        "text": printed_value(analysis.max_rtp, MAX_RTP_DIGITS),
+    }
+
+
+def _png(figure) -> tuple[bytes, tuple[int, int]]:
+    """A figure as PNG bytes, and its size in pixels (read back from the PNG header)."""
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=100)
+    data = buffer.getvalue()
+    width, height = struct.unpack(">II", data[16:24])
+    return data, (width, height)
+
+
+def _decks(analysis: Analysis) -> int:
+    shoe = analysis.shoe
+    decks = int(shoe.rank_counts.sum()) // 52
+    if shoe.rank_counts.tolist() != [4 * decks] * 13:
+        raise AnalyzerError("help pages describe a full shoe: give no --remove or --shoe")
+    return decks
+
+
+def _version() -> str:
+    try:
+        return importlib.metadata.version("baccarat-odds")
+    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a tree
+        return "unknown"
+
+
+def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
+    """Every file of the site, by path: ``index.html``, ``style.css``, and per paytable
+    ``SLUG/LANG.html`` (and ``SLUG/eor-LANG.png`` where it has effects of removal)."""
+    slugs = [entry.slug for entry in entries]
+    for slug in slugs:
+        if slugs.count(slug) > 1:
+            raise AnalyzerError(
+                f"two paytables would share the page folder {slug!r}: rename one file"
+            )
+        if page_slug(slug) != slug:
+            raise AnalyzerError(f"bad page folder name {slug!r}")
+    environment = _environment()
+    page = environment.get_template("page.html")
+    version = _version()
+    facts = rules_facts()
+    files: dict[str, str | bytes] = {"style.css": (_SITE / "style.css").read_text(encoding="utf-8")}
+    index = []
+    for entry in entries:
+        analysis = entry.analysis
+        decks = _decks(analysis)
+        max_rtp = _max_rtp(analysis)
+        index.append(
+            {
+                "slug": entry.slug,
+                "name": analysis.paytable.name,
+                "decks": decks,
+                "bets": len(dict.fromkeys(r.bet.id for r in analysis.results)),
+                "max_rtp": max_rtp,
+            }
+        )
+        for lang in LANGUAGES:
+            image, size = None, (0, 0)
+            if entry.effects is not None:
+                names = {r.bet.id: r.bet.display_name(lang) for r in analysis.results}
+                shown = effects_shown_once(entry.effects, analysis.modes)
+                data, size = _png(effects_figure(shown, lang=lang, names=names))
+                image = f"eor-{lang}.png"
+                files[f"{entry.slug}/{image}"] = data
+            files[f"{entry.slug}/{lang}.html"] = page.render(
+                lang=lang,
+                languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+                version=version,
+                title=analysis.paytable.name,
+                t=lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
+                w=lambda text, _lang=lang: word(text, _lang),
+                decks=decks,
+                naturals=_alternatives(facts["naturals"], lang),
+                draw=facts["draw"],
+                banker_draw=facts["banker_draw"],
+                stand=_alternatives(facts["stand"], lang),
+                third_card=facts["third_card"],
+                modes=analysis.modes,
+                modes_text=", ".join(_quoted(word(m, lang)) for m in analysis.modes),
+                bets=_bets_table(analysis, lang),
+                any_max_round=any(r.bet.max_round for r in analysis.results),
+                odds=_odds_table(analysis, lang),
+                unavailable=[
+                    f"{bet} ({mode}): cannot be computed exactly: {why}"
+                    for bet, mode, why in analysis.unavailable
+                ],
+                max_rtp=max_rtp,
+                eor_image=image,
+                eor_size=size,
+            )
+    files["index.html"] = environment.get_template("index.html").render(
+        entries=index,
+        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
+        version=version,
+    )
+    return files

@@ -1,0 +1,215 @@
+"""The help pages (``docs --site``): valid, self-contained HTML; the rules laid out from
+the drawing rules; the payouts table regenerating the seed pages' own; exact figures."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import PurePosixPath
+
+import html5lib
+import pytest
+from seed_pages import SEEDS, payouts, seed_payout_rows, seed_text, seed_third_card_rows
+
+from analyzer import analyze
+from analyzer.analysis.eor import removal_effects
+from analyzer.errors import AnalyzerError
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.library import library_names, load_paytable
+from analyzer.paytables.model import paytable_from_dict
+from analyzer.reports.i18n import LANGUAGES
+from analyzer.reports.site import SitePaytable, page_slug, render_site, rules_facts
+from analyzer.reports.tables import ALL_MODES
+
+
+def parse(text: str) -> ET.Element:
+    """The page as a strict HTML5 parser reads it: any parse error fails the test."""
+    return html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(text)
+
+
+def text_of(element: ET.Element) -> str:
+    return " ".join(" ".join(element.itertext()).split())
+
+
+@pytest.fixture(scope="module")
+def site() -> dict[str, str | bytes]:
+    """Every shipped paytable's pages, the seed game's with its effects of removal."""
+    entries = []
+    for name in library_names():
+        paytable = load_paytable(name)
+        effects = None
+        if name == "seed-game":
+            effects, _ = removal_effects(paytable, Shoe.standard(paytable.decks), None, None)
+        entries.append(SitePaytable(name, analyze(paytable=paytable), effects))
+    return render_site(entries)
+
+
+def test_site_has_an_index_and_a_page_per_paytable_and_language(site) -> None:
+    pages = {path for path in site if path.endswith(".html")}
+    assert pages == {"index.html"} | {
+        f"{name}/{lang}.html" for name in library_names() for lang in LANGUAGES
+    }
+    assert {path for path in site if path.endswith(".png")} == {
+        f"seed-game/eor-{lang}.png" for lang in LANGUAGES
+    }
+    index = parse(site["index.html"])
+    links = {a.get("href") for a in index.iter("a")}
+    assert links == pages - {"index.html"}
+
+
+def test_every_page_is_valid_self_contained_html(site) -> None:
+    for path, content in site.items():
+        if not path.endswith(".html"):
+            continue
+        root = parse(content)
+        lang = "en" if path == "index.html" else PurePosixPath(path).stem
+        assert root.get("lang") == lang, path
+        assert root.find("head/meta[@charset='utf-8']") is not None, path
+        for th in root.iter("th"):
+            assert th.get("scope") in ("col", "row"), (path, text_of(th))
+        for banned in ("script", "iframe", "object", "embed", "base", "form"):
+            assert root.find(f".//{banned}") is None, (path, banned)
+        assert "style" not in {element.tag for element in root.iter()}, path
+        stylesheets = [link.get("href") for link in root.iter("link")]
+        assert len(stylesheets) == 1, path
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                target = element.get(attribute)
+                if target is None:
+                    continue
+                assert "://" not in target and not target.startswith("/"), (path, target)
+                resolved = PurePosixPath(path).parent / target
+                parts = []
+                for part in resolved.parts:
+                    if part == "..":
+                        parts.pop()
+                    elif part != ".":
+                        parts.append(part)
+                assert "/".join(parts) in site, (path, target)
+        assert "shared" not in content and "GAME.md" not in content.replace(
+            "Seed game (GAME.md)", ""
+        ), path
+
+
+def test_stylesheet_is_shipped_and_prints() -> None:
+    css = render_site([])["style.css"]
+    assert "@media print" in css and "url(" not in css and "@import" not in css
+
+
+def test_third_card_table_is_the_seed_pages(site) -> None:
+    """Laid out from THIRD_CARD, the Banker's table equals seed 000's and seed 003's."""
+    ours = [(row["scores"], row["draws"], row["stands"]) for row in rules_facts()["third_card"]]
+    for seed in ("000", "003"):
+        assert ours == seed_third_card_rows(seed), seed
+    for lang in LANGUAGES:
+        table = parse(site[f"seed-game/{lang}.html"]).find(".//table[@class='third-card']")
+        rows = [[text_of(cell) for cell in tr] for tr in table.find("tbody")]
+        assert [tuple(row) for row in rows] == ours
+
+
+@pytest.mark.parametrize(
+    ("paytable", "lang", "seed"),
+    [("seed-game", "tl", "000"), ("seed-game-ms", "ms", "003")],
+)
+def test_payouts_table_regenerates_the_seed_page(site, paytable, lang, seed) -> None:
+    """Every bet of the seed page, with the same payouts and max round, and no other."""
+    table = parse(site[f"{paytable}/{lang}.html"]).find(".//table[@class='payouts']")
+    names = {}
+    ours = {}
+    for tr in table.find("tbody"):
+        th, td = tr.find("th"), tr.find("td")
+        name = text_of(th.find("span[@class='bet-name']"))
+        names[name] = tr.get("data-bet")
+        ours[tr.get("data-bet")] = payouts(text_of(th), text_of(td), lang)
+    theirs = seed_payout_rows(seed, names, lang)
+    assert ours == theirs
+
+
+@pytest.mark.parametrize(
+    ("paytable", "lang", "seed"), [("seed-game", "tl", "000"), ("seed-game-ms", "ms", "003")]
+)
+def test_max_rtp_sentence_is_the_seed_pages(site, paytable, lang, seed) -> None:
+    sentence = text_of(parse(site[f"{paytable}/{lang}.html"]).find(".//p[@class='max-rtp']"))
+    assert sentence in seed_text(seed).splitlines()
+
+
+def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
+    for name in library_names():
+        analysis = analyze(paytable=load_paytable(name))
+        for lang in LANGUAGES:
+            rows = parse(site[f"{name}/{lang}.html"]).find(".//table[@class='odds']/tbody")
+            shown = {}
+            for tr in rows:
+                cells = {td.get("data-field"): td for td in tr.findall("td[@data-field]")}
+                shown[(tr.get("data-bet"), tr.get("data-mode"))] = cells
+            for bet in dict.fromkeys(r.bet.id for r in analysis.results):
+                results = [r for r in analysis.results if r.bet.id == bet]
+                same = (
+                    len(analysis.modes) > 1
+                    and len(results) == len(analysis.modes)
+                    and len({(r.house_edge, r.hit_frequency) for r in results}) == 1
+                )
+                expected = [(bet, ALL_MODES)] if same else [(bet, r.mode) for r in results]
+                assert [key for key in shown if key[0] == bet] == expected, (name, bet)
+                for key in expected:
+                    result = results[0] if same else analysis.result(bet, key[1])
+                    for field in ("house_edge", "rtp", "hit_frequency"):
+                        exact = getattr(result, field)
+                        cell = shown[key][field]
+                        assert Fraction(cell.get("data-exact")) == exact
+                        printed = Fraction(cell.text.rstrip("%"))
+                        assert abs(100 * exact - printed) <= Fraction(1, 2 * 10**4), (key, field)
+
+
+def test_untrusted_text_is_escaped() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "<script>alert(1)</script>",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "x",
+                    "name": "<b>bold</b>",
+                    "description": '"><img src=x onerror=alert(1)>',
+                    "rule": [{"when": "winner == 'tie'", "pays": "8:1", "label": "</td><td>"}],
+                }
+            ],
+        }
+    )
+    files = render_site([SitePaytable("x", analyze(paytable=paytable))])
+    root = parse(files["x/en.html"])
+    assert root.find(".//script") is None and root.find(".//img") is None
+    assert root.find(".//b") is None
+    assert "<script>alert(1)</script>" in text_of(root.find(".//h1"))
+
+
+def test_page_folders() -> None:
+    assert page_slug("seed-game") == "seed-game"
+    assert page_slug("My Game (v2)") == "my-game-v2"
+    assert page_slug("../../etc") == "etc"
+    assert page_slug("***") == "paytable"
+    one = analyze(
+        paytable=paytable_from_dict(
+            {
+                "name": "t",
+                "modes": ["m"],
+                "bet": [{"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": 8}]}],
+            }
+        )
+    )
+    with pytest.raises(AnalyzerError, match="share the page folder 'a'"):
+        render_site([SitePaytable("a", one), SitePaytable("a", one)])
+    with pytest.raises(AnalyzerError, match="bad page folder name"):
+        render_site([SitePaytable("../a", one)])
+    depleted = analyze(paytable=one.paytable, shoe=Shoe(one.shoe.rank_counts - 1))
+    with pytest.raises(AnalyzerError, match="full shoe"):
+        render_site([SitePaytable("a", depleted)])
+
+
+def test_seed_copies_are_the_teams() -> None:
+    """The copies in tests/data/seeds are the team's seed pages, where those are here."""
+    team = SEEDS.parents[2].parent / "shared" / "seeds"  # the team's folder, beside the tree
+    if not team.is_dir():
+        pytest.skip("the team's seed folder is not beside this checkout")
+    for copy in SEEDS.glob("*.txt"):
+        assert copy.read_bytes() == (team / copy.name).read_bytes(), copy.name

@@ -1,0 +1,118 @@
+"""The help pages as a reader sees them: Debian's ``chromium`` renders every page that
+``docs --site`` builds for the shipped paytables, headless. The exact figures are read
+back from the rendered DOM and compared with the analysis; no page may log a console
+message (a missing stylesheet or image, a blocked request); the seed game's three pages
+are kept as screenshots (in ``$BACCARAT_ODDS_SCREENSHOTS`` when set: CI keeps them).
+
+Without chromium the module is skipped, unless ``BACCARAT_ODDS_REQUIRE_BROWSER=1`` (CI
+sets it), when that is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from fractions import Fraction
+from pathlib import Path
+
+import html5lib
+import pytest
+from browser import Browser, chromium_path
+
+from analyzer import analyze
+from analyzer.paytables.library import library_names, load_paytable
+from analyzer.reports.i18n import LANGUAGES
+from analyzer.reports.tables import ALL_MODES, shown_once
+
+SEED_PAGES = ("seed-game",)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = chromium_path()
+    if executable is None:
+        if os.environ.get("BACCARAT_ODDS_REQUIRE_BROWSER") == "1":
+            pytest.fail("chromium is not installed (apt-get install chromium)")
+        pytest.skip("chromium is not installed")
+    opened = Browser(executable)
+    yield opened
+    opened.close()
+
+
+def build(folder: Path, *options: str) -> Path:
+    """``baccarat-odds docs --site`` as a user runs it (the installed package, a process)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "analyzer", "docs", "--site", str(folder), *options],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("wrote ")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def sites(tmp_path_factory) -> list[Path]:
+    """Every shipped paytable; and the seed game's pages again with their charts."""
+    root = tmp_path_factory.mktemp("sites")
+    return [build(root / "all"), build(root / "seed", "--paytable", "seed-game", "--eor")]
+
+
+def dom_rows(dom: str) -> dict[tuple[str, str], dict[str, ET.Element]]:
+    page = html5lib.parse(dom, namespaceHTMLElements=False)
+    rows = {}
+    for tr in page.find(".//table[@class='odds']/tbody"):
+        rows[(tr.get("data-bet"), tr.get("data-mode"))] = {
+            td.get("data-field"): td for td in tr.findall("td[@data-field]")
+        }
+    return rows
+
+
+def test_every_page_renders_with_the_exact_figures(browser, sites) -> None:
+    analyses = {name: analyze(paytable=load_paytable(name)) for name in library_names()}
+    rendered = 0
+    for site in sites:
+        index = browser.render(site / "index.html")
+        assert index.messages == () and index.styled
+        for page in sorted(site.glob("*/*.html")):
+            name, lang = page.parent.name, page.stem
+            assert lang in LANGUAGES
+            shown = browser.render(page)
+            assert shown.messages == (), (page, shown.messages)
+            assert shown.images_loaded and shown.styled, page
+            assert f'<html lang="{lang}"' in shown.dom
+            rows = dom_rows(shown.dom)
+            analysis = analyses[name]
+            expected = {(r.bet.id, mode): r for r, mode in shown_once(analysis)}
+            assert list(rows) == list(expected), page
+            for key, result in expected.items():
+                for field in ("house_edge", "rtp", "hit_frequency"):
+                    exact = getattr(result, field)
+                    cell = rows[key][field]
+                    assert Fraction(cell.get("data-exact")) == exact, (page, key, field)
+                    printed = Fraction(cell.text.strip().rstrip("%"))
+                    digits = len(cell.text.strip().rstrip("%").split(".")[1])
+                    assert abs(100 * exact - printed) <= Fraction(1, 2 * 10**digits), (page, key)
+            if any(mode == ALL_MODES for _, mode in rows):
+                assert len(analysis.modes) > 1
+            rendered += 1
+    assert rendered == 3 * (len(library_names()) + 1)
+
+
+def test_seed_pages_screenshots(browser, sites, tmp_path) -> None:
+    keep = Path(os.environ.get("BACCARAT_ODDS_SCREENSHOTS") or tmp_path)
+    keep.mkdir(parents=True, exist_ok=True)
+    for name in SEED_PAGES:
+        for lang in LANGUAGES:
+            shown = browser.render(sites[1] / name / f"{lang}.html")
+            assert shown.messages == ()
+            png = shown.screenshot
+            assert png[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", png[16:24])
+            # The whole page: rules, both tables, the odds and the chart, one above the other.
+            assert width >= 1000 and height > 4000, (lang, width, height)
+            (keep / f"{name}-{lang}.png").write_bytes(png)
