@@ -143,3 +143,30 @@ def test_read_toml(tmp_path, monkeypatch) -> None:
         read_toml(tmp_path / "missing.toml")
     with pytest.raises(AnalyzerError, match="is a directory, not a file"):
         read_toml(tmp_path)
+
+
+def test_replace_tree_swaps_a_folder_whole(tmp_path, monkeypatch) -> None:
+    from analyzer.files import replace_tree_atomically
+
+    folder = tmp_path / "site"
+    replace_tree_atomically(folder, {"a/b.txt": "text", "c.png": b"\x89PNG"})
+    assert (folder / "a" / "b.txt").read_text() == "text"
+    assert (folder / "c.png").read_bytes() == b"\x89PNG"
+    replace_tree_atomically(folder, {"d.txt": "new"})
+    assert sorted(p.name for p in folder.rglob("*")) == ["d.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+    # The new folder cannot be renamed into place: the old one is put back as it was.
+    real = os.rename
+    calls = {"n": 0}
+
+    def rename(source, target):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise OSError(18, "Invalid cross-device link")
+        return real(source, target)
+
+    monkeypatch.setattr(os, "rename", rename)
+    with pytest.raises(OSError, match="cross-device"):
+        replace_tree_atomically(folder, {"e.txt": "newer"})
+    assert sorted(p.name for p in folder.rglob("*")) == ["d.txt"]
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]

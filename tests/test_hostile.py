@@ -370,6 +370,22 @@ for name, argv, message in [
     ("docs_out_file", ["docs", "--out", "file.txt"], "not a folder"),
     ("docs_out_missing", ["docs", "--out", "none/deeper"], "does not exist"),
     ("docs_out_empty", ["docs", "--out", ""], "name a folder"),
+    ("docs_site_file", ["docs", "--site", "file.txt"], "not a folder"),
+    ("docs_site_not_empty", ["docs", "--site", "sub.png"], "is not empty (--force replaces it)"),
+    ("docs_site_missing", ["docs", "--site", "none/deeper"], "does not exist"),
+    ("docs_site_remove", ["docs", "--site", "new", "--remove", "5"], "describe a full shoe"),
+    ("docs_site_shoe", ["docs", "--site", "new", "--shoe", "file.txt"], "describe a full shoe"),
+    ("docs_site_unknown", ["docs", "--site", "new", "--paytable", "nope"], "unknown paytable"),
+    ("docs_site_decks", ["docs", "--site", "new", "--decks", "0"], "decks"),
+    ("docs_out_eor", ["docs", "--out", "new", "--eor"], "--eor and --force go with --site"),
+    ("docs_out_force", ["docs", "--out", "new", "--force"], "--eor and --force go with --site"),
+    (
+        "docs_out_two",
+        ["docs", "--out", "new", "--paytable", "tie-max", "--paytable", "monkey"],
+        "give one --paytable",
+    ),
+    ("docs_both", ["docs", "--out", "a", "--site", "b"], "not allowed with argument"),
+    ("docs_neither", ["docs"], "one of the arguments --out --site is required"),
 ]:
     case(name, {"sub.png/x": "", "file.txt": ""}, argv, message)
 

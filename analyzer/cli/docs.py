@@ -95,7 +95,9 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
     if site.is_dir() and not is_empty_folder(site) and not args.force:
         raise AnalyzerError(f"--site {site}: is not empty (--force replaces it)")
     entries = []
-    for name, paytable in tqdm(paytables, desc="help pages", unit="paytable", leave=False):
+    # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
+    bar = tqdm(paytables, desc="help pages", unit="paytable", leave=False, disable=None)
+    for name, paytable in bar:
         slug = page_slug(Path(name).stem if is_path(name) else name)
         analysis = exact_analysis(args, paytable)
         effects = None

@@ -29,3 +29,68 @@ def test_docs_refuses_a_file_as_folder(tmp_path, capsys) -> None:
     code, _, err = run(capsys, "docs", "--out", str(target))
     assert code == 2 and "is not a folder" in err
     assert target.read_text() == "x"
+
+
+def test_site_of_named_paytables(tmp_path, capsys) -> None:
+    table = tmp_path / "My Game.toml"
+    table.write_text(
+        'name = "Mine"\nmodes = ["m"]\n[[bet]]\nid = "tie"\n'
+        '[[bet.rule]]\nwhen = "winner == \'tie\'"\npays = "9:1"\n'
+    )
+    site = tmp_path / "site"
+    code, out, err = run(
+        capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--paytable", str(table)
+    )
+    assert (code, err) == (0, "") and out == f"wrote 7 pages (8 files) to {site}\n"
+    files = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
+    assert files == [
+        "index.html",
+        *(f"my-game/{lang}.html" for lang in ("en", "ms", "tl")),
+        "style.css",
+        *(f"tie-max/{lang}.html" for lang in ("en", "ms", "tl")),
+    ]
+    assert "Mine" in (site / "my-game" / "en.html").read_text()
+
+
+def test_site_replaces_a_folder_only_with_force(tmp_path, capsys) -> None:
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "old.html").write_text("an older page")
+    code, _, err = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max")
+    assert code == 2 and err.endswith("is not empty (--force replaces it)\n")
+    assert [p.name for p in site.iterdir()] == ["old.html"]
+    code, _, _ = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--force")
+    assert code == 0
+    assert not (site / "old.html").exists() and (site / "tie-max" / "en.html").is_file()
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # nothing left beside it
+    # An empty folder takes the site without --force.
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert run(capsys, "docs", "--site", str(empty), "--paytable", "tie-max")[0] == 0
+
+
+def test_site_that_fails_to_write_leaves_everything_as_it_was(tmp_path, capsys, monkeypatch):
+    import analyzer.files as files
+
+    real = files.content_writer
+    calls = {"n": 0}
+
+    def failing(content):
+        calls["n"] += 1
+        if calls["n"] == 5:
+            raise OSError(28, "No space left on device")
+        return real(content)
+
+    monkeypatch.setattr(files, "content_writer", failing)
+    site = tmp_path / "site"
+    code, out, err = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "No space left on device" in err
+    assert list(tmp_path.iterdir()) == []
+    site.mkdir()
+    (site / "old.html").write_text("an older page")
+    calls["n"] = 0
+    code, _, err = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--force")
+    assert code == 2 and "No space left on device" in err
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+    assert [p.name for p in site.iterdir()] == ["old.html"]

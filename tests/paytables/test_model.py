@@ -11,7 +11,7 @@ from helpers import HEAD, write_paytable
 from analyzer import AnalyzerError
 from analyzer.cli.main import main
 from analyzer.paytables.library import load_paytable
-from analyzer.paytables.model import parse_payout, paytable_from_dict, restricted
+from analyzer.paytables.model import in_language, parse_payout, paytable_from_dict, restricted
 
 
 @pytest.mark.parametrize(
@@ -177,3 +177,73 @@ def test_restricted_and_fingerprint() -> None:
     renamed = paytable_from_dict({**DATA, "bet": [{**DATA["bet"][0], "id": "draw"}]})
     assert renamed.bets[0].settlement == paytable.bets[0].settlement
     assert paytable.bets[0].settlement != paytable.bets[2].settlement
+
+
+def test_help_page_words_of_bets_and_rules() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "Words",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "pair",
+                    "description": "A pair",
+                    "descriptions": {"tl": "Isang pares"},
+                    "note": "Paid once",
+                    "notes": {"ms": "Dibayar sekali"},
+                    "rule": [
+                        {
+                            "when": "player_pair",
+                            "pays": 11,
+                            "label": "Player pair",
+                            "labels": {"tl": "Pares ng Player"},
+                        },
+                        {"when": "banker_pair", "pays": 11},
+                    ],
+                }
+            ],
+        }
+    )
+    bet = paytable.bets[0]
+    assert in_language(bet.descriptions, "tl") == "Isang pares"
+    assert in_language(bet.descriptions, "ms") == "A pair"  # English when not translated
+    assert in_language(bet.notes, "ms") == "Dibayar sekali"
+    assert in_language(bet.notes, "en") == "Paid once"
+    assert [in_language(rule.labels, "tl") for rule in bet.rules] == ["Pares ng Player", None]
+    # Words never change what a bet pays: the same fingerprint as without them.
+    bare = paytable_from_dict(
+        {
+            "name": "Words",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "pair",
+                    "rule": [
+                        {"when": "player_pair", "pays": 11},
+                        {"when": "banker_pair", "pays": 11},
+                    ],
+                }
+            ],
+        }
+    )
+    assert paytable.fingerprint == bare.fingerprint
+
+
+@pytest.mark.parametrize(
+    ("bet", "message"),
+    [
+        ({"description": 5}, "'description' must be text"),
+        ({"descriptions": "x"}, "'descriptions' must be a table"),
+        ({"descriptions": {"tl": 5}}, "'descriptions' must map languages to text"),
+        ({"note": "a\nb"}, "'note' must be one line"),
+        ({"notes": {"ms": " "}}, "'notes.ms' is empty"),
+        ({"description": "x" * 501}, "'description' is longer than 500 characters"),
+        ({"rule": [{"when": "natural", "pays": 1, "label": ["x"]}]}, "'label' must be text"),
+        ({"rule": [{"when": "natural", "pays": 1, "labels": {"tl": 1}}]}, "must map languages"),
+        ({"rule": [{"when": "natural", "pays": 1, "lable": "x"}]}, "unknown key 'lable'"),
+    ],
+)
+def test_bad_help_page_words(bet, message) -> None:
+    data = {"id": "x", "rule": [{"when": "natural", "pays": 1}]} | bet
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
+        paytable_from_dict({"name": "t", "modes": ["m"], "bet": [data]})

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from analyzer.errors import AnalyzerError
-from analyzer.reports.i18n import LANGUAGES, check_language, word
+from analyzer.reports.i18n import LANGUAGES, check_language, sentence, sentences, word
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,19 @@ def test_languages() -> None:
         message = f"unknown language '{bad}' (languages: en, tl, ms)"
         with pytest.raises(AnalyzerError, match=f"^{re.escape(message)}$"):
             check_language(bad)
+
+
+def test_every_help_page_sentence_is_in_every_language_with_the_same_fields() -> None:
+    fields = re.compile(r"\{(\w+)\}")
+    for key, texts in sentences().items():
+        assert set(texts) == set(LANGUAGES), key
+        assert all(text.strip() for text in texts.values()), key
+        wanted = sorted(fields.findall(texts["en"]))
+        for lang in LANGUAGES:
+            assert sorted(fields.findall(texts[lang])) == wanted, (key, lang)
+
+
+def test_sentences_fill_their_fields() -> None:
+    assert sentence("max_rtp", "tl", rtp="98.94%") == "Ang pinakamataas na RTP ng laro ay 98.94%."
+    with pytest.raises(KeyError):
+        sentence("no such sentence", "en")

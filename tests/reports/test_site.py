@@ -3,6 +3,8 @@ the drawing rules; the payouts table regenerating the seed pages' own; exact fig
 
 from __future__ import annotations
 
+import importlib.resources
+import tomllib
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import PurePosixPath
@@ -29,6 +31,18 @@ def parse(text: str) -> ET.Element:
 
 def text_of(element: ET.Element) -> str:
     return " ".join(" ".join(element.itertext()).split())
+
+
+def page_payouts(page: str, lang: str) -> tuple[dict[str, str], dict[str, tuple]]:
+    """A page's bet types and payouts table read as the seed's is: each bet's name (to its
+    id), and its payouts and max round."""
+    table = parse(page).find(".//table[@class='payouts']")
+    names, found = {}, {}
+    for tr in table.find("tbody"):
+        th, td = tr.find("th"), tr.find("td")
+        names[text_of(th.find("span[@class='bet-name']"))] = tr.get("data-bet")
+        found[tr.get("data-bet")] = payouts(text_of(th), text_of(td), lang)
+    return names, found
 
 
 @pytest.fixture(scope="module")
@@ -113,14 +127,7 @@ def test_third_card_table_is_the_seed_pages(site) -> None:
 )
 def test_payouts_table_regenerates_the_seed_page(site, paytable, lang, seed) -> None:
     """Every bet of the seed page, with the same payouts and max round, and no other."""
-    table = parse(site[f"{paytable}/{lang}.html"]).find(".//table[@class='payouts']")
-    names = {}
-    ours = {}
-    for tr in table.find("tbody"):
-        th, td = tr.find("th"), tr.find("td")
-        name = text_of(th.find("span[@class='bet-name']"))
-        names[name] = tr.get("data-bet")
-        ours[tr.get("data-bet")] = payouts(text_of(th), text_of(td), lang)
+    names, ours = page_payouts(site[f"{paytable}/{lang}.html"], lang)
     theirs = seed_payout_rows(seed, names, lang)
     assert ours == theirs
 
@@ -213,3 +220,22 @@ def test_seed_copies_are_the_teams() -> None:
         pytest.skip("the team's seed folder is not beside this checkout")
     for copy in SEEDS.glob("*.txt"):
         assert copy.read_bytes() == (team / copy.name).read_bytes(), copy.name
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [('pays = "25:1"', 'pays = "30:1"'), ("max_round = 40", "max_round = 45")],
+)
+def test_a_changed_paytable_no_longer_matches_its_help_page(old, new) -> None:
+    """The comparison above catches drift: one payout or max round changed in the seed
+    game's file, and its page no longer regenerates seed 000's table."""
+    text = importlib.resources.files("analyzer.paytables") / "shipped" / "paytables"
+    source = text.joinpath("seed-game.toml").read_text(encoding="utf-8")
+    assert source.count(old) >= 1
+    paytable = paytable_from_dict(tomllib.loads(source.replace(old, new, 1)))
+    files = render_site([SitePaytable("seed-game", analyze(paytable=paytable))])
+    names, ours = page_payouts(files["seed-game/tl.html"], "tl")
+    theirs = seed_payout_rows("000", names, "tl")
+    assert [bet for bet in ours if ours[bet] != theirs[bet]] == [
+        "perfect_pair" if "25:1" in old else "player_bonus"
+    ]
