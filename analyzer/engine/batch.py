@@ -1,18 +1,20 @@
 """The batch engine: every bet of a paytable on many shoe compositions at once (floats).
 
-Value-level bets use the compiled walk (:mod:`analyzer.engine.terms`): per composition, each of
-the 6,958 terms' weights is a product of a few falling factorials, and each bet's expected
-value is a sparse dot product with its coefficients. Coefficients are of ``net + 1`` (zero
-on a loss), which makes them sparse for side bets; ``- 1`` restores the EV because the
-weights of all terms sum to the denominator. Compositions are processed in blocks so the
-inner loops run over contiguous arrays and vectorise.
+Value-level bets use the compiled walk (:mod:`analyzer.engine.terms`): per composition, each
+term's weight is a product of a few falling factorials of the counts. Rounds are grouped
+into outcome classes, one per distinct vector of the bets' payouts; each term's weight goes
+into the classes its rounds end in, and each bet's expected value is its ``net + 1`` over
+the classes. ``net + 1`` is zero on a loss, which leaves out the rounds every bet loses
+(most of them, for side bets); ``- 1`` restores the EV because the weights of all rounds
+sum to the denominator. Compositions are processed in blocks so the inner loops run over
+contiguous arrays and vectorise.
 
 Bets on pairs alone use closed forms of the joint distribution of the two hands' pair
 states. Bets on single cards, and pairs joined with the result, use the card walk compiled
 the same way (:func:`analyzer.engine.card_walk.card_terms`): terms over the card types the
-bet tells apart, each a product of at most seven falling factorials. Compiling takes up to
-a few seconds, once per process; where it would take longer, or for a handful of
-compositions, each composition is walked exactly instead.
+bet tells apart, each a product of at most seven falling factorials, evaluated by the same
+kernel. Compiling takes up to a few seconds, once per process; where it would take longer,
+or for a handful of compositions, each composition is walked exactly instead.
 """
 
 from __future__ import annotations
