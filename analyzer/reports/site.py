@@ -131,17 +131,22 @@ def rules_facts() -> dict[str, object]:
     }
 
 
-def _payout_lines(bet: Bet, lang: str) -> list[dict[str, str | None]]:
+def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
     """The winning and pushing rules of a bet, as the payouts cell lists them."""
     shown = [rule for rule in bet.rules if rule.payout.kind != "lose"]
-    return [
-        {
-            "label": in_language(rule.labels, lang)
-            or (rule.condition.text if len(shown) > 1 else None),
-            "pays": word("Push", lang) if rule.payout.kind == "push" else rule.payout.text,
-        }
-        for rule in shown
-    ]
+    lines = []
+    for rule in shown:
+        label = in_language(rule.labels, lang)
+        lines.append(
+            {
+                # Without words for it, a line of a bet that pays several ways shows its
+                # condition, as written in the paytable.
+                "label": label or (rule.condition.text if len(shown) > 1 else None),
+                "condition": label is None,
+                "pays": word("Push", lang) if rule.payout.kind == "push" else rule.payout.text,
+            }
+        )
+    return lines
 
 
 def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
