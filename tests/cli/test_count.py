@@ -11,27 +11,16 @@ import pytest
 from helpers import run
 
 
+def quiet(work) -> list[str]:
+    """What every count here runs with: no progress bar, one worker, its runs in ``work``."""
+    return ["--no-progress", "--work-dir", str(work), "--workers", "1"]
+
+
 def test_count_json_and_outputs(tmp_path, capsys) -> None:
     out, plot = tmp_path / "rounds.csv", tmp_path / "ev.png"
+    six = ["count", "--bet", "lucky_six", "--shoes", "300", "--perfect", "--format", "json"]
     code, text, _ = run(
-        capsys,
-        "count",
-        "--bet",
-        "lucky_six",
-        "--shoes",
-        "300",
-        "--perfect",
-        "--format",
-        "json",
-        "--no-progress",
-        "--work-dir",
-        str(tmp_path / "w"),
-        "--out",
-        str(out),
-        "--plot",
-        str(plot),
-        "--workers",
-        "1",
+        capsys, *six, *quiet(tmp_path / "w"), "--out", str(out), "--plot", str(plot)
     )
     assert code == 0
     result = json.loads(text)
@@ -54,25 +43,7 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
     assert rounds["round"][0] == 1 and rounds["shoes"][0] == 300
     assert plot.read_bytes()[:4] == b"\x89PNG"
     parquet = tmp_path / "rounds.parquet"
-    code, again, _ = run(
-        capsys,
-        "count",
-        "--bet",
-        "lucky_six",
-        "--shoes",
-        "300",
-        "--perfect",
-        "--format",
-        "json",
-        "--no-progress",
-        "--work-dir",
-        str(tmp_path / "w"),
-        "--out",
-        str(parquet),
-        "--workers",
-        "1",
-        "--resume",
-    )
+    code, again, _ = run(capsys, *six, *quiet(tmp_path / "w"), "--out", str(parquet), "--resume")
     assert code == 0 and json.loads(again) == result  # resumed from the saved partitions
     table = pd.read_parquet(parquet)
     assert np.allclose(table["mean_ev"], rounds["mean_ev"])
@@ -80,24 +51,11 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
 
 
 def test_linear_count_with_given_tags(tmp_path, capsys) -> None:
+    tags = "6=-4,7=-4,8=2,9=2,10=2,J=2,Q=2,K=2,2=-1,3=-1,4=-1,5=-1"
     code, text, _ = run(
         capsys,
-        "count",
-        "--bet",
-        "tie",
-        "--shoes",
-        "200",
-        "--tags",
-        "6=-4,7=-4,8=2,9=2,10=2,J=2,Q=2,K=2,2=-1,3=-1,4=-1,5=-1",
-        "--threshold",
-        "5",
-        "--format",
-        "json",
-        "--no-progress",
-        "--work-dir",
-        str(tmp_path),
-        "--workers",
-        "1",
+        *("count", "--bet", "tie", "--shoes", "200", "--tags", tags, "--threshold", "5"),
+        *("--format", "json", *quiet(tmp_path)),
     )
     assert code == 0
     result = json.loads(text)
@@ -109,22 +67,8 @@ def test_count_every_bet_at_once(tmp_path, capsys) -> None:
     """--bet all deals the shoes once: a JSON list, one object per (bet, mode), each with
     the gain by max round and the advice; --out has rows for every bet; both plots."""
     out, plot, gains = tmp_path / "rounds.csv", tmp_path / "ev.png", tmp_path / "gain.png"
-    argv = [
-        "count",
-        "--bet",
-        "all",
-        "--shoes",
-        "60",
-        "--format",
-        "json",
-        "--no-progress",
-        "--work-dir",
-        str(tmp_path / "w"),
-        "--workers",
-        "1",
-        "--max-gain",
-        "0.05",
-    ]
+    argv = ["count", "--bet", "all", "--shoes", "60", "--format", "json", "--max-gain", "0.05"]
+    argv += quiet(tmp_path / "w")
     code, text, _ = run(
         capsys, *argv, "--out", str(out), "--plot", str(plot), "--gain-plot", str(gains)
     )
@@ -161,21 +105,8 @@ def test_count_every_bet_at_once(tmp_path, capsys) -> None:
 def test_count_several_bets_as_text(tmp_path, capsys) -> None:
     code, text, _ = run(
         capsys,
-        "count",
-        "--bet",
-        "lucky_six",
-        "--bet",
-        "tie",
-        "--mode",
-        "all",
-        "--shoes",
-        "30",
-        "--perfect",
-        "--no-progress",
-        "--work-dir",
-        str(tmp_path),
-        "--workers",
-        "1",
+        *("count", "--bet", "lucky_six", "--bet", "tie", "--mode", "all", "--shoes", "30"),
+        *("--perfect", *quiet(tmp_path)),
     )
     assert code == 0
     lines = text.splitlines()
