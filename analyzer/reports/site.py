@@ -282,7 +282,7 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 title=analysis.paytable.name,
                 t=lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
                 w=lambda text, _lang=lang: word(text, _lang),
-                decks=decks,
+                decks=sentence("deck_count_one" if decks == 1 else "deck_count", lang, count=decks),
                 naturals=_alternatives(facts["naturals"], lang),
                 draw=facts["draw"],
                 banker_draw=facts["banker_draw"],

@@ -135,9 +135,12 @@ def test_payouts_table_regenerates_the_seed_page(site, paytable, lang, seed) -> 
 @pytest.mark.parametrize(
     ("paytable", "lang", "seed"), [("seed-game", "tl", "000"), ("seed-game-ms", "ms", "003")]
 )
-def test_max_rtp_sentence_is_the_seed_pages(site, paytable, lang, seed) -> None:
-    sentence = text_of(parse(site[f"{paytable}/{lang}.html"]).find(".//p[@class='max-rtp']"))
-    assert sentence in seed_text(seed).splitlines()
+def test_sentences_are_the_seed_pages(site, paytable, lang, seed) -> None:
+    page = parse(site[f"{paytable}/{lang}.html"])
+    lines = seed_text(seed).splitlines()
+    assert text_of(page.find(".//p[@class='max-rtp']")) in lines
+    # The rules' opening, with the shoe's 8 decks filled in, is the seed page's own.
+    assert text_of(page.find(".//section[@id='rules']/p")) in lines
 
 
 def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
@@ -188,6 +191,18 @@ def test_untrusted_text_is_escaped() -> None:
     assert root.find(".//script") is None and root.find(".//img") is None
     assert root.find(".//b") is None
     assert "<script>alert(1)</script>" in text_of(root.find(".//h1"))
+
+
+def test_one_deck_in_words() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "t",
+            "decks": 1,
+            "bet": [{"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": 8}]}],
+        }
+    )
+    page = parse(render_site([SitePaytable("t", analyze(paytable=paytable))])["t/en.html"])
+    assert "uses 1 standard 52-card deck without" in text_of(page.find(".//section[@id='rules']/p"))
 
 
 def test_page_folders() -> None:
