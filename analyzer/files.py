@@ -8,18 +8,21 @@ the umask), as any other program's output would be.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import secrets
 import shutil
 import stat
 import tomllib
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, tell
+from analyzer.interrupts import interrupts_deferred
 
 #: Deepest nesting of arrays and tables accepted in an untrusted TOML file.
 MAX_TOML_DEPTH = 16
@@ -169,14 +172,17 @@ def write_tree_atomically(
 
 
 def replace_tree_atomically(
-    folder: Path, files: Mapping[str, str | bytes], option: str = "--out"
+    folder: Path, files: Mapping[str, str | bytes], option: str = "--out", force: bool = False
 ) -> None:
     """Make ``folder`` hold exactly ``files`` (relative paths), all or nothing.
 
-    The new tree is built beside the folder under a temporary name; an existing folder is
-    then renamed aside, the new one renamed into place, and the old one removed only once
-    the new one is there (if that second rename fails, the old folder is put back).
-    Raises ``OSError`` when writing fails; the folder is then left as it was.
+    The new tree is built beside the folder under a temporary name, with the old folder's
+    permissions, then swapped in. Without ``force`` an existing folder must still be empty
+    when the swap comes (it is removed with ``rmdir``, which refuses anything else); with
+    ``force`` it is renamed aside and removed once the new one is in place (put back if
+    that rename fails). The swap and the removal run with interrupts deferred: once begun
+    they finish. Raises ``OSError`` when writing fails, :class:`AnalyzerError` when the
+    folder is no longer empty; either way the folder is left as it was.
     """
     folder = Path(folder)
     if _kind(folder) is None:
@@ -191,16 +197,53 @@ def replace_tree_atomically(
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             content_writer(content)(str(target))
-        os.rename(folder, old)
-        try:
-            os.rename(staging, folder)
-        except OSError:
-            os.rename(old, folder)
-            raise
+        info = os.stat(folder)
+        with contextlib.suppress(OSError):  # another owner: only root may give it
+            os.chown(staging, info.st_uid, info.st_gid)
+        os.chmod(staging, stat.S_IMODE(info.st_mode))
+        with interrupts_deferred():
+            if force:
+                os.rename(folder, old)
+                try:
+                    os.rename(staging, folder)
+                except OSError:
+                    os.rename(old, folder)
+                    raise
+            else:
+                try:
+                    os.rmdir(folder)
+                except OSError as exc:
+                    if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                        raise AnalyzerError(
+                            f"{option} {folder}: is not empty (--force replaces it); "
+                            "nothing was written"
+                        ) from None
+                    raise
+                try:
+                    os.rename(staging, folder)
+                except OSError:
+                    with contextlib.suppress(OSError):
+                        os.mkdir(folder, stat.S_IMODE(info.st_mode))
+                    raise
+            if force:
+                _remove_tree(old, option, folder)
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
-    shutil.rmtree(old, ignore_errors=True)
+
+
+def _remove_tree(path: Path, option: str, target: Path) -> None:
+    """Remove a folder whole, making read-only folders in it writable on the way; what
+    cannot be removed is said in one line (the new output is in place all the same)."""
+
+    def writable_and_again(function, name, _info) -> None:
+        with contextlib.suppress(OSError):
+            os.chmod(os.path.dirname(name), 0o700)
+            function(name)
+
+    shutil.rmtree(path, onerror=writable_and_again)
+    if os.path.lexists(path):
+        tell(f"{option} {target}: written; the old folder could not be removed: it is at {path}")
 
 
 def is_empty_folder(path: Path) -> bool:
@@ -233,6 +276,28 @@ def check_folder_target(path: str | Path, option: str) -> Path:
         _probe(folder if kind == "folder" else folder.parent, "", option, folder)
     except OSError as exc:  # a name too long, a loop of links, ...
         raise AnalyzerError(f"{option} {folder}: {exc.strerror or exc}") from None
+    return folder
+
+
+def check_replaceable_folder(
+    path: str | Path, option: str, force: bool, inputs: Sequence[Path] = ()
+) -> Path:
+    """Refuse, before any work, a folder that an output would replace whole: as
+    :func:`check_folder_target`, and not a symbolic link; if it exists, empty unless
+    ``force``, in a parent that takes the new folder, and holding neither the current
+    folder nor any of ``inputs`` (files the command reads)."""
+    folder = check_folder_target(path, option)
+    if os.path.islink(folder):
+        raise AnalyzerError(f"{option} {folder}: is a symbolic link: name the folder itself")
+    if _kind(folder) != "folder":
+        return folder
+    if not force and not is_empty_folder(folder):
+        raise AnalyzerError(f"{option} {folder}: is not empty (--force replaces it)")
+    here = folder.resolve()
+    for inside, what in [(Path.cwd(), "the current folder"), *((p, str(p)) for p in inputs)]:
+        if inside.resolve().is_relative_to(here):
+            raise AnalyzerError(f"{option} {folder}: holds {what}: choose another folder")
+    _probe(here.parent, "", option, folder)
     return folder
 
 
@@ -272,8 +337,11 @@ def output_error(option: str, target: str | Path, exc: OSError) -> AnalyzerError
 
 
 #: Bidirectional controls: they reorder what a terminal shows, so text could pass for
-#: other text (an override, embedding or isolate, or its end).
-_BIDI_CONTROLS = frozenset(("LRO", "RLO", "LRE", "RLE", "PDF", "LRI", "RLI", "FSI", "PDI"))
+#: other text (an override, embedding or isolate, or its end; and the direction marks,
+#: which move the text around them).
+_BIDI_CONTROLS = frozenset(
+    ("LRO", "RLO", "LRE", "RLE", "PDF", "LRI", "RLI", "FSI", "PDI", "L", "R", "AL")
+)
 
 
 def _check_text(text: str, where: str) -> None:

@@ -63,3 +63,20 @@ def interrupts_raised() -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Within the block, SIGINT and SIGTERM wait: steps that must all happen once begun
+    (the renames that swap a folder into place, and removing the old one). An interrupt
+    that arrives meanwhile came too late to stop the work, which is then complete: it is
+    not raised afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {number: signal.signal(number, signal.SIG_IGN) for number in _SIGNALS[:2]}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)

@@ -152,7 +152,7 @@ def test_replace_tree_swaps_a_folder_whole(tmp_path, monkeypatch) -> None:
     replace_tree_atomically(folder, {"a/b.txt": "text", "c.png": b"\x89PNG"})
     assert (folder / "a" / "b.txt").read_text() == "text"
     assert (folder / "c.png").read_bytes() == b"\x89PNG"
-    replace_tree_atomically(folder, {"d.txt": "new"})
+    replace_tree_atomically(folder, {"d.txt": "new"}, force=True)
     assert sorted(p.name for p in folder.rglob("*")) == ["d.txt"]
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
     # The new folder cannot be renamed into place: the old one is put back as it was.
@@ -167,6 +167,59 @@ def test_replace_tree_swaps_a_folder_whole(tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(os, "rename", rename)
     with pytest.raises(OSError, match="cross-device"):
-        replace_tree_atomically(folder, {"e.txt": "newer"})
+        replace_tree_atomically(folder, {"e.txt": "newer"}, force=True)
     assert sorted(p.name for p in folder.rglob("*")) == ["d.txt"]
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
+
+
+def test_replace_tree_without_force_takes_only_an_empty_folder(tmp_path) -> None:
+    """Empty when checked is not enough: the folder must still be empty at the swap (a
+    file written meanwhile is never deleted), and the new folder keeps its permissions."""
+    from analyzer.files import replace_tree_atomically
+
+    folder = tmp_path / "site"
+    folder.mkdir()
+    folder.chmod(0o2750)
+    replace_tree_atomically(folder, {"a.txt": "new"})
+    assert (folder / "a.txt").read_text() == "new"
+    assert folder.stat().st_mode & 0o7777 == 0o2750
+    (tmp_path / "busy").mkdir()
+    (tmp_path / "busy" / "precious.txt").write_text("mine")
+    with pytest.raises(AnalyzerError, match=r"is not empty \(--force replaces it\); nothing"):
+        replace_tree_atomically(tmp_path / "busy", {"a.txt": "new"})
+    assert [p.name for p in (tmp_path / "busy").iterdir()] == ["precious.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["busy", "site"]
+
+
+def test_replace_tree_removes_an_old_folder_with_read_only_parts(tmp_path) -> None:
+    from analyzer.files import replace_tree_atomically
+
+    folder = tmp_path / "site"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "z").write_text("old")
+    (folder / "sub").chmod(0o555)
+    replace_tree_atomically(folder, {"a.txt": "new"}, force=True)
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+    assert [p.name for p in folder.iterdir()] == ["a.txt"]
+
+
+def test_a_folder_to_replace_is_checked_first(tmp_path, monkeypatch) -> None:
+    from analyzer.files import check_replaceable_folder
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "page.html").write_text("x")
+    with pytest.raises(AnalyzerError, match=r"is not empty \(--force replaces it\)$"):
+        check_replaceable_folder(site, "--site", force=False)
+    assert check_replaceable_folder(site, "--site", force=True) == site
+    (tmp_path / "link").symlink_to(site)
+    with pytest.raises(AnalyzerError, match="is a symbolic link: name the folder itself"):
+        check_replaceable_folder(tmp_path / "link", "--site", force=True)
+    (site / "mine.toml").write_text("")
+    with pytest.raises(AnalyzerError, match=r"holds .*mine\.toml: choose another folder"):
+        check_replaceable_folder(site, "--site", True, [site / "mine.toml"])
+    monkeypatch.chdir(site)
+    with pytest.raises(AnalyzerError, match="holds the current folder"):
+        check_replaceable_folder(".", "--site", force=True)
+    with pytest.raises(AnalyzerError, match="holds the current folder"):
+        check_replaceable_folder(tmp_path, "--site", force=True)

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from analyzer.interrupts import interrupt_requested, interrupts_raised
+from analyzer.interrupts import interrupt_requested, interrupts_deferred, interrupts_raised
 
 HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
 
@@ -82,3 +82,20 @@ def test_an_interrupt_inside_a_callback_waits_until_it_returns() -> None:
     assert finished == [sum(range(100000))]  # the callback ran to its end
     assert interrupt_requested()
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no retry left pending
+
+
+def test_deferred_interrupts_let_the_block_finish() -> None:
+    """Ctrl-C or SIGTERM inside the block does not stop it, nor surface after it (the
+    work it would have stopped is done); the handlers come back."""
+    with interrupts_raised():
+        before = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+        finished = False
+        with interrupts_deferred():
+            for number in (signal.SIGINT, signal.SIGTERM):
+                signal.raise_signal(number)
+            finished = True
+        assert finished
+        after = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+        assert after == before
+        with pytest.raises(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)

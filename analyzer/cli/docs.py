@@ -12,10 +12,10 @@ from analyzer.analysis.eor import removal_effects
 from analyzer.analysis.exact import Analysis
 from analyzer.analysis.verify import published_max_rtp
 from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, one_line
 from analyzer.files import (
     check_folder_target,
-    is_empty_folder,
+    check_replaceable_folder,
     output_error,
     replace_tree_atomically,
     write_tree_atomically,
@@ -83,7 +83,7 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
         write_tree_atomically(out, files)
     except OSError as exc:
         raise output_error("--out", out, exc) from None
-    return f"wrote {len(files)} files to {out}\n", 0
+    return f"wrote {len(files)} files to {one_line(str(out))}\n", 0
 
 
 def _site(args: argparse.Namespace) -> tuple[str, int]:
@@ -91,14 +91,23 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--site pages describe a full shoe: --remove and --shoe do not apply")
     names = args.paytable or library_names()
     paytables = [(name, load_paytable(name)) for name in names]  # every file read first
-    site = check_folder_target(args.site, "--site")
-    if site.is_dir() and not is_empty_folder(site) and not args.force:
-        raise AnalyzerError(f"--site {site}: is not empty (--force replaces it)")
+    folders: dict[str, str] = {}
+    for name in names:
+        slug = page_slug(Path(name).stem if is_path(name) else name)
+        if slug in folders:
+            if folders[slug] == name:
+                raise AnalyzerError(f"--paytable {name}: given twice")
+            raise AnalyzerError(
+                f"--paytable {folders[slug]} and {name} would share the page folder "
+                f"{slug!r}: rename one file"
+            )
+        folders[slug] = name
+    inputs = [Path(name) for name in names if is_path(name)]
+    site = check_replaceable_folder(args.site, "--site", args.force, inputs)
     entries = []
     # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
     bar = tqdm(paytables, desc="help pages", unit="paytable", leave=False, disable=None)
-    for name, paytable in bar:
-        slug = page_slug(Path(name).stem if is_path(name) else name)
+    for (_, paytable), slug in zip(bar, folders, strict=True):
         analysis = exact_analysis(args, paytable)
         effects = None
         if args.eor:
@@ -107,11 +116,11 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         entries.append(SitePaytable(slug, analysis, effects))
     files = render_site(entries)  # every page rendered before any write
     try:
-        replace_tree_atomically(site, files, "--site")
+        replace_tree_atomically(site, files, "--site", force=args.force)
     except OSError as exc:
         raise output_error("--site", site, exc) from None
     pages = sum(name.endswith(".html") for name in files)
-    return f"wrote {pages} pages ({len(files)} files) to {site}\n", 0
+    return f"wrote {pages} pages ({len(files)} files) to {one_line(str(site))}\n", 0
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -45,6 +46,9 @@ MAX_ROUND = 10**6
 _MAX_NAME = 200
 #: Longest help-page text (a bet's description or note, a rule's label) accepted.
 _MAX_TEXT = 500
+#: The languages of the help pages: a paytable's words are in English (``name``,
+#: ``description``, ...) and may be given in the others (``names``, ``descriptions``, ...).
+LANGUAGES = ("en", "tl", "ms")
 #: Mode names that the commands reserve for "every mode".
 RESERVED_MODES = ("both", "all")
 
@@ -232,8 +236,9 @@ class Paytable:
 
 
 def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
-    """Names are printed in tables and headings: one line, not empty, not endless."""
-    if not text.strip():
+    """Names are printed in tables and headings: one line, not empty (nor only invisible
+    characters), not endless."""
+    if not "".join(c for c in text if unicodedata.category(c) != "Cf").strip():
         raise AnalyzerError(f"{where}: {key!r} is empty")
     if "\n" in text or "\t" in text:
         raise AnalyzerError(f"{where}: {key!r} must be one line")
@@ -246,6 +251,12 @@ def _texts(data: Mapping[str, Any], key: str, other: str, where: str, limit: int
     texts = dict(table(data.get(other, {}), where, repr(other)))
     if not all(isinstance(v, str) for v in texts.values()):
         raise AnalyzerError(f"{where}: {other!r} must map languages to text")
+    for lang in texts:
+        if lang not in LANGUAGES[1:]:
+            raise AnalyzerError(
+                f"{where}: {other!r} has the unknown language {lang[:20]!r} (languages: "
+                f"{', '.join(LANGUAGES[1:])}; English is {key!r})"
+            )
     english = optional(data, key, str, where)
     if english is not None:
         texts["en"] = english

@@ -12,8 +12,7 @@ import importlib.resources
 import tomllib
 
 from analyzer.errors import AnalyzerError
-
-LANGUAGES = ("en", "tl", "ms")
+from analyzer.paytables.model import LANGUAGES
 
 _WORDS: dict[str, dict[str, str]] = {
     "Bet": {"tl": "Uri ng Taya", "ms": "Jenis Pertaruhan"},

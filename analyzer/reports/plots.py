@@ -39,7 +39,8 @@ def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, 
         ax.bar(group["rank"], values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", linewidth=0.6)
         name = bet if names is None else names.get(bet, bet)
-        ax.set_title(f"{name} ({word(mode, lang)})", fontsize=9)
+        # Names come from paytable files: shown as written, never read as math ($...$).
+        ax.set_title(f"{name} ({word(mode, lang)})", fontsize=9, parse_math=False)
         ax.set_ylabel(sentence("eor_axis", lang), fontsize=8)
         ax.tick_params(labelsize=7)
     for ax in list(axes.flat)[len(groups) :]:

@@ -11,11 +11,13 @@ page runs a script.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import importlib.resources
 import io
 import re
 import struct
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -53,9 +55,14 @@ class SitePaytable:
 
 
 def page_slug(name: str) -> str:
-    """A folder name for a paytable: lower-case letters, digits and ``-``."""
-    slug = _SLUG.sub("-", name.lower()).strip("-")[:64]
-    return slug or "paytable"
+    """A folder name for a paytable: lower-case ASCII letters, digits and ``-`` (accents
+    dropped); a name with none of those gets one made from its digest, so that two such
+    names never share a folder."""
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = _SLUG.sub("-", ascii_name.lower()).strip("-")[:64].strip("-")
+    if slug:
+        return slug
+    return "paytable-" + hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
 
 
 def _environment() -> jinja2.Environment:

@@ -94,3 +94,34 @@ def test_site_that_fails_to_write_leaves_everything_as_it_was(tmp_path, capsys, 
     assert code == 2 and "No space left on device" in err
     assert [p.name for p in tmp_path.iterdir()] == ["site"]
     assert [p.name for p in site.iterdir()] == ["old.html"]
+
+
+def test_site_paytables_that_would_share_a_folder_are_refused_first(tmp_path, capsys) -> None:
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "g.toml").write_text(
+            'name = "G"\n[[bet]]\nid = "tie"\n[[bet.rule]]\nwhen = "natural"\npays = 1\n'
+        )
+    site = tmp_path / "site"
+    code, _, err = run(
+        capsys,
+        "docs",
+        "--site",
+        str(site),
+        "--paytable",
+        str(tmp_path / "a" / "g.toml"),
+        "--paytable",
+        str(tmp_path / "b" / "g.toml"),
+    )
+    assert code == 2 and "would share the page folder 'g': rename one file" in err
+    code, _, err = run(
+        capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--paytable", "tie-max"
+    )
+    assert code == 2 and err.endswith("--paytable tie-max: given twice\n")
+    assert not site.exists()
+
+
+def test_site_success_line_shows_the_folder_as_one_line(tmp_path, capsys) -> None:
+    site = tmp_path / "a\x1b[31mred"
+    code, out, _ = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max")
+    assert code == 0 and "\x1b" not in out and out.endswith("a\\x1b[31mred\n")

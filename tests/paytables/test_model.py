@@ -241,6 +241,10 @@ def test_help_page_words_of_bets_and_rules() -> None:
         ({"rule": [{"when": "natural", "pays": 1, "label": ["x"]}]}, "'label' must be text"),
         ({"rule": [{"when": "natural", "pays": 1, "labels": {"tl": 1}}]}, "must map languages"),
         ({"rule": [{"when": "natural", "pays": 1, "lable": "x"}]}, "unknown key 'lable'"),
+        ({"names": {"xx": "x"}}, "'names' has the unknown language 'xx' (languages: tl, ms"),
+        ({"notes": {"EN": "x"}}, "'notes' has the unknown language 'EN'"),
+        ({"descriptions": {"en": "x"}}, "English is 'description'"),
+        ({"description": "\u200b\u200b"}, "'description' is empty"),
     ],
 )
 def test_bad_help_page_words(bet, message) -> None:

@@ -100,3 +100,19 @@ def test_save_png_whole_or_not_at_all(tmp_path) -> None:
     with pytest.raises(FileNotFoundError):
         save_png(fig, tmp_path / "missing" / "eor.png")
     assert [p.name for p in tmp_path.iterdir()] == ["eor.png"]
+
+
+def test_bet_names_in_a_chart_are_text_never_math(tmp_path) -> None:
+    """Names come from paytable files: ``$...$`` is shown as written (matplotlib would
+    read it as a formula, and fail on a bad one)."""
+    effects = _effects(2)
+    names = {"bet0": r"Tie $\frac$", "bet1": "Pays $5 or $10"}
+    fig = effects_figure(effects, lang="tl", names=names)
+    shown = [ax for ax in fig.get_axes() if ax.axison]
+    assert [ax.get_title() for ax in shown] == [
+        r"Tie $\frac$ (m)",
+        "Pays $5 or $10 (m)",
+    ]
+    save_png(fig, tmp_path / "chart.png")  # drawn whole: no parse error
+    assert (tmp_path / "chart.png").read_bytes()[:8] == PNG
+    assert fig._suptitle.get_text() == "Epekto ng pag-alis ng isang baraha ng bawat ranggo"

@@ -209,7 +209,9 @@ def test_page_folders() -> None:
     assert page_slug("seed-game") == "seed-game"
     assert page_slug("My Game (v2)") == "my-game-v2"
     assert page_slug("../../etc") == "etc"
-    assert page_slug("***") == "paytable"
+    assert page_slug("Jeu Spécial") == "jeu-special"  # accents dropped
+    # Names with nothing to keep get folders of their own, made from their digests.
+    assert page_slug("***").startswith("paytable-") and page_slug("ÄÖ") != page_slug("@@@")
     one = analyze(
         paytable=paytable_from_dict(
             {
