@@ -380,8 +380,8 @@ for name, argv, message in [
     ("docs_site_shoe", ["docs", "--site", "new", "--shoe", "file.txt"], "describe a full shoe"),
     ("docs_site_unknown", ["docs", "--site", "new", "--paytable", "nope"], "unknown paytable"),
     ("docs_site_decks", ["docs", "--site", "new", "--decks", "0"], "decks"),
-    ("docs_out_eor", ["docs", "--out", "new", "--eor"], "--eor and --force go with --site"),
-    ("docs_out_force", ["docs", "--out", "new", "--force"], "--eor and --force go with --site"),
+    ("docs_out_eor", ["docs", "--out", "new", "--eor"], "--eor goes with --site, not --out"),
+    ("docs_out_force", ["docs", "--out", "new", "--force"], "--force goes with --site, not --out"),
     (
         "docs_out_two",
         ["docs", "--out", "new", "--paytable", "tie-max", "--paytable", "monkey"],

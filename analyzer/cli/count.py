@@ -223,7 +223,7 @@ def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> d
     advice = {}
     for play, values in summary["advice"].items():
         advice[play] = dict(values)
-        if play != job.headline:
+        if play != job.headline_of(c):
             advice[play]["by_max_round"] = summary["curves"][play]
     return {
         "bet": summary["bet"],

@@ -71,8 +71,9 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
 
 
 def _tables(args: argparse.Namespace) -> tuple[str, int]:
-    if args.eor or args.force:
-        raise AnalyzerError("--eor and --force go with --site")
+    for given, option in ((args.eor, "--eor"), (args.force, "--force")):
+        if given:
+            raise AnalyzerError(f"{option} goes with --site, not --out")
     if args.paytable and len(args.paytable) > 1:
         raise AnalyzerError("--out writes one paytable's tables: give one --paytable")
     paytable = load_paytable(args.paytable[0] if args.paytable else SEED_GAME)

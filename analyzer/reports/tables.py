@@ -83,7 +83,7 @@ def effects_shown_once(effects: pd.DataFrame, modes: tuple[str, ...]) -> pd.Data
     """Effects of removal (a frame with ``bet``, ``mode``, ``rank`` and ``delta_ev_exact``)
     with each bet whose effects are the same in every one of ``modes`` kept once, under
     :data:`ALL_MODES`, as :func:`shown_once` does for results."""
-    if len(modes) < 2:
+    if len(modes) < 2 or effects.empty:
         return effects
     kept = []
     for _, group in effects.groupby("bet", sort=False):

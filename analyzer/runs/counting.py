@@ -94,8 +94,16 @@ class CountJob:
 
     @property
     def headline(self) -> str:
-        """The play the with/without-limit figures and per-round table follow."""
+        """The play the with/without-limit figures and per-round table follow, where a
+        column has tags (see :meth:`headline_of`)."""
         return self.plays[-1]
+
+    def headline_of(self, column: int) -> str:
+        """The play a column's figures follow: its linear count, or perfect play for a
+        column no linear count helps (no tags)."""
+        if self.tags is None or self.tags[column] is None:
+            return "perfect"
+        return "count"
 
     @property
     def bets(self) -> list[Bet]:
@@ -206,7 +214,9 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
         true_count = np.concatenate(seen_counts) / decks_left[:, None]
         thresholds = np.array([np.inf if t is None else t for t in job.thresholds])
         wants["count"] = true_count >= thresholds
-    headline = wants[job.headline]
+    headline = np.stack(
+        [wants[job.headline_of(c)][:, c] for c in range(n_columns)], axis=1
+    ).reshape(len(ev), n_columns)
     round_number = records["round"]
     limits = np.array([bet.max_round or np.iinfo(np.int64).max for bet in job.bets])
     result: Result = {"rounds": np.bincount(shoe_of_round, minlength=shoes).astype(np.int64)}
@@ -286,7 +296,7 @@ def count_summary(job: CountJob, results: list[Result], max_gain: float) -> list
                 what: sum(r[f"cap_{play}_{what}"][:, c] for r in results) for what in CAP_ARRAYS
             }
             curves[play] = _by_max_round(sums, rounds_by_cap, shoes, last_round)
-        column["by_max_round"] = curves[job.headline]
+        column["by_max_round"] = curves[job.headline_of(c)]
         column["advice"] = {
             play: advise(curve, max_gain, bet.max_round)
             for play, curve in curves.items()

@@ -120,3 +120,35 @@ def test_count_several_bets_as_text(tmp_path, capsys) -> None:
         ("lucky_six", "commission"),
         ("lucky_six", "no_commission"),
     ]
+
+
+def test_a_bet_no_count_helps_is_reported_by_perfect_play_among_others(tmp_path, capsys):
+    """Counted with a bet that has a linear count, a pair bet's figures are perfect play's:
+    the same as counting it alone with --perfect on the same shoes (not a count that
+    never bets)."""
+    argv = ["count", "--bet", "player_pair", "--bet", "lucky_six", "--shoes", "60"]
+    code, text, _ = run(capsys, *argv, "--format", "json", *quiet(tmp_path / "a"))
+    assert code == 0
+    pair, six = json.loads(text)
+    assert pair["strategy"] == "no linear count helps this bet: perfect play only"
+    assert six["strategy"].startswith("linear count")
+    code, alone, _ = run(
+        capsys,
+        *("count", "--bet", "player_pair", "--shoes", "60", "--perfect", "--format", "json"),
+        *quiet(tmp_path / "b"),
+    )
+    alone = json.loads(alone)
+
+    def same(ours: dict, theirs: dict) -> None:
+        assert ours.keys() == theirs.keys()
+        for key, value in ours.items():
+            if value is None or theirs[key] is None:
+                assert value is theirs[key], key
+            else:
+                assert value == pytest.approx(theirs[key], rel=1e-12, abs=1e-15), key
+
+    for figures in ("with_limit", "without_limit"):
+        same(pair[figures], alone[figures])
+    assert pair["without_limit"]["bet_frequency"] > 0
+    for ours, theirs in zip(pair["by_max_round"], alone["by_max_round"], strict=True):
+        same(ours, theirs)

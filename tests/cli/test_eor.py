@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import pytest
 from helpers import run
 
 
@@ -44,3 +45,13 @@ def test_eor_cli_json_and_plot(tmp_path, capsys) -> None:
     assert all({"bet", "rank", "delta_ev", "delta_ev_exact", "tag"} <= set(r) for r in rows)
     assert all(abs(float(Fraction(r["delta_ev_exact"])) - r["delta_ev"]) < 1e-15 for r in rows)
     assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "markdown"])
+def test_eor_of_bets_that_do_not_ask_for_suits_in_two_modes(capsys, fmt) -> None:
+    """No bet asks for suits, so there is nothing by card: each bet is still shown once
+    (the Tie is the same in both modes, the Banker is not)."""
+    code, out, err = run(capsys, "eor", "--bet", "tie", "--bet", "banker", "--format", fmt)
+    assert code == 0 and err == ""
+    assert "tie (all)" in out or "tie,all" in out
+    assert out.count("banker") >= 2
