@@ -167,9 +167,7 @@ def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
                 variants.setdefault(id(r.bet), (r.bet, []))[1].append(r.mode)
         first = next(iter(variants.values()))[0]
         # Modes are named where the payouts differ by mode, or the bet is not in them all.
-        several = len(variants) > 1 or len(next(iter(variants.values()))[1]) < len(
-            analysis.modes
-        )
+        several = len(variants) > 1 or len(next(iter(variants.values()))[1]) < len(analysis.modes)
         rows.append(
             {
                 "id": bet_id,
