@@ -256,3 +256,26 @@ def test_a_changed_paytable_no_longer_matches_its_help_page(old, new) -> None:
     assert [bet for bet in ours if ours[bet] != theirs[bet]] == [
         "perfect_pair" if "25:1" in old else "player_bonus"
     ]
+
+
+def test_a_bet_offered_in_some_modes_says_which() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "t",
+            "modes": ["commission", "no_commission"],
+            "bet": [
+                {"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": 8}]},
+                {
+                    "id": "red_six",
+                    "modes": ["no_commission"],
+                    "rule": [{"when": "banker_score == 6", "pays": 2}],
+                },
+            ],
+        }
+    )
+    page = parse(render_site([SitePaytable("t", analyze(paytable=paytable))])["t/en.html"])
+    rows = {tr.get("data-bet"): tr for tr in page.find(".//table[@class='payouts']/tbody")}
+    assert rows["tie"].find(".//span[@class='mode-name']") is None  # in every mode
+    assert text_of(rows["red_six"].find(".//span[@class='mode-name']")) == (
+        "“No Commission Baccarat”"
+    )
