@@ -351,7 +351,9 @@ def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool =
     value, se = values[key], values[f"{key}_se"]
     if value is None or np.isnan(value):
         return "-"
-    shown = f"{scale * value:+.4f}{unit}"
+    # A frequency is never negative: a sign only where a gain could be a loss.
+    sign = "" if key == "bet_frequency" else "+"
+    shown = f"{scale * value:{sign}.4f}{unit}"
     if not error or se is None or np.isnan(se):
         return shown
     return f"{shown} ± {scale * se:.4f}{unit}"
