@@ -459,6 +459,7 @@ def _card_walk_jit(
     chosen = np.zeros(ROUND_CARDS, dtype=np.int64)  # class dealt at each card
     chosen_value = np.zeros(ROUND_CARDS, dtype=np.int64)
     dealt = np.zeros(ROUND_CARDS, dtype=np.bool_)
+    seen = np.zeros(N_VALUES, dtype=np.int64)
     card_ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
     card_suits = np.full(ROUND_CARDS, -1, dtype=np.int64)
     rank_count = np.zeros(N_RANKS, dtype=np.int64)
@@ -536,12 +537,33 @@ def _card_walk_jit(
             stack_class[depth] = -1
             continue
         # A whole round: its weight, then its key.
-        weight = _deal_weight(
-            ROUND_CARDS, dealt, fine, chosen, chosen_value, type_counts, value_counts
-        )
+        weight = 1
         used = 0
         for k in range(ROUND_CARDS):
-            used += dealt[k]
+            if not dealt[k]:
+                continue
+            used += 1
+            if fine[k]:
+                # k-th card of its type among the fine-typed: dealt before the others.
+                same = 0
+                for j in range(k):
+                    if dealt[j] and fine[j] and chosen[j] == chosen[k]:
+                        same += 1
+                factor = type_counts[chosen[k]] - same
+                if factor <= 0:
+                    weight = 0
+                weight *= factor
+        for k in range(N_VALUES):
+            seen[k] = 0
+        for k in range(ROUND_CARDS):
+            if dealt[k] and not fine[k]:
+                v = chosen_value[k]
+                # What is left of its value once every fine-typed card of it is dealt.
+                factor = value_counts[v] - taken_fine_value[v] - seen[v]
+                if factor <= 0:
+                    weight = 0
+                weight *= factor
+                seen[v] += 1
         for j in range(ROUND_CARDS - used):
             weight *= total - used - j
         if weight <= 0:
@@ -592,30 +614,34 @@ def _card_walk_jit(
 
 
 @njit(cache=True)
-def _deal_weight(cards, dealt, fine, classes, values, type_counts, value_counts):
-    """Ordered ways to deal the dealt ones of the first ``cards`` cards: card ``k`` as the
-    fine type ``classes[k]`` where ``fine[k]``, else as the point value ``values[k]``.
-    The fine-typed cards are dealt first, each from what is left of its type; then the
-    others, each from what is left of its value once every fine-typed card of that value
-    is out (see the module docstring). 0 when the shoe cannot deal them."""
+def _first_four_weight(classes, fine, type_counts, type_values, value_counts):
+    """Ordered ways to deal the first four cards as these classes (fine types or values):
+    the fine-typed cards first, then the value-dealt ones from what is left of their value
+    (see the module docstring). 0 when the shoe cannot deal them."""
     weight = 1
-    for k in range(cards):
-        if not dealt[k]:
-            continue
-        same = 0
+    fine_of_value = np.zeros(N_VALUES, dtype=np.int64)
+    for k in range(4):
         if fine[k]:
+            fine_of_value[type_values[classes[k]]] += 1
+            same = 0
             for j in range(k):
-                if dealt[j] and fine[j] and classes[j] == classes[k]:
+                if fine[j] and classes[j] == classes[k]:
                     same += 1
             factor = type_counts[classes[k]] - same
-        else:
-            for j in range(cards):
-                if dealt[j] and values[j] == values[k] and (fine[j] or j < k):
+            if factor <= 0:
+                return 0
+            weight *= factor
+    for k in range(4):
+        if not fine[k]:
+            v = classes[k]
+            same = 0
+            for j in range(k):
+                if not fine[j] and classes[j] == v:
                     same += 1
-            factor = value_counts[values[k]] - same
-        if factor <= 0:
-            return 0
-        weight *= factor
+            factor = value_counts[v] - fine_of_value[v] - same
+            if factor <= 0:
+                return 0
+            weight *= factor
     return weight
 
 
@@ -656,7 +682,6 @@ def _split_walk_jit(
     draw_ways = np.zeros(128, dtype=np.int64)
     classes = np.zeros(4, dtype=np.int64)
     first = np.zeros(4, dtype=np.int64)
-    first_dealt = np.ones(4, dtype=np.bool_)  # the first four cards: all dealt
     counts = np.zeros(4, dtype=np.int64)
     card_ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
     card_suits = np.full(ROUND_CARDS, -1, dtype=np.int64)
@@ -761,14 +786,8 @@ def _split_walk_jit(
                                 classes[2] = types_of_value[c, i2] if fine[2] else c
                                 for i3 in range(counts[3]):
                                     classes[3] = types_of_value[d, i3] if fine[3] else d
-                                    weight = _deal_weight(
-                                        4,
-                                        first_dealt,
-                                        fine,
-                                        classes,
-                                        first,
-                                        type_counts,
-                                        value_counts,
+                                    weight = _first_four_weight(
+                                        classes, fine, type_counts, type_values, value_counts
                                     )
                                     if weight == 0:
                                         continue
