@@ -220,16 +220,18 @@ def _compile_terms(
     ``count[i]`` of term ``term_index[i]``, end in class ``cell_class[i]`` (-1: left out)."""
     keep = cell_class >= 0
     used = np.unique(term_index[keep]).tolist()
-    order = sorted(used, key=lambda t: factors[t])
+    # Terms with the same factors weigh the same: they become one.
+    order = sorted({factors[t] for t in used})
+    place = {term: new for new, term in enumerate(order)}
     position = np.full(len(factors), -1, dtype=np.int64)
-    position[order] = np.arange(len(order))
+    for t in used:
+        position[t] = place[factors[t]]
     distinct: dict[tuple[int, int, int], int] = {}
-    width = max((len(factors[t]) for t in order), default=1)
+    width = max((len(term) for term in order), default=1)
     term_factor = np.full((len(order), width), -1, dtype=np.int64)
     term_shared = np.zeros(len(order), dtype=np.int64)
     previous: tuple = ()
-    for new, t in enumerate(order):
-        term = factors[t]
+    for new, term in enumerate(order):
         for k, factor in enumerate(term):
             term_factor[new, k] = distinct.setdefault(factor, len(distinct))
         common = 0
@@ -318,25 +320,40 @@ def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
     terms = card_terms(bets[0].fields, bets[0].literals, classify)
     if terms is None:
         return None
-    # Factors of power 0 are 1. The coarsest first (the number of cards, then point
-    # values, then fine types), so that neighbouring terms share the longest prefixes.
-    factors = [
-        tuple(
-            sorted(
-                (
-                    (int(s), int(o), int(p))
-                    for s, o, p in zip(terms.slot[t], terms.offset[t], terms.power[t], strict=True)
-                    if s >= 0 and p > 0
-                ),
-                reverse=True,
-            )
-        )
-        for t in range(len(terms.slot))
-    ]
+    whole = _whole_values(terms)
+    factors = []
+    for t in range(len(terms.slot)):
+        powers: dict[tuple[int, int], int] = {}
+        for s, o, p in zip(terms.slot[t], terms.offset[t], terms.power[t], strict=True):
+            if s < 0 or p == 0:  # a factor of power 0 is 1
+                continue
+            # ff(n_t, k) ff(n_v - k, m) = ff(n_t, k + m) where type t is the whole of
+            # value v (a rank alone in its value, A-9): one factor, so terms that
+            # differ only in which of those cards were dealt by value merge.
+            key = (int(whole[s]), 0) if s in whole else (int(s), int(o))
+            powers[key] = powers.get(key, 0) + int(p)
+        # The coarsest first (the number of cards, then point values, then fine types),
+        # so that neighbouring terms share the longest prefixes.
+        factors.append(tuple(sorted(((s, o, p) for (s, o), p in powers.items()), reverse=True)))
     class_plus_one = np.array([[float(x) for x in row] for row in plus_one]).reshape(-1, len(bets))
     return _compile_terms(
         factors, terms.term_index, terms.cell_class, terms.count, class_plus_one, terms
     )
+
+
+def _whole_values(terms: CardTerms) -> dict[int, int]:
+    """Value slots whose cards are exactly one fine type's: value slot -> type slot."""
+    kinds = len(terms.members)
+    per_kind = N_SUITS if kinds == N_RANKS * N_SUITS else 1
+    value_of_kind = np.repeat(np.asarray(RANK_VALUES), per_kind)
+    whole = {}
+    for v in range(N_VALUES):
+        types = set(terms.members[value_of_kind == v].tolist())
+        if len(types) == 1:
+            (t,) = types
+            if set(value_of_kind[terms.members == t].tolist()) == {v}:
+                whole[terms.n_types + v] = t
+    return whole
 
 
 #: The most rounds the card walk may visit to compile terms (a few seconds, once).

@@ -348,3 +348,29 @@ def test_too_many_terms_fall_back_to_the_exact_walk(monkeypatch) -> None:
     monkeypatch.setattr(batch, "_COMPILED", {})
     _check_red_king()
     assert None in batch._COMPILED.values()  # compiling stopped short, and is not retried
+
+
+def test_a_rank_alone_in_its_value_is_one_factor() -> None:
+    """Ranks A-9 are each the whole of their value: a term's cards of such a rank weigh
+    ff(n, k + m) whether dealt by rank or by value, so those terms merge (fewer terms, the
+    same EVs: the test above checks them against the exact walk)."""
+    from analyzer.engine import batch
+
+    bet = paytable_from_dict(
+        {
+            "name": "P",
+            "modes": ["m"],
+            "bet": [
+                {"id": "pp", "rule": [{"when": "player_pair and winner == 'player'", "pays": 25}]}
+            ],
+        }
+    ).bets[0]
+    compiled = batch._compile_card_bets([bet])
+    terms = compiled.card_terms
+    whole = batch._whole_values(terms)
+    # Value v (1-9) is rank v's alone; value 0 holds four ranks (10, J, Q, K).
+    assert sorted(whole) == [terms.n_types + v for v in range(1, 10)]
+    assert all(terms.members[rank] == whole[terms.n_types + rank + 1] for rank in range(9))
+    assert len(compiled.term_factor) < len(np.unique(terms.term_index))
+    slots = set(compiled.factor_slot.tolist())
+    assert not slots & set(whole)  # no factor left on a merged value
