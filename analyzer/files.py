@@ -133,6 +133,14 @@ def _in_the_way(folder: Path, relative: str) -> str | None:
     return None
 
 
+def _write_into(folder: Path, files: Mapping[str, str | bytes]) -> None:
+    """Write ``files`` (relative paths: text or bytes) under a new, private ``folder``."""
+    for relative, content in files.items():
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        content_writer(content)(str(target))
+
+
 def write_tree_atomically(
     folder: Path, files: Mapping[str, str | bytes], option: str = "--out"
 ) -> None:
@@ -156,10 +164,7 @@ def write_tree_atomically(
                 raise AnalyzerError(f"{option} {folder}: {problem}; nothing was written")
     staging.mkdir()
     try:
-        for relative, text in files.items():
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            content_writer(text)(str(target))
+        _write_into(staging, files)
         if fresh:
             os.rename(staging, folder)
             return
@@ -193,10 +198,7 @@ def replace_tree_atomically(
     staging.mkdir()
     old = parent / f".old-{secrets.token_hex(6)}"
     try:
-        for relative, content in files.items():
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            content_writer(content)(str(target))
+        _write_into(staging, files)
         info = os.stat(folder)
         with contextlib.suppress(OSError):  # another owner: only root may give it
             os.chown(staging, info.st_uid, info.st_gid)

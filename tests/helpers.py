@@ -37,3 +37,36 @@ def reference_ev(counts: Mapping, settle: Callable) -> Fraction:
     """The exact EV of a bet settled by ``settle`` (net per unit of an outcome key of
     tests/naive.py) over brute-force reference counts."""
     return sum(Fraction(w) * settle(key) for key, w in counts.items()) / sum(counts.values())
+
+
+def check_odds_table(page, analysis) -> None:
+    """The odds table of a help page (an ElementTree of it), against the exact analysis:
+    one row per bet, marked for all modes where every mode has the same house edge and
+    hit frequency, else one per mode; each cell's ``data-exact`` is the exact value and
+    its text that value as a percentage to the printed digit."""
+    from analyzer.reports.tables import ALL_MODES
+
+    shown = {}
+    for tr in page.find(".//table[@class='odds']/tbody"):
+        cells = {td.get("data-field"): td for td in tr.findall("td[@data-field]")}
+        shown[(tr.get("data-bet"), tr.get("data-mode"))] = cells
+    expected = {}
+    for bet in dict.fromkeys(r.bet.id for r in analysis.results):
+        results = [r for r in analysis.results if r.bet.id == bet]
+        same = (
+            len(analysis.modes) > 1
+            and len(results) == len(analysis.modes)
+            and len({(r.house_edge, r.hit_frequency) for r in results}) == 1
+        )
+        if same:
+            expected[(bet, ALL_MODES)] = results[0]
+        else:
+            expected |= {(bet, r.mode): r for r in results}
+    assert list(shown) == list(expected)
+    for key, result in expected.items():
+        for field in ("house_edge", "rtp", "hit_frequency"):
+            exact, cell = getattr(result, field), shown[key][field]
+            assert Fraction(cell.get("data-exact")) == exact, (key, field)
+            printed = cell.text.strip().rstrip("%")
+            digits = len(printed.partition(".")[2])
+            assert abs(100 * exact - Fraction(printed)) <= Fraction(1, 2 * 10**digits), key

@@ -94,24 +94,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     wide.index.name = "EV change (% of a unit) per card removed"
     if args.by_card:  # 52 columns: one table per rank's four cards reads better
         wide = wide.T
-    shown_modes = dict.fromkeys(zip(effects["bet"], effects["mode"], strict=True))
-    count_rows = pd.DataFrame(
-        [
+    count_rows = []
+    for bet, shown_mode in dict.fromkeys(zip(effects["bet"], effects["mode"], strict=True)):
+        # A bet shown once for all modes has the same count in each: the first mode's.
+        c = counts[(bet, paytable.modes[0] if shown_mode == ALL_MODES else shown_mode)]
+        count_rows.append(
             {
                 "bet": f"{bet} ({shown_mode})",
                 "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
                 "betting correlation": f"{c.betting_correlation:.4f}",
             }
-            for (bet, shown_mode), c in zip(
-                shown_modes,
-                (
-                    counts[(bet, m if m != ALL_MODES else paytable.modes[0])]
-                    for bet, m in shown_modes
-                ),
-                strict=True,
-            )
-        ]
-    )
+        )
+    count_rows = pd.DataFrame(count_rows)
     title = f"{paytable.name}: {shoe.describe()}"
     if args.format == "markdown":
         body = [

@@ -197,15 +197,19 @@ class _CompiledTerms:
         return out
 
 
-def _classes(plus_one_by_row: list[tuple], n_bets: int) -> tuple[np.ndarray, np.ndarray]:
-    """Each row's class (-1 where every bet loses) and each class's ``net + 1`` per bet,
-    from each row's exact ``net + 1`` per bet."""
-    index: dict[tuple, int] = {}
-    classes = np.array(
+def _class_of(plus_one_by_row: list[tuple], index: dict[tuple, int]) -> np.ndarray:
+    """Each row's outcome class, from its exact ``net + 1`` per bet: -1 where every bet
+    loses, else the number ``index`` gives that vector (new vectors numbered on, so a
+    walk that classifies its cells in batches numbers them all alike)."""
+    return np.array(
         [-1 if not any(row) else index.setdefault(row, len(index)) for row in plus_one_by_row],
         dtype=np.int64,
     )
-    return classes, np.array([[float(x) for x in row] for row in index]).reshape(-1, n_bets)
+
+
+def _class_table(index: dict[tuple, int], n_bets: int) -> np.ndarray:
+    """Each class's ``net + 1`` per bet, (n_classes, n_bets) floats."""
+    return np.array([[float(x) for x in row] for row in index]).reshape(-1, n_bets)
 
 
 def _compile_terms(
@@ -284,9 +288,14 @@ def _compile_value_bets(bets: list[Bet]) -> _CompiledTerms:
     ]
     nets = [cell_nets(bet) for bet in bets]
     plus_one = [tuple(net + 1 for net in row) for row in zip(*nets, strict=True)]
-    cell_class, class_plus_one = _classes(plus_one, len(bets))
+    index: dict[tuple, int] = {}
+    cell_class = _class_of(plus_one, index)
     return _compile_terms(
-        factors, terms.term_index, cell_class[terms.cell_index], terms.count, class_plus_one
+        factors,
+        terms.term_index,
+        cell_class[terms.cell_index],
+        terms.count,
+        _class_table(index, len(bets)),
     )
 
 
@@ -297,7 +306,7 @@ def _value_counts(values: np.ndarray) -> np.ndarray:
 
 def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
     nets = [rule_nets(bet) for bet in bets]
-    plus_one: list[tuple] = []
+    index: dict[tuple, int] = {}
 
     def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
         n_rows = len(next(iter(columns.values())))
@@ -307,15 +316,7 @@ def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
             tuple(bet_nets[r] + 1 for bet_nets, r in zip(nets, row, strict=True))
             for row in distinct.tolist()
         ]
-        # Classes numbered across calls (the walk classifies its cells in batches);
-        # rounds every bet loses are left out (-1).
-        classes = np.full(len(rows), -1, dtype=np.int64)
-        for c, row in enumerate(rows):
-            if any(row):
-                if row not in plus_one:
-                    plus_one.append(row)
-                classes[c] = plus_one.index(row)
-        return classes[class_of_row.reshape(-1)]
+        return _class_of(rows, index)[class_of_row.reshape(-1)]
 
     terms = card_terms(bets[0].fields, bets[0].literals, classify)
     if terms is None:
@@ -335,9 +336,13 @@ def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
         # The coarsest first (the number of cards, then point values, then fine types),
         # so that neighbouring terms share the longest prefixes.
         factors.append(tuple(sorted(((s, o, p) for (s, o), p in powers.items()), reverse=True)))
-    class_plus_one = np.array([[float(x) for x in row] for row in plus_one]).reshape(-1, len(bets))
     return _compile_terms(
-        factors, terms.term_index, terms.cell_class, terms.count, class_plus_one, terms
+        factors,
+        terms.term_index,
+        terms.cell_class,
+        terms.count,
+        _class_table(index, len(bets)),
+        terms,
     )
 
 

@@ -12,7 +12,6 @@ page runs a script.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import importlib.resources
 import io
 import re
@@ -34,6 +33,7 @@ from analyzer.paytables.model import Bet, in_language
 from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
 from analyzer.reports.plots import effects_figure
 from analyzer.reports.tables import effects_shown_once, fraction_text, shown_once
+from analyzer.runs.runner import package_version
 
 _SITE = importlib.resources.files("analyzer.reports") / "site"
 #: Decimals of the percentages in the odds table, and of the maximum RTP sentence (as the
@@ -238,13 +238,6 @@ def _decks(analysis: Analysis) -> int:
     return decks
 
 
-def _version() -> str:
-    try:
-        return importlib.metadata.version("baccarat-odds")
-    except importlib.metadata.PackageNotFoundError:  # pragma: no cover - run from a tree
-        return "unknown"
-
-
 def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
     """Every file of the site, by path: ``index.html``, ``style.css``, and per paytable
     ``SLUG/LANG.html`` (and ``SLUG/eor-LANG.png`` where it has effects of removal)."""
@@ -258,7 +251,7 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
             raise AnalyzerError(f"bad page folder name {slug!r}")
     environment = _environment()
     page = environment.get_template("page.html")
-    version = _version()
+    version = package_version()
     facts = rules_facts()
     files: dict[str, str | bytes] = {"style.css": (_SITE / "style.css").read_text(encoding="utf-8")}
     index = []

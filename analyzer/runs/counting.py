@@ -92,15 +92,10 @@ class CountJob:
         """The ways of betting counted: perfect play, and the linear count if tagged."""
         return PLAYS if self.tags is not None else PLAYS[:1]
 
-    @property
-    def headline(self) -> str:
-        """The play the with/without-limit figures and per-round table follow, where a
-        column has tags (see :meth:`headline_of`)."""
-        return self.plays[-1]
-
     def headline_of(self, column: int) -> str:
-        """The play a column's figures follow: its linear count, or perfect play for a
-        column no linear count helps (no tags)."""
+        """The play a column's with/without-limit figures, gain by max round and per-round
+        table follow: its linear count, or perfect play for a column no linear count helps
+        (no tags)."""
         if self.tags is None or self.tags[column] is None:
             return "perfect"
         return "count"
@@ -214,9 +209,7 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
         true_count = np.concatenate(seen_counts) / decks_left[:, None]
         thresholds = np.array([np.inf if t is None else t for t in job.thresholds])
         wants["count"] = true_count >= thresholds
-    headline = np.stack(
-        [wants[job.headline_of(c)][:, c] for c in range(n_columns)], axis=1
-    ).reshape(len(ev), n_columns)
+    headline = np.stack([wants[job.headline_of(c)][:, c] for c in range(n_columns)], axis=1)
     round_number = records["round"]
     limits = np.array([bet.max_round or np.iinfo(np.int64).max for bet in job.bets])
     result: Result = {"rounds": np.bincount(shoe_of_round, minlength=shoes).astype(np.int64)}

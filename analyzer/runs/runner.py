@@ -87,6 +87,14 @@ def run_folder(base: Path, parameters: dict[str, Any]) -> Path:
     return base / run_identity(parameters)[:16]
 
 
+def package_version() -> str:
+    """The installed package's version ("unknown" when run from a bare tree)."""
+    try:
+        return importlib.metadata.version("baccarat-odds")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
 @functools.cache
 def program_version() -> str:
     """The package version and a digest of the ``analyzer`` package's source files.
@@ -94,10 +102,7 @@ def program_version() -> str:
     The digest changes with any edit of the code, so partitions that other code saved
     (even under the same version number) are never mixed into a result.
     """
-    try:
-        version = importlib.metadata.version("baccarat-odds")
-    except importlib.metadata.PackageNotFoundError:
-        version = "unknown"
+    version = package_version()
     package = Path(__file__).resolve().parents[1]  # the analyzer package
     digest = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):

@@ -6,11 +6,11 @@ from __future__ import annotations
 import importlib.resources
 import tomllib
 import xml.etree.ElementTree as ET
-from fractions import Fraction
 from pathlib import PurePosixPath
 
 import html5lib
 import pytest
+from helpers import check_odds_table
 from seed_pages import SEEDS, payouts, seed_payout_rows, seed_text, seed_third_card_rows
 
 from analyzer import analyze
@@ -21,7 +21,6 @@ from analyzer.paytables.library import library_names, load_paytable
 from analyzer.paytables.model import paytable_from_dict
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.reports.site import SitePaytable, page_slug, render_site, rules_facts
-from analyzer.reports.tables import ALL_MODES
 
 
 def parse(text: str) -> ET.Element:
@@ -147,28 +146,7 @@ def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> Non
     for name in library_names():
         analysis = analyze(paytable=load_paytable(name))
         for lang in LANGUAGES:
-            rows = parse(site[f"{name}/{lang}.html"]).find(".//table[@class='odds']/tbody")
-            shown = {}
-            for tr in rows:
-                cells = {td.get("data-field"): td for td in tr.findall("td[@data-field]")}
-                shown[(tr.get("data-bet"), tr.get("data-mode"))] = cells
-            for bet in dict.fromkeys(r.bet.id for r in analysis.results):
-                results = [r for r in analysis.results if r.bet.id == bet]
-                same = (
-                    len(analysis.modes) > 1
-                    and len(results) == len(analysis.modes)
-                    and len({(r.house_edge, r.hit_frequency) for r in results}) == 1
-                )
-                expected = [(bet, ALL_MODES)] if same else [(bet, r.mode) for r in results]
-                assert [key for key in shown if key[0] == bet] == expected, (name, bet)
-                for key in expected:
-                    result = results[0] if same else analysis.result(bet, key[1])
-                    for field in ("house_edge", "rtp", "hit_frequency"):
-                        exact = getattr(result, field)
-                        cell = shown[key][field]
-                        assert Fraction(cell.get("data-exact")) == exact
-                        printed = Fraction(cell.text.rstrip("%"))
-                        assert abs(100 * exact - printed) <= Fraction(1, 2 * 10**4), (key, field)
+            check_odds_table(parse(site[f"{name}/{lang}.html"]), analysis)
 
 
 def test_untrusted_text_is_escaped() -> None:
