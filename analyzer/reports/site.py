@@ -165,9 +165,10 @@ def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
         for r in analysis.results:
             if r.bet.id == bet_id:
                 variants.setdefault(id(r.bet), (r.bet, []))[1].append(r.mode)
-        first = next(iter(variants.values()))[0]
+        groups = list(variants.values())
+        first, first_modes = groups[0]
         # Modes are named where the payouts differ by mode, or the bet is not in them all.
-        several = len(variants) > 1 or len(next(iter(variants.values()))[1]) < len(analysis.modes)
+        several = len(groups) > 1 or len(first_modes) < len(analysis.modes)
         rows.append(
             {
                 "id": bet_id,
@@ -180,7 +181,7 @@ def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
                         "lines": _payout_lines(bet, lang),
                         "note": in_language(bet.notes, lang),
                     }
-                    for bet, modes in variants.values()
+                    for bet, modes in groups
                 ],
             }
         )
