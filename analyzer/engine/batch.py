@@ -520,7 +520,7 @@ def _validate(compositions: object) -> tuple[np.ndarray, bool]:
     ):
         if bad.any():
             raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
-    array = array.astype(np.int64)
+    array = array.astype(np.int64, copy=False)
     sizes = array.sum(axis=1)  # at most 52 * MAX_CARDS: no overflow
     for bad, why in (
         (sizes < ROUND_CARDS, f"fewer than {ROUND_CARDS} cards"),
@@ -557,6 +557,29 @@ def batch_expected_values(
         modes = tuple(modes)
         paytable.check_modes(modes)
     offered = list(paytable.offered(modes))
+    out = _offered_expected_values(offered, array, per_suit)
+    index = pd.MultiIndex.from_tuples(
+        [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
+    )
+    return pd.DataFrame(out, columns=index)
+
+
+def dealt_expected_values(bets: list[Bet], compositions: np.ndarray) -> np.ndarray:
+    """EV per unit of each of ``bets`` on each composition of dealt shoes, (n, bets).
+
+    For the package's own runs, whose compositions come from the dealer: (n, 52) int64
+    counts per card, each row a real shoe with at least a round's cards. They are not
+    checked again (:func:`batch_expected_values` checks what a user gives).
+    """
+    if compositions.dtype != np.int64 or compositions.shape[1:] != (N_RANKS * N_SUITS,):
+        raise ValueError(f"dealt compositions are (n, 52) int64, got {compositions.shape}")
+    return _offered_expected_values([(bet, "") for bet in bets], compositions, True)
+
+
+def _offered_expected_values(
+    offered: list[tuple[Bet, str]], array: np.ndarray, per_suit: bool
+) -> np.ndarray:
+    """EV per unit of each offered (bet, mode) on each validated composition, (n, bets)."""
     ranks = array.reshape(len(array), N_RANKS, -1).sum(axis=2)
     values = np.zeros((len(array), N_VALUES), dtype=np.int64)
     for r in range(N_RANKS):
@@ -637,7 +660,4 @@ def batch_expected_values(
                         bet, bet_table.columns, bet_table.ways, bet_table.denominator
                     )
                     out[row, i] = float(ev)
-    index = pd.MultiIndex.from_tuples(
-        [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
-    )
-    return pd.DataFrame(out, columns=index)
+    return out

@@ -12,6 +12,8 @@ variance of the shoes.
 
 from __future__ import annotations
 
+import functools
+import operator
 import re
 from dataclasses import asdict, dataclass
 from statistics import NormalDist
@@ -20,11 +22,17 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.engine.batch import batch_expected_values
+from analyzer.engine.batch import dealt_expected_values
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
 from analyzer.paytables.model import Bet, Paytable
-from analyzer.runs.dealer import N_CARD_TYPES, Procedure, deal_shoe, join_rounds, shuffled_shoe
+from analyzer.runs.dealer import (
+    Procedure,
+    compositions_at,
+    deal_shoe,
+    join_rounds,
+    shuffled_shoe,
+)
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import ratio_and_error
 
@@ -151,8 +159,6 @@ PLAYS = ("perfect", "count")
 #: Per play, per cap (max round) and column: the sum over shoes of the gain per shoe,
 #: of its square, and the bets placed.
 CAP_ARRAYS = ("gain", "gain_sq", "bets")
-#: Shoes whose per-round gains are held at once (shoes x rounds x columns floats).
-_CAP_CHUNK = 256
 
 
 def _sum_by(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
@@ -165,12 +171,33 @@ def _sum_by(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
     return sums.reshape(length, n_columns)
 
 
+#: Shoes counted at once: their rounds' compositions, EVs and per-round gains stay small
+#: enough to be reused from the cache rather than paged in afresh.
+_SHOE_CHUNK = 256
+#: Result arrays with one row per shoe (joined across chunks); the rest are sums.
+_PER_SHOE = ("rounds", *(f"{name}_{what}" for name in STRATEGIES for what in ("bets", "gain")))
+
+
 def count_partition(job: CountJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes and record, per shoe and per round number, what each play bets
     and expects on every column."""
-    procedure = job.procedure
     rng = partition_rng(job.seed, index)
-    full = np.full(N_CARD_TYPES, procedure.decks, dtype=np.int64)
+    chunks = [
+        _count_shoes(job, rng, min(_SHOE_CHUNK, shoes - first))
+        for first in range(0, shoes, _SHOE_CHUNK)
+    ]
+    joined: Result = {}
+    for key in chunks[0]:
+        if key in _PER_SHOE:
+            joined[key] = np.concatenate([chunk[key] for chunk in chunks])
+        else:
+            joined[key] = functools.reduce(operator.add, (chunk[key] for chunk in chunks))
+    return joined
+
+
+def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
+    """:func:`count_partition` of the next ``shoes`` shoes ``rng`` deals."""
+    procedure = job.procedure
     n_columns = len(job.columns)
     tag_of_card = None
     if job.tags is not None:
@@ -181,10 +208,7 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
         cards = shuffled_shoe(rng, procedure.decks)
         rounds = deal_shoe(cards, procedure)
         starts = rounds["start"]
-        dealt_before = np.zeros((len(cards) + 1, N_CARD_TYPES), dtype=np.int64)
-        dealt_before[np.arange(1, len(cards) + 1), cards] = 1
-        dealt_before = np.cumsum(dealt_before, axis=0)
-        compositions.append(full - dealt_before[starts])
+        compositions.append(compositions_at(cards, rounds, procedure.decks))
         records.append(rounds)
         shoe_of_round.append(np.full(len(rounds), shoe))
         if tag_of_card is not None:
@@ -195,11 +219,9 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
             seen_counts.append(shown + running[starts] - running[starts[0]])
             # Not seen: the cards in the shoe, and the burn cards dealt face down.
             unseen.append(len(cards) - (1 if procedure.burn else 0) - (starts - starts[0]))
-    compositions = np.concatenate(compositions)
     records = join_rounds(records)
     shoe_of_round = np.concatenate(shoe_of_round)
-    values = batch_expected_values(job.paytable, compositions)
-    ev = values[list(job.columns)].to_numpy()
+    ev = dealt_expected_values(job.bets, np.concatenate(compositions))
     wants = {"perfect": ev > 0}
     if tag_of_card is not None:
         if job.true_count_decks == "unseen":
@@ -240,20 +262,13 @@ def _cap_sums(
 ) -> Result:
     """Per cap k (rounds 1 to k on offer) and column: the sum over shoes of each shoe's
     gain, of its square, and the bets placed."""
-    n_columns = gain.shape[1]
-    gain_sum = np.zeros((by_round, n_columns))
-    gain_sq = np.zeros((by_round, n_columns))
-    for first in range(0, shoes, _CAP_CHUNK):
-        chosen = (shoe_of_round >= first) & (shoe_of_round < first + _CAP_CHUNK)
-        per_shoe = np.zeros((min(_CAP_CHUNK, shoes - first), by_round, n_columns))
-        # A shoe deals each round number once: plain assignment, no accumulation.
-        per_shoe[shoe_of_round[chosen] - first, round_number[chosen]] = gain[chosen]
-        capped = np.cumsum(per_shoe, axis=1)  # each shoe's gain with the cap at each round
-        gain_sum += capped.sum(axis=0)
-        gain_sq += (capped**2).sum(axis=0)
+    per_shoe = np.zeros((shoes, by_round, gain.shape[1]))
+    # A shoe deals each round number once: plain assignment, no accumulation.
+    per_shoe[shoe_of_round, round_number] = gain
+    capped = np.cumsum(per_shoe, axis=1)  # each shoe's gain with the cap at each round
     return {
-        f"cap_{play}_gain": gain_sum,
-        f"cap_{play}_gain_sq": gain_sq,
+        f"cap_{play}_gain": capped.sum(axis=0),
+        f"cap_{play}_gain_sq": (capped**2).sum(axis=0),
         f"cap_{play}_bets": np.cumsum(_sum_by(round_number, bets, by_round), axis=0),
     }
 

@@ -198,6 +198,27 @@ def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
     return out[:n].view(ROUND_DTYPE).reshape(n)
 
 
+@njit(cache=True)
+def _compositions_jit(cards, starts, decks, out):
+    """``out[i]``: cards of each type left in the shoe when round ``i`` starts (at card
+    ``starts[i]``, ascending)."""
+    left = np.full(out.shape[1], decks, dtype=np.int64)
+    dealt = 0
+    for i in range(starts.shape[0]):
+        while dealt < starts[i]:
+            left[cards[dealt]] -= 1
+            dealt += 1
+        out[i, :] = left
+
+
+def compositions_at(cards: np.ndarray, rounds: np.ndarray, decks: int) -> np.ndarray:
+    """The cards of each type (rank * 4 + suit) left in the shoe as each round of
+    ``rounds`` (dealt from ``cards``, a ``decks``-deck shoe) starts, (rounds, 52) int64."""
+    out = np.empty((len(rounds), N_CARD_TYPES), dtype=np.int64)
+    _compositions_jit(cards, np.ascontiguousarray(rounds["start"]), decks, out)
+    return out
+
+
 def join_rounds(parts: list[np.ndarray]) -> np.ndarray:
     """The rounds of several shoes as one array of records.
 

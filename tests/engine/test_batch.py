@@ -10,7 +10,11 @@ import pandas as pd
 import pytest
 
 from analyzer import AnalyzerError, Shoe, analyze, seed_paytable
-from analyzer.engine.batch import batch_expected_values, pair_state_probabilities
+from analyzer.engine.batch import (
+    batch_expected_values,
+    dealt_expected_values,
+    pair_state_probabilities,
+)
 from analyzer.paytables.model import paytable_from_dict
 
 
@@ -374,3 +378,22 @@ def test_a_rank_alone_in_its_value_is_one_factor() -> None:
     assert len(compiled.term_factor) < len(np.unique(terms.term_index))
     slots = set(compiled.factor_slot.tolist())
     assert not slots & set(whole)  # no factor left on a merged value
+
+
+def test_dealt_compositions_match_exact() -> None:
+    """The count's path (bets of any mode, dealt per-card compositions, no second check)
+    against the exact analysis."""
+    paytable = seed_paytable()
+    mode = paytable.modes[-1]
+    bets = [bet for bet, _ in paytable.offered((mode,))]
+    compositions = random_compositions(11, 8).astype(np.int64)
+    values = dealt_expected_values(bets, compositions)
+    assert values.shape == (8, len(bets))
+    for row, comp in enumerate(compositions):
+        suits = comp.reshape(13, 4)
+        exact = analyze(paytable=paytable, shoe=Shoe(suits.sum(axis=1), suits), mode=mode)
+        by_bet = {result.bet.id: result.expected_value for result in exact.results}
+        for b, bet in enumerate(bets):
+            assert abs(values[row, b] - by_bet[bet.id]) < 1e-12
+    with pytest.raises(ValueError, match="int64"):
+        dealt_expected_values(bets, compositions.reshape(-1, 13, 4).sum(axis=2))

@@ -10,6 +10,7 @@ from analyzer import AnalyzerError, deal_round
 from analyzer.game.cards import Card
 from analyzer.runs.dealer import (
     Procedure,
+    compositions_at,
     deal_shoe,
     first_round_start,
     round_columns,
@@ -111,3 +112,21 @@ def test_a_shoe_needs_a_deck() -> None:
     assert Procedure(1, 6).cards == 52
     with pytest.raises(AnalyzerError, match=r"^cut card must leave 6 to 35 cards behind it"):
         Procedure(1, 36)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(("decks", "burn"), [(1, False), (8, True)])
+def test_compositions_are_the_cards_not_yet_dealt(decks, burn) -> None:
+    """Each round sees the shoe less every card before its first: counted here card by
+    card from the dealing order."""
+    procedure = Procedure(decks, 6, burn=burn)
+    for seed in range(3):
+        cards = shuffled_shoe(np.random.default_rng(seed), decks)
+        rounds = deal_shoe(cards, procedure)
+        left = compositions_at(cards, rounds, decks)
+        assert left.shape == (len(rounds), 52) and left.dtype == np.int64
+        for row, start in zip(left, rounds["start"], strict=True):
+            expected = [decks] * 52
+            for card in cards[:start].tolist():
+                expected[card] -= 1
+            assert row.tolist() == expected
