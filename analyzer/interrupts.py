@@ -1,19 +1,25 @@
 """Ctrl-C and SIGTERM as one clean :class:`KeyboardInterrupt`, wherever they land.
 
 Python raises ``KeyboardInterrupt`` in whatever code runs when the signal arrives. Inside
-a ctypes callback (llvmlite calls back into Python while numba compiles) the exception is
-printed as "Exception ignored" and swallowed, so the interrupt would be lost and a
-traceback shown. The handler here notices such a moment and asks again a few
-milliseconds later, once the callback has returned.
+code that C calls back (a ctypes callback: llvmlite while numba compiles; a weakref
+callback or a ``__del__``: numba disposing of a type) the exception is printed as
+"Exception ignored" and swallowed, so the interrupt would be lost, a traceback shown and
+the run carried on to the end. The handler here does not raise inside llvmlite's
+callbacks, and an interrupt swallowed anywhere else (it reaches ``sys.unraisablehook``)
+is not shown: either way the handler asks again a few milliseconds later, once the
+callback has returned.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import signal
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
+from typing import Any
 
 #: Code whose exceptions are swallowed by a C caller: never raise while it runs.
 _CALLBACK_CODE = ("llvmlite",)
@@ -47,6 +53,15 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _swallowed(unraisable: Any, hook: Callable[[Any], object]) -> None:
+    """``sys.unraisablehook`` while interrupts are raised: an interrupt a C caller
+    swallowed is asked for again; anything else goes to ``hook``."""
+    if _requested and isinstance(unraisable.exc_value, KeyboardInterrupt):
+        signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)  # SIGALRM: try again soon
+        return
+    hook(unraisable)
+
+
 @contextlib.contextmanager
 def interrupts_raised() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM raise ``KeyboardInterrupt`` (only on the main
@@ -57,10 +72,13 @@ def interrupts_raised() -> Iterator[None]:
         return
     _requested = False
     previous = {number: signal.signal(number, _interrupt) for number in _SIGNALS}
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = functools.partial(_swallowed, hook=previous_hook)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
+        sys.unraisablehook = previous_hook
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
 

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -99,3 +101,51 @@ def test_deferred_interrupts_let_the_block_finish() -> None:
         assert after == before
         with pytest.raises(KeyboardInterrupt):
             signal.raise_signal(signal.SIGINT)
+
+
+def test_an_interrupt_a_weakref_callback_swallows_is_raised_again(capfd) -> None:
+    """Python swallows an exception raised in a weakref callback (numba disposes of its
+    types so); the interrupt is asked for again once the callback has returned, and the
+    swallowed one is not shown."""
+
+    class Thing:
+        pass
+
+    finished = []
+
+    def disposed(_ref) -> None:
+        signal.raise_signal(signal.SIGINT)  # the handler runs here, inside the callback
+        finished.append(True)
+
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        thing = Thing()
+        ref = weakref.ref(thing, disposed)
+        del thing
+        time.sleep(5)  # the retry (SIGALRM, 20 ms later) lands here
+    assert ref() is None and finished == []  # the callback was cut short, then swallowed
+    assert interrupt_requested()
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert "Exception ignored" not in capfd.readouterr().err
+
+
+def test_other_swallowed_exceptions_are_still_shown() -> None:
+    seen = []
+
+    def hook(unraisable) -> None:
+        seen.append(unraisable)
+
+    previous = sys.unraisablehook
+    sys.unraisablehook = hook
+    try:
+        with interrupts_raised():
+
+            class Broken:
+                def __del__(self) -> None:
+                    raise ValueError("in __del__")
+
+            Broken()
+            assert sys.unraisablehook is not hook
+        assert sys.unraisablehook is hook  # the previous hook comes back
+    finally:
+        sys.unraisablehook = previous
+    assert [type(u.exc_value) for u in seen] == [ValueError]
