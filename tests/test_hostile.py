@@ -1059,7 +1059,7 @@ def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> N
 
 def test_a_closed_stderr_never_sends_notes_to_stdout(tmp_path) -> None:
     argv = [*CLI, *COUNT, "--perfect", "--format", "json", "--work-dir", str(tmp_path)]
-    for _ in range(2):  # the second run discards the first one's partitions, with a note
+    for _ in range(2):  # the second run notes that it runs the first one's partitions again
         done = subprocess.run(
             argv,
             stdout=subprocess.PIPE,

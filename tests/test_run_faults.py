@@ -197,19 +197,43 @@ def test_tampered_simulation_partition_is_run_again(tmp_path, capsys, tamper) ->
     )
 
 
-def test_rerun_without_resume_says_what_it_discards(tmp_path, capsys, small) -> None:
+def test_rerun_without_resume_runs_again_and_keeps_the_work(
+    tmp_path, capsys, monkeypatch, small
+) -> None:
+    """A run without --resume over saved work runs every partition again, and replaces
+    each saved one only with its new one: interrupted before any is done, it loses none."""
     reference, saved = small
     work = tmp_path / "w"
     shutil.copytree(saved, work)
-    leftover = _folder(work) / ".tmp-0123456789ab.npz"  # as a run killed while saving leaves
+    folder = _folder(work)
+    leftover = folder / ".tmp-0123456789ab.npz"  # as a run killed while saving leaves
     leftover.write_bytes(b"partial")
+    before = {path.name: path.stat().st_mtime_ns for path in folder.glob("part-*.npz")}
     code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
     assert code == 0 and out == reference
     assert err == (
-        f"baccarat-odds: note: not resuming: discarded 4 saved partitions in {_folder(work)} "
-        "(--resume keeps them)\n"
+        f"baccarat-odds: note: not resuming: running the 4 saved partitions in {folder} "
+        "again, each kept until its new one is saved (--resume uses them)\n"
     )
     assert not leftover.exists()
+    after = {path.name: path.stat().st_mtime_ns for path in folder.glob("part-*.npz")}
+    assert after.keys() == before.keys()
+    assert all(after[name] != before[name] for name in before)  # each one written anew
+
+    # Interrupted before any partition is done, the rerun leaves every saved one.
+    def interrupted(*_) -> None:
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as patch:
+        patch.setattr("analyzer.cli.count.count_partition", interrupted)
+        code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
+    assert code == 130 and err.splitlines()[-1] + "\n" == (
+        f"baccarat-odds: interrupted: 0 of 4 partitions are saved in {folder} (and 4 from "
+        "an earlier run, which --resume checks); run the same command with --resume to finish\n"
+    )
+    assert _mtimes(folder) == after  # every saved partition is still there, untouched
+    code, out, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
+    assert (code, out, err) == (0, reference, "")
 
 
 # --- work dir problems ----------------------------------------------------------------
@@ -280,8 +304,8 @@ def test_finished_run_reads_back_from_a_read_only_folder(tmp_path, capsys, monke
         code, out, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
         assert (code, out, err) == (0, reference, "")  # nothing to write: nothing written
         code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
-        assert code == 2 and out == "" and f"{folder}: cannot discard" in err
-        _one_line(err)
+        assert code == 2 and out == "" and f"{folder}: cannot save" in err
+        assert "4 of 4 partitions still to run" in err.splitlines()[-1]
         code, out, err = run(capsys, *SMALL, "--work-dir", str(unfinished), "--resume")
         assert code == 2 and out == "" and f"{_folder(unfinished)}: cannot save" in err
         assert "1 of 4 partitions still to run" in err

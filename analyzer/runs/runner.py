@@ -196,24 +196,21 @@ def _lock(folder: Path) -> int:
 
 
 def _prepare(folder: Path, parameters: dict[str, Any], resume: bool) -> None:
-    """Under the lock: clear what a killed run left, discard old partitions unless
-    resuming, and record the run's parameters (rewritten only when they differ)."""
+    """Under the lock: clear what a killed run left, say what a run that does not resume
+    runs again, and record the run's parameters (rewritten only when they differ).
+
+    Saved partitions are never deleted up front: without ``resume`` each stays until the
+    new run saves its own in its place, so a run interrupted early loses none of them.
+    """
     for leftover in folder.glob(".tmp-*"):  # a run killed while saving
         with contextlib.suppress(OSError):  # a read-only folder keeps them; harmless
             _remove(leftover)
     if not resume:
-        saved = sorted(folder.glob("part-*.npz"))
-        try:
-            for path in saved:
-                _remove(path)
-        except OSError as exc:
-            raise AnalyzerError(
-                f"{folder}: cannot discard the saved partitions: {_reason(exc)}"
-            ) from None
+        saved = list(folder.glob("part-*.npz"))
         if saved:
             tell(
-                f"note: not resuming: discarded {_saved_partitions(len(saved))} in {folder} "
-                "(--resume keeps them)"
+                f"note: not resuming: running the {_saved_partitions(len(saved))} in {folder} "
+                "again, each kept until its new one is saved (--resume uses them)"
             )
     record = folder / "run.json"
     text = json.dumps(parameters, sort_keys=True, default=str, indent=1)
@@ -274,8 +271,9 @@ def run_partitions(
         The run's folder and everything its result depends on (``run_folder(base,
         parameters)`` as a rule): saved partitions are matched against their hash.
     resume
-        Keep the valid partitions saved in ``folder`` and run the rest; without it, saved
-        partitions are discarded (with a note on stderr).
+        Keep the valid partitions saved in ``folder`` and run the rest; without it, every
+        partition is run again (with a note on stderr when some are saved), each saved one
+        replaced only when its new one is saved.
     scheduler
         A Dask scheduler's address, ``tcp://HOST:PORT``; None runs locally.
     check
@@ -321,8 +319,14 @@ def run_partitions(
 
     def saved() -> str:
         done = sum(result is not None for result in results)
+        # Without resume, partitions of an earlier run stay until replaced.
+        earlier = sum(
+            results[i] is None and os.path.lexists(folder / f"part-{i:05d}.npz")
+            for i in range(len(sizes))
+        )
+        also = f" (and {earlier} from an earlier run, which --resume checks)" if earlier else ""
         return (
-            f"{done} of {len(sizes)} partitions are saved in {folder}; "
+            f"{done} of {len(sizes)} partitions are saved in {folder}{also}; "
             "run the same command with --resume to finish"
         )
 
