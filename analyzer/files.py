@@ -50,17 +50,22 @@ def write_files_atomically(targets: Mapping[str | Path, Writer]) -> None:
     Each ``write(temporary_path)`` writes one file beside its target; only when every one
     has succeeded are they renamed onto their targets (a rename within a folder does not
     fail for want of space). On any failure the temporaries are removed and every target
-    is left as it was. Errors are ``OSError`` as raised; callers name the option.
+    is left as it was. Errors are ``OSError`` as raised, with the target that failed as
+    their ``target`` attribute; callers name the option.
     """
-    staged: list[tuple[Path, Path]] = []
+    staged: list[tuple[Path, str | Path]] = []
+    current = None
     try:
-        for target, write in targets.items():
-            target = Path(target)
+        for current, write in targets.items():
+            target = Path(current)
             temporary = _new_temporary(target.parent.resolve(), target.suffix)
-            staged.append((temporary, target))
+            staged.append((temporary, current))
             write(str(temporary))
-        for temporary, target in staged:
-            os.replace(temporary, target)
+        for temporary, current in staged:
+            os.replace(temporary, current)
+    except OSError as exc:
+        exc.target = current
+        raise
     finally:
         for temporary, _ in staged:
             if temporary.exists():
@@ -330,6 +335,22 @@ def check_writable(path: str | Path, option: str, suffixes: tuple[str, ...] | No
     except OSError as exc:  # a name too long, a loop of links, ...
         raise AnalyzerError(f"{option} {target}: {exc.strerror or exc}") from None
     return target
+
+
+def check_outputs(outputs: Mapping[str, tuple[str | Path | None, tuple[str, ...]]]) -> None:
+    """Refuse, before any work, output options (option -> (path or None, suffixes)) that
+    cannot be written (:func:`check_writable`) or that name the same file twice."""
+    seen: dict[str, str] = {}
+    for option, (path, suffixes) in outputs.items():
+        if path is None:
+            continue
+        target = check_writable(path, option, suffixes)
+        key = os.path.normcase(os.path.realpath(target))
+        if key in seen:
+            raise AnalyzerError(
+                f"{option} {target}: {seen[key]} names the same file; give each output its own"
+            )
+        seen[key] = option
 
 
 def output_error(option: str, target: str | Path, exc: OSError) -> AnalyzerError:

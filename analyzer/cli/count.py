@@ -17,7 +17,7 @@ from analyzer.analysis.exact import analyze, resolve_modes
 from analyzer.cli.options import add_mode_option, finite_number
 from analyzer.cli.runs import MAX_TAG, MAX_THRESHOLD, add_run_options, procedure_from_args, run_job
 from analyzer.errors import AnalyzerError
-from analyzer.files import check_writable, output_error, write_files_atomically
+from analyzer.files import check_outputs, output_error, write_files_atomically
 from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
@@ -111,11 +111,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             f"got {args.max_gain:g}"
         )
     procedure = procedure_from_args(args, paytable)
-    outputs = {"--out": (".csv", ".parquet"), "--plot": (".png",), "--gain-plot": (".png",)}
-    for option, suffixes in outputs.items():
-        path = getattr(args, option[2:].replace("-", "_"))
-        if path is not None:
-            check_writable(path, option, suffixes)
+    check_outputs(
+        {
+            "--out": (args.out, (".csv", ".parquet")),
+            "--plot": (args.plot, (".png",)),
+            "--gain-plot": (args.gain_plot, (".png",)),
+        }
+    )
     if args.perfect and (
         args.tags or args.threshold is not None or args.true_count_decks is not None
     ):
@@ -141,7 +143,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     )
     if len(records) == 1:
         return _one_bet_text(head, records[0]), 0
-    return _many_bets_text(head, records, args.max_gain), 0
+    plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
+    return _many_bets_text(head, records, plays, args.max_gain), 0
 
 
 def _columns(paytable: Paytable, bet_ids: list[str], mode: str | None) -> tuple:
@@ -179,7 +182,7 @@ def _linear_counts(
     given = parse_tags(args.tags, MAX_TAG) if args.tags else None
     if args.threshold is not None and abs(args.threshold) > MAX_THRESHOLD:
         raise AnalyzerError(f"--threshold must be within ±{MAX_THRESHOLD:,}")
-    tags, thresholds = [], []
+    tags, thresholds, refused = [], [], []
     for column in columns:
         try:
             column_tags = given
@@ -194,14 +197,21 @@ def _linear_counts(
             if threshold is None:
                 of_column = effects[(effects["bet"] == column[0]) & (effects["mode"] == column[1])]
                 threshold = default_threshold(of_column, column_tags, base[column], procedure.decks)
-        except AnalyzerError:
+        except AnalyzerError as exc:
             if len(columns) == 1:
                 raise
+            if given is not None:  # the user's tags: say so, never fall back quietly
+                refused.append((column, exc))
             tags.append(None)  # this bet is counted by perfect play only
             thresholds.append(None)
             continue
         tags.append(tuple(column_tags.tolist()))
         thresholds.append(threshold)
+    if refused:
+        (bet_id, mode), exc = refused[0]
+        others = len(refused) - 1
+        more = f" (and {others} more bet{'s' * (others > 1)})" if others else ""
+        raise AnalyzerError(f"--tags for {bet_id} ({mode}){more}: {exc}")
     return tuple(tags), tuple(thresholds)
 
 
@@ -255,11 +265,12 @@ def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rou
         writers[args.plot] = png_writer(rounds_figure(rounds, marks))
     if args.gain_plot:
         writers[args.gain_plot] = png_writer(gains_figure(summaries, args.max_gain))
+    options = {args.out: "--out", args.plot: "--plot", args.gain_plot: "--gain-plot"}
     try:
         write_files_atomically(writers)  # all or none
     except OSError as exc:
-        option = "--out" if args.out else "--plot" if args.plot else "--gain-plot"
-        raise output_error(option, " and ".join(writers), exc) from None
+        failed = getattr(exc, "target", None)
+        raise output_error(options.get(failed, "--out"), failed, exc) from None
 
 
 _PLAY_NAMES = {"perfect": "perfect play", "count": "linear count"}
@@ -314,13 +325,16 @@ def _one_bet_text(head: str, record: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _many_bets_text(head: str, records: list[dict], max_gain: float) -> str:
+def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: float) -> str:
+    """One row per bet; ``plays``: the play each bet's figures follow."""
+    mixed = len(set(plays)) > 1
     rows = []
-    for record in records:
+    for record, play_name in zip(records, plays, strict=True):
         advice = record["advice"]
-        row = {
-            "bet": record["bet"],
-            "mode": record["mode"],
+        row = {"bet": record["bet"], "mode": record["mode"]}
+        if mixed:
+            row["play"] = play_name
+        row |= {
             "max round": record["max_round"] or "-",
             "frequency": _pm(record[record["headline"]], "bet_frequency", 100, "%", False),
             "edge when bet": _pm(record[record["headline"]], "edge_when_bet", 100, "%", False),
@@ -328,18 +342,20 @@ def _many_bets_text(head: str, records: list[dict], max_gain: float) -> str:
             "units/shoe, no limit": _pm(record["without_limit"], "units_per_shoe", 1, ""),
         }
         for play, name in _PLAY_NAMES.items():
+            shown = "-"
             if play in advice:
                 safe = advice[play]["largest_safe_max_round"]
                 shown = "none" if advice[play]["needs_no_limit"] else (safe or "-")
+            if play in advice or any(play in r["advice"] for r in records):
                 row[f"safe max round ({name})"] = shown
         row["printed max round safe"] = (
             "yes" if advice["perfect"]["printed_max_round_is_safe"] else "no"
         )
         rows.append(row)
-    strategy = records[0]["strategy"].split(" ")[0:2]
+    headline = "the play of each bet" if mixed else plays[0]
     lines = [
         head,
-        f"Headline: {' '.join(strategy)}; safe max round: the largest cap whose gain per shoe"
+        f"Headline: {headline}; safe max round: the largest cap whose gain per shoe"
         f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed",
         "",
         render_table(pd.DataFrame(rows).fillna("-")),

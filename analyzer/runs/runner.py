@@ -208,9 +208,10 @@ def _prepare(folder: Path, parameters: dict[str, Any], resume: bool) -> None:
     if not resume:
         saved = list(folder.glob("part-*.npz"))
         if saved:
+            kept = "each kept" if len(saved) > 1 else "kept"
             tell(
                 f"note: not resuming: running the {_saved_partitions(len(saved))} in {folder} "
-                "again, each kept until its new one is saved (--resume uses them)"
+                f"again, {kept} until its new one is saved (--resume uses them)"
             )
     record = folder / "run.json"
     text = json.dumps(parameters, sort_keys=True, default=str, indent=1)

@@ -152,3 +152,71 @@ def test_a_bet_no_count_helps_is_reported_by_perfect_play_among_others(tmp_path,
     assert pair["without_limit"]["bet_frequency"] > 0
     for ours, theirs in zip(pair["by_max_round"], alone["by_max_round"], strict=True):
         same(ours, theirs)
+
+
+def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys) -> None:
+    """--plot and --gain-plot on one file would leave one plot silently lost."""
+    (tmp_path / "other").mkdir()
+    (tmp_path / "link.png").symlink_to(tmp_path / "q.png")
+    argv = ["count", "--bet", "tie", "--shoes", "2", "--perfect", *quiet(tmp_path / "w")]
+    for plot, gains in (
+        ("q.png", "q.png"),
+        ("q.png", "./q.png"),
+        ("q.png", "other/../q.png"),
+        ("q.png", "link.png"),
+    ):
+        code, out, err = run(
+            capsys, *argv, "--plot", str(tmp_path / plot), "--gain-plot", str(tmp_path / gains)
+        )
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "--gain-plot" in err and "--plot names the same file" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.png", "other"]
+
+
+def test_a_failed_write_names_its_own_option(tmp_path, capsys, monkeypatch) -> None:
+    """All outputs or none; the error names the output that failed, not another one."""
+
+    def full_disk(_figure):
+        def write(_path) -> None:
+            raise OSError(28, "No space left on device")
+
+        return write
+
+    monkeypatch.setattr("analyzer.cli.count.png_writer", full_disk)
+    out, gains = tmp_path / "rounds.csv", tmp_path / "gain.png"
+    code, text, err = run(
+        capsys,
+        *("count", "--bet", "tie", "--shoes", "2", "--perfect", *quiet(tmp_path / "w")),
+        *("--out", str(out), "--gain-plot", str(gains)),
+    )
+    assert code == 2 and text == ""
+    assert err == (
+        f"baccarat-odds: error: --gain-plot {gains}: cannot write: No space left on device; "
+        "nothing was written\n"
+    )
+    assert not out.exists() and not gains.exists()
+
+
+def test_given_tags_that_fail_a_bet_are_an_error(tmp_path, capsys) -> None:
+    """Tags the user gives are never dropped quietly for perfect play, however many bets
+    are counted; derived tags that help no bet leave it to perfect play, as the table says."""
+    argv = ["count", "--shoes", "3", *quiet(tmp_path)]
+    for bets in (["tie"], ["tie", "lucky_six"]):
+        code, out, err = run(
+            capsys, *argv, *(a for b in bets for a in ("--bet", b)), "--tags", "A=0,2=0"
+        )
+        assert code == 2 and out == "" and err.count("\n") == 1
+        assert "tags are all equal" in err and ("1 more bet)" in err) == (len(bets) == 2)
+    code, out, err = run(capsys, *argv, "--bet", "tie", "--bet", "lucky_six", "--tags", "A=1,K=-1")
+    assert code == 2 and err == (
+        "baccarat-odds: error: --tags for tie (commission): with these tags a "
+        "higher count does not favour the bet: give --threshold, or other --tags\n"
+    )
+    code, out, _ = run(capsys, *argv, "--bet", "player_pair", "--bet", "lucky_six")
+    assert code == 0
+    header, table = out.splitlines()[1], out.splitlines()[3:]
+    assert header.startswith("Headline: the play of each bet; ")
+    assert table[0].split()[:4] == ["bet", "mode", "play", "max"]
+    assert table[1].split()[:4] == ["player_pair", "commission", "perfect", "play"]
+    assert table[2].split()[:4] == ["lucky_six", "commission", "linear", "count"]
+    assert ".0 " not in out  # whole rounds stay whole
