@@ -19,6 +19,8 @@ import subprocess
 import sys
 import threading
 import time
+import tracemalloc
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -27,7 +29,7 @@ import pytest
 from helpers import run
 
 from analyzer.cli.main import main
-from analyzer.runs.runner import META, SCHEDULER_TIMEOUT, result_checksum
+from analyzer.runs.runner import META, SCHEDULER_TIMEOUT, _load, result_checksum
 
 CLI = [sys.executable, "-m", "analyzer"]
 SMALL = [
@@ -579,3 +581,49 @@ def test_dask_bad_address_is_one_line(tmp_path, capsys, address, message) -> Non
     assert code == 2 and out == "" and time.monotonic() - started < SCHEDULER_TIMEOUT + 5
     _one_line(err)
     assert message in err
+
+
+def _huge_declared(path: Path, elements: int) -> None:
+    """A partition whose ``rounds`` entry declares ``elements`` int64s but holds none."""
+    entries = _entries(path)
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(
+        header, {"descr": "<i8", "fortran_order": False, "shape": (elements,)}
+    )
+    with path.open("wb") as stream:
+        np.savez(stream, **{k: v for k, v in entries.items() if k != "rounds"})
+    with zipfile.ZipFile(path, "a") as archive:
+        archive.writestr("rounds.npy", b"\x93NUMPY\x01\x00" + header.getvalue()[8:])
+
+
+def _count_check(columns: int = 1) -> Callable[[dict, int], None]:
+    """The structure check of SMALL's partitions (one column, a linear count)."""
+    from analyzer import seed_paytable
+    from analyzer.runs.counting import CountJob
+    from analyzer.runs.dealer import Procedure
+
+    paytable = seed_paytable()
+    bets = tuple((bet.id, mode) for bet, mode in paytable.offered(paytable.modes[:1]))
+    job = CountJob(paytable, bets[:columns], Procedure(), 3, ((0,) * 13,), (1.0,))
+    return job.check
+
+
+def test_a_partition_declaring_huge_arrays_is_refused_unread(tmp_path, small) -> None:
+    """Headers are read before data: a tampered file declaring 400 MB is turned away
+    without taking the memory (it could otherwise take all of it)."""
+
+    _, saved = small
+    folder = tmp_path / "w"
+    shutil.copytree(_folder(saved), folder)
+    path = folder / "part-00002.npz"
+    meta = json.loads(str(_entries(path)[META]))
+    del meta["sha256"]
+    assert _load(path, meta, _count_check()) is not None  # the file as saved loads
+    _huge_declared(path, 50_000_000)
+    tracemalloc.start()
+    try:
+        assert _load(path, meta, _count_check()) is None
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 50_000_000, peak

@@ -154,18 +154,43 @@ def _load(
             return None
         # An open file, not a path: np.load leaks the file it opened when a zip is damaged.
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
-            entry = data[META]
-            if entry.dtype.kind != "U" or entry.shape != ():
+            # Nothing is read before its header is: a tampered file declaring huge
+            # arrays is turned away without the memory they would take.
+            entry = _declared(data, META)
+            if entry.dtype.kind != "U" or entry.shape != () or entry.itemsize > _MAX_META:
                 return None
-            saved = json.loads(str(entry[()]))
+            saved = json.loads(str(data[META][()]))
+            if {key: value for key, value in saved.items() if key != "sha256"} != meta:
+                return None
+            if check is not None:
+                declared = {key: _declared(data, key) for key in data.files if key != META}
+                check(declared, meta["size"])
             result = {key: data[key] for key in data.files if key != META}
-        if check is not None:
-            check(result, meta["size"])
         if saved != {**meta, "sha256": result_checksum(result)}:
             return None
         return result
     except Exception:  # not loadable, wrong keys, shapes or dtypes: run it again
         return None
+
+
+#: The most bytes a partition's description may take (it is a few hundred).
+_MAX_META = 1 << 16
+
+
+def _declared(data: Any, key: str) -> np.ndarray:
+    """What the ``.npz`` entry ``key`` declares (its dtype and shape), as an array that
+    takes no memory; its data is not read."""
+    with data.zip.open(f"{key}.npy") as member:
+        version = np.lib.format.read_magic(member)
+        if version == (1, 0):
+            shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+        elif version == (2, 0):
+            shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+        else:
+            raise ValueError(f"{key}: .npy format {version}")
+    if dtype.hasobject:
+        raise ValueError(f"{key}: objects")
+    return np.broadcast_to(np.zeros((), dtype=dtype), shape)
 
 
 def _lock(folder: Path) -> int:
