@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from pathlib import Path
 
@@ -70,3 +76,36 @@ def check_odds_table(page, analysis) -> None:
             printed = cell.text.strip().rstrip("%")
             digits = len(printed.partition(".")[2])
             assert abs(100 * exact - Fraction(printed)) <= Fraction(1, 2 * 10**digits), key
+
+
+@contextlib.contextmanager
+def dask_cluster(folder: Path, workers: int = 2) -> Iterator[tuple[str, subprocess.Popen]]:
+    """A Dask scheduler and ``workers`` worker processes on 127.0.0.1, in processes of
+    their own: (the scheduler's address, its process). Both end with the block."""
+    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False")
+    scheduler_file = folder / "scheduler.json"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
+    files = ("--scheduler-file", str(scheduler_file))
+    common = ("--no-dashboard", "--host", "127.0.0.1")
+    pool = ("--nworkers", str(workers), "--nthreads", "1")
+    scheduler = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_scheduler", *common, "--port", "0", *files],
+        **quiet,
+    )
+    worker = None
+    try:
+        deadline = time.time() + 60
+        while not scheduler_file.exists() and time.time() < deadline:
+            time.sleep(0.1)
+        worker = subprocess.Popen(
+            [sys.executable, "-m", "distributed.cli.dask_worker", *common, *files, *pool],
+            **quiet,
+        )
+        address = json.loads(scheduler_file.read_text())["address"]
+        assert address.startswith("tcp://127.0.0.1:")
+        yield address, scheduler
+    finally:
+        for process in (worker, scheduler):
+            if process is not None:
+                process.terminate()
+                process.wait(timeout=30)

@@ -26,7 +26,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from helpers import run
+from helpers import dask_cluster, run
 
 from analyzer.cli.main import main
 from analyzer.runs.runner import META, SCHEDULER_TIMEOUT, _load, result_checksum
@@ -627,3 +627,29 @@ def test_a_partition_declaring_huge_arrays_is_refused_unread(tmp_path, small) ->
     finally:
         tracemalloc.stop()
     assert peak < 50_000_000, peak
+
+
+def test_a_lost_dask_scheduler_is_one_line_and_resumes(tmp_path) -> None:
+    """The scheduler killed mid-run: one line (Dask's own logs of the lost connection are
+    not shown), exit 2, finished partitions kept; --resume, here locally, completes it
+    with the undisturbed result."""
+    argv = [*CLI, *BIG, "--work-dir", str(tmp_path / "w")]
+    with dask_cluster(tmp_path, workers=1) as (address, scheduler):
+        process = subprocess.Popen(
+            [*argv, "--scheduler", address], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        )
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if len(list(tmp_path.glob("w/*/part-*.npz"))) >= 3:
+                break
+            time.sleep(0.05)
+        scheduler.kill()
+        out, err = process.communicate(timeout=120)
+    assert process.returncode == 2 and out == b"", err
+    _one_line(err.decode())
+    assert "the Dask cluster failed" in err.decode() and "--resume" in err.decode()
+    resumed = subprocess.run(
+        [*argv, "--workers", "1", "--resume"], capture_output=True, text=True, timeout=300
+    )
+    assert resumed.returncode == 0
+    assert resumed.stdout == _main(*BIG, "--workers", "1", "--work-dir", str(tmp_path / "r"))[1]

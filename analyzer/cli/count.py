@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if not 0 < args.max_gain <= MAX_MAX_GAIN:
         raise AnalyzerError(
             f"--max-gain must be more than 0 and at most {MAX_MAX_GAIN:,} units per shoe, "
-            f"got {args.max_gain:g}"
+            f"got {args.max_gain!r}"
         )
     procedure = procedure_from_args(args, paytable)
     check_outputs(
@@ -119,10 +119,15 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         }
     )
     if args.perfect and (
-        args.tags or args.threshold is not None or args.true_count_decks is not None
+        args.tags is not None or args.threshold is not None or args.true_count_decks is not None
     ):
         raise AnalyzerError(
             "--perfect bets on the exact EV: it takes no --tags, --threshold or --true-count-decks"
+        )
+    if args.tags is not None and not args.tags.replace(",", "").strip():
+        raise AnalyzerError(
+            "--tags is empty: give RANK=INTEGER for some ranks, or leave --tags out for the "
+            "tags derived per bet"
         )
     single = restricted(paytable, columns)
     tags = thresholds = None
@@ -276,15 +281,20 @@ def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rou
 _PLAY_NAMES = {"perfect": "perfect play", "count": "linear count"}
 
 
+def _confidence(advice: dict) -> str:
+    if advice["confidence"] is None:
+        return "no confidence from a single shoe"
+    return f"confidence {100 * advice['confidence']:.1f}%"
+
+
 def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
     safe = advice["largest_safe_max_round"]
     if safe is None:
         cap = "no max round keeps the gain below it, not even 1"
     elif advice["needs_no_limit"]:
-        cap = f"needs no max round (safe to the last round, {safe}; confidence"
-        cap += f" {100 * advice['confidence']:.1f}%)"
+        cap = f"needs no max round (safe to the last round, {safe}; {_confidence(advice)})"
     else:
-        cap = f"largest safe max round {safe} (confidence {100 * advice['confidence']:.1f}%)"
+        cap = f"largest safe max round {safe} ({_confidence(advice)})"
     verdict = "meets it" if advice["printed_max_round_is_safe"] else "does not meet it"
     printed = (
         f"the paytable's max round {max_round} {verdict}"

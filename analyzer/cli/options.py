@@ -52,14 +52,24 @@ def decks_number(text: str) -> int:
     return value
 
 
+#: A decimal number as people write it: ASCII digits, a point, an exponent (float() also
+#: takes "1_000", other scripts' digits and "nan").
+_DECIMAL = re.compile(
+    r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{0,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,4})?\s*$"
+)
+
+
 def finite_number(text: str) -> float:
-    """An argparse type: a finite real number (no nan, no inf)."""
+    """An argparse type: a finite real number in decimal notation (no nan, no inf)."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
-    if not math.isfinite(value):
-        raise argparse.ArgumentTypeError(f"must be a finite number, got {text[:40]!r}")
+        value = None
+    if value is not None and not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"must be a finite number, got {shown!r}")
+    if value is None or not _DECIMAL.match(text):
+        raise argparse.ArgumentTypeError(f"not a decimal number: {shown!r}")
     return value
 
 

@@ -24,6 +24,9 @@ DEFAULT_WORK_DIR = ".baccarat-odds/runs"
 #: Bounds of the run options: generous, but each one a size the machine can hold.
 MAX_SHOES = 10**9
 MAX_PARTITIONS = 10**6
+#: A partition's results are held in memory until it is saved (per shoe, a few numbers
+#: per bet): 100,000 shoes of every bet of a paytable is some hundreds of MB.
+MAX_PARTITION_SIZE = 10**5
 MAX_WORKERS = 256
 MAX_SEED = 2**64 - 1
 MAX_TAG = 1000
@@ -62,10 +65,11 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--partition-size",
-        type=whole_number(1, MAX_SHOES),
+        type=whole_number(1, MAX_PARTITION_SIZE),
         default=250,
         metavar="SHOES",
-        help="shoes per partition: the unit of work, saving and resuming",
+        help="shoes per partition: the unit of work, saving and resuming (default 250, "
+        f"at most {MAX_PARTITION_SIZE:,})",
     )
     parser.add_argument(
         "--workers",

@@ -366,7 +366,8 @@ def advise(curve: list[dict[str, Any]], max_gain: float, max_round: int | None) 
     bound (mean + 1.645 standard errors over shoes) is at most ``max_gain``. Reported:
     the largest safe cap (None if even round 1 is not; the last round dealt means no limit
     is needed), the confidence that the true gain there is below ``max_gain`` (normal
-    approximation), and whether the paytable's own max round is safe.
+    approximation; None from a single shoe), and whether the paytable's own max round is
+    safe.
     """
     safe_up_to = 0
     for point in curve:
@@ -385,9 +386,12 @@ def advise(curve: list[dict[str, Any]], max_gain: float, max_round: int | None) 
         point = curve[safe_up_to - 1]
         error = point["units_per_shoe_se"]
         gap = max_gain - point["units_per_shoe"]
-        advice["confidence"] = (
-            float(NormalDist().cdf(gap / error)) if error else float(gap > 0 or gap == 0)
-        )
+        if error is None:  # one shoe: no spread to judge by, so no confidence either
+            advice["confidence"] = None
+        elif error:
+            advice["confidence"] = float(NormalDist().cdf(gap / error))
+        else:  # every shoe gained the same
+            advice["confidence"] = float(gap >= 0)
     printed = len(curve) if max_round is None else min(max_round, len(curve))
     advice["printed_max_round_is_safe"] = safe_up_to >= printed
     return advice

@@ -25,6 +25,7 @@ import functools
 import hashlib
 import importlib.metadata
 import json
+import logging
 import multiprocessing
 import os
 import shutil
@@ -36,7 +37,7 @@ import sys
 import tempfile
 import time
 import urllib.parse
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, CancelledError, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
@@ -548,28 +549,50 @@ def _run_dask(task, job, sizes, todo, scheduler, deadline, finished) -> None:
         from distributed import Client, as_completed
     except ImportError:  # pragma: no cover - distributed is a dependency
         raise AnalyzerError("--scheduler needs dask.distributed installed") from None
-    try:
-        client = Client(scheduler, timeout=f"{max(deadline - time.monotonic(), 1.0):.1f}s")
-    except Exception as exc:  # anything the peer provokes is one line, not a traceback
-        why = " ".join(str(exc).split()) or type(exc).__name__
-        raise AnalyzerError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
-    with client:
-        futures = {client.submit(task, job, i, sizes[i], pure=False): i for i in todo}
+    with _quiet_dask_logs():
         try:
-            for future in as_completed(futures):
-                try:
-                    result = future.result()
-                except (OSError, TimeoutError, CancelledError) as exc:
-                    raise _Stopped(f"the Dask cluster failed: {_dask_reason(exc)}") from None
-                except Exception as exc:
-                    if type(exc).__name__ != "KilledWorker":  # a bug in a task keeps its trace
-                        raise
-                    raise _Stopped(f"the Dask cluster failed: {_dask_reason(exc)}") from None
-                finished(futures[future], result)
-        except BaseException:
-            with contextlib.suppress(Exception):
-                client.cancel(list(futures))
-            raise
+            client = Client(scheduler, timeout=f"{max(deadline - time.monotonic(), 1.0):.1f}s")
+        except Exception as exc:  # anything the peer provokes is one line, not a traceback
+            why = " ".join(str(exc).split()) or type(exc).__name__
+            raise AnalyzerError(f"cannot reach the Dask scheduler at {scheduler}: {why}") from None
+        with client:
+            futures = {client.submit(task, job, i, sizes[i], pure=False): i for i in todo}
+            try:
+                for future in as_completed(futures):
+                    try:
+                        result = future.result()
+                    except (OSError, TimeoutError, CancelledError) as exc:
+                        raise _Stopped(f"the Dask cluster failed: {_dask_reason(exc)}") from None
+                    except Exception as exc:
+                        if type(exc).__name__ != "KilledWorker":  # a bug in a task: its trace
+                            raise
+                        raise _Stopped(f"the Dask cluster failed: {_dask_reason(exc)}") from None
+                    finished(futures[future], result)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    client.cancel(list(futures))
+                raise
+
+
+@contextlib.contextmanager
+def _quiet_dask_logs() -> Iterator[None]:
+    """Dask logs a lost scheduler or worker on stderr as it happens; the run then says
+    what failed in one line of its own, so during the run only critical logs pass."""
+    # Dask's configuration sets levels on some child loggers too (distributed.client...).
+    names = [
+        name
+        for name in [*logging.root.manager.loggerDict, "distributed", "dask"]
+        if name.split(".")[0] in ("distributed", "dask")
+    ]
+    loggers = [logging.getLogger(name) for name in dict.fromkeys(names)]
+    levels = [logger.level for logger in loggers]
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
 
 
 def _dask_reason(exc: BaseException) -> str:

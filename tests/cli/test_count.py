@@ -220,3 +220,11 @@ def test_given_tags_that_fail_a_bet_are_an_error(tmp_path, capsys) -> None:
     assert table[1].split()[:4] == ["player_pair", "commission", "perfect", "play"]
     assert table[2].split()[:4] == ["lucky_six", "commission", "linear", "count"]
     assert ".0 " not in out  # whole rounds stay whole
+
+
+def test_one_shoe_claims_no_confidence(tmp_path, capsys) -> None:
+    argv = ["count", "--bet", "tie", "--shoes", "1", "--perfect", *quiet(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "no confidence from a single shoe" in out and "%)" not in out
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert all(advice["confidence"] is None for advice in json.loads(out)["advice"].values())

@@ -284,8 +284,9 @@ def test_advice_by_hand() -> None:
     assert nothing["largest_safe_max_round"] is None and nothing["confidence"] is None
     everything = advise(curve, 1.0, None)
     assert everything["needs_no_limit"] and everything["printed_max_round_is_safe"]
-    # A zero gain with no spread is safe with certainty.
+    # A zero gain with no spread is safe with certainty; one shoe has no spread to judge.
     assert advise(_curve([0.0], [0.0]), 0.01, None)["confidence"] == 1.0
+    assert advise(_curve([0.0], [None]), 0.01, None)["confidence"] is None
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import dask_cluster
 
 from analyzer.runs.runner import Interrupted, partition_rng, run_folder, run_partitions
 
@@ -138,56 +138,8 @@ def test_runner_resume_matches_uninterrupted(tmp_path) -> None:
 
 
 def test_dask_cluster_gives_the_same_result(tmp_path) -> None:
-    env = dict(os.environ, DASK_DISTRIBUTED__WORKER__DAEMON="False")
-    scheduler_file = tmp_path / "scheduler.json"
-    dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
-    scheduler = subprocess.Popen(
-        [
-            *dask,
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--no-dashboard",
-            "--scheduler-file",
-            str(scheduler_file),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
-    worker = None
-    try:
-        deadline = time.time() + 60
-        while not scheduler_file.exists() and time.time() < deadline:
-            time.sleep(0.1)
-        worker = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "distributed.cli.dask_worker",
-                "--scheduler-file",
-                str(scheduler_file),
-                "--nworkers",
-                "2",
-                "--nthreads",
-                "1",
-                "--no-dashboard",
-                "--host",
-                "127.0.0.1",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env=env,
-        )
-        address = json.loads(scheduler_file.read_text())["address"]
-        assert address.startswith("tcp://127.0.0.1:")
+    with dask_cluster(tmp_path) as (address, _):
         args = ["--shoes", "600", "--partition-size", "100", "--seed", "4"]
         on_dask = _count(*args, "--scheduler", address, work=tmp_path / "dask")
         local = _count(*args, work=tmp_path / "local")
         assert on_dask == local
-    finally:
-        for process in (worker, scheduler):
-            if process is not None:
-                process.terminate()
-                process.wait(timeout=30)
