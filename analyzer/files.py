@@ -2,8 +2,9 @@
 
 Every output file is first written under a temporary name beside its target, then renamed
 onto it, so a failure (a full disk, an interrupt) never leaves a partial file; a set of
-files is written all or nothing. Files are created with the usual permissions (0666 less
-the umask), as any other program's output would be.
+files is written all or nothing. New files get the usual permissions (0666 less the
+umask), as any other program's output would; a file written over keeps its own (a result
+made private stays private).
 """
 
 from __future__ import annotations
@@ -61,6 +62,10 @@ def write_files_atomically(targets: Mapping[str | Path, Writer]) -> None:
             temporary = _new_temporary(target.parent.resolve(), target.suffix)
             staged.append((temporary, current))
             write(str(temporary))
+            with contextlib.suppress(FileNotFoundError):
+                before = os.lstat(target)
+                if stat.S_ISREG(before.st_mode):  # written over: it keeps its permissions
+                    os.chmod(temporary, stat.S_IMODE(before.st_mode))
         for temporary, current in staged:
             os.replace(temporary, current)
     except OSError as exc:

@@ -50,6 +50,33 @@ def test_output_files_honour_the_umask(tmp_path) -> None:
     assert (tmp_path / "x.txt").stat().st_mode & 0o777 == 0o600
 
 
+def test_a_file_written_over_keeps_its_permissions(tmp_path) -> None:
+    """A result made private stays private when written again; a new one follows the
+    umask; a link written over is replaced by the file, its target left alone."""
+    private, target = tmp_path / "private.csv", tmp_path / "target.csv"
+    for path in (private, target):
+        path.write_text("old")
+    private.chmod(0o600)
+    target.chmod(0o640)
+    (tmp_path / "link.csv").symlink_to(target)
+    old = os.umask(0o022)
+    try:
+        write_files_atomically(
+            {
+                private: text_writer("new"),
+                tmp_path / "fresh.csv": text_writer("new"),
+                tmp_path / "link.csv": text_writer("new"),
+            }
+        )
+    finally:
+        os.umask(old)
+    assert private.read_text() == "new" and private.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "fresh.csv").stat().st_mode & 0o777 == 0o644
+    assert not (tmp_path / "link.csv").is_symlink()
+    assert (tmp_path / "link.csv").stat().st_mode & 0o777 == 0o644
+    assert target.read_text() == "old" and target.stat().st_mode & 0o777 == 0o640
+
+
 def test_a_tree_goes_in_whole_or_not_at_all(tmp_path) -> None:
     out = tmp_path / "out"
     write_tree_atomically(out, {"en/a.txt": "a", "b.txt": "b"})
