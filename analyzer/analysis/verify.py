@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pandas as pd
@@ -97,8 +98,13 @@ def _check(analysis: Analysis, claim: Claim) -> tuple[str, bool, str | None]:
     return check.computed, check.passed, claim.mode
 
 
-def verify_claims(claims: list[Claim], shoe: Shoe | None = None) -> pd.DataFrame:
-    """One row per claim: claimed and computed values as printed, PASS or FAIL."""
+def verify_claims(
+    claims: list[Claim], shoe: Shoe | Callable[[Paytable], Shoe] | None = None
+) -> pd.DataFrame:
+    """One row per claim: claimed and computed values as printed, PASS or FAIL.
+
+    ``shoe``: the shoe every claim is checked on, or a function giving each paytable's
+    (cards removed from its own decks, say); None: each paytable's full shoe."""
     analyses: dict[str, tuple[Paytable, Analysis]] = {}
     rows = []
     for claim in claims:
@@ -107,7 +113,8 @@ def verify_claims(claims: list[Claim], shoe: Shoe | None = None) -> pd.DataFrame
                 paytable = load_paytable(claim.paytable)
             except AnalyzerError as exc:
                 raise AnalyzerError(f"claim {claim.number}: {exc}") from None
-            analyses[claim.paytable] = (paytable, analyze(paytable=paytable, shoe=shoe))
+            own = shoe(paytable) if callable(shoe) else shoe
+            analyses[claim.paytable] = (paytable, analyze(paytable=paytable, shoe=own))
         paytable, analysis = analyses[claim.paytable]
         try:
             computed, passed, mode = _check(analysis, claim)

@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import functools
 
 from analyzer.analysis.verify import load_claims, verify_claims
 from analyzer.cli.options import add_format_option, add_shoe_options, shoe_from_args
 from analyzer.errors import AnalyzerError
+from analyzer.game.cards import parse_cards
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.model import Paytable
 from analyzer.reports.tables import csv_text, json_text, render_table
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
@@ -20,8 +24,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     claims = load_claims(args.claims)
-    custom = args.decks is not None or args.shoe is not None or args.remove
-    shoe = shoe_from_args(args, 8) if custom else None
+    shoe = None
+    if args.decks is not None or args.shoe is not None:
+        shoe = shoe_from_args(args, 0)  # --decks or --shoe: the same shoe for every claim
+    elif args.remove:
+        # Cards removed from each paytable's own shoe (the decks it is dealt from).
+        shoe = functools.partial(_own_shoe_less, args)
+        parse_cards(args.remove, suit_required=False)  # a bad card is an error up front
     try:
         results = verify_claims(claims, shoe)
     except AnalyzerError as exc:
@@ -42,3 +51,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 + f") is {row.computed}, published {row.claimed}\n"
             )
     return text, 1 if failed else 0
+
+
+def _own_shoe_less(args: argparse.Namespace, paytable: Paytable) -> Shoe:
+    """The paytable's standard shoe less the --remove cards."""
+    return shoe_from_args(args, paytable.decks)

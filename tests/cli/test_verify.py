@@ -85,3 +85,36 @@ def test_verify_on_a_depleted_shoe_fails_the_full_shoe_claim(capsys) -> None:
     )
     assert code == 1
     assert next(r for r in json.loads(out) if r["quantity"] == "max_rtp")["result"] == "FAIL"
+
+
+def test_removed_cards_come_out_of_each_paytables_own_shoe(tmp_path, capsys) -> None:
+    """--remove without --decks takes the cards out of the decks the paytable is dealt
+    from (here 6), not out of an 8-deck shoe."""
+    from analyzer import Shoe, analyze, load_paytable, parse_cards
+
+    (tmp_path / "six.toml").write_text(
+        'name = "Six"\ndecks = 6\nmodes = ["m"]\n[[bet]]\nid = "banker"\n'
+        'rule = [{ when = "winner == \'banker\'", pays = "0.95:1" },'
+        ' { when = "winner == \'tie\'", pays = "push" }]\n'
+    )
+    claims = write_claims(
+        tmp_path,
+        'paytable = "six.toml"\n[[claim]]\nbet = "banker"\nquantity = "house_edge"\n'
+        'value = "1.0558%"\n',
+    )
+    paytable = load_paytable(str(tmp_path / "six.toml"))
+    computed = {}
+    for decks in (6, 8):
+        shoe = Shoe.standard(decks).remove(parse_cards("5H"))
+        (result,) = analyze(paytable=paytable, shoe=shoe).results
+        computed[decks] = f"{float(-result.expected_value) * 100:.4f}%"
+    assert computed[6] != computed[8]
+    for extra in ([], ["--decks", "6"]):
+        code, out, _ = run(
+            capsys, "verify", str(claims), "--remove", "5H", *extra, "--format", "json"
+        )
+        assert code == 1 and json.loads(out)[0]["computed"] == computed[6]
+    code, out, _ = run(
+        capsys, "verify", str(claims), "--remove", "5H", "--decks", "8", "--format", "json"
+    )
+    assert json.loads(out)[0]["computed"] == computed[8]
