@@ -189,7 +189,10 @@ class Shoe:
         if not all(isinstance(card, Card) for card in cards):
             raise AnalyzerError("cards to remove must be Card objects (see parse_cards)")
         ranks = self.rank_counts.copy()
+        # Cards of a known suit are counted against the shoe's suits even after a card
+        # without one: a bare A, then seven AS from two decks, is still impossible.
         suits = None if self.suit_counts is None else self.suit_counts.copy()
+        suits_known = suits is not None
         for card in cards:
             if ranks[card.rank] == 0:
                 raise AnalyzerError(f"cannot remove {card}: no {RANKS[card.rank]} left in the shoe")
@@ -198,9 +201,9 @@ class Shoe:
                     raise AnalyzerError(f"cannot remove {card}: none left in the shoe")
                 suits[card.rank, card.suit] -= 1
             elif card.suit is None:
-                suits = None  # which suit left the shoe is unknown from here on
+                suits_known = False  # which suit left the shoe is unknown from here on
             ranks[card.rank] -= 1
-        return Shoe(ranks, suits)
+        return Shoe(ranks, suits if suits_known else None)
 
 
 def shoe_from_file(path: str | Path) -> Shoe:

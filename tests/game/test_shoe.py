@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from fractions import Fraction
 
 import numpy as np
 import pytest
 from helpers import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from analyzer import AnalyzerError, Shoe, analyze, parse_cards
+from analyzer import AnalyzerError, Card, Shoe, analyze, parse_cards
 
 
 def test_remove_known_and_bare_cards() -> None:
@@ -148,3 +151,41 @@ def test_bad_shoe_files(tmp_path, capsys, name, text, message) -> None:
 def test_impossible_shoes_are_refused(make, message) -> None:
     with pytest.raises(AnalyzerError, match=message):
         make()
+
+
+def _removable_by_trying(shoe_suits: np.ndarray, cards: list) -> bool:
+    """Can ``cards`` (some without a suit) all come out of a shoe with these counts per
+    rank and suit? Tried the slow way: every suit for every suitless card."""
+    bare = [card for card in cards if card.suit is None]
+    for suits in itertools.product(range(4), repeat=len(bare)):
+        left = shoe_suits.copy()
+        chosen = iter(suits)
+        for card in cards:
+            suit = card.suit if card.suit is not None else next(chosen)
+            left[card.rank, suit] -= 1
+        if (left >= 0).all():
+            return True
+    return False
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 2),
+    st.lists(
+        st.tuples(st.integers(0, 1), st.one_of(st.none(), st.integers(0, 3))),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_removal_is_refused_exactly_when_impossible(decks, picks) -> None:
+    """A card without a suit, then cards with one: every card with a suit still counts
+    against its own (a bare A, then three AS from one deck, cannot be)."""
+    cards = [Card(rank, suit) for rank, suit in picks]  # ranks A and 2 only: collisions
+    shoe = Shoe.standard(decks)
+    possible = _removable_by_trying(np.full((13, 4), decks), cards)
+    if possible:
+        left = shoe.remove(cards)
+        assert left.rank_counts.sum() == 52 * decks - len(cards)
+    else:
+        with pytest.raises(AnalyzerError, match="cannot remove"):
+            shoe.remove(cards)
