@@ -25,6 +25,7 @@ from analyzer.reports.tables import (
     effects_shown_once,
     fraction_text,
     json_text,
+    markdown_escape,
     render_table,
 )
 
@@ -109,7 +110,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     title = f"{paytable.name}: {shoe.describe()}"
     if args.format == "markdown":
         body = [
-            f"## {title}",
+            f"## {markdown_escape(title)}",
             "",
             render_table(wide.reset_index(), "markdown"),
             "",

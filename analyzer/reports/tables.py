@@ -216,7 +216,11 @@ def render_table(
     escaped); CSV is spreadsheet-safe (see :func:`csv_text`).
     """
     if fmt == "markdown":
-        return frame.to_markdown(index=index)
+        shown = frame.rename(columns=lambda c: markdown_escape(str(c)))
+        shown = shown.map(lambda v: markdown_escape(v) if isinstance(v, str) else v)
+        if index:
+            shown.index = shown.index.map(lambda v: markdown_escape(str(v)))
+        return shown.to_markdown(index=index)
     if fmt == "html":
         return frame.to_html(index=index, border=0)
     if fmt == "latex":
@@ -226,9 +230,26 @@ def render_table(
     return _left_aligned(frame) if left_align else frame.to_string(index=index)
 
 
+#: What Markdown (CommonMark, GitHub tables) would read as markup in text from a
+#: paytable: HTML tags and entities, emphasis, code, links (with no brackets there are
+#: none, so parentheses stay as they are), table cells, headings, strike-through.
+_MARKDOWN_SPECIALS = frozenset("\\`*_{}[]<>#|~&")
+
+
+def markdown_escape(text: str) -> str:
+    """Text as Markdown shows it literally: each special character escaped by a
+    backslash (CommonMark escapes any ASCII punctuation so). An underscore inside a word
+    (``lucky_six``) is never emphasis, and stays as it is."""
+    out = []
+    for i, char in enumerate(text):
+        inside_word = char == "_" and text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum()
+        out.append("\\" + char if char in _MARKDOWN_SPECIALS and not inside_word else char)
+    return "".join(out)
+
+
 def _heading(text: str, fmt: str, level: int) -> str:
     if fmt == "markdown":
-        return "#" * (level + 1) + " " + text
+        return "#" * (level + 1) + " " + markdown_escape(text)
     if fmt == "html":
         return f"<h{level + 1}>{html.escape(text)}</h{level + 1}>"
     if fmt == "latex":
@@ -298,6 +319,8 @@ def _paragraph(text: str, fmt: str) -> str:
         return f"<p>{html.escape(text)}</p>"
     if fmt == "latex":
         return _latex_escape(text)
+    if fmt == "markdown":
+        return markdown_escape(text)
     return text
 
 

@@ -46,3 +46,41 @@ def test_a_report_renders_in_every_format_and_no_other() -> None:
     for bad in ("xml", "TEXT", "md"):
         with pytest.raises(AnalyzerError, match=f"^unknown format '{bad}'"):
             render_report(analysis, bad)
+
+
+HOSTILE_NAME = "<b>bold</b> \\write18{rm} | pipe | `tick` [link](http://x) *em* _u_ &amp; ~~s~~"
+
+
+def test_markdown_shows_untrusted_text_as_written(tmp_path) -> None:
+    """A paytable's names in Markdown: rendered (CommonMark with GitHub tables) they read
+    as written, with no tag, link or emphasis, and every row keeps its cells."""
+    import html5lib
+    from markdown_it import MarkdownIt
+
+    from analyzer import Shoe, paytable_from_dict
+
+    paytable = paytable_from_dict(
+        {
+            "name": "<script>alert(1)</script> # | x",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "b1",
+                    "name": HOSTILE_NAME,
+                    "rule": [{"when": "winner == 'tie'", "pays": 8}],
+                },
+                {"id": "b2", "rule": [{"when": "winner == 'banker'", "pays": 1}]},
+            ],
+        }
+    )
+    text = render_report(analyze(paytable=paytable, shoe=Shoe.standard(1)), "markdown")
+    page = MarkdownIt("commonmark").enable("table").enable("strikethrough").render(text)
+    tree = html5lib.parse(page, namespaceHTMLElements=False)
+    for tag in ("script", "b", "a", "em", "strong", "code", "s", "del"):
+        assert tree.find(f".//{tag}") is None, tag
+    heading = "".join(tree.find(".//h2").itertext())
+    assert heading.startswith("<script>alert(1)</script> # | x: ")
+    header = list(tree.iter("th"))
+    rows = [row for row in tree.iter("tr") if row.find("td") is not None]
+    assert len(rows) == 2 and all(len(row.findall("td")) == len(header) for row in rows)
+    assert "".join(rows[0].find("td").itertext()) == HOSTILE_NAME
