@@ -73,3 +73,16 @@ def list_of(value: object, kind: type, where: str, what: str) -> list[Any]:
             f"{where}: {what} must be a list of {_PLURALS.get(kind, kind.__name__)}"
         )
     return value
+
+
+#: Longest free text (a file's description, a claim's source) accepted.
+MAX_NOTE = 2000
+
+
+def optional_note(data: Mapping[str, Any], key: str, where: str) -> str:
+    """Free text a file may carry for its readers (``description``, ``source``): text
+    of at most :data:`MAX_NOTE` characters, or "" when absent."""
+    value = optional(data, key, str, where, "")
+    if len(value) > MAX_NOTE:
+        raise AnalyzerError(f"{where}: {key!r} is longer than {MAX_NOTE:,} characters")
+    return value

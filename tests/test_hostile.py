@@ -508,6 +508,34 @@ for name, files, argv, message in [
     ("name_isolate", {"p.toml": paytable(head='name = "a\u2066b"\n')}, REPORT, "U+2066"),
     ("name_line_separator", {"p.toml": paytable(head='name = "a\u2028b"\n')}, REPORT, "U+2028"),
     ("claims_rtp_with_bet", {"c.toml": claims(RTP + 'bet = "nope"\n')}, VERIFY, "takes no 'bet'"),
+    # Free text (a description, a source) is text, and not a book.
+    ("pt_source_table", {"p.toml": "source = [1, {a = 2}]\n" + paytable()}, REPORT, "'source'"),
+    ("pt_description_int", {"p.toml": f"description = {10**19}\n" + paytable()}, REPORT, "'des"),
+    (
+        "pt_description_long",
+        {"p.toml": f'description = "{"x" * 3000}"\n' + paytable()},
+        REPORT,
+        "2,000",
+    ),
+    (
+        "claims_source_table",
+        {"c.toml": claims(RTP + "source = {a = [1, {b = 3}]}\n")},
+        VERIFY,
+        "'source'",
+    ),
+    ("claims_source_long", {"c.toml": claims(RTP + f'source = "{"s" * 5000}"\n')}, VERIFY, "2,000"),
+    (
+        "claims_description_int",
+        {"c.toml": "description = 5\n" + claims(RTP)},
+        VERIFY,
+        "'description'",
+    ),
+    (
+        "shoe_description_long",
+        {"s.toml": f'description = "{"d" * 3000}"\n[ranks]\nA = 32\n'},
+        [*SHOE[:-1], "s.toml"],
+        "2,000",
+    ),
     ("cards_too_detailed", {"p.toml": paytable(when=ALL_SUITS_ALIKE)}, REPORT, "too many cards"),
     (
         "cards_suits_unknown",

@@ -27,7 +27,7 @@ from analyzer.game.cards import (
     parse_card,
     parse_rank,
 )
-from analyzer.schema import table, whole_number
+from analyzer.schema import optional_note, table, whole_number
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6
@@ -215,6 +215,7 @@ def shoe_from_file(path: str | Path) -> Shoe:
         extra = set(data) - {"ranks", "cards", "description"}
         if extra or len({"ranks", "cards"} & set(data)) != 1:
             raise AnalyzerError(f"{path}: a shoe file has one table, [ranks] or [cards]")
+        optional_note(data, "description", str(path))
         per_suit = "cards" in data
         key = "cards" if per_suit else "ranks"
         example = "AS = 8" if per_suit else "A = 32"

@@ -16,7 +16,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.paytables.library import is_path
 from analyzer.paytables.model import MAX_ROUND, parse_payout
-from analyzer.schema import check_keys, optional, table, whole_number
+from analyzer.schema import check_keys, optional, optional_note, table, whole_number
 
 _PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")
@@ -86,6 +86,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     table(data, source, "a claims file")
     check_untrusted(data, source)
     check_keys(data, {"paytable", "claim", "description"}, source)
+    optional_note(data, "description", source)
     default_paytable = data.get("paytable")
     items = data.get("claim")
     if not isinstance(items, list) or not items:
@@ -148,6 +149,6 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
             not isinstance(value, str) or not _PRINTED.match(value)
         ):
             raise AnalyzerError(f'{where}: value must be printed as a string, e.g. "98.94%"')
-        text = item.get("source", "")
-        claims.append(Claim(number, paytable, quantity, value, bet, mode, rounding, str(text)))
+        text = optional_note(item, "source", where)
+        claims.append(Claim(number, paytable, quantity, value, bet, mode, rounding, text))
     return claims

@@ -31,7 +31,15 @@ from analyzer.files import check_untrusted
 from analyzer.game.fields import FIELD
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
-from analyzer.schema import check_keys, list_of, optional, require, table, whole_number
+from analyzer.schema import (
+    check_keys,
+    list_of,
+    optional,
+    optional_note,
+    require,
+    table,
+    whole_number,
+)
 
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
@@ -324,6 +332,8 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     table(data, source, "a paytable")
     check_untrusted(data, source)
     check_keys(data, {"name", "decks", "modes", "bet", "source", "description"}, source)
+    for key in ("source", "description"):
+        optional_note(data, key, source)
     name = require(data, "name", str, source)
     _check_name(name, "name", source)
     decks = data.get("decks", 8)
