@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-import pandas as pd
+import numpy as np
 
 from analyzer.cli.runs import add_run_options, procedure_from_args, run_job
 from analyzer.paytables.library import load_paytable
@@ -42,14 +42,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         ), 0
     shown = summary.assign(
         **{
-            "mean return": summary["mean_return"].map(lambda v: f"{v:+.5f}"),
+            "mean return": summary["mean_return"].map(_signed),
+            # No interval and no z without a spread over shoes (one shoe, or every shoe
+            # alike): "-", as JSON has null.
             "95% interval": [
-                f"[{lo:+.5f}, {hi:+.5f}]"
-                for lo, hi in zip(summary["ci95_low"], summary["ci95_high"], strict=True)
+                f"[{_signed(lo)}, {_signed(hi)}]" if np.isfinite(error) and error > 0 else "-"
+                for lo, hi, error in zip(
+                    summary["ci95_low"], summary["ci95_high"], summary["std_error"], strict=True
+                )
             ],
-            "exact EV": summary["exact_ev"].map(lambda v: f"{v:+.5f}"),
-            "z": summary["z"].map(lambda v: f"{v:+.2f}"),
-            "max round": summary["max_round"].map(lambda v: "-" if pd.isna(v) else str(int(v))),
+            "exact EV": summary["exact_ev"].map(_signed),
+            "z": summary["z"].map(lambda v: _signed(v, 2)),
+            "max round": summary["max_round"].map(lambda v: "-" if v is None else str(v)),
         }
     )[["bet", "mode", "rounds_bet", "mean return", "95% interval", "exact EV", "z", "max round"]]
     head = (
@@ -57,3 +61,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
     return f"{head}\n\n{render_table(shown)}\n", 0
+
+
+def _signed(value: float, digits: int = 5) -> str:
+    """A figure with its sign, or "-" where there is none (NaN)."""
+    return f"{value:+.{digits}f}" if np.isfinite(value) else "-"

@@ -109,7 +109,10 @@ def simulation_summary(
                 "max_round": bet.max_round,
             }
         )
-    return pd.DataFrame(rows)
+    frame = pd.DataFrame(rows)
+    # Whole rounds or None (no max round), not floats with NaN.
+    frame["max_round"] = pd.Series([row["max_round"] for row in rows], dtype=object)
+    return frame
 
 
 def check_simulate_partition(result: Result, shoes: int) -> None:

@@ -34,3 +34,18 @@ def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
     head = out.splitlines()[0]
     assert ": 4 shoes of 1 decks, " in head and head.endswith("cut card 6 from the end, seed 1")
     assert "exact EV" in out and "95% interval" in out
+
+
+def test_one_shoe_shows_no_interval_and_no_nan(tmp_path, capsys) -> None:
+    """One shoe has no spread over shoes: no interval and no z ("-" in text, null in
+    JSON), never "nan"; max rounds are whole rounds."""
+    argv = [*ARGS[:2], "1", "--decks", "1", "--cut-card", "35", "--no-progress"]
+    argv += ["--work-dir", str(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "nan" not in out.lower()
+    rows = [line.split() for line in out.splitlines()[3:]]
+    assert rows and all(row[4] == "-" and row[6] == "-" for row in rows)
+    code, out, _ = run(capsys, *argv, "--format", "json", "--resume")
+    bets = json.loads(out)["bets"]
+    assert all(b["z"] is None and b["ci95_low"] is None for b in bets)
+    assert {type(b["max_round"]) for b in bets} == {int, type(None)}
