@@ -17,7 +17,7 @@ import shutil
 import stat
 import tomllib
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
@@ -45,16 +45,81 @@ def _new_temporary(folder: Path, suffix: str) -> Path:
     raise FileExistsError(f"no free temporary name in {folder}")  # pragma: no cover
 
 
-def write_files_atomically(targets: Mapping[str | Path, Writer]) -> None:
+#: Outputs a command has staged, waiting for its standard output (see outputs_held);
+#: None outside that block: outputs go into place as soon as they are staged.
+_held: list[tuple[Callable[[], None], Callable[[], None]]] | None = None
+
+
+def _into_place(commit: Callable[[], None], discard: Callable[[], None], held: bool) -> None:
+    """Move staged output into place now (``discard`` then clears what is left), or,
+    ``held`` inside :func:`outputs_held`, once the command's standard output is out."""
+    if held and _held is not None:
+        _held.append((commit, discard))
+        return
+    try:
+        with interrupts_deferred():  # once begun, every rename is made
+            commit()
+    finally:
+        discard()
+
+
+@contextlib.contextmanager
+def outputs_held() -> Iterator[Callable[[], None]]:
+    """Within the block, outputs written with ``held=True`` are staged beside their
+    targets and moved into place only by the function yielded, called once the command's
+    standard output is written: a command that fails at the end (its standard output on
+    a full disk, say) leaves no output behind. What was not moved in is removed."""
+    global _held
+    previous, _held = _held, []
+    waiting = _held
+
+    def move_in() -> None:
+        with interrupts_deferred():
+            while waiting:
+                commit, discard = waiting.pop(0)
+                try:
+                    commit()
+                except OSError as exc:
+                    where = getattr(exc, "target", None) or exc.filename or "an output"
+                    raise AnalyzerError(
+                        f"{where}: cannot move it into place: {exc.strerror or exc}"
+                    ) from None
+                finally:
+                    discard()
+
+    try:
+        yield move_in
+    finally:
+        for _, discard in waiting:
+            discard()
+        _held = previous
+
+
+def write_files_atomically(targets: Mapping[str | Path, Writer], *, held: bool = False) -> None:
     """Write several files all or nothing.
 
     Each ``write(temporary_path)`` writes one file beside its target; only when every one
     has succeeded are they renamed onto their targets (a rename within a folder does not
-    fail for want of space). On any failure the temporaries are removed and every target
-    is left as it was. Errors are ``OSError`` as raised, with the target that failed as
-    their ``target`` attribute; callers name the option.
+    fail for want of space; ``held``: see :func:`outputs_held`). On any failure the
+    temporaries are removed and every target is left as it was. Errors are ``OSError``
+    as raised, with the target that failed as their ``target`` attribute; callers name
+    the option.
     """
     staged: list[tuple[Path, str | Path]] = []
+
+    def discard() -> None:
+        for temporary, _ in staged:
+            if temporary.exists():
+                temporary.unlink()
+
+    def commit() -> None:
+        for temporary, target in staged:
+            try:
+                os.replace(temporary, target)
+            except OSError as exc:
+                exc.target = target
+                raise
+
     current = None
     try:
         for current, write in targets.items():
@@ -66,20 +131,19 @@ def write_files_atomically(targets: Mapping[str | Path, Writer]) -> None:
                 before = os.lstat(target)
                 if stat.S_ISREG(before.st_mode):  # written over: it keeps its permissions
                     os.chmod(temporary, stat.S_IMODE(before.st_mode))
-        for temporary, current in staged:
-            os.replace(temporary, current)
     except OSError as exc:
+        discard()
         exc.target = current
         raise
-    finally:
-        for temporary, _ in staged:
-            if temporary.exists():
-                temporary.unlink()
+    except BaseException:
+        discard()
+        raise
+    _into_place(commit, discard, held)
 
 
-def write_atomically(path: str | Path, write: Writer) -> None:
+def write_atomically(path: str | Path, write: Writer, *, held: bool = False) -> None:
     """Call ``write(temporary_path)``, then rename the result onto ``path``."""
-    write_files_atomically({path: write})
+    write_files_atomically({path: write}, held=held)
 
 
 def text_writer(text: str) -> Writer:
@@ -152,16 +216,17 @@ def _write_into(folder: Path, files: Mapping[str, str | bytes]) -> None:
 
 
 def write_tree_atomically(
-    folder: Path, files: Mapping[str, str | bytes], option: str = "--out"
+    folder: Path, files: Mapping[str, str | bytes], option: str = "--out", *, held: bool = False
 ) -> None:
     """Write files (relative paths: text or bytes) under ``folder``, all or nothing.
 
     A new folder is built under a temporary name beside it and renamed into place. In an
     existing folder every file is first staged in a temporary folder inside it and every
     target checked (nothing in the way: a folder where a file goes, a file where a folder
-    goes); only then are the files moved into place, by renames, which need no space.
-    Raises ``OSError`` when writing fails, :class:`AnalyzerError` when something is in
-    the way; either way the folder is left as it was.
+    goes); only then are the files moved into place, by renames, which need no space,
+    with interrupts deferred (once begun, every one is made; ``held``: see
+    :func:`outputs_held`). Raises ``OSError`` when writing fails, :class:`AnalyzerError`
+    when something is in the way; either way the folder is left as it was.
     """
     folder = Path(folder)
     fresh = _kind(folder) is None
@@ -172,22 +237,35 @@ def write_tree_atomically(
             problem = _in_the_way(folder, relative)
             if problem:
                 raise AnalyzerError(f"{option} {folder}: {problem}; nothing was written")
-    staging.mkdir()
-    try:
-        _write_into(staging, files)
+
+    def discard() -> None:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def commit() -> None:
         if fresh:
             os.rename(staging, folder)
             return
         for relative in files:
             (folder / relative).parent.mkdir(parents=True, exist_ok=True)
             os.replace(staging / relative, folder / relative)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+
+    staging.mkdir()
+    try:
+        _write_into(staging, files)
+    except BaseException:
+        discard()
+        raise
+    _into_place(commit, discard, held)
 
 
 def replace_tree_atomically(
-    folder: Path, files: Mapping[str, str | bytes], option: str = "--out", force: bool = False
+    folder: Path,
+    files: Mapping[str, str | bytes],
+    option: str = "--out",
+    force: bool = False,
+    *,
+    held: bool = False,
 ) -> None:
     """Make ``folder`` hold exactly ``files`` (relative paths), all or nothing.
 
@@ -196,52 +274,60 @@ def replace_tree_atomically(
     when the swap comes (it is removed with ``rmdir``, which refuses anything else); with
     ``force`` it is renamed aside and removed once the new one is in place (put back if
     that rename fails). The swap and the removal run with interrupts deferred: once begun
-    they finish. Raises ``OSError`` when writing fails, :class:`AnalyzerError` when the
-    folder is no longer empty; either way the folder is left as it was.
+    they finish (``held``: see :func:`outputs_held`). Raises ``OSError`` when writing
+    fails, :class:`AnalyzerError` when the folder is no longer empty; either way the
+    folder is left as it was.
     """
     folder = Path(folder)
     if _kind(folder) is None:
-        write_tree_atomically(folder, files, option)
+        write_tree_atomically(folder, files, option, held=held)
         return
     parent = folder.parent.resolve()
     staging = parent / f".tmp-{secrets.token_hex(6)}"
-    staging.mkdir()
     old = parent / f".old-{secrets.token_hex(6)}"
-    try:
-        _write_into(staging, files)
+
+    def discard() -> None:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+    def commit() -> None:
         info = os.stat(folder)
         with contextlib.suppress(OSError):  # another owner: only root may give it
             os.chown(staging, info.st_uid, info.st_gid)
         os.chmod(staging, stat.S_IMODE(info.st_mode))
-        with interrupts_deferred():
-            if force:
-                os.rename(folder, old)
-                try:
-                    os.rename(staging, folder)
-                except OSError:
-                    os.rename(old, folder)
-                    raise
-            else:
-                try:
-                    os.rmdir(folder)
-                except OSError as exc:
-                    if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
-                        raise AnalyzerError(
-                            f"{option} {folder}: is not empty (--force replaces it); "
-                            "nothing was written"
-                        ) from None
-                    raise
-                try:
-                    os.rename(staging, folder)
-                except OSError:
-                    with contextlib.suppress(OSError):
-                        os.mkdir(folder, stat.S_IMODE(info.st_mode))
-                    raise
-            if force:
-                _remove_tree(old, option, folder)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        if force:
+            os.rename(folder, old)
+            try:
+                os.rename(staging, folder)
+            except OSError:
+                os.rename(old, folder)
+                raise
+        else:
+            try:
+                os.rmdir(folder)
+            except OSError as exc:
+                if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+                    raise AnalyzerError(
+                        f"{option} {folder}: is not empty (--force replaces it); "
+                        "nothing was written"
+                    ) from None
+                raise
+            try:
+                os.rename(staging, folder)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.mkdir(folder, stat.S_IMODE(info.st_mode))
+                raise
+        if force:
+            _remove_tree(old, option, folder)
+
+    staging.mkdir()
+    try:
+        _write_into(staging, files)
+    except BaseException:
+        discard()
+        raise
+    _into_place(commit, discard, held)
 
 
 def _remove_tree(path: Path, option: str, target: Path) -> None:

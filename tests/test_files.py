@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,6 +23,7 @@ from analyzer.files import (
     write_files_atomically,
     write_tree_atomically,
 )
+from analyzer.interrupts import interrupts_raised
 
 
 def _failing(temporary: str) -> None:
@@ -250,3 +255,59 @@ def test_a_folder_to_replace_is_checked_first(tmp_path, monkeypatch) -> None:
         check_replaceable_folder(".", "--site", force=True)
     with pytest.raises(AnalyzerError, match="holds the current folder"):
         check_replaceable_folder(tmp_path, "--site", force=True)
+
+
+def test_an_interrupt_while_files_move_in_waits_for_all_of_them(tmp_path, monkeypatch) -> None:
+    """Over an existing folder the files are moved in one by one: Ctrl-C then must not
+    leave some old and some new."""
+    out = tmp_path / "out"
+    write_tree_atomically(out, {"a.txt": "old", "b.txt": "old", "c.txt": "old"})
+    real_replace = os.replace
+    moved = []
+
+    def interrupted_replace(source, target) -> None:
+        if not moved:
+            signal.raise_signal(signal.SIGINT)  # arrives as the first file moves in
+        real_replace(source, target)
+        moved.append(target)
+
+    monkeypatch.setattr("analyzer.files.os.replace", interrupted_replace)
+    with interrupts_raised():
+        write_tree_atomically(out, {"a.txt": "new", "b.txt": "new", "c.txt": "new"})
+    assert len(moved) == 3
+    assert {p.name: p.read_text() for p in out.iterdir()} == dict.fromkeys(
+        ("a.txt", "b.txt", "c.txt"), "new"
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["eor", "--bet", "tie", "--mode", "commission", "--plot", "{t}/ev.png"],
+        ["docs", "--out", "{t}/docs", "--paytable", "tie-9-to-1"],
+        [
+            *("count", "--bet", "tie", "--shoes", "2", "--perfect", "--workers", "1"),
+            *("--no-progress", "--work-dir", "{t}/w", "--out", "{t}/r.csv", "--gain-plot"),
+            "{t}/g.png",
+        ],
+    ],
+    ids=["eor", "docs", "count"],
+)
+def test_a_command_whose_output_fails_leaves_no_files(tmp_path, argv) -> None:
+    """Standard output on a full disk: one line, exit 2, and no output file (the files
+    go into place only once the standard output is written)."""
+    argv = [a.replace("{t}", str(tmp_path)) for a in argv]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "analyzer", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "No space left on device" in done.stderr
+    left = sorted(p.name for p in tmp_path.iterdir() if p.name != "w")
+    assert left == [], left

@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             by_card = effects_shown_once(by_card, modes)
     if args.plot is not None:
         try:
-            save_png(effects_figure(effects), args.plot)
+            save_png(effects_figure(effects), args.plot, held=True)
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     if args.by_card:

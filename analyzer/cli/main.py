@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from analyzer.cli import count, docs, eor, play, report, simulate, verify
 from analyzer.errors import PROG, AnalyzerError, tell
+from analyzer.files import outputs_held
 from analyzer.interrupts import interrupt_requested, interrupts_raised
 from analyzer.runs.runner import Interrupted, program_version
 
@@ -88,10 +89,12 @@ def _silence_stdout() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
     try:
-        with interrupts_raised():
+        with interrupts_raised(), outputs_held() as move_outputs_in:
             args = build_parser().parse_args(argv)
             output, status = args.run(args)
             _write_stdout(output)
+            # Output files go into place only now: a failure above leaves none behind.
+            move_outputs_in()
     except AnalyzerError as exc:
         tell(f"error: {exc}")
         return 2

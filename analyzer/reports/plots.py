@@ -132,6 +132,7 @@ def png_writer(fig):
     return lambda temporary: fig.savefig(temporary, dpi=110, format="png")
 
 
-def save_png(fig, path: str | Path) -> None:
-    """Write ``fig`` to ``path`` as PNG, whole or not at all."""
-    write_atomically(path, png_writer(fig))
+def save_png(fig, path: str | Path, *, held: bool = False) -> None:
+    """Write ``fig`` to ``path`` as PNG, whole or not at all (``held``: see
+    :func:`analyzer.files.outputs_held`)."""
+    write_atomically(path, png_writer(fig), held=held)
