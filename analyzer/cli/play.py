@@ -13,6 +13,7 @@ from analyzer.game.cards import parse_cards
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import fraction_text, json_text
 
@@ -34,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
+    if args.mode in RESERVED_MODES and len(paytable.modes) > 1:
+        raise AnalyzerError(
+            f"--mode {args.mode}: play's JSON 'bets' are one mode's (its 'bets_by_mode' has "
+            f"every mode): name one of {', '.join(paytable.modes)}"
+        )
     cards = parse_cards(args.cards)
     try:  # the cards must all come out of one shoe of the paytable's decks
         Shoe.standard(paytable.decks).remove(cards)

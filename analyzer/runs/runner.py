@@ -221,24 +221,17 @@ def _lock(folder: Path) -> int:
     return descriptor
 
 
-def _prepare(folder: Path, parameters: dict[str, Any], resume: bool) -> None:
-    """Under the lock: clear what a killed run left, say what a run that does not resume
-    runs again, and record the run's parameters (rewritten only when they differ).
+def _prepare(folder: Path, parameters: dict[str, Any]) -> None:
+    """Under the lock: clear what a killed run left, and record the run's parameters
+    (rewritten only when they differ).
 
-    Saved partitions are never deleted up front: without ``resume`` each stays until the
-    new run saves its own in its place, so a run interrupted early loses none of them.
+    Saved partitions are never deleted up front: a run that does not resume runs each
+    again, and it stays until the new run saves its own in its place, so a run
+    interrupted early loses none of them.
     """
     for leftover in folder.glob(".tmp-*"):  # a run killed while saving
         with contextlib.suppress(OSError):  # a read-only folder keeps them; harmless
             _remove(leftover)
-    if not resume:
-        saved = list(folder.glob("part-*.npz"))
-        if saved:
-            kept = "each kept" if len(saved) > 1 else "kept"
-            tell(
-                f"note: not resuming: running the {_saved_partitions(len(saved))} in {folder} "
-                f"again, {kept} until its new one is saved (--resume uses them)"
-            )
     record = folder / "run.json"
     text = json.dumps(parameters, sort_keys=True, default=str, indent=1)
     try:
@@ -358,7 +351,7 @@ def run_partitions(
         )
 
     try:
-        _prepare(folder, parameters, resume)
+        _prepare(folder, parameters)
         rejected = []
         for index in range(len(sizes) if resume else 0):
             path = folder / f"part-{index:05d}.npz"
@@ -369,6 +362,13 @@ def run_partitions(
         todo = [i for i, result in enumerate(results) if result is None]
         if todo:
             _make_room(folder, rejected, len(todo), len(sizes))
+        earlier = [] if resume else list(folder.glob("part-*.npz"))
+        if earlier:  # said once the run can go ahead: an error is then its only line
+            kept = "each kept" if len(earlier) > 1 else "kept"
+            tell(
+                f"note: not resuming: running the {_saved_partitions(len(earlier))} in "
+                f"{folder} again, {kept} until its new one is saved (--resume uses them)"
+            )
         if rejected:
             tell(
                 f"note: running {_saved_partitions(len(rejected))} in {folder} again: "
