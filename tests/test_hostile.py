@@ -268,6 +268,8 @@ for name, file_name, text, message in [
     ("sh_wrap_toml", "s.toml", f"[ranks]\nA = {WRAP}\n2 = {WRAP}\n3 = 102\n", "1,450"),
     ("sh_wrap_cards", "s.toml", f"[cards]\nAS = {WRAP}\nAH = {WRAP}\n2S = 102\n", "1,450"),
     ("sh_wrap_csv", "s.csv", f"rank,count\nA,{WRAP}\n2,{WRAP}\n3,102\n", "1,450"),
+    ("sh_card_in_rank_column", "s.csv", "rank,suit,count\nAS,,32\n", "unknown rank 'AS'"),
+    ("sh_split_ten", "s.csv", "rank,suit,count\n1,0S,32\n", "suit '0S' must be one of"),
     ("sh_2_64_csv", "s.csv", "rank,count\nA,18446744073709551616\n", "1,450"),
     ("sh_1e20_toml", "s.toml", "[ranks]\nA = 100000000000000000000\n", "1,450"),
     ("sh_1e20_csv", "s.csv", "rank,count\nA,100000000000000000000\n", "1,450"),

@@ -23,6 +23,7 @@ from analyzer.game.cards import (
     N_VALUES,
     RANK_VALUES,
     RANKS,
+    SUITS,
     Card,
     parse_card,
     parse_rank,
@@ -298,5 +299,15 @@ def _read_csv_counts(path: Path) -> tuple[list[tuple[str, int]], bool]:
             raise AnalyzerError(
                 f"{path}: line {number}: count {text[:20]}... is more than {MAX_CARDS:,} cards"
             )
+        if keys == ["rank", "suit"]:  # each in its own column: "AS" and "" is no card
+            try:
+                parse_rank(row["rank"])
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"{path}: line {number}: {exc}") from None
+            if row["suit"].upper() not in SUITS:
+                raise AnalyzerError(
+                    f"{path}: line {number}: suit {row['suit'][:20]!r} must be one of "
+                    f"{', '.join(SUITS)}"
+                )
         entries.append(("".join(row[k] for k in keys), int(text)))
     return entries, per_suit
