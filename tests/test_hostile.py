@@ -307,7 +307,7 @@ for name, file_name, text, message in [
     ("sh_deep", "s.toml", "description = " + "[" * DEEP + "]" * DEEP + "\n", "nested"),
     ("sh_bad_toml", "s.toml", "[ranks\n", "invalid TOML"),
     ("sh_unknown_rank_csv", "s.csv", "rank,count\nZ,10\n", "unknown rank 'Z'"),
-    ("sh_rank_suit_bad", "s.csv", "rank,suit,count\nA,X,10\n", "unknown card"),
+    ("sh_rank_suit_bad", "s.csv", "rank,suit,count\nA,X,10\n", "suit 'X' must be one of"),
 ]:
     case(name, {file_name: text}, SHOE, message)
 case("sh_missing", {}, ["report", "--shoe", "nowhere.csv"], "no such file")
