@@ -18,6 +18,7 @@ from analyzer.cli.options import (
 )
 from analyzer.files import check_writable, output_error
 from analyzer.paytables.library import load_paytable
+from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.plots import effects_figure, save_png
 from analyzer.reports.tables import (
     ALL_MODES,
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.plot is not None:
         check_writable(args.plot, "--plot", (".png",))
     shoe = shoe_from_args(args, paytable.decks)
-    mode = None if args.mode == "both" else args.mode
+    mode = None if args.mode in RESERVED_MODES else args.mode  # "both" and "all": every mode
     effects, by_card = removal_effects(paytable, shoe, mode, args.bet, every_card=args.by_card)
     counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
     effects["tag"] = [

@@ -55,3 +55,9 @@ def test_eor_of_bets_that_do_not_ask_for_suits_in_two_modes(capsys, fmt) -> None
     assert code == 0 and err == ""
     assert "tie (all)" in out or "tie,all" in out
     assert out.count("banker") >= 2
+
+
+def test_mode_all_is_every_mode_as_both_is(capsys) -> None:
+    outputs = {mode: run(capsys, "eor", "--bet", "tie", "--mode", mode) for mode in ("all", "both")}
+    assert outputs["all"] == outputs["both"] and outputs["all"][0] == 0
+    assert "tie (all)" in outputs["all"][1]  # one row for the Tie, the same in every mode
