@@ -397,6 +397,11 @@ for name, argv, message in [
     case(name, {"sub.png/x": "", "file.txt": ""}, argv, message)
 
 # -- Options of the long-running commands (checked before any folder is made) ------------
+#: A paytable of 3,400 bets: 10,000 shoes of them would hold over 1 GiB per partition.
+MANY_BETS = 'name = "Many"\nmodes = ["m"]\n' + "".join(
+    f'[[bet]]\nid = "b{i}"\nrule = [{{ when = "winner == \'tie\'", pays = 8 }}]\n'
+    for i in range(3400)
+)
 COUNT = ["count", "--bet", "tie", "--shoes", "20", "--no-progress"]
 SIMULATE = ["simulate", "--shoes", "20", "--no-progress"]
 for name, argv, message in [
@@ -407,7 +412,7 @@ for name, argv, message in [
     ("run_shoes_huge", ["count", "--bet", "tie", "--shoes", "1" + "0" * 20], "at most"),
     ("run_partitions", [*COUNT[:4], "1000000000", "--partition-size", "1"], "partitions"),
     ("run_partition_0", [*COUNT, "--partition-size", "0"], "at least 1"),
-    ("run_partition_huge", [*COUNT, "--partition-size", "1000000000"], "at most 100,000"),
+    ("run_partition_huge", [*COUNT, "--partition-size", "1000000000"], "at most 10,000"),
     ("run_workers_0", [*COUNT, "--workers", "0"], "at least 1"),
     ("run_workers_huge", [*COUNT, "--workers", "100000"], "at most"),
     ("run_decks_28", [*SIMULATE, "--decks", "28"], "too large"),
@@ -468,8 +473,13 @@ for name, argv, message in [
     ("sim_seed_negative", [*SIMULATE, "--seed", "-1"], "at least 0"),
     ("sim_paytable", [*SIMULATE, "--paytable", "none"], "unknown paytable"),
     ("sim_shoes_missing", ["simulate"], "--shoes"),
+    (
+        "sim_partition_too_big",
+        ["simulate", "--shoes", "10000", "--paytable", "many.toml", "--partition-size", "10000"],
+        "GiB per partition",
+    ),
 ]:
-    case(name, {"d.csv/x": "", "dirpng.png/x": ""}, argv, message)
+    case(name, {"d.csv/x": "", "dirpng.png/x": "", "many.toml": MANY_BETS}, argv, message)
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------
 LONG = "a" * 300

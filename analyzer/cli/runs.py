@@ -24,9 +24,12 @@ DEFAULT_WORK_DIR = ".baccarat-odds/runs"
 #: Bounds of the run options: generous, but each one a size the machine can hold.
 MAX_SHOES = 10**9
 MAX_PARTITIONS = 10**6
-#: A partition's results are held in memory until it is saved (per shoe, a few numbers
-#: per bet): 100,000 shoes of every bet of a paytable is some hundreds of MB.
-MAX_PARTITION_SIZE = 10**5
+#: A partition's rounds and results are held in memory until it is saved: 10,000 shoes
+#: is some 800,000 rounds (tens of MB of round fields), and a few numbers per bet per shoe.
+MAX_PARTITION_SIZE = 10**4
+#: The most a partition's per-shoe results may take: shoes x bets x 32 bytes (four
+#: float64s per bet and shoe at most).
+MAX_PARTITION_BYTES = 2**30
 MAX_WORKERS = 256
 MAX_SEED = 2**64 - 1
 MAX_TAG = 1000
@@ -123,6 +126,13 @@ def run_job(args: argparse.Namespace, task, job, check) -> list:
     """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
     under a hash of everything the result depends on (partition sizes included)."""
     sizes = partition_sizes(args)
+    held = max(sizes) * job.n_columns * 32
+    if held > MAX_PARTITION_BYTES:
+        raise AnalyzerError(
+            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets holds "
+            f"{held / 2**30:.1f} GiB per partition (at most {MAX_PARTITION_BYTES / 2**30:.0f}): "
+            "lower --partition-size"
+        )
     identity = {**job.identity, "partitions": sizes}
     return run_partitions(
         task,

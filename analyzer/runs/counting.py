@@ -109,6 +109,11 @@ class CountJob:
         return "count"
 
     @property
+    def n_columns(self) -> int:
+        """The (bet, mode) columns of a partition's per-shoe results."""
+        return len(self.columns)
+
+    @property
     def bets(self) -> list[Bet]:
         return [self.paytable.bet(bet_id, mode) for bet_id, mode in self.columns]
 

@@ -33,6 +33,11 @@ class SimulationJob:
     seed: int
 
     @property
+    def n_columns(self) -> int:
+        """The (bet, mode) columns of a partition's per-shoe results."""
+        return sum(1 for _ in self.paytable.offered(self.paytable.modes))
+
+    @property
     def identity(self) -> dict[str, Any]:
         """Everything the result depends on (saved partitions are matched against it)."""
         return {
