@@ -1064,7 +1064,8 @@ def test_docs_over_a_folder_with_something_in_the_way_writes_nothing(tmp_path, c
     assert code == 2 and "tl is not a folder" in err and len(list(other.iterdir())) == 1
 
 
-def test_dates_in_a_paytable_do_not_break_runs(tmp_path, capsys) -> None:
+def test_dates_in_a_paytable_are_refused_in_one_line(tmp_path, capsys) -> None:
+    """TOML dates where text goes (they once broke the runs' JSON identity) are not text."""
     path = tmp_path / "p.toml"
     path.write_text(
         'name = "T"\ndescription = 1979-05-27T07:32:00Z\n'
@@ -1074,18 +1075,12 @@ def test_dates_in_a_paytable_do_not_break_runs(tmp_path, capsys) -> None:
         code, out, err = run(
             capsys,
             *command,
-            "--paytable",
-            str(path),
-            "--shoes",
-            "4",
-            "--no-progress",
-            "--work-dir",
-            str(tmp_path / "w"),
-            "--format",
-            "json",
+            *("--paytable", str(path), "--shoes", "4", "--no-progress"),
+            *("--work-dir", str(tmp_path / "w"), "--format", "json"),
         )
-        assert code == 0, err
-        json.loads(out)
+        assert (code, out) == (2, "") and err.count("\n") == 1
+        assert "'description' must be text" in err
+    assert not (tmp_path / "w").exists()
 
 
 def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> None:
