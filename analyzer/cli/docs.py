@@ -81,7 +81,8 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
     analysis = exact_analysis(args, paytable)
     files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
     try:
-        write_tree_atomically(out, files, held=True)
+        # Not held for the standard output: that only reports this write, so follows it.
+        write_tree_atomically(out, files)
     except OSError as exc:
         raise output_error("--out", out, exc) from None
     return f"wrote {len(files)} files to {one_line(str(out))}\n", 0
@@ -117,7 +118,7 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         entries.append(SitePaytable(slug, analysis, effects))
     files = render_site(entries)  # every page rendered before any write
     try:
-        replace_tree_atomically(site, files, "--site", force=args.force, held=True)
+        replace_tree_atomically(site, files, "--site", force=args.force)
     except OSError as exc:
         raise output_error("--site", site, exc) from None
     pages = sum(name.endswith(".html") for name in files)
