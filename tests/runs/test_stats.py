@@ -44,3 +44,13 @@ def test_too_few_units() -> None:
 def test_z_95_is_the_two_sided_normal_quantile() -> None:
     # P(|Z| <= z) = erf(z / sqrt 2) = 0.95
     assert math.erf(Z_95 / math.sqrt(2)) == pytest.approx(0.95, abs=1e-15)
+
+
+def test_one_unit_with_a_denominator_has_no_error() -> None:
+    """Bets placed in one shoe of many: the edge is known, its error is not (not 0)."""
+    numerators = np.array([0.0, 0.0, 3.0, 0.0])
+    denominators = np.array([0.0, 0.0, 2.0, 0.0])
+    ratio, error = ratio_and_error(numerators, denominators)
+    assert ratio == 1.5 and np.isnan(error)
+    ratio, error = ratio_and_error(np.array([0.0, 3.0, 1.0]), np.array([0.0, 2.0, 2.0]))
+    assert ratio == 1.0 and error > 0
