@@ -519,6 +519,13 @@ for name, files, argv, message in [
         "lower-case",
     ),
     ("bet_id_long", {"p.toml": paytable(bet=f'id = "{"b" * 5000}"\n')}, REPORT, "at most 64"),
+    ("bet_id_newline", {"p.toml": paytable(bet='id = "tie\\n"\n')}, REPORT, "at most 64"),
+    (
+        "mode_newline",
+        {"p.toml": paytable(head='name = "T"\nmodes = ["m\\n"]\n')},
+        REPORT,
+        "lower-case",
+    ),
     ("name_isolate", {"p.toml": paytable(head='name = "a\u2066b"\n')}, REPORT, "U+2066"),
     ("name_line_separator", {"p.toml": paytable(head='name = "a\u2028b"\n')}, REPORT, "U+2028"),
     ("claims_rtp_with_bet", {"c.toml": claims(RTP + 'bet = "nope"\n')}, VERIFY, "takes no 'bet'"),

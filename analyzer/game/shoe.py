@@ -174,14 +174,24 @@ class Shoe:
         """N(N-1)...(N-5): the common denominator of every count."""
         return perm(self.size, ROUND_CARDS)
 
-    def describe(self) -> str:
+    @property
+    def full_decks(self) -> int | None:
+        """How many whole standard decks the shoe is, or None (cards dealt or removed)."""
         decks, rest = divmod(self.size, 52)
         full = self.suits_known and np.all(self.suit_counts == self.suit_counts.flat[0])
-        if full and rest == 0:
+        return int(decks) if full and rest == 0 else None
+
+    @property
+    def rank_text(self) -> str:
+        """The cards of each rank, ``A:32 2:31 ...``."""
+        return " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(self.rank_counts))
+
+    def describe(self) -> str:
+        decks = self.full_decks
+        if decks is not None:
             return f"{decks} deck{'s' if decks != 1 else ''} ({self.size} cards)"
-        counts = " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(self.rank_counts))
         suits = "" if self.suits_known else ", suits of some cards unknown"
-        return f"{self.size} cards ({counts}{suits})"
+        return f"{self.size} cards ({self.rank_text}{suits})"
 
     def remove(self, cards: Sequence[Card]) -> Shoe:
         """This shoe less ``cards``; a card without a suit makes the suits unknown."""

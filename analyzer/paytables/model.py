@@ -44,7 +44,7 @@ from analyzer.schema import (
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
 #: never two that look alike (the words people read come from ``name`` and i18n).
-_IDENTIFIER = re.compile(r"^[a-z][a-z0-9_]{0,63}$")
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a final newline in
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
@@ -278,7 +278,7 @@ def _texts(data: Mapping[str, Any], key: str, other: str, where: str, limit: int
 def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
     table(data, f"{source}: bet #{number}", "a bet")
     bet_id = require(data, "id", str, f"{source}: bet #{number}")
-    if not _IDENTIFIER.match(bet_id):
+    if not _IDENTIFIER.fullmatch(bet_id):
         raise AnalyzerError(
             f"{source}: bet #{number}: id {bet_id[:40]!r} must be lower-case letters, digits "
             "and _, starting with a letter, at most 64 characters"
@@ -347,7 +347,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     if len(set(modes)) != len(modes):
         raise AnalyzerError(f"{source}: duplicate mode in 'modes'")
     for mode in modes:
-        if not _IDENTIFIER.match(mode):
+        if not _IDENTIFIER.fullmatch(mode):
             raise AnalyzerError(
                 f"{source}: mode {mode[:40]!r} must be lower-case letters, digits and _, "
                 "starting with a letter, at most 64 characters"

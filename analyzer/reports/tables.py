@@ -21,7 +21,7 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.claims import check_printed_value
 from analyzer.reports.formats import FORMATS
-from analyzer.reports.i18n import check_language, word
+from analyzer.reports.i18n import check_language, sentence, word
 
 
 def fraction_text(value: Fraction | None) -> str | None:
@@ -184,26 +184,41 @@ def _left_aligned(frame: pd.DataFrame) -> str:
     return frame.to_string(index=False, formatters=formatters, justify="left")
 
 
-def claim_lines(analysis: Analysis, claimed: str) -> list[str]:
+def claim_lines(analysis: Analysis, claimed: str, lang: str = "en") -> list[str]:
+    """The check of a claimed maximum RTP against the best bet's exact RTP, in ``lang``."""
     if analysis.unavailable:  # the best bet might be one that cannot be priced here
         return [
-            f"Claimed maximum RTP {claimed}: cannot be checked on this shoe: "
-            f"{len(analysis.unavailable)} bet(s) cannot be computed exactly"
+            sentence("max_rtp_unavailable", lang, claimed=claimed, count=len(analysis.unavailable))
         ]
     check = check_printed_value(analysis.max_rtp, claimed, "round")
     best = analysis.best()
-    verdict = "CONFIRMED" if check.passed else "NOT CONFIRMED"
+    verdict = sentence("max_rtp_confirmed" if check.passed else "max_rtp_not_confirmed", lang)
     return [
-        f"Claimed maximum RTP {check.claimed}: best bet {best.bet.id} ({best.mode}) has exact "
-        f"RTP {fraction_text(best.rtp)} = {float(100 * best.rtp):.6f}%, "
-        f"which prints as {check.computed}: {verdict}"
+        sentence(
+            "max_rtp_check",
+            lang,
+            claimed=check.claimed,
+            # English keeps the ids (as scripts read them); the others the page's words.
+            bet=best.bet.id if lang == "en" else best.bet.display_name(lang),
+            mode=best.mode if lang == "en" else word(best.mode, lang),
+            fraction=fraction_text(best.rtp),
+            percent=f"{float(100 * best.rtp):.6f}%",
+            printed=check.computed,
+            verdict=verdict,
+        )
     ]
 
 
 def _title(analysis: Analysis, lang: str) -> str:
     modes = ", ".join(word(m, lang) for m in analysis.modes)
-    shoe = analysis.shoe.describe()
-    return f"{analysis.paytable.name}: {shoe}, exact, per unit staked; modes: {modes}"
+    shoe = analysis.shoe
+    if shoe.full_decks is not None:
+        key = "report_deck_one" if shoe.full_decks == 1 else "report_decks"
+        text = sentence(key, lang, decks=shoe.full_decks, cards=shoe.size)
+    else:
+        key = "report_cards" if shoe.suits_known else "report_cards_suits_unknown"
+        text = sentence(key, lang, cards=shoe.size, ranks=shoe.rank_text)
+    return sentence("report_title", lang, name=analysis.paytable.name, shoe=text, modes=modes)
 
 
 def render_table(
@@ -216,11 +231,16 @@ def render_table(
     escaped); CSV is spreadsheet-safe (see :func:`csv_text`).
     """
     if fmt == "markdown":
+        # Every cell as the text table shows it, and taken as text: tabulate would read a
+        # bet named "1e3" or "007" as a number and print 1000 or 7.
         shown = frame.rename(columns=lambda c: markdown_escape(str(c)))
-        shown = shown.map(lambda v: markdown_escape(v) if isinstance(v, str) else v)
+        for column in shown.columns:
+            shown[column] = _as_text(shown[column]).map(markdown_escape)
         if index:
             shown.index = shown.index.map(lambda v: markdown_escape(str(v)))
-        return shown.to_markdown(index=index)
+        numeric = [pd.api.types.is_numeric_dtype(frame[c]) for c in frame.columns]
+        align = ["right" if is_number else "left" for is_number in numeric]
+        return shown.to_markdown(index=index, disable_numparse=True, colalign=align)
     if fmt == "html":
         return frame.to_html(index=index, border=0)
     if fmt == "latex":
@@ -228,6 +248,14 @@ def render_table(
     if fmt == "csv":
         return csv_text(frame)
     return _left_aligned(frame) if left_align else frame.to_string(index=index)
+
+
+def _as_text(column: pd.Series) -> pd.Series:
+    """A column's cells as text, numbers as the text table prints them (one precision
+    for the column: 4.6750 beside 2.6158)."""
+    if pd.api.types.is_float_dtype(column):
+        return pd.Series(column.to_string(index=False).splitlines(), index=column.index).str.strip()
+    return column.map(str)
 
 
 #: What Markdown (CommonMark, GitHub tables) would read as markup in text from a
@@ -272,7 +300,7 @@ def _latex_escape(text: str) -> str:
 
 
 #: A cell that is a number as this tool prints it: a decimal, a percentage or "p/q".
-_NUMERIC_CELL = re.compile(r"^[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?$")
+_NUMERIC_CELL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?")
 
 
 def csv_safe(value: object) -> object:
@@ -281,7 +309,7 @@ def csv_safe(value: object) -> object:
     if (
         isinstance(value, str)
         and value[:1] in ("=", "+", "-", "@", "\t", "\r")
-        and not _NUMERIC_CELL.match(value)
+        and not _NUMERIC_CELL.fullmatch(value)
         and value != "-"  # the tables' "none": text to any spreadsheet
     ):
         return "'" + value
@@ -375,5 +403,6 @@ def render_report(
     for bet, mode, why in analysis.unavailable:
         parts += ["", _paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}", fmt)]
     if claimed_max_rtp is not None:
-        parts += ["", *(_paragraph(line, fmt) for line in claim_lines(analysis, claimed_max_rtp))]
+        lines = claim_lines(analysis, claimed_max_rtp, lang)
+        parts += ["", *(_paragraph(line, fmt) for line in lines)]
     return "\n".join(parts) + "\n"

@@ -84,3 +84,23 @@ def test_markdown_shows_untrusted_text_as_written(tmp_path) -> None:
     rows = [row for row in tree.iter("tr") if row.find("td") is not None]
     assert len(rows) == 2 and all(len(row.findall("td")) == len(header) for row in rows)
     assert "".join(rows[0].find("td").itertext()) == HOSTILE_NAME
+
+
+def test_markdown_keeps_names_that_look_like_numbers() -> None:
+    """tabulate would print a bet named "1e3" as 1000 and "007" as 7."""
+    from analyzer import Shoe, paytable_from_dict
+
+    names = ["1e3", "007", "0.50", "nan"]
+    paytable = paytable_from_dict(
+        {
+            "name": "n",
+            "modes": ["m"],
+            "bet": [
+                {"id": f"b{i}", "name": name, "rule": [{"when": "winner == 'tie'", "pays": 8}]}
+                for i, name in enumerate(names)
+            ],
+        }
+    )
+    text = render_report(analyze(paytable=paytable, shoe=Shoe.standard(1)), "markdown")
+    cells = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
+    assert cells[1:] == names

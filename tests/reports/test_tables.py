@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 from helpers import run
 
-from analyzer import analyze
+from analyzer import Card, Shoe, analyze
 from analyzer.reports.tables import claim_lines, csv_safe, csv_text, fraction_text, json_text
 
 
@@ -88,3 +88,25 @@ def test_the_claim_line_says_what_the_best_bet_prints_as() -> None:
     assert confirmed.endswith("which prints as 98.94%: CONFIRMED")
     (refuted,) = claim_lines(analysis, "98.95%")
     assert refuted.endswith("which prints as 98.94%: NOT CONFIRMED")
+
+
+@pytest.mark.parametrize("lang", ["tl", "ms"])
+def test_the_title_and_claim_line_are_in_the_pages_language(lang) -> None:
+    """No English left in a Tagalog or Malay report's own lines (the sentences are the
+    help pages' own, checked for every language in test_site)."""
+    from analyzer.reports.i18n import sentence
+    from analyzer.reports.tables import render_report
+
+    analysis = analyze(mode="commission", bets=["banker", "tie"])
+    text = render_report(analysis, lang=lang, claimed_max_rtp="98.94%")
+    title, claim = text.splitlines()[0], text.splitlines()[-1]
+    for english in ("exact", "per unit staked", "modes", "decks", "cards", "Claimed", "best bet"):
+        assert english not in title + claim, english
+    assert sentence("report_decks", lang, decks=8, cards=416) in title
+    assert claim.endswith(sentence("max_rtp_confirmed", lang))
+    depleted = analyze(mode="commission", bets=["tie"], shoe=Shoe.standard(1).remove([Card(0)]))
+    title = render_report(depleted, lang=lang).splitlines()[0]
+    assert (
+        sentence("report_cards_suits_unknown", lang, cards=51, ranks=depleted.shoe.rank_text)
+        in title
+    )
