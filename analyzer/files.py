@@ -81,8 +81,10 @@ def outputs_held() -> Iterator[Callable[[], None]]:
                     commit()
                 except OSError as exc:
                     where = getattr(exc, "target", None) or exc.filename or "an output"
+                    label = getattr(exc, "label", None)
                     raise AnalyzerError(
-                        f"{where}: cannot move it into place: {exc.strerror or exc}"
+                        f"{label + ' ' if label else ''}{where}: cannot write: "
+                        f"{exc.strerror or exc}; no output file was changed"
                     ) from None
                 finally:
                     discard()
@@ -95,15 +97,67 @@ def outputs_held() -> Iterator[Callable[[], None]]:
         _held = previous
 
 
-def write_files_atomically(targets: Mapping[str | Path, Writer], *, held: bool = False) -> None:
+def _swap_in(moves: Sequence[tuple[Path, Path]]) -> None:
+    """Rename each new file onto its target, all or none: a target already there is
+    first renamed aside, and if any move fails (a target made immutable or turned into a
+    folder, a folder on another device) those done are undone, the old files put back.
+    The ``OSError`` raised carries the target that failed as ``target``."""
+    done: list[tuple[Path, Path | None]] = []
+    made: list[Path] = []
+    try:
+        for new, target in moves:
+            try:
+                for folder in reversed(target.parents):
+                    if not folder.exists():
+                        folder.mkdir()
+                        made.append(folder)
+                if target.is_dir() and not target.is_symlink():
+                    raise IsADirectoryError(errno.EISDIR, "Is a directory", str(target))
+                aside = None
+                if os.path.lexists(target):
+                    aside = target.parent / f".old-{secrets.token_hex(6)}{target.suffix}"
+                    os.rename(target, aside)
+                try:
+                    os.rename(new, target)
+                except OSError:
+                    if aside is not None:
+                        os.rename(aside, target)
+                    raise
+            except OSError as exc:
+                exc.target = target
+                raise
+            done.append((target, aside))
+    except OSError:
+        for target, aside in reversed(done):
+            with contextlib.suppress(OSError):
+                if aside is None:
+                    os.unlink(target)
+                else:
+                    os.replace(aside, target)
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        raise
+    for _, aside in done:
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
+
+
+def write_files_atomically(
+    targets: Mapping[str | Path, Writer],
+    *,
+    held: bool = False,
+    labels: Mapping[str | Path, str] | None = None,
+) -> None:
     """Write several files all or nothing.
 
     Each ``write(temporary_path)`` writes one file beside its target; only when every one
-    has succeeded are they renamed onto their targets (a rename within a folder does not
-    fail for want of space; ``held``: see :func:`outputs_held`). On any failure the
-    temporaries are removed and every target is left as it was. Errors are ``OSError``
-    as raised, with the target that failed as their ``target`` attribute; callers name
-    the option.
+    has succeeded are they moved onto their targets, all or none (:func:`_swap_in`;
+    renames within a folder need no space; ``held``: see :func:`outputs_held`). On any
+    failure the temporaries are removed and every target is left as it was. Errors are
+    ``OSError`` as raised, with the target that failed as their ``target`` attribute
+    and its ``labels`` entry (the option that names it) as ``label``.
     """
     staged: list[tuple[Path, str | Path]] = []
 
@@ -113,12 +167,13 @@ def write_files_atomically(targets: Mapping[str | Path, Writer], *, held: bool =
                 temporary.unlink()
 
     def commit() -> None:
-        for temporary, target in staged:
-            try:
-                os.replace(temporary, target)
-            except OSError as exc:
-                exc.target = target
-                raise
+        try:
+            _swap_in([(temporary, Path(target)) for temporary, target in staged])
+        except OSError as exc:
+            failed = next(t for _, t in staged if Path(t) == exc.target)
+            exc.target = failed
+            exc.label = (labels or {}).get(failed)
+            raise
 
     current = None
     try:
@@ -134,6 +189,7 @@ def write_files_atomically(targets: Mapping[str | Path, Writer], *, held: bool =
     except OSError as exc:
         discard()
         exc.target = current
+        exc.label = (labels or {}).get(current)
         raise
     except BaseException:
         discard()
@@ -246,9 +302,7 @@ def write_tree_atomically(
         if fresh:
             os.rename(staging, folder)
             return
-        for relative in files:
-            (folder / relative).parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staging / relative, folder / relative)
+        _swap_in([(staging / relative, folder / relative) for relative in files])
 
     staging.mkdir()
     try:

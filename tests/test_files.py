@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import signal
@@ -262,16 +263,17 @@ def test_an_interrupt_while_files_move_in_waits_for_all_of_them(tmp_path, monkey
     leave some old and some new."""
     out = tmp_path / "out"
     write_tree_atomically(out, {"a.txt": "old", "b.txt": "old", "c.txt": "old"})
-    real_replace = os.replace
+    real_rename = os.rename
     moved = []
 
-    def interrupted_replace(source, target) -> None:
+    def interrupted_rename(source, target) -> None:
         if not moved:
             signal.raise_signal(signal.SIGINT)  # arrives as the first file moves in
-        real_replace(source, target)
-        moved.append(target)
+        real_rename(source, target)
+        if ".tmp-" in str(source):
+            moved.append(target)
 
-    monkeypatch.setattr("analyzer.files.os.replace", interrupted_replace)
+    monkeypatch.setattr("analyzer.files.os.rename", interrupted_rename)
     with interrupts_raised():
         write_tree_atomically(out, {"a.txt": "new", "b.txt": "new", "c.txt": "new"})
     assert len(moved) == 3
@@ -311,3 +313,39 @@ def test_a_command_whose_output_fails_leaves_no_files(tmp_path, argv) -> None:
     assert "No space left on device" in done.stderr
     left = sorted(p.name for p in tmp_path.iterdir() if p.name != "w")
     assert left == [], left
+
+
+def test_files_move_in_all_or_none(tmp_path, monkeypatch) -> None:
+    """A target that cannot take its new file (here a folder on another device) undoes
+    the moves already made: every old file is back, nothing is left beside them."""
+    out = tmp_path / "out"
+    write_tree_atomically(out, {"a/x.txt": "old", "b/x.txt": "old", "c.txt": "old"})
+    real_rename = os.rename
+
+    def other_device(source, target) -> None:
+        if Path(target) == out / "b" / "x.txt" and ".tmp-" in str(source):
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        real_rename(source, target)
+
+    with monkeypatch.context() as patch:
+        patch.setattr("analyzer.files.os.rename", other_device)
+        with pytest.raises(OSError) as raised:
+            write_tree_atomically(out, {"a/x.txt": "new", "b/x.txt": "new", "c.txt": "new"})
+    assert raised.value.target == out / "b" / "x.txt"
+    assert {str(p.relative_to(out)) for p in out.rglob("*")} == {
+        "a",
+        "b",
+        "a/x.txt",
+        "b/x.txt",
+        "c.txt",
+    }
+    assert all(p.read_text() == "old" for p in out.rglob("*.txt"))
+    # A target turned into a folder after the checks: the file before it is put back.
+    files = {tmp_path / "r.csv": text_writer("new"), tmp_path / "g.png": text_writer("new")}
+    (tmp_path / "r.csv").write_text("old")
+    (tmp_path / "g.png").mkdir()
+    with pytest.raises(OSError) as raised:
+        write_files_atomically(files, labels={tmp_path / "g.png": "--gain-plot"})
+    assert raised.value.label == "--gain-plot" and raised.value.target == tmp_path / "g.png"
+    assert (tmp_path / "r.csv").read_text() == "old"
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tmp-", ".old-"))]

@@ -272,7 +272,8 @@ def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rou
         writers[args.gain_plot] = png_writer(gains_figure(summaries, args.max_gain))
     options = {args.out: "--out", args.plot: "--plot", args.gain_plot: "--gain-plot"}
     try:
-        write_files_atomically(writers, held=True)  # all or none, after the standard output
+        # All or none, after the standard output.
+        write_files_atomically(writers, held=True, labels=options)
     except OSError as exc:
         failed = getattr(exc, "target", None)
         raise output_error(options.get(failed, "--out"), failed, exc) from None

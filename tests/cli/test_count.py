@@ -228,3 +228,30 @@ def test_one_shoe_claims_no_confidence(tmp_path, capsys) -> None:
     assert code == 0 and "no confidence from a single shoe" in out and "%)" not in out
     code, out, _ = run(capsys, *argv, "--format", "json")
     assert all(advice["confidence"] is None for advice in json.loads(out)["advice"].values())
+
+
+def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monkeypatch) -> None:
+    """A target turned into a folder once the checks are done: the other outputs keep
+    their old content, and the error names the option."""
+    import analyzer.cli.count as count_command
+
+    out, gains = tmp_path / "rounds.csv", tmp_path / "gain.png"
+    out.write_text("old")
+    real = count_command.gains_figure
+
+    def and_a_folder_appears(*args, **kwargs):
+        gains.mkdir()
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(count_command, "gains_figure", and_a_folder_appears)
+    code, _, err = run(
+        capsys,
+        *("count", "--bet", "tie", "--shoes", "2", "--perfect", *quiet(tmp_path / "w")),
+        *("--out", str(out), "--gain-plot", str(gains)),
+    )
+    assert code == 2 and err == (
+        f"baccarat-odds: error: --gain-plot {gains}: cannot write: Is a directory; "
+        "no output file was changed\n"
+    )
+    assert out.read_text() == "old" and gains.is_dir()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tmp-", ".old-"))]
