@@ -57,8 +57,7 @@ def _into_place(commit: Callable[[], None], discard: Callable[[], None], held: b
         _held.append((commit, discard))
         return
     try:
-        with interrupts_deferred():  # once begun, every rename is made
-            commit()
+        commit()
     finally:
         discard()
 
@@ -102,6 +101,14 @@ def _swap_in(moves: Sequence[tuple[Path, Path]]) -> None:
     first renamed aside, and if any move fails (a target made immutable or turned into a
     folder, a folder on another device) those done are undone, the old files put back.
     The ``OSError`` raised carries the target that failed as ``target``."""
+    # Several moves, once begun, are all made (an interrupt then is dropped: the work is
+    # done). One is atomic by itself, and an interrupt must still stop the run that
+    # saves it (a partition).
+    with interrupts_deferred() if len(moves) > 1 else contextlib.nullcontext():
+        _swap_in_all(moves)
+
+
+def _swap_in_all(moves: Sequence[tuple[Path, Path]]) -> None:
     done: list[tuple[Path, Path | None]] = []
     made: list[Path] = []
     try:
@@ -345,6 +352,10 @@ def replace_tree_atomically(
             shutil.rmtree(staging, ignore_errors=True)
 
     def commit() -> None:
+        with interrupts_deferred():  # the swap, once begun, is finished
+            _swap_folder()
+
+    def _swap_folder() -> None:
         info = os.stat(folder)
         with contextlib.suppress(OSError):  # another owner: only root may give it
             os.chown(staging, info.st_uid, info.st_gid)

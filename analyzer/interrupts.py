@@ -84,6 +84,36 @@ def interrupts_raised() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def interrupts_polled() -> Iterator[Callable[[], None]]:
+    """Within the block, SIGINT and SIGTERM only take note; the block calls the function
+    yielded where stopping is safe, and it raises ``KeyboardInterrupt`` once one came
+    (so does the block's end). For code that waits inside a library's locks (a process
+    pool's futures): an exception raised at an arbitrary instruction there can leave a
+    lock held, and the pool's own thread then waits for it forever."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: None
+        return
+    noted: list[int] = []
+
+    def take_note(signum: int, _frame: FrameType | None) -> None:
+        global _requested
+        _requested = True
+        noted.append(signum)
+
+    def stop_if_asked() -> None:
+        if noted:
+            raise KeyboardInterrupt
+
+    previous = {number: signal.signal(number, take_note) for number in _SIGNALS[:2]}
+    try:
+        yield stop_if_asked
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+    stop_if_asked()  # an interrupt that came as the block ended
+
+
+@contextlib.contextmanager
 def interrupts_deferred() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM wait: steps that must all happen once begun
     (the renames that swap a folder into place, and removing the old one). An interrupt

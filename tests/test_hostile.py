@@ -476,7 +476,7 @@ for name, argv, message in [
     (
         "sim_partition_too_big",
         ["simulate", "--shoes", "10000", "--paytable", "many.toml", "--partition-size", "10000"],
-        "GiB per partition",
+        "MB of results per partition (at most 1,074 MB)",
     ),
 ]:
     case(name, {"d.csv/x": "", "dirpng.png/x": "", "many.toml": MANY_BETS}, argv, message)
@@ -1111,7 +1111,7 @@ def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> N
 
 def test_a_closed_stderr_never_sends_notes_to_stdout(tmp_path) -> None:
     argv = [*CLI, *COUNT, "--perfect", "--format", "json", "--work-dir", str(tmp_path)]
-    for _ in range(2):  # the second run notes that it runs the first one's partitions again
+    for _ in range(2):  # the second run runs the first one's partitions again
         done = subprocess.run(
             argv,
             stdout=subprocess.PIPE,

@@ -10,7 +10,12 @@ import weakref
 
 import pytest
 
-from analyzer.interrupts import interrupt_requested, interrupts_deferred, interrupts_raised
+from analyzer.interrupts import (
+    interrupt_requested,
+    interrupts_deferred,
+    interrupts_polled,
+    interrupts_raised,
+)
 
 HANDLED = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
 
@@ -149,3 +154,29 @@ def test_other_swallowed_exceptions_are_still_shown() -> None:
     finally:
         sys.unraisablehook = previous
     assert [type(u.exc_value) for u in seen] == [ValueError]
+
+
+def test_polled_interrupts_wait_for_a_safe_point() -> None:
+    """Inside the block a signal only takes note; stop_if_asked raises at the point the
+    code chooses (never inside a library's locks), and the block's end raises too."""
+    steps = []
+    with (
+        pytest.raises(KeyboardInterrupt),
+        interrupts_raised(),
+        interrupts_polled() as stop_if_asked,
+    ):
+        stop_if_asked()  # nothing yet
+        signal.raise_signal(signal.SIGINT)
+        steps.append("went on")  # the handler did not raise
+        stop_if_asked()
+        steps.append("never")
+    assert steps == ["went on"] and interrupt_requested()
+    with pytest.raises(KeyboardInterrupt), interrupts_raised(), interrupts_polled():
+        signal.raise_signal(signal.SIGTERM)
+        steps.append("finished the block")
+    assert steps[-1] == "finished the block"
+    with interrupts_raised():
+        before = signal.getsignal(signal.SIGINT)
+        with interrupts_polled() as stop_if_asked:
+            stop_if_asked()
+        assert signal.getsignal(signal.SIGINT) is before  # the raising handler is back

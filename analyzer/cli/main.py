@@ -91,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with interrupts_raised(), outputs_held() as move_outputs_in:
             args = build_parser().parse_args(argv)
+            if sys.stdout is None:  # closed (>&-): said before the work, not after it
+                raise AnalyzerError("cannot write the output: standard output is closed")
             output, status = args.run(args)
             _write_stdout(output)
             # Output files go into place only now: a failure above leaves none behind.
@@ -102,14 +104,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         tell(str(exc))
         return 130
     except KeyboardInterrupt:
-        tell("interrupted: nothing was written")
+        # Partitions a run saved are kept (the run's own message says so when it is
+        # interrupted); no output, no output file.
+        tell("interrupted: no output was written")
         return 130
     except Exception:
         if not interrupt_requested():
             raise  # a bug keeps its traceback
         # An interrupt inside a library (a C extension's import, say) can surface as
         # another exception: it is still the user's Ctrl-C.
-        tell("interrupted: nothing was written")
+        tell("interrupted: no output was written")
         return 130
     return status
 

@@ -129,8 +129,8 @@ def run_job(args: argparse.Namespace, task, job, check) -> list:
     held = max(sizes) * job.n_columns * 32
     if held > MAX_PARTITION_BYTES:
         raise AnalyzerError(
-            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets holds "
-            f"{held / 2**30:.1f} GiB per partition (at most {MAX_PARTITION_BYTES / 2**30:.0f}): "
+            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets needs {held / 1e6:,.0f} "
+            f"MB of results per partition (at most {MAX_PARTITION_BYTES / 1e6:,.0f} MB): "
             "lower --partition-size"
         )
     identity = {**job.identity, "partitions": sizes}

@@ -55,4 +55,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
 def _own_shoe_less(args: argparse.Namespace, paytable: Paytable) -> Shoe:
     """The paytable's standard shoe less the --remove cards."""
-    return shoe_from_args(args, paytable.decks)
+    try:
+        return shoe_from_args(args, paytable.decks)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None

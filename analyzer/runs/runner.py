@@ -48,6 +48,7 @@ from tqdm import tqdm
 
 from analyzer.errors import AnalyzerError, tell
 from analyzer.files import write_atomically, write_text_atomically
+from analyzer.interrupts import interrupts_polled
 
 try:
     import fcntl
@@ -344,7 +345,7 @@ def run_partitions(
             results[i] is None and os.path.lexists(folder / f"part-{i:05d}.npz")
             for i in range(len(sizes))
         )
-        also = f" (and {earlier} from an earlier run, which --resume checks)" if earlier else ""
+        also = f" (and {earlier} more in the folder, which --resume checks)" if earlier else ""
         return (
             f"{done} of {len(sizes)} partitions are saved in {folder}{also}; "
             "run the same command with --resume to finish"
@@ -362,13 +363,6 @@ def run_partitions(
         todo = [i for i, result in enumerate(results) if result is None]
         if todo:
             _make_room(folder, rejected, len(todo), len(sizes))
-        earlier = [] if resume else list(folder.glob("part-*.npz"))
-        if earlier:  # said once the run can go ahead: an error is then its only line
-            kept = "each kept" if len(earlier) > 1 else "kept"
-            tell(
-                f"note: not resuming: running the {_saved_partitions(len(earlier))} in "
-                f"{folder} again, {kept} until its new one is saved (--resume uses them)"
-            )
         if rejected:
             tell(
                 f"note: running {_saved_partitions(len(rejected))} in {folder} again: "
@@ -437,22 +431,32 @@ def _run_processes(task, job, sizes, todo, workers, finished, lock) -> None:
         initargs=(os.getpid(), lock if lock >= 0 else None) if forked else (None, None),
     )
     try:
-        pending = {pool.submit(task, job, i, sizes[i]): i for i in todo}
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            failed = None
-            for future in sorted(done, key=pending.__getitem__):
-                index = pending.pop(future)
-                if future.exception() is None:  # saved even when another one failed
-                    finished(index, future.result())
-                elif failed is None:
-                    failed = future
-            if failed is not None:
-                failed.result()
+        # Ctrl-C is taken between waits, never inside the pool's calls: raised in the
+        # middle of submit() or wait() it could leave a lock held, and shutting the pool
+        # down then waits forever (seen about once in 40 interrupts).
+        with interrupts_polled() as stop_if_asked:
+            pending = {pool.submit(task, job, i, sizes[i]): i for i in todo}
+            while pending:
+                done, _ = wait(pending, timeout=0.05, return_when=FIRST_COMPLETED)
+                stop_if_asked()
+                _take_finished(done, pending, finished)
     except BaseException:
         _stop_workers(pool)
         raise
     pool.shutdown()
+
+
+def _take_finished(done, pending, finished) -> None:
+    """Save the finished partitions (in index order); then raise a failed one's error."""
+    failed = None
+    for future in sorted(done, key=pending.__getitem__):
+        index = pending.pop(future)
+        if future.exception() is None:  # saved even when another one failed
+            finished(index, future.result())
+        elif failed is None:
+            failed = future
+    if failed is not None:
+        failed.result()
 
 
 def _stop_workers(pool: ProcessPoolExecutor) -> None:
