@@ -50,16 +50,23 @@ def _new_temporary(folder: Path, suffix: str) -> Path:
 _held: list[tuple[Callable[[], None], Callable[[], None]]] | None = None
 
 
-def _into_place(commit: Callable[[], None], discard: Callable[[], None], held: bool) -> None:
+def _into_place(
+    commit: Callable[[], None], discard: Callable[[], None], held: bool, whole: bool
+) -> None:
     """Move staged output into place now (``discard`` then clears what is left), or,
-    ``held`` inside :func:`outputs_held`, once the command's standard output is out."""
+    ``held`` inside :func:`outputs_held`, once the command's standard output is out.
+    ``whole``: the output is the command's last step (several files, a folder), so once
+    begun it is finished, cleaning up included, with interrupts deferred; a single file
+    saved mid-run (a partition) is atomic by itself, and an interrupt must still stop
+    the run."""
     if held and _held is not None:
         _held.append((commit, discard))
         return
-    try:
-        commit()
-    finally:
-        discard()
+    with interrupts_deferred() if whole else contextlib.nullcontext():
+        try:
+            commit()
+        finally:
+            discard()
 
 
 @contextlib.contextmanager
@@ -78,7 +85,7 @@ def outputs_held() -> Iterator[Callable[[], None]]:
                 commit, discard = waiting.pop(0)
                 try:
                     commit()
-                except OSError as exc:
+                except OSError as exc:  # (the moves made are undone by then)
                     where = getattr(exc, "target", None) or exc.filename or "an output"
                     label = getattr(exc, "label", None)
                     raise AnalyzerError(
@@ -109,6 +116,16 @@ def _swap_in(moves: Sequence[tuple[Path, Path]]) -> None:
 
 
 def _swap_in_all(moves: Sequence[tuple[Path, Path]]) -> None:
+    if len(moves) == 1:  # one rename is all or nothing by itself: no file set aside
+        new, target = moves[0]
+        try:
+            if target.is_dir() and not target.is_symlink():
+                raise IsADirectoryError(errno.EISDIR, "Is a directory", str(target))
+            os.replace(new, target)
+        except OSError as exc:
+            exc.target = target
+            raise
+        return
     done: list[tuple[Path, Path | None]] = []
     made: list[Path] = []
     try:
@@ -170,8 +187,8 @@ def write_files_atomically(
 
     def discard() -> None:
         for temporary, _ in staged:
-            if temporary.exists():
-                temporary.unlink()
+            with contextlib.suppress(OSError):  # a folder made read-only meanwhile
+                temporary.unlink(missing_ok=True)
 
     def commit() -> None:
         try:
@@ -201,7 +218,7 @@ def write_files_atomically(
     except BaseException:
         discard()
         raise
-    _into_place(commit, discard, held)
+    _into_place(commit, discard, held, whole=len(staged) > 1)
 
 
 def write_atomically(path: str | Path, write: Writer, *, held: bool = False) -> None:
@@ -317,7 +334,7 @@ def write_tree_atomically(
     except BaseException:
         discard()
         raise
-    _into_place(commit, discard, held)
+    _into_place(commit, discard, held, whole=True)
 
 
 def replace_tree_atomically(
@@ -392,7 +409,7 @@ def replace_tree_atomically(
     except BaseException:
         discard()
         raise
-    _into_place(commit, discard, held)
+    _into_place(commit, discard, held, whole=True)
 
 
 def _remove_tree(path: Path, option: str, target: Path) -> None:

@@ -80,7 +80,10 @@ def interrupts_raised() -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         sys.unraisablehook = previous_hook
         for number, handler in previous.items():
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+            # A handler set within the block (signals ignored once the work is done)
+            # stays: putting back a raising one would reopen the window it closed.
+            if signal.getsignal(number) is _interrupt:
+                signal.signal(number, signal.SIG_DFL if handler is None else handler)
 
 
 @contextlib.contextmanager

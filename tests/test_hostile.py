@@ -1170,3 +1170,20 @@ def test_a_terminal_without_utf8_still_gets_the_result(tmp_path) -> None:
 def test_api_refuses_bad_cards_and_objects(make, message) -> None:
     with pytest.raises(AnalyzerError, match=message):
         make()
+
+
+def test_a_signal_as_the_command_ends_changes_nothing() -> None:
+    """Ctrl-C or SIGTERM just after the output is written: exit 0, no traceback, no
+    death by signal (the handlers once went back to Python's for a moment there)."""
+    for trial in range(24):
+        process = subprocess.Popen(
+            [*CLI, "play", "2S", "3H", "2D", "KC", "8H"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
+        process.stdout.read(1)  # the output has begun
+        time.sleep((trial % 6) * 0.0001)
+        os.killpg(process.pid, signal.SIGINT if trial % 2 else signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+        assert process.returncode == 0 and err == b"", (trial, err)

@@ -180,3 +180,16 @@ def test_polled_interrupts_wait_for_a_safe_point() -> None:
         with interrupts_polled() as stop_if_asked:
             stop_if_asked()
         assert signal.getsignal(signal.SIGINT) is before  # the raising handler is back
+
+
+def test_a_handler_set_within_the_block_stays() -> None:
+    """Signals ignored once the work is done stay ignored when the block ends (putting
+    back the raising handler, or Python's, would reopen the window)."""
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        with interrupts_raised():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN  # put back as it was
+    finally:
+        signal.signal(signal.SIGINT, before)

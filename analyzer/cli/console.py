@@ -19,15 +19,26 @@ INTERRUPTED = 130
 
 
 def _run(argv: Sequence[str] | None) -> int:
-    with interrupts_raised():
-        try:
-            from analyzer.cli.main import main as run
-        except (KeyboardInterrupt, ImportError):
-            if not interrupt_requested():
-                raise  # a broken installation keeps its traceback
+    status = None
+    try:
+        with interrupts_raised():
+            try:
+                from analyzer.cli.main import main as run
+            except (KeyboardInterrupt, ImportError):
+                if not interrupt_requested():
+                    raise  # a broken installation keeps its traceback
+                tell("interrupted: nothing was written")
+                return INTERRUPTED
+            status = run(argv)
+            # The command has finished and said so: a Ctrl-C or SIGTERM from here on
+            # must not turn its exit into a traceback or a death by signal.
+            for number in (signal.SIGINT, signal.SIGTERM):
+                signal.signal(number, signal.SIG_IGN)
+    except KeyboardInterrupt:
+        if status is None:  # pragma: no cover - the command catches its own
             tell("interrupted: nothing was written")
             return INTERRUPTED
-        return run(argv)
+    return status
 
 
 def main(argv: Sequence[str] | None = None) -> int:

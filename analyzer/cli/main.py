@@ -88,15 +88,18 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
+    stage = "working"  # then "writing" the output, then "done"
     try:
         with interrupts_raised(), outputs_held() as move_outputs_in:
             args = build_parser().parse_args(argv)
             if sys.stdout is None:  # closed (>&-): said before the work, not after it
                 raise AnalyzerError("cannot write the output: standard output is closed")
             output, status = args.run(args)
+            stage = "writing"
             _write_stdout(output)
             # Output files go into place only now: a failure above leaves none behind.
             move_outputs_in()
+            stage = "done"
     except AnalyzerError as exc:
         tell(f"error: {exc}")
         return 2
@@ -104,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         tell(str(exc))
         return 130
     except KeyboardInterrupt:
+        if stage == "done":  # everything is written: an interrupt now changes nothing
+            return status
+        if stage == "writing":
+            tell("interrupted while writing the output: it may be cut short")
+            return 130
         # Partitions a run saved are kept (the run's own message says so when it is
         # interrupted); no output, no output file.
         tell("interrupted: no output was written")
