@@ -107,15 +107,8 @@ def _swap_in(moves: Sequence[tuple[Path, Path]]) -> None:
     """Rename each new file onto its target, all or none: a target already there is
     first renamed aside, and if any move fails (a target made immutable or turned into a
     folder, a folder on another device) those done are undone, the old files put back.
-    The ``OSError`` raised carries the target that failed as ``target``."""
-    # Several moves, once begun, are all made (an interrupt then is dropped: the work is
-    # done). One is atomic by itself, and an interrupt must still stop the run that
-    # saves it (a partition).
-    with interrupts_deferred() if len(moves) > 1 else contextlib.nullcontext():
-        _swap_in_all(moves)
-
-
-def _swap_in_all(moves: Sequence[tuple[Path, Path]]) -> None:
+    The ``OSError`` raised carries the target that failed as ``target``. Callers move
+    several files in with interrupts deferred (:func:`_into_place`)."""
     if len(moves) == 1:  # one rename is all or nothing by itself: no file set aside
         new, target = moves[0]
         try:
@@ -318,15 +311,24 @@ def write_tree_atomically(
             if problem:
                 raise AnalyzerError(f"{option} {folder}: {problem}; nothing was written")
 
-    def discard() -> None:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-
     def commit() -> None:
         if fresh:
             os.rename(staging, folder)
             return
         _swap_in([(staging / relative, folder / relative) for relative in files])
+
+    _staged_tree(staging, files, commit, held)
+
+
+def _staged_tree(
+    staging: Path, files: Mapping[str, str | bytes], commit: Callable[[], None], held: bool
+) -> None:
+    """Write ``files`` under the new folder ``staging``, then ``commit`` them into place
+    (:func:`_into_place`); ``staging`` is removed whatever happens."""
+
+    def discard() -> None:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
 
     staging.mkdir()
     try:
@@ -364,15 +366,7 @@ def replace_tree_atomically(
     staging = parent / f".tmp-{secrets.token_hex(6)}"
     old = parent / f".old-{secrets.token_hex(6)}"
 
-    def discard() -> None:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
-
-    def commit() -> None:
-        with interrupts_deferred():  # the swap, once begun, is finished
-            _swap_folder()
-
-    def _swap_folder() -> None:
+    def commit() -> None:  # with interrupts deferred (_into_place): once begun, finished
         info = os.stat(folder)
         with contextlib.suppress(OSError):  # another owner: only root may give it
             os.chown(staging, info.st_uid, info.st_gid)
@@ -403,13 +397,7 @@ def replace_tree_atomically(
         if force:
             _remove_tree(old, option, folder)
 
-    staging.mkdir()
-    try:
-        _write_into(staging, files)
-    except BaseException:
-        discard()
-        raise
-    _into_place(commit, discard, held, whole=True)
+    _staged_tree(staging, files, commit, held)
 
 
 def _remove_tree(path: Path, option: str, target: Path) -> None:

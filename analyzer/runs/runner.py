@@ -140,6 +140,10 @@ def _remove(path: Path) -> None:
         path.unlink()
 
 
+def _partition_path(folder: Path, index: int) -> Path:
+    return folder / f"part-{index:05d}.npz"
+
+
 def _save(path: Path, result: Result, meta: dict[str, Any]) -> None:
     entries = {**result, META: np.array(json.dumps(meta, sort_keys=True))}
     write_atomically(path, lambda temporary: np.savez(temporary, **entries))
@@ -293,8 +297,7 @@ def run_partitions(
         parameters)`` as a rule): saved partitions are matched against their hash.
     resume
         Keep the valid partitions saved in ``folder`` and run the rest; without it, every
-        partition is run again (with a note on stderr when some are saved), each saved one
-        replaced only when its new one is saved.
+        partition is run again, each saved one replaced only when its new one is saved.
     scheduler
         A Dask scheduler's address, ``tcp://HOST:PORT``; None runs locally.
     check
@@ -330,7 +333,7 @@ def run_partitions(
     bar = None
 
     def finished(index: int, result: Result) -> None:
-        path = folder / f"part-{index:05d}.npz"
+        path = _partition_path(folder, index)
         try:
             _save(path, result, {**meta(index), "sha256": result_checksum(result)})
         except OSError as exc:
@@ -342,7 +345,7 @@ def run_partitions(
         done = sum(result is not None for result in results)
         # Without resume, partitions of an earlier run stay until replaced.
         earlier = sum(
-            results[i] is None and os.path.lexists(folder / f"part-{i:05d}.npz")
+            results[i] is None and os.path.lexists(_partition_path(folder, i))
             for i in range(len(sizes))
         )
         also = f" (and {earlier} more in the folder, which --resume checks)" if earlier else ""
@@ -355,7 +358,7 @@ def run_partitions(
         _prepare(folder, parameters)
         rejected = []
         for index in range(len(sizes) if resume else 0):
-            path = folder / f"part-{index:05d}.npz"
+            path = _partition_path(folder, index)
             if os.path.lexists(path):
                 results[index] = _load(path, meta(index), check)
                 if results[index] is None:
