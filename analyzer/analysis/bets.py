@@ -25,7 +25,7 @@ OTHERWISE = "otherwise"
 class Line:
     """One line of a bet's breakdown: the rows one rule settles (or none does)."""
 
-    when: str
+    when: str  # the condition on one line (Condition.shown), or OTHERWISE
     ways: int
     probability: Fraction
     payout: Payout
@@ -92,7 +92,7 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
         )
     settled, matched = settled_ways(bet, table.columns, table.ways)
     rows = [
-        (rule.condition.text, count, rule.payout, holds)
+        (rule.condition.shown, count, rule.payout, holds)
         for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
     ]
     rows.append((OTHERWISE, settled[-1], LOSE, settled[-1]))

@@ -79,6 +79,12 @@ class Condition:
         # (worker processes, Dask): the compiled closure itself cannot be pickled.
         return parse_condition, (self.text,)
 
+    @property
+    def shown(self) -> str:
+        """The text as a table or message shows it: on one line, each run of whitespace
+        (the line breaks of a TOML multi-line string) one space."""
+        return _one_line(self.text)
+
     def mask(self, columns: Columns, n_rows: int) -> np.ndarray:
         """A fresh, writable bool array of length ``n_rows`` (a constant is broadcast)."""
         value = np.asarray(self._evaluate(columns), dtype=bool)

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
-from helpers import run
+from helpers import HEAD, run, write_paytable
 
 from analyzer import Card, Shoe, analyze
-from analyzer.reports.tables import claim_lines, csv_safe, csv_text, fraction_text, json_text
+from analyzer.reports.tables import (
+    claim_lines,
+    csv_safe,
+    csv_text,
+    fraction_text,
+    json_text,
+    markdown_escape,
+)
 
 
 def test_every_format_and_language_renders(capsys) -> None:
@@ -110,3 +119,27 @@ def test_the_title_and_claim_line_are_in_the_pages_language(lang) -> None:
         sentence("report_cards_suits_unknown", lang, cards=51, ranks=depleted.shoe.rank_text)
         in title
     )
+
+
+def test_a_condition_written_over_several_lines_shows_on_one(tmp_path, capsys) -> None:
+    """A TOML multi-line string in ``when`` keeps each table row on one line: every run
+    of whitespace is one space where the condition is shown (text, Markdown, CSV)."""
+    when = "(winner == 'tie'\n    and player_score >= 6)"
+    path = write_paytable(
+        tmp_path,
+        HEAD
+        + '[[bet]]\nid = "t"\nname = "T"\n[[bet.rule]]\n'
+        + f'when = """{when}"""\npays = "8:1"\n'
+        + '[[bet.rule]]\nwhen = "winner == \'tie\'"\npays = "5:1"\n',
+    )
+    shown = "(winner == 'tie' and player_score >= 6)"
+    for fmt in ("text", "markdown"):
+        code, out, err = run(capsys, "report", "--paytable", str(path), "--detail", "--format", fmt)
+        assert code == 0 and err == "", err
+        (line,) = [line for line in out.splitlines() if "player_score" in line]
+        assert (shown if fmt == "text" else markdown_escape(shown)) in line, line
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--detail", "--format", "csv")
+    assert code == 0
+    breakdown = list(csv.DictReader(io.StringIO(out.split("\n\n")[1])))
+    assert breakdown[0]["when"] == shown
+    assert sum("player_score" in line for line in out.splitlines()) == 1
