@@ -148,7 +148,7 @@ def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
             {
                 # Without words for it, a line of a bet that pays several ways shows its
                 # condition, as written in the paytable.
-                "label": label or (rule.condition.text if len(shown) > 1 else None),
+                "label": label or (rule.condition.shown if len(shown) > 1 else None),
                 "condition": label is None,
                 "pays": word("Push", lang) if rule.payout.kind == "push" else rule.payout.text,
             }
