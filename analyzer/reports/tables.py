@@ -247,7 +247,10 @@ def render_table(
         return frame.to_latex(index=index, escape=True)
     if fmt == "csv":
         return csv_text(frame)
-    return _left_aligned(frame) if left_align else frame.to_string(index=index)
+    text = _left_aligned(frame) if left_align else frame.to_string(index=index)
+    # pandas pads every cell of a left-aligned last column to its width: no line ends in
+    # spaces (they are invisible, and break diffs and copy-and-paste).
+    return "\n".join(line.rstrip() for line in text.splitlines())
 
 
 def _as_text(column: pd.Series) -> pd.Series:

@@ -1,0 +1,34 @@
+"""What every command prints for people (``--format text``), as they read it."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import run
+
+#: Each command's text output, as a user runs it (runs of shoes kept small).
+TEXT_COMMANDS = {
+    "report": ["report"],
+    "report --detail": ["report", "--bet", "player_bonus", "--bet", "banker", "--detail"],
+    "report --decks 6": ["report", "--decks", "6"],
+    "play": ["play", "2S", "3H", "2D", "KC", "8H"],
+    "eor": ["eor", "--bet", "tie", "--bet", "banker"],
+    "simulate": ["simulate", "--shoes", "2", "--seed", "1"],
+    "count one bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect"],
+    "count several bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2"],
+    "verify": ["verify", "seed-game"],
+}
+
+
+def _argv(name: str, tmp_path) -> list[str]:
+    argv = TEXT_COMMANDS[name]
+    if argv[0] in ("simulate", "count"):
+        argv = [*argv, "--no-progress", "--workers", "1", "--work-dir", str(tmp_path)]
+    return argv
+
+
+@pytest.mark.parametrize("name", TEXT_COMMANDS)
+def test_no_line_of_a_text_output_ends_in_a_space(tmp_path, capsys, name) -> None:
+    code, out, err = run(capsys, *_argv(name, tmp_path))
+    assert code == 0 and err == "", err
+    padded = [line for line in out.splitlines() if line != line.rstrip()]
+    assert not padded, padded[:3]
