@@ -36,6 +36,8 @@ def _in_callback(frame: FrameType | None) -> bool:
 
 
 _requested = False
+#: The command's output is complete (:func:`output_complete`): an interrupt now is a no-op.
+_complete = False
 
 
 def interrupt_requested() -> bool:
@@ -46,6 +48,8 @@ def interrupt_requested() -> bool:
 
 def _interrupt(signum: int, frame: FrameType | None) -> None:
     global _requested
+    if _complete:  # nothing is left to stop: the exit status stays the command's own
+        return
     _requested = True
     if _in_callback(frame):
         signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)  # SIGALRM: try again soon
@@ -66,11 +70,11 @@ def _swallowed(unraisable: Any, hook: Callable[[Any], object]) -> None:
 def interrupts_raised() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM raise ``KeyboardInterrupt`` (only on the main
     thread, where signal handlers can be set); the previous handlers come back after."""
-    global _requested
+    global _requested, _complete
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _requested = False
+    _requested = _complete = False
     previous = {number: signal.signal(number, _interrupt) for number in _SIGNALS}
     previous_hook = sys.unraisablehook
     sys.unraisablehook = functools.partial(_swallowed, hook=previous_hook)
@@ -114,6 +118,39 @@ def interrupts_polled() -> Iterator[Callable[[], None]]:
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
     stop_if_asked()  # an interrupt that came as the block ended
+
+
+@contextlib.contextmanager
+def interrupts_noted() -> Iterator[Callable[[], bool]]:
+    """Within the block, SIGINT and SIGTERM only take note, and the function yielded says
+    whether one came. For writing the command's output: the writer asks between two chunks
+    and stops there, so it always knows how much went out. A handler that raised could
+    land between a chunk written and its count, and call a complete output cut short."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    noted: list[int] = []
+
+    def take_note(signum: int, _frame: FrameType | None) -> None:
+        global _requested
+        _requested = True
+        noted.append(signum)
+
+    previous = {number: signal.signal(number, take_note) for number in _SIGNALS[:2]}
+    try:
+        yield lambda: bool(noted)
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+def output_complete() -> None:
+    """The command's output is written and its files are in place: from now on, to the
+    end of :func:`interrupts_raised`, SIGINT and SIGTERM change nothing (they do not
+    raise). Called inside :func:`interrupts_noted`, where no signal raises, so no
+    interrupt can fall between the last write and this."""
+    global _complete
+    _complete = True
 
 
 @contextlib.contextmanager

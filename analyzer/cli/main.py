@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import argparse
 import os
+import select
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from analyzer.cli import count, docs, eor, play, report, simulate, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
-from analyzer.interrupts import interrupt_requested, interrupts_raised
+from analyzer.interrupts import (
+    interrupt_requested,
+    interrupts_noted,
+    interrupts_raised,
+    output_complete,
+)
 from analyzer.runs.runner import Interrupted, program_version
 
 #: The commands, in the order ``--help`` lists them.
@@ -50,29 +56,66 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _write_stdout(output: str) -> None:
-    """Write the result; a closed or full standard output is one clear error."""
+#: Bytes written at a time: at most PIPE_BUF, so a pipe that polls writable takes a whole
+#: chunk without blocking, and an interrupt is answered between two chunks.
+_CHUNK = 4096
+#: How long one wait for a full pipe or terminal lasts before the writer asks again
+#: whether an interrupt came.
+_WAIT_MS = 50
+
+
+def _write_stdout(output: str, interrupted: Callable[[], bool]) -> int | None:
+    """Write the result; ``None`` once all of it is written, or the number of bytes that
+    went out before an interrupt stopped it. A closed or full standard output is one clear
+    error; a reader that went away (piped into ``head``) had what it wanted."""
     if sys.stdout is None:
         raise AnalyzerError("cannot write the output: standard output is closed")
+    buffer = getattr(sys.stdout, "buffer", None)
     try:
-        try:
-            sys.stdout.write(output)
-        except UnicodeEncodeError:
-            # A terminal or pipe set to ASCII or Latin-1: the result is UTF-8 text (as every
-            # file this tool writes), so it goes out as UTF-8 bytes rather than not at all.
-            buffer = getattr(sys.stdout, "buffer", None)
-            if buffer is None:
+        sys.stdout.flush()
+        if buffer is None:  # a text stream with no bytes beneath (an embedding program's)
+            try:
+                sys.stdout.write(output)
+            except UnicodeEncodeError:
                 raise AnalyzerError(
                     "cannot write the output: standard output cannot show these characters"
                 ) from None
             sys.stdout.flush()
-            buffer.write(output.encode("utf-8"))
-        sys.stdout.flush()
+            return None
+        try:
+            data = output.encode(sys.stdout.encoding or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            # A terminal or pipe set to ASCII or Latin-1: the result is UTF-8 text (as every
+            # file this tool writes), so it goes out as UTF-8 bytes rather than not at all.
+            data = output.encode("utf-8")
+        ready = _writable(buffer)
+        for start in range(0, len(data), _CHUNK):
+            while not ready():
+                if interrupted():
+                    return start
+            if interrupted():
+                return start
+            buffer.write(data[start : start + _CHUNK])
+            buffer.flush()
     except BrokenPipeError:  # e.g. piped into head: the reader has what it wanted
         _silence_stdout()
     except OSError as exc:
         _silence_stdout()
         raise AnalyzerError(f"cannot write the output: {exc.strerror or exc}") from None
+    return None
+
+
+def _writable(stream: object) -> Callable[[], bool]:
+    """A function that waits a moment for ``stream`` to take a chunk without blocking, and
+    says whether it will; always yes for a stream with no file descriptor to wait on."""
+    try:
+        descriptor = stream.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return lambda: True
+    waiting = select.poll()
+    waiting.register(descriptor, select.POLLOUT)
+    # An error or a hang-up is "ready" too: the write then says what is wrong.
+    return lambda: bool(waiting.poll(_WAIT_MS))
 
 
 def _silence_stdout() -> None:
@@ -88,18 +131,19 @@ def _silence_stdout() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
-    stage = "working"  # then "writing" the output, then "done"
     try:
         with interrupts_raised(), outputs_held() as move_outputs_in:
             args = build_parser().parse_args(argv)
             if sys.stdout is None:  # closed (>&-): said before the work, not after it
                 raise AnalyzerError("cannot write the output: standard output is closed")
             output, status = args.run(args)
-            stage = "writing"
-            _write_stdout(output)
-            # Output files go into place only now: a failure above leaves none behind.
-            move_outputs_in()
-            stage = "done"
+            # From here an interrupt is judged by what was written, never by when it came.
+            with interrupts_noted() as interrupted:
+                cut_at = _write_stdout(output, interrupted)
+                if cut_at is None:
+                    # Output files go into place only now: a failure above leaves none.
+                    move_outputs_in()
+                    output_complete()  # an interrupt from here on changes nothing
     except AnalyzerError as exc:
         tell(f"error: {exc}")
         return 2
@@ -107,11 +151,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         tell(str(exc))
         return 130
     except KeyboardInterrupt:
-        if stage == "done":  # everything is written: an interrupt now changes nothing
-            return status
-        if stage == "writing":
-            tell("interrupted while writing the output: it may be cut short")
-            return 130
         # Partitions a run saved are kept (the run's own message says so when it is
         # interrupted); no output, no output file.
         tell("interrupted: no output was written")
@@ -122,6 +161,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         # An interrupt inside a library (a C extension's import, say) can surface as
         # another exception: it is still the user's Ctrl-C.
         tell("interrupted: no output was written")
+        return 130
+    if cut_at is not None:
+        tell(
+            "interrupted while writing the output: it may be cut short"
+            if cut_at
+            else "interrupted: no output was written"
+        )
         return 130
     return status
 

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import io
+import signal
+import sys
+
 import pytest
 from helpers import run
+
+from analyzer.cli.main import main
 
 
 @pytest.mark.parametrize(
@@ -39,3 +45,56 @@ def test_version_names_the_package_and_its_code(capsys) -> None:
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out == f"baccarat-odds {program_version()}\n"
+
+
+class _SignallingOutput(io.RawIOBase):
+    """A standard output that keeps what it is given and raises SIGINT (as Ctrl-C does)
+    once ``after`` bytes have gone out: a signal at an exact point of the output."""
+
+    def __init__(self, after: int) -> None:
+        self.data = bytearray()
+        self.after = after
+        self.sent = False
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, chunk) -> int:
+        self.data += bytes(chunk)
+        if not self.sent and len(self.data) >= self.after:
+            self.sent = True
+            signal.raise_signal(signal.SIGINT)
+        return len(chunk)
+
+
+def _run_into(monkeypatch, capsys, output: _SignallingOutput, *argv: str) -> tuple[int, str]:
+    stream = io.TextIOWrapper(io.BufferedWriter(output), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", stream)
+    code = main(list(argv))
+    return code, capsys.readouterr().err
+
+
+def test_a_signal_just_after_the_last_byte_changes_nothing(monkeypatch, capsys) -> None:
+    """The output is whole when the signal comes: exit 0, nothing on stderr (a handler
+    that raised there once made it 130, 'it may be cut short')."""
+    argv = ("report", "--bet", "tie", "--format", "json")
+    reference = _SignallingOutput(after=10**9)
+    assert _run_into(monkeypatch, capsys, reference, *argv) == (0, "")
+    whole = bytes(reference.data)
+    assert len(whole) > 100
+    signalled = _SignallingOutput(after=len(whole))
+    assert _run_into(monkeypatch, capsys, signalled, *argv) == (0, "")
+    assert signalled.sent and bytes(signalled.data) == whole
+
+
+def test_a_signal_in_the_middle_of_the_output_says_it_is_cut_short(monkeypatch, capsys):
+    argv = ("report", "--format", "json")
+    reference = _SignallingOutput(after=10**9)
+    assert _run_into(monkeypatch, capsys, reference, *argv)[0] == 0
+    whole = bytes(reference.data)
+    assert len(whole) > 3 * 4096  # several chunks: the writer stops between two
+    signalled = _SignallingOutput(after=1)
+    code, err = _run_into(monkeypatch, capsys, signalled, *argv)
+    assert code == 130
+    assert err == "baccarat-odds: interrupted while writing the output: it may be cut short\n"
+    assert 0 < len(signalled.data) < len(whole) and whole.startswith(bytes(signalled.data))
