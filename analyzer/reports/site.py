@@ -303,6 +303,9 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 eor_image=image,
                 eor_size=size,
             )
+    # Listed by the name a reader sees, not by folder or file name: case set aside, and
+    # names that compare equal kept in the order given.
+    index.sort(key=lambda entry: entry["name"].casefold())
     files["index.html"] = environment.get_template("index.html").render(
         entries=index,
         languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],

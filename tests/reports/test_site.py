@@ -15,6 +15,7 @@ from seed_pages import SEEDS, payouts, seed_payout_rows, seed_text, seed_third_c
 
 from analyzer import analyze
 from analyzer.analysis.eor import removal_effects
+from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import library_names, load_paytable
@@ -68,6 +69,34 @@ def test_site_has_an_index_and_a_page_per_paytable_and_language(site) -> None:
     index = parse(site["index.html"])
     links = {a.get("href") for a in index.iter("a")}
     assert links == pages - {"index.html"}
+
+
+def _index_names(index: str) -> list[str]:
+    return [text_of(tr.find("th")) for tr in parse(index).find(".//table[@class='index']/tbody")]
+
+
+def test_index_lists_paytables_by_the_name_shown(site) -> None:
+    """Sorted as a reader looks a name up: by the name on the page, case set aside, not
+    by the file or folder it comes from; equal names keep the order given."""
+    names = _index_names(site["index.html"])
+    assert len(names) == len(library_names())
+    assert names == sorted(names, key=str.casefold)
+
+    def one_bet(name: str) -> Analysis:
+        return analyze(
+            paytable=paytable_from_dict(
+                {
+                    "name": name,
+                    "bet": [{"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": 8}]}],
+                }
+            )
+        )
+
+    given = [("a", "zebra"), ("b", "Apple"), ("c", "apple"), ("d", "Mango"), ("e", "APPLE")]
+    files = render_site([SitePaytable(slug, one_bet(name)) for slug, name in given])
+    assert _index_names(files["index.html"]) == ["Apple", "apple", "APPLE", "Mango", "zebra"]
+    rows = parse(files["index.html"]).find(".//table[@class='index']/tbody")
+    assert [tr.get("data-paytable") for tr in rows] == ["b", "c", "e", "d", "a"]
 
 
 def test_every_page_is_valid_self_contained_html(site) -> None:
