@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pandas as pd
@@ -61,6 +61,14 @@ def _bets(paytable: Paytable, claim: Claim) -> tuple[Bet, str | None]:
     return next(iter(offered.values()))[0], claim.mode
 
 
+def _payouts_shown(printed: Iterable[object]) -> str:
+    """Payouts as written, highest first: the one order both sides of a payouts claim are
+    shown in (they are compared as a multiset, so the order carries nothing)."""
+    values = list(printed)
+    by_net = sorted(values, key=lambda value: parse_payout(value).net, reverse=True)
+    return ", ".join(map(str, by_net))
+
+
 def _check(analysis: Analysis, claim: Claim) -> tuple[str, bool, str | None]:
     """(computed value as printed, passed, mode it refers to)."""
     if claim.quantity == "max_rtp":
@@ -86,7 +94,7 @@ def _check(analysis: Analysis, claim: Claim) -> tuple[str, bool, str | None]:
         paid = [rule.payout for rule in bet.rules if rule.payout.net > 0]
         claimed = sorted(parse_payout(v).net for v in claim.value)
         passed = sorted(p.net for p in paid) == claimed
-        return ", ".join(p.text for p in paid), passed, mode
+        return _payouts_shown(p.text for p in paid), passed, mode
     results = _results(analysis, claim)
     values = {r.mode: getattr(r, claim.quantity) for r in results}
     if len(set(values.values())) > 1:
@@ -123,9 +131,7 @@ def verify_claims(
             if not message.startswith("claim "):
                 message = f"claim {claim.number}: {message}"
             raise AnalyzerError(message) from None
-        claimed = claim.value
-        if isinstance(claimed, list):
-            claimed = ", ".join(map(str, claimed))
+        claimed = _payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
         rows.append(
             {
                 "claim": claim.number,

@@ -15,6 +15,12 @@ from analyzer.reports.tables import csv_text, json_text, render_table
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
 
+#: How a payouts claim is checked, said under the table that shows them.
+PAYOUTS_COMPARED = (
+    "Payouts are compared as a multiset (a help page lists them in its own order), "
+    "and shown highest first."
+)
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("claims", metavar="CLAIMS", help="a claims .toml file or a shipped name")
@@ -44,6 +50,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         shown = results.drop(columns="source")
         text = render_table(shown) + "\n\n"
         text += f"{len(results) - failed} passed, {failed} failed\n"
+        if (results["quantity"] == "payouts").any():
+            text += f"{PAYOUTS_COMPARED}\n"
         for row in results[results["result"] == "FAIL"].itertuples():
             text += (
                 f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}"

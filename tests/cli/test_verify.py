@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,40 @@ def test_removed_cards_come_out_of_each_paytables_own_shoe(tmp_path, capsys) -> 
         capsys, "verify", str(claims), "--remove", "5H", "--decks", "8", "--format", "json"
     )
     assert json.loads(out)[0]["computed"] == computed[8]
+
+
+def _odds(text: str) -> Fraction:
+    a, b = text.split(":")
+    return Fraction(a) / Fraction(b)
+
+
+def test_payouts_are_compared_as_a_multiset_and_shown_in_one_order(tmp_path, capsys) -> None:
+    """A page lists payouts in its own order: the same multiset in another order passes,
+    and both sides print highest first, so what passed reads the same on both."""
+    path = write_claims(
+        tmp_path,
+        """
+paytable = "seed-game"
+[[claim]]
+bet = "player_bonus"
+quantity = "payouts"
+value = ["2:1", "1:1", "30:1", "1:1", "6:1", "10:1", "4:1"]
+[[claim]]
+bet = "lucky_six"
+quantity = "payouts"
+value = ["12:1", "23:1"]
+""",
+    )
+    code, out, _ = run(capsys, "verify", str(path), "--format", "json")
+    assert code == 1
+    bonus, six = json.loads(out)
+    assert bonus["result"] == "PASS" and six["result"] == "FAIL"
+    assert bonus["claimed"] == bonus["computed"] == "30:1, 10:1, 6:1, 4:1, 2:1, 1:1, 1:1"
+    for row in (bonus, six):
+        for side in (row["claimed"], row["computed"]):
+            odds = [_odds(p) for p in side.split(", ")]
+            assert odds == sorted(odds, reverse=True), side
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 1
+    assert "is 20:1, 12:1, published 23:1, 12:1" in out
+    assert "Payouts are compared as a multiset" in out
