@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -30,12 +31,25 @@ def needs_suits(bet: Bet) -> bool:
     return bet.card_level and plan(bet.fields, bet.literals).needs_suits
 
 
+#: ``progress(bet, done, total)``: of the removals ``bet``'s effects need, ``done`` of
+#: ``total`` are worked out (``done == total``: its effects are computed).
+Progress = Callable[[str, int, int], None]
+
+
+def _shared_work(bet: Bet) -> object:
+    """What the analysis of ``bet`` shares with other bets': bets on the round's outcome
+    share one table, a bet on the cards its card-level walk (as :func:`analyze` caches
+    them)."""
+    return (bet.fields, frozenset(bet.literals.items())) if bet.card_level else "outcome"
+
+
 def removal_effects(
     paytable: Paytable,
     shoe: Shoe | None = None,
     mode: str | None = None,
     bets: list[str] | None = None,
     every_card: bool = False,
+    progress: Progress | None = None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Exact change in EV per unit of each (bet, mode) when one card leaves the shoe.
 
@@ -44,10 +58,15 @@ def removal_effects(
     exact average over suits). By card, for the bets whose EV depends on suits (suited
     pairs, suits and colours of cards), or for every bet with ``every_card``: one row per
     card left in the shoe (bet, mode, card, rank, delta_ev, delta_ev_exact, cards).
+
+    Bets are worked out a group at a time, the bets of a group sharing their work (one
+    outcome table, or one card walk); ``progress`` (see :data:`Progress`) is told of
+    every bet after each card removed for it.
     """
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
     base = _expected_values(base_analysis)
+    order = {key: i for i, key in enumerate(base)}  # rows follow the analysis' order
     suit_bets = {
         (r.bet.id, r.mode) for r in base_analysis.results if every_card or needs_suits(r.bet)
     }
@@ -56,58 +75,80 @@ def removal_effects(
             "the effect of each card needs the shoe's suits: they are not known (a card "
             "removed by rank alone, or counts given per rank)"
         )
-    by_suit = shoe.suits_known and bool(suit_bets)
+    work: dict[str, set[object]] = {}
+    for r in base_analysis.results:  # a bet id may be offered as several bets, by mode
+        work.setdefault(r.bet.id, set()).add(_shared_work(r.bet))
+    groups: dict[frozenset, list[str]] = {}
+    for bet_id, shared in work.items():
+        groups.setdefault(frozenset(shared), []).append(bet_id)
     rows, card_rows = [], []
-    for rank in range(N_RANKS):
-        held = int(shoe.rank_counts[rank])
-        if held == 0 or shoe.size - 1 < ROUND_CARDS:
-            continue
-        if by_suit:
-            removals = [
-                (Fraction(int(shoe.suit_counts[rank, s]), held), Card(rank, s))
-                for s in range(N_SUITS)
-                if shoe.suit_counts[rank, s]
-            ]
-        elif shoe.suits_known:
-            suit = int(np.nonzero(shoe.suit_counts[rank])[0][0])  # any suit: none matters
-            removals = [(Fraction(1), Card(rank, suit))]
-        else:
-            removals = [(Fraction(1), Card(rank))]
-        after: dict[tuple[str, str], Fraction] = {}
-        for weight, card in removals:
-            analysis = analyze(paytable=paytable, shoe=shoe.remove([card]), mode=mode, bets=bets)
-            for key, value in _expected_values(analysis).items():
-                after[key] = after.get(key, Fraction(0)) + weight * value
-                if by_suit and key in suit_bets:
-                    delta = value - base[key]
-                    card_rows.append(
-                        {
-                            "bet": key[0],
-                            "mode": key[1],
-                            "card": str(card),
-                            "rank": RANKS[rank],
-                            "delta_ev": float(delta),
-                            "delta_ev_exact": delta,
-                            "cards": int(shoe.suit_counts[rank, card.suit]),
-                        }
-                    )
-        for (bet, bet_mode), value in after.items():
-            delta = value - base[(bet, bet_mode)]
-            rows.append(
-                {
-                    "bet": bet,
-                    "mode": bet_mode,
-                    "rank": RANKS[rank],
-                    "delta_ev": float(delta),
-                    "delta_ev_exact": delta,
-                    "cards": held,
-                }
-            )
+    for group in groups.values():
+        by_suit = shoe.suits_known and any(key[0] in group for key in suit_bets)
+        removals_by_rank = []
+        for rank in range(N_RANKS):
+            held = int(shoe.rank_counts[rank])
+            if held == 0 or shoe.size - 1 < ROUND_CARDS:
+                continue
+            if by_suit:
+                removals = [
+                    (Fraction(int(shoe.suit_counts[rank, s]), held), Card(rank, s))
+                    for s in range(N_SUITS)
+                    if shoe.suit_counts[rank, s]
+                ]
+            elif shoe.suits_known:
+                suit = int(np.nonzero(shoe.suit_counts[rank])[0][0])  # any suit: none matters
+                removals = [(Fraction(1), Card(rank, suit))]
+            else:
+                removals = [(Fraction(1), Card(rank))]
+            removals_by_rank.append((rank, held, removals))
+        total = sum(len(removals) for _, _, removals in removals_by_rank)
+        done = 0
+        for rank, held, removals in removals_by_rank:
+            after: dict[tuple[str, str], Fraction] = {}
+            for weight, card in removals:
+                removed = shoe.remove([card])
+                analysis = analyze(paytable=paytable, shoe=removed, mode=mode, bets=group)
+                for key, value in _expected_values(analysis).items():
+                    after[key] = after.get(key, Fraction(0)) + weight * value
+                    if by_suit and key in suit_bets:
+                        delta = value - base[key]
+                        card_rows.append(
+                            {
+                                "bet": key[0],
+                                "mode": key[1],
+                                "card": str(card),
+                                "rank": RANKS[rank],
+                                "delta_ev": float(delta),
+                                "delta_ev_exact": delta,
+                                "cards": int(shoe.suit_counts[rank, card.suit]),
+                                "_order": (rank, card.suit, order[key]),
+                            }
+                        )
+                done += 1
+                if progress is not None:
+                    for bet_id in group:
+                        progress(bet_id, done, total)
+            for key, value in after.items():
+                delta = value - base[key]
+                rows.append(
+                    {
+                        "bet": key[0],
+                        "mode": key[1],
+                        "rank": RANKS[rank],
+                        "delta_ev": float(delta),
+                        "delta_ev_exact": delta,
+                        "cards": held,
+                        "_order": (rank, order[key]),
+                    }
+                )
     if not rows:
         raise AnalyzerError(
             f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
             f"{ROUND_CARDS}, so there are no effects of removal to compute"
         )
+    # Rank by rank (card by card), each in the analysis' order of bets, whatever the groups.
+    rows.sort(key=lambda row: row.pop("_order"))
+    card_rows.sort(key=lambda row: row.pop("_order"))
     by_card = pd.DataFrame(
         card_rows, columns=["bet", "mode", "card", "rank", "delta_ev", "delta_ev_exact", "cards"]
     )

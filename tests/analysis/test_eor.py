@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from helpers import HEAD, write_paytable
+
 from analyzer import Shoe, parse_cards, seed_paytable
 from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.engine.symbolic import evaluate
@@ -107,3 +109,31 @@ def test_bets_on_suits_average_over_the_suit_and_show_each_card() -> None:
         by_card[by_card["card"] == card]["delta_ev_exact"].iloc[0] for card in ("AS", "AH")
     )
     assert spades != hearts
+
+
+def test_progress_is_told_of_every_bet_after_each_card_removed(tmp_path) -> None:
+    """A bet on the round's outcome needs one card of each of the 13 ranks removed; a bet
+    on a card's colour each of the 52 cards of a deck: each is told of its own removals,
+    one at a time, to the last (so a slow bet moves a bar instead of holding it still)."""
+    from analyzer.analysis.eor import removal_effects
+    from analyzer.paytables.library import load_paytable
+
+    path = write_paytable(
+        tmp_path,
+        HEAD
+        + '[[bet]]\nid = "tie"\nname = "Tie"\n[[bet.rule]]\nwhen = "winner == \'tie\'"\n'
+        + 'pays = "8:1"\n'
+        + '[[bet]]\nid = "red"\nname = "Red"\n[[bet.rule]]\n'
+        + "when = \"winner == 'player' and player_card1_colour == 'red'\"\npays = \"2:1\"\n",
+    )
+    calls: dict[str, list[tuple[int, int]]] = {}
+    effects, _ = removal_effects(
+        load_paytable(str(path)),
+        Shoe.standard(1),
+        progress=lambda bet, done, total: calls.setdefault(bet, []).append((done, total)),
+    )
+    assert calls == {
+        "tie": [(done, 13) for done in range(1, 14)],
+        "red": [(done, 52) for done in range(1, 53)],
+    }
+    assert effects["bet"].tolist() == ["tie", "red"] * 13  # rank by rank, bets in order
