@@ -11,6 +11,7 @@ import pytest
 from helpers import run
 
 from analyzer import analyze
+from analyzer.reports.i18n import LANGUAGES
 
 
 def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:
@@ -24,6 +25,18 @@ def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:
     assert out.count("Baccarat (commission)") == 2
     assert out.count("All modes") == 17
     assert "Claimed maximum RTP 98.94%" in out and "CONFIRMED" in out
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paytable", ["seed-game", "seed-game-ms"])
+def test_report_title_names_the_game_as_its_players_do(capsys, paytable, lang) -> None:
+    """The seed pages are the rules of "Baccarat" ("Mga Panuntunan sa Laro ng Baccarat",
+    "Peraturan Permainan Bakarat"): their game's reports are titled so in every language,
+    never by the team's file that describes it."""
+    code, out, _ = run(capsys, "report", "--paytable", paytable, "--bet", "tie", "--lang", lang)
+    title = out.splitlines()[0]
+    assert code == 0 and title.startswith("Baccarat")
+    assert "GAME" not in title and "seed" not in title.casefold()
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "csv", "html", "latex"])
