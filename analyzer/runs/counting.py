@@ -145,7 +145,7 @@ class CountJob:
         for name in STRATEGIES:
             for what in ("bets", "gain"):
                 shapes[f"{name}_{what}"] = ((shoes, n_columns), np.float64)
-        for key in ("round_ev", "round_positive", "round_bets"):
+        for key in ROUND_SUMS:
             shapes[key] = ((rounds, n_columns), np.float64)
         for play in self.plays:
             for what in CAP_ARRAYS:
@@ -161,6 +161,9 @@ class CountJob:
 TRUE_COUNT_DECKS = ("in-shoe", "unseen")
 #: The ways of betting a count compares: perfect play and a linear count.
 PLAYS = ("perfect", "count")
+#: Per round number and column, sums over the shoes reaching it: the EV, its square (for
+#: the EV's standard error), the rounds with a positive EV, and the rounds bet.
+ROUND_SUMS = ("round_ev", "round_ev_sq", "round_positive", "round_bets")
 #: Per play, per cap (max round) and column: the sum over shoes of the gain per shoe,
 #: of its square, and the bets placed.
 CAP_ARRAYS = ("gain", "gain_sq", "bets")
@@ -249,6 +252,7 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
     by_round = job.by_round
     result["round_count"] = np.bincount(round_number, minlength=by_round).astype(np.float64)
     result["round_ev"] = _sum_by(round_number, ev, by_round)
+    result["round_ev_sq"] = _sum_by(round_number, ev**2, by_round)
     result["round_positive"] = _sum_by(round_number, ev > 0, by_round)
     result["round_bets"] = _sum_by(round_number, headline, by_round)
     for play, bets in wants.items():
@@ -404,25 +408,30 @@ def advise(curve: list[dict[str, Any]], max_gain: float, max_round: int | None) 
 
 def per_round_table(job: CountJob, results: list[Result]) -> pd.DataFrame:
     """By (bet, mode) and round number: shoes reaching it, share with positive EV, mean
-    EV, share bet by the headline play."""
+    EV and its standard error over those shoes (NaN from one shoe), share bet by the
+    headline play."""
     count = sum(r["round_count"] for r in results)
     played = np.nonzero(count)[0]
+    shoes = count[played]
     frames = []
     for c, (bet_id, mode) in enumerate(job.columns):
-        total = {
-            key: sum(r[key][:, c] for r in results)
-            for key in ("round_ev", "round_positive", "round_bets")
-        }
+        total = {key: sum(r[key][:, c] for r in results)[played] for key in ROUND_SUMS}
+        mean = total["round_ev"] / shoes
+        # Each shoe deals a round number at most once: one EV per shoe reaching it.
+        with np.errstate(divide="ignore", invalid="ignore"):
+            variance = np.maximum(0.0, total["round_ev_sq"] - shoes * mean**2) / (shoes - 1)
+        error = np.where(shoes > 1, np.sqrt(variance / shoes), np.nan)
         frames.append(
             pd.DataFrame(
                 {
                     "bet": bet_id,
                     "mode": mode,
                     "round": played,
-                    "shoes": count[played].astype(np.int64),
-                    "positive_ev_share": total["round_positive"][played] / count[played],
-                    "mean_ev": total["round_ev"][played] / count[played],
-                    "bet_share_without_limit": total["round_bets"][played] / count[played],
+                    "shoes": shoes.astype(np.int64),
+                    "positive_ev_share": total["round_positive"] / shoes,
+                    "mean_ev": mean,
+                    "mean_ev_se": error,
+                    "bet_share_without_limit": total["round_bets"] / shoes,
                 }
             )
         )

@@ -90,7 +90,7 @@ def _partition(job, shoes_bets, shoes_gain, rounds, per_round_gain) -> dict:
         out[f"{name}_gain"] = np.array(shoes_gain, dtype=np.float64)[:, None]
     length = job.by_round
     out["round_count"] = np.zeros(length)
-    for key in ("round_ev", "round_positive", "round_bets"):
+    for key in ("round_ev", "round_ev_sq", "round_positive", "round_bets"):
         out[key] = np.zeros((length, 1))
     capped = np.cumsum(np.array(per_round_gain, dtype=np.float64), axis=1)
     for play in job.plays:
@@ -141,6 +141,8 @@ def test_per_round_table_by_hand() -> None:
     part = {
         "round_count": np.array([0.0, 3.0, 3.0, 1.0, 0.0]),
         "round_ev": np.array([[0.0, 0], [-0.03, 0.3], [0.03, 0], [0.02, 0], [0.0, 0]]),
+        # Lucky Six's EVs: -0.01 three times at round 1; 0, 0.01, 0.02 at round 2.
+        "round_ev_sq": np.array([[0.0, 0], [3e-4, 0.03], [5e-4, 0], [4e-4, 0], [0.0, 0]]),
         "round_positive": np.array([[0.0, 0], [0.0, 3], [2.0, 0], [1.0, 0], [0.0, 0]]),
         "round_bets": np.array([[0.0, 0], [1.0, 0], [2.0, 0], [1.0, 0], [0.0, 0]]),
     }
@@ -150,6 +152,12 @@ def test_per_round_table_by_hand() -> None:
     assert six["shoes"].tolist() == [6, 6, 2]
     assert six["mean_ev"].tolist() == pytest.approx([-0.01, 0.01, 0.02], rel=1e-14)
     assert six["positive_ev_share"].tolist() == pytest.approx([0, 2 / 3, 1], rel=1e-14)
+    # Standard errors over the shoes reaching each round: the same EV in every shoe has
+    # none; round 2's six EVs (0, 0.01, 0.02 twice) have the sample deviation 0.00894.
+    errors = six["mean_ev_se"].tolist()
+    assert errors[0] == pytest.approx(0, abs=1e-9)
+    assert errors[1] == pytest.approx(np.std([0, 0.01, 0.02] * 2, ddof=1) / np.sqrt(6), rel=1e-9)
+    assert errors[2] == pytest.approx(0, abs=1e-9)  # two shoes, both 0.02
     assert six["bet_share_without_limit"].tolist() == pytest.approx([1 / 3, 2 / 3, 1])
     tie = table[table["bet"] == "tie"]
     assert tie["mean_ev"].tolist() == pytest.approx([0.1, 0, 0], abs=1e-15)
@@ -212,6 +220,8 @@ def test_a_partition_bets_what_the_exact_evs_say(tags) -> None:
         played = by_round.size().index.to_numpy()
         assert result["round_count"][played].tolist() == by_round.size().tolist()
         assert np.allclose(result["round_ev"][played, c], by_round["ev"].sum(), atol=1e-12)
+        squares = of_column.assign(square=of_column["ev"] ** 2).groupby("round")["square"]
+        assert np.allclose(result["round_ev_sq"][played, c], squares.sum(), atol=1e-12)
         assert result["round_positive"][played, c].tolist() == by_round["positive"].sum().tolist()
         assert result["round_bets"][played, c].tolist() == by_round["bets"].sum().tolist()
         assert result["round_count"].sum() == len(of_column)
