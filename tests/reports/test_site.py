@@ -4,6 +4,7 @@ the drawing rules; the payouts table regenerating the seed pages' own; exact fig
 from __future__ import annotations
 
 import importlib.resources
+import re
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import PurePosixPath
@@ -17,6 +18,7 @@ from analyzer import analyze
 from analyzer.analysis.eor import removal_effects
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
+from analyzer.game.fields import FIELD
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import library_names, load_paytable
 from analyzer.paytables.model import paytable_from_dict
@@ -131,6 +133,55 @@ def test_every_page_is_valid_self_contained_html(site) -> None:
         # Nothing of the team's own files, nor their names, is what a reader sees.
         assert "shared" not in content and "GAME.md" not in content, path
         assert "seed" not in text_of(root.find("head/title")).casefold(), path
+
+
+#: What a condition is written in and words never are: its comparisons and field names.
+_CONDITION = re.compile(
+    r"==|!=|<=|>=|\b(?:"
+    + "|".join(name for name in FIELD if "_" in name or name == "winner")
+    + r")\b"
+)
+
+
+def test_no_shipped_help_page_shows_a_condition(site) -> None:
+    """Every payout line of every shipped paytable is said in words: each rule a page
+    lists has a label, but for a bet that pays one way and says what it wins on (the seed
+    pages' own layout); and no page, in any language, shows a condition."""
+    for name in library_names():
+        for bet in load_paytable(name).bets:
+            listed = [rule for rule in bet.rules if rule.payout.kind != "lose"]
+            unlabelled = [rule.condition.shown for rule in listed if "en" not in rule.labels]
+            if len(listed) == 1 and bet.descriptions:
+                continue
+            assert not unlabelled, (name, bet.id, unlabelled)
+    for path, content in site.items():
+        if path.endswith(".html") and path != "index.html":
+            page = parse(content)
+            assert page.find(".//code") is None, path
+            text = text_of(page.find("body"))
+            assert not _CONDITION.search(text), (path, _CONDITION.search(text)[0])
+
+
+def test_a_line_without_words_shows_its_condition() -> None:
+    """The check above sees a condition where one is shown: a file's unlabelled line."""
+    paytable = paytable_from_dict(
+        {
+            "name": "t",
+            "bet": [
+                {
+                    "id": "tie",
+                    "rule": [
+                        {"when": "winner == 'tie' and total_cards == 6", "pays": 20},
+                        {"when": "winner == 'tie'", "pays": 8, "label": "Any other tie"},
+                    ],
+                }
+            ],
+        }
+    )
+    page = parse(render_site([SitePaytable("t", analyze(paytable=paytable))])["t/en.html"])
+    lines = [text_of(li) for li in page.find(".//ul[@class='payouts']")]
+    assert lines == ["winner == 'tie' and total_cards == 6 20:1", "Any other tie 8:1"]
+    assert _CONDITION.search(text_of(page.find("body")))
 
 
 def test_stylesheet_is_shipped_and_prints() -> None:
