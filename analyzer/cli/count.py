@@ -22,8 +22,9 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
+from analyzer.reports.i18n import word
 from analyzer.reports.plots import gains_figure, png_writer, rounds_figure
-from analyzer.reports.tables import json_text, render_table
+from analyzer.reports.tables import bet_label, json_text, render_table
 from analyzer.runs.counting import (
     STRATEGIES,
     TRUE_COUNT_DECKS,
@@ -242,6 +243,7 @@ def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> d
             advice[play]["by_max_round"] = summary["curves"][play]
     return {
         "bet": summary["bet"],
+        "name": job.paytable.bet(summary["bet"], summary["mode"]).display_name(),
         "mode": summary["mode"],
         "max_round": summary["max_round"],
         "strategy": _strategy(job, c),
@@ -265,11 +267,15 @@ def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rou
             if Path(args.out).suffix.lower() == ".parquet"
             else (lambda p: rounds.to_csv(p, index=False))
         )
+    names = {
+        (s["bet"], s["mode"]): job.paytable.bet(s["bet"], s["mode"]).display_name()
+        for s in summaries
+    }
     if args.plot:
         marks = {(s["bet"], s["mode"]): s["max_round"] for s in summaries}
-        writers[args.plot] = png_writer(rounds_figure(rounds, marks))
+        writers[args.plot] = png_writer(rounds_figure(rounds, marks, names))
     if args.gain_plot:
-        writers[args.gain_plot] = png_writer(gains_figure(summaries, args.max_gain))
+        writers[args.gain_plot] = png_writer(gains_figure(summaries, args.max_gain, names))
     options = {args.out: "--out", args.plot: "--plot", args.gain_plot: "--gain-plot"}
     try:
         # All or none, after the standard output.
@@ -308,7 +314,7 @@ def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
 def _one_bet_text(head: str, record: dict) -> str:
     lines = [
         head,
-        f"Bet: {record['bet']} ({record['mode']})",
+        f"Bet: {bet_label(record['name'], record['mode'], True)}",
         f"Strategy: {record['strategy']}",
         "",
     ]
@@ -342,7 +348,7 @@ def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: 
     rows = []
     for record, play_name in zip(records, plays, strict=True):
         advice = record["advice"]
-        row = {"bet": record["bet"], "mode": record["mode"]}
+        row = {"bet": record["name"], "mode": word(record["mode"], "en")}
         if mixed:
             row["play"] = play_name
         row |= {
@@ -369,7 +375,7 @@ def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: 
         f"Headline: {headline}; safe max round: the largest cap whose gain per shoe"
         f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed",
         "",
-        render_table(pd.DataFrame(rows).fillna("-")),
+        render_table(pd.DataFrame(rows).fillna("-").astype(str), left_align=True),
     ]
     return "\n".join(lines) + "\n"
 

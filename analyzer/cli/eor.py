@@ -22,12 +22,14 @@ from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.plots import effects_figure, save_png
 from analyzer.reports.tables import (
     ALL_MODES,
+    bet_label,
     csv_text,
-    effects_shown_once,
     fraction_text,
     json_text,
     markdown_escape,
     render_table,
+    rows_shown_once,
+    with_names,
 )
 
 HELP = "exact effect of removing one card of each rank on each bet, and counts"
@@ -64,14 +66,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for b, m in zip(effects["bet"], effects["mode"], strict=True)
     ]
     effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
+    effects = with_names(effects, paytable)
+    if by_card is not None:
+        by_card = with_names(by_card, paytable)
+    modes = paytable.modes if mode is None else (mode,)
     if args.format != "json":  # tools get every (bet, mode); people each bet once
-        modes = paytable.modes if mode is None else (mode,)
-        effects = effects_shown_once(effects, modes)
+        effects = rows_shown_once(effects, modes, ["name", "delta_ev_exact"])
         if by_card is not None:
-            by_card = effects_shown_once(by_card, modes)
+            by_card = rows_shown_once(by_card, modes, ["name", "delta_ev_exact"])
     if args.plot is not None:
+        names = dict(zip(effects["bet"], effects["name"], strict=True))
         try:
-            save_png(effects_figure(effects), args.plot, held=True)
+            save_png(effects_figure(effects, names=names), args.plot, held=True)
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     if args.by_card:
@@ -85,24 +91,26 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         return csv_text(rows), 0
     shown = by_card if args.by_card else effects
     column = "card" if args.by_card else "rank"
-    wide = shown.assign(
-        bet_mode=shown["bet"] + " (" + shown["mode"] + ")",
-        change=(100 * shown["delta_ev"]).map(lambda v: f"{v:+.5f}"),
-    ).pivot(index="bet_mode", columns=column, values="change")
-    wide = wide.loc[
-        list(dict.fromkeys(shown["bet"] + " (" + shown["mode"] + ")")),
-        list(dict.fromkeys(shown[column])),
-    ]
-    wide.index.name = "EV change (% of a unit) per card removed"
+    several_modes = len(modes) > 1
+    labels = {  # each (bet, mode) as people read it: its name, and its mode
+        (bet, bet_mode): bet_label(name, bet_mode, several_modes)
+        for bet, bet_mode, name in zip(shown["bet"], shown["mode"], shown["name"], strict=True)
+    }
+    wide = shown.assign(change=(100 * shown["delta_ev"]).map(lambda v: f"{v:+.5f}")).pivot(
+        index=["bet", "mode"], columns=column, values="change"
+    )
+    wide = wide.loc[list(labels), list(dict.fromkeys(shown[column]))]
+    wide.index = pd.Index(list(labels.values()), name="EV change (% of a unit) per card removed")
     if args.by_card:  # 52 columns: one table per rank's four cards reads better
         wide = wide.T
     count_rows = []
-    for bet, shown_mode in dict.fromkeys(zip(effects["bet"], effects["mode"], strict=True)):
+    keys = zip(effects["bet"], effects["mode"], effects["name"], strict=True)
+    for bet, shown_mode, name in dict.fromkeys(keys):
         # A bet shown once for all modes has the same count in each: the first mode's.
         c = counts[(bet, paytable.modes[0] if shown_mode == ALL_MODES else shown_mode)]
         count_rows.append(
             {
-                "bet": f"{bet} ({shown_mode})",
+                "bet": bet_label(name, shown_mode, several_modes),
                 "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
                 "betting correlation": f"{c.betting_correlation:.4f}",
             }
@@ -123,9 +131,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         body = [
             title,
             "",
-            render_table(wide.reset_index()),
+            render_table(wide.reset_index(), left_align=True),
             "",
             "Linear counts",
-            render_table(count_rows),
+            render_table(count_rows, left_align=True),
         ]
     return "\n".join(body) + "\n", 0

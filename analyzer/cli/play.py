@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+import pandas as pd
+
 from analyzer.analysis.bets import evaluate_bet
 from analyzer.analysis.exact import resolve_modes
 from analyzer.cli.options import add_format_option, add_mode_option, add_paytable_option
@@ -15,7 +17,13 @@ from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.i18n import word
-from analyzer.reports.tables import fraction_text, json_text
+from analyzer.reports.tables import (
+    ALL_MODES,
+    fraction_text,
+    json_text,
+    render_table,
+    same_in_every_mode,
+)
 
 HELP = "deal one round from given cards and settle every bet"
 
@@ -67,6 +75,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 "player_reason": dealt.player_reason,
                 "banker_reason": dealt.banker_reason,
                 "mode": chosen,
+                "bet_names": {bet.id: bet.display_name() for bet, _ in paytable.offered((chosen,))},
                 "bets": {bet: float(net) for bet, net in bets.items()},
                 "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
                 "bets_by_mode": {
@@ -85,15 +94,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"   {dealt.banker_reason}",
         f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
         "",
-        f"{'Bet':<20}{'Mode':<26}{'Result':<8}Per unit",
     ]
+    rows = []
     for bet_id in paytable.bet_ids:
         per_mode = {mode: nets[bet_id] for mode, nets in by_mode.items() if bet_id in nets}
-        same = len(set(per_mode.values())) == 1 and len(per_mode) == len(paytable.modes) > 1
+        if same_in_every_mode(per_mode, paytable.modes):
+            per_mode = {ALL_MODES: next(iter(per_mode.values()))}
         for mode, net in per_mode.items():
-            result = "win" if net > 0 else "push" if net == 0 else "lose"
-            shown_mode = "all modes" if same else word(mode, "en")
-            lines.append(f"{bet_id:<20}{shown_mode:<26}{result:<8}{float(net):+g}")
-            if same:
-                break
+            named = paytable.bet(bet_id, paytable.modes[0] if mode == ALL_MODES else mode)
+            rows.append(
+                {
+                    "Bet": named.display_name(),
+                    "Mode": word(mode, "en"),
+                    "Result": "win" if net > 0 else "push" if net == 0 else "lose",
+                    "Per unit": f"{float(net):+g}",
+                }
+            )
+    table = pd.DataFrame(rows)
+    if len(paytable.modes) == 1:
+        table = table.drop(columns="Mode")
+    lines.append(render_table(table, left_align=True))
     return "\n".join(lines) + "\n", 0

@@ -9,7 +9,8 @@ import numpy as np
 
 from analyzer.cli.runs import add_run_options, procedure_from_args, run_job
 from analyzer.paytables.library import load_paytable
-from analyzer.reports.tables import json_text, render_table
+from analyzer.reports.i18n import word
+from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
 from analyzer.runs.simulate import (
     SimulationJob,
     check_simulate_partition,
@@ -29,7 +30,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     procedure = procedure_from_args(args, paytable)
     job = SimulationJob(paytable, procedure, args.seed)
     results = run_job(args, simulate_partition, job, check_simulate_partition)
-    summary = simulation_summary(paytable, procedure, results)
+    summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = int(sum(r["rounds"].sum() for r in results))
     if args.format == "json":
         return json_text(
@@ -40,8 +41,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 "bets": summary.to_dict("records"),
             }
         ), 0
+    # Tools get every (bet, mode); people each bet once where every mode has the same
+    # figures (the same shoes settle a bet that pays alike in each mode).
+    summary = rows_shown_once(
+        summary, paytable.modes, [c for c in summary.columns if c not in ("bet", "mode")]
+    )
     shown = summary.assign(
         **{
+            "bet": summary["name"],
+            "mode": summary["mode"].map(lambda mode: word(mode, "en")),
+            "rounds bet": summary["rounds_bet"].map(str),
             "mean return": summary["mean_return"].map(_signed),
             # No interval and no z without a spread over shoes (one shoe, or every shoe
             # alike): "-", as JSON has null.
@@ -55,12 +64,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "z": summary["z"].map(lambda v: _signed(v, 2)),
             "max round": summary["max_round"].map(lambda v: "-" if v is None else str(v)),
         }
-    )[["bet", "mode", "rounds_bet", "mean return", "95% interval", "exact EV", "z", "max round"]]
+    )[["bet", "mode", "rounds bet", "mean return", "95% interval", "exact EV", "z", "max round"]]
+    if len(paytable.modes) == 1:
+        shown = shown.drop(columns="mode")
     head = (
         f"{paytable.name}: {args.shoes} shoes of {procedure.decks} decks, {rounds} rounds, "
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
-    return f"{head}\n\n{render_table(shown)}\n", 0
+    return f"{head}\n\n{render_table(shown, left_align=True)}\n", 0
 
 
 def _signed(value: float, digits: int = 5) -> str:

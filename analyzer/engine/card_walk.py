@@ -390,6 +390,7 @@ def _card_walk_jit(
     type_suits,
     pattern_index,
     order,
+    prefix,
     out,
     cell_class,
     tally,
@@ -429,6 +430,9 @@ def _card_walk_jit(
     order : int64[m]
         Empty to deal whole rounds; otherwise only these of the first four cards are dealt,
         in this order (:attr:`CardPlan.dealt_alone`).
+    prefix : int64[m]
+        The class of each of the first ``m`` cards dealt (empty: every class): one share
+        of the walk, so that a long walk comes back to Python between shares.
     out : int64[n_cells]
         Zeroed by the caller; on return ``out[key]`` holds the ordered six-card sequences
         of every round with that key. They sum to N (N-1) ... (N-5).
@@ -488,8 +492,12 @@ def _card_walk_jit(
                 taken_value[c] -= 1
             dealt[card] = False
         c = stack_class[depth] + 1
+        last = n_classes[card]
+        if depth < prefix.shape[0]:  # this card's class is the share's
+            c = prefix[depth] if stack_class[depth] < 0 else last
+            last = min(last, c + 1)
         placed = False
-        while c < n_classes[card]:
+        while c < last:
             if fine[card]:
                 left = type_counts[c] - taken_type[c]
                 v = type_values[c]
@@ -663,6 +671,7 @@ def _split_walk_jit(
     pattern_index,
     types_of_value,
     n_types_of_value,
+    prefix,
     out,
 ):
     """The walk when no third card needs more than its value: per tuple of first-four
@@ -670,7 +679,8 @@ def _split_walk_jit(
 
     Parameters are those of ``_card_walk_jit`` (third cards dealt by value), and
     ``types_of_value`` : int64[10, max_types], ``n_types_of_value`` : int64[10], the fine
-    types of each point value (padded).
+    types of each point value (padded); ``prefix`` : int64[m], m <= 2, the point values
+    of the first ``m`` cards (Player's and Banker's first) of this share of the walk.
     """
     total = value_counts.sum()
     left = np.zeros(N_VALUES, dtype=np.int64)
@@ -686,8 +696,10 @@ def _split_walk_jit(
     card_ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
     card_suits = np.full(ROUND_CARDS, -1, dtype=np.int64)
     rank_count = np.zeros(N_RANKS, dtype=np.int64)
-    for a in range(N_VALUES):
-        for b in range(N_VALUES):
+    a_values = prefix[:1] if prefix.shape[0] > 0 else np.arange(N_VALUES)
+    b_values = prefix[1:2] if prefix.shape[0] > 1 else np.arange(N_VALUES)
+    for a in a_values:
+        for b in b_values:
             for c in range(N_VALUES):
                 for d in range(N_VALUES):
                     first[0], first[1], first[2], first[3] = a, b, c, d
@@ -853,6 +865,8 @@ class _Layout:
     split: bool
     types_of_value: np.ndarray
     n_types_of_value: np.ndarray
+    #: The shares of the walk, each the classes of its first cards dealt (one call each).
+    shares: list[np.ndarray]
 
 
 def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
@@ -912,6 +926,10 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
     for v, members in enumerate(by_value):
         types_of_value[v, : len(members)] = members
     n_types = np.array([len(members) for members in by_value], dtype=np.int64)
+    split = not card_plan.dealt_alone and not fine[4:].any()
+    # The split walk's shares are the first cards' point values; the other's, classes.
+    first = card_plan.dealt_alone[:2] or (0, 1)
+    n_first = [N_VALUES if split or not fine[card] else len(types.counts) for card in first]
     return _Layout(
         types,
         arguments,
@@ -919,10 +937,30 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
         outcome_columns,
         shown,
         np.array(card_plan.dealt_alone, dtype=np.int64),
-        not card_plan.dealt_alone and not fine[4:].any(),
+        split,
         types_of_value,
         n_types,
+        _shares(visits, n_first),
     )
+
+
+#: Rounds one call of a walk kernel visits, about, at most (the walk visits some 5e7 a
+#: second): the walk is dealt in shares, one call each, and between two calls it is back
+#: in Python, which answers Ctrl-C.
+SHARE_VISITS = 2 * 10**7
+
+
+def _shares(visits: int, n_first: list[int]) -> list[np.ndarray]:
+    """The shares of a walk of ``visits`` rounds: every class of none, one or two of its
+    first cards (``n_first`` classes each), as few as keep each share to SHARE_VISITS."""
+    fixed = 0
+    while fixed < len(n_first) and visits > SHARE_VISITS:
+        visits //= n_first[fixed]
+        fixed += 1
+    if not fixed:
+        return [_NOTHING]
+    grid = np.indices(n_first[:fixed]).reshape(fixed, -1).T
+    return [np.ascontiguousarray(share, dtype=np.int64) for share in grid]
 
 
 def _visits(card_plan: CardPlan, n_types: int) -> int:
@@ -936,10 +974,13 @@ def _visits(card_plan: CardPlan, n_types: int) -> int:
 def _count(layout: _Layout, shoe: Shoe) -> np.ndarray:
     """Ordered six-card sequences of every key (the dense array the walk fills)."""
     out = np.zeros(prod(layout.shape), dtype=np.int64)
-    if layout.split:
-        _split_walk_jit(*layout.arguments, layout.types_of_value, layout.n_types_of_value, out)
-    else:
-        _card_walk_jit(*layout.arguments, layout.order, out, _NOTHING, _empty_tally(), 0)
+    for share in layout.shares:
+        if layout.split:
+            by_value = (layout.types_of_value, layout.n_types_of_value)
+            _split_walk_jit(*layout.arguments, *by_value, share, out)
+        else:
+            unused = _empty_tally()
+            _card_walk_jit(*layout.arguments, layout.order, share, out, _NOTHING, unused, 0)
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number
@@ -1106,8 +1147,10 @@ def card_terms(
     cell_class = np.full(prod(layout.shape), -1, dtype=np.int64)
     cell_class[keys] = classes
     tally = _empty_tally()
-    if (classes >= 0).any() and not _card_walk_jit(
-        *layout.arguments, layout.order, _NOTHING, cell_class, tally, MAX_TERMS
+    recording = (layout.order, _NOTHING, cell_class, tally, MAX_TERMS)
+    if (classes >= 0).any() and not all(
+        _card_walk_jit(*layout.arguments, recording[0], share, *recording[1:])
+        for share in layout.shares
     ):
         return None
     n_classes = max(1, int(classes.max()) + 1)

@@ -15,6 +15,7 @@ import pandas as pd
 
 from analyzer.files import write_atomically
 from analyzer.reports.i18n import sentence, word
+from analyzer.reports.tables import bet_label
 
 
 def _figure(width: float, height: float):
@@ -50,13 +51,21 @@ def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, 
     return fig
 
 
-def _column_label(bet: str, mode: str, several_modes: bool) -> str:
-    return f"{bet} ({mode})" if several_modes else bet
+def _column_label(
+    bet: str, mode: str, several_modes: bool, bet_names: Mapping[tuple[str, str], str] | None
+) -> str:
+    name = bet if bet_names is None else bet_names.get((bet, mode), bet)
+    return bet_label(name, mode, several_modes)
 
 
-def rounds_figure(rounds: pd.DataFrame, max_rounds: dict[tuple[str, str], int | None]):
+def rounds_figure(
+    rounds: pd.DataFrame,
+    max_rounds: dict[tuple[str, str], int | None],
+    bet_names: Mapping[tuple[str, str], str] | None = None,
+):
     """Counted bets by round of the shoe: mean exact EV, and the share of rounds with a
-    positive EV, one curve per (bet, mode), each max round marked in its colour."""
+    positive EV, one curve per (bet, mode), each max round marked in its colour; bets by
+    ``bet_names`` ((bet id, mode) -> name; default: the ids)."""
     fig = _figure(9, 6.5)
     top, bottom = fig.subplots(2, 1, sharex=True)
     several_modes = rounds["mode"].nunique() > 1
@@ -64,7 +73,7 @@ def rounds_figure(rounds: pd.DataFrame, max_rounds: dict[tuple[str, str], int | 
     for colour, ((bet, mode), group) in zip(
         colours, rounds.groupby(["bet", "mode"], sort=False), strict=True
     ):
-        label = _column_label(bet, mode, several_modes)
+        label = _column_label(bet, mode, several_modes, bet_names)
         top.plot(group["round"], 100 * group["mean_ev"], color=colour, label=label)
         bottom.plot(group["round"], 100 * group["positive_ev_share"], color=colour)
         cap = max_rounds[(bet, mode)]
@@ -81,10 +90,15 @@ def rounds_figure(rounds: pd.DataFrame, max_rounds: dict[tuple[str, str], int | 
     return fig
 
 
-def gains_figure(summaries: list[dict], max_gain: float):
+def gains_figure(
+    summaries: list[dict],
+    max_gain: float,
+    bet_names: Mapping[tuple[str, str], str] | None = None,
+):
     """The max-round advisor: a counter's gain per shoe (units) against the max round,
     one panel per play (perfect play, linear count), one curve per (bet, mode) with its
-    95% band, the paytable's max round dotted in the curve's colour, ``max_gain`` dashed."""
+    95% band, the paytable's max round dotted in the curve's colour, ``max_gain`` dashed;
+    bets by ``bet_names`` as in :func:`rounds_figure`."""
     plays = [play for play in ("perfect", "count") if any(play in s["curves"] for s in summaries)]
     fig = _figure(9, 4.2 * len(plays))
     axes = fig.subplots(len(plays), 1, sharex=True, squeeze=False)[:, 0]
@@ -99,7 +113,7 @@ def gains_figure(summaries: list[dict], max_gain: float):
             caps = [p["max_round"] for p in curve]
             gain = [p["units_per_shoe"] for p in curve]
             error = [1.96 * (p["units_per_shoe_se"] or 0.0) for p in curve]
-            label = _column_label(summary["bet"], summary["mode"], several_modes)
+            label = _column_label(summary["bet"], summary["mode"], several_modes, bet_names)
             ax.plot(caps, gain, color=colour, label=label)
             ax.fill_between(
                 caps,

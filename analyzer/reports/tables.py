@@ -10,6 +10,7 @@ import html
 import json
 import math
 import re
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -20,6 +21,7 @@ from analyzer.analysis.bets import OTHERWISE, BetResult
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.claims import check_printed_value
+from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import FORMATS
 from analyzer.reports.i18n import check_language, sentence, word
 
@@ -58,6 +60,17 @@ def _figures(result: BetResult) -> tuple:
     )
 
 
+def same_in_every_mode(figures_by_mode: Mapping[str, Hashable], modes: Sequence[str]) -> bool:
+    """The rule for showing a bet once, as applying to all modes (:data:`ALL_MODES`): it
+    is offered in every one of ``modes`` (two or more), with the same figures in each.
+    Every table people read (report, play, eor, simulate, the help pages) follows it."""
+    return (
+        len(modes) > 1
+        and len(figures_by_mode) == len(modes)
+        and len(set(figures_by_mode.values())) == 1
+    )
+
+
 def shown_once(analysis: Analysis) -> list[tuple[BetResult, str]]:
     """Each result with the mode to show it under, in order: a bet offered in every mode
     of the analysis with the same figures in each is shown once, as :data:`ALL_MODES`."""
@@ -67,35 +80,61 @@ def shown_once(analysis: Analysis) -> list[tuple[BetResult, str]]:
     shown = []
     for r in analysis.results:
         group = by_bet[r.bet.id]
-        same = (
-            len(analysis.modes) > 1
-            and len(group) == len(analysis.modes)
-            and len({_figures(g) for g in group}) == 1
-        )
-        if not same:
+        if not same_in_every_mode({g.mode: _figures(g) for g in group}, analysis.modes):
             shown.append((r, r.mode))
         elif r is group[0]:
             shown.append((r, ALL_MODES))
     return shown
 
 
-def effects_shown_once(effects: pd.DataFrame, modes: tuple[str, ...]) -> pd.DataFrame:
-    """Effects of removal (a frame with ``bet``, ``mode``, ``rank`` and ``delta_ev_exact``)
-    with each bet whose effects are the same in every one of ``modes`` kept once, under
-    :data:`ALL_MODES`, as :func:`shown_once` does for results."""
-    if len(modes) < 2 or effects.empty:
-        return effects
+def rows_shown_once(
+    frame: pd.DataFrame, modes: Sequence[str], figures: Sequence[str]
+) -> pd.DataFrame:
+    """``frame`` (rows of a ``bet`` in a ``mode``) with each bet whose ``figures`` columns
+    are the same in every one of ``modes`` kept once, under :data:`ALL_MODES`, by the rule
+    of :func:`same_in_every_mode` (a missing figure, NaN or None, equals another)."""
+    if len(modes) < 2 or frame.empty:
+        return frame
     kept = []
-    for _, group in effects.groupby("bet", sort=False):
+    for _, group in frame.groupby("bet", sort=False):
         by_mode = {
-            mode: tuple(rows["delta_ev_exact"]) for mode, rows in group.groupby("mode", sort=False)
+            mode: tuple(
+                tuple(None if pd.isna(value) else value for value in row)
+                for row in rows[list(figures)].itertuples(index=False)
+            )
+            for mode, rows in group.groupby("mode", sort=False)
         }
-        if len(by_mode) == len(modes) and len(set(by_mode.values())) == 1:
+        if same_in_every_mode(by_mode, modes):
             first = next(iter(by_mode))
             kept.append(group[group["mode"] == first].assign(mode=ALL_MODES))
         else:
             kept.append(group)
     return pd.concat(kept, ignore_index=True)
+
+
+def effects_shown_once(effects: pd.DataFrame, modes: tuple[str, ...]) -> pd.DataFrame:
+    """Effects of removal (a frame with ``bet``, ``mode``, ``rank`` and ``delta_ev_exact``)
+    with each bet whose effects are the same in every one of ``modes`` kept once, under
+    :data:`ALL_MODES`, as :func:`shown_once` does for results."""
+    return rows_shown_once(effects, modes, ["delta_ev_exact"])
+
+
+def with_names(frame: pd.DataFrame, paytable: Paytable, lang: str = "en") -> pd.DataFrame:
+    """``frame`` (rows of a ``bet`` id in a ``mode``) with each bet's ``name`` in ``lang``
+    beside its id: people read names, tools the ids."""
+    names = [
+        paytable.bet(bet, mode).display_name(lang)
+        for bet, mode in zip(frame["bet"], frame["mode"], strict=True)
+    ]
+    named = frame.copy()
+    named.insert(named.columns.get_loc("bet") + 1, "name", names)
+    return named
+
+
+def bet_label(name: str, mode: str, several_modes: bool, lang: str = "en") -> str:
+    """A bet in a mode as one label (a row, a legend): its name, and its mode in ``lang``
+    where several modes are shown."""
+    return f"{name} ({word(mode, lang)})" if several_modes else name
 
 
 def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:

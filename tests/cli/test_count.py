@@ -112,13 +112,14 @@ def test_count_several_bets_as_text(tmp_path, capsys) -> None:
     lines = text.splitlines()
     assert "30 shoes of 8 decks" in lines[0]
     assert "safe max round (perfect play)" in text and "linear count" not in text
-    body = [line.split() for line in lines[4:]]
-    # Paytable order, each bet in every mode.
-    assert [(row[0], row[1]) for row in body] == [
-        ("tie", "commission"),
-        ("tie", "no_commission"),
-        ("lucky_six", "commission"),
-        ("lucky_six", "no_commission"),
+    header, body = lines[3], lines[4:]
+    mode, end = header.index("mode"), header.index("max round")
+    # Paytable order, each bet in every mode, by the names people read.
+    assert [(line[:mode].strip(), line[mode:end].strip()) for line in body] == [
+        ("Tie", "Baccarat (commission)"),
+        ("Tie", "No Commission Baccarat"),
+        ("Lucky Six", "Baccarat (commission)"),
+        ("Lucky Six", "No Commission Baccarat"),
     ]
 
 
@@ -255,3 +256,32 @@ def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monke
     )
     assert out.read_text() == "old" and gains.is_dir()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tmp-", ".old-"))]
+
+
+def test_count_names_the_bets_in_text_and_plots(tmp_path, capsys, monkeypatch) -> None:
+    """People read the bets' names: in the text and the plots' legends; JSON keeps the
+    ids and gives the name beside them."""
+    import analyzer.cli.count as count_command
+
+    drawn = []
+    writer = count_command.png_writer
+    monkeypatch.setattr(count_command, "png_writer", lambda fig: drawn.append(fig) or writer(fig))
+    plots = ["--plot", str(tmp_path / "ev.png"), "--gain-plot", str(tmp_path / "gain.png")]
+    argv = ["count", "--bet", "tie", "--bet", "lucky_six", "--mode", "all", "--shoes", "4"]
+    code, _, _ = run(capsys, *argv, "--perfect", *plots, *quiet(tmp_path / "w"))
+    assert code == 0
+    expected = [
+        f"{name} ({mode})"
+        for name in ("Tie", "Lucky Six")
+        for mode in ("Baccarat (commission)", "No Commission Baccarat")
+    ]
+    for fig in drawn:
+        legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+        assert [label for label in legend if label != "max gain"] == expected
+    assert len(drawn) == 2
+    one = ["count", "--bet", "lucky_six", "--shoes", "4", "--perfect", *quiet(tmp_path / "w")]
+    code, out, _ = run(capsys, *one)
+    assert code == 0 and "Bet: Lucky Six (Baccarat (commission))" in out.splitlines()
+    code, out, _ = run(capsys, *one, "--format", "json", "--resume")
+    record = json.loads(out)
+    assert (record["bet"], record["name"]) == ("lucky_six", "Lucky Six")

@@ -53,11 +53,36 @@ def test_eor_of_bets_that_do_not_ask_for_suits_in_two_modes(capsys, fmt) -> None
     (the Tie is the same in both modes, the Banker is not)."""
     code, out, err = run(capsys, "eor", "--bet", "tie", "--bet", "banker", "--format", fmt)
     assert code == 0 and err == ""
-    assert "tie (all)" in out or "tie,all" in out
-    assert out.count("banker") >= 2
+    if fmt == "csv":  # for tools: ids, and the name beside them
+        assert "tie,Tie,all" in out and out.count("banker,Banker,") >= 2
+    else:  # for people: names
+        assert "Tie (All modes)" in out
+        assert "Banker (Baccarat (commission))" in out and "Banker (No Commission" in out
 
 
 def test_mode_all_is_every_mode_as_both_is(capsys) -> None:
     outputs = {mode: run(capsys, "eor", "--bet", "tie", "--mode", mode) for mode in ("all", "both")}
     assert outputs["all"] == outputs["both"] and outputs["all"][0] == 0
-    assert "tie (all)" in outputs["all"][1]  # one row for the Tie, the same in every mode
+    assert "Tie (All modes)" in outputs["all"][1]  # one row: the same in every mode
+
+
+def test_eor_names_the_bets_in_its_tables_and_plot_titles(tmp_path, capsys, monkeypatch) -> None:
+    """People read the bets' names, in the tables and on the chart's panels; JSON keeps
+    the ids and gives each row its name."""
+    import analyzer.cli.eor as eor_command
+
+    drawn = []
+    monkeypatch.setattr(eor_command, "save_png", lambda fig, path, held: drawn.append(fig))
+    argv = ["eor", "--bet", "lucky_six", "--bet", "banker", "--plot", str(tmp_path / "e.png")]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    (fig,) = drawn
+    titles = [ax.get_title() for ax in fig.axes if ax.get_title()]
+    assert titles == [
+        "Banker (Baccarat (commission))",
+        "Banker (No Commission Baccarat)",
+        "Lucky Six (All modes)",
+    ]
+    assert "Lucky Six (All modes)" in out and "lucky_six" not in out
+    code, out, _ = run(capsys, "eor", "--bet", "lucky_six", "--format", "json")
+    assert {(row["bet"], row["name"]) for row in json.loads(out)} == {("lucky_six", "Lucky Six")}

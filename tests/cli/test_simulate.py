@@ -6,9 +6,27 @@ import json
 
 from helpers import run
 
-from analyzer import analyze
+from analyzer import analyze, load_paytable
 
 ARGS = ["simulate", "--shoes", "4", "--partition-size", "2", "--seed", "1", "--no-progress"]
+
+
+COLUMNS = ("bet", "mode", "rounds bet", "mean return", "95% interval", "exact EV", "z")
+
+
+def text_table(lines: list[str]) -> list[dict[str, str]]:
+    """The rows of simulate's text table (its header first), cut where each header
+    starts (headers are left-aligned, names hold spaces)."""
+    header, *body = lines
+    starts = [header.index(name) for name in (*COLUMNS, "max round")]
+    return [
+        {
+            name: line[start:end].strip()
+            for name, start, end in zip(COLUMNS, starts, starts[1:], strict=False)
+        }
+        | {"max round": line[starts[-1] :].strip()}
+        for line in body
+    ]
 
 
 def test_simulate_json(tmp_path, capsys) -> None:
@@ -43,9 +61,36 @@ def test_one_shoe_shows_no_interval_and_no_nan(tmp_path, capsys) -> None:
     argv += ["--work-dir", str(tmp_path)]
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "nan" not in out.lower()
-    rows = [line.split() for line in out.splitlines()[3:]]
-    assert rows and all(row[4] == "-" and row[6] == "-" for row in rows)
+    rows = text_table(out.splitlines()[2:])
+    assert rows and all(row["95% interval"] == "-" and row["z"] == "-" for row in rows)
     code, out, _ = run(capsys, *argv, "--format", "json", "--resume")
     bets = json.loads(out)["bets"]
     assert all(b["z"] is None and b["ci95_low"] is None for b in bets)
     assert {type(b["max_round"]) for b in bets} == {int, type(None)}
+
+
+def test_simulate_text_names_each_bet_once_where_every_mode_has_the_same_figures(
+    tmp_path, capsys
+) -> None:
+    """The same shoes settle a bet that pays alike in every mode alike: people read it
+    once, by name, as report shows it (only the Banker pays differently by mode); JSON
+    keeps every (bet, mode), with the name beside the id."""
+    paytable = load_paytable("seed-game")
+    names = {bet.id: bet.name for bet in paytable.bets}
+    argv = [*ARGS, "--work-dir", str(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    rows = text_table(out.splitlines()[2:])
+    assert [(row["bet"], row["mode"]) for row in rows] == [
+        (names[bet], mode)
+        for bet in paytable.bet_ids
+        for mode in (
+            ("Baccarat (commission)", "No Commission Baccarat")
+            if bet == "banker"
+            else ("All modes",)
+        )
+    ]
+    code, out, _ = run(capsys, *argv, "--format", "json", "--resume")
+    bets = json.loads(out)["bets"]
+    assert len(bets) == 2 * len(paytable.bet_ids)
+    assert all(row["name"] == names[row["bet"]] for row in bets)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import analyzer
 from analyzer import AnalyzerError, Shoe
+from analyzer.engine import card_walk
 from analyzer.engine.card_walk import CardTerms, card_outcome_table, card_terms, plan
 from analyzer.game.fields import CARDS, FIELD, VOCABULARY
 
@@ -218,3 +219,91 @@ def test_terms_leave_out_rounds_of_class_minus_one() -> None:
         {"player_card1_colour"}, None, lambda c: np.full(len(c["player_card1_colour"]), -1)
     )
     assert len(nothing.slot) == 0
+
+
+# --- The walk in shares: back in Python between them -------------------------------------
+
+
+@pytest.mark.kernels
+@settings(max_examples=20, deadline=None)
+@given(cards_strategy, st.sampled_from(FIELD_SETS))
+def test_a_walk_dealt_in_shares_counts_every_deal_once(cards, fields) -> None:
+    """One share per class of the first two cards dealt (the split walk: per point value)
+    gives the same exact counts as every deal of the shoe."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(card_walk, "SHARE_VISITS", 1)
+        shoe = _shoe(cards)
+        card_plan = plan(frozenset(fields))
+        layout = card_walk._layout(card_plan, shoe)
+        if card_walk._visits(card_plan, len(layout.types.counts)) > 1:
+            assert len(layout.shares) > 1
+            assert len(layout.shares[0]) == min(2, len(layout.order) or 2)
+        assert _walk_counts(shoe, fields) == naive.card_reference(cards, fields)
+
+
+@pytest.mark.kernels
+def test_terms_recorded_in_shares_are_the_same_terms(monkeypatch) -> None:
+    fields = {"player_card1_colour", "banker_card3_rank", "winner"}
+
+    def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
+        return (columns["winner"] == "tie").astype(np.int64)
+
+    whole = card_terms(fields, None, classify)
+    monkeypatch.setattr(card_walk, "SHARE_VISITS", 1)
+    shared = card_terms(fields, None, classify)
+
+    def terms(t: CardTerms) -> Counter:
+        rows = zip(t.term_index.tolist(), t.cell_class.tolist(), t.count.tolist(), strict=True)
+        return Counter({(tuple(t.slot[i]), tuple(t.power[i]), c): n for i, c, n in rows})
+
+    assert terms(shared) == terms(whole) and len(whole.slot) > 100
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        ["banker_card3_rank", "winner"],  # whole rounds, card by card
+        ["player_card1_colour", "winner"],  # the split walk (third cards by value)
+        ["player_card1_suit", "banker_card2_rank"],  # the first cards alone
+    ],
+)
+def test_ctrl_c_is_answered_between_two_shares_of_a_walk(monkeypatch, fields) -> None:
+    """A signal during a long walk raises as soon as the share in progress ends: the
+    compiled kernel never keeps Ctrl-C waiting for the whole walk (it once took 40 s)."""
+    import signal
+
+    from analyzer.interrupts import interrupts_raised
+
+    shoe = Shoe.standard(8)
+    split = card_walk._layout(plan(frozenset(fields)), shoe).split
+    assert split == (fields[0] == "player_card1_colour")
+    kernel_name = "_split_walk_jit" if split else "_card_walk_jit"
+    kernel = getattr(card_walk, kernel_name)
+    calls = []
+
+    def share_then_ctrl_c(*arguments):
+        calls.append(arguments)
+        kernel(*arguments)
+        if len(calls) == 1:
+            signal.raise_signal(signal.SIGINT)  # arrives while the kernel runs, say
+
+    monkeypatch.setattr(card_walk, "SHARE_VISITS", 1)
+    monkeypatch.setattr(card_walk, kernel_name, share_then_ctrl_c)
+    assert len(card_walk._layout(plan(frozenset(fields)), shoe).shares) >= 10
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        card_outcome_table(shoe, set(fields))
+    assert len(calls) == 1
+
+
+def test_every_walk_of_the_shipped_paytables_comes_back_within_a_share() -> None:
+    """No share of the shipped card bets' walks is above SHARE_VISITS rounds."""
+    from analyzer.paytables.library import library_names
+
+    for name in library_names():
+        for bet in analyzer.load_paytable(name).bets:
+            if not bet.card_level:
+                continue
+            card_plan = plan(bet.fields, bet.literals)
+            layout = card_walk._layout(card_plan, Shoe.standard(8))
+            visits = card_walk._visits(card_plan, len(layout.types.counts))
+            assert visits / len(layout.shares) <= card_walk.SHARE_VISITS, (name, bet.id)
