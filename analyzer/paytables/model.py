@@ -59,6 +59,10 @@ _MAX_TEXT = 500
 LANGUAGES = ("en", "tl", "ms")
 #: Mode names that the commands reserve for "every mode".
 RESERVED_MODES = ("both", "all")
+#: The main bets, by id: the bets on the Player's and the Banker's hand. A paytable that
+#: offers one is a game, whose maximum RTP a help page states; one of side bets only has
+#: no game's RTP to state, only its best bet's.
+MAIN_BETS = ("player", "banker")
 
 
 @dataclass(frozen=True)
@@ -214,6 +218,11 @@ class Paytable:
     @property
     def bet_ids(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(bet.id for bet in self.bets))
+
+    @property
+    def has_main_bet(self) -> bool:
+        """Does it offer a bet on the Player's or the Banker's hand (:data:`MAIN_BETS`)?"""
+        return any(bet.id in MAIN_BETS for bet in self.bets)
 
     def bet(self, bet_id: str, mode: str) -> Bet:
         for bet in self.bets:

@@ -214,12 +214,28 @@ def _odds_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
 
 
 def _max_rtp(analysis: Analysis) -> dict[str, str] | None:
+    """The best bet's RTP, exact and as the seed pages print it; None where some bet
+    cannot be priced (the best might be that one)."""
     if not analysis.results or analysis.unavailable:
         return None
     return {
         "exact": fraction_text(analysis.max_rtp),
         "text": printed_value(analysis.max_rtp, MAX_RTP_DIGITS),
     }
+
+
+def _rtp_line(analysis: Analysis, max_rtp: dict[str, str] | None, lang: str) -> dict | None:
+    """The page's RTP sentence: a game's maximum RTP, as the seed pages state it; for side
+    bets only (no main bet, see :data:`~analyzer.paytables.model.MAIN_BETS`) there is no
+    game's RTP to claim, so the best bet's, named."""
+    if max_rtp is None:
+        return None
+    best = analysis.best().bet
+    if analysis.paytable.has_main_bet:
+        text = sentence("max_rtp", lang, rtp=max_rtp["text"])
+        return {"kind": "max-rtp", "bet": best.id, "text": text}
+    text = sentence("best_rtp", lang, rtp=max_rtp["text"], bet=best.display_name(lang))
+    return {"kind": "best-rtp", "bet": best.id, "text": text}
 
 
 def _png(figure) -> tuple[bytes, tuple[int, int]]:
@@ -300,6 +316,7 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                     for bet, mode, why in analysis.unavailable
                 ],
                 max_rtp=max_rtp,
+                rtp_line=_rtp_line(analysis, max_rtp, lang),
                 eor_image=image,
                 eor_size=size,
             )

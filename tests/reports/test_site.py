@@ -7,6 +7,7 @@ import importlib.resources
 import re
 import tomllib
 import xml.etree.ElementTree as ET
+from fractions import Fraction
 from pathlib import PurePosixPath
 
 import html5lib
@@ -22,7 +23,7 @@ from analyzer.game.fields import FIELD
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import library_names, load_paytable
 from analyzer.paytables.model import paytable_from_dict
-from analyzer.reports.i18n import LANGUAGES
+from analyzer.reports.i18n import LANGUAGES, sentence
 from analyzer.reports.site import SitePaytable, page_slug, render_site, rules_facts
 
 
@@ -220,6 +221,34 @@ def test_sentences_are_the_seed_pages(site, paytable, lang, seed) -> None:
     assert text_of(page.find(".//p[@class='max-rtp']")) in lines
     # The rules' opening, with the shoe's 8 decks filled in, is the seed page's own.
     assert text_of(page.find(".//section[@id='rules']/p")) in lines
+
+
+def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
+    """A page states "the maximum RTP of the game" only where the paytable has a Player
+    or Banker bet; a paytable of side bets has no game's RTP to claim, and says which of
+    its bets returns most, in every language."""
+    games = {name for name in library_names() if load_paytable(name).has_main_bet}
+    assert games == {"seed-game", "seed-game-ms", "banker-4-percent", "ez-baccarat", "tie-9-to-1"}
+    for name in library_names():
+        analysis = analyze(paytable=load_paytable(name))
+        best = max(analysis.results, key=lambda r: r.rtp)
+        for lang in LANGUAGES:
+            page = parse(site[f"{name}/{lang}.html"])
+            game_line = page.find(".//p[@class='max-rtp']")
+            best_line = page.find(".//p[@class='best-rtp']")
+            if name in games:
+                assert best_line is None and Fraction(game_line.get("data-exact")) == best.rtp
+                continue
+            assert game_line is None, (name, lang)
+            assert best_line.get("data-bet") == best.bet.id, (name, lang)
+            assert Fraction(best_line.get("data-exact")) == best.rtp
+            assert best.bet.display_name(lang) in text_of(best_line)
+            assert sentence("max_rtp", lang, rtp="")[:-1] not in text_of(page.find("body"))
+    # Super Tie, pay table 1: house edge 5.97% (Wizard of Odds, "Super Tie", 8 decks).
+    line = parse(site["super-tie/en.html"]).find(".//p[@class='best-rtp']")
+    assert text_of(line) == "The RTP of the best bet, Super Tie (pay table 1), is 94.03%."
+    index = parse(site["index.html"]).find(".//table[@class='index']/thead")
+    assert "Best bet's RTP" in text_of(index) and "Maximum" not in text_of(index)
 
 
 def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
