@@ -8,14 +8,28 @@ figure goes (:func:`save_png` writes one whole or not at all).
 from __future__ import annotations
 
 import logging
+import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 
 import pandas as pd
 
+from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
 from analyzer.reports.i18n import sentence, word
 from analyzer.reports.tables import bet_label
+
+#: Most bets a chart of effects of removal draws (a panel per bet and mode): past a few
+#: dozen it is metres tall and minutes to draw. The tables show any number of bets.
+MAX_CHART_BETS = 40
+#: Most curves a chart of a count draws, one (bet, mode) each: one colour each (tab20).
+MAX_CHART_CURVES = 20
+
+
+def check_chart_size(count: int, limit: int, what: str) -> None:
+    """Refuse a chart of more than ``limit`` ``what`` (see :data:`MAX_CHART_BETS`)."""
+    if count > limit:
+        raise AnalyzerError(f"a chart draws at most {limit} {what}, got {count}")
 
 
 def _figure(width: float, height: float):
@@ -24,12 +38,16 @@ def _figure(width: float, height: float):
     logging.getLogger("matplotlib").setLevel(logging.ERROR)
     from matplotlib.figure import Figure
 
-    return Figure(figsize=(width, height))
+    # Constrained layout fits titles, labels and legends of any number of panels (tight
+    # layout gave up on many, with a warning on stderr).
+    return Figure(figsize=(width, height), layout="constrained")
 
 
 def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, str] | None = None):
     """Bar charts of the effects of removal of each (bet, mode), per rank; titles in
-    ``lang``, bets by ``names`` (bet id -> name; default: the ids)."""
+    ``lang``, bets by ``names`` (bet id -> name; default: the ids). A bet that no card
+    moves (the pair bets) gets a panel that says so."""
+    check_chart_size(effects["bet"].nunique(), MAX_CHART_BETS, "bets")
     groups = list(effects.groupby(["bet", "mode"], sort=False))
     columns = min(3, len(groups))
     rows = -(-len(groups) // columns)
@@ -39,6 +57,19 @@ def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, 
         values = 100 * group["delta_ev"].to_numpy()
         ax.bar(group["rank"], values, color=["tab:green" if v > 0 else "tab:red" for v in values])
         ax.axhline(0, color="black", linewidth=0.6)
+        # A float effect is 0 only where the exact one is: the smallest other is some
+        # 1e-32, far inside float's range.
+        if not values.any():
+            ax.set_yticks([0])
+            ax.text(
+                0.5,
+                0.7,
+                textwrap.fill(sentence("eor_no_effect", lang), 40),
+                transform=ax.transAxes,
+                ha="center",
+                va="center",
+                fontsize=8,
+            )
         name = bet if names is None else names.get(bet, bet)
         # Names come from paytable files: shown as written, never read as math ($...$).
         ax.set_title(f"{name} ({word(mode, lang)})", fontsize=9, parse_math=False)
@@ -47,7 +78,6 @@ def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, 
     for ax in list(axes.flat)[len(groups) :]:
         ax.axis("off")
     fig.suptitle(sentence("eor_title", lang), fontsize=11)
-    fig.tight_layout(rect=(0, 0, 1, 0.97))
     return fig
 
 
@@ -58,35 +88,74 @@ def _column_label(
     return bet_label(name, mode, several_modes)
 
 
+#: A round is drawn in the EV-by-round chart when at least this many shoes reach it (all
+#: of them, if fewer were dealt): the last rounds of a shoe, reached by a few shoes, would
+#: otherwise be drawn with the weight of those that every shoe reaches.
+MIN_ROUND_SHOES = 30
+
+
 def rounds_figure(
     rounds: pd.DataFrame,
     max_rounds: dict[tuple[str, str], int | None],
     bet_names: Mapping[tuple[str, str], str] | None = None,
+    min_shoes: int = MIN_ROUND_SHOES,
 ):
-    """Counted bets by round of the shoe: mean exact EV, and the share of rounds with a
-    positive EV, one curve per (bet, mode), each max round marked in its colour; bets by
-    ``bet_names`` ((bet id, mode) -> name; default: the ids)."""
-    fig = _figure(9, 6.5)
-    top, bottom = fig.subplots(2, 1, sharex=True)
+    """Counted bets by round of the shoe (``rounds``: as ``per_round_table`` gives it):
+    mean exact EV with its 95% band (1.96 standard errors over the shoes reaching the
+    round), and the share of rounds with a positive EV, one curve per (bet, mode), each
+    max round marked in its colour; below, how many shoes reach each round. The curves
+    stop where fewer than ``min_shoes`` shoes (all, if fewer were dealt) reach a round,
+    and a note says where. Bets by ``bet_names`` ((bet id, mode) -> name; default: the
+    ids)."""
+    check_chart_size(len(max_rounds), MAX_CHART_CURVES, "curves")
+    fig = _figure(9, 8)
+    top, middle, bottom = fig.subplots(3, 1, sharex=True, height_ratios=(3, 2, 1.2))
+    reach = rounds.drop_duplicates("round").sort_values("round")  # the same shoes for all
+    dealt = int(reach["shoes"].max())  # every shoe reaches round 1
+    needed = min(min_shoes, dealt)
+    last = int(reach.loc[reach["shoes"] >= needed, "round"].max())
     several_modes = rounds["mode"].nunique() > 1
     colours = _colours(len(max_rounds))
     for colour, ((bet, mode), group) in zip(
         colours, rounds.groupby(["bet", "mode"], sort=False), strict=True
     ):
         label = _column_label(bet, mode, several_modes, bet_names)
-        top.plot(group["round"], 100 * group["mean_ev"], color=colour, label=label)
-        bottom.plot(group["round"], 100 * group["positive_ev_share"], color=colour)
+        shown = group[group["round"] <= last]
+        mean, error = 100 * shown["mean_ev"], 100 * 1.96 * shown["mean_ev_se"]
+        top.plot(shown["round"], mean, color=colour, label=label)
+        if error.notna().any():  # none from a single shoe
+            top.fill_between(
+                shown["round"], mean - error, mean + error, color=colour, alpha=0.15, linewidth=0
+            )
+        middle.plot(shown["round"], 100 * shown["positive_ev_share"], color=colour)
         cap = max_rounds[(bet, mode)]
         if cap:
-            for ax in (top, bottom):
+            for ax in (top, middle):
                 ax.axvline(cap, color=colour, linestyle="--", linewidth=0.9)
+    bottom.plot(reach["round"], reach["shoes"], color="black", drawstyle="steps-mid")
+    bottom.set_yscale("log")  # the last rounds' few shoes, beside the thousands before
+    bottom.set_ylim(0.7, 2 * dealt)
+    if last < reach["round"].max():
+        for ax in (top, middle, bottom):
+            ax.axvspan(last + 0.5, reach["round"].max() + 0.5, color="0.92", linewidth=0)
+        bottom.axhline(needed, color="black", linestyle=":", linewidth=0.9)
+        bottom.text(
+            0.01,
+            0.08,
+            f"curves stop at round {last}: later rounds are reached by fewer than "
+            f"{needed} of the {dealt:,} shoes (dotted)",
+            transform=bottom.transAxes,
+            ha="left",
+            va="bottom",
+            fontsize=7,
+        )
     top.axhline(0, color="black", linewidth=0.6)
-    top.set_ylabel("mean EV, % of a unit")
-    bottom.set_ylabel("rounds with EV > 0, %")
+    top.set_ylabel("mean EV, % of a unit\n(band: 95%)")
+    middle.set_ylabel("rounds with EV > 0, %")
+    bottom.set_ylabel("shoes reaching\nthe round")
     bottom.set_xlabel("round of the shoe (dashed: the bet's max round)")
     top.legend(fontsize=7, ncol=2 if len(max_rounds) > 8 else 1)
     top.set_title("Exact EV of the cards left, by round")
-    fig.tight_layout()
     return fig
 
 
@@ -99,6 +168,7 @@ def gains_figure(
     one panel per play (perfect play, linear count), one curve per (bet, mode) with its
     95% band, the paytable's max round dotted in the curve's colour, ``max_gain`` dashed;
     bets by ``bet_names`` as in :func:`rounds_figure`."""
+    check_chart_size(len(summaries), MAX_CHART_CURVES, "curves")
     plays = [play for play in ("perfect", "count") if any(play in s["curves"] for s in summaries)]
     fig = _figure(9, 4.2 * len(plays))
     axes = fig.subplots(len(plays), 1, sharex=True, squeeze=False)[:, 0]
@@ -130,7 +200,6 @@ def gains_figure(
         ax.set_title(f"{names[play]}: gain per shoe with the bet offered up to round k")
         ax.legend(fontsize=7, ncol=2 if len(summaries) > 8 else 1)
     axes[-1].set_xlabel("max round k (dotted: the paytable's max round; band: 95%)")
-    fig.tight_layout()
     return fig
 
 

@@ -7,8 +7,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from analyzer.errors import AnalyzerError
 from analyzer.game.cards import RANKS
-from analyzer.reports.plots import effects_figure, gains_figure, rounds_figure, save_png
+from analyzer.reports.i18n import sentence
+from analyzer.reports.plots import (
+    MAX_CHART_BETS,
+    MAX_CHART_CURVES,
+    effects_figure,
+    gains_figure,
+    rounds_figure,
+    save_png,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -46,12 +55,14 @@ def test_rounds_chart_marks_the_max_round(max_round) -> None:
             "bet": ["lucky_six"] * 3 + ["tie"] * 3,
             "mode": "m",
             "round": [1, 2, 3] * 2,
+            "shoes": [40] * 6,
             "mean_ev": [-0.01, 0.0, 0.02, 0.0, 0.0, 0.0],
+            "mean_ev_se": [0.001] * 6,
             "positive_ev_share": [0.1, 0.4, 0.5, 0.0, 0.0, 0.0],
         }
     )
     fig = rounds_figure(rounds, {("lucky_six", "m"): max_round, ("tie", "m"): None})
-    top, bottom = fig.get_axes()
+    top, bottom, _ = fig.get_axes()
     assert top.get_title() == "Exact EV of the cards left, by round"
     assert np.allclose(top.get_lines()[0].get_ydata(), [-1.0, 0.0, 2.0])
     assert np.allclose(bottom.get_lines()[0].get_ydata(), [10.0, 40.0, 50.0])
@@ -116,3 +127,83 @@ def test_bet_names_in_a_chart_are_text_never_math(tmp_path) -> None:
     save_png(fig, tmp_path / "chart.png")  # drawn whole: no parse error
     assert (tmp_path / "chart.png").read_bytes()[:8] == PNG
     assert fig._suptitle.get_text() == "Epekto ng pag-alis ng isang baraha ng bawat ranggo"
+
+
+@pytest.mark.parametrize("lang", ["en", "tl", "ms"])
+def test_a_bet_no_card_moves_says_so_in_its_panel(lang) -> None:
+    """A pair bet's effects are exactly 0 for every rank: its panel has no bars to show,
+    so it says why, in the chart's language; a bet that moves has no such note."""
+    effects = _effects(2)
+    effects.loc[effects["bet"] == "bet1", "delta_ev"] = 0.0
+    moved, still = [ax for ax in effects_figure(effects, lang=lang).get_axes() if ax.axison]
+    assert list(moved.texts) == []
+    (note,) = still.texts
+    assert " ".join(note.get_text().split()) == sentence("eor_no_effect", lang)
+
+
+def _rounds(shoes: list[int]) -> pd.DataFrame:
+    """One bet by round: 0.1% EV, +-0.05% standard error, ``shoes`` reaching each round."""
+    n = len(shoes)
+    return pd.DataFrame(
+        {
+            "bet": "b",
+            "mode": "m",
+            "round": range(1, n + 1),
+            "shoes": shoes,
+            "mean_ev": [0.001] * n,
+            "mean_ev_se": [0.0005] * n,
+            "positive_ev_share": [0.5] * n,
+        }
+    )
+
+
+def test_the_rounds_chart_stops_where_few_shoes_reach_a_round() -> None:
+    """Rounds 4 and 5 rest on 29 and 1 of 100 shoes: the curves stop at round 3, with a
+    note; the band is 1.96 standard errors; the third panel shows every round's shoes."""
+    fig = rounds_figure(_rounds([100, 100, 100, 29, 1]), {("b", "m"): None})
+    top, middle, bottom = fig.get_axes()
+    assert list(top.get_lines()[0].get_xdata()) == [1, 2, 3]
+    assert list(middle.get_lines()[0].get_xdata()) == [1, 2, 3]
+    (band,) = top.collections
+    edges = band.get_paths()[0].vertices[:, 1]
+    assert edges.min() == pytest.approx(0.1 - 1.96 * 0.05) and edges.max() == pytest.approx(
+        0.1 + 1.96 * 0.05
+    )
+    assert list(bottom.get_lines()[0].get_ydata()) == [100, 100, 100, 29, 1]
+    (note,) = bottom.texts
+    assert note.get_text().startswith("curves stop at round 3: later rounds are reached by")
+    assert "fewer than 30 of the 100 shoes" in note.get_text()
+    # Every round reached by enough shoes: drawn to the end, and no note.
+    fig = rounds_figure(_rounds([100, 100, 100, 40, 30]), {("b", "m"): None})
+    assert list(fig.get_axes()[0].get_lines()[0].get_xdata()) == [1, 2, 3, 4, 5]
+    assert list(fig.get_axes()[2].texts) == []
+    # Fewer than 30 shoes dealt: the rounds all of them reach.
+    fig = rounds_figure(_rounds([8, 8, 5]), {("b", "m"): None})
+    assert list(fig.get_axes()[0].get_lines()[0].get_xdata()) == [1, 2]
+    assert "fewer than 8 of the 8 shoes" in fig.get_axes()[2].texts[0].get_text()
+
+
+def test_charts_of_many_bets_are_laid_out_whole_and_more_are_refused() -> None:
+    """The most bets a chart takes, with long names, are laid out without a warning
+    (pytest makes one an error; tight layout gave up on many panels); one more is refused
+    in one line that names the limit."""
+    long = "a bet with a name long enough to crowd its panel"
+    effects = _effects(MAX_CHART_BETS)
+    names = {f"bet{g}": f"{long} {g}" for g in range(MAX_CHART_BETS)}
+    effects_figure(effects, names=names).draw_without_rendering()
+    with pytest.raises(AnalyzerError, match=f"^a chart draws at most {MAX_CHART_BETS} bets, got"):
+        effects_figure(_effects(MAX_CHART_BETS + 1))
+    curves = pd.concat(
+        [_rounds([100] * 80).assign(bet=f"{long} {c}") for c in range(MAX_CHART_CURVES)]
+    )
+    marks = {(f"{long} {c}", "m"): 50 for c in range(MAX_CHART_CURVES)}
+    rounds_figure(curves, marks).draw_without_rendering()
+    summaries = [_summary(f"{long} {c}", 50, [0.0] * 80) for c in range(MAX_CHART_CURVES)]
+    gains_figure(summaries, 0.01).draw_without_rendering()
+    extra = _summary("one more", None, [0.0] * 80)
+    with pytest.raises(AnalyzerError, match=f"^a chart draws at most {MAX_CHART_CURVES} curves"):
+        gains_figure([*summaries, extra], 0.01)
+    with pytest.raises(AnalyzerError, match=f"^a chart draws at most {MAX_CHART_CURVES} curves"):
+        rounds_figure(
+            pd.concat([curves, _rounds([100] * 80).assign(bet="x")]), {**marks, ("x", "m"): None}
+        )
