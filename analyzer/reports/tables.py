@@ -137,26 +137,31 @@ def bet_label(name: str, mode: str, several_modes: bool, lang: str = "en") -> st
     return f"{name} ({word(mode, lang)})" if several_modes else name
 
 
+def _percent_float(value: Fraction | None) -> float | None:
+    return None if value is None else float(100 * value)
+
+
 def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:
-    """One JSON-ready object: exact values as ``"p/q"``, floats beside them."""
+    """One JSON-ready object, by one naming rule for every figure: ``X`` is its exact
+    value as ``"p/q"``; ``X_percent`` the same in % as a float (the text table's figure),
+    ``X_float`` the same in units. ``std_dev`` is a float only (the square root of the
+    exact ``variance``); counts (``ways``) and ``max_round`` are whole numbers."""
     record = {
         "bet": result.bet.id,
         "name": result.bet.display_name(lang),
         "mode": result.mode,
         "house_edge": fraction_text(result.house_edge),
+        "house_edge_percent": _percent_float(result.house_edge),
         "rtp": fraction_text(result.rtp),
-        "house_edge_percent": float(100 * result.house_edge),
-        "rtp_percent": float(100 * result.rtp),
-        "hit_frequency": float(result.hit_frequency),
-        "hit_frequency_exact": fraction_text(result.hit_frequency),
-        "push_probability": float(result.push_probability),
-        "push_probability_exact": fraction_text(result.push_probability),
+        "rtp_percent": _percent_float(result.rtp),
+        "hit_frequency": fraction_text(result.hit_frequency),
+        "hit_frequency_percent": _percent_float(result.hit_frequency),
+        "push_probability": fraction_text(result.push_probability),
+        "push_probability_percent": _percent_float(result.push_probability),
+        "variance": fraction_text(result.variance),
         "std_dev": result.std_dev,
-        "variance_exact": fraction_text(result.variance),
-        "edge_per_resolved_percent": (
-            None if result.edge_per_resolved is None else float(100 * result.edge_per_resolved)
-        ),
         "edge_per_resolved": fraction_text(result.edge_per_resolved),
+        "edge_per_resolved_percent": _percent_float(result.edge_per_resolved),
         "max_round": result.bet.max_round,
     }
     if detail:
@@ -169,6 +174,7 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
                 "pays": line.payout.text,
                 "net": fraction_text(line.payout.net),
                 "contribution": fraction_text(line.probability * line.payout.net),
+                "contribution_float": float(line.probability * line.payout.net),
             }
             for line in result.lines
         ]
@@ -223,29 +229,59 @@ def _left_aligned(frame: pd.DataFrame) -> str:
     return frame.to_string(index=False, formatters=formatters, justify="left")
 
 
-def claim_lines(analysis: Analysis, claimed: str, lang: str = "en") -> list[str]:
-    """The check of a claimed maximum RTP against the best bet's exact RTP, in ``lang``."""
+def claim_check(analysis: Analysis, claimed: str, lang: str = "en") -> dict[str, Any]:
+    """The check of a claimed maximum RTP against the best bet's exact RTP, as JSON shows
+    it: ``result`` is PASS or FAIL (as in ``verify``), or None where it cannot be checked
+    here; ``text`` is the line the other formats print, in ``lang``.
+
+    A published maximum RTP is about the paytable's own shoe, full: on any other (other
+    decks, cards removed) it is not checked, and the line says so."""
+    check: dict[str, Any] = {
+        "quantity": "max_rtp",
+        "claimed": claimed,
+        "computed": None,
+        "result": None,
+        "bet": None,
+        "mode": None,
+        "rtp": None,
+        "rtp_percent": None,
+    }
+    decks = analysis.paytable.decks
+    if analysis.shoe.full_decks != decks:
+        return check | {"text": sentence("max_rtp_other_shoe", lang, claimed=claimed, decks=decks)}
     if analysis.unavailable:  # the best bet might be one that cannot be priced here
-        return [
-            sentence("max_rtp_unavailable", lang, claimed=claimed, count=len(analysis.unavailable))
-        ]
-    check = check_printed_value(analysis.max_rtp, claimed, "round")
+        count = len(analysis.unavailable)
+        return check | {"text": sentence("max_rtp_unavailable", lang, claimed=claimed, count=count)}
+    printed = check_printed_value(analysis.max_rtp, claimed, "round")
     best = analysis.best()
-    verdict = sentence("max_rtp_confirmed" if check.passed else "max_rtp_not_confirmed", lang)
-    return [
-        sentence(
-            "max_rtp_check",
-            lang,
-            claimed=check.claimed,
-            # English keeps the ids (as scripts read them); the others the page's words.
-            bet=best.bet.id if lang == "en" else best.bet.display_name(lang),
-            mode=best.mode if lang == "en" else word(best.mode, lang),
-            fraction=fraction_text(best.rtp),
-            percent=f"{float(100 * best.rtp):.6f}%",
-            printed=check.computed,
-            verdict=verdict,
-        )
-    ]
+    verdict = sentence("max_rtp_confirmed" if printed.passed else "max_rtp_not_confirmed", lang)
+    text = sentence(
+        "max_rtp_check",
+        lang,
+        claimed=printed.claimed,
+        # English keeps the ids (as scripts read them); the others the page's words.
+        bet=best.bet.id if lang == "en" else best.bet.display_name(lang),
+        mode=best.mode if lang == "en" else word(best.mode, lang),
+        fraction=fraction_text(best.rtp),
+        percent=f"{float(100 * best.rtp):.6f}%",
+        printed=printed.computed,
+        verdict=verdict,
+    )
+    return check | {
+        "computed": printed.computed,
+        "result": "PASS" if printed.passed else "FAIL",
+        "bet": best.bet.id,
+        "mode": best.mode,
+        "rtp": fraction_text(best.rtp),
+        "rtp_percent": _percent_float(best.rtp),
+        "text": text,
+    }
+
+
+def claim_lines(analysis: Analysis, claimed: str, lang: str = "en") -> list[str]:
+    """The check of a claimed maximum RTP against the best bet's exact RTP, in ``lang``
+    (see :func:`claim_check`)."""
+    return [claim_check(analysis, claimed, lang)["text"]]
 
 
 def _title(analysis: Analysis, lang: str) -> str:
@@ -413,9 +449,13 @@ def render_report(
         ]
         return json_text(records)
     if fmt == "csv":
+        # One table of bets (the breakdown below it with detail): what a spreadsheet or
+        # read_csv reads. A claim is about the game, not a bet: it has no row here.
         shown = shown_once(analysis)
         records = [result_record(r, lang=lang) | {"mode": mode} for r, mode in shown]
-        text = csv_text(pd.DataFrame(records))
+        frame = pd.DataFrame(records)
+        frame["max_round"] = frame["max_round"].astype("Int64")  # 50, or empty: not 50.0
+        text = csv_text(frame)
         if detail:
             frames = []
             for r, mode in shown:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
+import math
 from fractions import Fraction
 
 import pandas as pd
 import pytest
 from helpers import run
 
-from analyzer import analyze
+from analyzer import analyze, load_paytable
 from analyzer.reports.i18n import LANGUAGES
 
 
@@ -118,3 +120,63 @@ def test_report_formats_with_detail(capsys, fmt) -> None:
     assert code == 0
     assert "lucky_six" in out or "Lucky Six" in out
     assert "winner == 'banker' and banker_score == 6" in out
+
+
+#: Every figure of a bet, by its name in JSON and CSV (exact "p/q"; beside it in %).
+FIGURES = ("house_edge", "rtp", "hit_frequency", "push_probability", "edge_per_resolved")
+
+
+def _check_figures(row: dict, result) -> None:
+    """One naming rule for every figure: X is exact, X_percent the same in %."""
+    for figure in FIGURES:
+        exact = getattr(result, figure)
+        assert Fraction(row[figure]) == exact, figure
+        assert float(row[f"{figure}_percent"]) == pytest.approx(float(100 * exact), rel=1e-12)
+    assert Fraction(row["variance"]) == result.variance
+    assert float(row["std_dev"]) == pytest.approx(math.sqrt(result.variance), rel=1e-12)
+    assert not [key for key in row if key.endswith("_exact")]
+
+
+def test_json_and_csv_name_exact_and_float_figures_by_one_rule(capsys) -> None:
+    analysis = analyze()
+    code, out, _ = run(capsys, "report", "--format", "json")
+    assert code == 0
+    rows = json.loads(out)
+    for row in rows:
+        _check_figures(row, analysis.result(row["bet"], row["mode"]))
+    code, out, _ = run(capsys, "report", "--format", "csv")
+    assert code == 0
+    csv_rows = list(csv.DictReader(io.StringIO(out)))
+    for row in csv_rows:
+        mode = analysis.modes[0] if row["mode"] == "all" else row["mode"]
+        _check_figures(row, analysis.result(row["bet"], mode))
+    assert list(csv_rows[0]) == [key for key in rows[0] if key != "breakdown"]
+
+
+def test_csv_max_round_is_a_whole_number_or_empty(capsys) -> None:
+    """The seed page's max rounds (Player Pair 60, Any Pair 50, Player Bonus 40, ...) as
+    whole numbers, and an empty cell for a bet offered every round (not 50.0, nan)."""
+    max_rounds = {bet.id: bet.max_round for bet in load_paytable("seed-game").bets}
+    assert (max_rounds["player_pair"], max_rounds["any_pair"], max_rounds["tie"]) == (60, 50, None)
+    code, out, _ = run(capsys, "report", "--format", "csv", "--detail")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out.split("\n\n")[0])))
+    assert {row["bet"]: row["max_round"] for row in rows} == {
+        bet: "" if cap is None else str(cap) for bet, cap in max_rounds.items()
+    }
+
+
+def test_the_claim_is_checked_on_the_paytables_own_shoe_only(capsys) -> None:
+    """The help page's 98.94% is about a full 8-deck shoe: checked there (--decks 8 is
+    that shoe), and on 6 decks or a shoe with cards removed one line says why not."""
+    for argv in ([], ["--decks", "8"]):
+        code, out, _ = run(capsys, "report", *argv)
+        assert code == 0 and out.splitlines()[-1].endswith(": CONFIRMED")
+    for argv in (["--decks", "6"], ["--remove", "5H"]):
+        code, out, _ = run(capsys, "report", *argv)
+        assert code == 0
+        assert out.splitlines()[-1] == (
+            "Claimed maximum RTP 98.94%: not checked on this shoe (the claim is about the "
+            "paytable's own full shoe of 8 decks)"
+        )
+        assert "CONFIRMED" not in out
