@@ -23,7 +23,7 @@ from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.i18n import word
-from analyzer.reports.plots import gains_figure, png_writer, rounds_figure
+from analyzer.reports.plots import MAX_CHART_CURVES, gains_figure, png_writer, rounds_figure
 from analyzer.reports.tables import bet_label, json_text, render_table
 from analyzer.runs.counting import (
     STRATEGIES,
@@ -38,6 +38,16 @@ from analyzer.runs.counting import (
 from analyzer.runs.dealer import Procedure
 
 HELP = "which bets can a card counter beat, and what max round stops them?"
+DESCRIPTION = """\
+Which bets can a card counter beat? Deals whole shoes, works out every round's exact EV
+of each bet on the cards left, and bets it by perfect play and by a linear count, with and
+without its max round; advises the largest max round that keeps a counter's gain per shoe
+at most --max-gain."""
+EXAMPLES = """\
+examples:
+  baccarat-odds count --bet lucky_six --shoes 10000 --perfect
+  baccarat-odds count --bet all --shoes 100000 --gain-plot gain.png   # every bet at once
+  baccarat-odds count --bet tie --shoes 10000 --tags "6=-4,7=-4,8=2,9=2" --threshold 20"""
 
 #: The default --max-gain, in units per shoe: about one unit in a hundred shoes (some 75
 #: hours of one live table), below what makes counting a bet worth a player's time at any
@@ -52,8 +62,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bet",
         action="append",
         required=True,
-        metavar="ID",
-        help="the bet to count (repeatable), or all: every bet, dealt once",
+        metavar="ID|all",
+        help="required: the bet to count (repeatable), or all: every bet of the paytable, on "
+        "the same shoes, dealt once",
     )
     add_mode_option(parser, None, "betting mode, or all (default: the first)")
     parser.add_argument(
@@ -119,6 +130,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "--gain-plot": (args.gain_plot, (".png",)),
         }
     )
+    for option, target in (("--plot", args.plot), ("--gain-plot", args.gain_plot)):
+        if target is not None and len(columns) > MAX_CHART_CURVES:
+            raise AnalyzerError(
+                f"{option} draws at most {MAX_CHART_CURVES} curves, one per bet and mode, and "
+                f"{len(columns)} are counted: choose the bets to draw with --bet, or one --mode"
+            )
     if args.perfect and (
         args.tags is not None or args.threshold is not None or args.true_count_decks is not None
     ):

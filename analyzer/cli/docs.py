@@ -8,9 +8,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from analyzer.analysis.eor import removal_effects
 from analyzer.analysis.exact import Analysis
 from analyzer.analysis.verify import published_max_rtp
+from analyzer.cli.eor import effects_with_progress
 from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
 from analyzer.errors import AnalyzerError, one_line
 from analyzer.files import (
@@ -23,10 +23,19 @@ from analyzer.files import (
 from analyzer.paytables.library import SEED_GAME, is_path, library_names, load_paytable
 from analyzer.reports.formats import EXTENSIONS, FORMATS
 from analyzer.reports.i18n import LANGUAGES
+from analyzer.reports.plots import MAX_CHART_BETS
 from analyzer.reports.site import SitePaytable, page_slug, render_site
 from analyzer.reports.tables import render_report
 
 HELP = "write a paytable's odds tables in every format and language, or help pages (--site)"
+DESCRIPTION = """\
+Write a paytable's odds tables in every format and language (--out DIR), or build the help
+pages of paytables as a static site (--site DIR), every figure from the exact analysis."""
+EXAMPLES = """\
+examples:
+  baccarat-odds docs --out data/tables/seed-game
+  baccarat-odds docs --site site                   # every shipped paytable
+  baccarat-odds docs --site site --paytable my-game.toml --eor --force"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -38,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--site",
         metavar="DIR",
         help="build help pages: index.html and, per paytable, a page in each language with "
-        "its rules, payouts, max rounds and exact odds",
+        "its rules, payouts, max rounds and exact odds. DIR must be missing or empty (or "
+        "--force replaces it whole), and not a symbolic link; the pages describe a full "
+        "shoe, so --remove and --shoe do not apply (--decks does)",
     )
     parser.add_argument(
         "--paytable",
@@ -105,6 +116,12 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
             )
         folders[slug] = name
     inputs = [Path(name) for name in names if is_path(name)]
+    for name, paytable in paytables if args.eor else ():
+        if len(paytable.bet_ids) > MAX_CHART_BETS:
+            raise AnalyzerError(
+                f"--eor charts at most {MAX_CHART_BETS} bets a paytable, and {one_line(name)} has "
+                f"{len(paytable.bet_ids)}: build its pages without --eor"
+            )
     site = check_replaceable_folder(args.site, "--site", args.force, inputs)
     entries = []
     # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
@@ -114,7 +131,7 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         effects = None
         if args.eor:
             shoe = shoe_from_args(args, paytable.decks)
-            effects, _ = removal_effects(paytable, shoe, None, None)
+            effects, _ = effects_with_progress(paytable, shoe, None, None)
         entries.append(SitePaytable(slug, analysis, effects))
     files = render_site(entries)  # every page rendered before any write
     try:

@@ -4,10 +4,13 @@ linear counts those effects imply."""
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 import pandas as pd
+from tqdm import tqdm
 
 from analyzer.analysis.eor import linear_counts, removal_effects
+from analyzer.analysis.exact import resolve_modes
 from analyzer.cli.options import (
     add_bet_option,
     add_format_option,
@@ -16,10 +19,12 @@ from analyzer.cli.options import (
     add_shoe_options,
     shoe_from_args,
 )
+from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error
+from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
-from analyzer.paytables.model import RESERVED_MODES
-from analyzer.reports.plots import effects_figure, save_png
+from analyzer.paytables.model import RESERVED_MODES, Paytable
+from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
 from analyzer.reports.tables import (
     ALL_MODES,
     bet_label,
@@ -33,6 +38,15 @@ from analyzer.reports.tables import (
 )
 
 HELP = "exact effect of removing one card of each rank on each bet, and counts"
+DESCRIPTION = """\
+The exact change in each bet's expected value when one card of each rank (with --by-card,
+each card) leaves the shoe, and the linear count those effects imply, with its betting
+correlation."""
+EXAMPLES = """\
+examples:
+  baccarat-odds eor --bet tie --bet lucky_six
+  baccarat-odds eor --bet lucky_six --plot eor.png   # the effects as bar charts
+  baccarat-odds eor --format json --decks 6"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,13 +63,54 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def effects_with_progress(
+    paytable: Paytable,
+    shoe: Shoe,
+    mode: str | None,
+    bets: list[str] | None,
+    every_card: bool = False,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`removal_effects` with a progress bar on stderr, on a terminal only (as a
+    run's): it counts the bets, each advancing as its cards are removed, and names the
+    bet in hand (a bet on the cards takes minutes)."""
+    offered = paytable.offered(resolve_modes(paytable, mode), None if bets is None else tuple(bets))
+    done_of: dict[str, Fraction] = {}
+    bets_done = Fraction(0)  # exact: a float sum of the bets' shares could pass the total
+    with tqdm(
+        total=len({bet.id for bet, _ in offered}),
+        desc="effects of removal",
+        leave=False,
+        disable=None,  # only on a terminal
+        bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.1f}/{total} bets "
+        "[{elapsed}<{remaining}{postfix}]",
+    ) as bar:
+
+        def advance(bet: str, done: int, total: int) -> None:
+            nonlocal bets_done
+            share = Fraction(done, total)
+            bets_done += share - done_of.get(bet, Fraction(0))
+            done_of[bet] = share
+            bar.n = float(bets_done)
+            bar.set_postfix_str(bet)  # drawn at once: each card removed takes a while
+
+        return removal_effects(paytable, shoe, mode, bets, every_card, progress=advance)
+
+
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     if args.plot is not None:
         check_writable(args.plot, "--plot", (".png",))
     shoe = shoe_from_args(args, paytable.decks)
     mode = None if args.mode in RESERVED_MODES else args.mode  # "both" and "all": every mode
-    effects, by_card = removal_effects(paytable, shoe, mode, args.bet, every_card=args.by_card)
+    if args.plot is not None:
+        modes = resolve_modes(paytable, mode)
+        bets = {bet.id for bet, _ in paytable.offered(modes, args.bet and tuple(args.bet))}
+        if len(bets) > MAX_CHART_BETS:
+            raise AnalyzerError(
+                f"--plot draws at most {MAX_CHART_BETS} bets, a panel each, and {len(bets)} "
+                "are asked for: choose the bets to draw with --bet (the tables take any number)"
+            )
+    effects, by_card = effects_with_progress(paytable, shoe, mode, args.bet, args.by_card)
     counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
     effects["tag"] = [
         counts[(b, m)].tags[r]

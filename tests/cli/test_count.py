@@ -11,6 +11,8 @@ import pandas as pd
 import pytest
 from helpers import run
 
+from analyzer.reports.plots import MAX_CHART_CURVES
+
 
 def quiet(work) -> list[str]:
     """What every count here runs with: no progress bar, one worker, its runs in ``work``."""
@@ -42,6 +44,12 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
     assert without["edge_when_bet"] > 0  # perfect play only bets positive EVs
     rounds = np.genfromtxt(out, delimiter=",", names=True)
     assert rounds["round"][0] == 1 and rounds["shoes"][0] == 300
+    # Each round's mean EV has its standard error over the shoes reaching it: none from
+    # a single shoe, and it grows as fewer shoes reach the round.
+    errors = rounds["mean_ev_se"]
+    assert np.isnan(errors[rounds["shoes"] == 1]).all() and (errors[rounds["shoes"] > 1] > 0).all()
+    few = (rounds["shoes"] > 1) & (rounds["shoes"] < 30)
+    assert errors[few].min() > errors[rounds["shoes"] == 300].max()
     assert plot.read_bytes()[:4] == b"\x89PNG"
     parquet = tmp_path / "rounds.parquet"
     code, again, _ = run(capsys, *six, *quiet(tmp_path / "w"), "--out", str(parquet), "--resume")
@@ -173,6 +181,23 @@ def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys) -> None:
         assert code == 2 and out == "" and err.count("\n") == 1
         assert "--gain-plot" in err and "--plot names the same file" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.png", "other"]
+
+
+@pytest.mark.parametrize("option", ["--plot", "--gain-plot"])
+def test_a_plot_of_more_curves_than_a_chart_takes_is_refused_first(tmp_path, capsys, option):
+    """Every bet of the seed game in both modes is 36 curves, past the 20 a chart tells
+    apart: refused before any shoe is dealt, in one line naming the limit and --bet; one
+    mode's 18 bets are drawn."""
+    argv = ["count", "--bet", "all", "--shoes", "2", "--perfect", *quiet(tmp_path / "w")]
+    code, out, err = run(capsys, *argv, "--mode", "all", option, str(tmp_path / "p.png"))
+    assert code == 2 and out == ""
+    assert err == (
+        f"baccarat-odds: error: {option} draws at most {MAX_CHART_CURVES} curves, one per bet "
+        "and mode, and 36 are counted: choose the bets to draw with --bet, or one --mode\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # not even the runs' folder
+    code, _, err = run(capsys, *argv, option, str(tmp_path / "p.png"))
+    assert code == 0 and err == "" and (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
 
 
 def test_a_failed_write_names_its_own_option(tmp_path, capsys, monkeypatch) -> None:

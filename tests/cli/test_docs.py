@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import run
+from helpers import HEAD, run, write_paytable
+
+from analyzer.reports.plots import MAX_CHART_BETS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,3 +127,18 @@ def test_site_success_line_shows_the_folder_as_one_line(tmp_path, capsys) -> Non
     site = tmp_path / "a\x1b[31mred"
     code, out, _ = run(capsys, "docs", "--site", str(site), "--paytable", "tie-max")
     assert code == 0 and "\x1b" not in out and out.endswith("a\\x1b[31mred\n")
+
+
+def test_site_eor_of_more_bets_than_a_chart_takes_is_refused_first(tmp_path, capsys) -> None:
+    bets = "".join(
+        f'[[bet]]\nid = "tie{n}"\nname = "Tie {n}"\n[[bet.rule]]\n'
+        f'when = "winner == \'tie\'"\npays = "{n + 1}:1"\n'
+        for n in range(MAX_CHART_BETS + 1)
+    )
+    path, site = write_paytable(tmp_path, HEAD + bets), tmp_path / "site"
+    code, out, err = run(capsys, "docs", "--site", str(site), "--paytable", str(path), "--eor")
+    assert code == 2 and out == "" and not site.exists()
+    assert err == (
+        f"baccarat-odds: error: --eor charts at most {MAX_CHART_BETS} bets a paytable, and "
+        f"{path} has {MAX_CHART_BETS + 1}: build its pages without --eor\n"
+    )

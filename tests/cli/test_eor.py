@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 from fractions import Fraction
 
 import pytest
-from helpers import run
+from helpers import HEAD, run, write_paytable
+
+from analyzer.reports.plots import MAX_CHART_BETS
 
 
 def test_eor_cli_json_and_plot(tmp_path, capsys) -> None:
@@ -86,3 +90,50 @@ def test_eor_names_the_bets_in_its_tables_and_plot_titles(tmp_path, capsys, monk
     assert "Lucky Six (All modes)" in out and "lucky_six" not in out
     code, out, _ = run(capsys, "eor", "--bet", "lucky_six", "--format", "json")
     assert {(row["bet"], row["name"]) for row in json.loads(out)} == {("lucky_six", "Lucky Six")}
+
+
+class _Terminal(io.StringIO):
+    """A standard error that says it is a terminal, as the user's is."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_a_bar_counts_the_bets_and_names_the_one_in_hand(capsys, monkeypatch):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(capsys, "eor", "--decks", "1", "--bet", "tie", "--bet", "banker")
+    assert code == 0 and "Linear counts" in out
+    shown = terminal.getvalue()
+    assert "effects of removal:" in shown and "| 2.0/2 bets [" in shown
+    assert "tie]" in shown and "banker]" in shown  # the bet being worked out
+    assert shown.endswith("\r")  # the bar is cleared once done: the tables stand alone
+    monkeypatch.undo()
+    code, _, err = run(capsys, "eor", "--decks", "1", "--bet", "tie")
+    assert code == 0 and err == ""  # no bar where stderr is no terminal
+
+
+def _many_bets(tmp_path, count: int):
+    bets = "".join(
+        f'[[bet]]\nid = "tie{n}"\nname = "Tie {n}"\n[[bet.rule]]\n'
+        f'when = "winner == \'tie\'"\npays = "{n + 1}:1"\n'
+        for n in range(count)
+    )
+    return write_paytable(tmp_path, HEAD + bets)
+
+
+def test_a_plot_of_more_bets_than_a_chart_takes_is_refused_first(tmp_path, capsys) -> None:
+    """41 bets (one past the limit) would draw a chart metres tall: refused in one line
+    that names the limit and --bet, with nothing written; --bet picks the bets to draw."""
+    path, plot = _many_bets(tmp_path, MAX_CHART_BETS + 1), tmp_path / "eor.png"
+    code, out, err = run(capsys, "eor", "--paytable", str(path), "--plot", str(plot))
+    assert code == 2 and out == ""
+    assert err == (
+        f"baccarat-odds: error: --plot draws at most {MAX_CHART_BETS} bets, a panel each, and "
+        f"{MAX_CHART_BETS + 1} are asked for: choose the bets to draw with --bet (the tables "
+        "take any number)\n"
+    )
+    assert not plot.exists()
+    argv = ["eor", "--paytable", str(path), "--bet", "tie0", "--bet", "tie1", "--plot", str(plot)]
+    code, _, err = run(capsys, *argv)
+    assert code == 0 and err == "" and plot.read_bytes()[:4] == b"\x89PNG"
