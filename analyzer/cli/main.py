@@ -50,7 +50,14 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     commands.required = True
     for name, module in COMMANDS.items():
-        command = commands.add_parser(name, help=module.HELP)
+        command = commands.add_parser(
+            name,
+            help=module.HELP,
+            description=module.DESCRIPTION,
+            epilog=module.EXAMPLES,
+            # The description and examples are laid out by hand (examples keep their lines).
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         module.add_arguments(command)
         command.set_defaults(run=module.run)
     return parser

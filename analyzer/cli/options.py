@@ -121,7 +121,12 @@ def add_mode_option(parser: argparse.ArgumentParser, default: str | None, help: 
 
 
 def add_format_option(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
-    parser.add_argument("--format", choices=formats, default="text")
+    parser.add_argument(
+        "--format",
+        choices=formats,
+        default="text",
+        help=f"output format: {', '.join(formats)} (default: text, for people to read)",
+    )
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

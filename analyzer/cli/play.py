@@ -26,6 +26,14 @@ from analyzer.reports.tables import (
 )
 
 HELP = "deal one round from given cards and settle every bet"
+DESCRIPTION = """\
+Deal one round from the cards given, in deal order: who drew a third card and why (the
+drawing rules), the winner, and what every bet of the paytable wins or loses per unit."""
+EXAMPLES = """\
+examples:
+  baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
+  baccarat-odds play KS 5H 6D AC --format json
+  baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

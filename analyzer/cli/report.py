@@ -19,6 +19,16 @@ from analyzer.reports.formats import FORMATS
 from analyzer.reports.tables import render_report
 
 HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
+DESCRIPTION = """\
+The exact house edge, RTP, hit frequency, push and standard deviation of every bet of a
+paytable, in every betting mode, counted over every card-removal path of the shoe. A whole
+shipped game (no --bet, no --mode) ends with the check of its published maximum RTP."""
+EXAMPLES = """\
+examples:
+  baccarat-odds report                                  # every bet, both modes, the claim
+  baccarat-odds report --decks 6 --mode no_commission   # another shoe, one mode
+  baccarat-odds report --bet lucky_six --detail         # one bet, by paying line
+  baccarat-odds report --paytable ez-baccarat --format markdown --lang tl"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -14,6 +14,15 @@ from analyzer.paytables.model import Paytable
 from analyzer.reports.tables import csv_text, json_text, render_table
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
+DESCRIPTION = """\
+Check published figures (a claims file: RTP, house edge, hit frequency, maximum RTP,
+payouts, max rounds) against the exact values: PASS or FAIL for each, and exit status 1
+when any fails."""
+EXAMPLES = """\
+examples:
+  baccarat-odds verify seed-game                    # the help page's figures
+  baccarat-odds verify my-claims.toml --format json
+  baccarat-odds verify seed-game --remove "5H 5H KS"  # on a partly dealt shoe"""
 
 #: How a payouts claim is checked, said under the table that shows them.
 PAYOUTS_COMPARED = (
