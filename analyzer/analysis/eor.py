@@ -38,9 +38,11 @@ Progress = Callable[[str, int, int], None]
 
 def _shared_work(bet: Bet) -> object:
     """What the analysis of ``bet`` shares with other bets': bets on the round's outcome
-    share one table, a bet on the cards its card-level walk (as :func:`analyze` caches
-    them)."""
-    return (bet.fields, frozenset(bet.literals.items())) if bet.card_level else "outcome"
+    share one table (those on suits apart: only they need each suit removed), a bet on
+    the cards its card-level walk (as :func:`analyze` caches them)."""
+    if bet.card_level:
+        return (bet.fields, frozenset(bet.literals.items()))
+    return ("outcome", needs_suits(bet))
 
 
 def removal_effects(
