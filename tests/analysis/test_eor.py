@@ -137,3 +137,16 @@ def test_progress_is_told_of_every_bet_after_each_card_removed(tmp_path) -> None
         "red": [(done, 52) for done in range(1, 53)],
     }
     assert effects["bet"].tolist() == ["tie", "red"] * 13  # rank by rank, bets in order
+    # Bets on the outcome alone: only the one on suited pairs has each suit removed.
+    calls.clear()
+    removal_effects(
+        seed_paytable(),
+        Shoe.standard(1),
+        "commission",
+        ["tie", "perfect_pair"],
+        progress=lambda bet, done, total: calls.setdefault(bet, []).append((done, total)),
+    )
+    assert {bet: made[-1] for bet, made in calls.items()} == {
+        "tie": (13, 13),
+        "perfect_pair": (52, 52),
+    }
