@@ -1,20 +1,37 @@
-"""Reading untrusted tables: what a key of a paytable, claims or shoe file must hold.
+"""Reading untrusted input: what a key of a paytable, claims or shoe file must hold, and
+what an argument of the Python API must be.
 
 Every reader of a TOML file (and of the same mappings given through the API) says what it
 expects through these few functions, so a wrong file is always one line naming the file,
-the place in it and the key, in the same words.
+the place in it and the key, in the same words. Public functions check the type of each
+argument with :func:`argument` before using it, so a wrong one is an :class:`AnalyzerError`
+naming the argument, never an ``AttributeError`` from deep inside.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+import reprlib
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import PurePath
+from typing import Any, TypeVar
 
 from analyzer.errors import AnalyzerError
 
 _MISSING = object()
-_KIND_NAMES = {str: "text", int: "a whole number", list: "a list", bool: "true or false"}
+_KIND_NAMES = {
+    str: "text",
+    int: "a whole number",
+    list: "a list",
+    bool: "true or false",
+    type(None): "None",
+    PurePath: "a path",
+}
 _PLURALS = {str: "text", int: "whole numbers", bool: "true or false values"}
+_T = TypeVar("_T")
+#: Values shown in a message are cut short: a few items, a few dozen characters.
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxdict = 2, 4, 4, 4
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlong = 40, 40, 40
 
 
 def check_keys(data: Mapping[str, Any], known: Iterable[str], where: str) -> None:
@@ -86,3 +103,49 @@ def optional_note(data: Mapping[str, Any], key: str, where: str) -> str:
     if len(value) > MAX_NOTE:
         raise AnalyzerError(f"{where}: {key!r} is longer than {MAX_NOTE:,} characters")
     return value
+
+
+# -- Arguments of the Python API -----------------------------------------------------------
+
+
+def described(value: object) -> str:
+    """What a value is, in a few words, for a message: ``the class list`` (a class given
+    where an instance was wanted), ``str 'x'``, ``int 3``."""
+    if isinstance(value, type):
+        return f"the class {value.__name__}"
+    try:
+        shown = " ".join(_SHORT.repr(value).split())
+    except Exception:  # a repr that fails is no reason to fail: the type says enough
+        return type(value).__name__
+    return f"{type(value).__name__} {shown}"
+
+
+def argument(value: object, kind: type[_T] | tuple[type, ...], what: str, hint: str = "") -> _T:
+    """``value`` if it is a ``kind`` (never a bool where a number is asked for); else one
+    line: ``{what} must be a {kind}{hint}, got ...``. ``hint`` says where to get one
+    (``" (see load_paytable)"``)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not any(_is(value, k) for k in kinds):
+        names = " or ".join(_KIND_NAMES.get(k, _a(k.__name__)) for k in kinds)
+        raise AnalyzerError(f"{what} must be {names}{hint}, got {described(value)}")
+    return value  # type: ignore[return-value]
+
+
+def sequence_of(
+    value: object, kind: type[_T], what: str, items: str | None = None, hint: str = ""
+) -> tuple[_T, ...]:
+    """``value`` as a tuple if it is a list or tuple (any sequence but text) whose every
+    item is a ``kind``; ``items`` names them in the message (``"bet ids"``)."""
+    items = items or _PLURALS.get(kind, f"{kind.__name__} objects")
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Sequence):
+        raise AnalyzerError(f"{what} must be a list of {items}{hint}, got {described(value)}")
+    for number, item in enumerate(value):
+        if not _is(item, kind):
+            raise AnalyzerError(
+                f"{what} must be a list of {items}{hint}: item {number} is {described(item)}"
+            )
+    return tuple(value)
+
+
+def _a(name: str) -> str:
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"

@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from analyzer.errors import AnalyzerError
-from analyzer.schema import check_keys, list_of, optional, require, table, whole_number
+from analyzer.schema import (
+    argument,
+    check_keys,
+    list_of,
+    optional,
+    require,
+    sequence_of,
+    table,
+    whole_number,
+)
 
 WHERE = "f.toml: bet 'x'"
 
@@ -88,3 +99,28 @@ def test_list_of() -> None:
             list_of(bad, str, WHERE, "'modes'")
     with pytest.raises(AnalyzerError, match=r"^f\.toml: bet 'x': 'counts' must be a list of "):
         list_of([1, True], int, WHERE, "'counts'")
+
+
+def test_an_argument_of_the_wrong_type_is_named_and_shown_short() -> None:
+    assert argument(3, int, "decks") == 3
+    assert argument(None, (str, type(None)), "mode") is None
+    cases = [
+        (list, Fraction, r"^exact must be a Fraction, got the class list$"),
+        (True, int, r"^exact must be a whole number, got bool True$"),
+        ("x" * 500, int, r"^exact must be a whole number, got str 'x{17}\.\.\.x{18}'$"),
+        (10**5000, str, r"^exact must be text, got int$"),  # too long for Python to print
+        (list(range(1000)), str, r"^exact must be text, got list \[0, 1, 2, 3, \.\.\.\]$"),
+    ]
+    for value, kind, message in cases:
+        with pytest.raises(AnalyzerError, match=message):
+            argument(value, kind, "exact")
+
+
+def test_sequence_of() -> None:
+    assert sequence_of(["a", "b"], str, "bets", "bet ids") == ("a", "b")
+    assert sequence_of((), str, "bets") == ()
+    for bad, shown in (("tie", "str 'tie'"), (None, "NoneType None"), ({"a"}, "set {'a'}")):
+        with pytest.raises(AnalyzerError, match=f"^bets must be a list of bet ids, got {shown}$"):
+            sequence_of(bad, str, "bets", "bet ids")
+    with pytest.raises(AnalyzerError, match=r"^cards must be a list of Card objects: item 1 is "):
+        sequence_of([Fraction(1), 2], Fraction, "cards", "Card objects")
