@@ -476,10 +476,56 @@ for name, argv, message in [
     (
         "sim_partition_too_big",
         ["simulate", "--shoes", "10000", "--paytable", "many.toml", "--partition-size", "10000"],
-        "MB of results per partition (at most 1,074 MB)",
+        "MB of memory per partition (at most 1,074 MB): lower --partition-size to 9,868",
     ),
 ]:
     case(name, {"d.csv/x": "", "dirpng.png/x": "", "many.toml": MANY_BETS}, argv, message)
+
+# -- Work over a limit or the budget, refused before any of it (no shoe dealt, no folder) --
+#: One bet whose card walk is over the walk's own limit (4.2e9 rounds, at most 3e9).
+HUGE_WALK = (
+    'name = "Huge"\nmodes = ["m"]\n[[bet]]\nid = "huge"\nrule = [{ when = "'
+    + (
+        "player_card1_rank == banker_card1_rank and player_card1_suit == banker_card1_suit and "
+        "player_card2_suit == banker_card1_suit and player_card2_rank == banker_card2_rank and "
+        "player_card3_rank == banker_card2_rank"
+    )
+    + '", pays = 99 }]\n'
+)
+#: A walk too long to compile into terms (8.1e8 rounds): a count walks it for every round.
+UNCOMPILED = (
+    'name = "Flush"\nmodes = ["m"]\n[[bet]]\nid = "flush"\nrule = [{ when = "'
+    + ("first_four_flush and first_four_straight and winner == 'player'")
+    + '", pays = 99 }]\n'
+)
+WALK_LIMIT = "the bets ask for about 4.2e+09 kinds of deal to be told apart (at most 3e+09"
+for name, argv, message in [
+    ("walk_limit_report", ["report", "--paytable", "huge.toml"], WALK_LIMIT),
+    ("walk_limit_simulate", [*SIMULATE, "--paytable", "huge.toml"], WALK_LIMIT),
+    (
+        "walk_limit_count",
+        [*COUNT[:1], "--bet", "huge", *COUNT[3:], "--perfect", "--paytable", "huge.toml"],
+        WALK_LIMIT,
+    ),
+    ("walk_limit_eor", ["eor", "--paytable", "huge.toml"], WALK_LIMIT),
+    ("walk_limit_docs", ["docs", "--out", "out", "--paytable", "huge.toml"], WALK_LIMIT),
+    (
+        "count_walks_every_round",
+        [
+            *COUNT[:1],
+            "--bet",
+            "flush",
+            "--shoes",
+            "2",
+            "--perfect",
+            "--no-progress",
+            "--paytable",
+            "flush.toml",
+        ],
+        "the exact EV of each of up to 208 rounds walks about 1.7e+11 rounds of cards in all",
+    ),
+]:
+    case(name, {"huge.toml": HUGE_WALK, "flush.toml": UNCOMPILED}, argv, message)
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------
 LONG = "a" * 300
@@ -1202,3 +1248,50 @@ def test_a_signal_as_the_output_is_written_is_judged_by_what_was_written() -> No
             assert (
                 err == b"baccarat-odds: interrupted while writing the output: it may be cut short\n"
             )
+
+
+# -- Public functions given the wrong type: one AnalyzerError naming the argument ----------
+# (issue 17: a class or a list where a Shoe, a Bet or counts belong raised AttributeError,
+# TypeError or numpy's AxisError from deep inside)
+
+
+def _seed_bet(bet_id: str = "tie") -> analyzer.Bet:
+    return seed_paytable().bet(bet_id, "commission")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: analyzer.count_outcomes(list), "shoe must be a Shoe"),
+        (lambda: analyzer.count_outcomes([32] * 13), "shoe must be a Shoe"),
+        (lambda: analyzer.count_outcomes(Shoe.standard(1), 3), "pair detail must be text"),
+        (lambda: analyzer.outcome_table(str), "outcomes must be an OutcomeCounts"),
+        (lambda: analyzer.expected_value_expression(str), "bet must be a Bet"),
+        (lambda: analyzer.expected_value_expression("tie"), "bet must be a Bet"),
+        (lambda: analyzer.deal_round(str), "cards must be a list of Card objects"),
+        (lambda: analyzer.deal_round(None), "cards must be a list of Card objects"),
+        (lambda: analyzer.deal_round("2S 3H 2D KC 8H"), "cards must be a list of Card objects"),
+        (lambda: analyzer.deal_round(["2S", "3H", "2D", "KC"]), "item 0 is str '2S'"),
+        (lambda: analyzer.check_printed_value("1/2", "50%"), "exact value must be a Fraction"),
+        (lambda: analyzer.check_printed_value(Fraction(1, 2), 0.5), "published value must be text"),
+        (lambda: analyzer.evaluate_bet(str, _seed_bet(), "commission"), "table must be an Outcome"),
+        (
+            lambda: analyzer.evaluate_bet(
+                analyzer.outcome_table(analyzer.count_outcomes(Shoe.standard(1))), "tie", "m"
+            ),
+            "bet must be a Bet",
+        ),
+        (lambda: analyzer.parse_card(3), "a card must be text"),
+        (lambda: analyzer.parse_cards(None), "cards must be a list of card names"),
+        (lambda: analyzer.parse_cards([1, 2]), "item 0 is int 1"),
+        (lambda: analyzer.analyze(bets=3), "bets must be a list of bet ids, got int 3"),
+        (lambda: analyzer.load_paytable(Fraction(1, 2)), "paytable must be text or a path"),
+        (lambda: analyzer.shoe_from_file(None), "shoe file must be text or a path"),
+        (lambda: seed_paytable().bet(3, "commission"), "bet id must be text"),
+        (lambda: analyze(mode="commission", bets=["tie"]).result(list), "bet must be text"),
+    ],
+)
+def test_public_functions_refuse_wrong_types_in_one_line(call, message) -> None:
+    with pytest.raises(AnalyzerError, match=message) as caught:
+        call()
+    assert "\n" not in str(caught.value)

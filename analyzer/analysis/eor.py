@@ -9,7 +9,8 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis.exact import Analysis, analyze
+from analyzer.analysis.budget import check_analyses
+from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_modes
 from analyzer.engine.card_walk import plan
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
@@ -66,6 +67,14 @@ def removal_effects(
     every bet after each card removed for it.
     """
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
+    if isinstance(paytable, Paytable) and isinstance(shoe, Shoe):  # else analyze() says
+        offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
+        # Every rank removed in turn, or every card where suits matter, and the full shoe.
+        by_card = every_card or any(needs_suits(bet) for bet in offered)
+        analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
+        check_analyses(
+            offered, shoe, analyses, f"the effects of removal ({analyses} exact analyses)"
+        )
     base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
     base = _expected_values(base_analysis)
     order = {key: i for i, key in enumerate(base)}  # rows follow the analysis' order

@@ -9,14 +9,19 @@ from typing import Literal
 import pandas as pd
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
-from analyzer.engine.card_walk import card_outcome_table, plan
+from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walk_key
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import pair_detail_needed
 from analyzer.game.shoe import Shoe
+from analyzer.paytables.claims import printed_value
 from analyzer.paytables.library import seed_paytable
-from analyzer.paytables.model import RESERVED_MODES, Paytable
+from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
+from analyzer.schema import argument, sequence_of
+
+#: Decimals of the maximum RTP in an analysis' repr.
+MAX_RTP_DIGITS = 4
 
 SUMMARY_COLUMNS = [
     "name",
@@ -50,6 +55,23 @@ class Analysis:
     #: (bet id, mode, why) of the bets this shoe cannot price exactly (suits unknown).
     unavailable: tuple[tuple[str, str, str], ...] = ()
 
+    def __repr__(self) -> str:
+        # Short and about this analysis: the dataclass' own repr printed every bet's rules
+        # and the paytable's own decks (not the shoe's) over thousands of characters.
+        parts = [
+            f"{self.paytable.name!r} on {self.shoe.describe()}",
+            f"modes {', '.join(self.modes)}",
+            f"{len(self.results)} (bet, mode) results",
+        ]
+        if self.unavailable:
+            parts.append(f"{len(self.unavailable)} not computable exactly")
+        if self.results:
+            best = self.best()
+            parts.append(
+                f"max RTP {printed_value(best.rtp, MAX_RTP_DIGITS)} ({best.bet.id}, {best.mode})"
+            )
+        return f"<Analysis of {'; '.join(parts)}>"
+
     @property
     def summary(self) -> pd.DataFrame:
         rows = []
@@ -77,6 +99,8 @@ class Analysis:
         return frame.set_index(index)
 
     def result(self, bet: str, mode: str | None = None) -> BetResult:
+        argument(bet, str, "bet", " (a bet id)")
+        argument(mode, (str, type(None)), "mode", " (a mode name)")
         for r in self.results:
             if r.bet.id == bet and (mode is None or r.mode == mode):
                 return r
@@ -122,6 +146,22 @@ def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
     return (mode,)
 
 
+def offered_bets(
+    paytable: Paytable, modes: tuple[str, ...], bets: list[str] | tuple[str, ...] | None
+) -> list[tuple[Bet, str]]:
+    """The (bet, mode) pairs an analysis of ``bets`` (None: every bet) in ``modes`` covers,
+    in paytable order; unknown bets, or none on offer, are one clear error."""
+    if isinstance(bets, str):
+        raise AnalyzerError(f"bets must be a list of bet ids, e.g. [{bets!r}]")
+    bet_ids = None if bets is None else sequence_of(bets, str, "bets", "bet ids")
+    if bet_ids is not None:
+        paytable.check_bet_ids(bet_ids)
+    offered = list(paytable.offered(modes, bet_ids))
+    if not offered:
+        raise AnalyzerError("no bet of the paytable is offered in the chosen mode")
+    return offered
+
+
 def analyze(
     decks: int | None = None,
     mode: Literal["commission", "no_commission", "both"] | str | None = "both",
@@ -143,18 +183,12 @@ def analyze(
     elif decks is not None:
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
-    if isinstance(bets, str):
-        raise AnalyzerError(f"bets must be a list of bet ids, e.g. [{bets!r}]")
-    bet_ids = None if bets is None else tuple(bets)
-    if bet_ids is not None and not all(isinstance(b, str) for b in bet_ids):
-        raise AnalyzerError(f"bets must be a list of bet ids, got {bets!r}")
-    if bet_ids is not None:
-        paytable.check_bet_ids(bet_ids)
-    offered = list(paytable.offered(modes, bet_ids))
-    if not offered:
-        raise AnalyzerError("no bet of the paytable is offered in the chosen mode")
+    offered = offered_bets(paytable, modes, bets)
     # Bets on the round's outcome share one table from the value and pair enumerator; a
     # bet on the cards themselves gets the card-level walk at the detail it needs.
+    # Every card walk is planned, and the lot checked against the budget, before any work.
+    walks = card_walks((bet for bet, _ in offered), shoe)
+    check_visits(sum(w.visits for w in walks.values()), "the exact analysis", FEWER_CARD_BETS)
     fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
     detail = pair_detail_needed(fields)
     if detail == "suit" and not shoe.suits_known:
@@ -167,12 +201,12 @@ def analyze(
     )
     for bet, bet_mode in offered:
         if bet.card_level:
-            if plan(bet.fields).needs_suits and not shoe.suits_known:
+            key = walk_key(bet)
+            if key not in walks:  # a bet on suits, and the shoe's suits unknown
                 unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
                 continue
-            key = (bet.fields, frozenset(bet.literals.items()))
             if key not in card_tables:
-                card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)
+                card_tables[key] = walks[key].table()
             results.append(evaluate_bet(card_tables[key], bet, bet_mode))
             continue
         missing = sorted(bet.fields - table.columns.keys())

@@ -15,7 +15,14 @@ import pandas as pd
 from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.analysis.exact import analyze, resolve_modes
 from analyzer.cli.options import add_mode_option, finite_number
-from analyzer.cli.runs import MAX_TAG, MAX_THRESHOLD, add_run_options, procedure_from_args, run_job
+from analyzer.cli.runs import (
+    MAX_TAG,
+    MAX_THRESHOLD,
+    add_run_options,
+    check_exact_work,
+    procedure_from_args,
+    run_job,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error, write_files_atomically
 from analyzer.game.cards import RANKS
@@ -148,6 +155,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "tags derived per bet"
         )
     single = restricted(paytable, columns)
+    check_exact_work([single.bet(*column) for column in columns], procedure, args.shoes)
     tags = thresholds = None
     if not args.perfect:
         tags, thresholds = _linear_counts(args, single, columns, procedure)

@@ -6,15 +6,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from analyzer.analysis.budget import check_analyses, check_visits
 from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
     whole_number,
 )
+from analyzer.engine.batch import walked_per_composition
 from analyzer.errors import AnalyzerError
-from analyzer.game.shoe import MAX_DECKS
-from analyzer.paytables.model import Paytable
+from analyzer.game.shoe import MAX_DECKS, Shoe
+from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
 from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
 
@@ -27,8 +29,8 @@ MAX_PARTITIONS = 10**6
 #: A partition's rounds and results are held in memory until it is saved: 10,000 shoes
 #: is some 800,000 rounds (tens of MB of round fields), and a few numbers per bet per shoe.
 MAX_PARTITION_SIZE = 10**4
-#: The most a partition's per-shoe results may take: shoes x bets x 32 bytes (four
-#: float64s per bet and shoe at most).
+#: The most memory one partition may take while it is worked out (each job estimates its
+#: own: ``job.partition_bytes(shoes)``), one partition per worker at a time.
 MAX_PARTITION_BYTES = 2**30
 MAX_WORKERS = 256
 MAX_SEED = 2**64 - 1
@@ -115,6 +117,21 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
     return Procedure(args.decks or paytable.decks, args.cut_card, last_round=args.last_round)
 
 
+def check_exact_work(bets: list[Bet], procedure: Procedure, shoes: int | None = None) -> None:
+    """The exact work of a run beside its dealing, weighed before any shoe is dealt or
+    folder made: an exact analysis of ``bets`` on a full shoe (simulate's exact EVs, the
+    tags a count derives), and with ``shoes`` (count) the exact EV of every round dealt,
+    where a bet on the cards cannot be compiled into terms and each is walked alone."""
+    check_analyses(bets, Shoe.standard(procedure.decks))
+    if shoes is not None:
+        rounds = shoes * (procedure.cards // 4)  # at most: a round takes 4 cards or more
+        check_visits(
+            rounds * walked_per_composition(bets),
+            f"the exact EV of each of up to {rounds:,} rounds",
+            "count fewer shoes (--shoes), or count the other bets apart",
+        )
+
+
 def partition_sizes(args: argparse.Namespace) -> list[int]:
     sizes = [args.partition_size] * (args.shoes // args.partition_size)
     if args.shoes % args.partition_size:
@@ -126,12 +143,14 @@ def run_job(args: argparse.Namespace, task, job, check) -> list:
     """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
     under a hash of everything the result depends on (partition sizes included)."""
     sizes = partition_sizes(args)
-    held = max(sizes) * job.n_columns * 32
+    held = job.partition_bytes(max(sizes))
     if held > MAX_PARTITION_BYTES:
+        fits = MAX_PARTITION_BYTES // job.partition_bytes(1)  # (linear in the shoes)
+        advice = f"lower --partition-size to {fits:,}" if fits else "choose fewer bets"
         raise AnalyzerError(
-            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets needs {held / 1e6:,.0f} "
-            f"MB of results per partition (at most {MAX_PARTITION_BYTES / 1e6:,.0f} MB): "
-            "lower --partition-size"
+            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets needs about "
+            f"{held / 1e6:,.0f} MB of memory per partition (at most "
+            f"{MAX_PARTITION_BYTES / 1e6:,.0f} MB): {advice}"
         )
     identity = {**job.identity, "partitions": sizes}
     return run_partitions(

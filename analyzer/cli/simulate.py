@@ -7,7 +7,7 @@ import argparse
 
 import numpy as np
 
-from analyzer.cli.runs import add_run_options, procedure_from_args, run_job
+from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
 from analyzer.paytables.library import load_paytable
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
@@ -36,6 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable)
     procedure = procedure_from_args(args, paytable)
+    check_exact_work([bet for bet, _ in paytable.offered(paytable.modes)], procedure)
     job = SimulationJob(paytable, procedure, args.seed)
     results = run_job(args, simulate_partition, job, check_simulate_partition)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)

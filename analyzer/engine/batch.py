@@ -47,7 +47,14 @@ from analyzer.game.fields import (
     pair_columns,
     pair_detail_needed,
 )
-from analyzer.game.shoe import MAX_CARDS, ROUND_CARDS, Shoe
+from analyzer.game.shoe import (
+    MAX_CARDS,
+    ROUND_CARDS,
+    Shoe,
+    count_name,
+    counts_as_given,
+    whole_counts,
+)
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.paytables.settle import expected_value, rule_nets, settling_rule
 
@@ -381,6 +388,17 @@ def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledTerms | None:
     return _COMPILED[key]
 
 
+def walked_per_composition(bets: list[Bet]) -> int:
+    """Rounds of cards the batch engine walks exactly for each composition it is given,
+    for these bets: 0 where every bet on the cards compiles into terms, else the visits of
+    the walks too long to compile (each composition is then walked on its own). For a
+    command to weigh its work up front."""
+    # (Pairs joined with the result fall back to the pair enumerator: milliseconds.)
+    walks = {(bet.fields, frozenset(bet.literals.items())): bet for bet in bets if bet.card_level}
+    visits = (walk_visits(bet.fields, bet.literals) for bet in walks.values())
+    return sum(walked for walked in visits if walked > _MAX_TERM_VISITS)
+
+
 def _card_expected_values(compiled: _CompiledTerms, compositions: np.ndarray) -> np.ndarray:
     """EV per unit of each compiled card bet on each (validated) composition, (n, bets)."""
     return compiled.expected_values(compiled.card_terms.term_counts(compositions))
@@ -491,13 +509,7 @@ def _pair_state_nets(bet: Bet) -> np.ndarray:
 
 def _validate(compositions: object) -> tuple[np.ndarray, bool]:
     """Counts checked as given, before anything becomes int64 (nothing can wrap)."""
-    # Lists are read as Python objects: numpy would turn a list holding 2**63 into floats,
-    # silently rounding every count.
-    array = (
-        compositions
-        if isinstance(compositions, np.ndarray)
-        else np.array(compositions, dtype=object)
-    )
+    array = counts_as_given(compositions, "compositions")
     if array.dtype == object and array.ndim == 1 and any(isinstance(r, list) for r in array):
         raise AnalyzerError(
             "compositions must be an (n, 13) or (n, 52) array of counts: rows differ in length"
@@ -507,20 +519,10 @@ def _validate(compositions: object) -> tuple[np.ndarray, bool]:
             "compositions must be an (n, 13) or (n, 52) array of counts with n >= 1, "
             f"got shape {array.shape}"
         )
-    kind = array.dtype.kind
-    if kind == "O" and all(
-        isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in array.flat
-    ):
-        kind = "i"  # Python integers, of any size: compared exactly below
-    if kind not in "iu":
-        raise AnalyzerError(f"compositions must hold whole numbers of cards, got {array.dtype}")
-    for bad, why in (
-        ((array < 0).any(axis=1), "a count is negative"),
-        ((array > MAX_CARDS).any(axis=1), f"a count is more than {MAX_CARDS:,} cards"),
-    ):
-        if bad.any():
-            raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
-    array = array.astype(np.int64, copy=False)
+    per_card = array.shape[1] == N_RANKS * N_SUITS
+    array = whole_counts(
+        array, "compositions", lambda i: f"row {i[0]}, {count_name(i[1], per_card)}"
+    )
     sizes = array.sum(axis=1)  # at most 52 * MAX_CARDS: no overflow
     for bad, why in (
         (sizes < ROUND_CARDS, f"fewer than {ROUND_CARDS} cards"),
@@ -528,7 +530,7 @@ def _validate(compositions: object) -> tuple[np.ndarray, bool]:
     ):
         if bad.any():
             raise AnalyzerError(f"impossible shoe in row {int(np.nonzero(bad)[0][0])}: {why}")
-    return array, array.shape[1] == N_RANKS * N_SUITS
+    return array, per_card
 
 
 def batch_expected_values(

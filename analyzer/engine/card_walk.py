@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from math import prod
 
 import numpy as np
@@ -97,7 +98,7 @@ class CardPlan:
     walk: tuple[str, ...] = ()
     walk_needs: tuple[frozenset[str], ...] = (frozenset(),) * len(CARDS)
 
-    @property
+    @cached_property  # asked for at every card of a layout
     def fine(self) -> tuple[bool, ...]:
         """Which cards are dealt as fine types (the others by point value)."""
         return tuple(
@@ -105,7 +106,7 @@ class CardPlan:
             for need, walk in zip(self.needs, self.walk_needs, strict=True)
         )
 
-    @property
+    @cached_property
     def dealt_alone(self) -> tuple[int, ...]:
         """The cards to deal, when the fields ask nothing of the round beyond some of the
         first four cards; () when the whole round must be dealt.
@@ -120,7 +121,7 @@ class CardPlan:
             return ()
         return tuple(card for card in range(4) if asked[card])
 
-    @property
+    @cached_property
     def needs_suits(self) -> bool:
         """Does the walk need the shoe's suits?"""
         return any(
@@ -867,6 +868,8 @@ class _Layout:
     n_types_of_value: np.ndarray
     #: The shares of the walk, each the classes of its first cards dealt (one call each).
     shares: list[np.ndarray]
+    #: About how many rounds the walk visits.
+    visits: int
 
 
 def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
@@ -941,6 +944,7 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
         types_of_value,
         n_types,
         _shares(visits, n_first),
+        visits,
     )
 
 
@@ -1014,6 +1018,34 @@ def _key_columns(card_plan: CardPlan, layout: _Layout, keys: np.ndarray) -> dict
     return {f: columns[f] for f in card_plan.fields}
 
 
+class CardWalk:
+    """One card walk, planned but not yet walked: its limits (kinds of round told apart,
+    rounds walked, suits known) are checked and its cost known (:attr:`visits`) before
+    any of it is done, so that a command can add up its walks and refuse at once."""
+
+    def __init__(
+        self,
+        shoe: Shoe,
+        fields: frozenset[str] | set[str],
+        literals: Mapping[str, frozenset[str]] | None = None,
+    ) -> None:
+        self.shoe = shoe
+        self.plan = plan(frozenset(fields), literals)
+        self._layout = _layout(self.plan, shoe)
+
+    @property
+    def visits(self) -> int:
+        """About how many rounds the walk visits."""
+        return self._layout.visits
+
+    def table(self) -> OutcomeTable:
+        """Every round of the shoe, told apart as far as the fields ask, with exact ways."""
+        out = _count(self._layout, self.shoe)
+        (keys,) = np.nonzero(out)
+        columns = _key_columns(self.plan, self._layout, keys)
+        return OutcomeTable(columns, out[keys], self.shoe.rounds_denominator, "card")
+
+
 def card_outcome_table(
     shoe: Shoe,
     fields: frozenset[str] | set[str],
@@ -1025,12 +1057,7 @@ def card_outcome_table(
     fields compared only with constants tell just those apart; the table then shows, for
     the rest, a value that none of those constants equals.
     """
-    card_plan = plan(frozenset(fields), literals)
-    layout = _layout(card_plan, shoe)
-    out = _count(layout, shoe)
-    (keys,) = np.nonzero(out)
-    columns = _key_columns(card_plan, layout, keys)
-    return OutcomeTable(columns, out[keys], shoe.rounds_denominator, "card")
+    return CardWalk(shoe, fields, literals).table()
 
 
 def _card_columns(card: int, rows: list[dict], code: np.ndarray) -> dict[str, np.ndarray]:

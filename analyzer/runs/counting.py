@@ -122,6 +122,14 @@ class CountJob:
         """Length of the per-round arrays: index = round number (0 unused)."""
         return self.procedure.cards // 4 + 2
 
+    def partition_bytes(self, shoes: int) -> int:
+        """About the most memory a partition of ``shoes`` shoes takes while it is counted:
+        per round dealt and column, the EV and what each play bets and gains (float64 and
+        bool arrays, some 32 bytes); per shoe, cap and column, a play's capped gains and
+        their squares (24 bytes). Counting 2,200 bets on 250 shoes of 353 rounds took
+        8.7 GB; this says 10.9 GB."""
+        return shoes * self.by_round * self.n_columns * (32 + 24)
+
     @property
     def identity(self) -> dict[str, Any]:
         """Everything the result depends on (saved partitions are matched against it)."""

@@ -37,6 +37,11 @@ class SimulationJob:
         """The (bet, mode) columns of a partition's per-shoe results."""
         return sum(1 for _ in self.paytable.offered(self.paytable.modes))
 
+    def partition_bytes(self, shoes: int) -> int:
+        """About the most memory a partition of ``shoes`` shoes holds: its results, four
+        float64s per shoe and column at most (a round's settlement is one bet at a time)."""
+        return shoes * self.n_columns * 32
+
     @property
     def identity(self) -> dict[str, Any]:
         """Everything the result depends on (saved partitions are matched against it)."""

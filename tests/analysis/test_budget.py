@@ -1,0 +1,76 @@
+"""A command's exact work weighed before any of it: each card walk planned, the lot added up."""
+
+from __future__ import annotations
+
+import pytest
+
+from analyzer import AnalyzerError, Shoe, analyze
+from analyzer.analysis import budget
+from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_analyses
+from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
+from analyzer.engine.card_walk import CardWalk
+from analyzer.paytables.model import paytable_from_dict
+
+#: Bets that deal the first four cards by rank and suit (flush and straight) with one more
+#: thing each: four distinct walks of 52^4 x 111 = 8.1e8 rounds, 3.2e9 in all.
+FOUR_CARD_WALKS = [
+    "winner == 'player'",
+    "player_score == 9",
+    "banker_score == 9",
+    "total_cards == 6",
+]
+
+
+def _paytable(conditions: list[str]):
+    bets = [
+        {
+            "id": f"b{i}",
+            "name": f"B{i}",
+            "rule": [{"when": f"first_four_flush and first_four_straight and {c}", "pays": 99}],
+        }
+        for i, c in enumerate(conditions)
+    ]
+    return paytable_from_dict({"name": "T", "modes": ["m"], "bet": bets})
+
+
+def test_each_walk_is_planned_once_and_counted(monkeypatch) -> None:
+    """Bets asking the same of the cards share one walk; the visits are the walk's own
+    count: the first four cards of 52 kinds each, then 1 + 10 x (1 + 10) ways on."""
+    paytable = _paytable([*FOUR_CARD_WALKS[:2], FOUR_CARD_WALKS[0]])
+    walks = card_walks(paytable.bets, Shoe.standard(8))
+    assert len(walks) == 2
+    assert {walk.visits for walk in walks.values()} == {52**4 * (1 + 10 * (1 + 10))}
+
+
+def test_walks_over_the_budget_in_all_are_refused_before_any_is_walked(monkeypatch) -> None:
+    """Each of the four walks is within its own limit; together they are over the
+    budget of a command, and nothing is walked before the refusal."""
+    monkeypatch.setattr(budget, "MAX_VISITS", 3 * 52**4 * 111)  # three of the four walks
+    walked = []
+    monkeypatch.setattr(CardWalk, "table", lambda self: walked.append(self))
+    paytable = _paytable(FOUR_CARD_WALKS)
+    assert max(w.visits for w in card_walks(paytable.bets, Shoe.standard(8)).values()) <= (
+        MAX_WALK_VISITS
+    )
+    with pytest.raises(AnalyzerError) as refused:
+        analyze(paytable=paytable)
+    assert "the exact analysis walks about 3.2e+09 rounds of cards in all" in str(refused.value)
+    assert str(refused.value).endswith(FEWER_CARD_BETS)
+    assert walked == []
+    # Three walks once are within it; four analyses of one walk are over it too.
+    check_analyses(paytable.bets[:3], Shoe.standard(8))
+    with pytest.raises(AnalyzerError, match=r"^4 analyses walks about 3\.2e\+09 rounds"):
+        check_analyses(paytable.bets[:1], Shoe.standard(8), 4, "4 analyses")
+
+
+def test_the_real_budget_allows_every_shipped_analysis() -> None:
+    """Every shipped paytable's effects of removal (the most walked: every card removed
+    in turn where suits matter) is within the budget."""
+    import analyzer
+    from analyzer.analysis.eor import needs_suits
+    from analyzer.paytables.library import library_names
+
+    for name in library_names():
+        paytable = analyzer.load_paytable(name)
+        by_card = any(needs_suits(bet) for bet in paytable.bets)
+        check_analyses(paytable.bets, Shoe.standard(8), 1 + (52 if by_card else 13))
