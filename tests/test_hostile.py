@@ -509,6 +509,22 @@ for name, argv, message in [
     ),
     ("walk_limit_eor", ["eor", "--paytable", "huge.toml"], WALK_LIMIT),
     ("walk_limit_docs", ["docs", "--out", "out", "--paytable", "huge.toml"], WALK_LIMIT),
+    (  # 250 shoes x 106 rounds x 3,400 bets x 56 bytes: its results alone were 27 MB
+        "count_partition_memory",
+        [
+            *COUNT[:1],
+            "--bet",
+            "all",
+            "--perfect",
+            "--shoes",
+            "1000",
+            "--no-progress",
+            "--paytable",
+            "many.toml",
+        ],
+        "needs about 5,046 MB of memory per partition (at most 1,074 MB): lower "
+        "--partition-size to 53",
+    ),
     (
         "count_walks_every_round",
         [
@@ -525,7 +541,8 @@ for name, argv, message in [
         "the exact EV of each of up to 208 rounds walks about 1.7e+11 rounds of cards in all",
     ),
 ]:
-    case(name, {"huge.toml": HUGE_WALK, "flush.toml": UNCOMPILED}, argv, message)
+    files = {"huge.toml": HUGE_WALK, "flush.toml": UNCOMPILED, "many.toml": MANY_BETS}
+    case(name, files, argv, message)
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------
 LONG = "a" * 300
