@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import perm
-from pathlib import Path
+from pathlib import Path, PurePath
 
 import numpy as np
 
@@ -28,7 +28,7 @@ from analyzer.game.cards import (
     parse_card,
     parse_rank,
 )
-from analyzer.schema import optional_note, table, whole_number
+from analyzer.schema import argument, described, optional_note, table, whole_number
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6
@@ -58,12 +58,17 @@ def check_decks(decks: object, what: str = "decks") -> int:
     return int(decks)
 
 
+def shown_number(number: int) -> str:
+    """A whole number for a message: ``1,450``, or its size when it is huge."""
+    if abs(number) < 10**30:
+        return f"{number:,}"
+    # Never print thousands of digits (nor convert them: Python limits that).
+    return f"a number of about {int(number.bit_length() * 0.30103) + 1} digits"
+
+
 def decks_problem(decks: int) -> str:
     """Why a whole number of decks is refused (it is below 1 or above :data:`MAX_DECKS`)."""
-    if abs(decks) < 10**30:
-        shown = f"{decks:,}"
-    else:  # never print thousands of digits (nor convert them: Python limits that)
-        shown = f"a number of about {int(decks.bit_length() * 0.30103) + 1} digits"
+    shown = shown_number(decks)
     if decks < 1:
         return f"{shown}: must be at least 1"
     return (
@@ -72,42 +77,132 @@ def decks_problem(decks: int) -> str:
     )
 
 
-def card_counts(values: object, shape: tuple[int, ...], what: str = "counts") -> np.ndarray:
-    """Validate counts of cards and return them as a fresh int64 array of ``shape``.
+_MASKED = (
+    "masked arrays are not accepted: the values under the mask would be counted (give "
+    "the counts themselves, e.g. array.filled(0))"
+)
 
-    Every check is made on the values as given (Python integers, or the array's own
-    dtype) before anything becomes int64, so a huge count is refused, never wrapped:
-    counts are whole numbers (not floats, booleans or NaN), none negative, none above
-    :data:`MAX_CARDS`. The total is then at most 52 * MAX_CARDS, which int64 holds.
+
+def _masked(values: object, depth: int = 2) -> bool:
+    """Is ``values`` a masked array, or a list holding one (rows, at most two levels down:
+    deeper nesting is refused by its shape)?"""
+    if isinstance(values, np.ma.MaskedArray):
+        return True
+    return (
+        depth > 0
+        and isinstance(values, (list, tuple))
+        and any(_masked(item, depth - 1) for item in values)
+    )
+
+
+def counts_as_given(values: object, what: str) -> np.ndarray:
+    """``values`` as an array of the numbers given, none converted yet.
+
+    An ndarray is taken as it is (a subclass such as ``numpy.matrix`` as a plain array);
+    anything else is read as Python objects: numpy would turn a list holding 2**63 into
+    floats, silently rounding every count. A masked array (or a list of them) is refused:
+    converting it shows the values it hides, as if they were counts.
     """
+    if _masked(values):
+        raise AnalyzerError(f"{what}: {_MASKED}")
     try:
-        # Lists are read as Python objects: numpy would turn a list holding 2**63 into
-        # floats, silently rounding every count.
-        array = values if isinstance(values, np.ndarray) else np.array(values, dtype=object)
+        if isinstance(values, np.ndarray):
+            return np.asarray(values)
+        return np.array(values, dtype=object)
     except (ValueError, TypeError) as exc:  # ragged nesting, or objects numpy cannot hold
         raise AnalyzerError(f"{what} must be an array of whole numbers: {exc}") from None
-    if array.shape != shape:
-        raise AnalyzerError(f"{what} need shape {shape}, got {array.shape}")
+
+
+def _item(value: object) -> object:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def whole_counts(
+    array: np.ndarray, what: str, place: Callable[[tuple[int, ...]], str]
+) -> np.ndarray:
+    """``array`` (from :func:`counts_as_given`) as int64, once every count is checked as
+    given, so a huge count is refused, never wrapped: counts are whole numbers (not floats,
+    booleans, NaN or strings), none negative, none above :data:`MAX_CARDS`. ``place``
+    names an entry by its index (``"rank A"``, ``"row 0, card AS"``) for the message.
+    A total of such counts is at most 52 * MAX_CARDS per shoe, which int64 holds.
+    """
     kind = array.dtype.kind
     if kind == "O":
         items = array.ravel().tolist()
-        if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in items):
-            raise AnalyzerError(f"{what} must be whole numbers of cards")
-        low, high = (min(items), max(items)) if items else (0, 0)
+        whole = [isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in items]
+        if not all(whole):
+            first = whole.index(False)
+            raise _not_whole(array, first, items[first], what, place)
+        low = min(range(len(items)), key=items.__getitem__, default=None)
+        high = max(range(len(items)), key=items.__getitem__, default=None)
     elif kind in "iu":
-        low, high = (int(array.min()), int(array.max())) if array.size else (0, 0)
-    elif kind == "b":
-        raise AnalyzerError(f"{what} must be whole numbers of cards, not true/false")
+        low = int(array.argmin()) if array.size else None
+        high = int(array.argmax()) if array.size else None
     else:
-        raise AnalyzerError(f"{what} must be whole numbers of cards, got {array.dtype} values")
-    if low < 0:
-        raise AnalyzerError(f"impossible shoe: a count is negative ({low})")
-    if high > MAX_CARDS:
+        raise _not_whole(array, 0, array.flat[0] if array.size else None, what, place)
+    flat = array.ravel()
+    if low is not None and flat[low] < 0:
+        shown = shown_number(int(flat[low]))
         raise AnalyzerError(
-            f"impossible shoe: a count of {high} cards is more than the {MAX_CARDS:,} "
-            "a shoe can hold and still be counted exactly"
+            f"impossible shoe: a count is negative ({_at(array, low, place)}: {shown})"
         )
-    return np.array(array, dtype=np.int64)
+    if high is not None and flat[high] > MAX_CARDS:
+        shown = shown_number(int(flat[high]))
+        raise AnalyzerError(
+            f"impossible shoe: a count is more than {MAX_CARDS:,} cards, the most a shoe can "
+            f"hold and still be counted exactly ({_at(array, high, place)}: {shown})"
+        )
+    return array.astype(np.int64, copy=False)
+
+
+def _at(array: np.ndarray, flat_index: int, place: Callable[[tuple[int, ...]], str]) -> str:
+    return place(tuple(int(i) for i in np.unravel_index(flat_index, array.shape)))
+
+
+def _not_whole(
+    array: np.ndarray,
+    flat_index: int,
+    value: object,
+    what: str,
+    place: Callable[[tuple[int, ...]], str],
+) -> AnalyzerError:
+    """The error for a count that is not a whole number (the first one, or any entry of an
+    array whose dtype holds no whole numbers)."""
+    value = _item(value)
+    if isinstance(value, bool):
+        shown = f"{value} (true/false, not a number)"
+    elif isinstance(value, int):  # a whole number in an array of floats, say
+        shown = shown_number(value)
+    elif value is None or isinstance(value, (float, str)):
+        shown = f"{value!r:.40}"
+    else:
+        shown = described(value)
+    kind = "" if array.dtype.kind == "O" else f", got {array.dtype} values"
+    where = f" ({_at(array, flat_index, place)} is {shown})" if array.size else ""
+    return AnalyzerError(f"{what} must be whole numbers of cards{kind}{where}")
+
+
+def card_counts(
+    values: object,
+    shape: tuple[int, ...],
+    what: str,
+    place: Callable[[tuple[int, ...]], str],
+) -> np.ndarray:
+    """Validate counts of cards (:func:`whole_counts`) and return them as a fresh int64
+    array of ``shape``."""
+    array = counts_as_given(values, what)
+    if array.shape != shape:
+        raise AnalyzerError(f"{what} need shape {shape}, got {array.shape}")
+    return np.array(whole_counts(array, what, place), dtype=np.int64)
+
+
+def count_name(column: int, per_card: bool) -> str:
+    """What one count of a composition counts: ``rank A`` (counts per rank) or ``card AS``
+    (counts per card, rank major: AS AH AD AC 2S ...)."""
+    if per_card:
+        rank, suit = divmod(column, N_SUITS)
+        return f"card {RANKS[rank]}{SUITS[suit]}"
+    return f"rank {RANKS[column]}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -117,17 +212,25 @@ class Shoe:
     ``rank_counts[r]`` is the number of cards of rank ``r``. ``suit_counts[r, s]`` gives the
     split by suit when it is known; it is ``None`` when some cards' suits are unknown, and
     then bets that need suits cannot be computed exactly. Counts are validated as given
-    (see :func:`card_counts`): floats, negative, huge or wrongly shaped counts are errors.
+    (see :func:`card_counts`): floats, negative, huge, masked or wrongly shaped counts are
+    errors. The counts are read-only, in copies and unpickled shoes too.
     """
 
     rank_counts: np.ndarray
     suit_counts: np.ndarray | None = None
 
     def __post_init__(self) -> None:
-        ranks = card_counts(self.rank_counts, (N_RANKS,), "rank counts")
+        ranks = card_counts(
+            self.rank_counts, (N_RANKS,), "rank counts", lambda i: count_name(i[0], False)
+        )
         suits = self.suit_counts
         if suits is not None:
-            suits = card_counts(suits, (N_RANKS, N_SUITS), "suit counts")
+            suits = card_counts(
+                suits,
+                (N_RANKS, N_SUITS),
+                "suit counts",
+                lambda i: count_name(i[0] * N_SUITS + i[1], True),
+            )
             if not np.array_equal(suits.sum(axis=1), ranks):
                 raise AnalyzerError("inconsistent shoe: suit counts do not add up to rank counts")
             suits.setflags(write=False)
@@ -144,6 +247,11 @@ class Shoe:
                 f"shoe of {size:,} cards is too large to count exactly in 64-bit integers "
                 f"(at most {MAX_CARDS:,} cards, {MAX_DECKS} decks)"
             )
+
+    def __reduce__(self) -> tuple:
+        # Pickles and copies are built again through the constructor: validated, and with
+        # read-only counts (pickle's default would restore writable arrays as they are).
+        return (type(self), (self.rank_counts, self.suit_counts))
 
     @classmethod
     def standard(cls, decks: int = 8) -> Shoe:
@@ -220,7 +328,7 @@ class Shoe:
 def shoe_from_file(path: str | Path) -> Shoe:
     """A shoe from a CSV (``rank,count``, ``card,count`` or ``rank,suit,count``) or TOML file
     (``[ranks]`` A = 32 ... or ``[cards]`` AS = 8 ...). Ranks or cards not listed count 0."""
-    path = Path(path)
+    path = Path(argument(path, (str, PurePath), "shoe file", " (a .csv or .toml file)"))
     if path.suffix.lower() == ".toml":
         data = read_toml(path)
         extra = set(data) - {"ranks", "cards", "description"}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from itertools import permutations
 
 import naive
@@ -86,13 +87,33 @@ def test_batch_joint_bets_fall_back_to_exact(tmp_path) -> None:
     [
         (np.zeros((2, 12), dtype=int), "(n, 13) or (n, 52)"),
         (np.full((2, 13), 0.5), "whole numbers"),
-        (np.array([[4] * 12 + [-1]]), "row 0: a count is negative"),
+        (np.array([[4] * 12 + [-1]]), "a count is negative (row 0, rank K: -1)"),
         (np.array([[4] * 13, [0] * 12 + [5]]), "row 1: fewer than 6 cards"),
+        # The count that is not a whole number is named, with its row and rank or card.
+        ([[32.5] * 13], "whole numbers of cards (row 0, rank A is 32.5)"),
+        ([[32] * 13, [32] * 12 + ["8"]], "whole numbers of cards (row 1, rank K is '8')"),
+        (np.full((1, 52), 8.0), "got float64 values (row 0, card AS is 8.0)"),
+        ([[8] * 51 + [True]], "(row 0, card KC is True (true/false, not a number))"),
+        # A masked array hides values that its conversion would count.
+        (np.ma.array([[-1000] + [8] * 51], mask=[[1] + [0] * 51]), "masked arrays are not"),
+        ([np.ma.array([-1000] + [8] * 51, mask=[1] + [0] * 51)], "masked arrays are not"),
+        ([[np.ma.masked] + [8] * 51], "masked arrays are not"),
     ],
 )
 def test_batch_refuses_bad_compositions(compositions, message) -> None:
-    with pytest.raises(AnalyzerError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
         batch_expected_values(seed_paytable(), compositions)
+
+
+@pytest.mark.kernels
+def test_batch_takes_a_matrix_as_the_array_it_is() -> None:
+    """numpy.matrix (an ndarray subclass) once failed with numpy's AxisError."""
+    rows = [[32] * 13, [31] * 12 + [32]]
+    with pytest.warns(PendingDeprecationWarning):  # numpy's advice against matrix itself
+        matrix = np.matrix(rows)
+    from_matrix = batch_expected_values(seed_paytable(), matrix, ("commission",))
+    from_lists = batch_expected_values(seed_paytable(), rows, ("commission",))
+    assert from_matrix.equals(from_lists)
 
 
 # -- Small shoes for the kernels (fast even with NUMBA_DISABLE_JIT=1) ----------------------

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
+import pickle
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -12,6 +15,7 @@ from helpers import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import analyzer
 from analyzer import AnalyzerError, Card, Shoe, analyze, parse_cards
 
 
@@ -151,6 +155,66 @@ def test_bad_shoe_files(tmp_path, capsys, name, text, message) -> None:
 def test_impossible_shoes_are_refused(make, message) -> None:
     with pytest.raises(AnalyzerError, match=message):
         make()
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        # The count that is wrong is named, and what it is.
+        (lambda: Shoe(np.full(13, 32.7)), "got float64 values (rank A is 32.7)"),
+        (lambda: Shoe([32] * 12 + ["8"]), "whole numbers of cards (rank K is '8')"),
+        (lambda: Shoe([32] * 12 + [None]), "whole numbers of cards (rank K is None)"),
+        (lambda: Shoe([32] * 13, [[8] * 4] * 12 + [[8, 8, 8, 8.5]]), "(card KC is 8.5)"),
+        (lambda: Shoe([32] * 11 + [-3, 32]), "a count is negative (rank Q: -3)"),
+        # A count of 5,000 digits: Python refuses to print it, so the message gives its size.
+        (lambda: Shoe([10**5000] + [32] * 12), "(rank A: a number of about 5001 digits)"),
+        # Masked entries would be counted as whatever the array holds under the mask.
+        (
+            lambda: Shoe(np.ma.array([32] * 12 + [-10], mask=[0] * 12 + [1])),
+            "rank counts: masked arrays are not accepted",
+        ),
+        (
+            lambda: Shoe([32] * 13, np.ma.array(np.full((13, 4), 8), mask=False)),
+            "suit counts: masked arrays are not accepted",
+        ),
+        (lambda: Shoe([32] * 12 + [np.ma.masked]), "masked arrays are not accepted"),
+        (lambda: Shoe([32] * 13, [np.ma.array([8] * 4)] * 13), "masked arrays are not"),
+        (
+            lambda: analyzer.shoe_from_file(3),
+            "shoe file must be text or a path (a .csv or .toml file), got int 3",
+        ),
+    ],
+)
+def test_bad_counts_are_named(make, message) -> None:
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
+        make()
+
+
+@pytest.mark.parametrize(
+    "again",
+    [lambda shoe: pickle.loads(pickle.dumps(shoe)), copy.copy, copy.deepcopy],
+    ids=["pickle", "copy", "deepcopy"],
+)
+@pytest.mark.parametrize("shoe", [Shoe.standard(2), Shoe([8] * 13)], ids=["suits", "ranks"])
+def test_copies_and_unpickled_shoes_keep_read_only_counts(again, shoe) -> None:
+    other = again(shoe)
+    assert np.array_equal(other.rank_counts, shoe.rank_counts)
+    assert other.suits_known is shoe.suits_known
+    for counts in (other.rank_counts, other.suit_counts):
+        if counts is not None:
+            assert not counts.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                counts[0] = 0
+
+
+def test_an_unpickled_shoe_is_checked_like_a_new_one() -> None:
+    """A pickle is data from outside: one with a count changed is refused, not priced."""
+    shoe = Shoe.standard(1)
+    forged = pickle.dumps(shoe).replace(
+        shoe.rank_counts.tobytes(), np.array([4] * 12 + [-10], dtype=np.int64).tobytes()
+    )
+    with pytest.raises(AnalyzerError, match=re.escape("a count is negative (rank K: -10)")):
+        pickle.loads(forged)
 
 
 def _removable_by_trying(shoe_suits: np.ndarray, cards: list) -> bool:
