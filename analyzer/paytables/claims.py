@@ -16,9 +16,11 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.paytables.library import is_path
 from analyzer.paytables.model import MAX_ROUND, parse_payout
-from analyzer.schema import check_keys, optional, optional_note, table, whole_number
+from analyzer.schema import argument, check_keys, optional, optional_note, table, whole_number
 
-_PRINTED = re.compile(r"^\s*(-?[0-9]{1,20}(?:\.([0-9]{1,30}))?)\s*(%?)\s*$")
+#: The minus signs a published figure may carry: ASCII's and the typographic one (U+2212).
+_MINUS = "-\u2212"
+_PRINTED = re.compile(rf"^\s*([{_MINUS}]?[0-9]{{1,20}}(?:\.([0-9]{{1,30}}))?)\s*(%?)\s*$")
 ROUNDINGS = ("round", "truncate")
 
 
@@ -33,10 +35,14 @@ class ClaimCheck:
 def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") -> ClaimCheck:
     """Does ``exact`` print as ``printed``, with as many digits and the same rounding?
 
-    ``printed`` is a number with optional ``%`` (then compared as a percentage); the digits
-    after its decimal point set the precision. ``round`` is round-half-up, ``truncate``
-    drops the further digits.
+    ``printed`` is a number with optional ``%`` (then compared as a percentage) and an
+    optional minus sign (``-``, or U+2212 as typeset); the digits after its decimal point
+    set the precision. ``round`` rounds half away from zero, as printed figures do;
+    ``truncate`` drops the further digits.
     """
+    argument(exact, (Fraction, int), "the exact value")
+    argument(printed, str, "the published value", ' (text, e.g. "98.94%")')
+    argument(rounding, str, "rounding", f" ({' or '.join(ROUNDINGS)})")
     if rounding not in ROUNDINGS:
         raise AnalyzerError(f"unknown rounding {rounding!r} (use {' or '.join(ROUNDINGS)})")
     match = _PRINTED.match(str(printed))
@@ -44,7 +50,8 @@ def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") 
         raise AnalyzerError(f'cannot read the published value {printed!r}: write e.g. "98.94%"')
     digits = len(match[2] or "")
     computed = printed_value(exact, digits, percent=bool(match[3]), rounding=rounding)
-    passed = Decimal(computed.rstrip("%")) == Decimal(match[1])  # exact: no context applies
+    claimed = Decimal(match[1].replace("\u2212", "-"))
+    passed = Decimal(computed.rstrip("%")) == claimed  # exact: no context applies
     return ClaimCheck(printed.strip(), exact, computed, passed)
 
 
@@ -52,9 +59,13 @@ def printed_value(
     exact: Fraction, digits: int, *, percent: bool = True, rounding: str = "round"
 ) -> str:
     """``exact`` printed with ``digits`` decimals (as a percentage: times 100, with ``%``),
-    rounded half up (``round``) or truncated, from the exact value: no float between."""
+    rounded half away from zero (``round``: -0.125% to two places is -0.13%, as it is
+    printed) or truncated, from the exact value: no float between."""
     scaled = exact * (100 if percent else 1) * 10**digits
-    whole = math.floor(scaled + Fraction(1, 2)) if rounding == "round" else math.trunc(scaled)
+    if rounding == "round":
+        whole = math.floor(abs(scaled) + Fraction(1, 2)) * (-1 if scaled < 0 else 1)
+    else:
+        whole = math.trunc(scaled)
     # Built as text, not with Decimal arithmetic, whose context would round beyond 28 digits.
     magnitude = str(abs(whole)).rjust(digits + 1, "0")
     text = ("-" if whole < 0 else "") + (

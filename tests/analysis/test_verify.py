@@ -76,3 +76,20 @@ def test_unknown_claims_name() -> None:
     with pytest.raises(AnalyzerError, match=r"^unknown claims 'nope': give a \.toml file"):
         load_claims("nope")
     assert load_claims("seed-game")[0].quantity == "max_rtp"
+
+
+def test_a_figure_printed_with_the_typographic_minus_sign(tmp_path, capsys) -> None:
+    """A tie paying 10:1 favours the player: with Wizard of Odds' 8-deck counts (475,627,
+    426,473,216 ties of 4,998,398,275,503,360 sequences) its house edge is
+    1 - 11 x 0.0951560 = -4.6716%, which a page typesets with a minus sign (U+2212)."""
+    (tmp_path / "p.toml").write_text(
+        'name = "T"\nmodes = ["m"]\n[[bet]]\nid = "tie"\n[[bet.rule]]\n'
+        'when = "winner == \'tie\'"\npays = "10:1"\n'
+    )
+    claim = '[[claim]]\nbet = "tie"\nquantity = "house_edge"\nvalue = "{}"\n'
+    path = write_claims(
+        tmp_path, 'paytable = "p.toml"\n' + claim.format("\u22124.67%") + claim.format("-4.68%")
+    )
+    code, out, err = run(capsys, "verify", str(path))
+    assert code == 1 and err == ""
+    assert "\u22124.67%   -4.67%   PASS" in out and "-4.68%   -4.67%   FAIL" in out
