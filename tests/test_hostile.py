@@ -677,7 +677,7 @@ def test_the_corpus_is_large() -> None:
 def _report_json(capsys, *argv: str) -> list[dict]:
     code, out, err = run(capsys, "report", "--format", "json", *argv)
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out)["bets"]
 
 
 def test_bom_in_toml_and_csv_is_read(tmp_path, capsys) -> None:

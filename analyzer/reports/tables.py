@@ -438,16 +438,32 @@ def render_report(
     claimed_max_rtp: str | None = None,
     lang: str = "en",
 ) -> str:
+    """The report of ``analysis`` in ``fmt``, with the check of ``claimed_max_rtp``.
+
+    JSON is one object: the paytable, shoe and modes, ``bets`` (one object per (bet,
+    mode), see :func:`result_record`) and ``max_rtp_claim`` (see :func:`claim_check`;
+    null without a claim). CSV is the table of bets alone; the other formats end with
+    the claim's line."""
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
     check_language(lang)
     if fmt == "json":
-        records = [result_record(r, detail, lang) for r in analysis.results]
-        records += [
+        bets = [result_record(r, detail, lang) for r in analysis.results]
+        bets += [
             {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
             for bet, mode, why in analysis.unavailable
         ]
-        return json_text(records)
+        claim = None if claimed_max_rtp is None else claim_check(analysis, claimed_max_rtp, lang)
+        return json_text(
+            {
+                "paytable": analysis.paytable.source,
+                "name": analysis.paytable.name,
+                "shoe": analysis.shoe.describe(),
+                "modes": list(analysis.modes),
+                "bets": bets,
+                "max_rtp_claim": claim,
+            }
+        )
     if fmt == "csv":
         # One table of bets (the breakdown below it with detail): what a spreadsheet or
         # read_csv reads. A claim is about the game, not a bet: it has no row here.

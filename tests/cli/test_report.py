@@ -68,7 +68,7 @@ def test_report_shows_a_bet_once_when_every_mode_has_the_same_figures(capsys, fm
 def test_report_json_keeps_every_bet_and_mode(capsys) -> None:
     code, out, _ = run(capsys, "report", "--format", "json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["bets"]
     assert {(row["bet"], row["mode"]) for row in rows} == {
         (r.bet.id, r.mode) for r in analyze().results
     }
@@ -78,7 +78,7 @@ def test_report_json_keeps_every_bet_and_mode(capsys) -> None:
 def test_report_json_objects(capsys) -> None:
     code, out, _ = run(capsys, "report", "--format", "json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["bets"]
     assert len(rows) == 36
     keys = {
         "bet",
@@ -141,7 +141,7 @@ def test_json_and_csv_name_exact_and_float_figures_by_one_rule(capsys) -> None:
     analysis = analyze()
     code, out, _ = run(capsys, "report", "--format", "json")
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["bets"]
     for row in rows:
         _check_figures(row, analysis.result(row["bet"], row["mode"]))
     code, out, _ = run(capsys, "report", "--format", "csv")
@@ -180,3 +180,32 @@ def test_the_claim_is_checked_on_the_paytables_own_shoe_only(capsys) -> None:
             "paytable's own full shoe of 8 decks)"
         )
         assert "CONFIRMED" not in out
+
+
+def test_report_json_is_one_object_with_the_claims_verdict(capsys) -> None:
+    """The help page (seed 000) claims a maximum RTP of 98.94%: JSON carries its check,
+    as verify's rows do (claimed, computed, PASS or FAIL), beside the bets."""
+    best = analyze(mode="commission", bets=["banker"]).result("banker")
+    code, out, _ = run(capsys, "report", "--format", "json")
+    assert code == 0
+    report = json.loads(out)
+    assert set(report) == {"paytable", "name", "shoe", "modes", "bets", "max_rtp_claim"}
+    assert report["modes"] == ["commission", "no_commission"]
+    claim = report["max_rtp_claim"]
+    assert {key: claim[key] for key in ("quantity", "claimed", "computed", "result")} == {
+        "quantity": "max_rtp",
+        "claimed": "98.94%",
+        "computed": "98.94%",
+        "result": "PASS",
+    }
+    assert (claim["bet"], claim["mode"]) == ("banker", "commission")
+    assert Fraction(claim["rtp"]) == best.rtp
+    code, text, _ = run(capsys, "report")
+    assert claim["text"] == text.splitlines()[-1]
+    # Not checked on another shoe than the one the claim is about; no claim for one bet.
+    code, out, _ = run(capsys, "report", "--format", "json", "--decks", "6")
+    claim = json.loads(out)["max_rtp_claim"]
+    assert claim["result"] is None and claim["computed"] is None
+    assert "not checked on this shoe" in claim["text"]
+    code, out, _ = run(capsys, "report", "--format", "json", "--bet", "tie")
+    assert json.loads(out)["max_rtp_claim"] is None
