@@ -24,7 +24,13 @@ from numba import njit
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
-from analyzer.game.fields import NO_THIRD, derived_columns, pair_detail_needed, third_card_field
+from analyzer.game.fields import (
+    FIELD,
+    NO_THIRD,
+    derived_columns,
+    pair_detail_needed,
+    third_card_field,
+)
 from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import rule_nets, settling_rule
@@ -134,6 +140,19 @@ def is_value_level(bet: Bet) -> bool:
     return not bet.card_level and pair_detail_needed(bet.fields) == "none"
 
 
+def beyond_values(bet: Bet) -> str:
+    """What a bet looks at beyond point values, for a message: ``pairs (player_pair)``,
+    ``the cards themselves (player_card1_colour, ...)``."""
+    pairs = sorted(name for name in bet.fields if FIELD[name].detail != "none")
+    cards = sorted(name for name in bet.fields if FIELD[name].card_level)
+    parts = [
+        f"{what} ({', '.join(names[:4])}{', ...' if len(names) > 4 else ''})"
+        for what, names in (("pairs", pairs), ("the cards themselves", cards))
+        if names
+    ]
+    return " and ".join(parts)
+
+
 @cache
 def cell_columns() -> dict[str, np.ndarray]:
     """The value-level fields of every reachable (player_score, banker_score,
@@ -146,7 +165,10 @@ def cell_columns() -> dict[str, np.ndarray]:
 def cell_nets(bet: Bet) -> list[Fraction]:
     """Net result per unit of ``bet`` in each cell of :func:`cell_columns`."""
     if not is_value_level(bet):
-        raise AnalyzerError(f"bet {bet.id!r} looks at pairs: it is not a value-level bet")
+        raise AnalyzerError(
+            f"bet {bet.id!r} looks at {beyond_values(bet)}, not only at point values: "
+            "it is not a value-level bet"
+        )
     cells = cell_columns()
     nets = rule_nets(bet)
     n_cells = len(cells["player_score"])
