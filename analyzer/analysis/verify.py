@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -113,17 +114,23 @@ def verify_claims(
 
     ``shoe``: the shoe every claim is checked on, or a function giving each paytable's
     (cards removed from its own decks, say); None: each paytable's full shoe."""
-    analyses: dict[str, tuple[Paytable, Analysis]] = {}
+    loaded: dict[str, Paytable] = {}
+    # One analysis per paytable, however its path is spelt (p.toml, ./p.toml, an absolute
+    # path, a copy): keyed by what the paytable says, not by the words naming it.
+    analyses: dict[str, Analysis] = {}
     rows = []
     for claim in claims:
-        if claim.paytable not in analyses:
+        if claim.paytable not in loaded:
             try:
-                paytable = load_paytable(claim.paytable)
+                loaded[claim.paytable] = load_paytable(claim.paytable)
             except AnalyzerError as exc:
                 raise AnalyzerError(f"claim {claim.number}: {exc}") from None
+        paytable = loaded[claim.paytable]
+        content = json.dumps(paytable.fingerprint, sort_keys=True)
+        if content not in analyses:
             own = shoe(paytable) if callable(shoe) else shoe
-            analyses[claim.paytable] = (paytable, analyze(paytable=paytable, shoe=own))
-        paytable, analysis = analyses[claim.paytable]
+            analyses[content] = analyze(paytable=paytable, shoe=own)
+        analysis = analyses[content]
         try:
             computed, passed, mode = _check(analysis, claim)
         except AnalyzerError as exc:

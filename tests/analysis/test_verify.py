@@ -93,3 +93,32 @@ def test_a_figure_printed_with_the_typographic_minus_sign(tmp_path, capsys) -> N
     code, out, err = run(capsys, "verify", str(path))
     assert code == 1 and err == ""
     assert "\u22124.67%   -4.67%   PASS" in out and "-4.68%   -4.67%   FAIL" in out
+
+
+def test_one_paytable_however_spelt_is_analysed_once(tmp_path, monkeypatch) -> None:
+    """p.toml, ./p.toml, its absolute path and a copy are one paytable: one analysis."""
+    import analyzer.analysis.verify as verify
+
+    (tmp_path / "p.toml").write_text(
+        'name = "P"\nmodes = ["m"]\n[[bet]]\nid = "tie"\nrule = [{ when = "winner == '
+        "'tie'\", pays = 8 }]\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "copy.toml").write_text((tmp_path / "p.toml").read_text(), encoding="utf-8")
+    analysed = []
+    real_analyze = verify.analyze
+    monkeypatch.setattr(verify, "analyze", lambda **kw: analysed.append(kw) or real_analyze(**kw))
+    monkeypatch.chdir(tmp_path)
+    claims = []
+    for spelling in ("p.toml", "./p.toml", str(tmp_path / "p.toml"), "copy.toml"):
+        claims += claims_from_dict(
+            {
+                "paytable": spelling,
+                "claim": [{"bet": "tie", "quantity": "payouts", "value": ["8:1"]}],
+            },
+            str(tmp_path / "c.toml"),
+            tmp_path,
+        )
+    rows = verify_claims(claims)
+    assert rows["result"].tolist() == ["PASS"] * 4
+    assert len(analysed) == 1
