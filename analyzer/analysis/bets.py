@@ -17,6 +17,7 @@ from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import settled_ways
+from analyzer.schema import argument
 
 OTHERWISE = "otherwise"
 
@@ -84,6 +85,9 @@ class BetResult:
 
 def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     """Settle ``bet`` on every row of an outcome table; exact probabilities and moments."""
+    argument(table, OutcomeTable, "table", " (see outcome_table)")
+    argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
+    argument(mode, str, "mode", " (a mode name)")
     missing = sorted(bet.fields - table.columns.keys())
     if missing:
         raise AnalyzerError(

@@ -37,6 +37,7 @@ from analyzer.game.fields import (
 )
 from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
 from analyzer.game.shoe import Shoe
+from analyzer.schema import argument
 
 
 @njit(cache=True)
@@ -352,6 +353,8 @@ def count_outcomes(shoe: Shoe, pair_detail: PairDetail = "none") -> OutcomeCount
     ``"none"`` (point values only; fastest), ``"rank"`` (pairs) or ``"suit"`` (pairs and
     suited pairs; needs a shoe with known suits).
     """
+    argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
+    argument(pair_detail, str, "pair detail", " (none, rank or suit)")
     first_four = first_four_counts(shoe, pair_detail)
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
     _walk_jit(shoe.value_counts, first_four, THIRD_CARD, out)

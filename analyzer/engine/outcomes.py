@@ -29,6 +29,7 @@ from analyzer.game.fields import (
     third_card_field,
 )
 from analyzer.game.rules import Round
+from analyzer.schema import argument
 
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
 _WINNER_ORDER = np.argsort(np.array(WINNERS))
@@ -62,6 +63,7 @@ class OutcomeTable:
 
 def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     """One row per nonzero outcome cell, with every available field and its ``ways``."""
+    argument(outcomes, OutcomeCounts, "outcomes", " (see count_outcomes)")
     state, ps, bs, pt, bt = np.nonzero(outcomes.counts)
     columns = derived_columns(
         ps.astype(np.int64), bs.astype(np.int64), third_card_field(pt), third_card_field(bt)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.errors import AnalyzerError
+from analyzer.schema import argument, sequence_of
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -67,6 +68,7 @@ def parse_rank(text: str) -> int:
 
 def parse_card(text: str, *, suit_required: bool = True) -> Card:
     """Parse one card such as ``AS``, ``10h``, ``TD``; a bare rank when ``suit_required`` is off."""
+    argument(text, str, "a card", " (e.g. 'AS')")
     token = text.strip().upper()
     if not token:
         raise AnalyzerError("empty card")
@@ -93,5 +95,6 @@ def parse_cards(
     """Parse cards separated by spaces or commas (a string) or given as a list of tokens."""
     if isinstance(texts, str):
         texts = [texts]
+    texts = sequence_of(texts, str, "cards", "card names", " (e.g. 'AS 10H' or ['AS', '10H'])")
     tokens = [tok for text in texts for tok in text.replace(",", " ").split()]
     return [parse_card(tok, suit_required=suit_required) for tok in tokens]

@@ -22,6 +22,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import Card
+from analyzer.schema import sequence_of
 
 #: Two-card scores that make a natural: nobody draws.
 NATURAL_SCORES = (8, 9)
@@ -119,6 +120,7 @@ def cards_needed(cards: Sequence[Card]) -> int:
 
 def deal_round(cards: Sequence[Card]) -> Round:
     """Play one round from cards in deal order: P, B, P, B, then third cards as required."""
+    cards = sequence_of(cards, Card, "cards", "Card objects", " (see parse_cards)")
     if len(cards) < 4:
         raise AnalyzerError(
             "too few cards: a round starts with 4 (Player, Banker, Player, Banker), "

@@ -12,11 +12,12 @@ from __future__ import annotations
 import importlib.resources
 from functools import cache
 from importlib.resources.abc import Traversable
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import file_stamp, read_toml
 from analyzer.paytables.model import Paytable, paytable_from_dict
+from analyzer.schema import argument
 
 #: The game of the help pages (seed 000): 8 decks, both modes, nineteen bets.
 SEED_GAME = "seed-game"
@@ -85,6 +86,7 @@ def load_paytable(spec: str | Path) -> Paytable:
     Messages name a shipped paytable by its short name, a file by its path. A file is
     parsed again when it changes (its identity and modification time are the cache key).
     """
+    argument(spec, (str, PurePath), "paytable", " (a shipped name or a .toml file)")
     if not is_path(spec):
         return _load_shipped(str(spec))
     path = Path(spec)

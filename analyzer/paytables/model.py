@@ -32,6 +32,7 @@ from analyzer.game.fields import FIELD
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.schema import (
+    argument,
     check_keys,
     list_of,
     optional,
@@ -225,6 +226,8 @@ class Paytable:
         return any(bet.id in MAIN_BETS for bet in self.bets)
 
     def bet(self, bet_id: str, mode: str) -> Bet:
+        argument(bet_id, str, "bet id")
+        argument(mode, str, "mode", " (a mode name)")
         for bet in self.bets:
             if bet.id == bet_id and bet.offered_in(mode):
                 return bet
