@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from helpers import run
 from hypothesis import given, settings
@@ -1306,6 +1307,9 @@ def _seed_bet(bet_id: str = "tie") -> analyzer.Bet:
         (lambda: analyzer.shoe_from_file(None), "shoe file must be text or a path"),
         (lambda: seed_paytable().bet(3, "commission"), "bet id must be text"),
         (lambda: analyze(mode="commission", bets=["tie"]).result(list), "bet must be text"),
+        (lambda: analyzer.effects_of_removal("seed-game"), "paytable must be a Paytable"),
+        (lambda: analyzer.linear_counts([1, 2]), "effects must be a DataFrame"),
+        (lambda: analyzer.linear_counts(pd.DataFrame({"bet": []})), "no mode, rank, delta_ev"),
     ],
 )
 def test_public_functions_refuse_wrong_types_in_one_line(call, message) -> None:

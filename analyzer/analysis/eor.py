@@ -16,6 +16,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
+from analyzer.schema import argument
 
 #: Largest tag a derived count may use: counts are kept to small integers.
 MAX_TAG = 4
@@ -66,6 +67,7 @@ def removal_effects(
     outcome table, or one card walk); ``progress`` (see :data:`Progress`) is told of
     every bet after each card removed for it.
     """
+    argument(paytable, Paytable, "paytable", " (see load_paytable)")
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     if isinstance(paytable, Paytable) and isinstance(shoe, Shoe):  # else analyze() says
         offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
@@ -218,11 +220,21 @@ def _balanced_tags(target: np.ndarray, cards: np.ndarray) -> np.ndarray:
     return tags
 
 
+#: The columns of effects of removal that :func:`linear_counts` reads.
+_EFFECT_COLUMNS = ("bet", "mode", "rank", "delta_ev", "cards")
+
+
 def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
     """Per (bet, mode): balanced integer tags proportional to each rank's EOR less the
     shoe's mean EOR (a card whose removal raises the bet's EV counts positive when it is
     seen), scaled to at most ``MAX_TAG``, with the scale of best betting correlation. A
     bet whose EOR is the same for every rank gets all-zero tags: no linear count helps it."""
+    argument(effects, pd.DataFrame, "effects", " (see effects_of_removal)")
+    missing = [c for c in _EFFECT_COLUMNS if c not in effects.columns]
+    if missing:
+        raise AnalyzerError(
+            f"effects need the columns of effects_of_removal: no {', '.join(missing)}"
+        )
     counts = []
     for (bet, mode), group in effects.groupby(["bet", "mode"], sort=False):
         eor = group["delta_ev"].to_numpy()
