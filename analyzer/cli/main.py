@@ -157,6 +157,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Interrupted as exc:
         tell(str(exc))
         return 130
+    except MemoryError:
+        # What was asked for is too large for this machine's memory: the user's to change.
+        tell(
+            "error: out of memory: the paytable and options ask for more than this machine "
+            "holds (fewer bets, shoes or --partition-size)"
+        )
+        return 2
     except KeyboardInterrupt:
         # Partitions a run saved are kept (the run's own message says so when it is
         # interrupted); no output, no output file.

@@ -98,3 +98,16 @@ def test_a_signal_in_the_middle_of_the_output_says_it_is_cut_short(monkeypatch, 
     assert code == 130
     assert err == "baccarat-odds: interrupted while writing the output: it may be cut short\n"
     assert 0 < len(signalled.data) < len(whole) and whole.startswith(bytes(signalled.data))
+
+
+def test_memory_exhaustion_is_one_line_exit_2(monkeypatch, capsys) -> None:
+    """Memory running out anywhere in a command is one line, not a traceback."""
+    from analyzer.cli import report
+
+    def exhausted(args):
+        raise MemoryError
+
+    monkeypatch.setattr(report, "run", exhausted)
+    code, out, err = run(capsys, "report")
+    assert code == 2 and out == ""
+    assert err.startswith("baccarat-odds: error: out of memory") and err.count("\n") == 1
