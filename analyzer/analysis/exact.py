@@ -9,7 +9,7 @@ from typing import Literal
 import pandas as pd
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
-from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walk_key
+from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walk_key, walked
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
@@ -188,13 +188,12 @@ def analyze(
     # bet on the cards themselves gets the card-level walk at the detail it needs.
     # Every card walk is planned, and the lot checked against the budget, before any work.
     walks = card_walks((bet for bet, _ in offered), shoe)
-    check_visits(sum(w.visits for w in walks.values()), "the exact analysis", FEWER_CARD_BETS)
+    check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
     detail = pair_detail_needed(fields)
     if detail == "suit" and not shoe.suits_known:
         detail = "rank"  # bets on suited pairs are then reported as unavailable
     table = outcome_table(count_outcomes(shoe, detail))
-    card_tables: dict[tuple, OutcomeTable] = {}
     results, unavailable = [], []
     unknown_suits = (
         "the shoe's suits are not known (a card removed by rank alone, or counts given per rank)"
@@ -205,9 +204,7 @@ def analyze(
             if key not in walks:  # a bet on suits, and the shoe's suits unknown
                 unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
                 continue
-            if key not in card_tables:
-                card_tables[key] = walks[key].table()
-            results.append(evaluate_bet(card_tables[key], bet, bet_mode))
+            results.append(evaluate_bet(walks[key].table(), bet, bet_mode))
             continue
         missing = sorted(bet.fields - table.columns.keys())
         if missing:

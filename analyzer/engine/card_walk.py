@@ -1032,6 +1032,7 @@ class CardWalk:
         self.shoe = shoe
         self.plan = plan(frozenset(fields), literals)
         self._layout = _layout(self.plan, shoe)
+        self._table: OutcomeTable | None = None
 
     @property
     def visits(self) -> int:
@@ -1039,11 +1040,14 @@ class CardWalk:
         return self._layout.visits
 
     def table(self) -> OutcomeTable:
-        """Every round of the shoe, told apart as far as the fields ask, with exact ways."""
-        out = _count(self._layout, self.shoe)
-        (keys,) = np.nonzero(out)
-        columns = _key_columns(self.plan, self._layout, keys)
-        return OutcomeTable(columns, out[keys], self.shoe.rounds_denominator, "card")
+        """Every round of the shoe, told apart as far as the fields ask, with exact ways
+        (walked once: bets sharing the walk share the table)."""
+        if self._table is None:
+            out = _count(self._layout, self.shoe)
+            (keys,) = np.nonzero(out)
+            columns = _key_columns(self.plan, self._layout, keys)
+            self._table = OutcomeTable(columns, out[keys], self.shoe.rounds_denominator, "card")
+        return self._table
 
 
 def card_outcome_table(

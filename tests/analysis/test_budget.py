@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import AnalyzerError, Shoe, analyze
+from analyzer import AnalyzerError, Shoe, analyze, parse_cards
 from analyzer.analysis import budget
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_analyses
 from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
@@ -74,3 +74,57 @@ def test_the_real_budget_allows_every_shipped_analysis() -> None:
         paytable = analyzer.load_paytable(name)
         by_card = any(needs_suits(bet) for bet in paytable.bets)
         check_analyses(paytable.bets, Shoe.standard(8), 1 + (52 if by_card else 13))
+
+
+def _constant_bets(pairs: list[tuple[str, str]]):
+    """One bet per (rank, suit): the Player's first card and the Banker's third."""
+    bets = [
+        {
+            "id": f"b{i}",
+            "name": f"B{i}",
+            "rule": [
+                {
+                    "when": f"player_card1_rank == '{rank}' and player_card1_suit == '{suit}'"
+                    f" and banker_card3_rank == '{rank}'",
+                    "pays": 500,
+                }
+            ],
+        }
+        for i, (rank, suit) in enumerate(pairs)
+    ]
+    return paytable_from_dict({"name": "T", "modes": ["m"], "bet": bets})
+
+
+def test_bets_on_the_same_cards_for_other_constants_share_one_walk(monkeypatch) -> None:
+    """Forty bets naming other constants of the same cards: one walk telling them all
+    apart (fewer rounds than forty walks), and every EV exactly as each walked alone."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    paytable = _constant_bets([(rank, suit) for rank in ranks for suit in "SHDC"])
+    shoe = Shoe.standard(2).remove(parse_cards("AS AS KH 5D 9C 9C"))  # depleted
+    walks = card_walks(paytable.bets, shoe)
+    assert len(walks) == 40 and len({id(walk) for walk in walks.values()}) == 1
+    alone = sum(CardWalk(shoe, bet.fields, bet.literals).visits for bet in paytable.bets)
+    assert budget.walked(walks) < alone
+    together = analyze(paytable=paytable, shoe=shoe)
+    monkeypatch.setattr(budget, "_share", lambda *args: None)
+    apart = analyze(paytable=paytable, shoe=shoe)
+    assert [r.expected_value for r in together.results] == [r.expected_value for r in apart.results]
+
+
+def test_a_shared_walk_is_taken_only_where_it_walks_fewer_rounds() -> None:
+    """Two bets naming one constant each, and forty: each set shares a walk exactly
+    when the walk telling all their constants apart visits fewer rounds than theirs."""
+    from analyzer.engine.card_walk import plan
+
+    for pairs in ([("A", "S"), ("K", "H")], [(r, s) for r in "A23456789" for s in "SHDC"]):
+        paytable = _constant_bets(pairs)
+        shoe = Shoe.standard(8)
+        walks = card_walks(paytable.bets, shoe)
+        alone = sum(CardWalk(shoe, b.fields, b.literals).visits for b in paytable.bets)
+        literals = {
+            name: frozenset().union(*(b.literals[name] for b in paytable.bets))
+            for name in paytable.bets[0].literals
+        }
+        merged = CardWalk(shoe, paytable.bets[0].fields, literals).visits
+        assert plan(paytable.bets[0].fields, literals).fine[0]
+        assert (len({id(walk) for walk in walks.values()}) == 1) == (merged < alone)
