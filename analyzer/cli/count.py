@@ -31,7 +31,7 @@ from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.i18n import word
 from analyzer.reports.plots import MAX_CHART_CURVES, gains_figure, png_writer, rounds_figure
-from analyzer.reports.tables import bet_label, json_text, render_table
+from analyzer.reports.tables import bet_label, json_text, render_table, rows_shown_once
 from analyzer.runs.counting import (
     STRATEGIES,
     TRUE_COUNT_DECKS,
@@ -373,7 +373,7 @@ def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: 
     rows = []
     for record, play_name in zip(records, plays, strict=True):
         advice = record["advice"]
-        row = {"bet": record["name"], "mode": word(record["mode"], "en")}
+        row = {"bet": record["bet"], "name": record["name"], "mode": record["mode"]}
         if mixed:
             row["play"] = play_name
         row |= {
@@ -394,13 +394,20 @@ def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: 
             "yes" if advice["perfect"]["printed_max_round_is_safe"] else "no"
         )
         rows.append(row)
+    # A bet counted in every mode with the same figures is shown once, as report does.
+    table = pd.DataFrame(rows)
+    modes = list(dict.fromkeys(table["mode"]))
+    table = rows_shown_once(table, modes, [c for c in table if c not in ("bet", "name", "mode")])
+    table = table.assign(
+        bet=table["name"], mode=table["mode"].map(lambda mode: word(mode, "en"))
+    ).drop(columns="name")
     headline = "the play of each bet" if mixed else plays[0]
     lines = [
         head,
         f"Headline: {headline}; safe max round: the largest cap whose gain per shoe"
         f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed",
         "",
-        render_table(pd.DataFrame(rows).fillna("-").astype(str), left_align=True),
+        render_table(table.fillna("-").astype(str), left_align=True),
     ]
     return "\n".join(lines) + "\n"
 

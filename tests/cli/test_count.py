@@ -123,12 +123,11 @@ def test_count_several_bets_as_text(tmp_path, capsys) -> None:
     assert "safe max round (perfect play)" in text and "linear count" not in text
     header, body = lines[3], lines[4:]
     mode, end = header.index("mode"), header.index("max round")
-    # Paytable order, each bet in every mode, by the names people read.
+    # Paytable order, by the names people read; each bet once where every mode counts
+    # it alike (the same shoes, the same settlement), as report shows it.
     assert [(line[:mode].strip(), line[mode:end].strip()) for line in body] == [
-        ("Tie", "Baccarat (commission)"),
-        ("Tie", "No Commission Baccarat"),
-        ("Lucky Six", "Baccarat (commission)"),
-        ("Lucky Six", "No Commission Baccarat"),
+        ("Tie", "All modes"),
+        ("Lucky Six", "All modes"),
     ]
 
 
@@ -317,3 +316,30 @@ def test_count_names_the_bets_in_text_and_plots(tmp_path, capsys, monkeypatch) -
     code, out, _ = run(capsys, *one, "--format", "json", "--resume")
     record = json.loads(out)
     assert (record["bet"], record["name"]) == ("lucky_six", "Lucky Six")
+
+
+def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> None:
+    """--mode all deals the same shoes for every mode: a bet that settles alike in both
+    (Tie) has the same figures and is one row, 'All modes', as report shows it; the
+    Banker's bet, paid otherwise in each mode, is a row per mode. JSON keeps them all."""
+    argv = ["count", "--bet", "tie", "--bet", "banker", "--mode", "all", "--perfect"]
+    argv += ["--shoes", "40", "--no-progress", "--work-dir", str(tmp_path)]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    header, *body = out.splitlines()[3:]
+    mode, end = header.index("mode"), header.index("max round")
+    assert [(line[:mode].strip(), line[mode:end].strip()) for line in body] == [
+        ("Banker", "Baccarat (commission)"),
+        ("Banker", "No Commission Baccarat"),
+        ("Tie", "All modes"),
+    ]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    records = json.loads(out)
+    assert sorted((r["bet"], r["mode"]) for r in records) == [
+        ("banker", "commission"),
+        ("banker", "no_commission"),
+        ("tie", "commission"),
+        ("tie", "no_commission"),
+    ]
+    ties = [r for r in records if r["bet"] == "tie"]
+    assert ties[0]["with_limit"] == ties[1]["with_limit"]
