@@ -19,7 +19,10 @@ or for a handful of compositions, each composition is walked exactly instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
+from math import prod
 
 import numpy as np
 import pandas as pd
@@ -334,9 +337,10 @@ def _value_counts(values: np.ndarray) -> np.ndarray:
     return np.column_stack([values, values.sum(axis=1)]).astype(np.float64)
 
 
-def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
+def _card_classifier(bets: list[Bet], index: dict[tuple, int]) -> Callable:
+    """The outcome classes of bets on the cards, for :func:`card_terms`: one per distinct
+    vector of the bets' exact ``net + 1``, numbered in ``index`` (-1: every bet loses)."""
     nets = [rule_nets(bet) for bet in bets]
-    index: dict[tuple, int] = {}
 
     def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
         n_rows = len(next(iter(columns.values())))
@@ -348,7 +352,62 @@ def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
         ]
         return _class_of(rows, index)[class_of_row.reshape(-1)]
 
-    terms = card_terms(bets[0].fields, bets[0].literals, classify)
+    return classify
+
+
+def compiles_to_terms(bet: Bet) -> bool:
+    """Is the walk of a bet on the cards short enough to compile into terms (at most
+    10^8 rounds; the terms may still prove too many to hold)?"""
+    return walk_visits(bet.fields, bet.literals) <= _MAX_TERM_VISITS
+
+
+def exact_card_expected_values(
+    bets: list[Bet], compositions: np.ndarray
+) -> list[list[Fraction]] | None:
+    """Exact EV per unit of each bet on the cards, on each composition (rows of counts:
+    (n, 52) by card, or (n, 13) by rank where the bets need no suits), for bets that ask
+    the same of the cards (one plan): the walk compiled into terms once and evaluated in
+    integers, so that many shoes a card apart (effects of removal) are priced without a
+    walk each. None where compiling costs more than walking (more than 10^8 rounds) or
+    the terms are too many to hold."""
+    if not compiles_to_terms(bets[0]):
+        return None
+    index: dict[tuple, int] = {}
+    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index))
+    if terms is None:
+        return None
+    ways = terms.class_ways(compositions)
+    plus_one = list(index)  # class c's net + 1 per bet (numbered in insertion order)
+    sizes = np.asarray(compositions).reshape(len(ways), -1).sum(axis=1).tolist()
+    # Per bet, the ways of each of its few payouts, summed in integers, then priced.
+    by_bet = []
+    for b in range(len(bets)):
+        payouts = sorted({vector[b] for vector in plus_one})
+        code = np.array([payouts.index(vector[b]) for vector in plus_one], dtype=np.int64)
+        summed = np.zeros((len(ways), len(payouts)), dtype=np.int64)
+        for c in range(len(plus_one)):
+            summed[:, code[c]] += ways[:, c]
+        by_bet.append((payouts, summed))
+    out = []
+    for row, size in enumerate(sizes):
+        sequences = prod(range(int(size) - ROUND_CARDS + 1, int(size) + 1))
+        out.append(
+            [
+                sum(
+                    (int(w) * p for w, p in zip(summed[row], payouts, strict=True)),
+                    Fraction(0),
+                )
+                / sequences
+                - 1
+                for payouts, summed in by_bet
+            ]
+        )
+    return out
+
+
+def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
+    index: dict[tuple, int] = {}
+    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index))
     if terms is None:
         return None
     whole = _whole_values(terms)

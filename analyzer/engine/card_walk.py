@@ -1144,6 +1144,50 @@ class CardTerms:
         out[:, -1] = ranks.sum(axis=1)
         return out
 
+    def class_ways(self, compositions: np.ndarray) -> np.ndarray:
+        """Exact ordered six-card sequences of each class on each composition, (n,
+        n_classes) int64: the terms evaluated in integers, every falling factorial and
+        every sum within int64 as the walk's own counts are. A class no term reaches is
+        0; rounds of class -1 are not counted."""
+        counts = np.rint(self.term_counts(np.asarray(compositions))).astype(np.int64)
+        n_classes = int(self.cell_class.max()) + 1 if len(self.cell_class) else 0
+        out = np.zeros((len(counts), n_classes), dtype=np.int64)
+        weights = np.zeros(len(self.slot), dtype=np.int64)
+        for row in range(len(counts)):  # a composition at a time: back in Python between
+            _term_weights_jit(counts[row], self.slot, self.offset, self.power, weights)
+            _class_ways_jit(weights, self.term_index, self.cell_class, self.count, out[row])
+        return out
+
+
+@njit(cache=True)
+def _term_weights_jit(counts, slot, offset, power, weights):
+    """Each term's weight on one count vector, exactly: the product of its falling
+    factorials ff(counts[slot] - offset, power) (0 where a factor runs out of cards)."""
+    for t in range(slot.shape[0]):
+        weight = 1
+        for f in range(slot.shape[1]):
+            s = slot[t, f]
+            if s < 0:
+                break
+            base = counts[s] - offset[t, f]
+            for j in range(power[t, f]):
+                if base - j <= 0:
+                    weight = 0
+                    break
+                weight *= base - j
+            if weight == 0:
+                break
+        weights[t] = weight
+
+
+@njit(cache=True)
+def _class_ways_jit(weights, term_index, cell_class, count, out):
+    """Sum ``count[i]`` times its term's weight into its class, for every recorded i."""
+    for i in range(term_index.shape[0]):
+        c = cell_class[i]
+        if c >= 0:
+            out[c] += count[i] * weights[term_index[i]]
+
 
 #: The reference shoe the terms are compiled on: six of every card, so that every
 #: sequence of six classes can be dealt and every reachable key shows up.

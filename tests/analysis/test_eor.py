@@ -150,3 +150,37 @@ def test_progress_is_told_of_every_bet_after_each_card_removed(tmp_path) -> None
         "tie": (13, 13),
         "perfect_pair": (52, 52),
     }
+
+
+def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch) -> None:
+    """Bets on the cards get every removal from their walk compiled into terms and
+    evaluated in integers (one walk in all, beside the base analysis): exactly what a
+    walk of each shoe a card short gives, on depleted shoes with suits known or not."""
+    import analyzer
+    from analyzer.analysis import eor
+
+    ranks_only = parse_cards("K Q J", suit_required=False)
+    cases = [
+        (analyzer.load_paytable("super-tie"), Shoe.standard(1).remove(parse_cards("5H 6H KS"))),
+        (analyzer.load_paytable("monkey"), Shoe.standard(2).remove(ranks_only)),
+    ]
+    real_analyze = eor.analyze
+    walked: list[dict] = []
+
+    def counted(**kw):
+        walked.append(kw)
+        return real_analyze(**kw)
+
+    for paytable, shoe in cases:
+        walked.clear()
+        monkeypatch.setattr(eor, "analyze", counted)
+        at_once = eor.removal_effects(paytable, shoe)
+        assert len(walked) == 1  # the base analysis only
+        monkeypatch.setattr(eor, "exact_card_expected_values", lambda *args: None)
+        one_by_one = eor.removal_effects(paytable, shoe)
+        assert len(walked) > 13  # a walk per removal
+        monkeypatch.undo()
+        assert not at_once[0].empty
+        for ours, theirs in zip(at_once, one_by_one, strict=True):
+            assert ours["delta_ev_exact"].tolist() == theirs["delta_ev_exact"].tolist()
+            assert ours[["bet", "mode"]].equals(theirs[["bet", "mode"]])
