@@ -78,7 +78,7 @@ def test_shoe_files_per_rank(tmp_path, capsys, name, text) -> None:
         "perfect_pair",
     )
     assert code == 0
-    rows = {row["bet"]: row for row in json.loads(out)}
+    rows = {row["bet"]: row for row in json.loads(out)["bets"]}
     expected = analyze(
         mode="commission",
         bets=["banker"],
@@ -113,7 +113,7 @@ def test_shoe_file_per_card(tmp_path, capsys) -> None:
             "commission",
         )
         assert code == 0
-        outs.append(json.loads(out)[0]["house_edge"])
+        outs.append(json.loads(out)["bets"][0]["house_edge"])
     expected = analyze(
         mode="commission", bets=["perfect_pair"], shoe=Shoe.standard(2).remove(parse_cards("QH QH"))
     )
