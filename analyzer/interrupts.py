@@ -97,26 +97,13 @@ def interrupts_polled() -> Iterator[Callable[[], None]]:
     (so does the block's end). For code that waits inside a library's locks (a process
     pool's futures): an exception raised at an arbitrary instruction there can leave a
     lock held, and the pool's own thread then waits for it forever."""
-    if threading.current_thread() is not threading.main_thread():
-        yield lambda: None
-        return
-    noted: list[int] = []
+    with interrupts_noted() as came:
 
-    def take_note(signum: int, _frame: FrameType | None) -> None:
-        global _requested
-        _requested = True
-        noted.append(signum)
+        def stop_if_asked() -> None:
+            if came():
+                raise KeyboardInterrupt
 
-    def stop_if_asked() -> None:
-        if noted:
-            raise KeyboardInterrupt
-
-    previous = {number: signal.signal(number, take_note) for number in _SIGNALS[:2]}
-    try:
         yield stop_if_asked
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, signal.SIG_DFL if handler is None else handler)
     stop_if_asked()  # an interrupt that came as the block ended
 
 
