@@ -241,7 +241,6 @@ def test_a_walk_dealt_in_shares_counts_every_deal_once(cards, fields) -> None:
         assert _walk_counts(shoe, fields) == naive.card_reference(cards, fields)
 
 
-@pytest.mark.kernels
 def test_terms_recorded_in_shares_are_the_same_terms(monkeypatch) -> None:
     fields = {"player_card1_colour", "banker_card3_rank", "winner"}
 
