@@ -456,3 +456,36 @@ def test_value_bets_are_classed_by_their_payouts_in_integer_codes() -> None:
     assert len(cell_class) == len(cell_columns()["player_score"])
     for nets, number in numbered.items():
         assert class_plus_one[number].tolist() == [float(net + Fraction(1)) for net in nets]
+
+
+@pytest.mark.kernels
+def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) -> None:
+    """Bets on the cards priced from their terms in integers (the effects of removal's
+    way) give exactly the walk's EV of each shoe; a walk too long to compile is walked
+    for every composition, and the budget is told so."""
+    from analyzer import analyze
+    from analyzer.engine import batch
+    from analyzer.engine.card_walk import walk_visits
+    from analyzer.paytables.model import paytable_from_dict
+
+    rules = [
+        {"when": "player_card1_colour == banker_card1_colour == 'red'", "pays": "3:1"},
+        {"when": "player_card1_rank == 'A'", "pays": "push"},
+    ]
+    paytable = paytable_from_dict(
+        {"name": "T", "modes": ["m"], "bet": [{"id": "red", "name": "Red", "rule": rules}]}
+    )
+    bet = paytable.bets[0]
+    rng = np.random.default_rng(7)
+    compositions = rng.integers(0, 3, size=(4, 52))
+    compositions[:, :8] += 1  # at least a round's cards
+    exact = batch.exact_card_expected_values([bet], compositions)
+    for row, (ev,) in zip(compositions, exact, strict=True):
+        counts = row.reshape(13, 4)
+        shoe = Shoe(counts.sum(axis=1), counts)
+        assert ev == analyze(paytable=paytable, shoe=shoe).results[0].expected_value
+    assert batch.compiles_to_terms(bet) and batch.walked_per_composition([bet]) == 0
+    monkeypatch.setattr(batch, "_MAX_TERM_VISITS", 0)
+    assert not batch.compiles_to_terms(bet)
+    assert batch.exact_card_expected_values([bet], compositions) is None
+    assert batch.walked_per_composition([bet]) == walk_visits(bet.fields, bet.literals) > 0
