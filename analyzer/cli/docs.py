@@ -72,12 +72,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
     """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``."""
     files = {}
-    for lang in LANGUAGES:
-        for fmt in FORMATS:
-            for name, detail in (("summary", False), ("detail", True)):
-                files[f"{lang}/{name}.{EXTENSIONS[fmt]}"] = render_report(
-                    analysis, fmt, detail=detail, claimed_max_rtp=claim, lang=lang
-                )
+    tables = [
+        (lang, fmt, name, detail)
+        for lang in LANGUAGES
+        for fmt in FORMATS
+        for name, detail in (("summary", False), ("detail", True))
+    ]
+    # A detail table a bet: thousands of bets take a minute or more (on a terminal, a bar).
+    for lang, fmt, name, detail in tqdm(
+        tables, desc="tables", unit="file", leave=False, disable=None
+    ):
+        files[f"{lang}/{name}.{EXTENSIONS[fmt]}"] = render_report(
+            analysis, fmt, detail=detail, claimed_max_rtp=claim, lang=lang
+        )
     return files
 
 

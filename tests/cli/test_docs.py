@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from pathlib import Path
 
 from helpers import HEAD, run, write_paytable
@@ -142,3 +144,25 @@ def test_site_eor_of_more_bets_than_a_chart_takes_is_refused_first(tmp_path, cap
         f"baccarat-odds: error: --eor charts at most {MAX_CHART_BETS} bets a paytable, and "
         f"{path} has {MAX_CHART_BETS + 1}: build its pages without --eor\n"
     )
+
+
+class _Terminal(io.StringIO):
+    """A standard error that says it is a terminal, as the user's is."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_docs_out_shows_its_progress_on_a_terminal_only(tmp_path, capsys, monkeypatch) -> None:
+    """Thousands of bets' detail tables take a minute or more: on a terminal a bar counts
+    the files rendered (36: 6 formats, summary and detail, 3 languages), cleared at the
+    end; elsewhere nothing but the result."""
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(capsys, "docs", "--out", str(tmp_path / "a"), "--paytable", "tie-9-to-1")
+    assert code == 0 and out.startswith("wrote 36 files")
+    shown = terminal.getvalue()
+    assert "tables:" in shown and "/36 [" in shown and shown.endswith("\r")
+    monkeypatch.undo()
+    code, _, err = run(capsys, "docs", "--out", str(tmp_path / "b"), "--paytable", "tie-9-to-1")
+    assert code == 0 and err == ""
