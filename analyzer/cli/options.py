@@ -134,7 +134,7 @@ def add_lang_option(parser: argparse.ArgumentParser) -> None:
         "--lang",
         choices=LANGUAGES,
         default="en",
-        help="bet names and headers in English, Tagalog or Malay",
+        help="bet names and headers in English, Tagalog or Malay (default en)",
     )
 
 

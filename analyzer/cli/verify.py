@@ -22,7 +22,7 @@ EXAMPLES = """\
 examples:
   baccarat-odds verify seed-game                    # the help page's figures
   baccarat-odds verify my-claims.toml --format json
-  baccarat-odds verify seed-game --remove "5H 5H KS"  # on a partly dealt shoe"""
+  baccarat-odds verify my-claims.toml --remove "5H 5H KS"  # your figures for a partly dealt shoe"""
 
 #: How a payouts claim is checked, said under the table that shows them.
 PAYOUTS_COMPARED = (

@@ -259,9 +259,9 @@ def claim_check(analysis: Analysis, claimed: str, lang: str = "en") -> dict[str,
         "max_rtp_check",
         lang,
         claimed=printed.claimed,
-        # English keeps the ids (as scripts read them); the others the page's words.
-        bet=best.bet.id if lang == "en" else best.bet.display_name(lang),
-        mode=best.mode if lang == "en" else word(best.mode, lang),
+        # The names people read, in every language (JSON gives the ids beside the text).
+        bet=best.bet.display_name(lang),
+        mode=word(best.mode, lang),
         fraction=fraction_text(best.rtp),
         percent=f"{float(100 * best.rtp):.6f}%",
         printed=printed.computed,

@@ -22,9 +22,10 @@ def test_report_default_is_every_bet_both_modes_with_verdict(capsys) -> None:
     for name in ("Player", "Banker", "Tie", "Perfect Pair", "Super Lucky Seven", "Banker Bonus"):
         assert name in out
     # Only the Banker bet differs by mode: it has a row per mode, every other bet one row
-    # marked as applying to all modes (the title names both modes once more).
+    # marked as applying to all modes (the title names both modes once more, and the
+    # claim line the best bet's mode).
     assert out.count("No Commission Baccarat") == 2
-    assert out.count("Baccarat (commission)") == 2
+    assert out.count("Baccarat (commission)") == 3
     assert out.count("All modes") == 17
     assert "Claimed maximum RTP 98.94%" in out and "CONFIRMED" in out
 

@@ -93,7 +93,9 @@ def test_json_is_strict() -> None:
 def test_the_claim_line_says_what_the_best_bet_prints_as() -> None:
     analysis = analyze(mode="commission", bets=["banker", "tie"])
     (confirmed,) = claim_lines(analysis, "98.94%")
-    assert confirmed.startswith("Claimed maximum RTP 98.94%: best bet banker (commission)")
+    assert confirmed.startswith(
+        "Claimed maximum RTP 98.94%: best bet Banker (Baccarat (commission))"
+    )
     assert confirmed.endswith("which prints as 98.94%: CONFIRMED")
     (refuted,) = claim_lines(analysis, "98.95%")
     assert refuted.endswith("which prints as 98.94%: NOT CONFIRMED")
