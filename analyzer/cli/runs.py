@@ -6,14 +6,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from analyzer.analysis.budget import check_analyses, check_visits
+from analyzer.analysis.budget import COMPILING, check_analyses, check_visits
 from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
     whole_number,
 )
-from analyzer.engine.batch import walked_per_composition
+from analyzer.engine.batch import compiled_per_process, walked_per_composition
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import MAX_DECKS, Shoe
 from analyzer.paytables.model import Bet, Paytable
@@ -125,8 +125,8 @@ def check_exact_work(bets: list[Bet], procedure: Procedure, shoes: int | None = 
     check_analyses(bets, Shoe.standard(procedure.decks))
     if shoes is not None:
         rounds = shoes * (procedure.cards // 4)  # at most: a round takes 4 cards or more
-        check_visits(
-            rounds * walked_per_composition(bets),
+        check_visits(  # (each worker compiles the terms once, side by side)
+            rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets),
             f"the exact EV of each of up to {rounds:,} rounds",
             "count fewer shoes (--shoes), or count the other bets apart",
         )

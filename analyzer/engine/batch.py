@@ -475,10 +475,21 @@ def walked_per_composition(bets: list[Bet]) -> int:
     for these bets: 0 where every bet on the cards compiles into terms, else the visits of
     the walks too long to compile (each composition is then walked on its own). For a
     command to weigh its work up front."""
-    # (Pairs joined with the result fall back to the pair enumerator: milliseconds.)
+    return sum(walked for walked in _card_walk_visits(bets) if walked > _MAX_TERM_VISITS)
+
+
+def compiled_per_process(bets: list[Bet]) -> int:
+    """Rounds of cards the batch engine walks once per process to compile these bets on
+    the cards into terms (each walk of at most 10^8 rounds), for the same weighing."""
+    return sum(walked for walked in _card_walk_visits(bets) if walked <= _MAX_TERM_VISITS)
+
+
+def _card_walk_visits(bets: list[Bet]) -> list[int]:
+    """The visits of each distinct walk of the bets on the cards, on the reference shoe
+    terms are compiled on (pairs joined with the result fall back to the pair enumerator,
+    milliseconds, and are not counted)."""
     walks = {(bet.fields, frozenset(bet.literals.items())): bet for bet in bets if bet.card_level}
-    visits = (walk_visits(bet.fields, bet.literals) for bet in walks.values())
-    return sum(walked for walked in visits if walked > _MAX_TERM_VISITS)
+    return [walk_visits(bet.fields, bet.literals) for bet in walks.values()]
 
 
 def _card_expected_values(compiled: _CompiledTerms, compositions: np.ndarray) -> np.ndarray:
