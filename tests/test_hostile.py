@@ -477,7 +477,7 @@ for name, argv, message in [
     (
         "sim_partition_too_big",
         ["simulate", "--shoes", "10000", "--paytable", "many.toml", "--partition-size", "10000"],
-        "MB of memory per partition (at most 1,074 MB): lower --partition-size to 9,868",
+        "MB of memory per partition (at most 1,074 MB): lower --partition-size to 6,579",
     ),
 ]:
     case(name, {"d.csv/x": "", "dirpng.png/x": "", "many.toml": MANY_BETS}, argv, message)
@@ -509,6 +509,11 @@ for name, argv, message in [
         WALK_LIMIT,
     ),
     ("walk_limit_eor", ["eor", "--paytable", "huge.toml"], WALK_LIMIT),
+    (  # no card can leave a shoe of six: bets on the cards once gave a traceback here
+        "eor_card_bets_on_six_cards",
+        ["eor", "--paytable", "lucky-nines", "--shoe", "six.csv"],
+        "no card can be removed: the shoe holds 6 cards",
+    ),
     ("walk_limit_docs", ["docs", "--out", "out", "--paytable", "huge.toml"], WALK_LIMIT),
     (  # 250 shoes x 106 rounds x 3,400 bets x 56 bytes: its results alone were 27 MB
         "count_partition_memory",
@@ -539,10 +544,11 @@ for name, argv, message in [
             "--paytable",
             "flush.toml",
         ],
-        "the exact EV of each of up to 208 rounds walks about 1.7e+11 rounds of cards in all",
+        "counting up to 208 rounds with the exact EV of each walks about 1.7e+11 rounds of cards",
     ),
 ]:
     files = {"huge.toml": HUGE_WALK, "flush.toml": UNCOMPILED, "many.toml": MANY_BETS}
+    files["six.csv"] = "card,count\nAS,1\n9S,2\nKH,1\n7D,1\n2C,1\n"
     case(name, files, argv, message)
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------

@@ -12,13 +12,14 @@ import pandas as pd
 from analyzer.analysis.budget import (
     COMPILING,
     FEWER_CARD_BETS,
+    WalkKey,
     card_walks,
     check_visits,
-    walked,
+    walk_key,
 )
 from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_modes
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
-from analyzer.engine.card_walk import plan
+from analyzer.engine.card_walk import CardWalk, plan
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
@@ -45,27 +46,34 @@ def needs_suits(bet: Bet) -> bool:
 Progress = Callable[[str, int, int], None]
 
 
-def _shared_work(bet: Bet) -> object:
+def _shared_work(bet: Bet, walks: dict[WalkKey, CardWalk]) -> object:
     """What the analysis of ``bet`` shares with other bets': bets on the round's outcome
     share one table (those on suits apart: only they need each suit removed), a bet on
-    the cards its card-level walk (as :func:`analyze` caches them)."""
+    the cards the walk it shares (:func:`~analyzer.analysis.budget.card_walks`, as
+    :func:`analyze` plans them)."""
     if bet.card_level:
-        return (bet.fields, frozenset(bet.literals.items()))
+        walk = walks.get(walk_key(bet))
+        return ("walk", id(walk)) if walk is not None else walk_key(bet)
     return ("outcome", needs_suits(bet))
 
 
 def _priced_at_once(
-    base: Analysis, group: list[str], work: dict[str, set[object]], shoe: Shoe, cards: list[Card]
+    base: Analysis,
+    group: list[str],
+    walks: dict[WalkKey, CardWalk],
+    shoe: Shoe,
+    cards: list[Card],
 ) -> list[dict[tuple[str, str], Fraction]] | None:
     """The exact EVs of a group of bets on the cards after each of ``cards`` is removed,
-    all at once: their one walk compiled into terms and evaluated on every shoe a card
-    short (Super Tie's 52 removals: one compile of a few seconds, not 52 walks). None
-    where the group is not one walk of bets on the cards, or it does not compile."""
-    shared = set().union(*(work[bet_id] for bet_id in group))
+    all at once: each walk they share compiled into terms and evaluated on every shoe a
+    card short (Super Tie's 52 removals: one compile of a few seconds, not 52 walks).
+    None where some bet of the group is not on the cards, or a walk does not compile."""
     results = [r for r in base.results if r.bet.id in group]
-    if len(shared) != 1 or not all(r.bet.card_level for r in results):
+    if not cards or not all(r.bet.card_level and walk_key(r.bet) in walks for r in results):
         return None
-    bets = list({r.bet.settlement: r.bet for r in results}.values())
+    by_walk: dict[int, list] = {}
+    for r in results:
+        by_walk.setdefault(id(walks[walk_key(r.bet)]), []).append(r)
     rows = []
     for card in cards:
         if shoe.suits_known:
@@ -75,11 +83,29 @@ def _priced_at_once(
             counts = shoe.rank_counts.copy()
             counts[card.rank] -= 1
         rows.append(counts.reshape(-1))
-    priced = exact_card_expected_values(bets, np.array(rows, dtype=np.int64))
-    if priced is None:
-        return None
-    column = {bet.settlement: b for b, bet in enumerate(bets)}
-    return [{(r.bet.id, r.mode): evs[column[r.bet.settlement]] for r in results} for evs in priced]
+    compositions = np.array(rows, dtype=np.int64)
+    out: list[dict[tuple[str, str], Fraction]] = [{} for _ in cards]
+    for shared in by_walk.values():
+        walk = walks[walk_key(shared[0].bet)]
+        bets = list({r.bet.settlement: r.bet for r in shared}.values())
+        priced = exact_card_expected_values(bets, compositions, walk.fields, walk.literals)
+        if priced is None:
+            return None
+        column = {bet.settlement: b for b, bet in enumerate(bets)}
+        for after, evs in zip(out, priced, strict=True):
+            after |= {(r.bet.id, r.mode): evs[column[r.bet.settlement]] for r in shared}
+    return out
+
+
+def removal_visits(walks: dict[WalkKey, CardWalk], analyses: int) -> int:
+    """The rounds the effects of removal walk, ``analyses`` exact analyses (the full shoe
+    and each removal): a shared walk that compiles into terms once and a few walks'
+    worth to compile it, any other once per analysis."""
+    visits = 0
+    for walk in {id(walk): walk for walk in walks.values()}.values():
+        compiled = compiles_to_terms(walk.fields, walk.literals)
+        visits += walk.visits * ((1 + COMPILING) if compiled else analyses)
+    return visits
 
 
 def removal_effects(
@@ -109,14 +135,9 @@ def removal_effects(
         # Every rank removed in turn, or every card where suits matter, and the full shoe.
         by_card = every_card or any(needs_suits(bet) for bet in offered)
         analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
-        # Bets on the cards whose walk compiles into terms are walked once, then priced
-        # at every removal from the terms (compiling costs a few walks).
-        compiled = [bet.card_level and compiles_to_terms(bet) for bet in offered]
-        at_once = [bet for bet, yes in zip(offered, compiled, strict=True) if yes]
-        apart = [bet for bet, yes in zip(offered, compiled, strict=True) if not yes]
+        walks = card_walks(offered, shoe)
         check_visits(
-            analyses * walked(card_walks(apart, shoe))
-            + (1 + COMPILING) * walked(card_walks(at_once, shoe)),
+            removal_visits(walks, analyses),
             f"the effects of removal ({analyses} exact analyses)",
             FEWER_CARD_BETS,
         )
@@ -131,9 +152,10 @@ def removal_effects(
             "the effect of each card needs the shoe's suits: they are not known (a card "
             "removed by rank alone, or counts given per rank)"
         )
+    walks = card_walks((r.bet for r in base_analysis.results), shoe)
     work: dict[str, set[object]] = {}
     for r in base_analysis.results:  # a bet id may be offered as several bets, by mode
-        work.setdefault(r.bet.id, set()).add(_shared_work(r.bet))
+        work.setdefault(r.bet.id, set()).add(_shared_work(r.bet, walks))
     groups: dict[frozenset, list[str]] = {}
     for bet_id, shared in work.items():
         groups.setdefault(frozenset(shared), []).append(bet_id)
@@ -160,7 +182,7 @@ def removal_effects(
         total = sum(len(removals) for _, _, removals in removals_by_rank)
         done = 0
         cards = [card for _, _, removals in removals_by_rank for _, card in removals]
-        at_once = _priced_at_once(base_analysis, group, work, shoe, cards)
+        at_once = _priced_at_once(base_analysis, group, walks, shoe, cards)
         for rank, held, removals in removals_by_rank:
             after: dict[tuple[str, str], Fraction] = {}
             for weight, card in removals:

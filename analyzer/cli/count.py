@@ -20,6 +20,7 @@ from analyzer.cli.runs import (
     MAX_THRESHOLD,
     add_run_options,
     check_exact_work,
+    check_partition_memory,
     procedure_from_args,
     run_job,
 )
@@ -155,7 +156,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             "tags derived per bet"
         )
     single = restricted(paytable, columns)
-    check_exact_work([single.bet(*column) for column in columns], procedure, args.shoes)
+    derive = not args.perfect and (not args.tags or args.threshold is None)
+    check_exact_work([single.bet(*column) for column in columns], procedure, args.shoes, derive)
+    check_partition_memory(args, CountJob(single, columns, procedure, args.seed))
     tags = thresholds = None
     if not args.perfect:
         tags, thresholds = _linear_counts(args, single, columns, procedure)

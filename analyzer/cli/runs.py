@@ -6,7 +6,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from analyzer.analysis.budget import COMPILING, check_analyses, check_visits
+from analyzer.analysis.budget import COMPILING, card_walks, check_analyses, check_visits
+from analyzer.analysis.eor import needs_suits, removal_visits
 from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
@@ -117,17 +118,25 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
     return Procedure(args.decks or paytable.decks, args.cut_card, last_round=args.last_round)
 
 
-def check_exact_work(bets: list[Bet], procedure: Procedure, shoes: int | None = None) -> None:
-    """The exact work of a run beside its dealing, weighed before any shoe is dealt or
-    folder made: an exact analysis of ``bets`` on a full shoe (simulate's exact EVs, the
-    tags a count derives), and with ``shoes`` (count) the exact EV of every round dealt,
-    where a bet on the cards cannot be compiled into terms and each is walked alone."""
-    check_analyses(bets, Shoe.standard(procedure.decks))
+def check_exact_work(
+    bets: list[Bet], procedure: Procedure, shoes: int | None = None, tags: bool = False
+) -> None:
+    """The exact work of a run beside its dealing, weighed in all before any shoe is
+    dealt or folder made: an exact analysis of ``bets`` on a full shoe (simulate's exact
+    EVs), with ``tags`` the effects of removal a count derives its tags from, and with
+    ``shoes`` (count) the exact EV of every round dealt: compiling the bets on the cards
+    into terms, or walking each round where a walk is too long to compile."""
+    shoe = Shoe.standard(procedure.decks)
+    check_analyses(bets, shoe)
     if shoes is not None:
         rounds = shoes * (procedure.cards // 4)  # at most: a round takes 4 cards or more
+        visits = rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets)
+        if tags:
+            by_card = any(needs_suits(bet) for bet in bets)
+            visits += removal_visits(card_walks(bets, shoe), 1 + (52 if by_card else 13))
         check_visits(  # (each worker compiles the terms once, side by side)
-            rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets),
-            f"the exact EV of each of up to {rounds:,} rounds",
+            visits,
+            f"counting up to {rounds:,} rounds with the exact EV of each",
             "count fewer shoes (--shoes), or count the other bets apart",
         )
 
@@ -139,19 +148,26 @@ def partition_sizes(args: argparse.Namespace) -> list[int]:
     return sizes
 
 
-def run_job(args: argparse.Namespace, task, job, check) -> list:
-    """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
-    under a hash of everything the result depends on (partition sizes included)."""
-    sizes = partition_sizes(args)
-    held = job.partition_bytes(max(sizes))
+def check_partition_memory(args: argparse.Namespace, job) -> None:
+    """Refuse partitions whose estimated memory (``job.partition_bytes``) is over
+    :data:`MAX_PARTITION_BYTES`, naming the largest size that fits: before any work."""
+    largest = max(partition_sizes(args))
+    held = job.partition_bytes(largest)
     if held > MAX_PARTITION_BYTES:
         fits = MAX_PARTITION_BYTES // job.partition_bytes(1)  # (linear in the shoes)
         advice = f"lower --partition-size to {fits:,}" if fits else "choose fewer bets"
         raise AnalyzerError(
-            f"--partition-size {max(sizes):,} with {job.n_columns:,} bets needs about "
+            f"--partition-size {largest:,} with {job.n_columns:,} bets needs about "
             f"{held / 1e6:,.0f} MB of memory per partition (at most "
             f"{MAX_PARTITION_BYTES / 1e6:,.0f} MB): {advice}"
         )
+
+
+def run_job(args: argparse.Namespace, task, job, check) -> list:
+    """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
+    under a hash of everything the result depends on (partition sizes included)."""
+    sizes = partition_sizes(args)
+    check_partition_memory(args, job)
     identity = {**job.identity, "partitions": sizes}
     return run_partitions(
         task,

@@ -19,7 +19,7 @@ or for a handful of compositions, each composition is walked exactly instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -355,25 +355,33 @@ def _card_classifier(bets: list[Bet], index: dict[tuple, int]) -> Callable:
     return classify
 
 
-def compiles_to_terms(bet: Bet) -> bool:
-    """Is the walk of a bet on the cards short enough to compile into terms (at most
-    10^8 rounds; the terms may still prove too many to hold)?"""
-    return walk_visits(bet.fields, bet.literals) <= _MAX_TERM_VISITS
+def compiles_to_terms(
+    fields: frozenset[str], literals: Mapping[str, frozenset[str]] | None = None
+) -> bool:
+    """Is the walk of ``fields`` short enough to compile into terms (at most 10^8
+    rounds; the terms may still prove too many to hold)?"""
+    return walk_visits(fields, literals) <= _MAX_TERM_VISITS
 
 
 def exact_card_expected_values(
-    bets: list[Bet], compositions: np.ndarray
+    bets: list[Bet],
+    compositions: np.ndarray,
+    fields: frozenset[str] | None = None,
+    literals: Mapping[str, frozenset[str]] | None = None,
 ) -> list[list[Fraction]] | None:
     """Exact EV per unit of each bet on the cards, on each composition (rows of counts:
     (n, 52) by card, or (n, 13) by rank where the bets need no suits), for bets that ask
     the same of the cards (one plan): the walk compiled into terms once and evaluated in
     integers, so that many shoes a card apart (effects of removal) are priced without a
-    walk each. None where compiling costs more than walking (more than 10^8 rounds) or
-    the terms are too many to hold."""
-    if not compiles_to_terms(bets[0]):
+    walk each. ``fields`` and ``literals``: a walk the bets share (default: the first
+    bet's). None where compiling costs more than walking (more than 10^8 rounds), the
+    terms are too many to hold, or there is no composition."""
+    if fields is None:  # the bets' own walk; else one they share, telling more apart
+        fields, literals = bets[0].fields, bets[0].literals
+    if not len(compositions) or not compiles_to_terms(fields, literals):
         return None
     index: dict[tuple, int] = {}
-    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index))
+    terms = card_terms(fields, literals, _card_classifier(bets, index))
     if terms is None:
         return None
     ways = terms.class_ways(compositions)

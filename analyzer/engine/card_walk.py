@@ -1030,7 +1030,9 @@ class CardWalk:
         literals: Mapping[str, frozenset[str]] | None = None,
     ) -> None:
         self.shoe = shoe
-        self.plan = plan(frozenset(fields), literals)
+        self.fields = frozenset(fields)
+        self.literals = dict(literals or {})
+        self.plan = plan(self.fields, literals)
         self._layout = _layout(self.plan, shoe)
         self._table: OutcomeTable | None = None
 

@@ -167,10 +167,28 @@ def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch)
         {"id": "faces", "name": "Faces", "rule": [{"when": faces, "pays": 40}]},
     ]
     paytable = paytable_from_dict({"name": "T", "modes": ["m"], "bet": bets})
+    # Bets naming other constants of the same cards share one walk, and a bet offered
+    # in two modes with other rules in each has one walk per mode: priced at once too.
+    colour = "player_card1_colour == '{0}' and banker_card3_colour == '{1}'"
+    shared = [
+        {"id": f"c{i}", "name": f"C{i}", "rule": [{"when": colour.format(a, b), "pays": 3}]}
+        for i, (a, b) in enumerate([("red", "red"), ("red", "black"), ("black", "red")])
+    ]
+    shared += [
+        {
+            "id": "x",
+            "name": "X",
+            "modes": [m],
+            "rule": [{"when": colour.format("red", "red") + extra, "pays": 9}],
+        }
+        for m, extra in (("m1", " and winner == 'tie'"), ("m2", " and total_cards == 6"))
+    ]
+    modes = paytable_from_dict({"name": "S", "modes": ["m1", "m2"], "bet": shared})
     ranks_only = parse_cards("K Q J", suit_required=False)
     cases = [
         (paytable, Shoe.standard(1).remove(parse_cards("5H 6H KS"))),
         (analyzer.load_paytable("monkey"), Shoe.standard(1).remove(ranks_only)),
+        (modes, Shoe.standard(1).remove(parse_cards("AH 2D"))),
     ]
     real_analyze = eor.analyze
     walked: list[dict] = []

@@ -343,3 +343,25 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
     ]
     ties = [r for r in records if r["bet"] == "tie"]
     assert ties[0]["with_limit"] == ties[1]["with_limit"]
+
+
+def test_partitions_too_big_are_refused_before_the_tags_are_derived(tmp_path, capsys, monkeypatch):
+    """The memory of a partition is weighed before the effects of removal the default
+    tags come from (they took 130 s on a paytable before the same refusal)."""
+    from analyzer.cli import count
+
+    def never(*args, **kwargs):
+        raise AssertionError("the effects of removal were worked out before the refusal")
+
+    monkeypatch.setattr(count, "effects_of_removal", never)
+    bets = "".join(
+        f'[[bet]]\nid = "b{i}"\nrule = [{{ when = "winner == \'tie\'", pays = {i % 9 + 2} }}]\n'
+        for i in range(400)
+    )
+    path = tmp_path / "many.toml"
+    path.write_text('name = "Many"\nmodes = ["m"]\n' + bets, encoding="utf-8")
+    argv = ["count", "--paytable", str(path), "--bet", "all", "--shoes", "10000"]
+    code, out, err = run(capsys, *argv, "--partition-size", "10000", "--work-dir", str(tmp_path))
+    assert code == 2 and out == ""
+    assert "MB of memory per partition (at most 1,074 MB): lower --partition-size to" in err
+    assert not (tmp_path / "runs").exists() and len(list(tmp_path.iterdir())) == 1

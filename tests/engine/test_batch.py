@@ -485,10 +485,11 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
         shoe = Shoe(counts.sum(axis=1), counts)
         assert ev == analyze(paytable=paytable, shoe=shoe).results[0].expected_value
     visits = walk_visits(bet.fields, bet.literals)
-    assert batch.compiles_to_terms(bet) and batch.walked_per_composition([bet]) == 0
+    assert batch.compiles_to_terms(bet.fields, bet.literals)
+    assert batch.walked_per_composition([bet]) == 0
     assert batch.compiled_per_process([bet, bet]) == visits > 0  # one walk for both
     monkeypatch.setattr(batch, "_MAX_TERM_VISITS", 0)
-    assert not batch.compiles_to_terms(bet)
+    assert not batch.compiles_to_terms(bet.fields, bet.literals)
     assert batch.exact_card_expected_values([bet], compositions) is None
     assert batch.walked_per_composition([bet]) == visits
     assert batch.compiled_per_process([bet]) == 0
