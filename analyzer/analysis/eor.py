@@ -130,17 +130,18 @@ def removal_effects(
     """
     argument(paytable, Paytable, "paytable", " (see load_paytable)")
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
-    if isinstance(paytable, Paytable) and isinstance(shoe, Shoe):  # else analyze() says
-        offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
-        # Every rank removed in turn, or every card where suits matter, and the full shoe.
-        by_card = every_card or any(needs_suits(bet) for bet in offered)
-        analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
-        walks = card_walks(offered, shoe)
-        check_visits(
-            removal_visits(walks, analyses),
-            f"the effects of removal ({analyses} exact analyses)",
-            FEWER_CARD_BETS,
-        )
+    argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
+    # The work weighed before any of it; the walks planned here serve all of it.
+    offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
+    # Every rank removed in turn, or every card where suits matter, and the full shoe.
+    by_card = every_card or any(needs_suits(bet) for bet in offered)
+    analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
+    walks = card_walks(offered, shoe)
+    check_visits(
+        removal_visits(walks, analyses),
+        f"the effects of removal ({analyses} exact analyses)",
+        FEWER_CARD_BETS,
+    )
     base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
     base = _expected_values(base_analysis)
     order = {key: i for i, key in enumerate(base)}  # rows follow the analysis' order
@@ -152,7 +153,6 @@ def removal_effects(
             "the effect of each card needs the shoe's suits: they are not known (a card "
             "removed by rank alone, or counts given per rank)"
         )
-    walks = card_walks((r.bet for r in base_analysis.results), shoe)
     work: dict[str, set[object]] = {}
     for r in base_analysis.results:  # a bet id may be offered as several bets, by mode
         work.setdefault(r.bet.id, set()).add(_shared_work(r.bet, walks))
