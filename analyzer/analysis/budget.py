@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
-from analyzer.engine.card_walk import CardWalk, plan
+from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Bet
@@ -31,14 +31,6 @@ COMPILING = 5
 
 #: What a user can do about too many rounds walked.
 FEWER_CARD_BETS = "choose fewer bets on the cards (--bet), or split the paytable"
-
-#: What bets share when they share a walk.
-WalkKey = tuple[frozenset[str], frozenset]
-
-
-def walk_key(bet: Bet) -> WalkKey:
-    """Bets asking the same of the cards share one walk (and one outcome table)."""
-    return (bet.fields, frozenset(bet.literals.items()))
 
 
 def card_walks(bets: Iterable[Bet], shoe: Shoe) -> dict[WalkKey, CardWalk]:
@@ -106,6 +98,11 @@ def check_analyses(
     check_visits(times * walked(card_walks(bets, shoe)), what, fix)
 
 
+def distinct_walks(walks: dict[WalkKey, CardWalk]) -> list[CardWalk]:
+    """Each walk of ``walks`` once, however many bets (walk keys) share it."""
+    return list({id(walk): walk for walk in walks.values()}.values())
+
+
 def walked(walks: dict[WalkKey, CardWalk]) -> int:
     """The rounds ``walks`` visit in all, each walk once however many bets share it."""
-    return sum(walk.visits for walk in {id(walk): walk for walk in walks.values()}.values())
+    return sum(walk.visits for walk in distinct_walks(walks))

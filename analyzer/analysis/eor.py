@@ -12,14 +12,13 @@ import pandas as pd
 from analyzer.analysis.budget import (
     COMPILING,
     FEWER_CARD_BETS,
-    WalkKey,
     card_walks,
     check_visits,
-    walk_key,
+    distinct_walks,
 )
 from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_modes
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
-from analyzer.engine.card_walk import CardWalk, plan
+from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
@@ -102,7 +101,7 @@ def removal_visits(walks: dict[WalkKey, CardWalk], analyses: int) -> int:
     and each removal): a shared walk that compiles into terms once and a few walks'
     worth to compile it, any other once per analysis."""
     visits = 0
-    for walk in {id(walk): walk for walk in walks.values()}.values():
+    for walk in distinct_walks(walks):
         compiled = compiles_to_terms(walk.fields, walk.literals)
         visits += walk.visits * ((1 + COMPILING) if compiled else analyses)
     return visits

@@ -9,7 +9,8 @@ from typing import Literal
 import pandas as pd
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
-from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walk_key, walked
+from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
+from analyzer.engine.card_walk import walk_key
 from analyzer.engine.enumerator import count_outcomes
 from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError

@@ -33,6 +33,7 @@ from analyzer.engine.card_walk import (
     card_outcome_table,
     card_terms,
     plan,
+    walk_key,
     walk_visits,
 )
 from analyzer.engine.enumerator import count_outcomes
@@ -496,7 +497,7 @@ def _card_walk_visits(bets: list[Bet]) -> list[int]:
     """The visits of each distinct walk of the bets on the cards, on the reference shoe
     terms are compiled on (pairs joined with the result fall back to the pair enumerator,
     milliseconds, and are not counted)."""
-    walks = {(bet.fields, frozenset(bet.literals.items())): bet for bet in bets if bet.card_level}
+    walks = {walk_key(bet): bet for bet in bets if bet.card_level}
     return [walk_visits(bet.fields, bet.literals) for bet in walks.values()]
 
 
@@ -722,7 +723,7 @@ def _offered_expected_values(
     groups: dict[tuple, list[int]] = {}
     for i in mixed:
         bet = offered[i][0]
-        groups.setdefault((bet.fields, frozenset(bet.literals.items())), []).append(i)
+        groups.setdefault(walk_key(bet), []).append(i)
     for members in groups.values():
         bets = [offered[i][0] for i in members]
         if plan(bets[0].fields, bets[0].literals).needs_suits and not per_suit:
@@ -752,7 +753,7 @@ def _offered_expected_values(
             for i in mixed:
                 bet = offered[i][0]
                 if bet.card_level:
-                    key = (bet.fields, frozenset(bet.literals.items()))
+                    key = walk_key(bet)
                     if key not in card_tables:
                         card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)
                     bet_table = card_tables[key]

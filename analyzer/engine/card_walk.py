@@ -1018,6 +1018,16 @@ def _key_columns(card_plan: CardPlan, layout: _Layout, keys: np.ndarray) -> dict
     return {f: columns[f] for f in card_plan.fields}
 
 
+#: What bets share when they share a walk: the fields they ask for and the constants
+#: they compare text fields with.
+WalkKey = tuple[frozenset[str], frozenset]
+
+
+def walk_key(bet) -> WalkKey:
+    """Bets asking the same of the cards share one walk (and one outcome table)."""
+    return (bet.fields, frozenset(bet.literals.items()))
+
+
 class CardWalk:
     """One card walk, planned but not yet walked: its limits (kinds of round told apart,
     rounds walked, suits known) are checked and its cost known (:attr:`visits`) before
