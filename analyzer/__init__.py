@@ -23,7 +23,7 @@ _EXPORTS = {
     "Card": "analyzer.game.cards",
     "parse_card": "analyzer.game.cards",
     "parse_cards": "analyzer.game.cards",
-    "check_printed_value": "analyzer.paytables.claims",
+    "check_printed_value": "analyzer.paytables.printed",
     "Condition": "analyzer.paytables.conditions",
     "parse_condition": "analyzer.paytables.conditions",
     "OutcomeCounts": "analyzer.engine.enumerator",
@@ -102,7 +102,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.game.fields import FIELDS
     from analyzer.game.rules import Round, deal_round
     from analyzer.game.shoe import Shoe, shoe_from_file
-    from analyzer.paytables.claims import check_printed_value
     from analyzer.paytables.conditions import Condition, parse_condition
     from analyzer.paytables.library import load_paytable, seed_paytable
     from analyzer.paytables.model import Bet, Paytable, paytable_from_dict
+    from analyzer.paytables.printed import check_printed_value

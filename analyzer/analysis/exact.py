@@ -16,9 +16,9 @@ from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import pair_detail_needed
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.claims import printed_value
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
+from analyzer.paytables.printed import printed_value
 from analyzer.schema import argument, sequence_of
 
 #: Decimals of the maximum RTP in an analysis' repr.

@@ -1,25 +1,71 @@
-"""``verify``: published claims (a claims file) against exact values."""
+"""``verify``: published claims (a claims file) against exact values.
+
+Claims are planned before anything is computed: each claim's shoe (the paytable's decks,
+the claims file's and the claim's own ``decks``/``remove``, the command line's on top),
+and per paytable and shoe the bets and events the claims ask about. Then each paytable is
+analysed once per shoe, with every event a claim names settled as one more bet (it pays
+where the event holds), so a file of a hundred claims costs about one analysis, not a
+hundred. Each claim is then read off those exact results and printed the way its source
+printed it.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from math import perm
 from pathlib import Path
+from typing import Protocol
 
 import pandas as pd
 
-from analyzer.analysis.bets import BetResult
+from analyzer.analysis.bets import BetResult, Line
 from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
+from analyzer.game.cards import Card
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.claims import Claim, check_printed_value, claims_from_dict
+from analyzer.paytables.claims import BET_FIGURES, Claim
+from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
-from analyzer.paytables.model import Bet, Paytable, parse_payout
+from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
+from analyzer.paytables.printed import (
+    Exact,
+    SquareRoot,
+    compare_printed,
+    read_printed,
+    shown_fraction,
+)
+
+#: The columns of verify's table, in order (JSON: one object per claim with these keys).
+COLUMNS = (
+    "claim",
+    "result",
+    "last_digit",
+    "paytable",
+    "shoe",
+    "quantity",
+    "bet",
+    "mode",
+    "claimed",
+    "computed",
+    "exact",
+    "note",
+    "source",
+)
+#: What an event bet pays where its event holds: a placeholder, read only as counts.
+_HOLDS = Payout("1:1", Fraction(1))
+#: How many standard errors a simulated figure may be from a printed one and pass.
+SIMULATION_TOLERANCE = 3
 
 
 def load_claims(spec: str | Path) -> list[Claim]:
     """A claims file, or a shipped claims file by name (``seed-game``)."""
+    from analyzer.paytables.claims import claims_from_dict
+
     if not is_path(spec):
         shipped = shipped_claims(str(spec))
         if shipped is None:
@@ -32,37 +78,447 @@ def load_claims(spec: str | Path) -> list[Claim]:
     return claims_from_dict(read_toml(path), str(path), path.parent)
 
 
-def _results(analysis: Analysis, claim: Claim) -> list[BetResult]:
-    """The exact results a claim about one bet refers to (every mode, unless it names one)."""
-    where = f"claim {claim.number}"
+@dataclass(frozen=True)
+class Simulated:
+    """A figure a simulation estimates: its value and standard error, and what was run."""
+
+    value: float
+    standard_error: float
+    note: str
+
+
+class Simulator(Protocol):
+    """Checks and runs the claims only a simulation can check (published counting
+    studies): supplied by the runs layer, which deals shoes."""
+
+    def check(self, claim: Claim, paytable: Paytable, decks: int) -> None: ...
+
+    def run(self, claim: Claim, paytable: Paytable, decks: int) -> Simulated: ...
+
+
+@dataclass(frozen=True)
+class _ShoeOf:
+    """The shoe of a claim: its base (decks, or a shoe given for every claim) less
+    cards, and the words naming it."""
+
+    decks: int
+    removed: tuple[Card, ...]
+    given: Shoe | None = None
+
+    @property
+    def key(self) -> tuple:
+        return (self.decks, id(self.given), tuple(sorted(map(str, self.removed))))
+
+    def less(self, cards: Iterable[Card]) -> _ShoeOf:
+        return replace(self, removed=(*self.removed, *cards))
+
+    def shoe(self) -> Shoe:
+        base = self.given if self.given is not None else Shoe.standard(self.decks)
+        return base.remove(list(self.removed)) if self.removed else base
+
+    def describe(self) -> str:
+        base = (
+            self.given.describe()
+            if self.given is not None
+            else f"{self.decks} deck{'s' if self.decks != 1 else ''}"
+        )
+        return base + (" less " + " ".join(map(str, self.removed)) if self.removed else "")
+
+
+def _swapped(text: str) -> str:
+    """A condition on a hand's first two cards with those two cards swapped."""
+    return re.sub(r"\b(player|banker)_card([12])_", lambda m: f"{m[1]}_card{3 - int(m[2])}_", text)
+
+
+def _swapped_event(claim: Claim) -> tuple[Condition, Condition | None]:
+    """A two-card claim's event and given condition, the two cards swapped."""
+    assert claim.event is not None
+    given = None if claim.given is None else parse_condition(_swapped(claim.given.text))
+    return parse_condition(_swapped(claim.event.text)), given
+
+
+@dataclass(frozen=True)
+class _Event:
+    """An event (and a condition it is given), settled as one more bet: rule 1 pushes
+    where the given condition fails, rule 2 pays where the event holds."""
+
+    event: Condition
+    given: Condition | None
+
+    def bet(self, number: int, mode: str) -> Bet:
+        rules = []
+        if self.given is not None:
+            rules.append(Rule(parse_condition(f"not ({self.given.text})"), parse_payout("push")))
+        rules.append(Rule(self.event, _HOLDS))
+        return Bet(f"#event{number}", "event", tuple(rules), modes=(mode,))
+
+    @staticmethod
+    def ways(result: BetResult) -> tuple[int, int]:
+        """(ways the event holds where the given condition does, ways that condition
+        holds), from the event bet's lines."""
+        holds, fails = result.lines[-2].ways, result.lines[-1].ways
+        return holds, holds + fails
+
+
+@dataclass
+class _Request:
+    """What the claims ask of one paytable on one shoe."""
+
+    paytable: Paytable
+    shoe: _ShoeOf
+    every_bet: bool = False
+    bets: set[str] = field(default_factory=set)
+    events: dict[tuple[str, str | None], _Event] = field(default_factory=dict)
+    analysis: Analysis | None = None
+
+    def add_event(self, event: Condition, given: Condition | None) -> None:
+        key = (event.text, None if given is None else given.text)
+        self.events.setdefault(key, _Event(event, given))
+
+    def run(self) -> Analysis:
+        if self.analysis is None:
+            mode = self.paytable.modes[0]
+            events = tuple(e.bet(n, mode) for n, e in enumerate(self.events.values()))
+            paytable = replace(self.paytable, bets=self.paytable.bets + events)
+            ids = None
+            if not self.every_bet:
+                ids = [b for b in self.paytable.bet_ids if b in self.bets]
+                ids += [bet.id for bet in events]
+            self.analysis = analyze(paytable=paytable, shoe=self.shoe.shoe(), bets=ids)
+        return self.analysis
+
+    def event_ways(self, event: Condition, given: Condition | None) -> tuple[int, int]:
+        key = (event.text, None if given is None else given.text)
+        number = list(self.events).index(key)
+        analysis = self.run()
+        return _Event.ways(analysis.result(f"#event{number}"))
+
+
+@dataclass
+class _Verdict:
+    exact: Exact | None = None  # the exact value (None: not a printed figure)
+    computed: str = ""
+    passed: bool = False
+    last_digit: bool = False
+    mode: str | None = None
+    note: str = ""
+    error: Fraction = Fraction(0)  # a bound on |exact - truth| when only estimated
+
+
+class _Verifier:
+    def __init__(
+        self,
+        decks: int | None,
+        remove: tuple[Card, ...],
+        shoe: Shoe | None,
+        simulator: Simulator | None,
+    ) -> None:
+        self.decks, self.remove, self.given_shoe = decks, remove, shoe
+        self.simulator = simulator
+        self.loaded: dict[str, Paytable] = {}
+        # One analysis per paytable and shoe, however the paytable's path is spelt (p.toml,
+        # ./p.toml, an absolute path, a copy): keyed by what it says, not by its name.
+        self.requests: dict[tuple, _Request] = {}
+
+    def paytable(self, claim: Claim) -> Paytable:
+        if claim.paytable not in self.loaded:
+            try:
+                self.loaded[claim.paytable] = load_paytable(claim.paytable)
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"claim {claim.number}: {exc}") from None
+        return self.loaded[claim.paytable]
+
+    def shoe_of(self, claim: Claim, paytable: Paytable) -> _ShoeOf:
+        decks = self.decks or claim.decks or paytable.decks
+        return _ShoeOf(decks, (*claim.remove, *self.remove), self.given_shoe)
+
+    def request(self, paytable: Paytable, shoe: _ShoeOf) -> _Request:
+        key = (json.dumps(paytable.fingerprint, sort_keys=True), shoe.key)
+        if key not in self.requests:
+            self.requests[key] = _Request(paytable, shoe)
+        return self.requests[key]
+
+    # -- Planning: what each claim needs, checked before any work ------------------------
+
+    def plan(self, claim: Claim) -> None:
+        paytable = self.paytable(claim)
+        shoe = self.shoe_of(claim, paytable)
+        bets = _claimed_bets(claim)
+        paytable.check_bet_ids(bets)
+        if claim.mode is not None:
+            paytable.check_modes((claim.mode,))
+        if claim.quantity in ("payouts", "max_round"):
+            return  # facts of the paytable itself: no shoe enters
+        if claim.quantity == "counting":
+            if self.simulator is None:
+                raise AnalyzerError("counting claims are checked by dealing shoes: use the CLI")
+            self.simulator.check(claim, paytable, shoe.decks)
+            return
+        shoes = [shoe]
+        if claim.effect_of:
+            shoes.append(shoe.less(claim.effect_of))
+        for each in shoes:
+            each.shoe()  # an impossible shoe (a card not left) is an error before any work
+            request = self.request(paytable, each)
+            request.bets |= set(bets)
+            if claim.quantity == "max_rtp":
+                request.every_bet = True
+            if claim.event is not None:
+                request.add_event(claim.event, claim.given)
+                if claim.over is not None:
+                    request.add_event(
+                        parse_condition(_swapped(claim.event.text)),
+                        None
+                        if claim.given is None
+                        else parse_condition(_swapped(claim.given.text)),
+                    )
+        if claim.rule is not None or claim.label is not None:
+            _rule_of(claim, paytable)  # a rule out of range is an error before any work
+
+    # -- Checking: each claim read off the exact results -------------------------------
+
+    def check(self, claim: Claim) -> _Verdict:
+        paytable = self.paytable(claim)
+        shoe = self.shoe_of(claim, paytable)
+        quantity = claim.quantity
+        if quantity in ("payouts", "max_round"):
+            return _paytable_fact(paytable, claim)
+        if quantity == "counting":
+            return self._counting(claim, paytable, shoe)
+        request = self.request(paytable, shoe)
+        verdict = _Verdict()
+        if quantity == "max_rtp":
+            analysis = request.run()
+            if analysis.unavailable:
+                bet, mode, why = analysis.unavailable[0]
+                raise AnalyzerError(
+                    f"the maximum RTP needs every bet, and {bet!r} ({mode}) cannot be "
+                    f"computed exactly here: {why}"
+                )
+            best = analysis.best()
+            verdict.exact, verdict.note = best.rtp, f"{best.bet.id}, {best.mode}"
+        elif claim.event is not None:
+            verdict.exact, verdict.note = self._event_value(claim, request, shoe)
+        elif quantity == "eor":
+            after = self.request(paytable, shoe.less(claim.effect_of))
+            values = {
+                mode: later.expected_value - result.expected_value
+                for (mode, result), later in zip(
+                    _results(request.run(), claim).items(),
+                    _results(after.run(), claim).values(),
+                    strict=True,
+                )
+            }
+            verdict.exact, verdict.mode = _one_value(values, claim)
+        elif quantity == "session":
+            return self._session(claim, request)
+        else:
+            values = {
+                mode: _bet_figure(result, claim, paytable)
+                for mode, result in _results(request.run(), claim).items()
+            }
+            verdict.exact, verdict.mode = _one_value(values, claim)
+        if quantity == "std_dev":
+            verdict.exact = SquareRoot(Fraction(verdict.exact))
+        verdict = _compared(verdict, claim)
+        if quantity == "max_rtp":
+            verdict.computed += f" ({verdict.note})"  # the best bet, beside its figure
+        return verdict
+
+    def _event_value(self, claim: Claim, request: _Request, shoe: _ShoeOf) -> tuple[Exact, str]:
+        holds, given = request.event_ways(claim.event, claim.given)
+        if claim.over is not None:
+            swapped = request.event_ways(*_swapped_event(claim))
+            if swapped != (holds, given):
+                raise AnalyzerError(
+                    'over = "two_cards" counts unordered pairs, but the event tells the two '
+                    "cards apart (it holds for a different number of pairs with them swapped)"
+                )
+        if claim.quantity == "probability_change":
+            after = self.request(request.paytable, shoe.less(claim.effect_of))
+            later_holds, later_given = after.event_ways(claim.event, claim.given)
+            _given_possible(claim, later_given)
+            _given_possible(claim, given)
+            return Fraction(later_holds, later_given) - Fraction(holds, given), ""
+        if claim.quantity == "count":
+            if claim.over is None:
+                return Fraction(holds), f"of {request.run().outcomes.denominator:,} rounds"
+            size = request.shoe.shoe().size
+            # An event on two cards holds for (ordered pairs) x (ways to deal the other
+            # four) of the ordered six-card rounds: an unordered pair is two ordered ones.
+            pairs, rest = divmod(holds, 2 * perm(size - 2, 4))
+            assert rest == 0, "an event on two cards is counted per pair of them"
+            return Fraction(pairs), f"of {size * (size - 1) // 2:,} pairs of cards"
+        _given_possible(claim, given)
+        return Fraction(holds, given), ""
+
+    def _session(self, claim: Claim, request: _Request) -> _Verdict:
+        spec = claim.session
+        assert spec is not None
+        analysis = request.run()
+        cycle, modes = [], set()
+        for bet, times in spec.mix:
+            results = _results(analysis, replace(claim, bet=bet))
+            distributions = {mode: _distribution(result) for mode, result in results.items()}
+            if len({tuple(sorted(d.items())) for d in distributions.values()}) > 1:
+                raise AnalyzerError(
+                    f"bet {bet!r} pays differently by mode; name the 'mode' "
+                    f"({', '.join(distributions)})"
+                )
+            modes |= set(distributions)
+            cycle += [next(iter(distributions.values()))] * times
+        from analyzer.analysis.session import session as play_session
+
+        played = play_session(cycle, spec.rounds, method=spec.method)
+        stake = spec.stake
+        if spec.statistic in ("mean", "std_dev"):
+            value = getattr(played, spec.statistic)()
+            scale = stake
+        elif spec.statistic == "quantile":
+            value, scale = played.quantile(spec.level), stake
+        else:
+            args = [x / stake for x in (spec.amount, spec.low, spec.high) if x is not None]
+            value, scale = getattr(played, spec.statistic)(*args), 1
+        exact = value.value * scale
+        verdict = _Verdict(
+            exact=exact, error=value.error * scale, mode=claim.mode or None, note=value.method
+        )
+        if value.method != "exact":
+            verdict.note = f"{value.method}, within {float(value.error * scale):.1e}"
+        return _compared(verdict, claim)
+
+    def _counting(self, claim: Claim, paytable: Paytable, shoe: _ShoeOf) -> _Verdict:
+        assert self.simulator is not None
+        simulated = self.simulator.run(claim, paytable, shoe.decks)
+        printed = read_printed(claim.value, claim.digits)
+        factor = claim.scale * (100 if printed.percent else 1)
+        claimed = float(printed.number) / float(factor)
+        computed = compare_printed(
+            Fraction(simulated.value), printed, claim.rounding, claim.scale
+        ).computed
+        # The printed figure stands for every value that prints as it: half a unit of its
+        # last digit either way.
+        half_unit = 10.0**printed.exponent / 2 / float(factor)
+        distance = max(0.0, abs(claimed - simulated.value) - half_unit)
+        if not simulated.standard_error >= 0:  # NaN: too few shoes bet to judge by
+            raise AnalyzerError(
+                "the simulated shoes bet too seldom to estimate the figure's error: raise 'shoes'"
+            )
+        passed = distance <= SIMULATION_TOLERANCE * simulated.standard_error
+        return _Verdict(
+            exact=None,
+            computed=computed,
+            passed=passed,
+            mode=claim.mode,
+            note=f"simulated {simulated.value:.6g} ± {simulated.standard_error:.2g} (SE); "
+            f"{'within' if passed else 'beyond'} {SIMULATION_TOLERANCE} SE; {simulated.note}",
+        )
+
+
+def _given_possible(claim: Claim, given_ways: int) -> None:
+    if given_ways == 0:
+        raise AnalyzerError(
+            "the 'given' condition never holds on this shoe: a probability given it is undefined"
+            if claim.given is not None
+            else "no round is possible on this shoe"
+        )
+
+
+def _claimed_bets(claim: Claim) -> tuple[str, ...]:
+    if claim.session is not None:
+        return tuple(bet for bet, _ in claim.session.mix)
+    return () if claim.bet is None else (claim.bet,)
+
+
+def _rule_of(claim: Claim, paytable: Paytable) -> int:
+    """The 1-based number of the rule a claim names, by number or label, in every mode
+    the claim is about; an unknown one is an error."""
+    modes = paytable.modes if claim.mode is None else (claim.mode,)
+    numbers = set()
+    for bet, mode in paytable.offered(modes, (claim.bet,)):
+        if claim.rule is not None:
+            if claim.rule > len(bet.rules):
+                raise AnalyzerError(
+                    f"bet {bet.id!r} ({mode}) has {len(bet.rules)} rule(s): there is no rule "
+                    f"{claim.rule}"
+                )
+            numbers.add(claim.rule)
+            continue
+        found = [n for n, rule in enumerate(bet.rules, 1) if claim.label in rule.labels.values()]
+        if len(found) != 1:
+            labels = [r.labels.get("en") for r in bet.rules if r.labels.get("en")]
+            raise AnalyzerError(
+                f"bet {bet.id!r} ({mode}) has {'no' if not found else 'more than one'} rule "
+                f"labelled {claim.label!r}"
+                + (f" (labels: {', '.join(map(repr, labels))})" if labels else " (no labels)")
+            )
+        numbers |= set(found)
+    if len(numbers) > 1:
+        raise AnalyzerError(f"rule {claim.label!r} is another line in each mode: name the 'mode'")
+    if not numbers:
+        raise AnalyzerError(f"bet {claim.bet!r} is not offered in mode {claim.mode!r}")
+    return numbers.pop()
+
+
+def _line_of(result: BetResult, claim: Claim, paytable: Paytable) -> Line:
+    return result.lines[_rule_of(replace(claim, mode=result.mode), paytable) - 1]
+
+
+def _bet_figure(result: BetResult, claim: Claim, paytable: Paytable) -> Fraction:
+    if claim.rule is not None or claim.label is not None:
+        line = _line_of(result, claim, paytable)
+        if claim.quantity == "count":
+            return Fraction(line.ways)
+        if claim.quantity == "probability":
+            return line.probability
+        return line.probability * line.payout.net  # the return of one line
+    value = getattr(result, BET_FIGURES[claim.quantity])
+    if value is None:
+        raise AnalyzerError(f"every round of bet {claim.bet!r} pushes: no edge per resolved bet")
+    return value
+
+
+def _distribution(result: BetResult) -> dict[Fraction, Fraction]:
+    """The net result of one round of a bet, per unit: net -> exact probability."""
+    out: dict[Fraction, Fraction] = {}
+    for line in result.lines:
+        if line.probability:
+            out[line.payout.net] = out.get(line.payout.net, Fraction(0)) + line.probability
+    return out
+
+
+def _results(analysis: Analysis, claim: Claim) -> dict[str, BetResult]:
+    """The exact results a claim about one bet refers to (every mode, unless it names
+    one), by mode."""
     wanted = [mode for mode in analysis.modes if claim.mode in (None, mode)]
     for bet, mode, why in analysis.unavailable:
         if bet == claim.bet and mode in wanted:
-            raise AnalyzerError(f"{where}: bet {bet!r} cannot be computed exactly here: {why}")
-    found = [r for r in analysis.results if r.bet.id == claim.bet and r.mode in wanted]
+            raise AnalyzerError(f"bet {bet!r} cannot be computed exactly here: {why}")
+    found = {r.mode: r for r in analysis.results if r.bet.id == claim.bet and r.mode in wanted}
     if not found:
-        raise AnalyzerError(f"{where}: bet {claim.bet!r} is not offered in mode {claim.mode!r}")
+        raise AnalyzerError(f"bet {claim.bet!r} is not offered in mode {claim.mode!r}")
     return found
 
 
-def _bets(paytable: Paytable, claim: Claim) -> tuple[Bet, str | None]:
-    """The one bet (rules, max round) a claim about payouts or the max round refers to."""
-    modes = paytable.modes if claim.mode is None else (claim.mode,)
-    offered = {id(bet): (bet, mode) for bet, mode in paytable.offered(modes, (claim.bet,))}
-    if not offered:
+def _one_value(values: Mapping[str, Fraction], claim: Claim) -> tuple[Fraction, str | None]:
+    """The one value a claim refers to, and its mode (None: the same in every mode)."""
+    if len(set(values.values())) > 1:
         raise AnalyzerError(
-            f"claim {claim.number}: bet {claim.bet!r} is not offered in mode {claim.mode!r}"
+            f"{claim.quantity} of {claim.bet!r} differs by mode; name the 'mode' "
+            f"({', '.join(values)})"
         )
-    if len(offered) > 1:
-        modes_named = ", ".join(mode for _, mode in offered.values())
-        raise AnalyzerError(
-            f"claim {claim.number}: bet {claim.bet!r} has a different paytable in each mode; "
-            f"name the 'mode' ({modes_named})"
-        )
-    return next(iter(offered.values()))[0], claim.mode
+    return next(iter(values.values())), claim.mode
 
 
-def _payouts_shown(printed: Iterable[object]) -> str:
+def _compared(verdict: _Verdict, claim: Claim) -> _Verdict:
+    printed = read_printed(claim.value, claim.digits)
+    comparison = compare_printed(verdict.exact, printed, claim.rounding, claim.scale, verdict.error)
+    verdict.computed = comparison.computed
+    verdict.passed, verdict.last_digit = comparison.passed, comparison.last_digit
+    return verdict
+
+
+def payouts_shown(printed: Iterable[object]) -> str:
     """Payouts as written, highest first: the one order both sides of a payouts claim are
     shown in (they are compared as a multiset, so the order carries nothing)."""
     values = list(printed)
@@ -70,96 +526,103 @@ def _payouts_shown(printed: Iterable[object]) -> str:
     return ", ".join(map(str, by_net))
 
 
-def _check(analysis: Analysis, claim: Claim) -> tuple[str, bool, str | None]:
-    """(computed value as printed, passed, mode it refers to)."""
-    if claim.quantity == "max_rtp":
-        if analysis.unavailable:
-            bet, mode, why = analysis.unavailable[0]
-            raise AnalyzerError(
-                f"claim {claim.number}: the maximum RTP needs every bet, and {bet!r} ({mode}) "
-                f"cannot be computed exactly here: {why}"
-            )
-        check = check_printed_value(analysis.max_rtp, claim.value, claim.rounding)
-        best = analysis.best()
-        return f"{check.computed} ({best.bet.id}, {best.mode})", check.passed, None
-    analysis.paytable.check_bet_ids((claim.bet,))
-    if claim.mode is not None:
-        analysis.paytable.check_modes((claim.mode,))
-    if claim.quantity in ("payouts", "max_round"):
-        # Facts of the paytable itself: they do not depend on the shoe.
-        bet, mode = _bets(analysis.paytable, claim)
-        if claim.quantity == "max_round":
-            computed = "none" if bet.max_round is None else bet.max_round
-            return str(computed), computed == claim.value, mode
-        # Help pages list payouts in their own order: compare them as a multiset.
-        paid = [rule.payout for rule in bet.rules if rule.payout.net > 0]
-        claimed = sorted(parse_payout(v).net for v in claim.value)
-        passed = sorted(p.net for p in paid) == claimed
-        return _payouts_shown(p.text for p in paid), passed, mode
-    results = _results(analysis, claim)
-    values = {r.mode: getattr(r, claim.quantity) for r in results}
-    if len(set(values.values())) > 1:
+def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
+    """A claim about the paytable itself (payouts, max round), whatever the shoe."""
+    modes = paytable.modes if claim.mode is None else (claim.mode,)
+    offered = {id(bet): (bet, mode) for bet, mode in paytable.offered(modes, (claim.bet,))}
+    if not offered:
+        raise AnalyzerError(f"bet {claim.bet!r} is not offered in mode {claim.mode!r}")
+    if len(offered) > 1:
         raise AnalyzerError(
-            f"claim {claim.number}: {claim.quantity} of {claim.bet!r} differs by mode; name the "
-            f"'mode' ({', '.join(values)})"
+            f"bet {claim.bet!r} has a different paytable in each mode; name the 'mode' "
+            f"({', '.join(mode for _, mode in offered.values())})"
         )
-    check = check_printed_value(next(iter(values.values())), claim.value, claim.rounding)
-    return check.computed, check.passed, claim.mode
+    bet = next(iter(offered.values()))[0]
+    if claim.quantity == "max_round":
+        computed = "none" if bet.max_round is None else bet.max_round
+        return _Verdict(computed=str(computed), passed=computed == claim.value, mode=claim.mode)
+    # Help pages list payouts in their own order: compare them as a multiset.
+    paid = [rule.payout for rule in bet.rules if rule.payout.net > 0]
+    claimed = sorted(parse_payout(v).net for v in claim.value)
+    passed = sorted(p.net for p in paid) == claimed
+    return _Verdict(computed=payouts_shown(p.text for p in paid), passed=passed, mode=claim.mode)
+
+
+def _exact_text(verdict: _Verdict) -> str:
+    if verdict.exact is None:
+        return ""
+    if verdict.error:
+        return f"{float(verdict.exact):.12g}"
+    if isinstance(verdict.exact, SquareRoot):
+        return str(verdict.exact)
+    return shown_fraction(verdict.exact)
 
 
 def verify_claims(
-    claims: list[Claim], shoe: Shoe | Callable[[Paytable], Shoe] | None = None
+    claims: list[Claim],
+    shoe: Shoe | None = None,
+    *,
+    decks: int | None = None,
+    remove: Iterable[Card] = (),
+    simulator: Simulator | None = None,
 ) -> pd.DataFrame:
-    """One row per claim: claimed and computed values as printed, PASS or FAIL.
+    """One row per claim (see :data:`COLUMNS`): the printed figure, the exact value
+    printed the same way and as a fraction, PASS or FAIL.
 
-    ``shoe``: the shoe every claim is checked on, or a function giving each paytable's
-    (cards removed from its own decks, say); None: each paytable's full shoe."""
-    loaded: dict[str, Paytable] = {}
-    # One analysis per paytable, however its path is spelt (p.toml, ./p.toml, an absolute
-    # path, a copy): keyed by what the paytable says, not by the words naming it.
-    analyses: dict[str, Analysis] = {}
+    Each claim is checked on its own shoe: its paytable's decks, or the claims file's or
+    its own ``decks``, less the cards it ``remove``s. ``decks`` (every claim on that many
+    decks), ``shoe`` (every claim on this shoe) and ``remove`` (more cards out of every
+    claim's shoe) come on top, as the command line's options do."""
+    verifier = _Verifier(decks, tuple(remove), shoe, simulator)
+    for claim in claims:
+        _named(claim, verifier.plan)
     rows = []
     for claim in claims:
-        if claim.paytable not in loaded:
-            try:
-                loaded[claim.paytable] = load_paytable(claim.paytable)
-            except AnalyzerError as exc:
-                raise AnalyzerError(f"claim {claim.number}: {exc}") from None
-        paytable = loaded[claim.paytable]
-        content = json.dumps(paytable.fingerprint, sort_keys=True)
-        if content not in analyses:
-            own = shoe(paytable) if callable(shoe) else shoe
-            analyses[content] = analyze(paytable=paytable, shoe=own)
-        analysis = analyses[content]
-        try:
-            computed, passed, mode = _check(analysis, claim)
-        except AnalyzerError as exc:
-            message = str(exc)
-            if not message.startswith("claim "):
-                message = f"claim {claim.number}: {message}"
-            raise AnalyzerError(message) from None
-        claimed = _payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
+        verdict = _named(claim, verifier.check)
+        paytable = verifier.paytable(claim)
+        claimed = payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
+        shown_shoe = (
+            "-" if claim.quantity in ("payouts", "max_round") else verifier.shoe_of(claim, paytable)
+        )
+        if claim.effect_of:
+            shown_shoe = f"{shown_shoe.describe()}, then less {' '.join(map(str, claim.effect_of))}"
         rows.append(
             {
                 "claim": claim.number,
+                "result": "PASS" if verdict.passed else "FAIL",
+                "last_digit": verdict.last_digit,
                 "paytable": paytable.source,
-                "bet": claim.bet or "(game)",
-                "mode": mode or "-",
+                "shoe": shown_shoe if isinstance(shown_shoe, str) else shown_shoe.describe(),
                 "quantity": claim.quantity,
+                "bet": claim.subject,
+                "mode": verdict.mode or "-",
                 "claimed": str(claimed),
-                "computed": computed,
-                "result": "PASS" if passed else "FAIL",
+                "computed": verdict.computed,
+                "exact": _exact_text(verdict),
+                "note": verdict.note,
                 "source": claim.source,
             }
         )
-    return pd.DataFrame(rows)
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def _named(claim: Claim, step):
+    """``step(claim)``, any error naming the claim."""
+    try:
+        return step(claim)
+    except AnalyzerError as exc:
+        message = str(exc)
+        if not message.startswith("claim "):
+            message = f"claim {claim.number}: {message}"
+        raise AnalyzerError(message) from None
 
 
 def published_max_rtp(paytable: Paytable) -> str | None:
-    """The maximum RTP that the shipped claims file of a shipped paytable states, if any."""
+    """The maximum RTP that the shipped claims file of a shipped paytable states about its
+    own full shoe, if any."""
     if shipped_claims(paytable.source) is None:
         return None
     for claim in load_claims(paytable.source):
-        if claim.quantity == "max_rtp" and claim.paytable == paytable.source:
+        if claim.quantity == "max_rtp" and claim.paytable == paytable.source and claim.full_shoe:
             return str(claim.value)
     return None

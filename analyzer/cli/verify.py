@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import functools
 
 from analyzer.analysis.verify import load_claims, verify_claims
-from analyzer.cli.options import add_format_option, add_shoe_options, shoe_from_args
+from analyzer.cli.options import add_format_option, add_shoe_options
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
-from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import Paytable
-from analyzer.reports.tables import csv_text, json_text, render_table
+from analyzer.game.shoe import shoe_from_file
+from analyzer.reports.tables import csv_text, json_text
+from analyzer.runs.studies import CountingStudies
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
 DESCRIPTION = """\
@@ -39,40 +38,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     claims = load_claims(args.claims)
-    shoe = None
-    if args.decks is not None or args.shoe is not None:
-        shoe = shoe_from_args(args, 0)  # --decks or --shoe: the same shoe for every claim
-    elif args.remove:
-        # Cards removed from each paytable's own shoe (the decks it is dealt from).
-        shoe = functools.partial(_own_shoe_less, args)
-        parse_cards(args.remove, suit_required=False)  # a bad card is an error up front
+    if args.shoe is not None and args.decks is not None:
+        raise AnalyzerError("give --decks or --shoe, not both")
+    shoe = shoe_from_file(args.shoe) if args.shoe else None
+    removed = parse_cards(args.remove, suit_required=False) if args.remove else []
     try:
-        results = verify_claims(claims, shoe)
+        results = verify_claims(
+            claims, shoe, decks=args.decks, remove=removed, simulator=CountingStudies()
+        )
     except AnalyzerError as exc:
         raise AnalyzerError(f"{args.claims}: {exc}") from None
     failed = int((results["result"] == "FAIL").sum())
     if args.format == "json":
-        text = json_text(results.to_dict("records"))
-    elif args.format == "csv":
-        text = csv_text(results)
-    else:
-        shown = results.drop(columns="source")
-        text = render_table(shown) + "\n\n"
-        text += f"{len(results) - failed} passed, {failed} failed\n"
-        if (results["quantity"] == "payouts").any():
-            text += f"{PAYOUTS_COMPARED}\n"
-        for row in results[results["result"] == "FAIL"].itertuples():
-            text += (
-                f"FAIL claim {row.claim}: {row.quantity} of {row.bet} ({row.paytable}"
-                + ("" if row.mode == "-" else f", {row.mode}")
-                + f") is {row.computed}, published {row.claimed}\n"
-            )
-    return text, 1 if failed else 0
+        return json_text(results.to_dict("records")), 1 if failed else 0
+    if args.format == "csv":
+        return csv_text(results), 1 if failed else 0
+    lines = [_verdict_line(row) for row in results.itertuples()]
+    slips = int(results["last_digit"].sum())
+    summary = f"{len(results) - failed} passed, {failed} failed"
+    if slips:
+        summary += f" ({slips} in the last printed digit only)"
+    lines += ["", summary]
+    if (results["quantity"] == "payouts").any():
+        lines.append(PAYOUTS_COMPARED)
+    return "\n".join(lines) + "\n", 1 if failed else 0
 
 
-def _own_shoe_less(args: argparse.Namespace, paytable: Paytable) -> Shoe:
-    """The paytable's standard shoe less the --remove cards."""
-    try:
-        return shoe_from_args(args, paytable.decks)
-    except AnalyzerError as exc:
-        raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
+def _verdict_line(row) -> str:
+    """One claim on one line: the verdict, what the figure is about, the printed figure,
+    the exact value printed the same way, and as a fraction."""
+    result = "FAIL (last digit)" if row.last_digit else row.result
+    mode = "" if row.mode == "-" else f" ({row.mode})"
+    where = row.paytable if row.shoe == "-" else f"{row.paytable}, {row.shoe}"
+    digits = row.computed.replace(",", "").replace(" ", "")
+    exact = f" = {row.exact}" if row.exact and row.exact != digits else ""
+    note = f"; {row.note}" if row.note else ""
+    return (
+        f"{result} claim {row.claim}: {row.quantity} of {row.bet}{mode} [{where}]: "
+        f"published {row.claimed}, exact {row.computed}{exact}{note}"
+    )

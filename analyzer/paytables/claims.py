@@ -1,4 +1,12 @@
-"""Checking a published figure (``"98.94%"``) against an exact value."""
+"""Claims files: published figures about a paytable, each to be checked exactly.
+
+A claims file is untrusted data (what ``tomllib`` returns): ``paytable`` (a shipped name,
+or a file beside the claims file), optional ``decks`` and ``remove`` (the shoe of every
+claim), and a list of ``[[claim]]`` tables. Each claim names a ``quantity`` and the
+``value`` its source printed, and whatever that quantity needs: a ``bet``, a paying
+``rule``, an ``event`` (a condition in the paytable's own language), a session's
+``rounds``... Every problem is one line naming the claim; nothing in a file is executed.
+"""
 
 from __future__ import annotations
 
@@ -7,81 +15,156 @@ import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
+from analyzer.game.cards import Card, parse_cards
+from analyzer.game.fields import CARDS
+from analyzer.game.shoe import check_decks
+from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import is_path
 from analyzer.paytables.model import MAX_ROUND, parse_payout
-from analyzer.schema import argument, check_keys, optional, optional_note, table, whole_number
+from analyzer.paytables.printed import ROUNDINGS, check_significant, read_printed
+from analyzer.schema import check_keys, optional, optional_note, table, whole_number
 
-#: The minus signs a published figure may carry: ASCII's and the typographic one (U+2212).
-_MINUS = "-\u2212"
-_PRINTED = re.compile(rf"^\s*([{_MINUS}]?[0-9]{{1,20}}(?:\.([0-9]{{1,30}}))?)\s*(%?)\s*$")
-ROUNDINGS = ("round", "truncate")
+#: Figures about one bet that its exact analysis gives (the BetResult attribute or
+#: property of each, and what a reader calls it).
+BET_FIGURES = {
+    "rtp": "rtp",
+    "house_edge": "house_edge",
+    "hit_frequency": "hit_frequency",
+    "push": "push_probability",
+    "variance": "variance",
+    "std_dev": "variance",  # checked as the exact square root of the variance
+    "edge_per_resolved": "edge_per_resolved",
+    "return": "expected_value",
+}
+QUANTITIES = (
+    *BET_FIGURES,
+    "max_rtp",
+    "payouts",
+    "max_round",
+    "count",
+    "probability",
+    "eor",
+    "probability_change",
+    "session",
+    "counting",
+)
+#: Quantities whose value is a printed number.
+_FIGURES = frozenset(QUANTITIES) - {"payouts", "max_round"}
+#: What a session claim may state about the net result of its rounds.
+SESSION_STATISTICS = (
+    "mean",
+    "std_dev",
+    "p_ahead",
+    "p_behind",
+    "p_even",
+    "p_win_at_least",
+    "p_lose_at_least",
+    "p_between",
+    "quantile",
+)
+#: What each session statistic needs besides ``rounds``.
+_SESSION_NEEDS = {
+    "p_win_at_least": ("amount",),
+    "p_lose_at_least": ("amount",),
+    "p_between": ("low", "high"),
+    "quantile": ("level",),
+}
+SESSION_METHODS = ("exact", "normal")
+#: The most rounds a session claim may play (a long study's whole count of rounds).
+MAX_SESSION_ROUNDS = 10**7
+COUNTING_STATISTICS = (
+    "bet_frequency",
+    "edge_when_bet",
+    "units_per_shoe",
+    "units_per_100_rounds",
+    "rounds_per_shoe",
+)
+#: The most shoes a counting claim may simulate, and the default.
+MAX_COUNTING_SHOES = 10**7
+DEFAULT_COUNTING_SHOES = 20_000
+#: The one way of counting an event other than as ordered six-card rounds.
+OVER = ("two_cards",)
+
+_COMMON = {"paytable", "quantity", "value", "rounding", "source", "scale", "digits"}
+_SHOE = {"decks", "remove"}
+_LINE = {"rule", "label"}
+_EVENT = {"event", "given", "over"}
+_SESSION = {"mix", "rounds", "statistic", "amount", "low", "high", "level", "stake", "method"}
+_COUNTING = {"statistic", "tags", "threshold", "cut_card", "last_round"}
+_COUNTING |= {"true_count_decks", "burn", "shoes", "seed"}
+#: The keys each quantity takes besides the common ones.
+_KEYS: dict[str, set[str]] = {
+    **{quantity: {"bet", "mode"} | _SHOE for quantity in BET_FIGURES},
+    "return": {"bet", "mode"} | _SHOE | _LINE,
+    "max_rtp": _SHOE,
+    "payouts": {"bet", "mode"},
+    "max_round": {"bet", "mode"},
+    "count": {"bet", "mode", "event", "over"} | _SHOE | _LINE,
+    "probability": {"bet", "mode"} | _SHOE | _LINE | _EVENT,
+    "eor": {"bet", "mode", "decks", "remove"},
+    "probability_change": {"event", "given", "decks", "remove"},
+    "session": {"bet", "mode", "decks", "remove"} | _SESSION,
+    "counting": {"bet", "mode", "decks"} | _COUNTING,
+}
+#: The first two cards of each hand, by the fields that look at them: what an event
+#: counted ``over = "two_cards"`` may ask about.
+_TWO_CARD_FIELDS = {
+    hand: frozenset(
+        {f"{hand}_pair", f"{hand}_suited_pair"}
+        | {
+            f"{card}_{attribute}"
+            for card in CARDS[index : index + 3 : 2]
+            for attribute in ("rank", "suit", "colour", "value")
+        }
+    )
+    for index, hand in enumerate(("player", "banker"))
+}
+_NUMBER = re.compile(r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})(/[0-9]{1,30})?\s*$")
 
 
 @dataclass(frozen=True)
-class ClaimCheck:
-    claimed: str
-    exact: Fraction
-    computed: str  # the exact value printed the way the claim was printed
-    passed: bool
+class SessionSpec:
+    """A session: ``rounds`` one-unit bets, played as ``mix`` says (each bet id, and how
+    many rounds in a row it is bet), and the statistic claimed of the net result."""
+
+    rounds: int
+    statistic: str
+    mix: tuple[tuple[str, int], ...]
+    amount: Fraction | None = None
+    low: Fraction | None = None
+    high: Fraction | None = None
+    level: Fraction | None = None
+    stake: Fraction = Fraction(1)  # money per unit: amounts and results are in money
+    method: str = "exact"
 
 
-def check_printed_value(exact: Fraction, printed: str, rounding: str = "round") -> ClaimCheck:
-    """Does ``exact`` print as ``printed``, with as many digits and the same rounding?
+@dataclass(frozen=True)
+class CountingSpec:
+    """A published counting study, to be simulated: what it measured and how it dealt."""
 
-    ``printed`` is a number with optional ``%`` (then compared as a percentage) and an
-    optional minus sign (``-``, or U+2212 as typeset); the digits after its decimal point
-    set the precision. ``round`` rounds half away from zero, as printed figures do;
-    ``truncate`` drops the further digits.
-    """
-    argument(exact, (Fraction, int), "the exact value")
-    argument(printed, str, "the published value", ' (text, e.g. "98.94%")')
-    argument(rounding, str, "rounding", f" ({' or '.join(ROUNDINGS)})")
-    if rounding not in ROUNDINGS:
-        raise AnalyzerError(f"unknown rounding {rounding!r} (use {' or '.join(ROUNDINGS)})")
-    match = _PRINTED.match(str(printed))
-    if not match:
-        raise AnalyzerError(f'cannot read the published value {printed!r}: write e.g. "98.94%"')
-    digits = len(match[2] or "")
-    computed = printed_value(exact, digits, percent=bool(match[3]), rounding=rounding)
-    claimed = Decimal(match[1].replace("\u2212", "-"))
-    passed = Decimal(computed.rstrip("%")) == claimed  # exact: no context applies
-    return ClaimCheck(printed.strip(), exact, computed, passed)
-
-
-def printed_value(
-    exact: Fraction, digits: int, *, percent: bool = True, rounding: str = "round"
-) -> str:
-    """``exact`` printed with ``digits`` decimals (as a percentage: times 100, with ``%``),
-    rounded half away from zero (``round``: -0.125% to two places is -0.13%, as it is
-    printed) or truncated, from the exact value: no float between."""
-    scaled = exact * (100 if percent else 1) * 10**digits
-    if rounding == "round":
-        whole = math.floor(abs(scaled) + Fraction(1, 2)) * (-1 if scaled < 0 else 1)
-    else:
-        whole = math.trunc(scaled)
-    # Built as text, not with Decimal arithmetic, whose context would round beyond 28 digits.
-    magnitude = str(abs(whole)).rjust(digits + 1, "0")
-    text = ("-" if whole < 0 else "") + (
-        f"{magnitude[:-digits]}.{magnitude[-digits:]}" if digits else magnitude
-    )
-    return text + ("%" if percent else "")
-
-
-# -- Claims files ------------------------------------------------------------------------
-
-QUANTITIES = ("rtp", "house_edge", "hit_frequency", "max_rtp", "payouts", "max_round")
-_CLAIM_KEYS = {"paytable", "bet", "mode", "quantity", "value", "rounding", "source"}
+    statistic: str
+    tags: str | None
+    threshold: float | None
+    cut_card: int | None
+    last_round: str | None
+    true_count_decks: str | None
+    burn: bool | None
+    shoes: int
+    seed: int
 
 
 @dataclass(frozen=True)
 class Claim:
+    """One published figure. ``remove`` is the cards out of the claim's shoe; for
+    ``eor`` and ``probability_change`` ``effect_of`` is the cards whose removal the figure
+    is about (the claim's own ``remove``)."""
+
     number: int
     paytable: str
     quantity: str
@@ -90,76 +173,360 @@ class Claim:
     mode: str | None = None
     rounding: str = "round"
     source: str = ""
+    rule: int | None = None
+    label: str | None = None
+    event: Condition | None = None
+    given: Condition | None = None
+    over: str | None = None
+    digits: int | None = None
+    scale: Fraction = Fraction(1)
+    decks: int | None = None
+    remove: tuple[Card, ...] = ()
+    effect_of: tuple[Card, ...] = ()
+    session: SessionSpec | None = None
+    counting: CountingSpec | None = None
+
+    @property
+    def subject(self) -> str:
+        """What the claim is about, in a few words: a bet (and its line), a mix of bets,
+        an event, or the game."""
+        if self.event is not None:
+            given = f" given {self.given.shown}" if self.given is not None else ""
+            return f"event {self.event.shown}{given}"
+        if self.session is not None and len(self.session.mix) > 1:
+            return "mix " + ", ".join(f"{bet} x{times}" for bet, times in self.session.mix)
+        if self.bet is None:
+            return "(game)"
+        line = f" rule {self.rule}" if self.rule else f" line {self.label!r}" if self.label else ""
+        return self.bet + line
+
+    @property
+    def full_shoe(self) -> bool:
+        """Is the claim about its paytable's own full shoe?"""
+        return self.decks is None and not self.remove
+
+
+def _number(value: object, where: str, key: str, positive: bool = False) -> Fraction:
+    """An exact number from a claim: a whole number, or text ("0.95", "1/100")."""
+    if isinstance(value, bool) or not isinstance(value, (int, str, float)):
+        raise AnalyzerError(f'{where}: {key!r} must be a number, e.g. 100 or "0.5"')
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise AnalyzerError(f"{where}: {key!r} must be a finite number")
+        value = repr(value)
+    text = str(value)
+    if not _NUMBER.match(text):
+        raise AnalyzerError(f"{where}: {key!r} must be a number, got {text[:40]!r}")
+    numerator, _, denominator = text.strip().partition("/")
+    if denominator and int(denominator) == 0:
+        raise AnalyzerError(f"{where}: {key!r} divides by zero")
+    number = Fraction(numerator) / (Fraction(denominator) if denominator else 1)
+    if abs(number) > 10**15:
+        raise AnalyzerError(f"{where}: {key!r} is too large (at most 1e15)")
+    if positive and number <= 0:
+        raise AnalyzerError(f"{where}: {key!r} must be more than 0")
+    return number
+
+
+def _cards(value: object, where: str, key: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise AnalyzerError(f'{where}: {key!r} must be cards as text, e.g. "5H 5H KS"')
+    try:
+        cards = tuple(parse_cards(value, suit_required=False))
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{where}: {key!r}: {exc}") from None
+    if len(cards) > 52 * 27:
+        raise AnalyzerError(f"{where}: {key!r} names more cards than any shoe holds")
+    return cards
+
+
+def _condition(item: Mapping[str, Any], key: str, where: str) -> Condition | None:
+    if key not in item:
+        return None
+    text = item[key]
+    if not isinstance(text, str):
+        raise AnalyzerError(f"{where}: {key!r} must be a condition, e.g. \"winner == 'tie'\"")
+    try:
+        return parse_condition(text)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{where}: {key!r}: {exc}") from None
+
+
+def _paytable_named(item: Mapping[str, Any], default: object, where: str, base: Path | None):
+    paytable = item.get("paytable", default)
+    if not isinstance(paytable, str):
+        raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")
+    if is_path(paytable):
+        # A file named in a claims file is found beside the claims file, never
+        # wherever the command happens to run.
+        if base is None:
+            raise AnalyzerError(f"{where}: a shipped claims file names shipped paytables")
+        path = base / paytable
+        if not os.path.isfile(path):
+            raise AnalyzerError(
+                f"{where}: paytable file {paytable!r} not found beside the claims file ({path})"
+            )
+        paytable = str(path)
+    return paytable
+
+
+def _is_payout(value: object) -> bool:
+    return isinstance(value, (str, int, float)) and not isinstance(value, bool)
+
+
+def _check_value(item: Mapping[str, Any], quantity: str, digits: int | None, where: str) -> object:
+    if "value" not in item:
+        raise AnalyzerError(f"{where}: missing 'value' (the published figure)")
+    value = item["value"]
+    if quantity == "payouts":
+        if not (
+            isinstance(value, list)
+            and value
+            and all(isinstance(v, (str, int, float)) for v in value)
+        ):
+            raise AnalyzerError(
+                f'{where}: \'payouts\' value must be a list such as ["12:1", "20:1"]'
+            )
+        for printed in value:
+            try:
+                parse_payout(printed)
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"{where}: {exc}") from None
+        return value
+    if quantity == "max_round":
+        if value != "none":
+            whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
+        return value
+    if quantity == "count" and isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value < 10**30:
+            raise AnalyzerError(f"{where}: a count is a whole number of at most 30 digits")
+        value = str(value)
+    if not isinstance(value, str):
+        raise AnalyzerError(f'{where}: value must be printed as a string, e.g. "98.94%"')
+    try:
+        printed = read_printed(value, digits)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{where}: {exc}") from None
+    if quantity == "count" and (printed.percent or printed.exponent < 0 or printed.number < 0):
+        raise AnalyzerError(f"{where}: a count is a whole number, got {value[:40]!r}")
+    return value
+
+
+def _line(item: Mapping[str, Any], where: str) -> tuple[int | None, str | None]:
+    if "rule" in item and "label" in item:
+        raise AnalyzerError(f"{where}: name the line by 'rule' or by 'label', not both")
+    rule = item.get("rule")
+    if rule is not None:
+        whole_number(rule, where, "'rule' (a rule's number, 1 for the first)", 1, 10**4)
+    return rule, optional(item, "label", str, where)
+
+
+def _session(item: Mapping[str, Any], where: str) -> SessionSpec:
+    if "rounds" not in item:
+        raise AnalyzerError(f"{where}: a session claim needs 'rounds' (how many rounds)")
+    rounds = whole_number(item["rounds"], where, "'rounds'", 1, MAX_SESSION_ROUNDS)
+    statistic = item.get("statistic")
+    if statistic not in SESSION_STATISTICS:
+        raise AnalyzerError(
+            f"{where}: a session's 'statistic' must be one of {', '.join(SESSION_STATISTICS)}, "
+            f"got {statistic!r:.40}"
+        )
+    needs = _SESSION_NEEDS.get(statistic, ())
+    for key in ("amount", "low", "high", "level"):
+        if key in needs and key not in item:
+            raise AnalyzerError(f"{where}: statistic {statistic!r} needs {key!r}")
+        if key not in needs and key in item:
+            raise AnalyzerError(f"{where}: statistic {statistic!r} takes no {key!r}")
+    numbers = {key: _number(item[key], where, key) for key in needs}
+    level = numbers.get("level")
+    if level is not None and not 0 < level < 1:
+        raise AnalyzerError(f"{where}: 'level' is a probability between 0 and 1, got {level}")
+    if "low" in numbers and numbers["low"] > numbers["high"]:
+        raise AnalyzerError(f"{where}: 'low' is more than 'high'")
+    if "mix" in item and "bet" in item:
+        raise AnalyzerError(f"{where}: give the 'bet' or a 'mix' of bets, not both")
+    if "mix" in item:
+        mix_table = table(item["mix"], where, "'mix' (bet id = rounds in a row)")
+        if not mix_table:
+            raise AnalyzerError(f"{where}: 'mix' names no bet")
+        mix = tuple(
+            (bet, whole_number(times, where, f"'mix' of {bet!r}", 1, 1000))
+            for bet, times in mix_table.items()
+        )
+    elif isinstance(item.get("bet"), str):
+        mix = ((item["bet"], 1),)
+    else:
+        raise AnalyzerError(f"{where}: a session claim needs a 'bet' or a 'mix' of bets")
+    method = item.get("method", "exact")
+    if method not in SESSION_METHODS:
+        raise AnalyzerError(f"{where}: 'method' must be {' or '.join(SESSION_METHODS)}")
+    if method == "normal" and statistic == "p_even":
+        raise AnalyzerError(f"{where}: the normal approximation gives no chance of breaking even")
+    stake = _number(item["stake"], where, "stake", positive=True) if "stake" in item else 1
+    return SessionSpec(
+        rounds,
+        statistic,
+        mix,
+        numbers.get("amount"),
+        numbers.get("low"),
+        numbers.get("high"),
+        level,
+        Fraction(stake),
+        method,
+    )
+
+
+def _counting(item: Mapping[str, Any], where: str) -> CountingSpec:
+    statistic = item.get("statistic")
+    if statistic not in COUNTING_STATISTICS:
+        raise AnalyzerError(
+            f"{where}: a counting claim's 'statistic' must be one of "
+            f"{', '.join(COUNTING_STATISTICS)}, got {statistic!r:.40}"
+        )
+    if not isinstance(item.get("bet"), str):
+        raise AnalyzerError(f"{where}: a counting claim needs the 'bet' counted")
+    threshold = item.get("threshold")
+    if threshold is not None:
+        threshold = float(_number(threshold, where, "threshold"))
+    cut_card = item.get("cut_card")
+    if cut_card is not None:
+        whole_number(cut_card, where, "'cut_card' (cards behind the cut card)", 0, 52 * 27)
+    shoes = item.get("shoes", DEFAULT_COUNTING_SHOES)
+    whole_number(shoes, where, "'shoes'", 100, MAX_COUNTING_SHOES)
+    seed = item.get("seed", 1)
+    whole_number(seed, where, "'seed'", 0, 2**63 - 1)
+    return CountingSpec(
+        statistic,
+        optional(item, "tags", str, where),
+        threshold,
+        cut_card,
+        optional(item, "last_round", str, where),
+        optional(item, "true_count_decks", str, where),
+        optional(item, "burn", bool, where),
+        shoes,
+        seed,
+    )
+
+
+def _check_two_cards(event: Condition, given: Condition | None, where: str) -> None:
+    asked = event.fields | (given.fields if given is not None else frozenset())
+    if not any(asked <= fields for fields in _TWO_CARD_FIELDS.values()):
+        raise AnalyzerError(
+            f'{where}: over = "two_cards" counts pairs of one hand\'s first two cards, but the '
+            "event asks about more (use only player_card1_*, player_card2_*, player_pair, ... "
+            "or the Banker's)"
+        )
+
+
+def _claim(
+    item: object, number: int, source: str, base: Path | None, top: Mapping[str, Any]
+) -> Claim:
+    where = f"{source}: claim {number}"
+    item = table(item, where, "a claim")
+    quantity = item.get("quantity")
+    if quantity not in QUANTITIES:
+        raise AnalyzerError(
+            f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r:.40}"
+        )
+    check_keys(item, _COMMON | _KEYS[quantity], where)
+    paytable = _paytable_named(item, top.get("paytable"), where, base)
+    digits = None
+    if "digits" in item:
+        digits = check_significant(item["digits"], where)
+    value = _check_value(item, quantity, digits, where)
+    rounding = item.get("rounding", "round")
+    if rounding not in ROUNDINGS:
+        raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
+    scale = _number(item["scale"], where, "scale", positive=True) if "scale" in item else 1
+    bet = item.get("bet")
+    if bet is not None and not isinstance(bet, str):
+        raise AnalyzerError(f"{where}: 'bet' must be a bet id")
+    mode = optional(item, "mode", str, where)
+    rule, label = _line(item, where)
+    event, given = _condition(item, "event", where), _condition(item, "given", where)
+    over = item.get("over")
+    if over is not None and over not in OVER:
+        raise AnalyzerError(f"{where}: 'over' must be {' or '.join(map(repr, OVER))}")
+    if quantity in ("count", "probability", "probability_change"):
+        if event is None and (quantity == "probability_change" or bet is None):
+            raise AnalyzerError(
+                f"{where}: quantity {quantity!r} needs an 'event' (a condition)"
+                + ("" if quantity == "probability_change" else " or a 'bet' and its 'rule'")
+            )
+        if event is not None and (bet is not None or rule is not None or label is not None):
+            raise AnalyzerError(f"{where}: give an 'event' or a bet's line, not both")
+        if event is None and rule is None and label is None:
+            raise AnalyzerError(
+                f"{where}: quantity {quantity!r} of a bet needs the line: 'rule' (its number) "
+                "or 'label'"
+            )
+        if over is not None:
+            if event is None:
+                raise AnalyzerError(f"{where}: over = \"two_cards\" counts an 'event'")
+            _check_two_cards(event, given, where)
+    elif quantity not in ("max_rtp", "session") and not isinstance(bet, str):
+        raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
+    if "given" in item and event is None:
+        raise AnalyzerError(f"{where}: 'given' needs an 'event'")
+    decks = item.get("decks", top.get("decks"))
+    if decks is not None:
+        try:
+            check_decks(decks, "'decks'")
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{where}: {exc}") from None
+    shoe_removed = _cards(top["remove"], source, "remove") if "remove" in top else ()
+    effect_of: tuple[Card, ...] = ()
+    if quantity in ("eor", "probability_change"):
+        if "remove" not in item:
+            raise AnalyzerError(
+                f"{where}: quantity {quantity!r} needs 'remove': the cards whose removal it is "
+                'about, e.g. "6" or "6S 6H"'
+            )
+        effect_of = _cards(item["remove"], where, "remove")
+        if not effect_of:
+            raise AnalyzerError(f"{where}: 'remove' names no card")
+    elif "remove" in item:
+        shoe_removed = _cards(item["remove"], where, "remove")
+    session = _session(item, where) if quantity == "session" else None
+    counting = _counting(item, where) if quantity == "counting" else None
+    return Claim(
+        number,
+        paytable,
+        quantity,
+        value,
+        bet,
+        mode,
+        rounding,
+        optional_note(item, "source", where),
+        rule,
+        label,
+        event,
+        given,
+        over,
+        digits,
+        Fraction(scale),
+        decks,
+        shoe_removed,
+        effect_of,
+        session,
+        counting,
+    )
 
 
 def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) -> list[Claim]:
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     table(data, source, "a claims file")
     check_untrusted(data, source)
-    check_keys(data, {"paytable", "claim", "description"}, source)
+    check_keys(data, {"paytable", "claim", "description", "decks", "remove"}, source)
     optional_note(data, "description", source)
-    default_paytable = data.get("paytable")
+    if "decks" in data:
+        try:
+            check_decks(data["decks"], "'decks'")
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{source}: {exc}") from None
     items = data.get("claim")
     if not isinstance(items, list) or not items:
         raise AnalyzerError(f"{source}: needs at least one [[claim]]")
-    claims = []
-    for number, item in enumerate(items, 1):
-        where = f"{source}: claim {number}"
-        table(item, where, "a claim")
-        check_keys(item, _CLAIM_KEYS, where)
-        paytable = item.get("paytable", default_paytable)
-        if not isinstance(paytable, str):
-            raise AnalyzerError(f"{where}: name its 'paytable' (a file or a shipped name)")
-        if is_path(paytable):
-            # A file named in a claims file is found beside the claims file, never
-            # wherever the command happens to run.
-            if base is None:
-                raise AnalyzerError(f"{where}: a shipped claims file names shipped paytables")
-            path = base / paytable
-            if not os.path.isfile(path):
-                raise AnalyzerError(
-                    f"{where}: paytable file {paytable!r} not found beside the claims file ({path})"
-                )
-            paytable = str(path)
-        quantity = item.get("quantity")
-        if quantity not in QUANTITIES:
-            raise AnalyzerError(
-                f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r}"
-            )
-        if "value" not in item:
-            raise AnalyzerError(f"{where}: missing 'value' (the published figure)")
-        value = item["value"]
-        bet, mode = item.get("bet"), item.get("mode")
-        if quantity == "max_rtp" and (bet is not None or mode is not None):
-            raise AnalyzerError(
-                f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
-            )
-        if quantity != "max_rtp" and not isinstance(bet, str):
-            raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
-        optional(item, "mode", str, where)
-        rounding = item.get("rounding", "round")
-        if rounding not in ROUNDINGS:
-            raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
-        if quantity == "payouts":
-            if not (
-                isinstance(value, list)
-                and value
-                and all(isinstance(v, (str, int, float)) for v in value)
-            ):
-                raise AnalyzerError(
-                    f'{where}: \'payouts\' value must be a list such as ["12:1", "20:1"]'
-                )
-            for printed in value:
-                try:
-                    parse_payout(printed)
-                except AnalyzerError as exc:
-                    raise AnalyzerError(f"{where}: {exc}") from None
-        if quantity == "max_round" and value != "none":
-            whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
-        if quantity in ("rtp", "house_edge", "hit_frequency", "max_rtp") and (
-            not isinstance(value, str) or not _PRINTED.match(value)
-        ):
-            raise AnalyzerError(f'{where}: value must be printed as a string, e.g. "98.94%"')
-        text = optional_note(item, "source", where)
-        claims.append(Claim(number, paytable, quantity, value, bet, mode, rounding, text))
-    return claims
+    return [_claim(item, number, source, base, data) for number, item in enumerate(items, 1)]

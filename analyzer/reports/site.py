@@ -28,8 +28,8 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
 from analyzer.game.rules import NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
-from analyzer.paytables.claims import printed_value
 from analyzer.paytables.model import Bet, in_language
+from analyzer.paytables.printed import printed_value
 from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
 from analyzer.reports.plots import effects_figure
 from analyzer.reports.tables import effects_shown_once, fraction_text, shown_once

@@ -20,8 +20,8 @@ import pandas as pd
 from analyzer.analysis.bets import OTHERWISE, BetResult
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
-from analyzer.paytables.claims import check_printed_value
 from analyzer.paytables.model import Paytable
+from analyzer.paytables.printed import check_printed_value
 from analyzer.reports.formats import FORMATS
 from analyzer.reports.i18n import check_language, sentence, word
 

@@ -9,7 +9,7 @@ import naive
 import pytest
 
 from analyzer import Shoe, analyze
-from analyzer.paytables.claims import check_printed_value
+from analyzer.paytables.printed import check_printed_value
 
 
 @pytest.fixture(params=[1, 8])

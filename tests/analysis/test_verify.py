@@ -92,7 +92,9 @@ def test_a_figure_printed_with_the_typographic_minus_sign(tmp_path, capsys) -> N
     )
     code, out, err = run(capsys, "verify", str(path))
     assert code == 1 and err == ""
-    assert "\u22124.67%   -4.67%   PASS" in out and "-4.68%   -4.67%   FAIL" in out
+    assert "PASS claim 1: house_edge of tie [" in out
+    assert "published \u22124.67%, exact -4.67%" in out
+    assert "FAIL (last digit) claim 2" in out and "published -4.68%, exact -4.67%" in out
 
 
 def test_one_paytable_however_spelt_is_analysed_once(tmp_path, monkeypatch) -> None:
@@ -114,7 +116,7 @@ def test_one_paytable_however_spelt_is_analysed_once(tmp_path, monkeypatch) -> N
         claims += claims_from_dict(
             {
                 "paytable": spelling,
-                "claim": [{"bet": "tie", "quantity": "payouts", "value": ["8:1"]}],
+                "claim": [{"bet": "tie", "quantity": "house_edge", "value": "14.36%"}],
             },
             str(tmp_path / "c.toml"),
             tmp_path,

@@ -65,13 +65,19 @@ rounding = "truncate"
     code, out, _ = run(capsys, "verify", str(path))
     assert code == 1
     # Tie's 14.3596% prints as 14.36%, Banker's 98.9421% truncates to 98.94%: those pass.
-    assert "2 passed, 3 failed" in out
+    assert "2 passed, 3 failed (1 in the last printed digit only)" in out
+    # 98.94% against 98.95%: one in the last printed digit, the commonest slip of a source.
     assert (
-        "FAIL claim 1: max_rtp of (game) (seed-game) is 98.94% (banker, commission), "
-        "published 98.95%" in out
+        "FAIL (last digit) claim 1: max_rtp of (game) [seed-game, 8 decks]: published 98.95%, "
+        "exact 98.94% (banker, commission) = " in out
     )
-    assert "FAIL claim 3: payouts of lucky_six" in out
-    assert "FAIL claim 4: max_round of player_pair (seed-game) is 60, published 50" in out
+    assert "PASS claim 2: house_edge of tie [seed-game, 8 decks]: published 14.36%" in out
+    assert "FAIL claim 3: payouts of lucky_six [seed-game]" in out
+    assert "FAIL claim 4: max_round of player_pair [seed-game]: published 50, exact 60" in out
+    assert all(
+        line.split(" claim ")[0] in ("PASS", "FAIL", "FAIL (last digit)")
+        for line in out.splitlines()[:5]
+    )
 
 
 def test_verify_on_a_depleted_shoe_fails_the_full_shoe_claim(capsys) -> None:
@@ -154,5 +160,5 @@ value = ["12:1", "23:1"]
             assert odds == sorted(odds, reverse=True), side
     code, out, _ = run(capsys, "verify", str(path))
     assert code == 1
-    assert "is 20:1, 12:1, published 23:1, 12:1" in out
+    assert "published 23:1, 12:1, exact 20:1, 12:1" in out
     assert "Payouts are compared as a multiset" in out

@@ -11,8 +11,8 @@ from helpers import reference_ev
 
 from analyzer import analyze
 from analyzer.cli.main import main
-from analyzer.paytables.claims import check_printed_value
 from analyzer.paytables.library import library_names, load_paytable
+from analyzer.paytables.printed import check_printed_value
 
 
 def _parts(key):
