@@ -130,11 +130,12 @@ def _swapped(text: str) -> str:
     return re.sub(r"\b(player|banker)_card([12])_", lambda m: f"{m[1]}_card{3 - int(m[2])}_", text)
 
 
-def _swapped_event(claim: Claim) -> tuple[Condition, Condition | None]:
-    """A two-card claim's event and given condition, the two cards swapped."""
-    assert claim.event is not None
-    given = None if claim.given is None else parse_condition(_swapped(claim.given.text))
-    return parse_condition(_swapped(claim.event.text)), given
+def _symmetry_checks(claim: Claim) -> list[tuple[Condition, Condition]]:
+    """For a two-card claim: each condition with, as its given, itself with the two cards
+    swapped. A condition holds for unordered pairs only if it holds wherever its swap
+    does: the ways of (it and its swap) are then the ways of it alone."""
+    conditions = [c for c in (claim.event, claim.given) if c is not None]
+    return [(c, parse_condition(_swapped(c.text))) for c in conditions]
 
 
 @dataclass(frozen=True)
@@ -266,12 +267,9 @@ class _Verifier:
             if claim.event is not None:
                 request.add_event(claim.event, claim.given)
                 if claim.over is not None:
-                    request.add_event(
-                        parse_condition(_swapped(claim.event.text)),
-                        None
-                        if claim.given is None
-                        else parse_condition(_swapped(claim.given.text)),
-                    )
+                    for condition, swapped in _symmetry_checks(claim):
+                        request.add_event(condition, None)
+                        request.add_event(condition, swapped)
         if claim.rule is not None or claim.label is not None:
             _rule_of(claim, paytable)  # a rule out of range is an error before any work
 
@@ -328,8 +326,10 @@ class _Verifier:
     def _event_value(self, claim: Claim, request: _Request, shoe: _ShoeOf) -> tuple[Exact, str]:
         holds, given = request.event_ways(claim.event, claim.given)
         if claim.over is not None:
-            swapped = request.event_ways(*_swapped_event(claim))
-            if swapped != (holds, given):
+            for condition, swapped in _symmetry_checks(claim):
+                alone = request.event_ways(condition, None)[0]
+                if request.event_ways(condition, swapped)[0] == alone:
+                    continue
                 raise AnalyzerError(
                     'over = "two_cards" counts unordered pairs, but the event tells the two '
                     "cards apart (it holds for a different number of pairs with them swapped)"

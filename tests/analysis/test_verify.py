@@ -124,3 +124,212 @@ def test_one_paytable_however_spelt_is_analysed_once(tmp_path, monkeypatch) -> N
     rows = verify_claims(claims)
     assert rows["result"].tolist() == ["PASS"] * 4
     assert len(analysed) == 1
+
+
+# -- Every kind of figure, against brute force on small shoes ------------------------------
+
+#: Nine physical cards, (rank 1..13, suit 0..3): two aces and two fives (pairs possible),
+#: a ten and a king (zero points).
+TINY = [(1, 0), (1, 1), (5, 0), (5, 2), (9, 3), (10, 0), (13, 1), (4, 2), (6, 3)]
+
+
+def _tiny_shoe(cards=TINY) -> Shoe:
+    import numpy as np
+
+    suits = np.zeros((13, 4), dtype=np.int64)
+    for rank, suit in cards:
+        suits[rank - 1, suit] += 1
+    return Shoe(suits.sum(axis=1), suits)
+
+
+def _decimal(value, places: int = 12) -> str:
+    """An exact fraction printed with ``places`` decimals, half away from zero, by Decimal
+    arithmetic (not the package's printing)."""
+    from decimal import ROUND_HALF_UP, Decimal, localcontext
+    from fractions import Fraction
+
+    value = Fraction(value)
+    with localcontext() as context:
+        context.prec = 80
+        number = Decimal(value.numerator) / Decimal(value.denominator)
+        return str(number.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP))
+
+
+def _verdicts(claims: list[dict], shoe=None, paytable="seed-game", **top) -> list[dict]:
+    parsed = claims_from_dict({"paytable": paytable, **top, "claim": claims}, "c.toml", None)
+    return verify_claims(parsed, shoe).to_dict("records")
+
+
+def test_event_counts_and_conditional_probabilities_against_brute_force() -> None:
+    from fractions import Fraction
+
+    fields = ["winner", "player_card1_value", "player_card2_value", "banker_cards"]
+    reference = naive.card_reference(TINY, fields)
+    total = sum(reference.values())
+    five = {key: w for key, w in reference.items() if (key[1] + key[2]) % 10 == 5}
+    player_wins = sum(w for key, w in five.items() if key[0] == "player")
+    banker_draws = sum(w for key, w in reference.items() if key[3] == 3)
+    given = "player_card1_value + player_card2_value in (5, 15)"
+    claims = [
+        {"quantity": "count", "event": "banker_cards == 3", "value": str(banker_draws)},
+        {"quantity": "count", "event": "banker_cards == 3", "value": str(banker_draws + 1)},
+        {
+            "quantity": "probability",
+            "event": "winner == 'player'",
+            "given": given,
+            "value": _decimal(Fraction(player_wins, sum(five.values()))),
+        },
+        {"quantity": "probability", "event": "banker_cards == 3", "value": "0.5"},
+    ]
+    rows = _verdicts(claims, _tiny_shoe())
+    assert [r["result"] for r in rows[:3]] == ["PASS", "FAIL", "PASS"], rows
+    assert rows[1]["last_digit"]
+    assert rows[0]["note"] == f"of {total:,} rounds"
+    assert rows[3]["exact"] == str(Fraction(banker_draws, total))
+
+
+def test_two_card_counts_are_unordered_pairs_of_the_shoe() -> None:
+    from itertools import combinations
+
+    pairs = list(combinations(TINY, 2))
+    same_rank = sum(1 for a, b in pairs if a[0] == b[0])
+    five = sum(1 for a, b in pairs if (naive.points(a[0]) + naive.points(b[0])) % 10 == 5)
+    claims = [
+        {"quantity": "count", "event": "player_pair", "over": "two_cards", "value": str(same_rank)},
+        {
+            "quantity": "count",
+            "event": "banker_card1_value + banker_card2_value in (5, 15)",
+            "over": "two_cards",
+            "value": str(five),
+        },
+    ]
+    rows = _verdicts(claims, _tiny_shoe())
+    assert [r["result"] for r in rows] == ["PASS", "PASS"], rows
+    assert rows[0]["note"] == f"of {len(pairs)} pairs of cards"
+
+
+def test_a_two_card_event_that_tells_the_cards_apart_is_refused() -> None:
+    claim = {
+        "quantity": "count",
+        "event": "player_card1_rank == 'A' and player_card2_rank == '5'",
+        "over": "two_cards",
+        "value": "4",
+    }
+    with pytest.raises(AnalyzerError, match='claim 1: over = "two_cards" counts unordered'):
+        _verdicts([claim], _tiny_shoe())
+
+
+def test_an_impossible_given_is_one_clear_error() -> None:
+    claim = {
+        "quantity": "probability",
+        "event": "winner == 'tie'",
+        "given": "player_card1_rank == 'Q'",  # no queen in the shoe
+        "value": "0.1",
+    }
+    with pytest.raises(AnalyzerError, match=r"^claim 1: the 'given' condition never holds"):
+        _verdicts([claim], _tiny_shoe())
+
+
+def _banker_distribution(counts):
+    from collections import Counter
+    from fractions import Fraction
+
+    total = sum(counts.values())
+    out: Counter = Counter()
+    for key, ways in counts.items():
+        out[Fraction(naive.settle("banker", "commission", key))] += Fraction(ways, total)
+    return out
+
+
+def test_moments_pushes_and_returns_against_brute_force_on_one_deck() -> None:
+    from fractions import Fraction
+
+    from analyzer.paytables.printed import SquareRoot, rounded_at
+
+    counts = naive.reference_counts(Shoe.standard(1).suit_counts.tolist())
+    dist = _banker_distribution(counts)
+    mean = sum(p * net for net, p in dist.items())
+    variance = sum(p * net * net for net, p in dist.items()) - mean**2
+    push = dist[Fraction(0)]
+    win = dist[Fraction(95, 100)]
+    std_dev = rounded_at(SquareRoot(variance), -10)
+    banker = {"bet": "banker", "mode": "commission", "decks": 1}
+    claims = [
+        banker | {"quantity": "variance", "value": _decimal(variance)},
+        banker | {"quantity": "std_dev", "value": f"0.{std_dev:010d}"},
+        banker | {"quantity": "push", "value": _decimal(push)},
+        banker | {"quantity": "edge_per_resolved", "value": _decimal(-mean / (1 - push))},
+        banker | {"quantity": "return", "value": _decimal(mean)},
+        banker | {"quantity": "return", "rule": 1, "value": _decimal(win * Fraction(95, 100))},
+        banker | {"quantity": "probability", "label": "Banker wins", "value": _decimal(win)},
+        banker | {"quantity": "return", "value": _decimal(mean + Fraction(1, 10**12))},
+    ]
+    rows = _verdicts(claims)
+    assert [r["result"] for r in rows] == ["PASS"] * 7 + ["FAIL"], rows
+    assert all(r["shoe"] == "1 deck" for r in rows)
+    assert rows[1]["exact"] == f"sqrt({variance})"
+    # The square root is irrational, so its last digit is checked against a long decimal.
+    assert abs(Fraction(rows[1]["computed"]) ** 2 - variance) < Fraction(1, 10**9)
+
+
+def test_the_shoe_of_each_claim_the_file_and_the_command_line() -> None:
+    """decks and remove at the top apply to every claim, a claim's own win, and the
+    caller's (the command line's) come on top."""
+    from fractions import Fraction
+
+    def tie_edge(suit_counts) -> str:
+        counts = naive.reference_counts(suit_counts)
+        return _decimal(-naive.expected_value(counts, "tie", "commission"), 10)
+
+    one = Shoe.standard(1).suit_counts.tolist()
+    less = [row[:] for row in one]
+    less[4][0] -= 1  # the five of spades
+    two = Shoe.standard(2).suit_counts.tolist()
+    tie = {"bet": "tie", "quantity": "house_edge"}
+    claims = [
+        tie | {"value": tie_edge(less)},  # the file's shoe: 1 deck less 5S
+        tie | {"value": tie_edge(two), "decks": 2, "remove": []},  # its own: 2 full decks
+    ]
+    rows = _verdicts(claims, decks=1, remove="5S")
+    assert [r["result"] for r in rows] == ["PASS", "PASS"], rows
+    assert [r["shoe"] for r in rows] == ["1 deck less 5S", "2 decks"]
+    parsed = claims_from_dict({"paytable": "seed-game", "claim": claims}, "c.toml", None)
+    from analyzer.game.cards import parse_cards
+
+    on_top = verify_claims(parsed, decks=1, remove=parse_cards("5S")).to_dict("records")
+    assert [r["shoe"] for r in on_top] == ["1 deck less 5S", "1 deck less 5S"]
+    assert on_top[0]["exact"] == on_top[1]["exact"] != ""
+    del Fraction
+
+
+def test_effects_of_removal_against_brute_force() -> None:
+    from fractions import Fraction
+
+    one = Shoe.standard(1).suit_counts.tolist()
+    less = [row[:] for row in one]
+    less[5][1] -= 1  # the six of hearts
+    before = naive.expected_value(naive.reference_counts(one), "player", "commission")
+    after = naive.expected_value(naive.reference_counts(less), "player", "commission")
+    full = naive.reference_counts(one)
+    tie_before = Fraction(sum(w for k, w in full.items() if k[2] == k[3]), sum(full.values()))
+    fewer = naive.reference_counts(less)
+    tie_after = Fraction(sum(w for k, w in fewer.items() if k[2] == k[3]), sum(fewer.values()))
+    claims = [
+        {"quantity": "eor", "bet": "player", "remove": "6H", "value": _decimal(after - before)},
+        {
+            "quantity": "eor",
+            "bet": "player",
+            "remove": "6H",
+            "scale": 100000,
+            "value": _decimal(100000 * (after - before), 4),
+        },
+        {
+            "quantity": "probability_change",
+            "event": "winner == 'tie'",
+            "remove": "6H",
+            "value": _decimal(tie_after - tie_before),
+        },
+    ]
+    rows = _verdicts(claims, decks=1)
+    assert [r["result"] for r in rows] == ["PASS"] * 3, rows
+    assert rows[0]["shoe"] == "1 deck, then less 6H"
