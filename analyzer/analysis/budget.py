@@ -48,7 +48,9 @@ def card_walks(bets: Iterable[Bet], shoe: Shoe) -> dict[WalkKey, CardWalk]:
             if not shoe.suits_known and plan(bet.fields, bet.literals).needs_suits:
                 continue
             wanted[walk_key(bet)] = bet
-    walks = {key: CardWalk(shoe, bet.fields, bet.literals) for key, bet in wanted.items()}
+    walks = {
+        key: CardWalk(shoe, bet.fields, bet.literals, bet.relational) for key, bet in wanted.items()
+    }
     by_fields: dict[frozenset[str], list[WalkKey]] = {}
     for key in walks:
         by_fields.setdefault(key[0], []).append(key)
@@ -67,8 +69,10 @@ def _share(
     for name in bets[0].fields:
         if all(name in bet.literals for bet in bets):  # else some bet needs every value
             literals[name] = frozenset().union(*(bet.literals[name] for bet in bets))
+    # Suits by pattern only where every bet compares them only with each other.
+    relational = frozenset.intersection(*(bet.relational for bet in bets))
     try:
-        shared = CardWalk(shoe, bets[0].fields, literals)
+        shared = CardWalk(shoe, bets[0].fields, literals, relational)
     except AnalyzerError:  # too much for one walk: each keeps its own
         return
     if shared.visits < sum(walks[key].visits for key in keys):

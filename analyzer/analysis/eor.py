@@ -18,7 +18,7 @@ from analyzer.analysis.budget import (
 )
 from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_modes
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
-from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key
+from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key, walk_visits
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
@@ -102,8 +102,11 @@ def removal_visits(walks: dict[WalkKey, CardWalk], analyses: int) -> int:
     worth to compile it, any other once per analysis."""
     visits = 0
     for walk in distinct_walks(walks):
-        compiled = compiles_to_terms(walk.fields, walk.literals)
-        visits += walk.visits * ((1 + COMPILING) if compiled else analyses)
+        if compiles_to_terms(walk.fields, walk.literals):
+            # Compiling walks suits as they are, however the walk itself counts them.
+            visits += walk.visits + COMPILING * walk_visits(walk.fields, walk.literals)
+        else:
+            visits += walk.visits * analyses
     return visits
 
 

@@ -484,21 +484,32 @@ def walked_per_composition(bets: list[Bet]) -> int:
     for these bets: 0 where every bet on the cards compiles into terms, else the visits of
     the walks too long to compile (each composition is then walked on its own). For a
     command to weigh its work up front."""
-    return sum(walked for walked in _card_walk_visits(bets) if walked > _MAX_TERM_VISITS)
+    return sum(
+        walked for compiling, walked in _card_walk_visits(bets) if compiling > _MAX_TERM_VISITS
+    )
 
 
 def compiled_per_process(bets: list[Bet]) -> int:
     """Rounds of cards the batch engine walks once per process to compile these bets on
     the cards into terms (each walk of at most 10^8 rounds), for the same weighing."""
-    return sum(walked for walked in _card_walk_visits(bets) if walked <= _MAX_TERM_VISITS)
+    return sum(
+        compiling for compiling, _ in _card_walk_visits(bets) if compiling <= _MAX_TERM_VISITS
+    )
 
 
-def _card_walk_visits(bets: list[Bet]) -> list[int]:
+def _card_walk_visits(bets: list[Bet]) -> list[tuple[int, int]]:
     """The visits of each distinct walk of the bets on the cards, on the reference shoe
     terms are compiled on (pairs joined with the result fall back to the pair enumerator,
-    milliseconds, and are not counted)."""
+    milliseconds, and are not counted): compiling it into terms (suits as they are), and
+    walking it exactly (suits compared only with each other by pattern)."""
     walks = {walk_key(bet): bet for bet in bets if bet.card_level}
-    return [walk_visits(bet.fields, bet.literals) for bet in walks.values()]
+    return [
+        (
+            walk_visits(bet.fields, bet.literals),
+            walk_visits(bet.fields, bet.literals, bet.relational),
+        )
+        for bet in walks.values()
+    ]
 
 
 def _card_expected_values(compiled: _CompiledTerms, compositions: np.ndarray) -> np.ndarray:
@@ -755,7 +766,9 @@ def _offered_expected_values(
                 if bet.card_level:
                     key = walk_key(bet)
                     if key not in card_tables:
-                        card_tables[key] = card_outcome_table(shoe, bet.fields, bet.literals)
+                        card_tables[key] = card_outcome_table(
+                            shoe, bet.fields, bet.literals, bet.relational
+                        )
                     bet_table = card_tables[key]
                 else:
                     bet_table = table

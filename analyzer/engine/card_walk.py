@@ -59,6 +59,7 @@ from analyzer.game.fields import (
     NO_THIRD_CARD,
     NOT_DEALT,
     PATTERNS,
+    SUITED_PAIR_FIELDS,
     WALK_FIELDS,
     derived_columns,
     third_card_field,
@@ -79,6 +80,8 @@ MAX_VISITS = 3 * 10**9
 _BLACK, _RED = 0, 1
 _COLOUR_NAMES = ("black", "red")
 _IS_RED = np.array([COLOURS[suit] == "red" for suit in range(N_SUITS)])
+#: An empty array, for the walk's arguments that are not in use.
+_NOTHING = np.zeros(0, dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,10 @@ class CardPlan:
     #: each card must show the walk (not the table) for them.
     walk: tuple[str, ...] = ()
     walk_needs: tuple[frozenset[str], ...] = (frozenset(),) * len(CARDS)
+    #: The cards whose suits are told apart only by which of them share a suit (every
+    #: suit asked only compared with other suits, no colour asked): the walk counts their
+    #: suit patterns, up to relabelling the four suits, in place of their suits.
+    suit_pattern: tuple[int, ...] = ()
 
     @cached_property  # asked for at every card of a layout
     def fine(self) -> tuple[bool, ...]:
@@ -131,11 +138,14 @@ class CardPlan:
 
 
 def plan(
-    fields: frozenset[str] | set[str], literals: Mapping[str, frozenset[str]] | None = None
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None = None,
+    relational: frozenset[str] | set[str] | None = None,
 ) -> CardPlan:
     """The least the walk must tell apart to give ``fields``; ``literals`` names the text
     fields only ever compared with constants, and those constants (see
-    :attr:`analyzer.paytables.model.Bet.literals`)."""
+    :attr:`analyzer.paytables.model.Bet.literals`), ``relational`` those only ever
+    compared with other fields (:attr:`analyzer.paytables.model.Bet.relational`)."""
     literals = literals or {}
     needs: list[dict[str, frozenset[str] | None]] = [{} for _ in CARDS]
     outcome = []
@@ -163,7 +173,34 @@ def plan(
         tuple(outcome),
         walk,
         tuple(frozenset(need) for need in walk_needs),
+        _suit_pattern(frozenset(fields), frozenset(relational or ()), needs, walk_needs),
     )
+
+
+def _suit_pattern(
+    fields: frozenset[str],
+    relational: frozenset[str],
+    needs: list[dict[str, frozenset[str] | None]],
+    walk_needs: list[set[str]],
+) -> tuple[int, ...]:
+    """The cards whose suits matter only in which of them are equal (see
+    :attr:`CardPlan.suit_pattern`), or () where some suit or colour matters itself.
+
+    Relabelling the four suits leaves a round's fields unchanged when every suit field
+    asked is compared only with other fields (a suit never equals a rank or a colour, and
+    a third card not dealt shows no suit, whatever the labels), the suited pairs compare
+    two suits, and neither a colour nor a walk field reads a suit."""
+    asked = [card for card, need in enumerate(needs) if "suit" in need]
+    by_suit = [
+        name for name in fields if any(attribute == "suit" for _, attribute in FIELD[name].cards)
+    ]
+    if not asked or any({"suit", "colour"} & walk for walk in walk_needs):
+        return ()
+    if any("colour" in need for need in needs):
+        return ()
+    if not all(name in relational or name in SUITED_PAIR_FIELDS for name in by_suit):
+        return ()
+    return tuple(asked)
 
 
 #: Which cards, and which of their attributes, the walk reads for each field it works out
@@ -207,6 +244,55 @@ _PATTERN_INDEX = _pattern_index()
 
 #: A text attribute's value in a class that none of the bets' constants name.
 _OTHER = "*"
+#: A card's digit in a suit pattern's code when it is not dealt (0-3: its block).
+_NO_BLOCK = N_SUITS
+
+
+@dataclass(frozen=True)
+class _SuitPatterns:
+    """Every suit pattern of the cards of :attr:`CardPlan.suit_pattern`: which of them
+    share a suit, as blocks numbered in order of first appearance (at most four), a third
+    card perhaps not dealt. A pattern's code has one base-5 digit per card, its block or
+    :data:`_NO_BLOCK`; ``index[code]`` numbers the patterns (-1: no pattern) and
+    ``suits[i]`` shows pattern ``i``'s cards with the suits named in that order, S H D C."""
+
+    index: np.ndarray
+    suits: np.ndarray
+
+    @classmethod
+    def of(cls, cards: tuple[int, ...]) -> _SuitPatterns:
+        index = np.full(max(1, (N_SUITS + 1) ** len(cards)), -1, dtype=np.int64)
+        rows: list[tuple[int, ...]] = []
+        for row in _block_rows(cards):
+            code = 0
+            for digit in row:
+                code = code * (N_SUITS + 1) + digit
+            index[code] = len(rows)
+            rows.append(row)
+        names = np.array([*SUITS, NOT_DEALT])
+        suits = names[np.array(rows, dtype=np.int64).reshape(len(rows), len(cards))]
+        return cls(index, suits)
+
+
+def _block_rows(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every block digit row of ``cards`` (see :class:`_SuitPatterns`): each card dealt
+    joins a block already open or opens the next (at most four), a third card may be
+    missing."""
+    rows: list[tuple[int, ...]] = [()]
+    for card in cards:
+        grown = []
+        for row in rows:
+            opened = max((d + 1 for d in row if d != _NO_BLOCK), default=0)
+            grown += [(*row, d) for d in range(min(opened + 1, N_SUITS))]
+            if card >= 4:  # a third card
+                grown.append((*row, _NO_BLOCK))
+        rows = grown
+    return rows
+
+
+def _n_partitions(cards: int) -> int:
+    """Ways ``cards`` cards, all dealt, share at most four suits (1, 1, 2, 5, 15, 51, 187)."""
+    return len(_block_rows((0,) * cards))
 
 
 def _attribute(attribute: str, rank: int, suit: int, values: frozenset[str] | None) -> object:
@@ -233,10 +319,21 @@ class _FineTypes:
     #: The type of each rank (13) or, when suits play a part, each card (52, rank major);
     #: -1 for those the shoe has none of.
     members: np.ndarray
+    #: With suit patterns (:attr:`CardPlan.suit_pattern`, the types then without suits):
+    #: the cards of each type in each suit, (T, 4); or (T, 1), a quarter of each type's
+    #: cards, when every type is alike in every suit (a full shoe). Else (T, 0).
+    suit_counts: np.ndarray
+
+
+def _shown(card_plan: CardPlan, card: int) -> list[str]:
+    """The attributes a card dealt as a fine type shows through its type: all it needs,
+    less its suit where suit patterns stand for the suits."""
+    need = card_plan.needs[card]
+    return sorted(a for a in need if not (a == "suit" and card_plan.suit_pattern))
 
 
 def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
-    by_suit = card_plan.needs_suits
+    by_suit = card_plan.needs_suits and not card_plan.suit_pattern
     kinds = [(r, s) for r in range(N_RANKS) for s in (range(N_SUITS) if by_suit else (-1,))]
     keys = []
     for rank, suit in kinds:
@@ -244,7 +341,7 @@ def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
         for card, fine in enumerate(card_plan.fine):
             if fine:
                 need = card_plan.needs[card]
-                key += [_attribute(a, rank, suit, need[a]) for a in sorted(need)]
+                key += [_attribute(a, rank, suit, need[a]) for a in _shown(card_plan, card)]
                 walk = card_plan.walk_needs[card]
                 key += [_attribute(a, rank, suit, None) for a in sorted(walk)]
         keys.append(tuple(key))
@@ -264,7 +361,15 @@ def _fine_types(card_plan: CardPlan, shoe: Shoe) -> _FineTypes:
     ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
     suits = np.array([suit for _, suit in examples], dtype=np.int64)
     members = np.array([present.index(t) if t in present else -1 for t in index], np.int64)
-    return _FineTypes(counts, values, examples, ranks, suits, members)
+    suit_counts = np.zeros((len(present), 0), dtype=np.int64)
+    if card_plan.suit_pattern:
+        suit_counts = np.zeros((len(present), N_SUITS), dtype=np.int64)
+        for rank in range(N_RANKS):
+            if members[rank] >= 0:
+                suit_counts[members[rank]] += shoe.suit_counts[rank]
+        if (suit_counts == suit_counts[:, :1]).all():
+            suit_counts = suit_counts[:, :1].copy()
+    return _FineTypes(counts, values, examples, ranks, suits, members, suit_counts)
 
 
 def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
@@ -276,7 +381,7 @@ def _codes(card_plan: CardPlan, card: int, types: _FineTypes):
     need = card_plan.needs[card]
     if card_plan.fine[card]:
         shown = [
-            {a: _attribute(a, rank, max(suit, 0), need[a]) for a in need}
+            {a: _attribute(a, rank, max(suit, 0), need[a]) for a in _shown(card_plan, card)}
             for rank, suit in types.examples
         ]
     else:  # dealt by value: all it can show is the value
@@ -390,6 +495,9 @@ def _card_walk_jit(
     type_ranks,
     type_suits,
     pattern_index,
+    suit_cards,
+    suit_code_index,
+    type_suit_counts,
     order,
     prefix,
     out,
@@ -428,6 +536,12 @@ def _card_walk_jit(
         Rank and suit index of each fine type, where the walk fields read them.
     pattern_index : int64[7**6]
         The PATTERNS index of each rank pattern code (see ``_pattern``).
+    suit_cards : int64[p]
+        The cards counted by suit pattern (:attr:`CardPlan.suit_pattern`; empty: none).
+        Each round is then counted once per pattern of their suits, the key's last digit
+        (``suit_code_index`` of the pattern's code, :class:`_SuitPatterns`), and those
+        cards' ways are the pattern's (``_suit_pattern_ways``) from ``type_suit_counts``
+        (:attr:`_FineTypes.suit_counts`).
     order : int64[m]
         Empty to deal whole rounds; otherwise only these of the first four cards are dealt,
         in this order (:attr:`CardPlan.dealt_alone`).
@@ -473,6 +587,11 @@ def _card_walk_jit(
     n_classes = np.empty(ROUND_CARDS, dtype=np.int64)
     for card in range(ROUND_CARDS):
         n_classes[card] = n_types if fine[card] else N_VALUES
+    by_pattern = np.zeros(ROUND_CARDS, dtype=np.bool_)
+    for card in suit_cards:
+        by_pattern[card] = True
+    n_patterns = suit_code_index.max() + 1 if suit_cards.shape[0] > 0 else 0
+    scratch = _suit_scratch(type_suit_counts.shape[1])
     # Cards in the order the loops deal them: P1, B1, P2, B2, then a third card.
     stack_class = np.zeros(ROUND_CARDS, dtype=np.int64)
     depth_card = np.zeros(ROUND_CARDS, dtype=np.int64)
@@ -552,11 +671,13 @@ def _card_walk_jit(
             if not dealt[k]:
                 continue
             used += 1
-            if fine[k]:
-                # k-th card of its type among the fine-typed: dealt before the others.
+            if fine[k] and not by_pattern[k]:
+                # k-th card of its type among the fine-typed: dealt before the others,
+                # and after those counted by suit pattern.
                 same = 0
-                for j in range(k):
-                    if dealt[j] and fine[j] and chosen[j] == chosen[k]:
+                for j in range(ROUND_CARDS):
+                    earlier = j < k or by_pattern[j]
+                    if earlier and dealt[j] and fine[j] and chosen[j] == chosen[k]:
                         same += 1
                 factor = type_counts[chosen[k]] - same
                 if factor <= 0:
@@ -618,8 +739,163 @@ def _card_walk_jit(
                 if len(tally) > max_terms:
                     return False
             continue
+        if n_patterns > 0:
+            _count_suit_patterns(
+                key * n_patterns,
+                weight,
+                suit_cards,
+                suit_code_index,
+                type_suit_counts,
+                dealt,
+                chosen,
+                scratch,
+                out,
+            )
+            continue
         out[key] += weight
     return True
+
+
+@njit(cache=True)
+def _suit_scratch(n_columns):
+    """Scratch space of ``_count_suit_patterns``: the ways of each block in each suit
+    column, each depth's row of them before its card joined, and per depth (cards placed
+    so far) the card's block and type, the blocks open, the code so far, its digit's
+    place, whether its card is placed, and the ways so far (one column)."""
+    ways = np.ones((N_SUITS, max(n_columns, 1)), dtype=np.int64)
+    saved = np.zeros((ROUND_CARDS + 1, max(n_columns, 1)), dtype=np.int64)
+    ints = np.zeros((7, ROUND_CARDS + 1), dtype=np.int64)
+    return ways, saved, ints
+
+
+@njit(cache=True)
+def _count_suit_patterns(
+    base, weight, suit_cards, suit_code_index, type_suit_counts, dealt, chosen, scratch, out
+):
+    """Add one round (``weight``: its ways less those of the cards counted by suit
+    pattern) to ``out[base + i]`` for every suit pattern ``i`` of those cards, times the
+    pattern's ways. The patterns are dealt card by card (each card joins a block already
+    open or opens the next), the ways of each block in each suit kept as they grow."""
+    ways, saved, ints = scratch
+    label, kind, opened, code, place, placed, product = (
+        ints[0],
+        ints[1],
+        ints[2],
+        ints[3],
+        ints[4],
+        ints[5],
+        ints[6],
+    )
+    n_cards = suit_cards.shape[0]
+    m = 0
+    undealt = 0
+    for i in range(n_cards):
+        digit_place = 1
+        for _ in range(n_cards - 1 - i):
+            digit_place *= _NO_BLOCK + 1
+        card = suit_cards[i]
+        if dealt[card]:
+            kind[m] = chosen[card]
+            place[m] = digit_place
+            m += 1
+        else:
+            undealt += _NO_BLOCK * digit_place
+    if m == 0:
+        out[base + suit_code_index[undealt]] += weight
+        return
+    # One column: every suit alike, a block's ways the same in each (``product``: all
+    # blocks' together). Else each block's row of ways, put back as the walk backs up.
+    alike = type_suit_counts.shape[1] == 1
+    depth = 0
+    label[0] = -1
+    placed[0] = 0
+    opened[0] = 0
+    code[0] = undealt
+    product[0] = weight
+    while depth >= 0:
+        b = label[depth]
+        if placed[depth]:
+            placed[depth] = 0
+            if not alike:
+                ways[b, :] = saved[depth]
+        b += 1
+        label[depth] = b
+        if b > opened[depth] or b >= N_SUITS:
+            depth -= 1
+            continue
+        t = kind[depth]
+        same = 0
+        for j in range(depth):
+            if label[j] == b and kind[j] == t:
+                same += 1
+        if alike:
+            left = type_suit_counts[t, 0] - same
+            if left <= 0:
+                continue
+            product[depth + 1] = product[depth] * left
+        else:
+            saved[depth] = ways[b, :]
+            placed[depth] = 1
+            any_left = False
+            for s in range(N_SUITS):
+                left = max(type_suit_counts[t, s] - same, 0)
+                ways[b, s] *= left
+                if ways[b, s] > 0:
+                    any_left = True
+            if not any_left:
+                continue
+        opened[depth + 1] = max(opened[depth], b + 1)
+        code[depth + 1] = code[depth] + b * place[depth]
+        if depth + 1 < m:
+            depth += 1
+            label[depth] = -1
+            placed[depth] = 0
+            continue
+        blocks = opened[m]
+        if alike:
+            pattern_ways = product[m]
+            for j in range(blocks):
+                pattern_ways *= N_SUITS - j
+        else:
+            pattern_ways = weight * _one_to_one(ways, blocks)
+        if pattern_ways > 0:
+            out[base + suit_code_index[code[m]]] += pattern_ways
+
+
+@njit(cache=True)
+def _one_to_one(ways, blocks):
+    """The sum, over every way to give ``blocks`` blocks distinct suits, of the product of
+    ``ways[b, s]``, the ways of block ``b`` in suit ``s`` (a permanent, at most 4 x 4)."""
+    total = 0
+    if blocks == 1:
+        for s in range(N_SUITS):
+            total += ways[0, s]
+        return total
+    last = 0
+    for s in range(N_SUITS):
+        last += ways[blocks - 1, s]
+    for s0 in range(N_SUITS):
+        if ways[0, s0] == 0:
+            continue
+        if blocks == 2:
+            total += ways[0, s0] * (last - ways[1, s0])
+            continue
+        for s1 in range(N_SUITS):
+            if s1 == s0 or ways[1, s1] == 0:
+                continue
+            w01 = ways[0, s0] * ways[1, s1]
+            if blocks == 3:
+                total += w01 * (last - ways[2, s0] - ways[2, s1])
+                continue
+            # Four blocks: the other two suits, either way round.
+            a = -1
+            for s in range(N_SUITS):
+                if s != s0 and s != s1:
+                    if a < 0:
+                        a = s
+                    else:
+                        total += w01 * (ways[2, a] * ways[3, s] + ways[2, s] * ways[3, a])
+    return total
 
 
 @njit(cache=True)
@@ -870,6 +1146,10 @@ class _Layout:
     shares: list[np.ndarray]
     #: About how many rounds the walk visits.
     visits: int
+    #: The suit patterns counted (:attr:`CardPlan.suit_pattern`; None: suits as they are)
+    #: and the whole walk's arguments for them (see ``_card_walk_jit``).
+    suit_patterns: _SuitPatterns | None = None
+    suit_arguments: tuple = (_NOTHING, _NOTHING, np.zeros((0, 0), dtype=np.int64))
 
 
 def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
@@ -902,6 +1182,10 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
     n_outcomes = int(outcome_code.max()) + 1
     walk = np.array([name in card_plan.walk for name in WALK_FIELDS])
     shape = (n_outcomes, *radix.tolist(), *(_WALK_RADIX[name] for name in card_plan.walk))
+    patterns = None
+    if card_plan.suit_pattern:
+        patterns = _SuitPatterns.of(card_plan.suit_pattern)
+        shape = (*shape, len(patterns.suits))
     cells = prod(shape)
     if cells > MAX_CELLS:
         raise AnalyzerError(
@@ -929,7 +1213,8 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
     for v, members in enumerate(by_value):
         types_of_value[v, : len(members)] = members
     n_types = np.array([len(members) for members in by_value], dtype=np.int64)
-    split = not card_plan.dealt_alone and not fine[4:].any()
+    # (The split walk deals no suit patterns: those rounds are walked card by card.)
+    split = not card_plan.dealt_alone and not fine[4:].any() and patterns is None
     # The split walk's shares are the first cards' point values; the other's, classes.
     first = card_plan.dealt_alone[:2] or (0, 1)
     n_first = [N_VALUES if split or not fine[card] else len(types.counts) for card in first]
@@ -945,6 +1230,18 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
         n_types,
         _shares(visits, n_first),
         visits,
+        *(
+            ()
+            if patterns is None
+            else (
+                patterns,
+                (
+                    np.array(card_plan.suit_pattern, dtype=np.int64),
+                    patterns.index,
+                    types.suit_counts,
+                ),
+            )
+        ),
     )
 
 
@@ -970,9 +1267,12 @@ def _shares(visits: int, n_first: list[int]) -> list[np.ndarray]:
 def _visits(card_plan: CardPlan, n_types: int) -> int:
     """About how many rounds the walk visits (the split walk: about as many)."""
     classes = [n_types if fine else N_VALUES for fine in card_plan.fine]
+    # Each round is counted once per pattern of the suits it deals (fewer where a third
+    # card is missing).
+    patterns = _n_partitions(len(card_plan.suit_pattern))
     if card_plan.dealt_alone:
-        return prod(classes[card] for card in card_plan.dealt_alone)
-    return prod(classes[:4]) * (1 + classes[4] * (1 + classes[5]))
+        return prod(classes[card] for card in card_plan.dealt_alone) * patterns
+    return prod(classes[:4]) * (1 + classes[4] * (1 + classes[5])) * patterns
 
 
 def _count(layout: _Layout, shoe: Shoe) -> np.ndarray:
@@ -984,16 +1284,21 @@ def _count(layout: _Layout, shoe: Shoe) -> np.ndarray:
             _split_walk_jit(*layout.arguments, *by_value, share, out)
         else:
             unused = _empty_tally()
-            _card_walk_jit(*layout.arguments, layout.order, share, out, _NOTHING, unused, 0)
+            _card_walk_jit(
+                *layout.arguments,
+                *layout.suit_arguments,
+                layout.order,
+                share,
+                out,
+                _NOTHING,
+                unused,
+                0,
+            )
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number
         raise AssertionError(f"card walk counts sum to {total}, expected {denominator}")
     return out
-
-
-#: An empty array, for the walk's arguments that are not in use.
-_NOTHING = np.zeros(0, dtype=np.int64)
 
 
 def _empty_tally():
@@ -1014,18 +1319,24 @@ def _key_columns(card_plan: CardPlan, layout: _Layout, keys: np.ndarray) -> dict
             columns[name] = digit == 1
         else:
             columns[name] = np.array(PATTERNS)[digit]
+    if layout.suit_patterns is not None:
+        # The suits named in order of first appearance: a bet that only compares suits
+        # with each other settles each pattern as it would any one labelling of it.
+        suits = layout.suit_patterns.suits[digits[-1]]
+        for i, card in enumerate(card_plan.suit_pattern):
+            columns[f"{CARDS[card]}_suit"] = suits[:, i]
     columns |= _pair_columns(card_plan, columns)
     return {f: columns[f] for f in card_plan.fields}
 
 
-#: What bets share when they share a walk: the fields they ask for and the constants
-#: they compare text fields with.
-WalkKey = tuple[frozenset[str], frozenset]
+#: What bets share when they share a walk: the fields they ask for, the constants they
+#: compare text fields with, and the text fields they compare only with each other.
+WalkKey = tuple[frozenset[str], frozenset, frozenset[str]]
 
 
 def walk_key(bet) -> WalkKey:
     """Bets asking the same of the cards share one walk (and one outcome table)."""
-    return (bet.fields, frozenset(bet.literals.items()))
+    return (bet.fields, frozenset(bet.literals.items()), bet.relational)
 
 
 class CardWalk:
@@ -1038,11 +1349,13 @@ class CardWalk:
         shoe: Shoe,
         fields: frozenset[str] | set[str],
         literals: Mapping[str, frozenset[str]] | None = None,
+        relational: frozenset[str] | set[str] | None = None,
     ) -> None:
         self.shoe = shoe
         self.fields = frozenset(fields)
         self.literals = dict(literals or {})
-        self.plan = plan(self.fields, literals)
+        self.relational = frozenset(relational or ())
+        self.plan = plan(self.fields, literals, self.relational)
         self._layout = _layout(self.plan, shoe)
         self._table: OutcomeTable | None = None
 
@@ -1066,14 +1379,18 @@ def card_outcome_table(
     shoe: Shoe,
     fields: frozenset[str] | set[str],
     literals: Mapping[str, frozenset[str]] | None = None,
+    relational: frozenset[str] | set[str] | None = None,
 ) -> OutcomeTable:
     """Every round of ``shoe``, told apart as far as ``fields`` ask, with exact ways.
 
     ``literals`` (a bet's :attr:`~analyzer.paytables.model.Bet.literals`) lets text
     fields compared only with constants tell just those apart; the table then shows, for
-    the rest, a value that none of those constants equals.
+    the rest, a value that none of those constants equals. ``relational`` (a bet's
+    :attr:`~analyzer.paytables.model.Bet.relational`) lets suits compared only with each
+    other be counted by pattern (:attr:`CardPlan.suit_pattern`); the table then shows
+    each pattern once, its suits named S, H, D, C in order of first appearance.
     """
-    return CardWalk(shoe, fields, literals).table()
+    return CardWalk(shoe, fields, literals, relational).table()
 
 
 def _card_columns(card: int, rows: list[dict], code: np.ndarray) -> dict[str, np.ndarray]:
@@ -1207,10 +1524,13 @@ _REFERENCE_DECKS = ROUND_CARDS
 
 
 def walk_visits(
-    fields: frozenset[str] | set[str], literals: Mapping[str, frozenset[str]] | None = None
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None = None,
+    relational: frozenset[str] | set[str] | None = None,
 ) -> int:
-    """About how many rounds the walk visits for ``fields`` on a full shoe."""
-    card_plan = plan(frozenset(fields), literals)
+    """About how many rounds the walk visits for ``fields`` on a full shoe (without
+    ``relational``: the walk :func:`card_terms` compiles, suits told apart as they are)."""
+    card_plan = plan(frozenset(fields), literals, relational)
     return _visits(card_plan, len(_fine_types(card_plan, Shoe.standard(_REFERENCE_DECKS)).counts))
 
 
@@ -1225,6 +1545,11 @@ def card_terms(
     an int class for each: rounds of class -1 are left out (a bet's losing rounds, say),
     the others are tallied by term and class. None when they would take more than
     :data:`MAX_TERMS` entries (the memory of a few exact walks at most).
+
+    Suits are told apart as they are, never by pattern (a term is a product of counts of
+    card types, and a pattern's ways on a shoe whose suits differ are not one): bets that
+    compare suits only with each other compile exactly, on as long a walk as they took
+    before patterns (``walk_visits`` without ``relational``).
     """
     card_plan = plan(frozenset(fields), literals)
     reference = Shoe.standard(_REFERENCE_DECKS)
@@ -1236,7 +1561,9 @@ def card_terms(
     tally = _empty_tally()
     recording = (layout.order, _NOTHING, cell_class, tally, MAX_TERMS)
     if (classes >= 0).any() and not all(
-        _card_walk_jit(*layout.arguments, recording[0], share, *recording[1:])
+        _card_walk_jit(
+            *layout.arguments, *layout.suit_arguments, recording[0], share, *recording[1:]
+        )
         for share in layout.shares
     ):
         return None

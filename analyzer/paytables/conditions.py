@@ -73,6 +73,10 @@ class Condition:
     #: Text fields that are only ever compared with constants, and those constants: to
     #: settle the condition, such a field need only tell these values from the rest.
     literals: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
+    #: Text fields that are only ever compared with other fields, never with a constant:
+    #: to settle the condition, such a field need only tell which rows' values are equal
+    #: (the suits of cards compared with each other can be relabelled freely).
+    relational: frozenset[str] = field(default_factory=frozenset, compare=False)
 
     def __reduce__(self) -> tuple:
         # A condition pickles as its text and is compiled again where it is unpickled
@@ -435,4 +439,5 @@ def parse_condition(text: str) -> Condition:
         for name, values in compiler.literals.items()
         if name not in compiler.whole
     }
-    return Condition(text, frozenset(compiler.fields), typed.evaluate, literals)
+    relational = frozenset(compiler.whole - compiler.literals.keys())
+    return Condition(text, frozenset(compiler.fields), typed.evaluate, literals, relational)

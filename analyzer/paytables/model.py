@@ -177,6 +177,21 @@ class Bet:
         return out
 
     @property
+    def relational(self) -> frozenset[str]:
+        """Text fields every rule compares only with other fields, never with a constant:
+        the card-level walk need only tell which of them are equal (see
+        Condition.relational)."""
+        return frozenset(
+            name
+            for name in self.fields
+            if all(
+                name in rule.condition.relational
+                for rule in self.rules
+                if name in rule.condition.fields
+            )
+        )
+
+    @property
     def settlement(self) -> tuple[tuple[str, Fraction], ...]:
         """What settles the bet: each rule's condition and net, in order. Two bets with
         the same settlement pay the same on every round (a key for compiled caches)."""
