@@ -484,3 +484,20 @@ def card_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
         row, _ = card_round([cards[i] for i in seq])
         out[tuple(row[f] for f in fields)] += 1
     return out
+
+
+def session_distribution(cycle, rounds):
+    """Every sequence of outcomes of ``rounds`` independent rounds following ``cycle``
+    (a list of {net: probability} dicts, repeated in order), enumerated one by one:
+    session net -> probability, in Fractions."""
+    from fractions import Fraction
+
+    per_round = [list(cycle[i % len(cycle)].items()) for i in range(rounds)]
+    out: dict = {}
+    for sequence in product(*per_round):
+        net, probability = Fraction(0), Fraction(1)
+        for outcome_net, outcome_probability in sequence:
+            net += outcome_net
+            probability *= outcome_probability
+        out[net] = out.get(net, Fraction(0)) + probability
+    return out
