@@ -15,8 +15,11 @@ Three ways to get the distribution of that sum, each reported in
     multiplied exactly with Python integers (Kronecker substitution: one polynomial is
     one big integer, so ``pow`` does the repeated squaring). Its cost is the size of the
     final packed integer, lattice points times bits per coefficient; it is used while
-    that is at most :data:`EXACT_MAX_BITS`. Past it, ``method="exact"`` (the default)
-    falls back to ``numeric`` and says so in every value it returns.
+    that is at most :data:`EXACT_MAX_BITS`. Past it, a sparse exact convolution (a dict
+    of the sums reachable, round by round) while its work is at most
+    :data:`SPARSE_MAX_WORK`: it serves fine nets over few rounds, and Banker to 133
+    rounds. Past both, ``method="exact"`` (the default) falls back to ``numeric`` and
+    says so in every value it returns.
 ``numeric``
     The characteristic function on a window of the lattice, raised to the N-th power
     in floating point and inverted with one real FFT. The window is wide enough that a
@@ -59,8 +62,8 @@ MAX_ROUNDS = 10**7
 #: Largest exact convolution, in bits of the final packed integer (lattice points times
 #: bits per coefficient). CPython multiplies big integers by Karatsuba: the last squaring
 #: of a 2**21-bit number takes about 0.2 s and the earlier ones a third of that, so an
-#: exact session stays well under a second. That is 46 rounds of Banker (39 lattice
-#: points and 45 bits of denominator per round) and 300 of Tie.
+#: exact session stays well under a second. That is 48 rounds of Banker (39 lattice
+#: points and 45 bits of denominator per round) and 311 of Tie.
 EXACT_MAX_BITS = 1 << 22
 
 #: Largest sparse exact convolution (a dict of reachable sums, one round at a time), in
@@ -72,7 +75,7 @@ SPARSE_MAX_WORK = 1 << 21
 #: Probability mass the numeric window may leave outside (both tails together).
 TAIL_MASS = 2.0**-50
 
-#: Most lattice points in the numeric window (a 4-million point real FFT: about a second).
+#: Most lattice points in the numeric window (4 million: a few seconds, a few hundred MB).
 MAX_WINDOW = 1 << 22
 
 #: Most (support point, frequency) pairs the numeric characteristic function evaluates.
@@ -582,12 +585,16 @@ def _numeric(rounds: list[_Round], size: int) -> _Numeric:
 
     Window: [C, C + M), M a power of two, wide enough that a Chernoff bound leaves at
     most TAIL_MASS of V outside it (or the whole support when that is no wider).
-    Frequencies theta_k = 2 pi k / M: with each round centred at m_i (a multiple of
-    2**-10 near its mean), A_k = conj(exp(sum n_i L_i(theta_k) + i theta_k R)) where
-    L_i = log E exp(i theta (X_i - m_i)) = log1p(w_i), w_i = sum p (e^{ix} - 1) with
-    e^{ix} - 1 = -2 sin^2(x/2) + i sin x (no cancellation at small theta), and
-    R = sum n_i m_i - C (the phase is an exact fraction of a turn before one rounding).
-    Then irfft(A) is the window's distribution, aliased by the mass outside it.
+    Frequencies theta_k = 2 pi k / M. Each round's characteristic function is taken
+    about an anchor c (a multiple of 2**-10): E e^{i theta X} = e^{i theta c} psi(theta),
+    psi = 1 + w, w = sum p (e^{ix} - 1) with e^{ix} - 1 = -2 sin^2(x/2) + i sin x (no
+    cancellation at small x), x = theta (v - c) reduced exactly modulo 2 pi. Per
+    frequency the anchor is the round's mean (w small near theta = 0) or its likeliest
+    net (w small wherever else |psi| is near 1), whichever bounds the error lower, so
+    n log psi stays small wherever psi**n matters and its rounding is not multiplied by
+    a large phase. The phases n theta c and theta C are exact integer fractions of a
+    turn, rounded once. Then A_k = conj(prod e^{i n theta c} psi**n e^{-i theta C}) is
+    the window's DFT and irfft(A) its distribution, aliased by the mass outside it.
 
     Error of every probability taken from it, each term bounded per frequency with the
     float arithmetic's standard model (and libm within _LIBM of the true function):

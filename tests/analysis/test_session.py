@@ -130,6 +130,17 @@ def test_partial_cycle_counts_rounds_in_order() -> None:
     assert session([win, lose, lose], 8).mean().value == -2
 
 
+def test_exact_as_far_as_the_thresholds_allow(bets) -> None:
+    """Banker: dense exact to 48 rounds, sparse to 133, then numeric; Tie dense to 311."""
+    b, t = bets["banker"], bets["tie"]
+    assert type(session([b], 48)._distribution).__name__ == "_Exact"
+    assert type(session([b], 49)._distribution).__name__ == "_Sparse"
+    assert session([b], 133).p_ahead().method == "exact"
+    assert session([b], 134).p_ahead().method == "numeric"
+    assert type(session([t], 311)._distribution).__name__ == "_Exact"
+    assert type(session([t], 312)._distribution).__name__ == "_Sparse"
+
+
 # ---------------------------------------------------------------- moments and std dev
 
 
