@@ -486,6 +486,67 @@ def card_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
     return out
 
 
+#: The six cards of a round in deal order, by the names of their fields.
+CARD_ROLES = (
+    "player_card1",
+    "banker_card1",
+    "player_card2",
+    "banker_card2",
+    "player_card3",
+    "banker_card3",
+)
+
+
+def suit_pattern_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
+    """``card_reference`` as a bet that compares suits only with each other sees it: in
+    each round dealt, of the suits ``fields`` ask for, the first shown (cards in deal
+    order, P1 B1 P2 B2 P3 B3) is called 'S', the next other suit 'H', then 'D', then
+    'C'."""
+    asked = [f"{role}_suit" for role in CARD_ROLES if f"{role}_suit" in fields]
+    out: Counter = Counter()
+    for seq in permutations(range(len(cards)), 6):
+        row, _ = card_round([cards[i] for i in seq])
+        names: dict[str, str] = {"": ""}
+        for name in asked:
+            if row[name] not in names:
+                names[row[name]] = SUIT_NAMES[len(names) - 1]
+        for name in asked:
+            row[name] = names[row[name]]
+        out[tuple(row[f] for f in fields)] += 1
+    return out
+
+
+def double_suited_three_card_eights(decks: int) -> int:
+    """Ordered six-card sequences of a full shoe in which both hands draw a third card,
+    both end on 8, and each hand's three cards are of one suit (the Player's suit and the
+    Banker's the same or not).
+
+    Counted by point values: a suit of the shoe holds ``4 * decks`` cards of value 0 (10,
+    J, Q, K) and ``decks`` of each other value. The Player's cards in one suit and the
+    Banker's in another (4 * 3 ways to pick them) come from separate cards; in one suit
+    (4 ways) from the same ones."""
+    in_suit = [4 * decks] + [decks] * 9
+
+    def ways(values: Counter) -> int:
+        out = 1
+        for value, k in values.items():
+            out *= _falling(in_suit[value], k)
+        return out
+
+    total = 0
+    for p1, p2, b1, b2 in product(range(10), repeat=4):
+        player2, banker2 = (p1 + p2) % 10, (b1 + b2) % 10
+        if not player_draws(player2) or banker2 >= 8:  # no natural: the Player draws
+            continue
+        p3 = (8 - player2) % 10
+        if not banker_draws(banker2, p3):
+            continue
+        b3 = (8 - banker2) % 10
+        player, banker = Counter((p1, p2, p3)), Counter((b1, b2, b3))
+        total += 4 * 3 * ways(player) * ways(banker) + 4 * ways(player + banker)
+    return total
+
+
 def session_distribution(cycle, rounds):
     """Every sequence of outcomes of ``rounds`` independent rounds following ``cycle``
     (a list of {net: probability} dicts, repeated in order), enumerated one by one:

@@ -493,3 +493,53 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
     assert batch.exact_card_expected_values([bet], compositions) is None
     assert batch.walked_per_composition([bet]) == visits
     assert batch.compiled_per_process([bet]) == 0
+
+
+def test_bets_comparing_suits_with_each_other_price_from_terms_as_walked_by_pattern() -> None:
+    """Terms compile suits as they are (a pattern's ways are no product of counts where
+    suits differ); the walk counts them by pattern: the same exact EV on shoes whose suits
+    differ. A walk by pattern too long to compile suit by suit is walked per composition,
+    and weighed at its own visits, not at the suit-by-suit walk's."""
+    from analyzer import analyze
+    from analyzer.engine import batch
+    from analyzer.engine.card_walk import MAX_VISITS, walk_visits
+    from analyzer.paytables.model import paytable_from_dict
+
+    rules = [
+        {"when": "player_card1_suit == banker_card1_suit != player_card2_suit", "pays": "3:1"},
+        {"when": "player_card1_suit != banker_card2_suit", "pays": "push"},
+    ]
+    paytable = paytable_from_dict(
+        {"name": "T", "modes": ["m"], "bet": [{"id": "s", "name": "Suits", "rule": rules}]}
+    )
+    bet = paytable.bets[0]
+    assert bet.relational == {"player_card1_suit", "banker_card1_suit", "player_card2_suit"} | {
+        "banker_card2_suit"
+    }
+    rng = np.random.default_rng(11)
+    compositions = rng.integers(0, 3, size=(3, 52))
+    compositions[:, :8] += 1
+    exact = batch.exact_card_expected_values([bet], compositions)
+    for row, (ev,) in zip(compositions, exact, strict=True):
+        counts = row.reshape(13, 4)
+        shoe = Shoe(counts.sum(axis=1), counts)
+        assert ev == analyze(paytable=paytable, shoe=shoe).results[0].expected_value
+    hands = [
+        f"{hand}_cards == 3 and {hand}_score == 8 and "
+        + " == ".join(f"{hand}_card{i}_suit" for i in (1, 2, 3))
+        for hand in ("player", "banker")
+    ]
+    one, both = (
+        paytable_from_dict(
+            {"name": "T", "bet": [{"id": "b", "name": "B", "rule": [{"when": w, "pays": "9:1"}]}]}
+        ).bets[0]
+        for w in (hands[0], " and ".join(hands))
+    )
+    # One hand's three suits compile suit by suit (7e7 rounds): no walk per composition.
+    assert batch.walked_per_composition([one]) == 0
+    assert batch.compiled_per_process([one]) == walk_visits(one.fields) <= 10**8
+    # Both hands' six do not (4e9): walked per composition by pattern (2e8).
+    by_pattern = walk_visits(both.fields, both.literals, both.relational)
+    assert walk_visits(both.fields) > MAX_VISITS > 10 * by_pattern
+    assert batch.walked_per_composition([both]) == by_pattern
+    assert batch.compiled_per_process([both]) == 0

@@ -46,8 +46,8 @@ def _shoe(cards: list[tuple[int, int]]) -> Shoe:
     return Shoe(counts.sum(axis=1), counts)
 
 
-def _walk_counts(shoe: Shoe, fields: list[str]) -> Counter:
-    table = card_outcome_table(shoe, set(fields))
+def _walk_counts(shoe: Shoe, fields: list[str], relational: set[str] | None = None) -> Counter:
+    table = card_outcome_table(shoe, set(fields), None, relational)
     out: Counter = Counter()
     rows = zip(*(table.columns[f].tolist() for f in fields), strict=True)
     for key, ways in zip(rows, table.ways.tolist(), strict=True):
@@ -306,3 +306,130 @@ def test_every_walk_of_the_shipped_paytables_comes_back_within_a_share() -> None
             layout = card_walk._layout(card_plan, Shoe.standard(8))
             visits = card_walk._visits(card_plan, len(layout.types.counts))
             assert visits / len(layout.shares) <= card_walk.SHARE_VISITS, (name, bet.id)
+
+
+# --- Suits by pattern: bets that compare suits only with each other -----------------------
+
+#: Field sets whose suits are compared only with each other (relational): all six cards,
+#: one hand's three, suits beside ranks and values, a suited pair beside them, the first
+#: cards dealt alone, the third cards alone.
+SUIT_PATTERN_FIELD_SETS = [
+    [f"{card}_suit" for card in CARDS] + ["winner"],
+    ["player_card1_suit", "player_card2_suit", "player_card3_suit", "player_score"],
+    ["player_card1_suit", "banker_card1_suit", "player_card2_rank", "banker_card3_value"],
+    ["banker_card1_suit", "banker_card2_suit", "banker_suited_pair", "banker_card1_rank"],
+    ["player_card1_suit", "banker_card2_suit", "banker_card2_rank"],
+    ["player_card3_suit", "banker_card3_suit", "total_cards"],
+]
+
+
+def _relational(fields: list[str]) -> set[str]:
+    return {f for f in fields if f.endswith("_suit")}
+
+
+def _pattern_counts(shoe: Shoe, fields: list[str]) -> Counter:
+    card_plan = plan(frozenset(fields), None, _relational(fields))
+    assert card_plan.suit_pattern  # counted by pattern, not suit by suit
+    return _walk_counts(shoe, fields, _relational(fields))
+
+
+@pytest.mark.kernels
+@settings(max_examples=25, deadline=None)
+@given(cards_strategy, st.sampled_from(SUIT_PATTERN_FIELD_SETS))
+def test_suit_patterns_equal_every_deal_of_a_tiny_shoe(cards, fields) -> None:
+    """Counted by pattern, suits named in order of first appearance, a shoe whose suits
+    differ gives the counts of dealing every physical card, exactly."""
+    assert _pattern_counts(_shoe(cards), fields) == naive.suit_pattern_reference(cards, fields)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    ("cards", "alike"),
+    [
+        # Every suit alike: a pattern's ways are 4 (4 - 1) ... times one suit's.
+        ([(rank, suit) for rank in (1, 13) for suit in range(4)], True),
+        # Suits of other sizes, an ace of spades twice, no club at all.
+        ([(1, 0), (1, 0), (1, 1), (9, 2), (13, 1), (5, 0), (13, 2), (5, 1)], False),
+        # One suit only, and one rank in only one suit.
+        ([(1, 2), (7, 2), (13, 2), (13, 2), (2, 2), (1, 2), (8, 2)], False),
+    ],
+)
+def test_suit_patterns_on_shoes_alike_and_depleted(cards, alike) -> None:
+    shoe = _shoe(cards)
+    for fields in SUIT_PATTERN_FIELD_SETS[:3]:
+        card_plan = plan(frozenset(fields), None, _relational(fields))
+        layout = card_walk._layout(card_plan, shoe)
+        assert (layout.types.suit_counts.shape[1] == 1) == alike
+        assert _pattern_counts(shoe, fields) == naive.suit_pattern_reference(cards, fields)
+
+
+def _named_in_order(counts: Counter, fields: list[str]) -> Counter:
+    """Counts by real suits, with each round's suits renamed S, H, D, C in order of first
+    appearance (cards in deal order)."""
+    suit_fields = sorted(
+        (CARDS.index(f.removesuffix("_suit")), i)
+        for i, f in enumerate(fields)
+        if f.endswith("_suit")
+    )
+    out: Counter = Counter()
+    for key, ways in counts.items():
+        key = list(key)
+        names: dict[str, str] = {"": ""}
+        for _, i in suit_fields:
+            names.setdefault(key[i], "SHDC"[len(names) - 1])
+            key[i] = names[key[i]]
+        out[tuple(key)] += ways
+    return out
+
+
+@pytest.mark.parametrize(
+    "removed", ["", "AS AS AS 5H 5H KD KD KD KD KD KD KD 9C QC JC TC 2S 2H 2D 2C 3S 3S"]
+)
+@pytest.mark.parametrize(
+    "fields",
+    [
+        SUIT_PATTERN_FIELD_SETS[4],
+        ["player_card1_suit", "banker_card1_suit", "player_card2_suit", "winner"],
+    ],
+)
+def test_suit_patterns_give_the_walks_own_integers_on_eight_decks(removed, fields) -> None:
+    """Where suits can be walked one by one, counting by pattern gives the very same
+    integers, renamed: on a full shoe and on one whose suits differ."""
+    shoe = Shoe.standard(8).remove(analyzer.parse_cards(removed)) if removed else Shoe.standard(8)
+    by_suit = _named_in_order(_walk_counts(shoe, fields), fields)
+    assert _pattern_counts(shoe, fields) == by_suit
+
+
+def test_plan_counts_suits_by_pattern_only_where_they_are_compared_with_each_other() -> None:
+    suits = {"player_card1_suit", "banker_card1_suit"}
+    assert plan(suits | {"winner"}, None, suits).suit_pattern == (0, 1)
+    assert plan(suits | {"player_suited_pair"}, None, suits).suit_pattern == (0, 1, 2)
+    assert not plan(suits).suit_pattern  # not said to be compared only with each other
+    literal = {"player_card1_suit": frozenset("S")}
+    assert not plan(suits, literal, {"banker_card1_suit"}).suit_pattern  # a suit named
+    assert not plan(suits | {"banker_card2_colour"}, None, suits).suit_pattern  # a colour
+    assert not plan(suits | {"first_four_flush"}, None, suits).suit_pattern  # the walk reads suits
+    pattern = plan(suits | {"banker_card1_rank"}, None, suits)
+    assert pattern.fine[:2] == (True, True) and pattern.needs_suits
+
+
+def test_double_suited_three_card_eight_is_walked_on_eight_decks() -> None:
+    """Both hands three cards of one suit (each its own) and 8: 4.2e9 rounds suit by
+    suit (refused), 2.1e8 by pattern; the count is the independent value-level one."""
+    from analyzer.paytables.conditions import parse_condition
+
+    condition = parse_condition(
+        "player_cards == 3 and banker_cards == 3 and player_score == 8 and banker_score == 8"
+        " and player_card1_suit == player_card2_suit == player_card3_suit"
+        " and banker_card1_suit == banker_card2_suit == banker_card3_suit"
+    )
+    assert condition.relational == {f"{card}_suit" for card in CARDS}
+    fields, relational = condition.fields, condition.relational
+    assert card_walk.walk_visits(fields) > card_walk.MAX_VISITS
+    with pytest.raises(AnalyzerError, match="too much of too many cards"):
+        card_walk.CardWalk(Shoe.standard(8), fields)
+    walk = card_walk.CardWalk(Shoe.standard(8), fields, None, relational)
+    assert walk.visits < card_walk.MAX_VISITS / 10
+    table = walk.table()
+    hits = int(table.ways[condition.mask(table.columns, len(table))].sum())
+    assert hits == naive.double_suited_three_card_eights(8) == 38_708_182_784

@@ -162,3 +162,27 @@ def test_every_shipped_card_bet_is_checked_against_a_source() -> None:
         ("contrast-bonus", "contrast_bonus_3"),
         ("contrast-bonus", "contrast_bonus_4"),
     }
+
+
+def test_a_bet_on_the_suits_of_all_six_cards_is_counted_exactly() -> None:
+    """Double suited three-card 8 (each hand three cards of one suit, either suit) is
+    walked by suit pattern, 4.2e9 rounds suit by suit were refused; its count is the
+    value-level one of tests/naive.py."""
+    import naive
+
+    from analyzer.paytables.model import paytable_from_dict
+
+    hands = " and ".join(
+        f"{hand}_cards == 3 and {hand}_score == 8 and "
+        + " == ".join(f"{hand}_card{i}_suit" for i in (1, 2, 3))
+        for hand in ("player", "banker")
+    )
+    rules = [{"when": hands, "pays": "500:1"}]
+    paytable = paytable_from_dict(
+        {"name": "Suits", "bet": [{"id": "double", "name": "Double", "rule": rules}]}
+    )
+    assert len(paytable.bets[0].relational) == 6
+    result = analyze(paytable=paytable).results[0]
+    hits = naive.double_suited_three_card_eights(8)
+    assert result.hit_frequency == Fraction(hits, SEQUENCES)
+    assert result.expected_value == Fraction(501 * hits, SEQUENCES) - 1

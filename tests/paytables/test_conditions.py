@@ -530,3 +530,12 @@ def test_true_and_false_count_as_one_and_zero_in_arithmetic() -> None:
     assert mixed.mask(columns, 4).tolist() == [False, False, False, True]
     with pytest.raises(AnalyzerError, match="not true/false"):
         parse_condition("natural + 1")
+
+
+def test_text_fields_compared_only_with_other_fields_are_relational() -> None:
+    condition = parse_condition(
+        "player_card1_suit == banker_card1_suit and banker_card1_suit != 'S'"
+        " and player_card2_suit in ('H',) and player_card3_suit == player_card1_rank"
+    )
+    assert condition.relational == {"player_card1_suit", "player_card3_suit", "player_card1_rank"}
+    assert condition.literals == {"player_card2_suit": {"H"}}
