@@ -599,7 +599,11 @@ def verify_claims(
                 "claimed": str(claimed),
                 "computed": verdict.computed,
                 "exact": _exact_text(verdict),
-                "note": verdict.note,
+                "note": "; ".join(
+                    filter(
+                        None, [verdict.note, claim.slip and f"a slip of the source: {claim.slip}"]
+                    )
+                ),
                 "source": claim.source,
             }
         )

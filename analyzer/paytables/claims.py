@@ -91,7 +91,7 @@ DEFAULT_COUNTING_SHOES = 20_000
 #: The one way of counting an event other than as ordered six-card rounds.
 OVER = ("two_cards",)
 
-_COMMON = {"paytable", "quantity", "value", "rounding", "source", "scale", "digits"}
+_COMMON = {"paytable", "quantity", "value", "rounding", "source", "scale", "digits", "slip"}
 _SHOE = {"decks", "remove"}
 _LINE = {"rule", "label"}
 _EVENT = {"event", "given", "over"}
@@ -185,6 +185,8 @@ class Claim:
     effect_of: tuple[Card, ...] = ()
     session: SessionSpec | None = None
     counting: CountingSpec | None = None
+    #: Why the source's figure is wrong, when it is known to be: the claim still FAILs.
+    slip: str = ""
 
     @property
     def subject(self) -> str:
@@ -512,6 +514,7 @@ def _claim(
         effect_of,
         session,
         counting,
+        optional_note(item, "slip", where),
     )
 
 
