@@ -53,6 +53,7 @@ COLUMNS = (
     "claimed",
     "computed",
     "exact",
+    "method",
     "note",
     "source",
 )
@@ -204,6 +205,7 @@ class _Verdict:
     mode: str | None = None
     note: str = ""
     error: Fraction = Fraction(0)  # a bound on |exact - truth| when only estimated
+    method: str = "exact"  # or numeric, normal (a session), simulated (a counting study)
 
 
 class _Verifier:
@@ -379,12 +381,19 @@ class _Verifier:
         else:
             args = [x / stake for x in (spec.amount, spec.low, spec.high) if x is not None]
             value, scale = getattr(played, spec.statistic)(*args), 1
-        exact = value.value * scale
-        verdict = _Verdict(
-            exact=exact, error=value.error * scale, mode=claim.mode or None, note=value.method
-        )
-        if value.method != "exact":
-            verdict.note = f"{value.method}, within {float(value.error * scale):.1e}"
+        verdict = _Verdict(exact=value.value * scale, error=value.error * scale, mode=claim.mode)
+        verdict.method = value.method
+        if spec.statistic == "std_dev" and spec.method == "exact":
+            # The square root of the exact variance, times the stake: exact too.
+            verdict.exact = SquareRoot(played.variance().value * stake * stake)
+            verdict.error, verdict.method = Fraction(0), "exact"
+        if verdict.method == "normal":
+            # The source used the normal approximation: its figure is checked against that
+            # approximation itself (to the float's precision), not against the truth.
+            verdict.error = abs(verdict.exact) / 10**12 + Fraction(1, 10**15)
+            verdict.note = "normal approximation (no continuity correction)"
+        elif verdict.method != "exact":
+            verdict.note = f"{verdict.method}, within {float(verdict.error):.1e}"
         return _compared(verdict, claim)
 
     def _counting(self, claim: Claim, paytable: Paytable, shoe: _ShoeOf) -> _Verdict:
@@ -410,6 +419,7 @@ class _Verifier:
             computed=computed,
             passed=passed,
             mode=claim.mode,
+            method="simulated",
             note=f"simulated {simulated.value:.6g} ± {simulated.standard_error:.2g} (SE); "
             f"{'within' if passed else 'beyond'} {SIMULATION_TOLERANCE} SE; {simulated.note}",
         )
@@ -599,6 +609,7 @@ def verify_claims(
                 "claimed": str(claimed),
                 "computed": verdict.computed,
                 "exact": _exact_text(verdict),
+                "method": verdict.method if verdict.exact is not None or claim.counting else "",
                 "note": "; ".join(
                     filter(
                         None, [verdict.note, claim.slip and f"a slip of the source: {claim.slip}"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 from analyzer.analysis.verify import load_claims, verify_claims
 from analyzer.cli.options import add_format_option, add_shoe_options
@@ -22,6 +23,9 @@ examples:
   baccarat-odds verify seed-game                    # the help page's figures
   baccarat-odds verify my-claims.toml --format json
   baccarat-odds verify my-claims.toml --remove "5H 5H KS"  # your figures for a partly dealt shoe"""
+
+#: The longest exact fraction a text line shows (a session's has thousands of digits).
+MAX_FRACTION_SHOWN = 80
 
 #: How a payouts claim is checked, said under the table that shows them.
 PAYOUTS_COMPARED = (
@@ -71,9 +75,17 @@ def _verdict_line(row) -> str:
     mode = "" if row.mode == "-" else f" ({row.mode})"
     where = row.paytable if row.shoe == "-" else f"{row.paytable}, {row.shoe}"
     digits = row.computed.replace(",", "").replace(" ", "")
-    exact = f" = {row.exact}" if row.exact and row.exact != digits else ""
+    exact = row.exact
+    if len(exact) > MAX_FRACTION_SHOWN:
+        numerator, _, denominator = exact.partition("/")
+        exact = (
+            f"{float(Fraction(exact)):.12g} (a fraction of {len(numerator.lstrip('-'))}/"
+            f"{len(denominator)} digits: --format json gives it)"
+        )
+    exact = f" = {exact}" if exact and exact != digits else ""
     note = f"; {row.note}" if row.note else ""
+    value = "exact" if row.method == "exact" else "computed"
     return (
         f"{result} claim {row.claim}: {row.quantity} of {row.bet}{mode} [{where}]: "
-        f"published {row.claimed}, exact {row.computed}{exact}{note}"
+        f"published {row.claimed}, {value} {row.computed}{exact}{note}"
     )

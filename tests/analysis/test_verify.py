@@ -333,3 +333,54 @@ def test_effects_of_removal_against_brute_force() -> None:
     rows = _verdicts(claims, decks=1)
     assert [r["result"] for r in rows] == ["PASS"] * 3, rows
     assert rows[0]["shoe"] == "1 deck, then less 6H"
+
+
+def _round_distribution(bet: str, mode: str):
+    """The net of one round of a seed bet on 8 decks, from the package's exact lines."""
+    from analyzer import analyze
+
+    out: dict = {}
+    for line in analyze(bets=[bet], mode=mode).result(bet).lines:
+        if line.probability:
+            out[line.payout.net] = out.get(line.payout.net, 0) + line.probability
+    return out
+
+
+def test_sessions_against_every_sequence_of_rounds_and_the_normal_approximation() -> None:
+    from fractions import Fraction
+    from statistics import NormalDist
+
+    player = _round_distribution("player", "commission")
+    tie = _round_distribution("tie", "commission")
+    enumerated = naive.session_distribution([player, tie, tie], 5)  # P, T, T, P, T
+    ahead = sum(p for net, p in enumerated.items() if net > 0)
+    even = sum(p for net, p in enumerated.items() if net == 0)
+    at_least = sum(p for net, p in enumerated.items() if net <= -3)  # lose 3 units: $30
+    mean = sum(p * net for net, p in enumerated.items())
+    session = {"quantity": "session", "mix": {"player": 1, "tie": 2}, "rounds": 5}
+    claims = [
+        session | {"statistic": "p_ahead", "value": _decimal(ahead, 15)},
+        session | {"statistic": "p_even", "value": _decimal(even, 15)},
+        session
+        | {"statistic": "p_lose_at_least", "amount": 30, "stake": 10, "value": _decimal(at_least)},
+        session | {"statistic": "mean", "stake": 10, "value": _decimal(10 * mean)},
+        session | {"statistic": "p_ahead", "value": _decimal(ahead + Fraction(1, 10**14), 15)},
+    ]
+    rows = _verdicts(claims)
+    assert [r["result"] for r in rows] == ["PASS"] * 4 + ["FAIL"], rows
+    assert all(r["method"] == "exact" for r in rows)
+    # 100,000 Banker rounds: the numeric distribution against the normal approximation,
+    # and a source that used that approximation, to its printed digits.
+    banker = _round_distribution("banker", "commission")
+    mu = sum(p * net for net, p in banker.items())
+    sigma = (sum(p * net * net for net, p in banker.items()) - mu**2) ** 0.5
+    normal = 1 - NormalDist(100_000 * float(mu), sigma * 100_000**0.5).cdf(0)
+    long = {"quantity": "session", "bet": "banker", "mode": "commission", "rounds": 100_000}
+    rows = _verdicts(
+        [
+            long | {"statistic": "p_ahead", "value": f"{normal:.2f}"},
+            long | {"statistic": "p_ahead", "method": "normal", "value": f"{normal:.8f}"},
+        ]
+    )
+    assert [r["result"] for r in rows] == ["PASS", "PASS"], rows
+    assert rows[0]["method"] == "numeric" and rows[1]["method"] == "normal"
