@@ -803,9 +803,14 @@ def _count_suit_patterns(
     if m == 0:
         out[base + suit_code_index[undealt]] += weight
         return
-    # One column: every suit alike, a block's ways the same in each (``product``: all
-    # blocks' together). Else each block's row of ways, put back as the walk backs up.
-    alike = type_suit_counts.shape[1] == 1
+    # Every suit alike for the types dealt (always, with one column): a block's ways are
+    # the same in each suit (``product``: all blocks' together). Else each block's row
+    # of ways, put back as the walk backs up.
+    alike = True
+    for i in range(m):
+        for s in range(1, type_suit_counts.shape[1]):
+            if type_suit_counts[kind[i], s] != type_suit_counts[kind[i], 0]:
+                alike = False
     depth = 0
     label[0] = -1
     placed[0] = 0
