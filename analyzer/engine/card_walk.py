@@ -32,6 +32,14 @@ draw. Otherwise, when no third card needs more than its value, the walk is split
 draw of the third cards depends only on the first four cards' values, so it is worked out
 once per tuple of values and combined with every way to deal those values as fine types.
 
+Suits that the bets compare only with each other (:attr:`CardPlan.suit_pattern`) matter
+only in which cards share one, so those cards are dealt without their suits and each
+round is counted once per suit pattern (the cards' blocks, at most four, numbered in order
+of first appearance): its ways are the sum, over every way to give the blocks distinct
+suits, of the ways to deal each block's cards in its suit, which on a shoe whose suits are
+alike is 4 (4 - 1) ... times one suit's. Six cards have 187 patterns, where the walk would
+otherwise deal 4^6 tuples of suits.
+
 The walk also compiles into terms (:func:`card_terms`): polynomials in the counts of the
 card types, so that the batch engine evaluates a card-level bet on any composition without
 walking it again.
