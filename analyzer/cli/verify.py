@@ -84,7 +84,7 @@ def _verdict_line(row) -> str:
         )
     exact = f" = {exact}" if exact and exact != digits else ""
     note = f"; {row.note}" if row.note else ""
-    value = "exact" if row.method == "exact" else "computed"
+    value = {"exact": "exact", "": "paytable"}.get(row.method, "computed")
     return (
         f"{result} claim {row.claim}: {row.quantity} of {row.bet}{mode} [{where}]: "
         f"published {row.claimed}, {value} {row.computed}{exact}{note}"

@@ -9,6 +9,8 @@ passes when it lies within a few standard errors of the estimate.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 from tqdm import tqdm
 
@@ -68,6 +70,17 @@ def _job(claim: Claim, paytable: Paytable, decks: int) -> CountJob:
     )
 
 
+def _deal(job: CountJob, shoes: int, what: str) -> list[dict[str, np.ndarray]]:
+    """Count ``shoes`` shoes in partitions of :data:`_CHUNK`, with a progress bar."""
+    sizes = [min(_CHUNK, shoes - first) for first in range(0, shoes, _CHUNK)]
+    results = []
+    with tqdm(total=shoes, unit=" shoes", desc=what, disable=None) as bar:
+        for index, size in enumerate(sizes):
+            results.append(count_partition(job, index, size))
+            bar.update(size)
+    return results
+
+
 def _figure(spec: CountingSpec, results: list[dict[str, np.ndarray]]) -> tuple[float, float]:
     """The study's figure and its standard error over the shoes, with the bet's max round."""
     rounds = np.concatenate([r["rounds"] for r in results]).astype(np.float64)
@@ -90,7 +103,12 @@ def _figure(spec: CountingSpec, results: list[dict[str, np.ndarray]]) -> tuple[f
 
 
 class CountingStudies:
-    """The :class:`~analyzer.analysis.verify.Simulator` of counting claims."""
+    """The :class:`~analyzer.analysis.verify.Simulator` of counting claims. Claims about
+    one study (the same bet, count and conventions, shoes and seed: its bet frequency, its
+    edge, its units per shoe...) share one run of its shoes."""
+
+    def __init__(self) -> None:
+        self._runs: dict[str, list[dict[str, np.ndarray]]] = {}
 
     def check(self, claim: Claim, paytable: Paytable, decks: int) -> None:
         _job(claim, paytable, decks)
@@ -99,15 +117,10 @@ class CountingStudies:
         spec = claim.counting
         assert spec is not None
         job = _job(claim, paytable, decks)
-        sizes = [min(_CHUNK, spec.shoes - first) for first in range(0, spec.shoes, _CHUNK)]
-        results = []
-        with tqdm(
-            total=spec.shoes, unit=" shoes", desc=f"claim {claim.number}", disable=None
-        ) as bar:
-            for index, size in enumerate(sizes):
-                results.append(count_partition(job, index, size))
-                bar.update(size)
-        value, error = _figure(spec, results)
+        key = json.dumps([job.identity, spec.shoes], sort_keys=True)
+        if key not in self._runs:
+            self._runs[key] = _deal(job, spec.shoes, f"claim {claim.number}")
+        value, error = _figure(spec, self._runs[key])
         play = "perfect play" if job.tags is None else f"true count >= {spec.threshold:g}"
         return Simulated(
             value, error, f"{spec.shoes:,} shoes of {decks} decks, seed {spec.seed}, {play}"

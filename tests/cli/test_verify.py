@@ -84,7 +84,7 @@ rounding = "truncate"
     )
     assert "PASS claim 2: house_edge of tie [seed-game, 8 decks]: published 14.36%" in out
     assert "FAIL claim 3: payouts of lucky_six [seed-game]" in out
-    assert "FAIL claim 4: max_round of player_pair [seed-game]: published 50, exact 60" in out
+    assert "FAIL claim 4: max_round of player_pair [seed-game]: published 50, paytable 60" in out
     assert all(
         line.split(" claim ")[0] in ("PASS", "FAIL", "FAIL (last digit)")
         for line in out.splitlines()[:5]
@@ -171,5 +171,5 @@ value = ["12:1", "23:1"]
             assert odds == sorted(odds, reverse=True), side
     code, out, _ = run(capsys, "verify", str(path))
     assert code == 1
-    assert "published 23:1, 12:1, exact 20:1, 12:1" in out
+    assert "published 23:1, 12:1, paytable 20:1, 12:1" in out
     assert "Payouts are compared as a multiset" in out

@@ -78,3 +78,25 @@ def test_bad_studies_are_one_line_before_any_shoe_is_dealt(tmp_path, capsys, ext
     path = write_claims(tmp_path, _claim("bet_frequency", "1%", extra))
     code, out, err = run(capsys, "verify", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err, err
+
+
+def test_claims_about_one_study_share_one_run_of_its_shoes(tmp_path, capsys, monkeypatch) -> None:
+    import analyzer.runs.studies as studies
+
+    dealt = []
+    real = studies.count_partition
+    monkeypatch.setattr(
+        studies, "count_partition", lambda job, i, n: dealt.append(n) or real(job, i, n)
+    )
+    body = _claim("bet_frequency", "100.0%")
+    body += (
+        body.split("\n", 1)[1]
+        .replace("bet_frequency", "rounds_per_shoe")
+        .replace('"100.0%"', '"80"')
+    )
+    body += _claim("bet_frequency", "100.0%", ALWAYS.replace("seed = 7", "seed = 8")).split(
+        "\n", 1
+    )[1]
+    code, out, _ = run(capsys, "verify", str(write_claims(tmp_path, body)))
+    assert code == 0 and out.count("PASS") == 3, out
+    assert sum(dealt) == 2 * 400  # seed 7 once for two claims, seed 8 once
