@@ -221,10 +221,10 @@ for name, text, message in [
     ("cl_no_value", claims('quantity = "max_rtp"\n'), "missing 'value'"),
     ("cl_value_float", claims('quantity = "max_rtp"\nvalue = 98.94\n'), "printed as a string"),
     ("cl_value_inf", claims('quantity = "max_rtp"\nvalue = inf\n'), "printed as a string"),
-    ("cl_value_nan_text", claims('quantity = "max_rtp"\nvalue = "nan"\n'), "printed as a string"),
-    ("cl_value_words", claims('quantity = "max_rtp"\nvalue = "high"\n'), "printed as a string"),
-    ("cl_value_long", claims(f'quantity = "max_rtp"\nvalue = "{"9" * 60}%"\n'), "printed as"),
-    ("cl_value_decimals", claims(f'quantity = "max_rtp"\nvalue = "0.{"3" * 40}"\n'), "printed"),
+    ("cl_value_nan_text", claims('quantity = "max_rtp"\nvalue = "nan"\n'), "cannot read the"),
+    ("cl_value_words", claims('quantity = "max_rtp"\nvalue = "high"\n'), "cannot read the"),
+    ("cl_value_long", claims(f'quantity = "max_rtp"\nvalue = "{"9" * 60}%"\n'), "cannot read"),
+    ("cl_value_decimals", claims(f'quantity = "max_rtp"\nvalue = "0.{"3" * 50}"\n'), "cannot"),
     ("cl_rounding", claims(RTP + 'rounding = "bankers"\n'), "'rounding' must be"),
     ("cl_needs_bet", claims('quantity = "rtp"\nvalue = "1%"\n'), "needs a 'bet'"),
     ("cl_unknown_bet", claims('bet = "x"\nquantity = "rtp"\nvalue = "1%"\n'), "unknown bet"),
@@ -482,15 +482,20 @@ for name, argv, message in [
 ]:
     case(name, {"d.csv/x": "", "dirpng.png/x": "", "many.toml": MANY_BETS}, argv, message)
 
+#: Ranks and colours of all six cards, told apart: suit by suit (colours are), over the walk's
+#: limit (suits compared only with each other are counted by pattern).
+ALL_SUITS_ALIKE = (
+    "player_card1_rank == banker_card1_rank and player_card1_suit == banker_card1_suit and "
+    "player_card2_colour == banker_card1_colour and player_card2_rank == banker_card2_rank and "
+    "player_card3_rank == banker_card2_rank and banker_card3_colour == player_card3_colour"
+)
+
 # -- Work over a limit or the budget, refused before any of it (no shoe dealt, no folder) --
-#: One bet whose card walk is over the walk's own limit (4.2e9 rounds, at most 3e9).
+#: One bet whose card walk is over the walk's own limit (2.0e10 rounds, at most 3e9): ranks
+#: and colours of six cards (colours are walked suit by suit).
 HUGE_WALK = (
     'name = "Huge"\nmodes = ["m"]\n[[bet]]\nid = "huge"\nrule = [{ when = "'
-    + (
-        "player_card1_rank == banker_card1_rank and player_card1_suit == banker_card1_suit and "
-        "player_card2_suit == banker_card1_suit and player_card2_rank == banker_card2_rank and "
-        "player_card3_rank == banker_card2_rank"
-    )
+    + ALL_SUITS_ALIKE
     + '", pays = 99 }]\n'
 )
 #: A walk too long to compile into terms (8.1e8 rounds): a count walks it for every round.
@@ -499,7 +504,7 @@ UNCOMPILED = (
     + ("first_four_flush and first_four_straight and winner == 'player'")
     + '", pays = 99 }]\n'
 )
-WALK_LIMIT = "the bets ask for about 4.2e+09 kinds of deal to be told apart (at most 3e+09"
+WALK_LIMIT = "the bets ask for about 2.0e+10 kinds of deal to be told apart (at most 3e+09"
 for name, argv, message in [
     ("walk_limit_report", ["report", "--paytable", "huge.toml"], WALK_LIMIT),
     ("walk_limit_simulate", [*SIMULATE, "--paytable", "huge.toml"], WALK_LIMIT),
@@ -553,9 +558,6 @@ for name, argv, message in [
 
 # -- Found by attacking the hardened tree (second round) ------------------------------------
 LONG = "a" * 300
-ALL_SUITS_ALIKE = " == ".join(
-    f"{hand}_card{n}_suit" for n in (1, 2, 3) for hand in ("player", "banker")
-)
 for name, files, argv, message in [
     ("path_too_long_paytable", {}, ["report", "--paytable", LONG + ".toml"], "File name too long"),
     ("path_too_long_plot", {}, ["eor", "--bet", "tie", "--plot", LONG + ".png"], "too long"),

@@ -432,6 +432,10 @@ def _claim(
         raise AnalyzerError(
             f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r:.40}"
         )
+    if quantity == "max_rtp" and ("bet" in item or "mode" in item):
+        raise AnalyzerError(
+            f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
+        )
     check_keys(item, _COMMON | _KEYS[quantity], where)
     paytable = _paytable_named(item, top.get("paytable"), where, base)
     digits = None

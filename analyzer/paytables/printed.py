@@ -29,10 +29,12 @@ _GROUPED = re.compile(
 )
 _NUMBER = re.compile(
     r"^(?P<sign>[+\-\u2212]?)"
-    rf"(?P<whole>[0-9][0-9{_SEPARATORS}]{{0,60}})"
+    rf"(?P<whole>[0-9][0-9{_SEPARATORS}]{{0,40}})"
     r"(?:\.(?P<decimals>[0-9]{1,40}))?(?P<exponent>[eE][+-]?[0-9]{1,3})?$"
 )
 ROUNDINGS = ("round", "truncate")
+#: The most digits before a printed figure's point (a count of rounds of 27 decks has 19).
+MAX_WHOLE_DIGITS = 30
 #: The most significant digits a claim may say its source shows (Excel shows 15).
 MAX_SIGNIFICANT = 40
 
@@ -96,9 +98,12 @@ def read_printed(text: object, significant: int | None = None) -> Printed:
         else:
             separator = grouped["sep"]
             whole = re.sub("[^0-9]", "", whole)
+    if match and len(whole) > MAX_WHOLE_DIGITS:
+        match = None
     if not match:
         raise AnalyzerError(
-            f"cannot read the published value {shown[:40]!r}: write digits with a decimal "
+            f"cannot read the published value {shown[:40]!r}: write at most "
+            f"{MAX_WHOLE_DIGITS} digits before the point and digits with a decimal "
             'point, e.g. "98.94%", "0.458597", "-1.8e-4" or "4,998,398,275,503,360"'
         )
     sign = "-" if match["sign"] and match["sign"] in MINUS else ""
