@@ -27,7 +27,7 @@ from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
-from analyzer.game.shoe import Shoe
+from analyzer.game.shoe import Shoe, check_decks
 from analyzer.paytables.claims import BET_FIGURES, Claim
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
@@ -39,6 +39,7 @@ from analyzer.paytables.printed import (
     read_printed,
     shown_fraction,
 )
+from analyzer.schema import argument, sequence_of
 
 #: The columns of verify's table, in order (JSON: one object per claim with these keys).
 COLUMNS = (
@@ -141,25 +142,27 @@ def _symmetry_checks(claim: Claim) -> list[tuple[Condition, Condition]]:
 
 @dataclass(frozen=True)
 class _Event:
-    """An event (and a condition it is given), settled as one more bet: rule 1 pushes
-    where the given condition fails, rule 2 pays where the event holds."""
+    """An event (and a condition it is given), settled as one more bet: a rule for the
+    given condition first, then one for the event, both paying. The ways a rule's
+    condition holds (earlier rules or not) and the ways it settles give both counts with
+    no condition written anew: the event holds with the given condition where it holds at
+    all but where it settles (the given condition settled those first)."""
 
     event: Condition
     given: Condition | None
 
     def bet(self, number: int, mode: str) -> Bet:
-        rules = []
-        if self.given is not None:
-            rules.append(Rule(parse_condition(f"not ({self.given.text})"), parse_payout("push")))
+        rules = [] if self.given is None else [Rule(self.given, _HOLDS)]
         rules.append(Rule(self.event, _HOLDS))
         return Bet(f"#event{number}", "event", tuple(rules), modes=(mode,))
 
-    @staticmethod
-    def ways(result: BetResult) -> tuple[int, int]:
+    def ways(self, result: BetResult) -> tuple[int, int]:
         """(ways the event holds where the given condition does, ways that condition
         holds), from the event bet's lines."""
-        holds, fails = result.lines[-2].ways, result.lines[-1].ways
-        return holds, holds + fails
+        event = result.lines[-2]
+        if self.given is None:
+            return event.ways, result.lines[0].matched + result.lines[-1].ways
+        return event.matched - event.ways, result.lines[0].matched
 
 
 @dataclass
@@ -193,7 +196,10 @@ class _Request:
         key = (event.text, None if given is None else given.text)
         number = list(self.events).index(key)
         analysis = self.run()
-        return _Event.ways(analysis.result(f"#event{number}"))
+        for bet, _, why in analysis.unavailable:
+            if bet == f"#event{number}":
+                raise AnalyzerError(f"the event cannot be counted exactly here: {why}")
+        return self.events[key].ways(analysis.result(f"#event{number}"))
 
 
 @dataclass
@@ -232,7 +238,7 @@ class _Verifier:
         return self.loaded[claim.paytable]
 
     def shoe_of(self, claim: Claim, paytable: Paytable) -> _ShoeOf:
-        decks = self.decks or claim.decks or paytable.decks
+        decks = next(d for d in (self.decks, claim.decks, paytable.decks) if d is not None)
         return _ShoeOf(decks, (*claim.remove, *self.remove), self.given_shoe)
 
     def request(self, paytable: Paytable, shoe: _ShoeOf) -> _Request:
@@ -254,7 +260,15 @@ class _Verifier:
             return  # facts of the paytable itself: no shoe enters
         if claim.quantity == "counting":
             if self.simulator is None:
-                raise AnalyzerError("counting claims are checked by dealing shoes: use the CLI")
+                raise AnalyzerError(
+                    "counting claims are checked by dealing shoes: pass a simulator "
+                    "(analyzer.runs.studies.CountingStudies)"
+                )
+            if shoe.removed or shoe.given is not None:
+                raise AnalyzerError(
+                    "a counting study deals full shoes of its decks: it takes no cards "
+                    "removed ('remove', --remove) and no --shoe"
+                )
             self.simulator.check(claim, paytable, shoe.decks)
             return
         shoes = [shoe]
@@ -401,19 +415,19 @@ class _Verifier:
         simulated = self.simulator.run(claim, paytable, shoe.decks)
         printed = read_printed(claim.value, claim.digits)
         factor = claim.scale * (100 if printed.percent else 1)
-        claimed = float(printed.number) / float(factor)
+        claimed = Fraction(printed.number) / factor
         computed = compare_printed(
             Fraction(simulated.value), printed, claim.rounding, claim.scale
         ).computed
         # The printed figure stands for every value that prints as it: half a unit of its
         # last digit either way.
-        half_unit = 10.0**printed.exponent / 2 / float(factor)
-        distance = max(0.0, abs(claimed - simulated.value) - half_unit)
+        half_unit = Fraction(10) ** printed.exponent / 2 / factor
+        distance = max(Fraction(0), abs(claimed - Fraction(simulated.value)) - half_unit)
         if not simulated.standard_error >= 0:  # NaN: too few shoes bet to judge by
             raise AnalyzerError(
                 "the simulated shoes bet too seldom to estimate the figure's error: raise 'shoes'"
             )
-        passed = distance <= SIMULATION_TOLERANCE * simulated.standard_error
+        passed = distance <= SIMULATION_TOLERANCE * Fraction(simulated.standard_error)
         return _Verdict(
             exact=None,
             computed=computed,
@@ -583,6 +597,13 @@ def verify_claims(
     its own ``decks``, less the cards it ``remove``s. ``decks`` (every claim on that many
     decks), ``shoe`` (every claim on this shoe) and ``remove`` (more cards out of every
     claim's shoe) come on top, as the command line's options do."""
+    claims = list(sequence_of(claims, Claim, "claims", "Claim objects", " (see load_claims)"))
+    argument(shoe, (Shoe, type(None)), "shoe", " (see Shoe)")
+    if decks is not None:
+        check_decks(decks)
+        if shoe is not None:
+            raise AnalyzerError("give decks or shoe, not both")
+    remove = sequence_of(remove, Card, "remove", "Card objects", " (see parse_cards)")
     verifier = _Verifier(decks, tuple(remove), shoe, simulator)
     for claim in claims:
         _named(claim, verifier.plan)

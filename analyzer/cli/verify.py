@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from fractions import Fraction
 
 from analyzer.analysis.verify import load_claims, verify_claims
@@ -77,10 +78,13 @@ def _verdict_line(row) -> str:
     digits = row.computed.replace(",", "").replace(" ", "")
     exact = row.exact
     if len(exact) > MAX_FRACTION_SHOWN:
-        numerator, _, denominator = exact.partition("/")
+        root = exact.startswith("sqrt(")
+        fraction = Fraction(exact[5:-1] if root else exact)
+        numerator, _, denominator = str(fraction).partition("/")
+        shown = math.sqrt(fraction) if root else float(fraction)
         exact = (
-            f"{float(Fraction(exact)):.12g} (a fraction of {len(numerator.lstrip('-'))}/"
-            f"{len(denominator)} digits: --format json gives it)"
+            f"{shown:.12g} ({'the root of ' if root else ''}a fraction of "
+            f"{len(numerator.lstrip('-'))}/{len(denominator)} digits: --format json gives it)"
         )
     exact = f" = {exact}" if exact and exact != digits else ""
     note = f"; {row.note}" if row.note else ""

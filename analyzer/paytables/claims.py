@@ -85,8 +85,9 @@ COUNTING_STATISTICS = (
     "units_per_100_rounds",
     "rounds_per_shoe",
 )
-#: The most shoes a counting claim may simulate, and the default.
-MAX_COUNTING_SHOES = 10**7
+#: The most shoes a counting claim may simulate (about two minutes on one core), and the
+#: default.
+MAX_COUNTING_SHOES = 10**6
 DEFAULT_COUNTING_SHOES = 20_000
 #: The one way of counting an event other than as ordered six-card rounds.
 OVER = ("two_cards",)
@@ -103,7 +104,7 @@ _KEYS: dict[str, set[str]] = {
     **{quantity: {"bet", "mode"} | _SHOE for quantity in BET_FIGURES},
     "return": {"bet", "mode"} | _SHOE | _LINE,
     "max_rtp": _SHOE,
-    "payouts": {"bet", "mode"},
+    "payouts": {"bet", "mode"},  # facts of the paytable: no digits, scale or shoe
     "max_round": {"bet", "mode"},
     "count": {"bet", "mode", "event", "over"} | _SHOE | _LINE,
     "probability": {"bet", "mode"} | _SHOE | _LINE | _EVENT,
@@ -125,7 +126,9 @@ _TWO_CARD_FIELDS = {
     )
     for index, hand in enumerate(("player", "banker"))
 }
-_NUMBER = re.compile(r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})(/[0-9]{1,30})?\s*$")
+_NUMBER = re.compile(
+    r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,2})?(/[0-9]{1,30})?\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -311,9 +314,10 @@ def _check_value(item: Mapping[str, Any], quantity: str, digits: int | None, whe
         printed = read_printed(value, digits)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{where}: {exc}") from None
-    if quantity == "count" and (printed.percent or printed.exponent < 0 or printed.number < 0):
+    negative = value.strip()[:1] in "-\u2212"
+    if quantity == "count" and (printed.percent or printed.exponent < 0 or negative):
         raise AnalyzerError(f"{where}: a count is a whole number, got {value[:40]!r}")
-    return value
+    return value.strip()
 
 
 def _line(item: Mapping[str, Any], where: str) -> tuple[int | None, str | None]:
@@ -436,7 +440,8 @@ def _claim(
         raise AnalyzerError(
             f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
         )
-    check_keys(item, _COMMON | _KEYS[quantity], where)
+    common = _COMMON - {"scale", "digits"} if quantity in ("payouts", "max_round") else _COMMON
+    check_keys(item, common | _KEYS[quantity], where)
     paytable = _paytable_named(item, top.get("paytable"), where, base)
     digits = None
     if "digits" in item:

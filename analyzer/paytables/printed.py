@@ -35,6 +35,8 @@ _NUMBER = re.compile(
 ROUNDINGS = ("round", "truncate")
 #: The most digits before a printed figure's point (a count of rounds of 27 decks has 19).
 MAX_WHOLE_DIGITS = 30
+#: The finest and coarsest last digit a printed figure may have (1e-60 and 1e40).
+MIN_EXPONENT, MAX_EXPONENT = -60, 40
 #: The most significant digits a claim may say its source shows (Excel shows 15).
 MAX_SIGNIFICANT = 40
 
@@ -112,8 +114,19 @@ def read_printed(text: object, significant: int | None = None) -> Printed:
     number = Decimal(f"{sign}{digits}{exponent or ''}")
     last = number.as_tuple().exponent
     assert isinstance(last, int)  # a finite number
+    if not MIN_EXPONENT <= last <= MAX_EXPONENT:
+        raise AnalyzerError(
+            f"the published value {shown[:40]!r} is printed to 1e{last}: figures are checked "
+            f"to 1e{MIN_EXPONENT} at the finest and 1e{MAX_EXPONENT} at the coarsest"
+        )
     if significant is not None and number != 0:
-        last = max(last, number.adjusted() - significant + 1)
+        shown_at = max(last, number.adjusted() - significant + 1)
+        if number != number.quantize(Decimal(1).scaleb(shown_at)):
+            raise AnalyzerError(
+                f"the published value {shown[:40]!r} shows more than {significant} significant "
+                "digits, which its 'digits' says the source shows"
+            )
+        last = shown_at
     return Printed(shown, number, percent, last, separator, exponent or "")
 
 

@@ -29,7 +29,12 @@ _CHUNK = 2_000
 def _job(claim: Claim, paytable: Paytable, decks: int) -> CountJob:
     spec = claim.counting
     assert spec is not None
-    mode = claim.mode or paytable.modes[0]
+    offered = {mode: bet.settlement for bet, mode in paytable.offered(paytable.modes, (claim.bet,))}
+    if claim.mode is None and len(set(offered.values())) > 1:
+        raise AnalyzerError(
+            f"bet {claim.bet!r} pays differently by mode; name the 'mode' ({', '.join(offered)})"
+        )
+    mode = claim.mode or next(iter(offered), paytable.modes[0])
     paytable.bet(claim.bet, mode)  # offered in that mode, or one line
     single = restricted(paytable, ((claim.bet, mode),))
     defaults = Procedure(decks)
@@ -123,5 +128,8 @@ class CountingStudies:
         value, error = _figure(spec, self._runs[key])
         play = "perfect play" if job.tags is None else f"true count >= {spec.threshold:g}"
         return Simulated(
-            value, error, f"{spec.shoes:,} shoes of {decks} decks, seed {spec.seed}, {play}"
+            value,
+            error,
+            f"{spec.shoes:,} shoes of {decks} deck{'s' if decks != 1 else ''}, seed {spec.seed}, "
+            f"{play}",
         )
