@@ -58,6 +58,15 @@ COLUMNS = (
     "note",
     "source",
 )
+
+
+class NotComputable(AnalyzerError):
+    """A claim this shoe cannot give exactly (the suits of some cards are unknown): it is
+    reported as not checked, and the other claims are still checked."""
+
+
+#: The id every event bet starts with (no paytable's id can: ids begin with a letter).
+_EVENT_ID = "#event"
 #: What an event bet pays where its event holds: a placeholder, read only as counts.
 _HOLDS = Payout("1:1", Fraction(1))
 #: How many standard errors a simulated figure may be from a printed one and pass.
@@ -154,7 +163,7 @@ class _Event:
     def bet(self, number: int, mode: str) -> Bet:
         rules = [] if self.given is None else [Rule(self.given, _HOLDS)]
         rules.append(Rule(self.event, _HOLDS))
-        return Bet(f"#event{number}", "event", tuple(rules), modes=(mode,))
+        return Bet(f"{_EVENT_ID}{number}", "event", tuple(rules), modes=(mode,))
 
     def ways(self, result: BetResult) -> tuple[int, int]:
         """(ways the event holds where the given condition does, ways that condition
@@ -197,16 +206,16 @@ class _Request:
         number = list(self.events).index(key)
         analysis = self.run()
         for bet, _, why in analysis.unavailable:
-            if bet == f"#event{number}":
-                raise AnalyzerError(f"the event cannot be counted exactly here: {why}")
-        return self.events[key].ways(analysis.result(f"#event{number}"))
+            if bet == f"{_EVENT_ID}{number}":
+                raise NotComputable(f"the event cannot be counted exactly here: {why}")
+        return self.events[key].ways(analysis.result(f"{_EVENT_ID}{number}"))
 
 
 @dataclass
 class _Verdict:
     exact: Exact | None = None  # the exact value (None: not a printed figure)
     computed: str = ""
-    passed: bool = False
+    passed: bool | None = False  # None: not checked
     last_digit: bool = False
     mode: str | None = None
     note: str = ""
@@ -303,14 +312,18 @@ class _Verifier:
         verdict = _Verdict()
         if quantity == "max_rtp":
             analysis = request.run()
-            if analysis.unavailable:
-                bet, mode, why = analysis.unavailable[0]
-                raise AnalyzerError(
-                    f"the maximum RTP needs every bet, and {bet!r} ({mode}) cannot be "
-                    f"computed exactly here: {why}"
-                )
-            best = analysis.best()
-            verdict.exact, verdict.note = best.rtp, f"{best.bet.id}, {best.mode}"
+            # The game's bets only: the events claims ask about are settled beside them.
+            for bet, mode, why in analysis.unavailable:
+                if not bet.startswith(_EVENT_ID):
+                    raise NotComputable(
+                        f"the maximum RTP needs every bet, and {bet!r} ({mode}) cannot be "
+                        f"computed exactly here: {why}"
+                    )
+            best = max(
+                (r for r in analysis.results if not r.bet.id.startswith(_EVENT_ID)),
+                key=lambda r: r.rtp,
+            )
+            verdict.exact, best_bet = best.rtp, f"{best.bet.id}, {best.mode}"
         elif claim.event is not None:
             verdict.exact, verdict.note = self._event_value(claim, request, shoe)
         elif quantity == "eor":
@@ -336,7 +349,9 @@ class _Verifier:
             verdict.exact = SquareRoot(Fraction(verdict.exact))
         verdict = _compared(verdict, claim)
         if quantity == "max_rtp":
-            verdict.computed += f" ({verdict.note})"  # the best bet, beside its figure
+            verdict.computed += f" ({best_bet})"  # the best bet, beside its figure
+        elif quantity == "count" and claim.event is None:
+            verdict.note = f"of {request.run().outcomes.denominator:,} rounds"
         return verdict
 
     def _event_value(self, claim: Claim, request: _Request, shoe: _ShoeOf) -> tuple[Exact, str]:
@@ -517,7 +532,7 @@ def _results(analysis: Analysis, claim: Claim) -> dict[str, BetResult]:
     wanted = [mode for mode in analysis.modes if claim.mode in (None, mode)]
     for bet, mode, why in analysis.unavailable:
         if bet == claim.bet and mode in wanted:
-            raise AnalyzerError(f"bet {bet!r} cannot be computed exactly here: {why}")
+            raise NotComputable(f"bet {bet!r} cannot be computed exactly here: {why}")
     found = {r.mode: r for r in analysis.results if r.bet.id == claim.bet and r.mode in wanted}
     if not found:
         raise AnalyzerError(f"bet {claim.bet!r} is not offered in mode {claim.mode!r}")
@@ -609,7 +624,12 @@ def verify_claims(
         _named(claim, verifier.plan)
     rows = []
     for claim in claims:
-        verdict = _named(claim, verifier.check)
+        try:
+            verdict = _named(claim, verifier.check)
+        except NotComputable as exc:
+            verdict = _Verdict(note=str(exc).split(": ", 1)[1], method="")
+            verdict.computed = "-"
+            verdict.passed = None
         paytable = verifier.paytable(claim)
         claimed = payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
         shown_shoe = (
@@ -620,7 +640,7 @@ def verify_claims(
         rows.append(
             {
                 "claim": claim.number,
-                "result": "PASS" if verdict.passed else "FAIL",
+                "result": RESULTS[verdict.passed],
                 "last_digit": verdict.last_digit,
                 "paytable": paytable.source,
                 "shoe": shown_shoe if isinstance(shown_shoe, str) else shown_shoe.describe(),
@@ -631,15 +651,28 @@ def verify_claims(
                 "computed": verdict.computed,
                 "exact": _exact_text(verdict),
                 "method": verdict.method if verdict.exact is not None or claim.counting else "",
-                "note": "; ".join(
-                    filter(
-                        None, [verdict.note, claim.slip and f"a slip of the source: {claim.slip}"]
-                    )
-                ),
+                "note": "; ".join(filter(None, [verdict.note, *_remarks(claim, verdict)])),
                 "source": claim.source,
             }
         )
     return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+#: A claim's result: confirmed, refuted, or not checked (this shoe cannot give it exactly).
+RESULTS = {True: "PASS", False: "FAIL", None: "UNCHECKED"}
+
+
+def _remarks(claim: Claim, verdict: _Verdict) -> list[str]:
+    """What a reader needs beside a verdict: the source's scale, a known slip (or a slip
+    note gone stale: the figure passes)."""
+    out = []
+    if claim.scale != 1:
+        out.append(f"printed times {shown_fraction(claim.scale)}")
+    if claim.slip and verdict.passed:
+        out.append(f"marked as a slip of the source, but it passes: {claim.slip}")
+    elif claim.slip:
+        out.append(f"a slip of the source: {claim.slip}")
+    return out
 
 
 def _named(claim: Claim, step):
@@ -650,7 +683,7 @@ def _named(claim: Claim, step):
         message = str(exc)
         if not message.startswith("claim "):
             message = f"claim {claim.number}: {message}"
-        raise AnalyzerError(message) from None
+        raise type(exc)(message) from None
 
 
 def published_max_rtp(paytable: Paytable) -> str | None:

@@ -16,14 +16,20 @@ from analyzer.runs.studies import CountingStudies
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
 DESCRIPTION = """\
-Check published figures (a claims file: RTP, house edge, hit frequency, maximum RTP,
-payouts, max rounds) against the exact values: PASS or FAIL for each, and exit status 1
-when any fails."""
+Check published figures against the exact values, each at the digits its source printed:
+house edges, RTPs, hit frequencies, pushes, variances, standard deviations, returns,
+combination counts and probabilities (of a paying line or of any event, given another),
+effects of removal, sessions of N rounds, counting studies, payouts and max rounds (see
+the README for a claims file's keys). One line per claim: PASS, FAIL (or FAIL (last
+digit): one off in the last printed digit), or UNCHECKED where the shoe cannot give the
+figure exactly; exit status 1 unless every claim passes. Shipped claims files: the seed
+game's help pages (seed-game, seed-game-ms), the main game's published tables
+(baccarat-tables), and one per shipped paytable with published figures."""
 EXAMPLES = """\
 examples:
   baccarat-odds verify seed-game                    # the help page's figures
-  baccarat-odds verify my-claims.toml --format json
-  baccarat-odds verify my-claims.toml --remove "5H 5H KS"  # your figures for a partly dealt shoe"""
+  baccarat-odds verify dragon-bonus --format json   # Wizard of Odds' tables, line by line
+  baccarat-odds verify seed-game --remove "5H 5H KS"  # the figures for a partly dealt shoe"""
 
 #: The longest exact fraction a text line shows (a session's has thousands of digits).
 MAX_FRACTION_SHOWN = 80
@@ -53,16 +59,27 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         )
     except AnalyzerError as exc:
         raise AnalyzerError(f"{args.claims}: {exc}") from None
-    failed = int((results["result"] == "FAIL").sum())
+    counts = results["result"].value_counts()
+    passed, failed = int(counts.get("PASS", 0)), int(counts.get("FAIL", 0))
+    unchecked = int(counts.get("UNCHECKED", 0))
+    status = 0 if passed == len(results) else 1
     if args.format == "json":
-        return json_text(results.to_dict("records")), 1 if failed else 0
+        return json_text(results.to_dict("records")), status
     if args.format == "csv":
-        return csv_text(results), 1 if failed else 0
+        return csv_text(results), status
     lines = [_verdict_line(row) for row in results.itertuples()]
-    slips = int(results["last_digit"].sum())
-    summary = f"{len(results) - failed} passed, {failed} failed"
-    if slips:
-        summary += f" ({slips} in the last printed digit only)"
+    known = {claim.number for claim in claims if claim.slip}
+    slips = int(results["result"].eq("FAIL")[results["claim"].isin(known)].sum())
+    last = int(results["last_digit"].sum())
+    notes = [
+        f"{slips} known slip{'s' if slips != 1 else ''} of the source" if slips else "",
+        f"{last} in the last printed digit only" if last else "",
+    ]
+    summary = f"{passed} passed, {failed} failed"
+    if any(notes):
+        summary += f" ({'; '.join(filter(None, notes))})"
+    if unchecked:
+        summary += f", {unchecked} not checked (this shoe cannot give them exactly)"
     lines += ["", summary]
     if (results["quantity"] == "payouts").any():
         lines.append(PAYOUTS_COMPARED)
@@ -73,6 +90,8 @@ def _verdict_line(row) -> str:
     """One claim on one line: the verdict, what the figure is about, the printed figure,
     the exact value printed the same way, and as a fraction."""
     result = "FAIL (last digit)" if row.last_digit else row.result
+    if row.result == "UNCHECKED":
+        return f"UNCHECKED claim {row.claim}: {row.quantity} of {row.bet}: {row.note}"
     mode = "" if row.mode == "-" else f" ({row.mode})"
     where = row.paytable if row.shoe == "-" else f"{row.paytable}, {row.shoe}"
     digits = row.computed.replace(",", "").replace(" ", "")
@@ -83,10 +102,11 @@ def _verdict_line(row) -> str:
         numerator, _, denominator = str(fraction).partition("/")
         shown = math.sqrt(fraction) if root else float(fraction)
         exact = (
-            f"{shown:.12g} ({'the root of ' if root else ''}a fraction of "
-            f"{len(numerator.lstrip('-'))}/{len(denominator)} digits: --format json gives it)"
+            f"{shown:.12g}: {'the root of ' if root else ''}a fraction of "
+            f"{len(numerator.lstrip('-')):,} digits over {len(denominator):,}, which "
+            "--format json gives"
         )
-    exact = f" = {exact}" if exact and exact != digits else ""
+    exact = f" (exactly {exact})" if exact and exact != digits else ""
     note = f"; {row.note}" if row.note else ""
     value = {"exact": "exact", "": "paytable"}.get(row.method, "computed")
     return (

@@ -146,6 +146,22 @@ class SessionSpec:
     stake: Fraction = Fraction(1)  # money per unit: amounts and results are in money
     method: str = "exact"
 
+    def describe(self) -> str:
+        """``p_win_at_least 50 after 1,000 rounds of player (stake 10)``."""
+        bets = " then ".join(bet if times == 1 else f"{bet} x{times}" for bet, times in self.mix)
+        given = {
+            "p_win_at_least": self.amount,
+            "p_lose_at_least": self.amount,
+            "quantile": self.level,
+        }.get(self.statistic)
+        if self.statistic == "p_between":
+            what = f"p_between {self.low} and {self.high}"
+        else:
+            what = self.statistic if given is None else f"{self.statistic} {given}"
+        stake = "" if self.stake == 1 else f" (stake {self.stake})"
+        normal = ", normal approximation" if self.method == "normal" else ""
+        return f"{what} after {self.rounds:,} rounds of {bets}{stake}{normal}"
+
 
 @dataclass(frozen=True)
 class CountingSpec:
@@ -160,6 +176,12 @@ class CountingSpec:
     burn: bool | None
     shoes: int
     seed: int
+
+    def describe(self) -> str:
+        """``bet_frequency of the count A=0,...,9=2 at >= 8``, or of perfect play."""
+        if self.tags is None:
+            return f"{self.statistic} of perfect play"
+        return f"{self.statistic} of the count {self.tags} at >= {self.threshold:g}"
 
 
 @dataclass(frozen=True)
@@ -198,8 +220,10 @@ class Claim:
         if self.event is not None:
             given = f" given {self.given.shown}" if self.given is not None else ""
             return f"event {self.event.shown}{given}"
-        if self.session is not None and len(self.session.mix) > 1:
-            return "mix " + ", ".join(f"{bet} x{times}" for bet, times in self.session.mix)
+        if self.session is not None:
+            return self.session.describe()
+        if self.counting is not None:
+            return f"{self.counting.describe()} on {self.bet}"
         if self.bet is None:
             return "(game)"
         line = f" rule {self.rule}" if self.rule else f" line {self.label!r}" if self.label else ""
@@ -334,6 +358,8 @@ def _session(item: Mapping[str, Any], where: str) -> SessionSpec:
         raise AnalyzerError(f"{where}: a session claim needs 'rounds' (how many rounds)")
     rounds = whole_number(item["rounds"], where, "'rounds'", 1, MAX_SESSION_ROUNDS)
     statistic = item.get("statistic")
+    if statistic is None:
+        raise AnalyzerError(f"{where}: needs a 'statistic': one of {', '.join(SESSION_STATISTICS)}")
     if statistic not in SESSION_STATISTICS:
         raise AnalyzerError(
             f"{where}: a session's 'statistic' must be one of {', '.join(SESSION_STATISTICS)}, "
@@ -386,6 +412,10 @@ def _session(item: Mapping[str, Any], where: str) -> SessionSpec:
 
 def _counting(item: Mapping[str, Any], where: str) -> CountingSpec:
     statistic = item.get("statistic")
+    if statistic is None:
+        raise AnalyzerError(
+            f"{where}: needs a 'statistic': one of {', '.join(COUNTING_STATISTICS)}"
+        )
     if statistic not in COUNTING_STATISTICS:
         raise AnalyzerError(
             f"{where}: a counting claim's 'statistic' must be one of "

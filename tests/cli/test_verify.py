@@ -80,7 +80,7 @@ rounding = "truncate"
     # 98.94% against 98.95%: one in the last printed digit, the commonest slip of a source.
     assert (
         "FAIL (last digit) claim 1: max_rtp of (game) [seed-game, 8 decks]: published 98.95%, "
-        "exact 98.94% (banker, commission) = " in out
+        "exact 98.94% (banker, commission) (exactly " in out
     )
     assert "PASS claim 2: house_edge of tie [seed-game, 8 decks]: published 14.36%" in out
     assert "FAIL claim 3: payouts of lucky_six [seed-game]" in out

@@ -40,7 +40,11 @@ def test_a_study_that_always_bets_has_the_exact_edge_and_one_that_is_far_off_fai
     code, out, _ = run(
         capsys, "verify", str(write_claims(tmp_path, _claim("edge_when_bet", "-10.00%")))
     )
-    assert code == 1 and "FAIL claim 1: counting of tie" in out and "beyond 3 SE" in out
+    assert (
+        code == 1
+        and "FAIL claim 1: counting of edge_when_bet of the count A=0 at >= -1000 on tie [" in out
+        and "beyond 3 SE" in out
+    )
     code, out, _ = run(
         capsys, "verify", str(write_claims(tmp_path, _claim("bet_frequency", "100.0%")))
     )
