@@ -384,3 +384,36 @@ def test_sessions_against_every_sequence_of_rounds_and_the_normal_approximation(
     )
     assert [r["result"] for r in rows] == ["PASS", "PASS"], rows
     assert rows[0]["method"] == "numeric" and rows[1]["method"] == "normal"
+
+
+def test_the_best_bet_is_one_of_the_games_never_an_event_a_claim_asks_about() -> None:
+    """An event given a condition is settled as a bet paying on both: its 'RTP' can pass 1
+    (101.43% here), and the game's maximum RTP must not be it."""
+    rows = _verdicts(
+        [
+            {"quantity": "max_rtp", "value": "98.94%"},
+            {
+                "quantity": "probability",
+                "event": "winner == 'player'",
+                "given": "player_card1_value + player_card2_value in (5, 15)",
+                "value": "0.358488",
+            },
+        ]
+    )
+    assert [r["result"] for r in rows] == ["PASS", "PASS"], rows
+    assert rows[0]["computed"] == "98.94% (banker, commission)"
+
+
+def test_a_slip_that_passes_is_flagged_and_a_scaled_figure_says_so() -> None:
+    tie = {"bet": "tie", "quantity": "house_edge"}
+    rows = _verdicts(
+        [
+            tie | {"value": "14.36%", "slip": "printed wrong, we thought"},
+            tie | {"value": "14.37%", "slip": "one too high"},
+            tie | {"value": "1436", "scale": 10000},
+        ]
+    )
+    assert [r["result"] for r in rows] == ["PASS", "FAIL", "PASS"], rows
+    assert "marked as a slip of the source, but it passes" in rows[0]["note"]
+    assert rows[1]["note"] == "a slip of the source: one too high"
+    assert rows[2]["note"] == "printed times 10000"
