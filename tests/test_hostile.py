@@ -369,7 +369,6 @@ for name, argv, message in [
     ("play_format", ["play", "AS", "AH", "AD", "AC", "--format", "csv"], "invalid choice"),
     ("verify_missing", ["verify", "none.toml"], "no such file"),
     ("verify_dir", ["verify", "."], "is a directory"),
-    ("verify_unknown_suits", ["verify", "{claims}", "--remove", "5"], "suits are not known"),
     ("eor_nothing_to_remove", ["eor", "--shoe", "{six}"], "no card can be removed"),
     ("eor_plot_suffix", ["eor", "--bet", "tie", "--plot", "e.jpg"], "name a .png file"),
     ("eor_plot_dir", ["eor", "--bet", "tie", "--plot", "sub.png"], "is a folder"),

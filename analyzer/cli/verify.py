@@ -83,7 +83,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     lines += ["", summary]
     if (results["quantity"] == "payouts").any():
         lines.append(PAYOUTS_COMPARED)
-    return "\n".join(lines) + "\n", 1 if failed else 0
+    return "\n".join(lines) + "\n", status
 
 
 def _verdict_line(row) -> str:

@@ -173,3 +173,19 @@ value = ["12:1", "23:1"]
     assert code == 1
     assert "published 23:1, 12:1, paytable 20:1, 12:1" in out
     assert "Payouts are compared as a multiset" in out
+
+
+def test_claims_a_shoe_cannot_give_are_unchecked_and_the_rest_checked(capsys) -> None:
+    """With a card of unknown suit out, the maximum RTP (it needs Perfect Pair, a bet on
+    suits) cannot be given exactly: it is UNCHECKED with the reason, every other claim is
+    still checked, and the exit status says not every claim was confirmed."""
+    code, out, err = run(capsys, "verify", "seed-game", "--remove", "5")
+    assert code == 1 and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("UNCHECKED claim 1: max_rtp of (game): the maximum RTP needs")
+    assert "suits are not known" in lines[0]
+    assert all(line.startswith("PASS") for line in lines[1:37]), out
+    assert "36 passed, 0 failed, 1 not checked" in out
+    code, out, _ = run(capsys, "verify", "seed-game", "--remove", "5", "--format", "json")
+    rows = json.loads(out)
+    assert code == 1 and rows[0]["result"] == "UNCHECKED" and rows[0]["computed"] == "-"
