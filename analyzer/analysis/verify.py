@@ -28,7 +28,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
 from analyzer.game.shoe import Shoe, check_decks
-from analyzer.paytables.claims import BET_FIGURES, Claim
+from analyzer.paytables.claims import BET_FIGURES, Claim, claims_from_dict
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
 from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
@@ -75,8 +75,6 @@ SIMULATION_TOLERANCE = 3
 
 def load_claims(spec: str | Path) -> list[Claim]:
     """A claims file, or a shipped claims file by name (``seed-game``)."""
-    from analyzer.paytables.claims import claims_from_dict
-
     if not is_path(spec):
         shipped = shipped_claims(str(spec))
         if shipped is None:

@@ -202,7 +202,8 @@ def compare_printed(
 
 
 def _shown_like(whole: int, printed: Printed) -> str:
-    """``whole * 10**printed.exponent`` written as the printed figure is written."""
+    """``whole * 10**printed.exponent`` written as the printed figure is written: built as
+    text, not with Decimal arithmetic, whose context would round beyond 28 digits."""
     exponent = printed.exponent
     sign = "-" if whole < 0 else ""
     magnitude = abs(whole)
@@ -264,9 +265,4 @@ def printed_value(
     rounded half away from zero (``round``: -0.125% to two places is -0.13%, as it is
     printed) or truncated, from the exact value: no float between."""
     whole = rounded_at(Fraction(exact) * (100 if percent else 1), -digits, rounding)
-    # Built as text, not with Decimal arithmetic, whose context would round beyond 28 digits.
-    magnitude = str(abs(whole)).rjust(digits + 1, "0")
-    text = ("-" if whole < 0 else "") + (
-        f"{magnitude[:-digits]}.{magnitude[-digits:]}" if digits else magnitude
-    )
-    return text + ("%" if percent else "")
+    return _shown_like(whole, Printed("", Decimal(0), percent, -digits, "", ""))
