@@ -172,6 +172,11 @@ class _Event:
         return event.matched - event.ways, result.lines[0].matched
 
 
+def _event_key(event: Condition, given: Condition | None) -> tuple[str, str | None]:
+    """One event bet per event and given condition, however many claims ask about them."""
+    return event.text, None if given is None else given.text
+
+
 @dataclass
 class _Request:
     """What the claims ask of one paytable on one shoe."""
@@ -184,8 +189,7 @@ class _Request:
     analysis: Analysis | None = None
 
     def add_event(self, event: Condition, given: Condition | None) -> None:
-        key = (event.text, None if given is None else given.text)
-        self.events.setdefault(key, _Event(event, given))
+        self.events.setdefault(_event_key(event, given), _Event(event, given))
 
     def run(self) -> Analysis:
         if self.analysis is None:
@@ -200,7 +204,7 @@ class _Request:
         return self.analysis
 
     def event_ways(self, event: Condition, given: Condition | None) -> tuple[int, int]:
-        key = (event.text, None if given is None else given.text)
+        key = _event_key(event, given)
         number = list(self.events).index(key)
         analysis = self.run()
         for bet, _, why in analysis.unavailable:
