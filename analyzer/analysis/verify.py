@@ -27,8 +27,8 @@ from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
-from analyzer.game.shoe import Shoe, check_decks
-from analyzer.paytables.claims import BET_FIGURES, Claim, claims_from_dict
+from analyzer.game.shoe import ROUND_CARDS, Shoe, check_decks
+from analyzer.paytables.claims import BET_FIGURES, Claim, Unordered, claims_from_dict, unordered
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
 from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
@@ -134,17 +134,46 @@ class _ShoeOf:
         return base + (" less " + " ".join(map(str, self.removed)) if self.removed else "")
 
 
-def _swapped(text: str) -> str:
-    """A condition on a hand's first two cards with those two cards swapped."""
-    return re.sub(r"\b(player|banker)_card([12])_", lambda m: f"{m[1]}_card{3 - int(m[2])}_", text)
+def _swapped(text: str, swap: Mapping[str, str]) -> str:
+    """A condition with the cards of ``swap`` exchanged (``player_card1`` for
+    ``player_card2`` and back, say)."""
+
+    def card(match: re.Match) -> str:
+        return swap.get(match[1], match[1]) + "_"
+
+    return re.sub(r"\b((?:player|banker)_card[123])_", card, text)
 
 
-def _symmetry_checks(claim: Claim) -> list[tuple[Condition, Condition]]:
-    """For a two-card claim: each condition with, as its given, itself with the two cards
-    swapped. A condition holds for unordered pairs only if it holds wherever its swap
-    does: the ways of (it and its swap) are then the ways of it alone."""
-    conditions = [c for c in (claim.event, claim.given) if c is not None]
-    return [(c, parse_condition(_swapped(c.text))) for c in conditions]
+def _unordered_of(claim: Claim, paytable: Paytable) -> tuple[Unordered, list[Condition]]:
+    """The card sets a claim counts unordered (``over``), and the conditions that must
+    not tell those cards apart: the event and its given condition, or every rule of the
+    bet up to the claimed line (the line settles what no rule before it does)."""
+    assert claim.over is not None
+    if claim.event is not None:
+        conditions = [c for c in (claim.event, claim.given) if c is not None]
+    else:
+        modes = paytable.modes if claim.mode is None else (claim.mode,)
+        number = _rule_of(claim, paytable)
+        conditions = [
+            rule.condition
+            for bet, _ in paytable.offered(modes, (claim.bet,))
+            for rule in bet.rules[:number]
+        ]
+    fields = frozenset().union(*(c.fields for c in conditions))
+    return unordered(claim.over, fields, "the claim"), conditions
+
+
+def _symmetry_checks(claim: Claim, paytable: Paytable) -> list[tuple[Condition, Condition]]:
+    """For a claim counted unordered: each condition with, as its given, itself with two
+    of the cards exchanged, for each exchange that makes up every order of them. A
+    condition holds for unordered sets only if it holds wherever such a swap of it does:
+    the ways of (it and its swap) are then the ways of it alone."""
+    sets, conditions = _unordered_of(claim, paytable)
+    return [
+        (condition, parse_condition(_swapped(condition.text, swap)))
+        for condition in dict.fromkeys(conditions)
+        for swap in sets.swaps
+    ]
 
 
 @dataclass(frozen=True)
@@ -293,10 +322,10 @@ class _Verifier:
                 request.every_bet = True
             if claim.event is not None:
                 request.add_event(claim.event, claim.given)
-                if claim.over is not None:
-                    for condition, swapped in _symmetry_checks(claim):
-                        request.add_event(condition, None)
-                        request.add_event(condition, swapped)
+            if claim.over is not None:
+                for condition, swapped in _symmetry_checks(claim, paytable):
+                    request.add_event(condition, None)
+                    request.add_event(condition, swapped)
         if claim.rule is not None or claim.label is not None:
             _rule_of(claim, paytable)  # a rule out of range is an error before any work
 
@@ -347,26 +376,17 @@ class _Verifier:
                 for mode, result in _results(request.run(), claim).items()
             }
             verdict.exact, verdict.mode = _one_value(values, claim)
+            if quantity == "count":
+                verdict.exact, verdict.note = self._count(claim, request, int(verdict.exact))
         if quantity == "std_dev":
             verdict.exact = SquareRoot(Fraction(verdict.exact))
         verdict = _compared(verdict, claim)
         if quantity == "max_rtp":
             verdict.computed += f" ({best_bet})"  # the best bet, beside its figure
-        elif quantity == "count" and claim.event is None:
-            verdict.note = f"of {request.run().outcomes.denominator:,} rounds"
         return verdict
 
     def _event_value(self, claim: Claim, request: _Request, shoe: _ShoeOf) -> tuple[Exact, str]:
         holds, given = request.event_ways(claim.event, claim.given)
-        if claim.over is not None:
-            for condition, swapped in _symmetry_checks(claim):
-                alone = request.event_ways(condition, None)[0]
-                if request.event_ways(condition, swapped)[0] == alone:
-                    continue
-                raise AnalyzerError(
-                    'over = "two_cards" counts unordered pairs, but the event tells the two '
-                    "cards apart (it holds for a different number of pairs with them swapped)"
-                )
         if claim.quantity == "probability_change":
             after = self.request(request.paytable, shoe.less(claim.effect_of))
             later_holds, later_given = after.event_ways(claim.event, claim.given)
@@ -374,16 +394,30 @@ class _Verifier:
             _given_possible(claim, given)
             return Fraction(later_holds, later_given) - Fraction(holds, given), ""
         if claim.quantity == "count":
-            if claim.over is None:
-                return Fraction(holds), f"of {request.run().outcomes.denominator:,} rounds"
-            size = request.shoe.shoe().size
-            # An event on two cards holds for (ordered pairs) x (ways to deal the other
-            # four) of the ordered six-card rounds: an unordered pair is two ordered ones.
-            pairs, rest = divmod(holds, 2 * perm(size - 2, 4))
-            assert rest == 0, "an event on two cards is counted per pair of them"
-            return Fraction(pairs), f"of {size * (size - 1) // 2:,} pairs of cards"
+            return self._count(claim, request, holds)
         _given_possible(claim, given)
         return Fraction(holds, given), ""
+
+    def _count(self, claim: Claim, request: _Request, ways: int) -> tuple[Fraction, str]:
+        """A count of ordered six-card rounds, or of the unordered card sets ``over``
+        names: a condition on k of the first cards holds for (its ordered deals of them)
+        x (the ways to deal the rest of the six) rounds, and an unordered set of them is
+        that many orders of it."""
+        if claim.over is None:
+            return Fraction(ways), f"of {request.run().outcomes.denominator:,} rounds"
+        sets, _ = _unordered_of(claim, request.paytable)
+        for condition, swapped in _symmetry_checks(claim, request.paytable):
+            if request.event_ways(condition, swapped)[0] != request.event_ways(condition, None)[0]:
+                raise AnalyzerError(
+                    f'over = "{claim.over}" counts unordered sets of cards, but the condition '
+                    f"{condition.shown[:80]!r} tells the cards apart (it holds for another "
+                    "number of rounds with two of them exchanged)"
+                )
+        size = request.shoe.shoe().size
+        dealt = sum(len(group) for group in sets.groups)
+        counted, rest = divmod(ways, sets.orders * perm(size - dealt, ROUND_CARDS - dealt))
+        assert rest == 0, "a condition on unordered cards holds for whole sets of them"
+        return Fraction(counted), f"of {sets.sets(size):,} {sets.noun}"
 
     def _session(self, claim: Claim, request: _Request) -> _Verdict:
         spec = claim.session

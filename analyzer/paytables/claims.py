@@ -106,26 +106,103 @@ _KEYS: dict[str, set[str]] = {
     "max_rtp": _SHOE,
     "payouts": {"bet", "mode"},  # facts of the paytable: no digits, scale or shoe
     "max_round": {"bet", "mode"},
-    "count": {"bet", "mode", "event", "over"} | _SHOE | _LINE,
+    "count": {"bet", "mode", "event", "over"} | _SHOE | _LINE,  # over: a line's too
     "probability": {"bet", "mode"} | _SHOE | _LINE | _EVENT,
     "eor": {"bet", "mode", "decks", "remove"},
     "probability_change": {"event", "given", "decks", "remove"},
     "session": {"bet", "mode", "decks", "remove"} | _SESSION,
     "counting": {"bet", "mode", "decks"} | _COUNTING,
 }
-#: The first two cards of each hand, by the fields that look at them: what an event
-#: counted ``over = "two_cards"`` may ask about.
-_TWO_CARD_FIELDS = {
-    hand: frozenset(
-        {f"{hand}_pair", f"{hand}_suited_pair"}
-        | {
-            f"{card}_{attribute}"
-            for card in CARDS[index : index + 3 : 2]
-            for attribute in ("rank", "suit", "colour", "value")
-        }
-    )
-    for index, hand in enumerate(("player", "banker"))
+_ATTRIBUTES = ("rank", "suit", "colour", "value")
+
+
+@dataclass(frozen=True)
+class Unordered:
+    """How a source counts some of the first four cards without their order: ``groups``
+    of card roles (``player_card1`` ...), each an unordered set of cards dealt from the
+    shoe one set after the other (a hand's two cards, out of C(N, 2); the first four
+    cards, out of C(N, 4))."""
+
+    groups: tuple[tuple[str, ...], ...]
+
+    @property
+    def fields(self) -> frozenset[str]:
+        """What an event counted so may ask: the attributes of these cards, a hand's pair
+        where its two cards are one group, the four-card fields where all four are."""
+        out = {f"{card}_{a}" for group in self.groups for card in group for a in _ATTRIBUTES}
+        for group in self.groups:
+            # A pair field names no card, so exchanging cards leaves its text as it is:
+            # only a group of exactly the hand's two cards may ask it (it is symmetric in
+            # them, and in nothing else).
+            for hand in ("player", "banker"):
+                if set(group) == {f"{hand}_card1", f"{hand}_card2"}:
+                    out |= {f"{hand}_pair", f"{hand}_suited_pair"}
+            if len(group) == 4:
+                out |= {"first_four_pattern", "first_four_flush", "first_four_straight"}
+        return frozenset(out)
+
+    @property
+    def swaps(self) -> tuple[dict[str, str], ...]:
+        """Exchanges of two neighbouring cards of a group: every order of a group's cards
+        is made of them, so a condition unchanged by each is unchanged by every order."""
+        return tuple(
+            {group[i]: group[i + 1], group[i + 1]: group[i]}
+            for group in self.groups
+            for i in range(len(group) - 1)
+        )
+
+    @property
+    def orders(self) -> int:
+        """Ordered deals of the cards per unordered set of them (2! for a pair)."""
+        return math.prod(math.factorial(len(group)) for group in self.groups)
+
+    @property
+    def noun(self) -> str:
+        """What one of its sets is called: ``pairs of cards``, ``sets of four cards``."""
+        sizes = [len(group) for group in self.groups]
+        if sizes == [2]:
+            return "pairs of cards"
+        if sizes == [2, 2]:
+            return "pairs of cards for each hand"
+        return "sets of four cards"
+
+    def sets(self, size: int) -> int:
+        """How many ways a shoe of ``size`` cards gives these sets, one after the other."""
+        out, left = 1, size
+        for group in self.groups:
+            out *= math.comb(left, len(group))
+            left -= len(group)
+        return out
+
+
+_P1, _B1, _P2, _B2 = CARDS[:4]
+#: The ways of counting cards unordered a claim may name (``over``), each with the card
+#: sets it may mean: "two_cards" is one hand's pair, whichever hand the event asks about.
+OVER: dict[str, tuple[Unordered, ...]] = {
+    "two_cards": (Unordered(((_P1, _P2),)), Unordered(((_B1, _B2),))),
+    "two_cards_each": (Unordered(((_P1, _P2), (_B1, _B2))),),
+    "four_cards": (Unordered(((_P1, _B1, _P2, _B2),)),),
 }
+#: What each ``over`` counts, for messages.
+_OVER_WORDS = {
+    "two_cards": "unordered pairs of one hand's first two cards",
+    "two_cards_each": "each hand's first two cards as an unordered pair",
+    "four_cards": "the first four cards as an unordered set",
+}
+
+
+def unordered(over: str, fields: frozenset[str], where: str) -> Unordered:
+    """The card sets ``over`` means for conditions asking ``fields``; one line if they
+    ask about more than those cards."""
+    for choice in OVER[over]:
+        if fields <= choice.fields:
+            return choice
+    raise AnalyzerError(
+        f'{where}: over = "{over}" counts {_OVER_WORDS[over]}, but the condition asks '
+        f"about more: {', '.join(sorted(fields - OVER[over][0].fields))[:120]}"
+    )
+
+
 _NUMBER = re.compile(
     r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,2})?(/[0-9]{1,30})?\s*$"
 )
@@ -446,16 +523,6 @@ def _counting(item: Mapping[str, Any], where: str) -> CountingSpec:
     )
 
 
-def _check_two_cards(event: Condition, given: Condition | None, where: str) -> None:
-    asked = event.fields | (given.fields if given is not None else frozenset())
-    if not any(asked <= fields for fields in _TWO_CARD_FIELDS.values()):
-        raise AnalyzerError(
-            f'{where}: over = "two_cards" counts pairs of one hand\'s first two cards, but the '
-            "event asks about more (use only player_card1_*, player_card2_*, player_pair, ... "
-            "or the Banker's)"
-        )
-
-
 def _claim(
     item: object, number: int, source: str, base: Path | None, top: Mapping[str, Any]
 ) -> Claim:
@@ -489,7 +556,7 @@ def _claim(
     event, given = _condition(item, "event", where), _condition(item, "given", where)
     over = item.get("over")
     if over is not None and over not in OVER:
-        raise AnalyzerError(f"{where}: 'over' must be {' or '.join(map(repr, OVER))}")
+        raise AnalyzerError(f"{where}: 'over' must be one of {', '.join(map(repr, OVER))}")
     if quantity in ("count", "probability", "probability_change"):
         if event is None and (quantity == "probability_change" or bet is None):
             raise AnalyzerError(
@@ -503,10 +570,8 @@ def _claim(
                 f"{where}: quantity {quantity!r} of a bet needs the line: 'rule' (its number) "
                 "or 'label'"
             )
-        if over is not None:
-            if event is None:
-                raise AnalyzerError(f"{where}: over = \"two_cards\" counts an 'event'")
-            _check_two_cards(event, given, where)
+        if over is not None and event is not None:
+            unordered(over, event.fields | (given.fields if given else frozenset()), where)
     elif quantity not in ("max_rtp", "session") and not isinstance(bet, str):
         raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
     if "given" in item and event is None:

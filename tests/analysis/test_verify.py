@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import naive
 import pytest
 from helpers import run, write_claims
@@ -417,3 +419,60 @@ def test_a_slip_that_passes_is_flagged_and_a_scaled_figure_says_so() -> None:
     assert "marked as a slip of the source, but it passes" in rows[0]["note"]
     assert rows[1]["note"] == "a slip of the source: one too high"
     assert rows[2]["note"] == "printed times 10000"
+
+
+def test_four_card_sets_and_each_hands_pair_counted_as_sources_do() -> None:
+    """over = "four_cards": unordered sets of the first four cards, out of C(N, 4);
+    "two_cards_each": each hand's two cards an unordered pair, C(N, 2) x C(N - 2, 2);
+    against every such set of the nine cards."""
+    from itertools import combinations
+
+    def pattern(cards) -> str:
+        from collections import Counter
+
+        return "+".join(map(str, sorted(Counter(r for r, _ in cards).values(), reverse=True)))
+
+    sets = list(combinations(TINY, 4))
+    one_pair = sum(1 for cards in sets if pattern(cards) == "2+1+1")
+    sum_nine = sum(1 for cards in sets if sum(naive.points(r) for r, _ in cards) == 9)
+    deals = [
+        (p, b)
+        for p in combinations(TINY, 2)
+        for b in combinations([c for c in TINY if c not in p], 2)
+    ]
+    pair_and_five = sum(
+        1
+        for p, b in deals
+        if p[0][0] == p[1][0] and (naive.points(b[0][0]) + naive.points(b[1][0])) % 10 == 5
+    )
+    four = "player_card1_value + banker_card1_value + player_card2_value + banker_card2_value"
+    claims = [
+        {"quantity": "count", "event": "first_four_pattern == '2+1+1'", "over": "four_cards"},
+        {"quantity": "count", "event": f"{four} == 9", "over": "four_cards"},
+        {
+            "quantity": "count",
+            "event": "player_pair and banker_card1_value + banker_card2_value in (5, 15)",
+            "over": "two_cards_each",
+        },
+    ]
+    values = [one_pair, sum_nine, pair_and_five]
+    rows = _verdicts(
+        [c | {"value": str(v)} for c, v in zip(claims, values, strict=True)], _tiny_shoe()
+    )
+    assert [r["result"] for r in rows] == ["PASS"] * 3, rows
+    assert rows[0]["note"] == f"of {len(sets)} sets of four cards"
+    assert rows[2]["note"] == f"of {len(deals)} pairs of cards for each hand"
+
+
+@pytest.mark.parametrize(
+    ("event", "over", "message"),
+    [
+        ("player_card1_rank == 'A'", "four_cards", "tells the cards apart"),
+        ("player_pair", "four_cards", "asks about more: player_pair"),
+        ("player_card1_rank == banker_card1_rank", "two_cards_each", "tells the cards apart"),
+    ],
+)
+def test_conditions_that_cannot_be_counted_unordered_are_refused(event, over, message) -> None:
+    claim = {"quantity": "count", "event": event, "over": over, "value": "1"}
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
+        _verdicts([claim], _tiny_shoe())
