@@ -83,7 +83,7 @@ from helpers import run, write_claims
         (
             'paytable = "seed-game"\n[[claim]]\nquantity = "count"\n'
             'event = "player_pair and banker_pair"\nover = "two_cards"\nvalue = "1"\n',
-            "counts unordered pairs of one hand's first two cards, but the condition asks about more",
+            "counts unordered pairs of one hand's first two cards, but the condition asks",
         ),
         (
             'paytable = "seed-game"\n[[claim]]\nquantity = "count"\nevent = "natural"\n'
