@@ -356,7 +356,7 @@ class _Verifier:
             )
             verdict.exact, best_bet = best.rtp, f"{best.bet.id}, {best.mode}"
         elif claim.event is not None:
-            verdict.exact, verdict.note = self._event_value(claim, request, shoe)
+            verdict.exact, verdict.note = self._event_value(claim, request)
         elif quantity == "eor":
             after = self.request(paytable, shoe.less(claim.effect_of))
             values = {
@@ -385,10 +385,10 @@ class _Verifier:
             verdict.computed += f" ({best_bet})"  # the best bet, beside its figure
         return verdict
 
-    def _event_value(self, claim: Claim, request: _Request, shoe: _ShoeOf) -> tuple[Exact, str]:
+    def _event_value(self, claim: Claim, request: _Request) -> tuple[Exact, str]:
         holds, given = request.event_ways(claim.event, claim.given)
         if claim.quantity == "probability_change":
-            after = self.request(request.paytable, shoe.less(claim.effect_of))
+            after = self.request(request.paytable, request.shoe.less(claim.effect_of))
             later_holds, later_given = after.event_ways(claim.event, claim.given)
             _given_possible(claim, later_given)
             _given_possible(claim, given)
@@ -423,7 +423,7 @@ class _Verifier:
         spec = claim.session
         assert spec is not None
         analysis = request.run()
-        cycle, modes = [], set()
+        cycle = []
         for bet, times in spec.mix:
             results = _results(analysis, replace(claim, bet=bet))
             distributions = {mode: _distribution(result) for mode, result in results.items()}
@@ -432,8 +432,8 @@ class _Verifier:
                     f"bet {bet!r} pays differently by mode; name the 'mode' "
                     f"({', '.join(distributions)})"
                 )
-            modes |= set(distributions)
             cycle += [next(iter(distributions.values()))] * times
+        # Imported here: the numeric sessions need mpmath, which no other claim does.
         from analyzer.analysis.session import session as play_session
 
         played = play_session(cycle, spec.rounds, method=spec.method)
@@ -668,18 +668,18 @@ def verify_claims(
             verdict.passed = None
         paytable = verifier.paytable(claim)
         claimed = payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
-        shown_shoe = (
-            "-" if claim.quantity in ("payouts", "max_round") else verifier.shoe_of(claim, paytable)
-        )
+        shown_shoe = "-"  # a fact of the paytable: no shoe enters
+        if claim.quantity not in ("payouts", "max_round"):
+            shown_shoe = verifier.shoe_of(claim, paytable).describe()
         if claim.effect_of:
-            shown_shoe = f"{shown_shoe.describe()}, then less {' '.join(map(str, claim.effect_of))}"
+            shown_shoe += f", then less {' '.join(map(str, claim.effect_of))}"
         rows.append(
             {
                 "claim": claim.number,
                 "result": RESULTS[verdict.passed],
                 "last_digit": verdict.last_digit,
                 "paytable": paytable.source,
-                "shoe": shown_shoe if isinstance(shown_shoe, str) else shown_shoe.describe(),
+                "shoe": shown_shoe,
                 "quantity": claim.quantity,
                 "bet": claim.subject,
                 "mode": verdict.mode or "-",
