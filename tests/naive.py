@@ -12,6 +12,7 @@ third = point value of the third card or None.
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 from itertools import permutations, product
 
 
@@ -40,18 +41,75 @@ def banker_draws(score: int, player_third: int | None) -> bool:
     return False
 
 
-def play(first_four_points, more_points):
-    """Play a round; returns (player_score, banker_score, player_third, banker_third, used)."""
+class RuleTable:
+    """Drawing rules read from a ``[rules]`` mapping as a person reads the table: each key's
+    text split into the totals it lists, a decision cell played with the probability of
+    drawing in ``choices`` (``"player:5"``, ``"banker:3/9"``, ``"banker:6/stood"``).
+    Keys left out take the standard game's if/else ladder above."""
+
+    def __init__(self, table: dict, choices: dict | None = None) -> None:
+        self.table, self.choices = table, dict(choices or {})
+        self.naturals = self._listed("naturals") if "naturals" in table else {8, 9}
+
+    def _listed(self, key: str, text: str | None = None) -> set[int]:
+        text = self.table.get(key, "") if text is None else text
+        out: set[int] = set()
+        for part in text.split(","):
+            if "-" in part:
+                low, high = part.split("-")
+                out |= set(range(int(low), int(high) + 1))
+            elif part.strip():
+                out.add(int(part))
+        return out
+
+    def player_draws(self, total: int) -> Fraction:
+        """The probability that the Player draws on a two-card ``total`` (no natural)."""
+        if total in self._listed("player_chooses"):
+            return Fraction(self.choices[f"player:{total}"])
+        if "player_draws" in self.table:
+            return Fraction(total in self._listed("player_draws"))
+        return Fraction(player_draws(total))
+
+    def banker_draws(self, total: int, player_third: int | None) -> Fraction:
+        """The probability that the Banker draws on ``total`` after the Player's third card
+        (None: the Player stood)."""
+        if player_third is None:
+            if total in self._listed("banker_chooses_when_player_stands"):
+                return Fraction(self.choices[f"banker:{total}/stood"])
+            if "banker_draws_when_player_stands" in self.table:
+                return Fraction(total in self._listed("banker_draws_when_player_stands"))
+            return Fraction(banker_draws(total, None))
+        chooses = self.table.get("banker_chooses", {}).get(str(total), "")
+        if player_third in self._listed("", chooses):
+            return Fraction(self.choices[f"banker:{total}/{player_third}"])
+        if "banker_draws" in self.table:
+            draws = self.table["banker_draws"].get(str(total), "")
+            return Fraction(player_third in self._listed("", draws))
+        return Fraction(banker_draws(total, player_third))
+
+
+def play(first_four_points, more_points, rules: RuleTable | None = None):
+    """Play a round; returns (player_score, banker_score, player_third, banker_third, used).
+    Under ``rules`` every decision must be pure (drawn or stood)."""
     p1, b1, p2, b2 = first_four_points
     player, banker = (p1 + p2) % 10, (b1 + b2) % 10
-    if player >= 8 or banker >= 8:
+    naturals = {8, 9} if rules is None else rules.naturals
+    if player in naturals or banker in naturals:
         return player, banker, None, None, 4
     rest = iter(more_points)
     player_third = banker_third = None
-    if player_draws(player):
+    if rules is None:
+        player_drawn = player_draws(player)
+    else:
+        player_drawn = {0: False, 1: True}[rules.player_draws(player)]
+    if player_drawn:
         player_third = next(rest)
         player = (player + player_third) % 10
-    if banker_draws(banker, player_third):
+    if rules is None:
+        banker_drawn = banker_draws(banker, player_third)
+    else:
+        banker_drawn = {0: False, 1: True}[rules.banker_draws(banker, player_third)]
+    if banker_drawn:
         banker_third = next(rest)
         banker = (banker + banker_third) % 10
     return (
@@ -69,13 +127,13 @@ def pair_state(card1, card2) -> int:
     return 1 if card1[0] == card2[0] else 0
 
 
-def physical_reference(cards: list[tuple[int, int]]) -> Counter:
+def physical_reference(cards: list[tuple[int, int]], rules: RuleTable | None = None) -> Counter:
     """Deal every ordered six-card sequence of a tiny shoe of physical (rank, suit) cards."""
     out: Counter = Counter()
     for seq in permutations(range(len(cards)), 6):
         dealt = [cards[i] for i in seq]
         pts = [points(rank) for rank, _ in dealt]
-        player, banker, pt, bt, _ = play(pts[:4], pts[4:])
+        player, banker, pt, bt, _ = play(pts[:4], pts[4:], rules)
         key = (
             pair_state(dealt[0], dealt[2]),
             pair_state(dealt[1], dealt[3]),
@@ -288,6 +346,57 @@ CARD_FIELD_RANGES = {
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
+def mixed_value_reference(point_counts: list[int], rules: RuleTable) -> dict:
+    """The probability of each (player_score, banker_score, player_third, banker_third)
+    under ``rules`` played as its ``choices`` say: cards dealt one at a time from the counts
+    of each point value, each decision a branch weighted by its probability (no pure
+    tableau is formed, and nothing is summed over a mixture)."""
+    out: dict = {}
+    total = sum(point_counts)
+    left = list(point_counts)
+
+    def card(weight: Fraction):
+        """Each point value the next card may have, and the chance of it and what came
+        before; the card is taken from ``left`` while the caller looks at it."""
+        n = sum(left)
+        for v in range(10):
+            if left[v]:
+                chance = weight * Fraction(left[v], n)
+                left[v] -= 1
+                yield v, chance
+                left[v] += 1
+
+    def add(key, weight: Fraction) -> None:
+        out[key] = out.get(key, Fraction(0)) + weight
+
+    for p1, w1 in card(Fraction(1)):
+        for b1, w2 in card(w1):
+            for p2, w3 in card(w2):
+                for b2, w4 in card(w3):
+                    player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+                    if player in rules.naturals or banker in rules.naturals:
+                        add((player, banker, None, None), w4)
+                        continue
+                    draw = rules.player_draws(player)
+                    if draw < 1:  # the Player stands
+                        stood = rules.banker_draws(banker, None)
+                        if stood < 1:
+                            add((player, banker, None, None), w4 * (1 - draw) * (1 - stood))
+                        if stood > 0:
+                            for y, w5 in card(w4 * (1 - draw) * stood):
+                                add((player, (banker + y) % 10, None, y), w5)
+                    if draw > 0:
+                        for x, w5 in card(w4 * draw):
+                            after = rules.banker_draws(banker, x)
+                            if after < 1:
+                                add(((player + x) % 10, banker, x, None), w5 * (1 - after))
+                            if after > 0:
+                                for y, w6 in card(w5 * after):
+                                    add(((player + x) % 10, (banker + y) % 10, x, y), w6)
+    assert sum(out.values()) == 1 and total >= 6
+    return out
+
+
 def condition_row(
     player_score: int,
     banker_score: int,
@@ -417,11 +526,11 @@ SUIT_NAMES = ["S", "H", "D", "C"]
 RED_SUITS = {"H", "D"}
 
 
-def card_round(dealt: list[tuple[int, int]]) -> tuple[dict, int]:
+def card_round(dealt: list[tuple[int, int]], rules: RuleTable | None = None) -> tuple[dict, int]:
     """Every field of the round that six physical cards in deal order make, and how many
     of them it uses. A card is (rank 1..13, suit 0..3)."""
     pts = [points(rank) for rank, _ in dealt]
-    player, banker, pt, bt, used = play(pts[:4], pts[4:])
+    player, banker, pt, bt, used = play(pts[:4], pts[4:], rules)
     row = condition_row(
         player,
         banker,
@@ -476,12 +585,14 @@ def _is_straight(ranks: list[int]) -> bool:
     return False
 
 
-def card_reference(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
+def card_reference(
+    cards: list[tuple[int, int]], fields: list[str], rules: RuleTable | None = None
+) -> Counter:
     """Ordered six-card sequences of a tiny shoe of physical cards, counted by the values
     of ``fields`` in the round they deal."""
     out: Counter = Counter()
     for seq in permutations(range(len(cards)), 6):
-        row, _ = card_round([cards[i] for i in seq])
+        row, _ = card_round([cards[i] for i in seq], rules)
         out[tuple(row[f] for f in fields)] += 1
     return out
 

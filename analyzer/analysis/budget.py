@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
 from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key
 from analyzer.errors import AnalyzerError
+from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Bet
 
@@ -33,7 +34,9 @@ COMPILING = 5
 FEWER_CARD_BETS = "choose fewer bets on the cards (--bet), or split the paytable"
 
 
-def card_walks(bets: Iterable[Bet], shoe: Shoe) -> dict[WalkKey, CardWalk]:
+def card_walks(
+    bets: Iterable[Bet], shoe: Shoe, mixture: Mixture = STANDARD_MIXTURE
+) -> dict[WalkKey, CardWalk]:
     """The walks the card-level ``bets`` need on ``shoe``, planned and each checked
     against its own limits, by walk key (a bet on suits where the shoe's suits are
     unknown is left out: it is reported as not computable, not walked).
@@ -41,7 +44,8 @@ def card_walks(bets: Iterable[Bet], shoe: Shoe) -> dict[WalkKey, CardWalk]:
     Bets asking the same of the cards share one walk; bets asking of the same cards for
     different constants (``player_card1_rank == 'A'``, ``== 'K'``, ...) share one walk
     that tells all those constants apart wherever that walk costs less than theirs do
-    apart (2,704 bets on two cards walked 2.5e10 rounds one by one, 2.8e7 together)."""
+    apart (2,704 bets on two cards walked 2.5e10 rounds one by one, 2.8e7 together).
+    ``mixture``: the tableaus the hands draw by (a paytable's :attr:`~Paytable.mixture`)."""
     wanted: dict[WalkKey, Bet] = {}
     for bet in bets:
         if bet.card_level and walk_key(bet) not in wanted:
@@ -49,19 +53,24 @@ def card_walks(bets: Iterable[Bet], shoe: Shoe) -> dict[WalkKey, CardWalk]:
                 continue
             wanted[walk_key(bet)] = bet
     walks = {
-        key: CardWalk(shoe, bet.fields, bet.literals, bet.relational) for key, bet in wanted.items()
+        key: CardWalk(shoe, bet.fields, bet.literals, bet.relational, mixture)
+        for key, bet in wanted.items()
     }
     by_fields: dict[frozenset[str], list[WalkKey]] = {}
     for key in walks:
         by_fields.setdefault(key[0], []).append(key)
     for keys in by_fields.values():
         if len(keys) > 1:
-            _share(walks, keys, [wanted[key] for key in keys], shoe)
+            _share(walks, keys, [wanted[key] for key in keys], shoe, mixture)
     return walks
 
 
 def _share(
-    walks: dict[WalkKey, CardWalk], keys: list[WalkKey], bets: list[Bet], shoe: Shoe
+    walks: dict[WalkKey, CardWalk],
+    keys: list[WalkKey],
+    bets: list[Bet],
+    shoe: Shoe,
+    mixture: Mixture,
 ) -> None:
     """One walk for bets of the same fields, telling apart every constant any of them
     names, in place of theirs, where it is within its limits and walks fewer rounds."""
@@ -72,7 +81,7 @@ def _share(
     # Suits by pattern only where every bet compares them only with each other.
     relational = frozenset.intersection(*(bet.relational for bet in bets))
     try:
-        shared = CardWalk(shoe, bets[0].fields, literals, relational)
+        shared = CardWalk(shoe, bets[0].fields, literals, relational, mixture)
     except AnalyzerError:  # too much for one walk: each keeps its own
         return
     if shared.visits < sum(walks[key].visits for key in keys):
@@ -96,10 +105,11 @@ def check_analyses(
     times: int = 1,
     what: str = "the exact analysis",
     fix: str = FEWER_CARD_BETS,
+    mixture: Mixture = STANDARD_MIXTURE,
 ) -> None:
     """Check, before any work, ``times`` exact analyses of ``bets`` on ``shoe`` (or on
     shoes a few cards smaller): each walk's own limits, and their rounds in all."""
-    check_visits(times * walked(card_walks(bets, shoe)), what, fix)
+    check_visits(times * walked(card_walks(bets, shoe, mixture)), what, fix)
 
 
 def distinct_walks(walks: dict[WalkKey, CardWalk]) -> list[CardWalk]:

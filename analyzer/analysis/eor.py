@@ -87,7 +87,14 @@ def _priced_at_once(
     for shared in by_walk.values():
         walk = walks[walk_key(shared[0].bet)]
         bets = list({r.bet.settlement: r.bet for r in shared}.values())
-        priced = exact_card_expected_values(bets, compositions, walk.fields, walk.literals)
+        priced = exact_card_expected_values(
+            bets,
+            compositions,
+            walk.fields,
+            walk.literals,
+            base.paytable.rules,
+            base.paytable.strategy,
+        )
         if priced is None:
             return None
         column = {bet.settlement: b for b, bet in enumerate(bets)}
@@ -138,7 +145,7 @@ def removal_effects(
     # Every rank removed in turn, or every card where suits matter, and the full shoe.
     by_card = every_card or any(needs_suits(bet) for bet in offered)
     analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
-    walks = card_walks(offered, shoe)
+    walks = card_walks(offered, shoe, paytable.mixture)
     check_visits(
         removal_visits(walks, analyses),
         f"the effects of removal ({analyses} exact analyses)",

@@ -11,7 +11,7 @@ import pandas as pd
 from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
 from analyzer.engine.card_walk import walk_key
-from analyzer.engine.enumerator import count_outcomes
+from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.outcomes import OutcomeTable, outcome_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import pair_detail_needed
@@ -188,13 +188,14 @@ def analyze(
     # Bets on the round's outcome share one table from the value and pair enumerator; a
     # bet on the cards themselves gets the card-level walk at the detail it needs.
     # Every card walk is planned, and the lot checked against the budget, before any work.
-    walks = card_walks((bet for bet, _ in offered), shoe)
+    mixture = paytable.mixture  # before any work: undecided cells are one line
+    walks = card_walks((bet for bet, _ in offered), shoe, mixture)
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
     detail = pair_detail_needed(fields)
     if detail == "suit" and not shoe.suits_known:
         detail = "rank"  # bets on suited pairs are then reported as unavailable
-    table = outcome_table(count_outcomes(shoe, detail))
+    table = outcome_table(mixture_outcomes(shoe, detail, mixture))
     results, unavailable = [], []
     unknown_suits = (
         "the shoe's suits are not known (a card removed by rank alone, or counts given per rank)"

@@ -270,12 +270,16 @@ class _Verifier:
         self.requests: dict[tuple, _Request] = {}
 
     def paytable(self, claim: Claim) -> Paytable:
-        if claim.paytable not in self.loaded:
-            try:
+        """The claim's paytable, its decision cells played as the claim says."""
+        try:
+            if claim.paytable not in self.loaded:
                 self.loaded[claim.paytable] = load_paytable(claim.paytable)
-            except AnalyzerError as exc:
-                raise AnalyzerError(f"claim {claim.number}: {exc}") from None
-        return self.loaded[claim.paytable]
+            paytable = self.loaded[claim.paytable]
+            if claim.strategy is not None:
+                paytable = paytable.with_strategy(claim.strategy)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"claim {claim.number}: {exc}") from None
+        return paytable
 
     def shoe_of(self, claim: Claim, paytable: Paytable) -> _ShoeOf:
         decks = next(d for d in (self.decks, claim.decks, paytable.decks) if d is not None)
@@ -673,6 +677,8 @@ def verify_claims(
             shown_shoe = verifier.shoe_of(claim, paytable).describe()
         if claim.effect_of:
             shown_shoe += f", then less {' '.join(map(str, claim.effect_of))}"
+        if claim.strategy is not None:  # how the source played the decision cells
+            shown_shoe = f"{shown_shoe}, {claim.strategy}" if shown_shoe != "-" else "-"
         rows.append(
             {
                 "claim": claim.number,

@@ -14,7 +14,7 @@ import pandas as pd
 
 from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.analysis.exact import analyze, resolve_modes
-from analyzer.cli.options import add_mode_option, finite_number
+from analyzer.cli.options import add_mode_option, finite_number, paytable_from_args
 from analyzer.cli.runs import (
     MAX_TAG,
     MAX_THRESHOLD,
@@ -28,7 +28,6 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error, write_files_atomically
 from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.i18n import word
 from analyzer.reports.plots import MAX_CHART_CURVES, gains_figure, png_writer, rounds_figure
@@ -123,7 +122,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+    paytable = paytable_from_args(args)
     columns = _columns(paytable, args.bet, args.mode)
     if not 0 < args.max_gain <= MAX_MAX_GAIN:
         raise AnalyzerError(

@@ -17,12 +17,12 @@ from analyzer.cli.options import (
     add_mode_option,
     add_paytable_option,
     add_shoe_options,
+    paytable_from_args,
     shoe_from_args,
 )
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import RESERVED_MODES, Paytable
 from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
 from analyzer.reports.tables import (
@@ -97,7 +97,7 @@ def effects_with_progress(
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+    paytable = paytable_from_args(args)
     if args.plot is not None:
         check_writable(args.plot, "--plot", (".png",))
     shoe = shoe_from_args(args, paytable.decks)

@@ -13,10 +13,12 @@ from collections.abc import Callable
 from typing import Any
 
 from analyzer.analysis.exact import Analysis, analyze
+from analyzer.analysis.strategy import best_strategy
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
+from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
-from analyzer.paytables.library import SEED_GAME
+from analyzer.paytables.library import SEED_GAME, load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES
 
@@ -74,12 +76,54 @@ def finite_number(text: str) -> float:
 
 
 def add_paytable_option(parser: argparse.ArgumentParser) -> None:
+    """--paytable, and --strategy: how its rules' decision cells are played."""
     parser.add_argument(
         "--paytable",
         default=SEED_GAME,
         metavar="FILE|NAME",
         help="a paytable .toml file or a shipped name (default: seed-game)",
     )
+    parser.add_argument(
+        "--strategy",
+        type=strategy_option,
+        default=None,
+        metavar="CELL=CHOICE,...|best",
+        help='how the decision cells of the paytable\'s rules are played, e.g. "player:5=draw" '
+        'or "player:5=9/11,banker:3/9=stand" (Banker cells: total/third-card value or '
+        "total/stood); best: each hand's cells for its own bet's EV (default: the "
+        "paytable's [strategy])",
+    )
+
+
+def strategy_option(text: str) -> Strategy | str:
+    """An argparse type: a strategy (checked against the rules once the paytable is read)
+    or ``best``."""
+    if text.strip().lower() == "best":
+        return "best"
+    try:
+        return parse_strategy(text, "--strategy")
+    except AnalyzerError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--strategy: ")) from None
+
+
+def paytable_from_args(args: argparse.Namespace) -> Paytable:
+    """The paytable --paytable names, its decision cells played as --strategy says (with
+    ``best``, the best play for the main bets on the command's shoe, told on stderr)."""
+    paytable = load_paytable(args.paytable)
+    chosen = getattr(args, "strategy", None)
+    if chosen == "best":
+        shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None
+        strategy, choices = best_strategy(paytable, shoe)
+        for c in choices:
+            tell(
+                f"strategy best: {c.cell}={c.choice} (for the {c.bet} bet, {c.mode}: drawing "
+                f"changes its EV by {float(c.gain_of_drawing):+.6f})"
+            )
+        chosen = strategy
+    if chosen is not None:
+        paytable = paytable.with_strategy(chosen)
+    paytable.mixture  # noqa: B018 - undecided cells are one line before any work
+    return paytable
 
 
 def add_decks_option(parser: argparse.ArgumentParser) -> None:

@@ -8,13 +8,17 @@ import pandas as pd
 
 from analyzer.analysis.bets import evaluate_bet
 from analyzer.analysis.exact import resolve_modes
-from analyzer.cli.options import add_format_option, add_mode_option, add_paytable_option
+from analyzer.cli.options import (
+    add_format_option,
+    add_mode_option,
+    add_paytable_option,
+    paytable_from_args,
+)
 from analyzer.engine.outcomes import round_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import (
@@ -49,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+    paytable = paytable_from_args(args)
     chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
     if args.mode in RESERVED_MODES and len(paytable.modes) > 1:
         raise AnalyzerError(
@@ -61,7 +65,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         Shoe.standard(paytable.decks).remove(cards)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
-    dealt = deal_round(cards)
+    dealt = deal_round(cards, paytable.rules, paytable.strategy)
     table = round_table(dealt)
     by_mode = {
         mode: {

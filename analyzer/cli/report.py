@@ -13,8 +13,8 @@ from analyzer.cli.options import (
     add_paytable_option,
     add_shoe_options,
     exact_analysis,
+    paytable_from_args,
 )
-from analyzer.paytables.library import load_paytable
 from analyzer.reports.formats import FORMATS
 from analyzer.reports.tables import render_report
 
@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+    paytable = paytable_from_args(args)
     mode = None if args.mode == "both" else args.mode
     analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)
     whole_game = args.bet is None and mode is None

@@ -7,8 +7,8 @@ import argparse
 
 import numpy as np
 
+from analyzer.cli.options import paytable_from_args
 from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
-from analyzer.paytables.library import load_paytable
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
 from analyzer.runs.simulate import (
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    paytable = load_paytable(args.paytable)
+    paytable = paytable_from_args(args)
     procedure = procedure_from_args(args, paytable)
     check_exact_work([bet for bet, _ in paytable.offered(paytable.modes)], procedure)
     job = SimulationJob(paytable, procedure, args.seed)

@@ -30,13 +30,13 @@ from numba import njit
 
 from analyzer.engine.card_walk import (
     CardTerms,
-    card_outcome_table,
+    CardWalk,
     card_terms,
     plan,
     walk_key,
     walk_visits,
 )
-from analyzer.engine.enumerator import count_outcomes
+from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.outcomes import outcome_table
 from analyzer.engine.terms import cell_columns, is_value_level, walk_terms
 from analyzer.errors import AnalyzerError
@@ -51,6 +51,7 @@ from analyzer.game.fields import (
     pair_columns,
     pair_detail_needed,
 )
+from analyzer.game.rules import STANDARD, STANDARD_TABLEAU, DrawingRules, Strategy, Tableau
 from analyzer.game.shoe import (
     MAX_CARDS,
     ROUND_CARDS,
@@ -278,37 +279,39 @@ def _compile_terms(
 _COMPILED: dict[tuple, _CompiledTerms | None] = {}
 
 
-def _compiled_value_bets(bets: list[Bet]) -> _CompiledTerms:
-    """Compiled value-level bets, kept per list of settlements: the same bets read again
-    (in a worker, from a pickle) find them compiled."""
-    key = tuple(bet.settlement for bet in bets)
+def _compiled_value_bets(bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU) -> _CompiledTerms:
+    """Compiled value-level bets, kept per tableau and list of settlements: the same bets
+    read again (in a worker, from a pickle) find them compiled; other rules never do."""
+    key = (tableau.key, *(bet.settlement for bet in bets))
     if key not in _COMPILED:
-        _COMPILED[key] = _compile_value_bets(bets)
+        _COMPILED[key] = _compile_value_bets(bets, tableau)
     return _COMPILED[key]
 
 
-def _compile_value_bets(bets: list[Bet]) -> _CompiledTerms:
+def _compile_value_bets(bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU) -> _CompiledTerms:
     """The walk's terms (:mod:`analyzer.engine.terms`) as factors over the count vector
     (10 point values, then all cards): the tail ``ff(N - u, 6 - u)`` first, so terms
     group by the cards they use, then ``ff(n_v, k_v)`` per value."""
-    terms = walk_terms()
+    terms = walk_terms(tableau)
     factors = [
         ((N_VALUES, int(u), ROUND_CARDS - int(u)),) * bool(u < ROUND_CARDS)
         + tuple((int(v), 0, int(k[v])) for v in np.nonzero(k)[0])
         for k, u in zip(terms.k, terms.used, strict=True)
     ]
-    cell_class, class_plus_one = _value_classes(bets)
+    cell_class, class_plus_one = _value_classes(bets, tableau)
     return _compile_terms(
         factors, terms.term_index, cell_class[terms.cell_index], terms.count, class_plus_one
     )
 
 
-def _value_classes(bets: list[Bet]) -> tuple[np.ndarray, np.ndarray]:
+def _value_classes(
+    bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU
+) -> tuple[np.ndarray, np.ndarray]:
     """The outcome class of each cell of the value walk (one per distinct vector of the
     bets' payouts, numbered as first met; -1 where every bet loses), and each class's
     ``net + 1`` per bet. In integer codes, not Fractions: thousands of bets (6,500 took
     108 s and 2.1 GB) are one array of codes, cells by bets, and one ``unique``."""
-    cells = cell_columns()
+    cells = cell_columns(tableau)
     n_cells = len(cells["player_score"])
     codes = np.empty((n_cells, len(bets)), dtype=np.int32)
     plus_one = []  # per bet: net + 1 of each of its codes
@@ -369,6 +372,8 @@ def exact_card_expected_values(
     compositions: np.ndarray,
     fields: frozenset[str] | None = None,
     literals: Mapping[str, frozenset[str]] | None = None,
+    rules: DrawingRules | None = None,
+    strategy: Strategy | None = None,
 ) -> list[list[Fraction]] | None:
     """Exact EV per unit of each bet on the cards, on each composition (rows of counts:
     (n, 52) by card, or (n, 13) by rank where the bets need no suits), for bets that ask
@@ -376,13 +381,36 @@ def exact_card_expected_values(
     integers, so that many shoes a card apart (effects of removal) are priced without a
     walk each. ``fields`` and ``literals``: a walk the bets share (default: the first
     bet's). None where compiling costs more than walking (more than 10^8 rounds), the
-    terms are too many to hold, or there is no composition."""
+    terms are too many to hold, or there is no composition. Under ``rules`` and a mixed
+    ``strategy``, the exact weighted sum over the tableaus of the mixture."""
     if fields is None:  # the bets' own walk; else one they share, telling more apart
         fields, literals = bets[0].fields, bets[0].literals
     if not len(compositions) or not compiles_to_terms(fields, literals):
         return None
+    total: list[list[Fraction]] | None = None
+    for weight, tableau in (STANDARD if rules is None else rules).mixture(strategy):
+        part = _exact_card_expected_values(bets, compositions, fields, literals, tableau)
+        if part is None:
+            return None
+        if total is None:
+            total = [[weight * ev for ev in row] for row in part]
+        else:
+            total = [
+                [t + weight * ev for t, ev in zip(old, row, strict=True)]
+                for old, row in zip(total, part, strict=True)
+            ]
+    return total
+
+
+def _exact_card_expected_values(
+    bets: list[Bet],
+    compositions: np.ndarray,
+    fields: frozenset[str],
+    literals: Mapping[str, frozenset[str]] | None,
+    tableau: Tableau,
+) -> list[list[Fraction]] | None:
     index: dict[tuple, int] = {}
-    terms = card_terms(fields, literals, _card_classifier(bets, index))
+    terms = card_terms(fields, literals, _card_classifier(bets, index), tableau)
     if terms is None:
         return None
     ways = terms.class_ways(compositions)
@@ -414,9 +442,11 @@ def exact_card_expected_values(
     return out
 
 
-def _compile_card_bets(bets: list[Bet]) -> _CompiledTerms | None:
+def _compile_card_bets(
+    bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU
+) -> _CompiledTerms | None:
     index: dict[tuple, int] = {}
-    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index))
+    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index), tableau)
     if terms is None:
         return None
     whole = _whole_values(terms)
@@ -465,17 +495,19 @@ _MAX_TERM_VISITS = 10**8
 _MIN_TERM_COMPOSITIONS = 4
 
 
-def _card_terms(bets: list[Bet], n_compositions: int) -> _CompiledTerms | None:
-    """Compiled terms of bets that ask the same of the cards (one plan), kept per list of
-    settlements like value bets'; None where the exact walk of each composition is the
-    better way (or the only one: terms too many to hold)."""
-    key = ("card", *(bet.settlement for bet in bets))
+def _card_terms(
+    bets: list[Bet], n_compositions: int, tableau: Tableau = STANDARD_TABLEAU
+) -> _CompiledTerms | None:
+    """Compiled terms of bets that ask the same of the cards (one plan), kept per tableau
+    and list of settlements like value bets'; None where the exact walk of each
+    composition is the better way (or the only one: terms too many to hold)."""
+    key = ("card", tableau.key, *(bet.settlement for bet in bets))
     if key not in _COMPILED:
         if n_compositions < _MIN_TERM_COMPOSITIONS or (
             walk_visits(bets[0].fields, bets[0].literals) > _MAX_TERM_VISITS
         ):
             return None
-        _COMPILED[key] = _compile_card_bets(bets)
+        _COMPILED[key] = _compile_card_bets(bets, tableau)
     return _COMPILED[key]
 
 
@@ -672,14 +704,19 @@ def batch_expected_values(
         modes = tuple(modes)
         paytable.check_modes(modes)
     offered = list(paytable.offered(modes))
-    out = _offered_expected_values(offered, array, per_suit)
+    out = _offered_expected_values(offered, array, per_suit, paytable.rules, paytable.strategy)
     index = pd.MultiIndex.from_tuples(
         [(bet.id, mode) for bet, mode in offered], names=["bet", "mode"]
     )
     return pd.DataFrame(out, columns=index)
 
 
-def dealt_expected_values(bets: list[Bet], compositions: np.ndarray) -> np.ndarray:
+def dealt_expected_values(
+    bets: list[Bet],
+    compositions: np.ndarray,
+    rules: DrawingRules | None = None,
+    strategy: Strategy | None = None,
+) -> np.ndarray:
     """EV per unit of each of ``bets`` on each composition of dealt shoes, (n, bets).
 
     For the package's own runs, whose compositions come from the dealer: (n, 52) int64
@@ -688,13 +725,34 @@ def dealt_expected_values(bets: list[Bet], compositions: np.ndarray) -> np.ndarr
     """
     if compositions.dtype != np.int64 or compositions.shape[1:] != (N_RANKS * N_SUITS,):
         raise ValueError(f"dealt compositions are (n, 52) int64, got {compositions.shape}")
-    return _offered_expected_values([(bet, "") for bet in bets], compositions, True)
+    offered = [(bet, "") for bet in bets]
+    return _offered_expected_values(offered, compositions, True, rules, strategy)
 
 
 def _offered_expected_values(
-    offered: list[tuple[Bet, str]], array: np.ndarray, per_suit: bool
+    offered: list[tuple[Bet, str]],
+    array: np.ndarray,
+    per_suit: bool,
+    rules: DrawingRules | None = None,
+    strategy: Strategy | None = None,
 ) -> np.ndarray:
-    """EV per unit of each offered (bet, mode) on each validated composition, (n, bets)."""
+    """EV per unit of each offered (bet, mode) on each validated composition, (n, bets):
+    under a mixed strategy, the weighted sum over the tableaus of its mixture."""
+    mixture = (STANDARD if rules is None else rules).mixture(strategy)
+    if len(mixture) == 1:
+        return _tableau_expected_values(offered, array, per_suit, mixture[0][1])
+    return sum(
+        float(weight) * _tableau_expected_values(offered, array, per_suit, tableau)
+        for weight, tableau in mixture
+    )
+
+
+def _tableau_expected_values(
+    offered: list[tuple[Bet, str]], array: np.ndarray, per_suit: bool, tableau: Tableau
+) -> np.ndarray:
+    """EV per unit of each offered (bet, mode) on each validated composition, (n, bets),
+    under one pure tableau."""
+    pure = ((Fraction(1), tableau),)
     ranks = array.reshape(len(array), N_RANKS, -1).sum(axis=2)
     values = np.zeros((len(array), N_VALUES), dtype=np.int64)
     for r in range(N_RANKS):
@@ -704,7 +762,7 @@ def _offered_expected_values(
     value_bets = [i for i, (bet, _) in enumerate(offered) if is_value_level(bet)]
     if value_bets:
         distinct = list({offered[i][0].settlement: offered[i][0] for i in value_bets}.values())
-        compiled = _compiled_value_bets(distinct)
+        compiled = _compiled_value_bets(distinct, tableau)
         result = compiled.expected_values(_value_counts(values))
         column = {bet.settlement: b for b, bet in enumerate(distinct)}
         for i in value_bets:
@@ -741,7 +799,7 @@ def _offered_expected_values(
             mixed = [i for i in mixed if i not in members]  # suits unknown: NaN
             continue
         distinct = list({bet.settlement: bet for bet in bets}.values())
-        compiled = _card_terms(distinct, len(array))
+        compiled = _card_terms(distinct, len(array), tableau)
         if compiled is not None:
             result = _card_expected_values(compiled, array)
             column = {bet.settlement: b for b, bet in enumerate(distinct)}
@@ -759,16 +817,16 @@ def _offered_expected_values(
             detail = pair_detail_needed(round_fields)
             if detail == "suit" and not per_suit:
                 detail = "rank"
-            table = outcome_table(count_outcomes(shoe, detail)) if round_fields else None
+            table = outcome_table(mixture_outcomes(shoe, detail, pure)) if round_fields else None
             card_tables = {}
             for i in mixed:
                 bet = offered[i][0]
                 if bet.card_level:
                     key = walk_key(bet)
                     if key not in card_tables:
-                        card_tables[key] = card_outcome_table(
-                            shoe, bet.fields, bet.literals, bet.relational
-                        )
+                        card_tables[key] = CardWalk(
+                            shoe, bet.fields, bet.literals, bet.relational, pure
+                        ).table()
                     bet_table = card_tables[key]
                 else:
                     bet_table = table

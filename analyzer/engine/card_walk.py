@@ -56,6 +56,8 @@ import numpy as np
 from numba import int64, njit
 from numba.typed import Dict as NumbaDict
 
+from analyzer.engine.draw import banker_draws, player_draws
+from analyzer.engine.mixture import mixed_counts
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, SUITS
@@ -72,7 +74,16 @@ from analyzer.game.fields import (
     derived_columns,
     third_card_field,
 )
-from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.game.rules import (
+    PLAYER_STOOD,
+    STANDARD,
+    STANDARD_MIXTURE,
+    STANDARD_TABLEAU,
+    DrawingRules,
+    Mixture,
+    Strategy,
+    Tableau,
+)
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 
 N_PATTERNS = len(PATTERNS)
@@ -537,7 +548,7 @@ def _card_walk_jit(
         The key's leading digit for each (player score, banker score, player third,
         banker third) cell, third cards as values or NO_THIRD.
     third_card : bool[10, 10, 12]
-        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+        The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
     walk : bool[5]
         Which fields of WALK_FIELDS the key ends with (see ``_walk_digits``).
     type_ranks, type_suits : int64[T]
@@ -659,13 +670,12 @@ def _card_walk_jit(
         else:
             player2 = (chosen_value[0] + chosen_value[2]) % 10
             banker2 = (chosen_value[1] + chosen_value[3]) % 10
-            rule = third_card[player2, banker2]
             if depth == 3:
-                if rule[PLAYER_DRAWS]:
+                if player_draws(third_card, player2, banker2):
                     nxt = 4
-                elif rule[PLAYER_STOOD]:
+                elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
                     nxt = 5
-            elif card == 4 and rule[chosen_value[4]]:
+            elif card == 4 and banker_draws(third_card, player2, banker2, chosen_value[4]):
                 nxt = 5
         if nxt >= 0:
             depth += 1
@@ -1004,15 +1014,14 @@ def _split_walk_jit(
                         continue
                     player2 = (a + c) % 10
                     banker2 = (b + d) % 10
-                    rule = third_card[player2, banker2]
                     n = 0
-                    if rule[PLAYER_DRAWS]:
+                    if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
                             wx = left[x]
                             if wx == 0:
                                 continue
                             player3 = (player2 + x) % 10
-                            if rule[x]:
+                            if banker_draws(third_card, player2, banker2, x):
                                 left[x] -= 1
                                 for y in range(N_VALUES):
                                     wy = left[y]
@@ -1034,7 +1043,7 @@ def _split_walk_jit(
                                 draw_max[n] = x
                                 draw_ways[n] = wx * (total - 5)
                                 n += 1
-                    elif rule[PLAYER_STOOD]:
+                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
                         for y in range(N_VALUES):
                             wy = left[y]
                             if wy == 0:
@@ -1123,13 +1132,19 @@ def _split_walk_jit(
                                         out[key] += weight * draw_ways[e]
 
 
-def _outcome_codes(outcome: tuple[str, ...]) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+def _outcome_codes(
+    outcome: tuple[str, ...], naturals: tuple[int, ...]
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     """One code per distinct tuple of the asked outcome fields, for every outcome cell."""
     ps, bs, pt, bt = np.meshgrid(
         np.arange(10), np.arange(10), np.arange(11), np.arange(11), indexing="ij"
     )
     columns = derived_columns(
-        ps.ravel(), bs.ravel(), third_card_field(pt.ravel()), third_card_field(bt.ravel())
+        ps.ravel(),
+        bs.ravel(),
+        third_card_field(pt.ravel()),
+        third_card_field(bt.ravel()),
+        naturals,
     )
     if not outcome:
         return np.zeros((10, 10, 11, 11), dtype=np.int64), {}
@@ -1165,7 +1180,7 @@ class _Layout:
     suit_arguments: tuple = (_NOTHING, _NOTHING, np.zeros((0, 0), dtype=np.int64))
 
 
-def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
+def _layout(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU) -> _Layout:
     if card_plan.needs_suits and not shoe.suits_known:
         raise AnalyzerError(
             "the suits of some cards are unknown: suits and colours cannot be counted exactly"
@@ -1191,7 +1206,7 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
             f"the bets ask for about {visits:.1e} kinds of deal to be told apart (at most "
             f"{MAX_VISITS:.0e} are walked): they ask too much of too many cards at once"
         )
-    outcome_code, outcome_columns = _outcome_codes(card_plan.outcome)
+    outcome_code, outcome_columns = _outcome_codes(card_plan.outcome, tableau.naturals)
     n_outcomes = int(outcome_code.max()) + 1
     walk = np.array([name in card_plan.walk for name in WALK_FIELDS])
     shape = (n_outcomes, *radix.tolist(), *(_WALK_RADIX[name] for name in card_plan.walk))
@@ -1215,7 +1230,7 @@ def _layout(card_plan: CardPlan, shoe: Shoe) -> _Layout:
         radix,
         not_dealt,
         outcome_code,
-        THIRD_CARD,
+        tableau.third_card,
         walk,
         types.ranks,
         types.suits,
@@ -1355,7 +1370,11 @@ def walk_key(bet) -> WalkKey:
 class CardWalk:
     """One card walk, planned but not yet walked: its limits (kinds of round told apart,
     rounds walked, suits known) are checked and its cost known (:attr:`visits`) before
-    any of it is done, so that a command can add up its walks and refuse at once."""
+    any of it is done, so that a command can add up its walks and refuse at once.
+
+    ``mixture``: the pure tableaus the hands draw by and their weights (default: the
+    standard tableau; a mixed strategy: :meth:`~analyzer.game.rules.DrawingRules.mixture`),
+    a walk each, summed exactly."""
 
     def __init__(
         self,
@@ -1363,28 +1382,30 @@ class CardWalk:
         fields: frozenset[str] | set[str],
         literals: Mapping[str, frozenset[str]] | None = None,
         relational: frozenset[str] | set[str] | None = None,
+        mixture: Mixture = STANDARD_MIXTURE,
     ) -> None:
         self.shoe = shoe
         self.fields = frozenset(fields)
         self.literals = dict(literals or {})
         self.relational = frozenset(relational or ())
         self.plan = plan(self.fields, literals, self.relational)
-        self._layout = _layout(self.plan, shoe)
+        self._layouts = [(weight, _layout(self.plan, shoe, tableau)) for weight, tableau in mixture]
         self._table: OutcomeTable | None = None
 
     @property
     def visits(self) -> int:
-        """About how many rounds the walk visits."""
-        return self._layout.visits
+        """About how many rounds the walk visits (every tableau of a mixture)."""
+        return sum(layout.visits for _, layout in self._layouts)
 
     def table(self) -> OutcomeTable:
         """Every round of the shoe, told apart as far as the fields ask, with exact ways
         (walked once: bets sharing the walk share the table)."""
         if self._table is None:
-            out = _count(self._layout, self.shoe)
+            parts = [(weight, _count(layout, self.shoe)) for weight, layout in self._layouts]
+            out, denominator = mixed_counts(parts, self.shoe.rounds_denominator)
             (keys,) = np.nonzero(out)
-            columns = _key_columns(self.plan, self._layout, keys)
-            self._table = OutcomeTable(columns, out[keys], self.shoe.rounds_denominator, "card")
+            columns = _key_columns(self.plan, self._layouts[0][1], keys)
+            self._table = OutcomeTable(columns, out[keys], denominator, "card")
         return self._table
 
 
@@ -1393,6 +1414,8 @@ def card_outcome_table(
     fields: frozenset[str] | set[str],
     literals: Mapping[str, frozenset[str]] | None = None,
     relational: frozenset[str] | set[str] | None = None,
+    rules: DrawingRules | None = None,
+    strategy: Strategy | None = None,
 ) -> OutcomeTable:
     """Every round of ``shoe``, told apart as far as ``fields`` ask, with exact ways.
 
@@ -1402,8 +1425,10 @@ def card_outcome_table(
     :attr:`~analyzer.paytables.model.Bet.relational`) lets suits compared only with each
     other be counted by pattern (:attr:`CardPlan.suit_pattern`); the table then shows
     each pattern once, its suits named S, H, D, C in order of first appearance.
+    ``rules`` and ``strategy`` say how the hands draw (default: the standard tableau).
     """
-    return CardWalk(shoe, fields, literals, relational).table()
+    rules = STANDARD if rules is None else rules
+    return CardWalk(shoe, fields, literals, relational, rules.mixture(strategy)).table()
 
 
 def _card_columns(card: int, rows: list[dict], code: np.ndarray) -> dict[str, np.ndarray]:
@@ -1551,6 +1576,7 @@ def card_terms(
     fields: frozenset[str] | set[str],
     literals: Mapping[str, frozenset[str]] | None,
     classify: Callable[[dict[str, np.ndarray]], np.ndarray],
+    tableau: Tableau = STANDARD_TABLEAU,
 ) -> CardTerms | None:
     """Compile the walk for ``fields`` into terms, keeping the rounds that matter.
 
@@ -1566,7 +1592,7 @@ def card_terms(
     """
     card_plan = plan(frozenset(fields), literals)
     reference = Shoe.standard(_REFERENCE_DECKS)
-    layout = _layout(card_plan, reference)
+    layout = _layout(card_plan, reference, tableau)
     (keys,) = np.nonzero(_count(layout, reference))
     classes = np.asarray(classify(_key_columns(card_plan, layout, keys)), dtype=np.int64)
     cell_class = np.full(prod(layout.shape), -1, dtype=np.int64)

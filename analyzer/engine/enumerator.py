@@ -24,6 +24,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from analyzer.engine.draw import banker_draws, player_draws
+from analyzer.engine.mixture import mixed_counts
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.game.fields import (
@@ -35,7 +37,14 @@ from analyzer.game.fields import (
     PairDetail,
     fold_suited_pairs,
 )
-from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.game.rules import (
+    PLAYER_STOOD,
+    STANDARD,
+    DrawingRules,
+    Mixture,
+    Strategy,
+    Tableau,
+)
 from analyzer.game.shoe import Shoe
 from analyzer.schema import argument
 
@@ -202,7 +211,7 @@ def _walk_jit(value_counts, first_four, third_card, out):
         Ordered ways to deal each first-four value tuple, per pair state
         (from ``_first_four_values_jit`` or ``_first_four_pairs_jit``).
     third_card : bool[10, 10, 12]
-        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+        The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
     out : int64[n_states, 10, 10, 11, 11]
         Zeroed by the caller; on return ``out[s, player_score, banker_score,
         player_third, banker_third]`` (third card value, or NO_THIRD) holds ordered six-card
@@ -235,14 +244,13 @@ def _walk_jit(value_counts, first_four, third_card, out):
                     left[b] -= 1
                     left[c] -= 1
                     left[d] -= 1
-                    rule = third_card[player2, banker2]
-                    if rule[PLAYER_DRAWS]:
+                    if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
                             wx = left[x]
                             if wx == 0:
                                 continue
                             player3 = (player2 + x) % 10
-                            if rule[x]:
+                            if banker_draws(third_card, player2, banker2, x):
                                 left[x] -= 1
                                 for y in range(N_VALUES):
                                     wy = wx * left[y]
@@ -271,7 +279,7 @@ def _walk_jit(value_counts, first_four, third_card, out):
                                     NO_THIRD,
                                     wx * five_tail,
                                 )
-                    elif rule[PLAYER_STOOD]:
+                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
                         for y in range(N_VALUES):
                             wy = left[y]
                             if wy != 0:
@@ -310,14 +318,16 @@ class OutcomeCounts:
 
     ``counts[s, player_score, banker_score, player_third, banker_third]`` with pair state
     ``s = 3 * player_state + banker_state`` (a single state when ``pair_detail`` is
-    ``"none"``). Every count is a number of ordered six-card sequences; they sum to
-    ``denominator``.
+    ``"none"``). Every count is a number of ordered six-card sequences (under a mixed
+    strategy, weighted: see :mod:`analyzer.engine.mixture`); they sum to ``denominator``.
+    ``naturals`` are the rules' natural totals.
     """
 
     counts: np.ndarray
     pair_detail: PairDetail
     denominator: int
     shoe: Shoe
+    naturals: tuple[int, ...] = STANDARD.naturals
 
 
 def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarray:
@@ -346,8 +356,14 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
     return out
 
 
-def count_outcomes(shoe: Shoe, pair_detail: PairDetail = "none") -> OutcomeCounts:
-    """Exact outcome counts of one round dealt from ``shoe``.
+def count_outcomes(
+    shoe: Shoe,
+    pair_detail: PairDetail = "none",
+    rules: DrawingRules | None = None,
+    strategy: Strategy | None = None,
+) -> OutcomeCounts:
+    """Exact outcome counts of one round dealt from ``shoe`` under ``rules`` (default: the
+    standard tableau) played by ``strategy`` (pure or mixed).
 
     ``pair_detail`` says how far the first two cards of each hand are told apart:
     ``"none"`` (point values only; fastest), ``"rank"`` (pairs) or ``"suit"`` (pairs and
@@ -355,11 +371,25 @@ def count_outcomes(shoe: Shoe, pair_detail: PairDetail = "none") -> OutcomeCount
     """
     argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
     argument(pair_detail, str, "pair detail", " (none, rank or suit)")
+    rules = STANDARD if rules is None else argument(rules, DrawingRules, "rules")
+    return mixture_outcomes(shoe, pair_detail, rules.mixture(strategy))
+
+
+def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> OutcomeCounts:
+    """The outcome counts of the weighted sum of pure tableaus (one of weight 1: a pure
+    strategy), as :meth:`~analyzer.game.rules.DrawingRules.mixture` gives them."""
     first_four = first_four_counts(shoe, pair_detail)
+    parts = [(weight, walk_counts(shoe, first_four, tableau)) for weight, tableau in mixture]
+    counts, denominator = mixed_counts(parts, shoe.rounds_denominator)
+    return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals)
+
+
+def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:
+    """The draw walk of one pure tableau from the first four cards' counts."""
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
-    _walk_jit(shoe.value_counts, first_four, THIRD_CARD, out)
+    _walk_jit(shoe.value_counts, first_four, tableau.third_card, out)
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number
         raise AssertionError(f"outcome counts sum to {total}, expected {denominator}")
-    return OutcomeCounts(out, pair_detail, denominator, shoe)
+    return out

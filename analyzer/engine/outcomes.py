@@ -66,11 +66,16 @@ def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     argument(outcomes, OutcomeCounts, "outcomes", " (see count_outcomes)")
     state, ps, bs, pt, bt = np.nonzero(outcomes.counts)
     columns = derived_columns(
-        ps.astype(np.int64), bs.astype(np.int64), third_card_field(pt), third_card_field(bt)
+        ps.astype(np.int64),
+        bs.astype(np.int64),
+        third_card_field(pt),
+        third_card_field(bt),
+        outcomes.naturals,
     )
     player_state, banker_state = np.divmod(state, N_PAIR_STATES)
     columns |= pair_columns(player_state, banker_state, outcomes.pair_detail)
-    ways = outcomes.counts[state, ps, bs, pt, bt].astype(np.int64)
+    # int64, or Python integers where a mixed strategy's counts outgrow it.
+    ways = outcomes.counts[state, ps, bs, pt, bt]
     return OutcomeTable(columns, ways, outcomes.denominator, outcomes.pair_detail)
 
 
@@ -85,6 +90,7 @@ def round_table(dealt: Round) -> OutcomeTable:
         np.array([dealt.banker_score]),
         np.array([third(dealt.player_cards)]),
         np.array([third(dealt.banker_cards)]),
+        dealt.naturals,
     )
     states = [
         SUITED_PAIR if first == second else RANK_PAIR if first.rank == second.rank else NO_PAIR

@@ -22,6 +22,7 @@ from functools import cache
 import numpy as np
 from numba import njit
 
+from analyzer.engine.draw import banker_draws, player_draws
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
 from analyzer.game.fields import (
@@ -31,7 +32,7 @@ from analyzer.game.fields import (
     pair_detail_needed,
     third_card_field,
 )
-from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.game.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import rule_nets, settling_rule
 
@@ -45,7 +46,7 @@ def _leaves_jit(third_card, sequences, cells):
     Parameters
     ----------
     third_card : bool[10, 10, 12]
-        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+        The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
     sequences : int8[max_leaves, 6]
         Filled with one round per row: the values dealt P1, B1, P2, B2, then third cards,
         padded with -1.
@@ -65,10 +66,9 @@ def _leaves_jit(third_card, sequences, cells):
                 for d in range(N_VALUES):
                     player2 = (a + c) % 10
                     banker2 = (b + d) % 10
-                    rule = third_card[player2, banker2]
-                    if rule[PLAYER_DRAWS]:
+                    if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
-                            if rule[x]:
+                            if banker_draws(third_card, player2, banker2, x):
                                 for y in range(N_VALUES):
                                     sequences[n, 0:6] = (a, b, c, d, x, y)
                                     cells[n, 0:4] = ((player2 + x) % 10, (banker2 + y) % 10, x, y)
@@ -77,7 +77,7 @@ def _leaves_jit(third_card, sequences, cells):
                                 sequences[n, 0:6] = (a, b, c, d, x, -1)
                                 cells[n, 0:4] = ((player2 + x) % 10, banker2, x, NO_THIRD)
                                 n += 1
-                    elif rule[PLAYER_STOOD]:
+                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
                         for y in range(N_VALUES):
                             sequences[n, 0:6] = (a, b, c, d, y, -1)
                             cells[n, 0:4] = (player2, (banker2 + y) % 10, NO_THIRD, y)
@@ -105,11 +105,11 @@ class WalkTerms:
 
 
 @cache
-def walk_terms() -> WalkTerms:
-    """Compile the walk (a few hundred milliseconds, once per process)."""
+def walk_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkTerms:
+    """Compile the walk of one tableau (a few hundred milliseconds, once per process)."""
     sequences = np.empty((_MAX_LEAVES, 6), dtype=np.int8)
     cells = np.empty((_MAX_LEAVES, 4), dtype=np.int8)
-    n = _leaves_jit(THIRD_CARD, sequences, cells)
+    n = _leaves_jit(tableau.third_card, sequences, cells)
     sequences, cells = sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
     k = np.zeros((n, N_VALUES), dtype=np.int64)
     for position in range(6):
@@ -154,35 +154,35 @@ def beyond_values(bet: Bet) -> str:
 
 
 @cache
-def cell_columns() -> dict[str, np.ndarray]:
+def cell_columns(tableau: Tableau = STANDARD_TABLEAU) -> dict[str, np.ndarray]:
     """The value-level fields of every reachable (player_score, banker_score,
     player_third, banker_third) cell of the walk."""
-    cells = walk_terms().cells
+    cells = walk_terms(tableau).cells
     third = third_card_field(cells[:, 2:])
-    return derived_columns(cells[:, 0], cells[:, 1], third[:, 0], third[:, 1])
+    return derived_columns(cells[:, 0], cells[:, 1], third[:, 0], third[:, 1], tableau.naturals)
 
 
-def cell_nets(bet: Bet) -> list[Fraction]:
+def cell_nets(bet: Bet, tableau: Tableau = STANDARD_TABLEAU) -> list[Fraction]:
     """Net result per unit of ``bet`` in each cell of :func:`cell_columns`."""
     if not is_value_level(bet):
         raise AnalyzerError(
             f"bet {bet.id!r} looks at {beyond_values(bet)}, not only at point values: "
             "it is not a value-level bet"
         )
-    cells = cell_columns()
+    cells = cell_columns(tableau)
     nets = rule_nets(bet)
     n_cells = len(cells["player_score"])
     return [nets[i] for i in settling_rule(bet, cells, n_cells).tolist()]
 
 
-def term_coefficients(bet: Bet) -> list[Fraction]:
+def term_coefficients(bet: Bet, tableau: Tableau = STANDARD_TABLEAU) -> list[Fraction]:
     """Exact ``C_t``: the bet's net payout summed over the value sequences of shape ``t``.
 
     A bet has few distinct payouts, so each contributes an exact integer count of
     sequences per term (a ``bincount``) times that payout.
     """
-    terms = walk_terms()
-    nets = cell_nets(bet)
+    terms = walk_terms(tableau)
+    nets = cell_nets(bet, tableau)
     distinct = sorted(set(nets))
     code = np.array([distinct.index(net) for net in nets])[terms.cell_index]
     coefficients = [Fraction(0)] * len(terms.k)

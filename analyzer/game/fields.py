@@ -18,7 +18,7 @@ Two conventions live here too:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -272,15 +272,16 @@ def derived_columns(
     banker_score: np.ndarray,
     player_third: np.ndarray,
     banker_third: np.ndarray,
+    naturals: Sequence[int] = NATURAL_SCORES,
 ) -> dict[str, np.ndarray]:
-    """The value-level fields, from final scores and third cards (-1: none)."""
+    """The value-level fields, from final scores and third cards (-1: none), under rules
+    whose natural totals are ``naturals``."""
     player_cards = np.where(player_third >= 0, 3, 2)
     banker_cards = np.where(banker_third >= 0, 3, 2)
-    # A hand holding two cards and 8 or 9 can only be a natural: the Player draws on 0-5
-    # and stands on 6-7, and two-card 8 or 9 stops both hands.
-    naturals = list(NATURAL_SCORES)
-    player_natural = (player_cards == 2) & np.isin(player_score, naturals)
-    banker_natural = (banker_cards == 2) & np.isin(banker_score, naturals)
+    # A hand holding two cards and a natural total can only be a natural, whatever the
+    # rest of the rules: nobody draws on one, so it ends the round then.
+    player_natural = (player_cards == 2) & np.isin(player_score, list(naturals))
+    banker_natural = (banker_cards == 2) & np.isin(banker_score, list(naturals))
     winner = np.where(
         player_score > banker_score,
         "player",

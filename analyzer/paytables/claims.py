@@ -2,10 +2,12 @@
 
 A claims file is untrusted data (what ``tomllib`` returns): ``paytable`` (a shipped name,
 or a file beside the claims file), optional ``decks`` and ``remove`` (the shoe of every
-claim), and a list of ``[[claim]]`` tables. Each claim names a ``quantity`` and the
-``value`` its source printed, and whatever that quantity needs: a ``bet``, a paying
-``rule``, an ``event`` (a condition in the paytable's own language), a session's
-``rounds``... Every problem is one line naming the claim; nothing in a file is executed.
+claim) and ``strategy`` (how the source played the rules' decision cells, e.g.
+``"player:5=draw"``; a claim may give its own), and a list of ``[[claim]]`` tables. Each
+claim names a ``quantity`` and the ``value`` its source printed, and whatever that
+quantity needs: a ``bet``, a paying ``rule``, an ``event`` (a condition in the paytable's
+own language), a session's ``rounds``... Every problem is one line naming the claim;
+nothing in a file is executed.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import CARDS
+from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import is_path
@@ -93,6 +96,7 @@ DEFAULT_COUNTING_SHOES = 20_000
 OVER = ("two_cards",)
 
 _COMMON = {"paytable", "quantity", "value", "rounding", "source", "scale", "digits", "slip"}
+_COMMON |= {"strategy"}
 _SHOE = {"decks", "remove"}
 _LINE = {"rule", "label"}
 _EVENT = {"event", "given", "over"}
@@ -289,6 +293,9 @@ class Claim:
     counting: CountingSpec | None = None
     #: Why the source's figure is wrong, when it is known to be: the claim still FAILs.
     slip: str = ""
+    #: How the source played the rules' decision cells (on top of the paytable's own
+    #: ``[strategy]``): "Player hits on 5" is ``player:5=draw``.
+    strategy: Strategy | None = None
 
     @property
     def subject(self) -> str:
@@ -597,6 +604,9 @@ def _claim(
         shoe_removed = _cards(item["remove"], where, "remove")
     session = _session(item, where) if quantity == "session" else None
     counting = _counting(item, where) if quantity == "counting" else None
+    strategy = None
+    if "strategy" in item or "strategy" in top:
+        strategy = parse_strategy(item.get("strategy", top.get("strategy")), f"{where}: strategy")
     return Claim(
         number,
         paytable,
@@ -619,6 +629,7 @@ def _claim(
         session,
         counting,
         optional_note(item, "slip", where),
+        strategy,
     )
 
 
@@ -626,7 +637,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     table(data, source, "a claims file")
     check_untrusted(data, source)
-    check_keys(data, {"paytable", "claim", "description", "decks", "remove"}, source)
+    check_keys(data, {"paytable", "claim", "description", "decks", "remove", "strategy"}, source)
     optional_note(data, "description", source)
     if "decks" in data:
         try:

@@ -29,6 +29,16 @@ from typing import Any
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.fields import FIELD
+from analyzer.game.rules import (
+    NO_STRATEGY,
+    STANDARD,
+    DrawingRules,
+    Strategy,
+    Tableau,
+    named_rules,
+    parse_strategy,
+    rules_from_table,
+)
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.schema import (
@@ -211,12 +221,23 @@ class Paytable:
     modes: tuple[str, ...]
     bets: tuple[Bet, ...]
     source: str = "<paytable>"
+    #: The drawing rules, and how their decision cells are played (it may leave some
+    #: undecided: a command's ``--strategy`` decides them).
+    rules: DrawingRules = STANDARD
+    strategy: Strategy = NO_STRATEGY
 
     @property
     def fingerprint(self) -> dict[str, Any]:
         """Everything a result depends on, as plain JSON-ready data (runs are saved under
-        its hash): the shoe size, the modes and every bet's rules and payouts."""
-        return {
+        its hash): the shoe size, the modes and every bet's rules and payouts, and the
+        drawing rules and strategy where they are not the standard game's (so a standard
+        paytable keeps the fingerprint it always had)."""
+        played = {}
+        if not self.rules.is_standard:
+            played["drawing_rules"] = self.rules.table
+        if self.strategy.choices:
+            played["strategy"] = self.strategy.fingerprint
+        return played | {
             "name": self.name,
             "decks": self.decks,
             "modes": list(self.modes),
@@ -263,6 +284,19 @@ class Paytable:
         for bet_id in bet_ids:
             if bet_id not in self.bet_ids:
                 raise AnalyzerError(f"unknown bet {bet_id!r} (bets: {', '.join(self.bet_ids)})")
+
+    @property
+    def mixture(self) -> tuple[tuple[Fraction, Tableau], ...]:
+        """The pure tableaus its hands draw by, and their weights (one, of weight 1, but
+        under a mixed strategy); rules whose decisions are not all played are an error."""
+        return self.rules.mixture(self.strategy)
+
+    def with_strategy(self, strategy: Strategy) -> Paytable:
+        """The paytable with the cells of ``strategy`` played as it says (the others as
+        the paytable's ``[strategy]`` says); a cell that is no decision is an error."""
+        argument(strategy, Strategy, "strategy", " (see parse_strategy)")
+        self.rules.check_strategy(strategy)
+        return replace(self, strategy=self.strategy.updated(strategy))
 
     def check_modes(self, modes: tuple[str, ...]) -> None:
         for mode in modes:
@@ -358,7 +392,11 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     """Validate a paytable mapping; every problem is one :class:`AnalyzerError` naming it."""
     table(data, source, "a paytable")
     check_untrusted(data, source)
-    check_keys(data, {"name", "decks", "modes", "bet", "source", "description"}, source)
+    check_keys(
+        data,
+        {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"},
+        source,
+    )
     for key in ("source", "description"):
         optional_note(data, key, source)
     name = require(data, "name", str, source)
@@ -395,7 +433,27 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                 if (bet.id, mode) in seen:
                     raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
                 seen.add((bet.id, mode))
-    return Paytable(name, decks, modes, bets, source)
+    rules, strategy = _rules_and_strategy(data, source)
+    return Paytable(name, decks, modes, bets, source, rules, strategy)
+
+
+def _rules_and_strategy(data: Mapping[str, Any], source: str) -> tuple[DrawingRules, Strategy]:
+    """``rules`` (a rule set's name, or a ``[rules]`` table) and ``[strategy]``."""
+    value = data.get("rules", "standard")
+    try:
+        if isinstance(value, str):
+            rules = named_rules(value)
+        elif isinstance(value, Mapping):
+            rules = rules_from_table(value, "[rules]")
+        else:
+            raise AnalyzerError("'rules' must be a rule set's name or a [rules] table")
+        strategy = NO_STRATEGY
+        if "strategy" in data:
+            strategy = parse_strategy(data["strategy"], "[strategy]")
+            rules.check_strategy(strategy)
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{source}: {exc}") from None
+    return rules, strategy
 
 
 def restricted(paytable: Paytable, columns: Sequence[tuple[str, str]]) -> Paytable:

@@ -27,8 +27,8 @@ import pandas as pd
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
-from analyzer.game.rules import NATURAL_SCORES, PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
-from analyzer.paytables.model import Bet, in_language
+from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, STANDARD, Cell, DrawingRules
+from analyzer.paytables.model import Bet, Paytable, in_language
 from analyzer.paytables.printed import printed_value
 from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
 from analyzer.reports.plots import effects_figure
@@ -98,44 +98,107 @@ def _alternatives(values: Sequence[int], lang: str) -> str:
     )
 
 
-def rules_facts() -> dict[str, object]:
-    """What the rules section says, read from :data:`THIRD_CARD`: the natural scores, the
-    Player's highest drawing score and standing scores, the Banker's highest drawing score
-    when the Player stood, and the Banker's table by its two-card score (scores with the
-    same row joined, as on the seed page)."""
-    drawing = [
-        p for p in range(N_VALUES) if p not in NATURAL_SCORES and THIRD_CARD[p, 0, PLAYER_DRAWS]
-    ]
-    standing = [p for p in range(N_VALUES) if p not in NATURAL_SCORES and p not in drawing]
-    banker_drawing = [b for b in range(N_VALUES) if THIRD_CARD[standing[0], b, PLAYER_STOOD]]
+def rules_facts(rules: DrawingRules = STANDARD) -> dict[str, object]:
+    """What the rules section says, read from the rule set itself: the natural scores, the
+    Player's drawing, standing and deciding scores, the Banker's drawing and deciding
+    scores when the Player stood, and the Banker's table by its two-card score (scores
+    with the same row joined, as on the seed page), with the third-card values on which
+    it decides where it does."""
+    others = [t for t in range(N_VALUES) if t not in rules.naturals]
+
+    def where(actions: Sequence[str], action: str, over: Sequence[int]) -> list[int]:
+        return [i for i in over if actions[i] == action]
+
+    stood = [rules.banker[b][PLAYER_STOOD] for b in range(N_VALUES)]
     rows: list[dict[str, object]] = []
-    for banker in range(N_VALUES):
-        if banker in NATURAL_SCORES:
-            continue
-        draws = [x for x in range(N_VALUES) if THIRD_CARD[drawing[0], banker, x]]
-        if rows and rows[-1]["draws"] == draws:
+    for banker in others:
+        cells = rules.banker[banker][:PLAYER_STOOD]
+        row = {name: where(cells, action, range(N_VALUES)) for name, action in _ACTIONS}
+        if rows and all(rows[-1][name] == row[name] for name, _ in _ACTIONS):
             rows[-1]["scores"].append(banker)
         else:
-            rows.append({"scores": [banker], "draws": draws})
-    # "{draw} or less" is only right when the drawing scores run from 0 up.
-    if drawing != list(range(len(drawing))) or banker_drawing != list(range(len(banker_drawing))):
-        raise AnalyzerError(
-            "the rules' drawing scores do not run from 0: the pages cannot say them"
-        )
+            rows.append({"scores": [banker], **row})
     return {
-        "naturals": list(NATURAL_SCORES),
-        "draw": drawing[-1],
-        "stand": standing,
-        "banker_draw": banker_drawing[-1],
+        "naturals": list(rules.naturals),
+        "draw": where(rules.player, DRAW, others),
+        "stand": where(rules.player, STAND, others),
+        "choose": where(rules.player, CHOOSE, others),
+        "banker_draw": where(stood, DRAW, others),
+        "banker_choose": where(stood, CHOOSE, others),
+        "chooses": any(row["chooses"] for row in rows),
         "third_card": [
             {
                 "scores": _values(row["scores"]),
                 "draws": _values(row["draws"]),
-                "stands": _values([x for x in range(N_VALUES) if x not in row["draws"]]),
+                "stands": _values(row["stands"]),
+                "chooses": _values(row["chooses"]),
+                "choose_values": row["chooses"],
+                "choose_scores": row["scores"],
             }
             for row in rows
         ],
     }
+
+
+#: The columns of the Banker's table: what it does on each third-card value.
+_ACTIONS = (("draws", DRAW), ("stands", STAND), ("chooses", CHOOSE))
+
+
+def _from_zero(values: list[int]) -> bool:
+    """Do the scores run 0, 1, ..., k (so that "k or less" says them)?"""
+    return bool(values) and values == list(range(len(values)))
+
+
+def rules_lines(facts: dict, paytable: Paytable, lang: str) -> dict[str, list[str]]:
+    """The sentences of the rules section in ``lang``: the Player's (items of a list),
+    the Banker's when the Player stood, and the Banker's decisions after a Player's third
+    card (below its table). A decision says how this page's figures play it."""
+    played = paytable.strategy.probability
+
+    def play(cell: Cell) -> str:
+        p = played.get(cell)
+        if p is None:
+            return sentence("play_undecided", lang)
+        if p in (0, 1):
+            return sentence("play_draws" if p == 1 else "play_stands", lang)
+        return sentence("play_mixed", lang, p=fraction_text(p))
+
+    draw, stand = facts["draw"], facts["stand"]
+    player = []
+    if _from_zero(draw):
+        player.append(sentence("player_draws", lang, draw=draw[-1]))
+    elif draw:
+        player.append(sentence("player_draws_on", lang, totals=_alternatives(draw, lang)))
+    if stand:
+        player.append(sentence("player_stands", lang, stand=_alternatives(stand, lang)))
+    for total in facts["choose"]:
+        player.append(
+            sentence("player_chooses", lang, total=total, play=play(Cell("player", total)))
+        )
+    banker = []
+    banker_draw = facts["banker_draw"]
+    # The Player stands on its standing scores and on a decision cell it stood on.
+    stood_on = sorted(stand + facts["choose"])
+    stood = _alternatives(stood_on, lang) if stood_on else _NONE
+    if _from_zero(banker_draw):
+        banker.append(sentence("banker_player_stood", lang, stand=stood, draw=banker_draw[-1]))
+    elif banker_draw:
+        totals = _alternatives(banker_draw, lang)
+        banker.append(sentence("banker_player_stood_on", lang, stand=stood, totals=totals))
+    for total in facts["banker_choose"]:
+        cell = Cell("banker", total, PLAYER_STOOD)
+        banker.append(sentence("banker_chooses_stood", lang, total=total, play=play(cell)))
+    after = []
+    for row in facts["third_card"]:
+        for total in row["choose_scores"]:
+            for value in row["choose_values"]:
+                cell = Cell("banker", total, value)
+                after.append(
+                    sentence(
+                        "banker_chooses_after", lang, total=total, value=value, play=play(cell)
+                    )
+                )
+    return {"player": player, "banker": banker, "banker_after": after}
 
 
 def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
@@ -269,13 +332,13 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
     environment = _environment()
     page = environment.get_template("page.html")
     version = package_version()
-    facts = rules_facts()
     files: dict[str, str | bytes] = {"style.css": (_SITE / "style.css").read_text(encoding="utf-8")}
     index = []
     for entry in entries:
         analysis = entry.analysis
         decks = _decks(analysis)
         max_rtp = _max_rtp(analysis)
+        facts = rules_facts(analysis.paytable.rules)
         index.append(
             {
                 "slug": entry.slug,
@@ -301,10 +364,9 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 t=lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
                 w=lambda text, _lang=lang: word(text, _lang),
                 decks=sentence("deck_count_one" if decks == 1 else "deck_count", lang, count=decks),
-                naturals=_alternatives(facts["naturals"], lang),
-                draw=facts["draw"],
-                banker_draw=facts["banker_draw"],
-                stand=_alternatives(facts["stand"], lang),
+                naturals=_alternatives(facts["naturals"], lang) if facts["naturals"] else _NONE,
+                rule_lines=rules_lines(facts, analysis.paytable, lang),
+                chooses=facts["chooses"],
                 third_card=facts["third_card"],
                 modes=analysis.modes,
                 modes_text=", ".join(_quoted(word(m, lang)) for m in analysis.modes),

@@ -293,7 +293,31 @@ def _title(analysis: Analysis, lang: str) -> str:
     else:
         key = "report_cards" if shoe.suits_known else "report_cards_suits_unknown"
         text = sentence(key, lang, cards=shoe.size, ranks=shoe.rank_text)
-    return sentence("report_title", lang, name=analysis.paytable.name, shoe=text, modes=modes)
+    title = sentence("report_title", lang, name=analysis.paytable.name, shoe=text, modes=modes)
+    return "; ".join([title, *played_rules(analysis.paytable, lang)])
+
+
+def _rules_record(paytable: Paytable) -> dict:
+    """The drawing rules and strategy for JSON, where they are not the standard game's
+    (a standard report keeps the keys it always had)."""
+    if paytable.rules.is_standard and not paytable.strategy.choices:
+        return {}
+    return {
+        "drawing_rules": paytable.rules.name,
+        "rules_table": paytable.rules.table,
+        "strategy": {str(cell): str(p) for cell, p in paytable.strategy.choices},
+    }
+
+
+def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
+    """The drawing rules and decisions a paytable plays, where they are not the standard
+    tableau's, as the report's title states them (empty for the standard game)."""
+    parts = []
+    if not paytable.rules.is_standard:
+        parts.append(sentence("report_rules", lang, rules=paytable.rules.name))
+    if paytable.strategy.choices:
+        parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
+    return parts
 
 
 def render_table(
@@ -460,6 +484,7 @@ def render_report(
                 "name": analysis.paytable.name,
                 "shoe": analysis.shoe.describe(),
                 "modes": list(analysis.modes),
+                **_rules_record(analysis.paytable),
                 "bets": bets,
                 "max_rtp_claim": claim,
             }

@@ -27,6 +27,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs.dealer import (
+    Drawing,
     Procedure,
     compositions_at,
     deal_shoe,
@@ -220,9 +221,11 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
         tags = np.array([t or (0,) * N_RANKS for t in job.tags], dtype=np.int64).T
         tag_of_card = np.repeat(tags, N_SUITS, axis=0)  # (52, columns)
     compositions, records, seen_counts, shoe_of_round, unseen = [], [], [], [], []
+    rules, strategy = job.paytable.rules, job.paytable.strategy
+    drawing = Drawing.of(rules, strategy)
     for shoe in range(shoes):
         cards = shuffled_shoe(rng, procedure.decks)
-        rounds = deal_shoe(cards, procedure)
+        rounds = deal_shoe(cards, procedure, drawing, rng)
         starts = rounds["start"]
         compositions.append(compositions_at(cards, rounds, procedure.decks))
         records.append(rounds)
@@ -237,7 +240,7 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
             unseen.append(len(cards) - (1 if procedure.burn else 0) - (starts - starts[0]))
     records = join_rounds(records)
     shoe_of_round = np.concatenate(shoe_of_round)
-    ev = dealt_expected_values(job.bets, np.concatenate(compositions))
+    ev = dealt_expected_values(job.bets, np.concatenate(compositions), rules, strategy)
     wants = {"perfect": ev > 0}
     if tag_of_card is not None:
         if job.true_count_decks == "unseen":

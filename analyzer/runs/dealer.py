@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from analyzer.engine.draw import banker_draws, player_draws
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, RANK_VALUES
 from analyzer.game.fields import (
@@ -28,7 +29,7 @@ from analyzer.game.fields import (
     derived_columns,
     pair_columns,
 )
-from analyzer.game.rules import PLAYER_DRAWS, PLAYER_STOOD, THIRD_CARD
+from analyzer.game.rules import NATURAL_SCORES, PLAYER_STOOD, STANDARD, DrawingRules, Strategy
 from analyzer.game.shoe import ROUND_CARDS
 
 N_CARD_TYPES = N_RANKS * N_SUITS
@@ -100,7 +101,7 @@ def _pair_state(card1, card2):
 
 
 @njit(cache=True)
-def _deal_jit(cards, rank_values, start, cut, one_more, third_card, out):
+def _deal_jit(cards, rank_values, start, cut, one_more, draw_probability, uniforms, out):
     """Deal rounds from ``start`` until the last round (the cut card rule).
 
     Parameters
@@ -118,8 +119,14 @@ def _deal_jit(cards, rank_values, start, cut, one_more, third_card, out):
         False: that round is the shoe's last. True: one more round follows, unless that
         round began at ``cut`` (the cut card came out in place of its first card). A
         round needs six cards left to start.
-    third_card : bool[10, 10, 12]
-        The third-card rule, :data:`analyzer.game.rules.THIRD_CARD`.
+    draw_probability : float64[10, 10, 12]
+        The third-card rule as probabilities of drawing
+        (:meth:`analyzer.game.rules.DrawingRules.draw_probabilities`): 0 or 1 but in a
+        mixed decision cell.
+    uniforms : float64[max_rounds, 2]
+        Uniform numbers in [0, 1), drawn outside the kernel, for the Player's and the
+        Banker's decision in round ``i + 1``: a hand draws when its number is below the
+        probability (zeros when no cell is mixed: 0 < 1 draws, 0 < 0 stands).
     out : int64[max_rounds, len(ROUND_FIELDS)]
         Filled with one row per round: the ROUND_FIELDS of round ``i + 1``, third cards
         as NO_THIRD_CARD (-1) when none, as the fields have them.
@@ -137,17 +144,16 @@ def _deal_jit(cards, rank_values, start, cut, one_more, third_card, out):
         p1, b1, p2, b2 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
         player = (rank_values[p1 // 4] + rank_values[p2 // 4]) % 10
         banker = (rank_values[b1 // 4] + rank_values[b2 // 4]) % 10
-        rule = third_card[player, banker]
         used = 4
         player_third = NO_THIRD
         banker_third = NO_THIRD
-        if rule[PLAYER_DRAWS]:
+        if uniforms[n, 0] < player_draws(draw_probability, player, banker):
             player_third = rank_values[cards[p + 4] // 4]
             used = 5
-            if rule[player_third]:
+            if uniforms[n, 1] < banker_draws(draw_probability, player, banker, player_third):
                 banker_third = rank_values[cards[p + 5] // 4]
                 used = 6
-        elif rule[PLAYER_STOOD]:
+        elif uniforms[n, 1] < banker_draws(draw_probability, player, banker, PLAYER_STOOD):
             banker_third = rank_values[cards[p + 4] // 4]
             used = 5
         out[n, 0] = n + 1
@@ -181,17 +187,53 @@ def first_round_start(cards: np.ndarray, procedure: Procedure) -> int:
 ROUND_DTYPE = np.dtype([(name, np.int64) for name in ROUND_FIELDS])
 
 
-def deal_shoe(cards: np.ndarray, procedure: Procedure) -> np.ndarray:
+@dataclass(frozen=True, eq=False)
+class Drawing:
+    """How the hands draw as the dealer plays them: the rules and strategy as a table of
+    draw probabilities, and whether any cell is mixed (then each round draws uniform
+    numbers for its decisions)."""
+
+    probability: np.ndarray
+    naturals: tuple[int, ...] = NATURAL_SCORES
+
+    @classmethod
+    def of(cls, rules: DrawingRules | None = None, strategy: Strategy | None = None) -> Drawing:
+        rules = STANDARD if rules is None else rules
+        return cls(rules.draw_probabilities(strategy), rules.naturals)
+
+    @property
+    def mixed(self) -> bool:
+        return bool(((self.probability > 0) & (self.probability < 1)).any())
+
+
+STANDARD_DRAWING = Drawing.of()
+
+
+def deal_shoe(
+    cards: np.ndarray,
+    procedure: Procedure,
+    drawing: Drawing = STANDARD_DRAWING,
+    rng: np.random.Generator | None = None,
+) -> np.ndarray:
     """Every round of one shuffled shoe: an array of :data:`ROUND_DTYPE` records
-    (``rounds["start"]``, ``rounds["player_score"]``, ...)."""
-    out = np.empty((procedure.cards // 4 + 1, len(ROUND_FIELDS)), dtype=np.int64)
+    (``rounds["start"]``, ``rounds["player_score"]``, ...), the hands drawing as
+    ``drawing`` says (a mixed cell decided by uniform numbers from ``rng``)."""
+    max_rounds = procedure.cards // 4 + 1
+    out = np.empty((max_rounds, len(ROUND_FIELDS)), dtype=np.int64)
+    if drawing.mixed:
+        if rng is None:
+            raise ValueError("a mixed strategy is dealt with random numbers: give rng")
+        uniforms = rng.random((max_rounds, 2))
+    else:
+        uniforms = np.zeros((max_rounds, 2))
     n = _deal_jit(
         cards,
         RANK_VALUES,
         first_round_start(cards, procedure),
         procedure.cards - procedure.cut_card,
         procedure.last_round == "one-more",
-        THIRD_CARD,
+        drawing.probability,
+        uniforms,
         out,
     )
     # The kernel fills plain int64 rows; the records name their columns.
@@ -250,12 +292,15 @@ def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.n
     return np.where(at >= 0, types // N_SUITS, -1), np.where(at >= 0, types % N_SUITS, -1)
 
 
-def round_columns(rounds: np.ndarray) -> dict[str, np.ndarray]:
+def round_columns(
+    rounds: np.ndarray, naturals: tuple[int, ...] = NATURAL_SCORES
+) -> dict[str, np.ndarray]:
     """The condition fields of dealt rounds (records as from :func:`deal_shoe`)."""
     columns = derived_columns(
         rounds["player_score"],
         rounds["banker_score"],
         rounds["player_third"],
         rounds["banker_third"],
+        naturals,
     )
     return columns | pair_columns(rounds["player_pair_state"], rounds["banker_pair_state"])

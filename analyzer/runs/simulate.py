@@ -13,6 +13,7 @@ from analyzer.game.fields import card_columns
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import rule_nets, settling_rule
 from analyzer.runs.dealer import (
+    Drawing,
     Procedure,
     deal_shoe,
     join_rounds,
@@ -60,17 +61,18 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
+    drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
     dealt, ranks, suits = [], [], []
     for _ in range(shoes):
         cards = shuffled_shoe(rng, job.procedure.decks)
-        dealt.append(deal_shoe(cards, job.procedure))
+        dealt.append(deal_shoe(cards, job.procedure, drawing, rng))
         if card_level:  # the cards themselves, only when a bet looks at them
             rank, suit = round_cards(cards, dealt[-1])
             ranks.append(rank)
             suits.append(suit)
     rounds = join_rounds(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
-    columns = round_columns(rounds)
+    columns = round_columns(rounds, drawing.naturals)
     if card_level:
         columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
     totals = np.zeros((shoes, len(offered)))

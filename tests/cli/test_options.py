@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import run
+from helpers import run, write_paytable
 
 
 @pytest.mark.parametrize(
@@ -21,3 +21,44 @@ from helpers import run
 def test_bad_shoe_options(capsys, argv, message) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+# -- --strategy -----------------------------------------------------------------------------
+
+
+def test_a_strategy_decides_the_paytables_cells(capsys) -> None:
+    code, out, err = run(
+        capsys, "report", "--paytable", "baccarat-gold", "--strategy", "player:5=stand"
+    )
+    assert code == 0 and err == ""
+    assert "drawing rules: baccarat-gold; decisions: player:5=stand" in out
+    code, out, err = run(capsys, "report", "--paytable", "baccarat-gold", "--strategy", "best")
+    assert code == 0 and "decisions: player:5=draw" in out
+    assert err.startswith("baccarat-odds: strategy best: player:5=draw (for the player bet")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--strategy", "player:5=7"], "the probability '7' is outside [0, 1]"),
+        (["--strategy", "player:5"], "needs '='"),
+        (["--paytable", "seed-game", "--strategy", "player:5=draw"], "not a decision cell"),
+        (["--paytable", "seed-game", "--strategy", "best"], "no decision cell"),
+    ],
+)
+def test_a_bad_strategy_is_one_line_and_exit_2(capsys, argv, message) -> None:
+    code, out, err = run(capsys, "report", *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_undecided_cells_are_refused_before_any_work(capsys, tmp_path) -> None:
+    path = write_paytable(
+        tmp_path,
+        'name = "t"\nrules = "chemin-de-fer"\n[[bet]]\nid = "player"\n'
+        "[[bet.rule]]\nwhen = \"winner == 'player'\"\npays = 1\n",
+    )
+    code, out, err = run(capsys, "report", "--paytable", str(path))
+    assert code == 2 and out == ""
+    assert "leave player:5, banker:3/9, banker:5/4 to the players" in err
+    code, out, err = run(capsys, "report", "--paytable", str(path), "--strategy", "best")
+    assert code == 0, err

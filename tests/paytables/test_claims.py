@@ -126,3 +126,37 @@ def test_bad_claims_files(tmp_path, capsys, body, message) -> None:
     code, out, err = run(capsys, "verify", str(write_claims(tmp_path, body)))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and message in err
+
+
+def test_a_claim_says_how_its_source_played_the_decisions(tmp_path, capsys) -> None:
+    """Baccarat Gold's Tie edge both ways (frixo.com prints 7.55% standing on 5 and 4.91%
+    drawing); a file-level strategy applies to every claim that gives none."""
+    path = write_claims(
+        tmp_path,
+        'paytable = "baccarat-gold"\nstrategy = "player:5=stand"\n'
+        '[[claim]]\nbet = "tie"\nquantity = "house_edge"\nvalue = "7.55%"\n'
+        '[[claim]]\nbet = "tie"\nquantity = "house_edge"\nvalue = "4.91%"\n'
+        'strategy = "player:5=draw"\n',
+    )
+    code, out, _ = run(capsys, "verify", str(path))
+    assert code == 0, out
+    assert "[baccarat-gold, 8 decks, player:5=stand]" in out
+    assert "[baccarat-gold, 8 decks, player:5=draw]" in out
+
+
+@pytest.mark.parametrize(
+    ("strategy", "message"),
+    [
+        ('"player:4=draw"', "claim 1: strategy: player:4 is not a decision cell"),
+        ('"player:5=4/3"', "claim 1: strategy: player:5: the probability '4/3' is outside"),
+        ("3", "claim 1: strategy: must be text"),
+    ],
+)
+def test_a_bad_claim_strategy_is_one_line(tmp_path, capsys, strategy, message) -> None:
+    path = write_claims(
+        tmp_path,
+        f'paytable = "baccarat-gold"\n[[claim]]\nstrategy = {strategy}\nbet = "tie"\n'
+        'quantity = "house_edge"\nvalue = "4.91%"\n',
+    )
+    code, out, err = run(capsys, "verify", str(path))
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1

@@ -3,6 +3,8 @@ figures, and paytables found by name."""
 
 from __future__ import annotations
 
+import importlib.resources
+import tomllib
 from fractions import Fraction as F
 
 import naive
@@ -121,15 +123,61 @@ for _total, _pays in EGALITE_PAYS.items():
     )
 
 
+#: Shipped paytables that play other drawing rules: checked against tests/naive.py driven
+#: by their own rule set's file (below), not against the standard reference.
+OTHER_RULES = {
+    "baccarat-gold": {"player": "1:1", "banker": "19:20", "tie": "9:1"},
+    "chemin-de-fer": {"player": "1:1", "banker": "19:20"},
+}
+
+
 def test_every_shipped_variant_bet_is_checked_independently() -> None:
     shipped = {
         (name, bet.id, mode)
         for name in library_names()
-        if not name.startswith("seed-game")
+        if not name.startswith("seed-game") and name not in OTHER_RULES
         for bet, mode in load_paytable(name).offered(load_paytable(name).modes)
         if not bet.card_level  # bets on the cards: tests/paytables/test_card_bets.py
     }
     assert shipped == set(INDEPENDENT)
+    other = {name for name in library_names() if not load_paytable(name).rules.is_standard}
+    assert other == set(OTHER_RULES)
+
+
+def _shipped_toml(folder: str, name: str) -> dict:
+    path = importlib.resources.files(folder) / f"{name}.toml"
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_RULES))
+def test_other_rules_match_the_reference_driven_by_their_files(name) -> None:
+    """The paytable's file and its rule set's file read here with tomllib alone, the
+    rounds dealt by tests/naive.py under them (mixed cells weighted as they are dealt)."""
+    paytable_file = _shipped_toml("analyzer.paytables.shipped.paytables", name)
+    rules_file = _shipped_toml("analyzer.game.rule_sets", paytable_file["rules"])
+    choices = {
+        cell: F(p) if "/" in p else int(p == "draw")
+        for cell, p in paytable_file["strategy"].items()
+    }
+    decks = paytable_file["decks"]
+    reference = naive.mixed_value_reference(
+        [16 * decks] + [4 * decks] * 9, naive.RuleTable(rules_file, choices)
+    )
+    pays = {
+        bet: F(a) / F(b)
+        for bet, (a, b) in ((k, v.split(":")) for k, v in OTHER_RULES[name].items())
+    }
+    wins = {"player": lambda p, b: p > b, "banker": lambda p, b: b > p, "tie": lambda p, b: p == b}
+    analysis = analyze(paytable=load_paytable(name))
+    for result in analysis.results:
+        bet = result.bet.id
+        expected = F(0)
+        for (p, b, _, _), chance in reference.items():
+            if wins[bet](p, b):
+                expected += chance * pays[bet]
+            elif bet == "tie" or p != b:
+                expected -= chance
+        assert result.expected_value == expected, bet
 
 
 @pytest.mark.parametrize("name", sorted({k[0] for k in INDEPENDENT}))

@@ -10,6 +10,7 @@ from helpers import HEAD, write_paytable
 
 from analyzer import AnalyzerError
 from analyzer.cli.main import main
+from analyzer.game.rules import parse_strategy
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import in_language, parse_payout, paytable_from_dict, restricted
 
@@ -251,3 +252,45 @@ def test_bad_help_page_words(bet, message) -> None:
     data = {"id": "x", "rule": [{"when": "natural", "pays": 1}]} | bet
     with pytest.raises(AnalyzerError, match=re.escape(message)):
         paytable_from_dict({"name": "t", "modes": ["m"], "bet": [data]})
+
+
+# -- Drawing rules and strategy --------------------------------------------------------------
+
+_ONE_BET = [{"id": "player", "rule": [{"when": "winner == 'player'", "pays": 1}]}]
+
+
+def test_rules_are_named_or_a_table_and_part_of_the_identity() -> None:
+    standard = paytable_from_dict({"name": "t", "bet": _ONE_BET})
+    named = paytable_from_dict({"name": "t", "bet": _ONE_BET, "rules": "bahamian"})
+    table = paytable_from_dict(
+        {"name": "t", "bet": _ONE_BET, "rules": {"banker_draws_when_player_stands": "0-4"}}
+    )
+    # A standard paytable keeps the fingerprint it always had: no key for its rules.
+    assert "drawing_rules" not in standard.fingerprint and standard.rules.is_standard
+    fingerprints = [repr(p.fingerprint) for p in (standard, named, table)]
+    assert len(set(fingerprints)) == 3
+    assert named.rules.name == "bahamian" and table.rules.name == "custom"
+    strategy = paytable_from_dict(
+        {"name": "t", "bet": _ONE_BET, "rules": "baccarat-gold", "strategy": {"player:5": "1/4"}}
+    )
+    other = strategy.with_strategy(parse_strategy("player:5=1/3"))
+    assert strategy.fingerprint["strategy"] == [["player:5", "1/4"]]
+    assert other.fingerprint != strategy.fingerprint
+    assert str(other.strategy) == "player:5=1/3"
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ({"rules": "french"}, "unknown rule set 'french'"),
+        ({"rules": 3}, "'rules' must be a rule set's name or a [rules] table"),
+        ({"rules": {"player_draws": "0-12"}}, "[rules]: 'player_draws': '0-12' is outside 0-9"),
+        ({"rules": "baccarat-gold", "strategy": {"player:4": "draw"}}, "not a decision cell"),
+        ({"rules": "baccarat-gold", "strategy": {"player:5": "1.5"}}, "outside [0, 1]"),
+        ({"rules": "baccarat-gold", "strategy": 7}, "must be text"),
+    ],
+)
+def test_bad_rules_or_strategy_name_the_paytable(extra, message) -> None:
+    with pytest.raises(AnalyzerError, match=re.escape(message)) as caught:
+        paytable_from_dict({"name": "t", "bet": _ONE_BET} | extra, "p.toml")
+    assert str(caught.value).startswith("p.toml: ")

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import PurePosixPath
 
 import html5lib
+import naive
 import pytest
 from helpers import check_odds_table
 from seed_pages import SEEDS, payouts, seed_payout_rows, seed_text, seed_third_card_rows
@@ -199,6 +200,42 @@ def test_third_card_table_is_the_seed_pages(site) -> None:
         table = parse(site[f"seed-game/{lang}.html"]).find(".//table[@class='third-card']")
         rows = [[text_of(cell) for cell in tr] for tr in table.find("tbody")]
         assert [tuple(row) for row in rows] == ours
+
+
+@pytest.mark.parametrize("name", ["baccarat-gold", "chemin-de-fer"])
+def test_a_page_states_its_own_rules(site, name) -> None:
+    """The Banker's table and the Player's lines of a variant's page say what its rule set
+    says, cell by cell, read back from the page against tests/naive.py's reading of the
+    rule set's own file."""
+    rules = load_paytable(name).rules
+    reference = naive.RuleTable(rules.table)
+    page = parse(site[f"{name}/en.html"])
+    table = page.find(".//table[@class='third-card']")
+    header = [text_of(th) for th in table.find("thead/tr")]
+    decides = len(header) == 4
+    assert decides == bool(rules.table["banker_chooses"])
+    for tr in table.find("tbody"):
+        cells = [text_of(cell) for cell in tr]
+        scores = [int(v) for v in cells[0].split(", ")]
+        listed = [
+            set() if c == "\N{EN DASH}" else {int(v) for v in c.split(", ")} for c in cells[1:]
+        ]
+        for banker in scores:
+            chosen = {
+                int(v)
+                for v in reference._listed("", rules.table["banker_chooses"].get(str(banker), ""))
+            }
+            for value in range(10):
+                column = 2 if value in chosen else 0 if value in listed[0] else 1
+                assert value in listed[column], (banker, value)
+                if value not in chosen:
+                    assert reference.banker_draws(banker, value) == (column == 0), (banker, value)
+    player = [text_of(li) for li in page.find(".//section[@id='rules']").iter("li")][-3:]
+    assert "is 4 or less" in player[0] and "is 6 or 7" in player[1]
+    played = load_paytable(name).strategy.probability
+    choice = next(iter(played.values()))
+    assert player[2].startswith("When the score of its first 2 cards is 5, the Player's hand may")
+    assert player[2].endswith("draws." if choice == 1 else f"draws with probability {choice}.")
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,37 @@
+"""Counts under a mixed strategy: the weighted sum of the counts of pure tableaus.
+
+Every figure is linear in the counts, and the counts under a mixed strategy are an exact
+weighted sum of those of a few pure tableaus (:meth:`analyzer.game.rules.DrawingRules.
+mixture`). Scaled by the least common denominator of the weights, the sum is again an
+integer count of every cell, over that denominator times the shoe's.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+#: Counts over a denominator below this stay int64 (no sum of them can overflow it).
+_INT64_SAFE = 2**62
+
+
+def mixed_counts(
+    parts: Sequence[tuple[Fraction, np.ndarray]], denominator: int
+) -> tuple[np.ndarray, int]:
+    """``sum(weight * counts)`` over ``parts`` as integers, and its denominator
+    (``denominator`` times the weights' least common denominator). A single part of weight
+    1 comes back as it is; a sum too large for int64 comes back as Python integers."""
+    if len(parts) == 1 and parts[0][0] == 1:
+        return parts[0][1], denominator
+    scale = math.lcm(*(w.denominator for w, _ in parts))
+    total = np.zeros(parts[0][1].shape, dtype=object)
+    for weight, counts in parts:
+        total += int(weight * scale) * counts.astype(object)
+    # The mixed counts are those of a distribution: none negative, summing to the
+    # denominator, so every sum of them fits where the denominator does.
+    if denominator * scale < _INT64_SAFE:
+        total = total.astype(np.int64)
+    return total, denominator * scale
