@@ -39,6 +39,14 @@ _EXPORTS = {
     "paytable_from_dict": "analyzer.paytables.model",
     "Round": "analyzer.game.rules",
     "deal_round": "analyzer.game.rules",
+    "DrawingRules": "analyzer.game.rules",
+    "Strategy": "analyzer.game.rules",
+    "named_rules": "analyzer.game.rules",
+    "parse_strategy": "analyzer.game.rules",
+    "rules_from_table": "analyzer.game.rules",
+    "best_strategy": "analyzer.analysis.strategy",
+    "GameSolution": "analyzer.analysis.solve",
+    "solve_game": "analyzer.analysis.solve",
     "seed_paytable": "analyzer.paytables.library",
     "Shoe": "analyzer.game.shoe",
     "shoe_from_file": "analyzer.game.shoe",
@@ -53,12 +61,16 @@ __all__ = [
     "BetResult",
     "Card",
     "Condition",
+    "DrawingRules",
+    "GameSolution",
     "OutcomeCounts",
     "Paytable",
     "Round",
     "Shoe",
+    "Strategy",
     "analyze",
     "batch_expected_values",
+    "best_strategy",
     "check_printed_value",
     "count_outcomes",
     "deal_round",
@@ -67,13 +79,17 @@ __all__ = [
     "expected_value_expression",
     "linear_counts",
     "load_paytable",
+    "named_rules",
     "outcome_table",
     "parse_card",
     "parse_cards",
     "parse_condition",
+    "parse_strategy",
     "paytable_from_dict",
+    "rules_from_table",
     "seed_paytable",
     "shoe_from_file",
+    "solve_game",
 ]
 
 
@@ -93,6 +109,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.bets import BetResult, evaluate_bet
     from analyzer.analysis.eor import effects_of_removal, linear_counts
     from analyzer.analysis.exact import Analysis, analyze
+    from analyzer.analysis.solve import GameSolution, solve_game
+    from analyzer.analysis.strategy import best_strategy
     from analyzer.engine.batch import batch_expected_values
     from analyzer.engine.enumerator import OutcomeCounts, count_outcomes
     from analyzer.engine.outcomes import outcome_table
@@ -100,7 +118,15 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.errors import AnalyzerError
     from analyzer.game.cards import Card, parse_card, parse_cards
     from analyzer.game.fields import FIELDS
-    from analyzer.game.rules import Round, deal_round
+    from analyzer.game.rules import (
+        DrawingRules,
+        Round,
+        Strategy,
+        deal_round,
+        named_rules,
+        parse_strategy,
+        rules_from_table,
+    )
     from analyzer.game.shoe import Shoe, shoe_from_file
     from analyzer.paytables.conditions import Condition, parse_condition
     from analyzer.paytables.library import load_paytable, seed_paytable

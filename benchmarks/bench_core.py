@@ -63,7 +63,7 @@ def main() -> None:
 
     def walk_only() -> None:
         out[:] = 0
-        _walk_jit(values, first_four, THIRD_CARD, out)
+        _walk_jit(values, first_four, THIRD_CARD, 1, out)
 
     value_baseline = best_time(lambda: naive.reference_value_counts(values.tolist()), 1)
     emit("walk_kernel_values", best_time(walk_only, args.repeat), value_baseline, decks=args.decks)

@@ -346,11 +346,15 @@ CARD_FIELD_RANGES = {
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 
-def mixed_value_reference(point_counts: list[int], rules: RuleTable) -> dict:
+def mixed_value_reference(
+    point_counts: list[int], rules: RuleTable | None = None, replacement: bool = False
+) -> dict:
     """The probability of each (player_score, banker_score, player_third, banker_third)
-    under ``rules`` played as its ``choices`` say: cards dealt one at a time from the counts
-    of each point value, each decision a branch weighted by its probability (no pure
-    tableau is formed, and nothing is summed over a mixture)."""
+    under ``rules`` (default: the standard game) played as its ``choices`` say: cards dealt
+    one at a time from the counts of each point value (put back after each card with
+    ``replacement``), each decision a branch weighted by its probability (no pure tableau
+    is formed, and nothing is summed over a mixture)."""
+    rules = RuleTable({}) if rules is None else rules
     out: dict = {}
     total = sum(point_counts)
     left = list(point_counts)
@@ -362,9 +366,9 @@ def mixed_value_reference(point_counts: list[int], rules: RuleTable) -> dict:
         for v in range(10):
             if left[v]:
                 chance = weight * Fraction(left[v], n)
-                left[v] -= 1
+                left[v] -= not replacement
                 yield v, chance
-                left[v] += 1
+                left[v] += not replacement
 
     def add(key, weight: Fraction) -> None:
         out[key] = out.get(key, Fraction(0)) + weight
@@ -393,7 +397,22 @@ def mixed_value_reference(point_counts: list[int], rules: RuleTable) -> dict:
                             if after > 0:
                                 for y, w6 in card(w5 * after):
                                     add(((player + x) % 10, (banker + y) % 10, x, y), w6)
-    assert sum(out.values()) == 1 and total >= 6
+    assert sum(out.values()) == 1 and (replacement or total >= 6)
+    return out
+
+
+def physical_reference_with_replacement(
+    cards: list[tuple[int, int]], rules: RuleTable | None = None
+) -> Counter:
+    """``physical_reference`` with the cards put back after each is dealt: every sequence
+    of six of them, repeats allowed (len(cards) ** 6 in all)."""
+    out: Counter = Counter()
+    for seq in product(range(len(cards)), repeat=6):
+        dealt = [cards[i] for i in seq]
+        pts = [points(rank) for rank, _ in dealt]
+        player, banker, pt, bt, _ = play(pts[:4], pts[4:], rules)
+        key = (pair_state(dealt[0], dealt[2]), pair_state(dealt[1], dealt[3]))
+        out[(*key, player, banker, pt, bt)] += 1
     return out
 
 

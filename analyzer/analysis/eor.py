@@ -20,7 +20,7 @@ from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_mod
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
 from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key, walk_visits
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, Card
+from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.schema import argument
@@ -140,11 +140,16 @@ def removal_effects(
     argument(paytable, Paytable, "paytable", " (see load_paytable)")
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
+    if shoe.replacement:
+        raise AnalyzerError(
+            "an infinite deck has no effects of removal: a card dealt with replacement leaves "
+            "every probability as it was (give a number of decks)"
+        )
     # The work weighed before any of it; the walks planned here serve all of it.
     offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
     # Every rank removed in turn, or every card where suits matter, and the full shoe.
     by_card = every_card or any(needs_suits(bet) for bet in offered)
-    analyses = 1 + (N_RANKS * N_SUITS if by_card and shoe.suits_known else N_RANKS)
+    analyses = 1 + (N_CARDS if by_card and shoe.suits_known else N_RANKS)
     walks = card_walks(offered, shoe, paytable.mixture)
     check_visits(
         removal_visits(walks, analyses),

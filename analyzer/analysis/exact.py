@@ -203,6 +203,10 @@ def analyze(
     for bet, bet_mode in offered:
         if bet.card_level:
             key = walk_key(bet)
+            if key not in walks and shoe.replacement:
+                why = "a bet on the cards themselves: not yet walked on an infinite deck"
+                unavailable.append((bet.id, bet_mode, why))
+                continue
             if key not in walks:  # a bet on suits, and the shoe's suits unknown
                 unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
                 continue

@@ -27,7 +27,7 @@ from analyzer.analysis.exact import Analysis, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
-from analyzer.game.shoe import ROUND_CARDS, Shoe, check_decks
+from analyzer.game.shoe import INFINITE, ROUND_CARDS, Decks, Shoe, check_decks
 from analyzer.paytables.claims import BET_FIGURES, Claim, Unordered, claims_from_dict, unordered
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
@@ -110,7 +110,7 @@ class _ShoeOf:
     """The shoe of a claim: its base (decks, or a shoe given for every claim) less
     cards, and the words naming it."""
 
-    decks: int
+    decks: Decks
     removed: tuple[Card, ...]
     given: Shoe | None = None
 
@@ -129,6 +129,8 @@ class _ShoeOf:
         base = (
             self.given.describe()
             if self.given is not None
+            else Shoe.standard(self.decks).describe()
+            if self.decks == INFINITE
             else f"{self.decks} deck{'s' if self.decks != 1 else ''}"
         )
         return base + (" less " + " ".join(map(str, self.removed)) if self.removed else "")
@@ -655,7 +657,7 @@ def verify_claims(
     claims = list(sequence_of(claims, Claim, "claims", "Claim objects", " (see load_claims)"))
     argument(shoe, (Shoe, type(None)), "shoe", " (see Shoe)")
     if decks is not None:
-        check_decks(decks)
+        decks = check_decks(decks)
         if shoe is not None:
             raise AnalyzerError("give decks or shoe, not both")
     remove = sequence_of(remove, Card, "remove", "Card objects", " (see parse_cards)")

@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         )
     single = restricted(paytable, columns)
     derive = not args.perfect and (not args.tags or args.threshold is None)
-    check_exact_work([single.bet(*column) for column in columns], procedure, args.shoes, derive)
+    bets = [single.bet(*column) for column in columns]
+    check_exact_work(bets, procedure, args.shoes, derive, paytable.mixture)
     check_partition_memory(args, CountJob(single, columns, procedure, args.seed))
     tags = thresholds = None
     if not args.perfect:

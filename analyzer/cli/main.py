@@ -14,7 +14,7 @@ import select
 import sys
 from collections.abc import Callable, Sequence
 
-from analyzer.cli import count, docs, eor, play, report, simulate, verify
+from analyzer.cli import count, docs, eor, play, report, simulate, solve, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
 from analyzer.interrupts import (
@@ -34,6 +34,7 @@ COMMANDS = {
     "simulate": simulate,
     "count": count,
     "docs": docs,
+    "solve": solve,
 }
 
 

@@ -17,7 +17,7 @@ from analyzer.analysis.strategy import best_strategy
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
-from analyzer.game.shoe import MAX_DECKS, Shoe, decks_problem, shoe_from_file
+from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES
@@ -46,11 +46,17 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
 positive_int = whole_number(1, 10**9)
 
 
-def decks_number(text: str) -> int:
-    """An argparse type: a number of decks the exact engine can count."""
-    value = whole_number(-(10**30), 10**30)(text)
+def decks_number(text: str) -> Decks:
+    """An argparse type: a number of decks the exact engine can count, or ``inf`` (the
+    infinite deck: cards dealt with replacement)."""
+    if text.strip().lower() in ("inf", "infinite"):
+        return INFINITE
+    try:
+        value = whole_number(-(10**30), 10**30)(text)
+    except argparse.ArgumentTypeError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (or inf, for the infinite deck)") from None
     if not 1 <= value <= MAX_DECKS:
-        raise argparse.ArgumentTypeError(decks_problem(value))
+        raise argparse.ArgumentTypeError(f"{decks_problem(value)} (or inf, for the infinite deck)")
     return value
 
 
@@ -131,7 +137,8 @@ def add_decks_option(parser: argparse.ArgumentParser) -> None:
         "--decks",
         type=decks_number,
         default=None,
-        help="number of 52-card decks, 1 to 27 (default: the paytable's)",
+        help="number of 52-card decks, 1 to 27, or inf: an infinite deck, cards dealt with "
+        "replacement (default: the paytable's)",
     )
 
 

@@ -18,7 +18,7 @@ from analyzer.engine.outcomes import round_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import deal_round
-from analyzer.game.shoe import Shoe
+from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import RESERVED_MODES
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import (
@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         )
     cards = parse_cards(args.cards)
     try:  # the cards must all come out of one shoe of the paytable's decks
-        Shoe.standard(paytable.decks).remove(cards)
+        if paytable.decks != INFINITE:  # (any cards come out of an infinite deck)
+            Shoe.standard(paytable.decks).remove(cards)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
     dealt = deal_round(cards, paytable.rules, paytable.strategy)

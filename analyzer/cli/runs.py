@@ -16,6 +16,7 @@ from analyzer.cli.options import (
 )
 from analyzer.engine.batch import compiled_per_process, walked_per_composition
 from analyzer.errors import AnalyzerError
+from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import MAX_DECKS, Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
@@ -119,21 +120,28 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
 
 
 def check_exact_work(
-    bets: list[Bet], procedure: Procedure, shoes: int | None = None, tags: bool = False
+    bets: list[Bet],
+    procedure: Procedure,
+    shoes: int | None = None,
+    tags: bool = False,
+    mixture: Mixture = STANDARD_MIXTURE,
 ) -> None:
     """The exact work of a run beside its dealing, weighed in all before any shoe is
     dealt or folder made: an exact analysis of ``bets`` on a full shoe (simulate's exact
     EVs), with ``tags`` the effects of removal a count derives its tags from, and with
     ``shoes`` (count) the exact EV of every round dealt: compiling the bets on the cards
-    into terms, or walking each round where a walk is too long to compile."""
+    into terms, or walking each round where a walk is too long to compile. ``mixture``:
+    the pure tableaus the rules are played by (a paytable's), each walked and compiled."""
     shoe = Shoe.standard(procedure.decks)
-    check_analyses(bets, shoe)
+    check_analyses(bets, shoe, mixture=mixture)
     if shoes is not None:
         rounds = shoes * (procedure.cards // 4)  # at most: a round takes 4 cards or more
         visits = rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets)
+        visits *= len(mixture)
         if tags:
             by_card = any(needs_suits(bet) for bet in bets)
-            visits += removal_visits(card_walks(bets, shoe), 1 + (52 if by_card else 13))
+            walks = card_walks(bets, shoe, mixture)
+            visits += removal_visits(walks, 1 + (52 if by_card else 13))
         check_visits(  # (each worker compiles the terms once, side by side)
             visits,
             f"counting up to {rounds:,} rounds with the exact EV of each",

@@ -36,7 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = paytable_from_args(args)
     procedure = procedure_from_args(args, paytable)
-    check_exact_work([bet for bet, _ in paytable.offered(paytable.modes)], procedure)
+    offered = [bet for bet, _ in paytable.offered(paytable.modes)]
+    check_exact_work(offered, procedure, mixture=paytable.mixture)
     job = SimulationJob(paytable, procedure, args.seed)
     results = run_job(args, simulate_partition, job, check_simulate_partition)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)

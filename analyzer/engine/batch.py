@@ -40,7 +40,7 @@ from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.outcomes import outcome_table
 from analyzer.engine.terms import cell_columns, is_value_level, walk_terms
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
+from analyzer.game.cards import CARD_RANKS, N_CARDS, N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.game.fields import (
     N_PAIR_STATES,
     NO_PAIR,
@@ -477,7 +477,7 @@ def _compile_card_bets(
 def _whole_values(terms: CardTerms) -> dict[int, int]:
     """Value slots whose cards are exactly one fine type's: value slot -> type slot."""
     kinds = len(terms.members)
-    per_kind = N_SUITS if kinds == N_RANKS * N_SUITS else 1
+    per_kind = N_SUITS if kinds == N_CARDS else 1
     value_of_kind = np.repeat(np.asarray(RANK_VALUES), per_kind)
     whole = {}
     for v in range(N_VALUES):
@@ -659,12 +659,12 @@ def _validate(compositions: object) -> tuple[np.ndarray, bool]:
         raise AnalyzerError(
             "compositions must be an (n, 13) or (n, 52) array of counts: rows differ in length"
         )
-    if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_RANKS * N_SUITS) or not len(array):
+    if array.ndim != 2 or array.shape[1] not in (N_RANKS, N_CARDS) or not len(array):
         raise AnalyzerError(
             "compositions must be an (n, 13) or (n, 52) array of counts with n >= 1, "
             f"got shape {array.shape}"
         )
-    per_card = array.shape[1] == N_RANKS * N_SUITS
+    per_card = array.shape[1] == N_CARDS
     array = whole_counts(
         array, "compositions", lambda i: f"row {i[0]}, {count_name(i[1], per_card)}"
     )
@@ -723,7 +723,7 @@ def dealt_expected_values(
     counts per card, each row a real shoe with at least a round's cards. They are not
     checked again (:func:`batch_expected_values` checks what a user gives).
     """
-    if compositions.dtype != np.int64 or compositions.shape[1:] != (N_RANKS * N_SUITS,):
+    if compositions.dtype != np.int64 or compositions.shape[1:] != (N_CARDS,):
         raise ValueError(f"dealt compositions are (n, 52) int64, got {compositions.shape}")
     offered = [(bet, "") for bet in bets]
     return _offered_expected_values(offered, compositions, True, rules, strategy)
@@ -775,7 +775,7 @@ def _tableau_expected_values(
     ]
     if pair_bets:
         if per_suit:
-            probabilities = pair_state_probabilities(array, np.repeat(np.arange(N_RANKS), N_SUITS))
+            probabilities = pair_state_probabilities(array, CARD_RANKS)
         else:
             probabilities = pair_state_probabilities(ranks, np.arange(N_RANKS))
             # With ranks as types, "same type" is "same rank": fold, suits unknown.

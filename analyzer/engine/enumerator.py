@@ -50,43 +50,46 @@ from analyzer.schema import argument
 
 
 @njit(cache=True)
-def _first_four_values_jit(value_counts, out):
+def _first_four_values_jit(value_counts, take, out):
     """Count the ordered ways to deal each tuple of point values as the first four cards.
 
     Parameters
     ----------
     value_counts : int64[10]
         Cards of each point value 0-9 in the shoe.
+    take : int
+        What dealing a card takes from its count: 1, or 0 when cards are dealt with
+        replacement (an infinite deck).
     out : int64[10, 10, 10, 10, 1]
         Zeroed by the caller; on return ``out[a, b, c, d, 0]`` is the number of ordered
         ways to deal values ``a, b, c, d`` as Player 1, Banker 1, Player 2, Banker 2:
-        the falling product ``n_a (n_b - [b=a]) ...``.
+        the falling product ``n_a (n_b - [b=a]) ...`` (with replacement, ``n_a n_b ...``).
     """
     left = value_counts.copy()
     for a in range(N_VALUES):
         wa = left[a]
         if wa == 0:
             continue
-        left[a] -= 1
+        left[a] -= take
         for b in range(N_VALUES):
             wb = wa * left[b]
             if wb == 0:
                 continue
-            left[b] -= 1
+            left[b] -= take
             for c in range(N_VALUES):
                 wc = wb * left[c]
                 if wc == 0:
                     continue
-                left[c] -= 1
+                left[c] -= take
                 for d in range(N_VALUES):
                     out[a, b, c, d, 0] = wc * left[d]
-                left[c] += 1
-            left[b] += 1
-        left[a] += 1
+                left[c] += take
+            left[b] += take
+        left[a] += take
 
 
 @njit(cache=True)
-def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
+def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
     """Count the first four cards by point values and by each hand's pair state.
 
     A card type is a rank (suits unknown) or a rank and suit. Cards 1-3 are walked type by
@@ -101,6 +104,8 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
         Point value 0-9 of each type.
     type_ranks : int64[n_types]
         Rank index 0-12 of each type.
+    take : int
+        What dealing a card takes from its count: 1, or 0 with replacement.
     out : int64[10, 10, 10, 10, 9]
         Zeroed by the caller; on return ``out[a, b, c, d, 3 * p + q]`` counts the ordered
         ways to deal values ``a, b, c, d`` (P1, B1, P2, B2) with the Player's pair state
@@ -119,17 +124,17 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
         if w1 == 0:
             continue
         v1 = type_values[t1]
-        left[t1] -= 1
-        left_value[v1] -= 1
-        left_rank[type_ranks[t1]] -= 1
+        left[t1] -= take
+        left_value[v1] -= take
+        left_rank[type_ranks[t1]] -= take
         for t2 in range(n_types):
             w2 = w1 * left[t2]
             if w2 == 0:
                 continue
             v2 = type_values[t2]
-            left[t2] -= 1
-            left_value[v2] -= 1
-            left_rank[type_ranks[t2]] -= 1
+            left[t2] -= take
+            left_value[v2] -= take
+            left_rank[type_ranks[t2]] -= take
             for t3 in range(n_types):
                 w3 = w2 * left[t3]
                 if w3 == 0:
@@ -142,9 +147,9 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
                 else:
                     player_state = NO_PAIR
                 base = N_PAIR_STATES * player_state
-                left[t3] -= 1
-                left_value[v3] -= 1
-                left_rank[type_ranks[t3]] -= 1
+                left[t3] -= take
+                left_value[v3] -= take
+                left_rank[type_ranks[t3]] -= take
                 same_type = left[t2]
                 same_rank = left_rank[type_ranks[t2]] - same_type
                 for d in range(N_VALUES):
@@ -157,15 +162,15 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, out):
                         out[v1, v2, v3, d, base + NO_PAIR] += w3 * (total - same_type - same_rank)
                     else:
                         out[v1, v2, v3, d, base + NO_PAIR] += w3 * total
-                left[t3] += 1
-                left_value[v3] += 1
-                left_rank[type_ranks[t3]] += 1
-            left[t2] += 1
-            left_value[v2] += 1
-            left_rank[type_ranks[t2]] += 1
-        left[t1] += 1
-        left_value[v1] += 1
-        left_rank[type_ranks[t1]] += 1
+                left[t3] += take
+                left_value[v3] += take
+                left_rank[type_ranks[t3]] += take
+            left[t2] += take
+            left_value[v2] += take
+            left_rank[type_ranks[t2]] += take
+        left[t1] += take
+        left_value[v1] += take
+        left_rank[type_ranks[t1]] += take
 
 
 @njit(cache=True)
@@ -195,7 +200,7 @@ def _add_leaf(
 
 
 @njit(cache=True)
-def _walk_jit(value_counts, first_four, third_card, out):
+def _walk_jit(value_counts, first_four, third_card, take, out):
     """Play every first-four value tuple by the third-card rule; add the weights to ``out``.
 
     Swapping P1 with P2 (or B1 with B2) deals the same multiset of cards, so it has the
@@ -212,6 +217,9 @@ def _walk_jit(value_counts, first_four, third_card, out):
         (from ``_first_four_values_jit`` or ``_first_four_pairs_jit``).
     third_card : bool[10, 10, 12]
         The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
+    take : int
+        What dealing a card takes from its count: 1, or 0 with replacement (then every
+        round weighs the product of its cards' counts times N for each card short of six).
     out : int64[n_states, 10, 10, 11, 11]
         Zeroed by the caller; on return ``out[s, player_score, banker_score,
         player_third, banker_third]`` (third card value, or NO_THIRD) holds ordered six-card
@@ -219,8 +227,9 @@ def _walk_jit(value_counts, first_four, third_card, out):
     """
     n_states = first_four.shape[4]
     n = value_counts.sum()
-    stand_tail = (n - 4) * (n - 5)  # ways to deal cards 5 and 6 after a 4-card round
-    five_tail = n - 5  # ways to deal card 6 after a 5-card round
+    # Ways to deal cards 5 and 6 after a 4-card round, and card 6 after a 5-card round.
+    stand_tail = (n - 4 * take) * (n - 5 * take)
+    five_tail = n - 5 * take
     left = value_counts.copy()
     states = np.empty(n_states, dtype=np.int64)
     weights = np.empty(n_states, dtype=np.int64)
@@ -240,10 +249,10 @@ def _walk_jit(value_counts, first_four, third_card, out):
                     if n_live == 0:
                         continue
                     banker2 = (b + d) % 10
-                    left[a] -= 1
-                    left[b] -= 1
-                    left[c] -= 1
-                    left[d] -= 1
+                    left[a] -= take
+                    left[b] -= take
+                    left[c] -= take
+                    left[d] -= take
                     if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
                             wx = left[x]
@@ -251,7 +260,7 @@ def _walk_jit(value_counts, first_four, third_card, out):
                                 continue
                             player3 = (player2 + x) % 10
                             if banker_draws(third_card, player2, banker2, x):
-                                left[x] -= 1
+                                left[x] -= take
                                 for y in range(N_VALUES):
                                     wy = wx * left[y]
                                     if wy != 0:
@@ -266,7 +275,7 @@ def _walk_jit(value_counts, first_four, third_card, out):
                                             y,
                                             wy,
                                         )
-                                left[x] += 1
+                                left[x] += take
                             else:
                                 _add_leaf(
                                     out,
@@ -306,10 +315,10 @@ def _walk_jit(value_counts, first_four, third_card, out):
                             NO_THIRD,
                             stand_tail,
                         )
-                    left[a] += 1
-                    left[b] += 1
-                    left[c] += 1
-                    left[d] += 1
+                    left[a] += take
+                    left[b] += take
+                    left[c] += take
+                    left[d] += take
 
 
 @dataclass(frozen=True, eq=False)
@@ -334,7 +343,7 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
     """Ordered ways to deal each first-four value tuple, split by pair state if asked."""
     if pair_detail == "none":
         out = np.zeros((N_VALUES,) * 4 + (1,), dtype=np.int64)
-        _first_four_values_jit(shoe.value_counts, out)
+        _first_four_values_jit(shoe.value_counts, shoe.take, out)
         return out
     if pair_detail == "suit":
         if not shoe.suits_known:
@@ -349,7 +358,7 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
     type_values = RANK_VALUES[type_ranks].astype(np.int64)
     out = np.zeros((N_VALUES,) * 4 + (N_PAIR_STATES**2,), dtype=np.int64)
     _first_four_pairs_jit(
-        np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, out
+        np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, shoe.take, out
     )
     if pair_detail == "rank":
         fold_suited_pairs(out.reshape((*out.shape[:4], N_PAIR_STATES, N_PAIR_STATES)))
@@ -387,7 +396,7 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
 def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:
     """The draw walk of one pure tableau from the first four cards' counts."""
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
-    _walk_jit(shoe.value_counts, first_four, tableau.third_card, out)
+    _walk_jit(shoe.value_counts, first_four, tableau.third_card, shoe.take, out)
     denominator = shoe.rounds_denominator
     total = int(out.sum(dtype=np.int64))
     if total != denominator:  # a broken kernel must never hand out a wrong number

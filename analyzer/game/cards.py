@@ -1,8 +1,11 @@
-"""Cards: notation, ranks, suits and point values.
+"""Cards: notation, ranks, suits and point values, and the one card encoding.
 
 A card is written rank then suit, case-insensitive: ``AS 10H TD KC 9d``. Ranks are
 ``A 2-9 10 (or T) J Q K``; suits ``S H D C``. Internally a rank is an index 0..12
-(A, 2, ..., 9, 10, J, Q, K) and a suit an index 0..3 (S, H, D, C).
+(A, 2, ..., 9, 10, J, Q, K) and a suit an index 0..3 (S, H, D, C); a card of a deck is
+the index ``rank * 4 + suit`` (0..51, rank major: AS AH AD AC 2S ...), whose rank, suit
+and point value :data:`CARD_RANKS`, :data:`CARD_SUITS` and :data:`CARD_VALUES` give (plain
+arrays, which the kernels index too).
 """
 
 from __future__ import annotations
@@ -23,6 +26,26 @@ N_VALUES = 10
 #: Point value of each rank index: Ace 1, 2-9 face value, 10/J/Q/K 0.
 RANK_VALUES: np.ndarray = np.array([min(r + 1, 10) % 10 for r in range(N_RANKS)], dtype=np.int64)
 RANK_VALUES.setflags(write=False)
+
+#: Cards of one deck; a card's index is ``card_index(rank, suit)``.
+N_CARDS = N_RANKS * N_SUITS
+#: The rank, suit and point value of each card index 0..51.
+CARD_RANKS: np.ndarray = np.repeat(np.arange(N_RANKS, dtype=np.int64), N_SUITS)
+CARD_SUITS: np.ndarray = np.tile(np.arange(N_SUITS, dtype=np.int64), N_RANKS)
+CARD_VALUES: np.ndarray = RANK_VALUES[CARD_RANKS]
+for _table in (CARD_RANKS, CARD_SUITS, CARD_VALUES):
+    _table.setflags(write=False)
+
+
+def card_index(rank: int, suit: int) -> int:
+    """The index 0..51 of the card of ``rank`` (0..12) and ``suit`` (0..3)."""
+    return rank * N_SUITS + suit
+
+
+def card_of_index(index: int) -> tuple[int, int]:
+    """The (rank, suit) of a card index 0..51."""
+    return divmod(int(index), N_SUITS)
+
 
 _RANK_ALIASES = {name: i for i, name in enumerate(RANKS)} | {"T": 9, "1": 0}
 _SUIT_INDEX = {name: i for i, name in enumerate(SUITS)}

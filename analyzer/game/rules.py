@@ -31,7 +31,7 @@ import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -174,10 +174,6 @@ def _choice_text(probability: Fraction) -> str:
     return DRAW if probability == 1 else STAND if probability == 0 else str(probability)
 
 
-#: The strategy that decides nothing (rules without decision cells need no more).
-NO_STRATEGY = Strategy()
-
-
 def parse_strategy(value: object, where: str = "strategy") -> Strategy:
     """A strategy from ``"player:5=9/11,banker:3/9=draw"`` or from a table of the same
     cells and choices (a paytable's ``[strategy]``)."""
@@ -215,6 +211,10 @@ def parse_strategy(value: object, where: str = "strategy") -> Strategy:
 def strategy_of(choices: Mapping[Cell, Fraction]) -> Strategy:
     """The strategy that draws in each cell with the probability given, cells in order."""
     return Strategy(tuple(sorted(choices.items(), key=lambda item: cell_order(item[0]))))
+
+
+#: The strategy that decides nothing (rules without decision cells need no more).
+NO_STRATEGY = Strategy()
 
 
 # -- A pure tableau ------------------------------------------------------------------------
@@ -340,14 +340,17 @@ class DrawingRules:
         return player, banker
 
     def draw_probabilities(self, strategy: Strategy | None = None) -> np.ndarray:
-        """The third-card table as probabilities of drawing (float64; the dealer draws a
-        uniform number against it where a cell is mixed)."""
-        player, banker = self._probabilities(self.played(strategy))
-        return _table_of(frozenset(self.naturals), player, banker, float)
+        """The third-card table as probabilities of drawing (float64, read-only; the
+        dealer draws a uniform number against it where a cell is mixed)."""
+        return _draw_probabilities(self, strategy or NO_STRATEGY)
 
     def mixture(self, strategy: Strategy | None = None) -> tuple[tuple[Fraction, Tableau], ...]:
         """Pure tableaus and exact weights (summing to 1) whose weighted sum of any
-        figure is the figure under ``strategy`` (see the module docstring)."""
+        figure is the figure under ``strategy`` (see the module docstring). Worked out
+        once per rule set and strategy."""
+        return _mixture(self, strategy or NO_STRATEGY)
+
+    def _mixture(self, strategy: Strategy) -> tuple[tuple[Fraction, Tableau], ...]:
         chosen = self.played(strategy)
         mixed = {cell: p for cell, p in chosen.items() if 0 < p < 1}
         pure = {cell: p for cell, p in chosen.items() if p in (0, 1)}
@@ -418,6 +421,19 @@ class DrawingRules:
     def describe_player(self, total: int) -> str:
         """Why the Player draws or stands on ``total``, in words: ``draws on 0-5``."""
         return _describe(self.player, total, TOTALS, self.naturals)
+
+
+@lru_cache(maxsize=256)
+def _mixture(rules: DrawingRules, strategy: Strategy) -> tuple[tuple[Fraction, Tableau], ...]:
+    return rules._mixture(strategy)
+
+
+@lru_cache(maxsize=256)
+def _draw_probabilities(rules: DrawingRules, strategy: Strategy) -> np.ndarray:
+    player, banker = rules._probabilities(rules.played(strategy))
+    table = _table_of(frozenset(rules.naturals), player, banker, float)
+    table.setflags(write=False)
+    return table
 
 
 def _describe(actions: Sequence[str], index: int, over: range, naturals: Sequence[int]) -> str:

@@ -25,6 +25,8 @@ from analyzer.game.cards import (
     RANKS,
     SUITS,
     Card,
+    card_index,
+    card_of_index,
     parse_card,
     parse_rank,
 )
@@ -49,10 +51,20 @@ MAX_CARDS = _largest_exact_shoe()
 MAX_DECKS = MAX_CARDS // 52
 
 
-def check_decks(decks: object, what: str = "decks") -> int:
-    """A number of full decks: a whole number from 1 to :data:`MAX_DECKS`, as a Python int."""
+#: The number of decks of the infinite deck: cards dealt with replacement.
+INFINITE = "inf"
+#: How a number of decks is given: 1 to :data:`MAX_DECKS`, or :data:`INFINITE`.
+Decks = int | str
+
+
+def check_decks(decks: object, what: str = "decks", infinite: bool = True) -> Decks:
+    """A number of full decks: a whole number from 1 to :data:`MAX_DECKS`, as a Python int,
+    or ``"inf"`` (``infinite``: where an infinite deck is meaningful)."""
+    if infinite and isinstance(decks, str) and decks.strip().lower() in ("inf", "infinite"):
+        return INFINITE
     if isinstance(decks, bool) or not isinstance(decks, (int, np.integer)):
-        raise AnalyzerError(f"{what} must be a whole number, got {decks!r}")
+        also = ' or "inf" (an infinite deck)' if infinite else ""
+        raise AnalyzerError(f"{what} must be a whole number{also}, got {decks!r:.40}")
     if not 1 <= decks <= MAX_DECKS:
         raise AnalyzerError(f"{what} = {decks_problem(int(decks))}")
     return int(decks)
@@ -200,7 +212,7 @@ def count_name(column: int, per_card: bool) -> str:
     """What one count of a composition counts: ``rank A`` (counts per rank) or ``card AS``
     (counts per card, rank major: AS AH AD AC 2S ...)."""
     if per_card:
-        rank, suit = divmod(column, N_SUITS)
+        rank, suit = card_of_index(column)
         return f"card {RANKS[rank]}{SUITS[suit]}"
     return f"rank {RANKS[column]}"
 
@@ -218,8 +230,12 @@ class Shoe:
 
     rank_counts: np.ndarray
     suit_counts: np.ndarray | None = None
+    #: Cards dealt with replacement (:meth:`infinite`): a card dealt stays in the shoe.
+    replacement: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.replacement, bool):
+            raise AnalyzerError(f"replacement must be true or false, got {self.replacement!r}")
         ranks = card_counts(
             self.rank_counts, (N_RANKS,), "rank counts", lambda i: count_name(i[0], False)
         )
@@ -229,7 +245,7 @@ class Shoe:
                 suits,
                 (N_RANKS, N_SUITS),
                 "suit counts",
-                lambda i: count_name(i[0] * N_SUITS + i[1], True),
+                lambda i: count_name(card_index(i[0], i[1]), True),
             )
             if not np.array_equal(suits.sum(axis=1), ranks):
                 raise AnalyzerError("inconsistent shoe: suit counts do not add up to rank counts")
@@ -238,7 +254,7 @@ class Shoe:
         object.__setattr__(self, "rank_counts", ranks)
         object.__setattr__(self, "suit_counts", suits)
         size = self.size
-        if size < ROUND_CARDS:
+        if size < (1 if self.replacement else ROUND_CARDS):
             raise AnalyzerError(
                 f"impossible shoe: {size} cards left, a round may need {ROUND_CARDS}"
             )
@@ -251,16 +267,39 @@ class Shoe:
     def __reduce__(self) -> tuple:
         # Pickles and copies are built again through the constructor: validated, and with
         # read-only counts (pickle's default would restore writable arrays as they are).
-        return (type(self), (self.rank_counts, self.suit_counts))
+        return (type(self), (self.rank_counts, self.suit_counts, self.replacement))
 
     @classmethod
-    def standard(cls, decks: int = 8) -> Shoe:
-        """``decks`` full 52-card decks."""
-        check_decks(decks)
+    def standard(cls, decks: Decks = 8) -> Shoe:
+        """``decks`` full 52-card decks (``"inf"``: the infinite deck)."""
+        if check_decks(decks) == INFINITE:
+            return cls.infinite()
         return cls(
             np.full(N_RANKS, N_SUITS * decks, dtype=np.int64),
             np.full((N_RANKS, N_SUITS), decks, dtype=np.int64),
         )
+
+    @classmethod
+    def infinite(cls) -> Shoe:
+        """The infinite deck: one 52-card deck dealt with replacement, so that every card
+        has probability 1/52 whatever was dealt (each point value 1/13, ten-values 4/13):
+        the reference that shoes of more and more decks approach."""
+        return cls(
+            np.full(N_RANKS, N_SUITS, dtype=np.int64),
+            np.ones((N_RANKS, N_SUITS), dtype=np.int64),
+            replacement=True,
+        )
+
+    @property
+    def take(self) -> int:
+        """How many of a card's count a kernel takes when it deals one: 1, or 0 with
+        replacement."""
+        return 0 if self.replacement else 1
+
+    @property
+    def decks(self) -> Decks | None:
+        """Its number of full decks (``"inf"`` for the infinite deck), or None."""
+        return INFINITE if self.replacement and self.full_decks_dealt == 1 else self.full_decks
 
     @property
     def size(self) -> int:
@@ -279,15 +318,23 @@ class Shoe:
 
     @property
     def rounds_denominator(self) -> int:
-        """N(N-1)...(N-5): the common denominator of every count."""
+        """N(N-1)...(N-5), or N^6 with replacement: the common denominator of every count."""
+        if self.replacement:
+            return self.size**ROUND_CARDS
         return perm(self.size, ROUND_CARDS)
 
     @property
-    def full_decks(self) -> int | None:
-        """How many whole standard decks the shoe is, or None (cards dealt or removed)."""
+    def full_decks_dealt(self) -> int | None:
+        """How many whole standard decks the cards are, or None (cards dealt or removed)."""
         decks, rest = divmod(self.size, 52)
         full = self.suits_known and np.all(self.suit_counts == self.suit_counts.flat[0])
         return int(decks) if full and rest == 0 else None
+
+    @property
+    def full_decks(self) -> int | None:
+        """How many whole standard decks the shoe is, or None (cards dealt or removed, or
+        cards dealt with replacement: no number of decks)."""
+        return None if self.replacement else self.full_decks_dealt
 
     @property
     def rank_text(self) -> str:
@@ -295,6 +342,10 @@ class Shoe:
         return " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(self.rank_counts))
 
     def describe(self) -> str:
+        if self.replacement:
+            if self.decks == INFINITE:
+                return "an infinite deck (cards dealt with replacement)"
+            return f"{self.size} cards dealt with replacement ({self.rank_text})"
         decks = self.full_decks
         if decks is not None:
             return f"{decks} deck{'s' if decks != 1 else ''} ({self.size} cards)"
@@ -307,6 +358,10 @@ class Shoe:
             raise AnalyzerError(f"cards to remove must be a list of Card, got {cards!r:.60}")
         if not all(isinstance(card, Card) for card in cards):
             raise AnalyzerError("cards to remove must be Card objects (see parse_cards)")
+        if self.replacement and cards:
+            raise AnalyzerError(
+                "no card can be removed from an infinite deck: cards are dealt with replacement"
+            )
         ranks = self.rank_counts.copy()
         # Cards of a known suit are counted against the shoe's suits even after a card
         # without one: a bare A, then seven AS from two decks, is still impossible.

@@ -586,7 +586,7 @@ def _claim(
     decks = item.get("decks", top.get("decks"))
     if decks is not None:
         try:
-            check_decks(decks, "'decks'")
+            decks = check_decks(decks, "'decks'")
         except AnalyzerError as exc:
             raise AnalyzerError(f"{where}: {exc}") from None
     shoe_removed = _cards(top["remove"], source, "remove") if "remove" in top else ()

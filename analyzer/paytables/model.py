@@ -403,7 +403,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     _check_name(name, "name", source)
     decks = data.get("decks", 8)
     try:
-        check_decks(decks, "'decks'")
+        decks = check_decks(decks, "'decks'")
     except AnalyzerError as exc:
         raise AnalyzerError(f"{source}: {exc}") from None
     modes = list_of(data.get("modes", ["standard"]), str, source, "'modes'")

@@ -28,6 +28,7 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
 from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, STANDARD, Cell, DrawingRules
+from analyzer.game.shoe import INFINITE, Decks
 from analyzer.paytables.model import Bet, Paytable, in_language
 from analyzer.paytables.printed import printed_value
 from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
@@ -310,12 +311,18 @@ def _png(figure) -> tuple[bytes, tuple[int, int]]:
     return data, (width, height)
 
 
-def _decks(analysis: Analysis) -> int:
+def _decks(analysis: Analysis) -> Decks:
     shoe = analysis.shoe
+    if shoe.decks == INFINITE:
+        return INFINITE
     decks = int(shoe.rank_counts.sum()) // 52
     if shoe.rank_counts.tolist() != [4 * decks] * 13:
         raise AnalyzerError("help pages describe a full shoe: give no --remove or --shoe")
     return decks
+
+
+#: The sentence naming a page's decks, where it is not "{count} standard 52-card decks".
+_DECK_COUNT = {1: "deck_count_one", INFINITE: "deck_count_infinite"}
 
 
 def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
@@ -363,7 +370,7 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 title=analysis.paytable.name,
                 t=lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
                 w=lambda text, _lang=lang: word(text, _lang),
-                decks=sentence("deck_count_one" if decks == 1 else "deck_count", lang, count=decks),
+                decks=sentence(_DECK_COUNT.get(decks, "deck_count"), lang, count=decks),
                 naturals=_alternatives(facts["naturals"], lang) if facts["naturals"] else _NONE,
                 rule_lines=rules_lines(facts, analysis.paytable, lang),
                 chooses=facts["chooses"],

@@ -20,6 +20,7 @@ import pandas as pd
 from analyzer.analysis.bets import OTHERWISE, BetResult
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
+from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.printed import check_printed_value
 from analyzer.reports.formats import FORMATS
@@ -287,7 +288,9 @@ def claim_lines(analysis: Analysis, claimed: str, lang: str = "en") -> list[str]
 def _title(analysis: Analysis, lang: str) -> str:
     modes = ", ".join(word(m, lang) for m in analysis.modes)
     shoe = analysis.shoe
-    if shoe.full_decks is not None:
+    if shoe.decks == INFINITE:
+        text = sentence("report_infinite", lang)
+    elif shoe.full_decks is not None:
         key = "report_deck_one" if shoe.full_decks == 1 else "report_decks"
         text = sentence(key, lang, decks=shoe.full_decks, cards=shoe.size)
     else:

@@ -24,7 +24,7 @@ import pandas as pd
 
 from analyzer.engine.batch import dealt_expected_values
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_RANKS, N_SUITS, RANKS, parse_rank
+from analyzer.game.cards import CARD_RANKS, N_RANKS, RANKS, parse_rank
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs.dealer import (
     Drawing,
@@ -219,7 +219,7 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
     tag_of_card = None
     if job.tags is not None:
         tags = np.array([t or (0,) * N_RANKS for t in job.tags], dtype=np.int64).T
-        tag_of_card = np.repeat(tags, N_SUITS, axis=0)  # (52, columns)
+        tag_of_card = tags[CARD_RANKS]  # (52, columns): each card its rank's tag
     compositions, records, seen_counts, shoe_of_round, unseen = [], [], [], [], []
     rules, strategy = job.paytable.rules, job.paytable.strategy
     drawing = Drawing.of(rules, strategy)

@@ -19,7 +19,7 @@ from numba import njit
 
 from analyzer.engine.draw import banker_draws, player_draws
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_RANKS, N_SUITS, RANK_VALUES
+from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS
 from analyzer.game.fields import (
     NO_PAIR,
     NO_THIRD,
@@ -30,9 +30,9 @@ from analyzer.game.fields import (
     pair_columns,
 )
 from analyzer.game.rules import NATURAL_SCORES, PLAYER_STOOD, STANDARD, DrawingRules, Strategy
-from analyzer.game.shoe import ROUND_CARDS
+from analyzer.game.shoe import INFINITE, ROUND_CARDS
 
-N_CARD_TYPES = N_RANKS * N_SUITS
+N_CARD_TYPES = N_CARDS
 #: Fields of a dealt round's record (third cards -1 when none, pair states as in
 #: :mod:`analyzer.game.fields`).
 ROUND_FIELDS = (
@@ -65,6 +65,11 @@ class Procedure:
     last_round: str = "cut-card"
 
     def __post_init__(self) -> None:
+        if self.decks == INFINITE:
+            raise AnalyzerError(
+                "an infinite deck has no shoe to deal (cards dealt with replacement never run "
+                "out): dealing needs a number of decks, 1 to 27"
+            )
         if self.decks < 1:
             raise AnalyzerError(f"decks must be at least 1, got {self.decks}")
         if self.last_round not in LAST_ROUND_RULES:
@@ -85,31 +90,33 @@ class Procedure:
 
 
 def shuffled_shoe(rng: np.random.Generator, decks: int) -> np.ndarray:
-    """Card types (rank * 4 + suit) in dealing order."""
+    """Card indices (:func:`~analyzer.game.cards.card_index`) in dealing order."""
     return rng.permutation(np.repeat(np.arange(N_CARD_TYPES, dtype=np.int64), decks))
 
 
 @njit(cache=True)
-def _pair_state(card1, card2):
-    """The pair state of two card types (rank * 4 + suit): the same card, the same rank,
-    or neither."""
+def _pair_state(card1, card2, card_ranks):
+    """The pair state of two card indices: the same card, the same rank, or neither."""
     if card1 == card2:
         return SUITED_PAIR
-    if card1 // 4 == card2 // 4:
+    if card_ranks[card1] == card_ranks[card2]:
         return RANK_PAIR
     return NO_PAIR
 
 
 @njit(cache=True)
-def _deal_jit(cards, rank_values, start, cut, one_more, draw_probability, uniforms, out):
+def _deal_jit(
+    cards, card_values, card_ranks, start, cut, one_more, draw_probability, uniforms, out
+):
     """Deal rounds from ``start`` until the last round (the cut card rule).
 
     Parameters
     ----------
     cards : int64[n_cards]
-        Card types (rank * 4 + suit) in dealing order.
-    rank_values : int64[13]
-        Point value of each rank.
+        Card indices (:func:`~analyzer.game.cards.card_index`) in dealing order.
+    card_values, card_ranks : int64[52]
+        Point value and rank of each card index (:data:`~analyzer.game.cards.CARD_VALUES`,
+        :data:`~analyzer.game.cards.CARD_RANKS`).
     start : int
         Index of the first card of round 1 (after the burn).
     cut : int
@@ -142,19 +149,19 @@ def _deal_jit(cards, rank_values, start, cut, one_more, draw_probability, unifor
     while p + 6 <= cards.shape[0]:
         round_start = p
         p1, b1, p2, b2 = cards[p], cards[p + 1], cards[p + 2], cards[p + 3]
-        player = (rank_values[p1 // 4] + rank_values[p2 // 4]) % 10
-        banker = (rank_values[b1 // 4] + rank_values[b2 // 4]) % 10
+        player = (card_values[p1] + card_values[p2]) % 10
+        banker = (card_values[b1] + card_values[b2]) % 10
         used = 4
         player_third = NO_THIRD
         banker_third = NO_THIRD
         if uniforms[n, 0] < player_draws(draw_probability, player, banker):
-            player_third = rank_values[cards[p + 4] // 4]
+            player_third = card_values[cards[p + 4]]
             used = 5
             if uniforms[n, 1] < banker_draws(draw_probability, player, banker, player_third):
-                banker_third = rank_values[cards[p + 5] // 4]
+                banker_third = card_values[cards[p + 5]]
                 used = 6
         elif uniforms[n, 1] < banker_draws(draw_probability, player, banker, PLAYER_STOOD):
-            banker_third = rank_values[cards[p + 4] // 4]
+            banker_third = card_values[cards[p + 4]]
             used = 5
         out[n, 0] = n + 1
         out[n, 1] = p
@@ -163,8 +170,8 @@ def _deal_jit(cards, rank_values, start, cut, one_more, draw_probability, unifor
         out[n, 4] = (banker + (0 if banker_third == NO_THIRD else banker_third)) % 10
         out[n, 5] = NO_THIRD_CARD if player_third == NO_THIRD else player_third
         out[n, 6] = NO_THIRD_CARD if banker_third == NO_THIRD else banker_third
-        out[n, 7] = _pair_state(p1, p2)
-        out[n, 8] = _pair_state(b1, b2)
+        out[n, 7] = _pair_state(p1, p2, card_ranks)
+        out[n, 8] = _pair_state(b1, b2, card_ranks)
         n += 1
         p += used
         if last:
@@ -180,7 +187,7 @@ def first_round_start(cards: np.ndarray, procedure: Procedure) -> int:
     """Index of the first card of round 1: after the shown card and the burn."""
     if not procedure.burn:
         return 0
-    return 1 + int(BURN_BY_VALUE[RANK_VALUES[cards[0] // N_SUITS]])
+    return 1 + int(BURN_BY_VALUE[CARD_VALUES[cards[0]]])
 
 
 #: One dealt round: a record of int64 fields named by ROUND_FIELDS.
@@ -228,7 +235,8 @@ def deal_shoe(
         uniforms = np.zeros((max_rounds, 2))
     n = _deal_jit(
         cards,
-        RANK_VALUES,
+        CARD_VALUES,
+        CARD_RANKS,
         first_round_start(cards, procedure),
         procedure.cards - procedure.cut_card,
         procedure.last_round == "one-more",
@@ -254,8 +262,9 @@ def _compositions_jit(cards, starts, decks, out):
 
 
 def compositions_at(cards: np.ndarray, rounds: np.ndarray, decks: int) -> np.ndarray:
-    """The cards of each type (rank * 4 + suit) left in the shoe as each round of
-    ``rounds`` (dealt from ``cards``, a ``decks``-deck shoe) starts, (rounds, 52) int64."""
+    """The cards of each index (:func:`~analyzer.game.cards.card_index`) left in the shoe
+    as each round of ``rounds`` (dealt from ``cards``, a ``decks``-deck shoe) starts,
+    (rounds, 52) int64."""
     out = np.empty((len(rounds), N_CARD_TYPES), dtype=np.int64)
     _compositions_jit(cards, np.ascontiguousarray(rounds["start"]), decks, out)
     return out
@@ -289,7 +298,8 @@ def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.n
         axis=1,
     )
     types = np.where(at >= 0, cards[np.maximum(at, 0)], -1)
-    return np.where(at >= 0, types // N_SUITS, -1), np.where(at >= 0, types % N_SUITS, -1)
+    dealt = np.maximum(types, 0)
+    return np.where(at >= 0, CARD_RANKS[dealt], -1), np.where(at >= 0, CARD_SUITS[dealt], -1)
 
 
 def round_columns(

@@ -61,4 +61,37 @@ def test_undecided_cells_are_refused_before_any_work(capsys, tmp_path) -> None:
     assert code == 2 and out == ""
     assert "leave player:5, banker:3/9, banker:5/4 to the players" in err
     code, out, err = run(capsys, "report", "--paytable", str(path), "--strategy", "best")
-    assert code == 0, err
+    assert code == 2 and "the Banker's cells for the bet 'banker', which the paytable" in err
+    code, out, err = run(
+        capsys,
+        "report",
+        "--paytable",
+        str(path),
+        "--strategy",
+        "player:5=draw,banker:3/9=stand,banker:5/4=draw",
+    )
+    assert code == 0 and "decisions: player:5=draw,banker:3/9=stand,banker:5/4=draw" in out
+
+
+# -- --decks inf: the infinite deck ------------------------------------------------------------
+
+
+def test_the_infinite_deck_is_a_number_of_decks(capsys) -> None:
+    code, out, err = run(capsys, "report", "--decks", "inf", "--bet", "player", "--format", "json")
+    assert code == 0 and err == ""
+    assert '"shoe": "an infinite deck (cards dealt with replacement)"' in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--decks", "inf", "--shoes", "10"], "an infinite deck has no shoe to deal"),
+        (["count", "--decks", "inf", "--bet", "tie", "--shoes", "10"], "no shoe to deal"),
+        (["eor", "--decks", "inf"], "an infinite deck has no effects of removal"),
+        (["report", "--decks", "inf", "--remove", "AS"], "no card can be removed from an infinite"),
+        (["report", "--decks", "infinity"], "not a whole number"),
+    ],
+)
+def test_where_an_infinite_deck_means_nothing_it_is_one_line(capsys, argv, message) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1

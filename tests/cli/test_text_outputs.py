@@ -16,6 +16,20 @@ TEXT_COMMANDS = {
     "count one bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect"],
     "count several bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2"],
     "verify": ["verify", "seed-game"],
+    "solve": ["solve", "--decks", "inf"],
+    "report, other rules": ["report", "--paytable", "chemin-de-fer", "--decks", "inf"],
+    "play, a decision": [
+        "play",
+        "5S",
+        "3H",
+        "KD",
+        "KC",
+        "9H",
+        "--paytable",
+        "baccarat-gold",
+        "--strategy",
+        "player:5=stand",
+    ],
 }
 
 

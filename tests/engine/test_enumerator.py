@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import naive
 import numpy as np
 import pytest
@@ -140,6 +142,42 @@ def test_a_broken_kernel_never_hands_out_a_count(monkeypatch) -> None:
     """The counts must add up to the denominator, or nothing is returned."""
     import analyzer.engine.enumerator as enumerator
 
-    monkeypatch.setattr(enumerator, "_walk_jit", lambda value_counts, first_four, rule, out: None)
+    monkeypatch.setattr(
+        enumerator, "_walk_jit", lambda value_counts, first_four, rule, take, out: None
+    )
     with pytest.raises(AssertionError, match="outcome counts sum to 0, expected"):
         count_outcomes(Shoe.standard(1))
+
+
+# -- Cards dealt with replacement: the infinite deck ------------------------------------------
+
+
+@pytest.mark.kernels
+def test_the_infinite_deck_deals_each_value_with_its_probability() -> None:
+    """Each point value 1/13, ten-values 4/13, put back after every card: against
+    tests/naive.py dealing by value with replacement; over 52^6 ordered sequences."""
+    shoe = Shoe.infinite()
+    outcomes = count_outcomes(shoe, "none")
+    assert outcomes.denominator == 52**6 == outcomes.counts.sum()
+    reference = naive.mixed_value_reference([16] + [4] * 9, replacement=True)
+    counts = outcomes.counts[0]
+    got = {}
+    for ps, bs, pt, bt in zip(*np.nonzero(counts), strict=True):
+        key = (int(ps), int(bs), None if pt == NO_THIRD else int(pt))
+        key += (None if bt == NO_THIRD else int(bt),)
+        got[key] = Fraction(int(counts[ps, bs, pt, bt]), outcomes.denominator)
+    assert got == reference
+
+
+@pytest.mark.kernels
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=1, max_size=5))
+def test_any_cards_dealt_with_replacement_match_every_sequence(cards) -> None:
+    counts = np.zeros((13, 4), dtype=np.int64)
+    for r, s in cards:
+        counts[r, s] += 1
+    shoe = Shoe(counts.sum(axis=1), counts, replacement=True)
+    reference = naive.physical_reference_with_replacement([(r + 1, s) for r, s in cards])
+    assert sum(reference.values()) == shoe.rounds_denominator
+    assert kernel_as_counter(shoe, "suit") == dict(reference)
+    assert kernel_as_counter(shoe, "none") == fold(reference, pairs=False)

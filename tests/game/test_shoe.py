@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 import analyzer
 from analyzer import AnalyzerError, Card, Shoe, analyze, parse_cards
+from analyzer.game.shoe import check_decks
 
 
 def test_remove_known_and_bare_cards() -> None:
@@ -253,3 +254,34 @@ def test_removal_is_refused_exactly_when_impossible(decks, picks) -> None:
     else:
         with pytest.raises(AnalyzerError, match="cannot remove"):
             shoe.remove(cards)
+
+
+# -- The infinite deck -----------------------------------------------------------------------
+
+
+def test_the_infinite_deck() -> None:
+    shoe = Shoe.standard("inf")
+    assert shoe.replacement and shoe.take == 0 and shoe.decks == "inf"
+    assert shoe.full_decks is None and shoe.size == 52 and shoe.rounds_denominator == 52**6
+    assert shoe.describe() == "an infinite deck (cards dealt with replacement)"
+    again = pickle.loads(pickle.dumps(shoe))
+    assert again.replacement and again.decks == "inf"
+    with pytest.raises(AnalyzerError, match="no card can be removed from an infinite deck"):
+        shoe.remove(parse_cards("AS"))
+    assert Shoe.standard(8).take == 1 and Shoe.standard(8).decks == 8
+
+
+@pytest.mark.parametrize("decks", ["inf", "Infinite", " INF "])
+def test_inf_is_a_number_of_decks(decks) -> None:
+    assert check_decks(decks) == "inf"
+
+
+@pytest.mark.parametrize("decks", ["infinity", "8", 2.0, None])
+def test_other_text_is_no_number_of_decks(decks) -> None:
+    with pytest.raises(AnalyzerError, match='whole number or "inf"'):
+        check_decks(decks)
+
+
+def test_inf_is_refused_where_no_infinite_deck_fits() -> None:
+    with pytest.raises(AnalyzerError, match="must be a whole number, got"):
+        check_decks("inf", infinite=False)

@@ -294,3 +294,10 @@ def test_bad_rules_or_strategy_name_the_paytable(extra, message) -> None:
     with pytest.raises(AnalyzerError, match=re.escape(message)) as caught:
         paytable_from_dict({"name": "t", "bet": _ONE_BET} | extra, "p.toml")
     assert str(caught.value).startswith("p.toml: ")
+
+
+def test_a_paytable_on_the_infinite_deck() -> None:
+    paytable = paytable_from_dict({"name": "t", "decks": "inf", "bet": _ONE_BET})
+    assert paytable.decks == "inf"
+    with pytest.raises(AnalyzerError, match='whole number or "inf"'):
+        paytable_from_dict({"name": "t", "decks": "many", "bet": _ONE_BET})

@@ -265,7 +265,15 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
     or Banker bet; a paytable of side bets has no game's RTP to claim, and says which of
     its bets returns most, in every language."""
     games = {name for name in library_names() if load_paytable(name).has_main_bet}
-    assert games == {"seed-game", "seed-game-ms", "banker-4-percent", "ez-baccarat", "tie-9-to-1"}
+    assert games == {
+        "seed-game",
+        "seed-game-ms",
+        "banker-4-percent",
+        "ez-baccarat",
+        "tie-9-to-1",
+        "baccarat-gold",
+        "chemin-de-fer",
+    }
     for name in library_names():
         analysis = analyze(paytable=load_paytable(name))
         best = max(analysis.results, key=lambda r: r.rtp)
