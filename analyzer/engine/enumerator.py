@@ -19,6 +19,7 @@ card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a r
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -390,7 +391,17 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
     first_four = first_four_counts(shoe, pair_detail)
     parts = [(weight, walk_counts(shoe, first_four, tableau)) for weight, tableau in mixture]
     counts, denominator = mixed_counts(parts, shoe.rounds_denominator)
+    if shoe.replacement:
+        counts, denominator = lowest_terms(counts, denominator)
     return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals)
+
+
+def lowest_terms(counts: np.ndarray, denominator: int) -> tuple[np.ndarray, int]:
+    """Counts and their denominator divided by their greatest common divisor: on the
+    infinite deck every card of a point value or rank weighs a multiple of 4, so counts
+    over 52^6 are 4^6 times counts over 13^6, the denominator its tables print."""
+    divisor = math.gcd(denominator, *(int(c) for c in np.unique(counts)))
+    return counts // divisor, denominator // divisor
 
 
 def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:

@@ -27,9 +27,13 @@ def mixed_counts(
     if len(parts) == 1 and parts[0][0] == 1:
         return parts[0][1], denominator
     scale = math.lcm(*(w.denominator for w, _ in parts))
-    total = np.zeros(parts[0][1].shape, dtype=object)
-    for weight, counts in parts:
-        total += int(weight * scale) * counts.astype(object)
+    factors = [int(weight * scale) for weight, _ in parts]
+    # Every count is at most the denominator: where no partial sum can leave int64 the
+    # sum is taken there (a few times faster), else in Python integers.
+    exact_in_int64 = sum(map(abs, factors)) * denominator < _INT64_SAFE
+    total = np.zeros(parts[0][1].shape, dtype=np.int64 if exact_in_int64 else object)
+    for factor, (_, counts) in zip(factors, parts, strict=True):
+        total += factor * (counts if exact_in_int64 else counts.astype(object))
     # The mixed counts are those of a distribution: none negative, summing to the
     # denominator, so every sum of them fits where the denominator does.
     if denominator * scale < _INT64_SAFE:

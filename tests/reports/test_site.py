@@ -411,3 +411,17 @@ def test_a_bet_offered_in_some_modes_says_which() -> None:
     assert text_of(rows["red_six"].find(".//span[@class='mode-name']")) == (
         "“No Commission Baccarat”"
     )
+
+
+def test_a_page_of_the_infinite_deck_says_so() -> None:
+    paytable = paytable_from_dict(
+        {
+            "name": "Infinite",
+            "decks": "inf",
+            "bet": [{"id": "player", "rule": [{"when": "winner == 'player'", "pays": 1}]}],
+        }
+    )
+    files = render_site([SitePaytable("inf", analyze(paytable=paytable))])
+    for lang in LANGUAGES:
+        intro = text_of(parse(files[f"inf/{lang}.html"]).find(".//section[@id='rules']/p"))
+        assert sentence("deck_count_infinite", lang) in intro, lang
