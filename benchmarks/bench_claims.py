@@ -16,9 +16,10 @@ import argparse
 import itertools
 import json
 import os
-import time
 
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+from timing import best_time
 
 from analyzer import analyze
 from analyzer.analysis.verify import verify_claims
@@ -52,15 +53,6 @@ def claims(n: int) -> list[dict]:
     return list(itertools.islice(itertools.cycle(kinds), n))
 
 
-def best_of(repeat: int, call) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--claims", type=int, default=100)
@@ -71,8 +63,8 @@ def main() -> None:
     )
     verify_claims(parsed)  # warm: JIT, compiled walks
     analyze()
-    analysis = best_of(args.repeat, analyze)
-    verify = best_of(args.repeat, lambda: verify_claims(parsed))
+    analysis = best_time(analyze, args.repeat, warm=False)
+    verify = best_time(lambda: verify_claims(parsed), args.repeat, warm=False)
     print(json.dumps({"benchmark": "one analysis", "seconds": round(analysis, 4), "ratio": 1.0}))
     print(
         json.dumps(

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -21,6 +20,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import naive
+from timing import best_time
 
 from analyzer import Shoe, analyze, count_outcomes
 from analyzer.engine.enumerator import (
@@ -28,16 +28,6 @@ from analyzer.engine.enumerator import (
     first_four_counts,
 )
 from analyzer.game.rules import THIRD_CARD
-
-
-def best_time(fn, repeat: int) -> float:
-    fn()  # warm: JIT compile or cache load
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def emit(name: str, seconds: float, baseline: float | None = None, **extra) -> None:

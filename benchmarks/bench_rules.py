@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
+
+from timing import best_time
 
 from analyzer import Shoe, analyze
 from analyzer.game.rules import RULE_SET_NAMES, named_rules, parse_strategy
@@ -27,16 +28,6 @@ ROUND_BETS = [
     {"id": "player_pair", "rule": [{"when": "player_pair", "pays": 11}]},
 ]
 CARD_BETS = [{"id": "queen_third", "rule": [{"when": "banker_card3_rank == 'Q'", "pays": 7}]}]
-
-
-def best_time(fn, repeat: int) -> float:
-    fn()  # warm: JIT compile or cache load
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def paytable(rules: str, strategy: str | None, bets: list):

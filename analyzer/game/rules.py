@@ -228,14 +228,13 @@ class Tableau:
 
     third_card: np.ndarray
     naturals: tuple[int, ...]
+    #: A digest of the table and naturals (worked out once).
+    key: str = field(init=False)
 
     def __post_init__(self) -> None:
         self.third_card.setflags(write=False)
-
-    @property
-    def key(self) -> str:
         data = self.third_card.tobytes() + bytes(self.naturals)
-        return hashlib.sha256(data).hexdigest()[:16]
+        object.__setattr__(self, "key", hashlib.sha256(data).hexdigest()[:16])
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Tableau) and self.key == other.key
@@ -278,8 +277,6 @@ class DrawingRules:
     banker: tuple[tuple[str, ...], ...]
     #: Where a shipped rule set comes from.
     source: str = field(default="", compare=False)
-    #: The strategy a shipped rule set suggests for its decision cells, if any.
-    description: str = field(default="", compare=False)
 
     @property
     def is_standard(self) -> bool:

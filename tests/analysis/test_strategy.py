@@ -38,27 +38,14 @@ def test_each_hand_plays_for_its_own_bet() -> None:
     strategy, choices = best_strategy(paytable, Shoe.standard(2))
     assert [str(c.cell) for c in choices] == ["player:5", "banker:3/9", "banker:5/4"]
     chosen = strategy.probability
+
+    def ev(bet: str, played: dict) -> Fraction:
+        table = paytable.with_strategy(parse_strategy(_text(played)))
+        return analyze(paytable=table, decks=2, bets=[bet]).result(bet).expected_value
+
     for c in choices:
         flipped = chosen | {c.cell: 1 - chosen[c.cell]}
-        mine = (
-            analyze(
-                paytable=paytable.with_strategy(parse_strategy(_text(chosen))),
-                decks=2,
-                bets=[c.bet],
-            )
-            .result(c.bet)
-            .expected_value
-        )
-        other = (
-            analyze(
-                paytable=paytable.with_strategy(parse_strategy(_text(flipped))),
-                decks=2,
-                bets=[c.bet],
-            )
-            .result(c.bet)
-            .expected_value
-        )
-        assert mine >= other, c.cell
+        assert ev(c.bet, chosen) >= ev(c.bet, flipped), c.cell
 
 
 def _text(choices: dict) -> str:

@@ -1,0 +1,20 @@
+"""Timing shared by the benchmarks: the best of several warm runs (the least disturbed by
+the other work of a shared machine)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def best_time(fn: Callable[[], object], repeat: int, warm: bool = True) -> float:
+    """The shortest of ``repeat`` runs of ``fn``, in seconds, after one untimed run when
+    ``warm`` (JIT compile or cache load)."""
+    if warm:
+        fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
