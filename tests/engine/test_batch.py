@@ -367,7 +367,8 @@ def test_terms_of_bets_on_two_of_the_first_four_cards() -> None:
 
 @pytest.mark.kernels
 def test_too_many_terms_fall_back_to_the_exact_walk(monkeypatch) -> None:
-    from analyzer.engine import batch, card_walk
+    from analyzer.engine import batch
+    from analyzer.engine.card_walk import terms as card_walk
 
     monkeypatch.setattr(card_walk, "MAX_TERMS", 3)
     monkeypatch.setattr(batch, "_COMPILED", {})

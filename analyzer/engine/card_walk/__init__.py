@@ -1,0 +1,34 @@
+"""The card-level walk: every round of a shoe with the cards themselves, exactly.
+
+Bets on ranks, suits and colours of single cards need more than the value walk gives. The
+walk deals each of the six cards at the coarsest detail the bets need, weighs every round
+as an ordered six-card sequence, and keys it by what the fields tell apart:
+
+* :mod:`~analyzer.engine.card_walk.planning`: what each card must show (:func:`plan`,
+  :class:`CardPlan`), and which bets share a walk (:func:`walk_key`);
+* :mod:`~analyzer.engine.card_walk.layout`: fine types, key codes, shares and limits of
+  a plan on a shoe, and the keys read back as fields;
+* :mod:`~analyzer.engine.card_walk.kernels`: the Numba kernels, pure array code;
+* :mod:`~analyzer.engine.card_walk.walk`: one walk of one shoe (:class:`CardWalk`,
+  :func:`card_outcome_table`) and its cost (:func:`walk_visits`);
+* :mod:`~analyzer.engine.card_walk.terms`: the walk compiled into terms for any shoe
+  (:func:`card_terms`, :class:`CardTerms`).
+"""
+
+from analyzer.engine.card_walk.layout import MAX_VISITS
+from analyzer.engine.card_walk.planning import CardPlan, WalkKey, plan, walk_key
+from analyzer.engine.card_walk.terms import CardTerms, card_terms
+from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, walk_visits
+
+__all__ = [
+    "MAX_VISITS",
+    "CardPlan",
+    "CardTerms",
+    "CardWalk",
+    "WalkKey",
+    "card_outcome_table",
+    "card_terms",
+    "plan",
+    "walk_key",
+    "walk_visits",
+]

@@ -1,0 +1,152 @@
+"""The card walk compiled into terms: polynomials in the counts of the card types, so that
+the batch engine evaluates a card-level bet on any composition without walking it again.
+
+The walk is laid out once on a reference shoe on which every sequence of six classes can
+be dealt, so every reachable key shows up; a recording kernel
+(:func:`~analyzer.engine.card_walk.kernels.record_terms`) then tallies, for each kept
+round, the multiset of what it deals, and each multiset is unpacked into its falling
+factorials (:func:`~analyzer.engine.card_walk.kernels.term_factors`).
+
+Terms count cards dealt without replacement (falling factorials): they are not asked for
+on a shoe dealt with replacement (the batch engine refuses the infinite deck), where the
+card walk itself (:class:`~analyzer.engine.card_walk.walk.CardWalk`) counts exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from math import prod
+
+import numpy as np
+from numba import int64
+from numba.typed import Dict as NumbaDict
+
+from analyzer.engine.card_walk import kernels
+from analyzer.engine.card_walk.layout import key_columns, lay_out
+from analyzer.engine.card_walk.planning import plan
+from analyzer.engine.card_walk.walk import count
+from analyzer.game.cards import N_RANKS, N_VALUES, RANK_VALUES
+from analyzer.game.rules import STANDARD_TABLEAU, Tableau
+from analyzer.game.shoe import ROUND_CARDS, Shoe
+
+#: The most (term, class) entries compiled terms may hold (about 100 bytes each while
+#: they are tallied).
+MAX_TERMS = 4_000_000
+#: Terms have at most one factor per symbol (six cards) and the factor of the rest of the
+#: six-card sequence.
+MAX_FACTORS = ROUND_CARDS + 1
+#: The reference shoe the terms are compiled on: six of every card, so that every
+#: sequence of six classes can be dealt and every reachable key shows up.
+_REFERENCE_DECKS = ROUND_CARDS
+
+
+@dataclass(frozen=True, eq=False)
+class CardTerms:
+    """The card walk of a plan compiled into terms, for any shoe.
+
+    A round's weight depends only on how many cards of each fine type it deals (``k_t``),
+    how many it deals by point value (``m_v``) and how many in all (``u``)::
+
+        weight = prod_t ff(n_t, k_t) * prod_v ff(N_v - K_v, m_v) * ff(N - u, 6 - u)
+
+    (``K_v``: the fine-typed cards of value ``v``). Each term is a product of at most
+    :data:`MAX_FACTORS` falling factorials ``ff(counts[slot] - offset, power)`` over the
+    count vector of a shoe: its fine types (``members`` of the shoe's cards), then its
+    10 point values, then its size (see :func:`term_counts`). ``count[i]`` rounds of term
+    ``term_index[i]`` end in a cell of class ``cell_class[i]``.
+    """
+
+    members: np.ndarray
+    by_suit: bool
+    n_types: int
+    slot: np.ndarray
+    offset: np.ndarray
+    power: np.ndarray
+    term_index: np.ndarray
+    cell_class: np.ndarray
+    count: np.ndarray
+
+    def term_counts(self, compositions: np.ndarray) -> np.ndarray:
+        """The count vector of each composition, (n, n_types + 11) floats: cards of each
+        fine type, of each point value, and in all. ``compositions`` are (n, 52) counts by
+        card when the terms need suits, else (n, 13) by rank."""
+        n = len(compositions)
+        ranks = compositions.reshape(n, N_RANKS, -1).sum(axis=2)
+        if not self.by_suit:
+            compositions = ranks
+        out = np.zeros((n, self.n_types + N_VALUES + 1))
+        for kind, t in enumerate(self.members.tolist()):
+            out[:, t] += compositions[:, kind]
+        for rank in range(N_RANKS):
+            out[:, self.n_types + RANK_VALUES[rank]] += ranks[:, rank]
+        out[:, -1] = ranks.sum(axis=1)
+        return out
+
+    def class_ways(self, compositions: np.ndarray) -> np.ndarray:
+        """Exact ordered six-card sequences of each class on each composition, (n,
+        n_classes) int64: the terms evaluated in integers, every falling factorial and
+        every sum within int64 as the walk's own counts are. A class no term reaches is
+        0; rounds of class -1 are not counted."""
+        counts = np.rint(self.term_counts(np.asarray(compositions))).astype(np.int64)
+        n_classes = int(self.cell_class.max()) + 1 if len(self.cell_class) else 0
+        out = np.zeros((len(counts), n_classes), dtype=np.int64)
+        weights = np.zeros(len(self.slot), dtype=np.int64)
+        for row in range(len(counts)):  # a composition at a time: back in Python between
+            kernels.term_weights(counts[row], self.slot, self.offset, self.power, weights)
+            kernels.class_ways(weights, self.term_index, self.cell_class, self.count, out[row])
+        return out
+
+
+def card_terms(
+    fields: frozenset[str] | set[str],
+    literals: Mapping[str, frozenset[str]] | None,
+    classify: Callable[[dict[str, np.ndarray]], np.ndarray],
+    tableau: Tableau = STANDARD_TABLEAU,
+) -> CardTerms | None:
+    """Compile the walk for ``fields`` into terms, keeping the rounds that matter.
+
+    ``classify`` gets the columns of every kind of round the fields tell apart and returns
+    an int class for each: rounds of class -1 are left out (a bet's losing rounds, say),
+    the others are tallied by term and class. None when they would take more than
+    :data:`MAX_TERMS` entries (the memory of a few exact walks at most).
+
+    Suits are told apart as they are, never by pattern (a term is a product of counts of
+    card types, and a pattern's ways on a shoe whose suits differ are not one): bets that
+    compare suits only with each other compile exactly, on as long a walk as they took
+    before patterns (``walk_visits`` without ``relational``). Terms are for shoes dealt
+    without replacement only (see the module's docstring).
+    """
+    card_plan = plan(frozenset(fields), literals)
+    reference = Shoe.standard(_REFERENCE_DECKS)
+    layout = lay_out(card_plan, reference, tableau)
+    (keys,) = np.nonzero(count(layout, reference))
+    classes = np.asarray(classify(key_columns(layout, keys)), dtype=np.int64)
+    cell_class = np.full(prod(layout.shape), -1, dtype=np.int64)
+    cell_class[keys] = classes
+    tally = NumbaDict.empty(key_type=int64, value_type=int64)
+    recorder = kernels.Recorder(cell_class, tally, MAX_TERMS)
+    if (classes >= 0).any() and not all(
+        kernels.record_terms(layout.deal, share, recorder) for share in layout.card_shares
+    ):
+        return None
+    n_classes = max(1, int(classes.max()) + 1)
+    recorded = np.fromiter(tally.keys(), dtype=np.int64, count=len(tally))
+    counted = np.fromiter(tally.values(), dtype=np.int64, count=len(tally))
+    signatures, term_index = np.unique(recorded // n_classes, return_inverse=True)
+    n_types = len(layout.types.counts)
+    slot = np.full((len(signatures), MAX_FACTORS), -1, dtype=np.int64)
+    offset = np.zeros_like(slot)
+    power = np.zeros_like(slot)
+    kernels.term_factors(signatures, n_types, layout.types.values, slot, offset, power)
+    return CardTerms(
+        layout.types.members,
+        card_plan.needs_suits,
+        n_types,
+        slot,
+        offset,
+        power,
+        term_index.reshape(-1).astype(np.int64),
+        recorded % n_classes,
+        counted,
+    )

@@ -1,0 +1,1 @@
+"""Tests of analyzer.engine.card_walk, one module per module."""

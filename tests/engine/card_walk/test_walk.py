@@ -1,0 +1,233 @@
+"""The card walk of one shoe against every ordered deal of tiny shoes of physical cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import naive
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import analyzer
+from analyzer import AnalyzerError, Shoe
+from analyzer.engine.card_walk import kernels, layout
+from analyzer.engine.card_walk.planning import plan
+from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, walk_visits
+from analyzer.game.fields import CARDS, FIELD, VOCABULARY
+from tests.engine.card_walk.deals import (
+    FIELD_SETS,
+    SUIT_PATTERN_FIELD_SETS,
+    cards_strategy,
+    pattern_counts,
+    shoe_of,
+    walk_counts,
+)
+
+CARD_FIELDS = [field.name for field in VOCABULARY if field.card_level]
+
+
+@pytest.mark.kernels
+@settings(max_examples=25, deadline=None)
+@given(cards_strategy, st.sampled_from(FIELD_SETS))
+def test_card_walk_equals_every_deal_of_a_tiny_shoe(cards, fields) -> None:
+    shoe = shoe_of(cards)
+    assert walk_counts(shoe, fields) == naive.card_reference(cards, fields)
+
+
+@pytest.mark.parametrize("field", CARD_FIELDS)
+def test_every_card_field_alone_on_a_shoe_of_nine(field) -> None:
+    cards = [(1, 0), (1, 1), (9, 2), (12, 3), (13, 1), (5, 0), (10, 3), (2, 2), (1, 0)]
+    assert walk_counts(shoe_of(cards), [field]) == naive.card_reference(cards, [field])
+
+
+def test_exhausted_ranks_and_a_shoe_of_six() -> None:
+    cards = [(13, 0), (13, 0), (13, 1), (13, 2), (13, 3), (12, 1)]  # kings and a queen
+    fields = ["player_card1_suit", "banker_card2_rank", "banker_card3_colour", "winner"]
+    assert walk_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
+
+
+def test_the_walk_agrees_with_the_pair_enumerator_on_eight_decks() -> None:
+    """On a full shoe, a bet on pairs gets the same exact EV by either enumerator."""
+    paytable = analyzer.seed_paytable()
+    bet = paytable.bet("perfect_pair", "commission")
+    exact = analyzer.analyze(bets=["perfect_pair"], mode="commission", decks=1).results[0]
+    table = card_outcome_table(Shoe.standard(1), bet.fields)
+    from analyzer.paytables.settle import expected_value
+
+    assert expected_value(bet, table.columns, table.ways, table.denominator) == (
+        exact.expected_value
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "detail"),
+    [
+        ({"player_card1_rank", "winner"}, "none"),
+        ({"player_pair", "banker_card1_colour"}, "rank"),
+        ({"banker_suited_pair", "player_card2_rank"}, "suit"),
+    ],
+)
+def test_the_table_says_how_far_it_tells_pairs_apart(fields, detail) -> None:
+    """A card table's pair detail is one an outcome table may have: how far its fields
+    tell the hands' pairs apart."""
+    assert card_outcome_table(Shoe.standard(1), fields).pair_detail == detail
+
+
+@pytest.mark.kernels
+@settings(max_examples=15, deadline=None)
+@given(cards_strategy, st.sampled_from(["monkey", "lucky-nines", "fabulous-pair", "tie-max"]))
+def test_lumping_values_no_constant_names_changes_nothing(cards, name) -> None:
+    """A bet's table that tells apart only the constants its conditions name settles every
+    bet exactly as dealing every physical card does."""
+    from analyzer.paytables.settle import expected_value
+
+    shoe = shoe_of(cards)
+    for bet in analyzer.load_paytable(name).bets:
+        lumped = card_outcome_table(shoe, bet.fields, bet.literals)
+        fields = sorted(bet.fields)
+        reference = naive.card_reference(cards, fields)
+        columns = {
+            f: np.array(
+                [key[i] for key in reference], dtype=np.int64 if FIELD[f].kind is int else None
+            )
+            for i, f in enumerate(fields)
+        }
+        ways = np.array(list(reference.values()), dtype=np.int64)
+        assert expected_value(bet, lumped.columns, lumped.ways, lumped.denominator) == (
+            expected_value(bet, columns, ways, int(ways.sum()))
+        )
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        ["banker_card3_rank", "winner"],  # whole rounds, card by card
+        ["player_card1_colour", "winner"],  # the split walk (third cards by value)
+        ["player_card1_suit", "banker_card2_rank"],  # the first cards alone
+    ],
+)
+def test_ctrl_c_is_answered_between_two_shares_of_a_walk(monkeypatch, fields) -> None:
+    """A signal during a long walk raises as soon as the share in progress ends: the
+    compiled kernel never keeps Ctrl-C waiting for the whole walk (it once took 40 s)."""
+    import signal
+
+    from analyzer.interrupts import interrupts_raised
+
+    shoe = Shoe.standard(8)
+    split = layout.lay_out(plan(frozenset(fields)), shoe).split
+    assert split == (fields[0] == "player_card1_colour")
+    kernel_name = "split_walk" if split else "count_rounds"
+    kernel = getattr(kernels, kernel_name)
+    calls = []
+
+    def share_then_ctrl_c(*arguments):
+        calls.append(arguments)
+        kernel(*arguments)
+        if len(calls) == 1:
+            signal.raise_signal(signal.SIGINT)  # arrives while the kernel runs, say
+
+    monkeypatch.setattr(layout, "SHARE_VISITS", 1)
+    monkeypatch.setattr(kernels, kernel_name, share_then_ctrl_c)
+    assert len(layout.lay_out(plan(frozenset(fields)), shoe).shares) >= 10
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        card_outcome_table(shoe, set(fields))
+    assert len(calls) == 1
+
+
+@pytest.mark.kernels
+@settings(max_examples=25, deadline=None)
+@given(cards_strategy, st.sampled_from(SUIT_PATTERN_FIELD_SETS))
+def test_suit_patterns_equal_every_deal_of_a_tiny_shoe(cards, fields) -> None:
+    """Counted by pattern, suits named in order of first appearance, a shoe whose suits
+    differ gives the counts of dealing every physical card, exactly."""
+    assert pattern_counts(shoe_of(cards), fields) == naive.suit_pattern_reference(cards, fields)
+
+
+def _named_in_order(counts: Counter, fields: list[str]) -> Counter:
+    """Counts by real suits, with each round's suits renamed S, H, D, C in order of first
+    appearance (cards in deal order)."""
+    suit_fields = sorted(
+        (CARDS.index(f.removesuffix("_suit")), i)
+        for i, f in enumerate(fields)
+        if f.endswith("_suit")
+    )
+    out: Counter = Counter()
+    for key, ways in counts.items():
+        key = list(key)
+        names: dict[str, str] = {"": ""}
+        for _, i in suit_fields:
+            names.setdefault(key[i], "SHDC"[len(names) - 1])
+            key[i] = names[key[i]]
+        out[tuple(key)] += ways
+    return out
+
+
+@pytest.mark.parametrize(
+    "removed", ["", "AS AS AS 5H 5H KD KD KD KD KD KD KD 9C QC JC TC 2S 2H 2D 2C 3S 3S"]
+)
+@pytest.mark.parametrize(
+    "fields",
+    [
+        SUIT_PATTERN_FIELD_SETS[4],
+        ["player_card1_suit", "banker_card1_suit", "player_card2_suit", "winner"],
+    ],
+)
+def test_suit_patterns_give_the_walks_own_integers_on_eight_decks(removed, fields) -> None:
+    """Where suits can be walked one by one, counting by pattern gives the very same
+    integers, renamed: on a full shoe and on one whose suits differ."""
+    shoe = Shoe.standard(8).remove(analyzer.parse_cards(removed)) if removed else Shoe.standard(8)
+    by_suit = _named_in_order(walk_counts(shoe, fields), fields)
+    assert pattern_counts(shoe, fields) == by_suit
+
+
+def test_double_suited_three_card_eight_is_walked_on_eight_decks() -> None:
+    """Both hands three cards of one suit (each its own) and 8: 4.2e9 rounds suit by
+    suit (refused), 2.1e8 by pattern; the count is the independent value-level one."""
+    from analyzer.paytables.conditions import parse_condition
+
+    condition = parse_condition(
+        "player_cards == 3 and banker_cards == 3 and player_score == 8 and banker_score == 8"
+        " and player_card1_suit == player_card2_suit == player_card3_suit"
+        " and banker_card1_suit == banker_card2_suit == banker_card3_suit"
+    )
+    assert condition.relational == {f"{card}_suit" for card in CARDS}
+    fields, relational = condition.fields, condition.relational
+    assert walk_visits(fields) > layout.MAX_VISITS
+    with pytest.raises(AnalyzerError, match="too much of too many cards"):
+        CardWalk(Shoe.standard(8), fields)
+    walk = CardWalk(Shoe.standard(8), fields, None, relational)
+    assert walk.visits < layout.MAX_VISITS / 10
+    table = walk.table()
+    hits = int(table.ways[condition.mask(table.columns, len(table))].sum())
+    assert hits == naive.double_suited_three_card_eights(8) == 38_708_182_784
+
+
+def test_a_mixed_strategy_walks_each_tableau_and_adds_them_up_exactly() -> None:
+    """A mixture of two tableaus is walked twice (its cost counts both) and the table is
+    their weighted sum over the mixed denominator."""
+    from fractions import Fraction
+
+    from analyzer.game.rules import STANDARD
+
+    shoe = shoe_of([(1, 0), (4, 1), (9, 2), (12, 3), (13, 1), (5, 0), (6, 3), (2, 2)])
+    fields = {"player_card1_rank", "winner"}
+    pure = [t for _, t in STANDARD.mixture(None)]
+    half = Fraction(1, 2)
+    mixed = CardWalk(shoe, fields, mixture=((half, pure[0]), (half, pure[0])))
+    alone = CardWalk(shoe, fields)
+    assert mixed.visits == 2 * alone.visits
+    table, single = mixed.table(), alone.table()
+    assert table.denominator == 2 * single.denominator
+    assert table.ways.tolist() == (2 * single.ways).tolist()
+
+
+def test_walk_visits_sizes_the_walk_on_a_full_shoe() -> None:
+    """The cost of a walk is known from its fields alone: suits by pattern cost less."""
+    fields = {"player_card1_suit", "banker_card1_suit", "winner"}
+    suits = {"player_card1_suit", "banker_card1_suit"}
+    assert walk_visits(fields) == CardWalk(Shoe.standard(8), fields).visits
+    by_pattern = CardWalk(Shoe.standard(8), fields, None, suits)
+    assert walk_visits(fields, None, suits) == by_pattern.visits
+    assert walk_visits(fields, None, suits) < walk_visits(fields)
