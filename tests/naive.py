@@ -636,13 +636,42 @@ def suit_pattern_reference(cards: list[tuple[int, int]], fields: list[str]) -> C
     out: Counter = Counter()
     for seq in permutations(range(len(cards)), 6):
         row, _ = card_round([cards[i] for i in seq])
-        names: dict[str, str] = {"": ""}
-        for name in asked:
-            if row[name] not in names:
-                names[row[name]] = SUIT_NAMES[len(names) - 1]
-        for name in asked:
-            row[name] = names[row[name]]
+        out[tuple(_suits_named_in_order(row, asked)[f] for f in fields)] += 1
+    return out
+
+
+def _suits_named_in_order(row: dict, asked: list[str]) -> dict:
+    """``row`` with the suits of the fields ``asked`` (in deal order) renamed: the first
+    shown 'S', the next other suit 'H', then 'D', then 'C'."""
+    names: dict[str, str] = {"": ""}
+    for name in asked:
+        if row[name] not in names:
+            names[row[name]] = SUIT_NAMES[len(names) - 1]
+    return row | {name: names[row[name]] for name in asked}
+
+
+def card_reference_with_replacement(cards: list[tuple[int, int]], fields: list[str]) -> Counter:
+    """``card_reference`` for a tiny "deck" dealt with replacement: each of the six cards
+    is any of ``cards`` (a card dealt is put back), ``len(cards)^6`` sequences in all,
+    counted by the values of ``fields`` in the round they deal (cards a round does not use
+    are dealt all the same, so each round counts once per way to deal the rest)."""
+    out: Counter = Counter()
+    for seq in product(range(len(cards)), repeat=6):
+        row, _ = card_round([cards[i] for i in seq])
         out[tuple(row[f] for f in fields)] += 1
+    return out
+
+
+def suit_pattern_reference_with_replacement(
+    cards: list[tuple[int, int]], fields: list[str]
+) -> Counter:
+    """``suit_pattern_reference`` for a tiny "deck" dealt with replacement (see
+    ``card_reference_with_replacement``)."""
+    asked = [f"{role}_suit" for role in CARD_ROLES if f"{role}_suit" in fields]
+    out: Counter = Counter()
+    for seq in product(range(len(cards)), repeat=6):
+        row, _ = card_round([cards[i] for i in seq])
+        out[tuple(_suits_named_in_order(row, asked)[f] for f in fields)] += 1
     return out
 
 

@@ -76,6 +76,10 @@ class Deal(NamedTuple):
     value_counts: np.ndarray
     #: Cards in the shoe (``value_counts.sum()``).
     total: int
+    #: What dealing a card takes from its count: 1, or 0 when the shoe deals with
+    #: replacement (a card dealt stays in the shoe: counts never fall, and the rest of a
+    #: round of u cards weighs N^(6 - u)).
+    take: int
     #: bool[6]: which cards are dealt as fine types; the others by point value.
     fine: np.ndarray
     #: bool[6]: which cards are counted by suit pattern (:class:`SuitPatterns`).
@@ -153,6 +157,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
     type_suits = deal.type_suits
     value_counts = deal.value_counts
     total = deal.total
+    take = deal.take
     fine = deal.fine
     by_pattern = deal.by_pattern
     fine_codes = deal.fine_codes
@@ -225,11 +230,11 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
         v = 0
         while c < last:
             if fine[card]:
-                left = type_counts[c] - taken_type[c]
+                left = type_counts[c] - take * taken_type[c]
                 v = type_values[c]
             else:
                 v = c
-                left = value_counts[v] - taken_fine_value[v] - taken_value[v]
+                left = value_counts[v] - take * (taken_fine_value[v] + taken_value[v])
             if left > 0:
                 placed = True
                 break
@@ -284,7 +289,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                     earlier = j < k or by_pattern[j]
                     if earlier and dealt[j] and fine[j] and chosen[j] == chosen[k]:
                         same += 1
-                factor = type_counts[chosen[k]] - same
+                factor = type_counts[chosen[k]] - take * same
                 if factor <= 0:
                     weight = 0
                 weight *= factor
@@ -294,13 +299,13 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
             if dealt[k] and not fine[k]:
                 v = chosen_value[k]
                 # What is left of its value once every fine-typed card of it is dealt.
-                factor = value_counts[v] - taken_fine_value[v] - seen[v]
+                factor = value_counts[v] - take * (taken_fine_value[v] + seen[v])
                 if factor <= 0:
                     weight = 0
                 weight *= factor
                 seen[v] += 1
         for j in range(ROUND_CARDS - used):
-            weight *= total - used - j
+            weight *= total - take * (used + j)
         if weight <= 0:
             continue
         player = (chosen_value[0] + chosen_value[2]) % 10
@@ -348,6 +353,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                 suit_cards,
                 code_index,
                 type_suit_counts,
+                take,
                 dealt,
                 chosen,
                 scratch,
@@ -492,16 +498,16 @@ def pattern_scratch(n_columns):
 
 @njit(cache=True)
 def add_suit_patterns(
-    base, weight, suit_cards, code_index, suit_counts, dealt, chosen, scratch, out
+    base, weight, suit_cards, code_index, suit_counts, take, dealt, chosen, scratch, out
 ):
     """Add one round (``weight``: its ways less those of the cards counted by suit
     pattern) to ``out[base + i]`` for every suit pattern ``i`` of those cards, times the
     pattern's ways (``suit_cards``, ``code_index``, ``suit_counts``: a
-    :class:`SuitPatterns`; ``dealt``, ``chosen``: the round's cards dealt and their
-    classes). The patterns are dealt card by card (each card joins a block already open
-    or opens the next), the ways of each block in each suit kept as they grow: a
-    pattern's ways are the sum, over every way to give its blocks distinct suits, of the
-    ways to deal each block's cards in its suit."""
+    :class:`SuitPatterns`; ``take``: :attr:`Deal.take`; ``dealt``, ``chosen``: the
+    round's cards dealt and their classes). The patterns are dealt card by card (each card
+    joins a block already open or opens the next), the ways of each block in each suit
+    kept as they grow: a pattern's ways are the sum, over every way to give its blocks
+    distinct suits, of the ways to deal each block's cards in its suit."""
     ways, saved = scratch.ways, scratch.saved
     label, kind, opened = scratch.label, scratch.kind, scratch.opened
     code, place, placed, product = scratch.code, scratch.place, scratch.placed, scratch.product
@@ -553,7 +559,7 @@ def add_suit_patterns(
             if label[j] == b and kind[j] == t:
                 same += 1
         if alike:
-            left = suit_counts[t, 0] - same
+            left = suit_counts[t, 0] - take * same
             if left <= 0:
                 continue
             product[depth + 1] = product[depth] * left
@@ -562,7 +568,7 @@ def add_suit_patterns(
             placed[depth] = 1
             any_left = False
             for s in range(N_SUITS):
-                left = max(suit_counts[t, s] - same, 0)
+                left = max(suit_counts[t, s] - take * same, 0)
                 ways[b, s] *= left
                 if ways[b, s] > 0:
                     any_left = True
@@ -623,7 +629,7 @@ def one_to_one(ways, blocks):
 
 
 @njit(cache=True)
-def first_four_weight(classes, fine, type_counts, type_values, value_counts):
+def first_four_weight(classes, fine, type_counts, type_values, value_counts, take):
     """Ordered ways to deal the first four cards as these classes (fine types or values):
     the fine-typed cards first, then the value-dealt ones from what is left of their value
     (see :func:`walk_rounds`). 0 when the shoe cannot deal them."""
@@ -636,7 +642,7 @@ def first_four_weight(classes, fine, type_counts, type_values, value_counts):
             for j in range(k):
                 if fine[j] and classes[j] == classes[k]:
                     same += 1
-            factor = type_counts[classes[k]] - same
+            factor = type_counts[classes[k]] - take * same
             if factor <= 0:
                 return 0
             weight *= factor
@@ -647,7 +653,7 @@ def first_four_weight(classes, fine, type_counts, type_values, value_counts):
             for j in range(k):
                 if not fine[j] and classes[j] == v:
                     same += 1
-            factor = value_counts[v] - fine_of_value[v] - same
+            factor = value_counts[v] - take * (fine_of_value[v] + same)
             if factor <= 0:
                 return 0
             weight *= factor
@@ -680,6 +686,7 @@ def third_card_draws(deal, player2, banker2, left, draws):
     not_dealt = deal.not_dealt
     third_card = deal.third_card
     total = deal.total
+    take = deal.take
     outcome, code4, code5, highest, ways = draws
     n = 0
     if player_draws(third_card, player2, banker2):
@@ -689,7 +696,7 @@ def third_card_draws(deal, player2, banker2, left, draws):
                 continue
             player3 = (player2 + x) % 10
             if banker_draws(third_card, player2, banker2, x):
-                left[x] -= 1
+                left[x] -= take
                 for y in range(N_VALUES):
                     wy = left[y]
                     if wy == 0:
@@ -700,13 +707,13 @@ def third_card_draws(deal, player2, banker2, left, draws):
                     highest[n] = max(x, y)
                     ways[n] = wx * wy
                     n += 1
-                left[x] += 1
+                left[x] += take
             else:
                 outcome[n] = outcome_code[player3, banker2, x, NO_THIRD]
                 code4[n] = value_codes[4, x]
                 code5[n] = not_dealt[5]
                 highest[n] = x
-                ways[n] = wx * (total - 5)
+                ways[n] = wx * (total - 5 * take)
                 n += 1
     elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
         for y in range(N_VALUES):
@@ -717,14 +724,14 @@ def third_card_draws(deal, player2, banker2, left, draws):
             code4[n] = not_dealt[4]
             code5[n] = value_codes[5, y]
             highest[n] = y
-            ways[n] = wy * (total - 5)
+            ways[n] = wy * (total - 5 * take)
             n += 1
     else:  # a natural, or both hands stand
         outcome[n] = outcome_code[player2, banker2, NO_THIRD, NO_THIRD]
         code4[n] = not_dealt[4]
         code5[n] = not_dealt[5]
         highest[n] = -1
-        ways[n] = (total - 4) * (total - 5)
+        ways[n] = (total - 4 * take) * (total - 5 * take)
         n += 1
     # Rounds that differ only in what no digit shows add up into one.
     by_highest = deal.walk.max_card_value
@@ -767,6 +774,7 @@ def split_walk(deal, prefix, out):
     type_ranks = deal.type_ranks
     type_suits = deal.type_suits
     value_counts = deal.value_counts
+    take = deal.take
     fine_codes = deal.fine_codes
     value_codes = deal.value_codes
     radix = deal.radix
@@ -800,9 +808,9 @@ def split_walk(deal, prefix, out):
                         left[v] = value_counts[v]
                     possible = True
                     for k in range(4):
-                        left[first[k]] -= 1
-                        if left[first[k]] < 0:
+                        if left[first[k]] <= 0:  # none of this value left to deal
                             possible = False
+                        left[first[k]] -= take
                     if not possible:
                         continue
                     n = third_card_draws(deal, (a + c) % 10, (b + d) % 10, left, draws)
@@ -818,7 +826,7 @@ def split_walk(deal, prefix, out):
                                 for i3 in range(counts[3]):
                                     classes[3] = types_of_value[d, i3] if fine[3] else d
                                     weight = first_four_weight(
-                                        classes, fine, type_counts, type_values, value_counts
+                                        classes, fine, type_counts, type_values, value_counts, take
                                     )
                                     if weight == 0:
                                         continue

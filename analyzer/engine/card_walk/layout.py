@@ -13,7 +13,11 @@ N(N-1)...(N-5). A round's weight is the number of ordered ways to deal physical 
 match it, which does not depend on the order of dealing: deal the fine-typed cards first
 (``n_t - k`` for the k-th card of type ``t``), then the value-dealt ones from what is left
 of their value (``N_v - K_v - j`` for the j-th of value ``v``, ``K_v`` the fine-typed
-cards of that value), then the rest of the six from what remains.
+cards of that value), then the rest of the six from what remains. A shoe dealt with replacement
+(:attr:`~analyzer.game.shoe.Shoe.replacement`, the infinite deck) takes nothing from the
+counts as it deals (:attr:`~analyzer.engine.card_walk.kernels.Deal.take` 0): a round's
+weight is the product of the counts of the cards it deals, times N^(6 - u) for the rest of
+the six, over N^6.
 
 Suits counted by pattern (:attr:`~analyzer.engine.card_walk.planning.CardPlan.suit_pattern`)
 are dealt without their suits, and each round is counted once per suit pattern (the
@@ -336,6 +340,7 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         type_suits=types.suits,
         value_counts=shoe.value_counts.astype(np.int64),
         total=int(shoe.value_counts.sum()),
+        take=shoe.take,
         fine=fine,
         by_pattern=by_pattern,
         fine_codes=fine_codes,

@@ -48,11 +48,17 @@ SUIT_PATTERN_FIELD_SETS = [
 cards_strategy = st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=6, max_size=8)
 
 
-def shoe_of(cards: list[tuple[int, int]]) -> Shoe:
-    """The shoe of these physical cards."""
+def shoe_counts(cards: list[tuple[int, int]]) -> np.ndarray:
+    """The counts of these physical cards by rank and suit, (13, 4)."""
     counts = np.zeros((13, 4), dtype=np.int64)
     for rank, suit in cards:
         counts[rank - 1, suit] += 1
+    return counts
+
+
+def shoe_of(cards: list[tuple[int, int]]) -> Shoe:
+    """The shoe of these physical cards."""
+    counts = shoe_counts(cards)
     return Shoe(counts.sum(axis=1), counts)
 
 

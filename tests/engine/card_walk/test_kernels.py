@@ -140,8 +140,12 @@ def test_first_four_weight_deals_fine_types_before_values() -> None:
     # P1, B1 kings (3 * 2), P2, B2 of value 0: 5 tens-value cards less 2 kings: 3 * 2.
     classes = np.array([king, king, 0, 0], dtype=np.int64)
     arrays = (deal.fine, deal.type_counts, deal.type_values, deal.value_counts)
-    assert kernels.first_four_weight(classes, *arrays) == 3 * 2 * 3 * 2
-    assert kernels.first_four_weight(np.array([five, five, 5, 0]), *arrays) == 0  # no third 5
+    assert kernels.first_four_weight(classes, *arrays, 1) == 3 * 2 * 3 * 2
+    assert kernels.first_four_weight(np.array([five, five, 5, 0]), *arrays, 1) == 0  # no 5 left
+    # With replacement nothing runs out: 3 kings twice, 5 cards of value 0 twice.
+    assert kernels.first_four_weight(classes, *arrays, 0) == 3 * 3 * 5 * 5
+    assert kernels.first_four_weight(np.array([five, five, 5, 5]), *arrays, 0) == 2**4
+    assert kernels.first_four_weight(np.array([five, five, 7, 0]), *arrays, 0) == 0  # no 7
 
 
 def test_count_rounds_on_a_deal_of_each_shape() -> None:

@@ -33,6 +33,14 @@ def test_suits_unknown_is_refused_for_suits_and_colours() -> None:
     assert len(card_outcome_table(shoe, {"player_card1_rank"})) == 13
 
 
+def test_a_shoe_dealt_with_replacement_takes_nothing_from_its_counts() -> None:
+    card_plan = plan({"player_card1_rank", "winner"})
+    assert layout.lay_out(card_plan, Shoe.standard(1)).deal.take == 1
+    infinite = layout.lay_out(card_plan, Shoe.infinite()).deal
+    assert infinite.take == 0 and infinite.total == 52
+    assert infinite.type_counts.tolist() == [4] * 13
+
+
 def test_too_many_kinds_of_round_at_once_are_refused() -> None:
     fields = {"player_card1_rank", "player_card1_suit", "banker_card1_rank"} | {
         "banker_card1_suit",

@@ -21,6 +21,7 @@ from tests.engine.card_walk.deals import (
     SUIT_PATTERN_FIELD_SETS,
     cards_strategy,
     pattern_counts,
+    shoe_counts,
     shoe_of,
     walk_counts,
 )
@@ -231,3 +232,101 @@ def test_walk_visits_sizes_the_walk_on_a_full_shoe() -> None:
     by_pattern = CardWalk(Shoe.standard(8), fields, None, suits)
     assert walk_visits(fields, None, suits) == by_pattern.visits
     assert walk_visits(fields, None, suits) < walk_visits(fields)
+
+
+# --- Cards dealt with replacement: the infinite deck ----------------------------------------
+
+#: Tiny "decks" dealt with replacement: one to four cards (copies allowed).
+replaced_strategy = st.lists(
+    st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=1, max_size=4
+)
+
+
+def _replaced(cards: list[tuple[int, int]]) -> Shoe:
+    counts = shoe_counts(cards)
+    return Shoe(counts.sum(axis=1), counts, replacement=True)
+
+
+@pytest.mark.kernels
+@settings(max_examples=30, deadline=None)
+@given(replaced_strategy, st.sampled_from(FIELD_SETS))
+def test_the_walk_with_replacement_equals_every_deal_of_a_tiny_deck(cards, fields) -> None:
+    """Every way a card is dealt (card by card, split, the first cards alone), each card
+    put back as it is dealt: exactly the counts of dealing every sequence of six."""
+    shoe = _replaced(cards)
+    counts = walk_counts(shoe, fields)
+    assert counts == naive.card_reference_with_replacement(cards, fields)
+    assert sum(counts.values()) == shoe.rounds_denominator == len(cards) ** 6
+
+
+@pytest.mark.kernels
+@settings(max_examples=30, deadline=None)
+@given(replaced_strategy, st.sampled_from(SUIT_PATTERN_FIELD_SETS))
+def test_suit_patterns_with_replacement_equal_every_deal_of_a_tiny_deck(cards, fields) -> None:
+    expected = naive.suit_pattern_reference_with_replacement(cards, fields)
+    assert pattern_counts(_replaced(cards), fields) == expected
+
+
+@pytest.mark.parametrize(
+    ("cards", "fields"),
+    [
+        # Suits alike (one column) and not, every pattern block count.
+        ([(1, s) for s in range(4)], SUIT_PATTERN_FIELD_SETS[0]),
+        ([(1, 0), (1, 0), (13, 1), (5, 2)], SUIT_PATTERN_FIELD_SETS[1]),
+        # One card only, dealt six times.
+        ([(9, 3)], ["player_card1_rank", "banker_card3_suit", "winner"]),
+        ([(9, 3)], ["cards_pattern", "first_four_straight"]),
+    ],
+)
+def test_replacement_on_decks_alike_and_of_one_card(cards, fields) -> None:
+    shoe = _replaced(cards)
+    relational = {f for f in fields if f.endswith("_suit")}
+    if plan(frozenset(fields), None, relational).suit_pattern:
+        expected = naive.suit_pattern_reference_with_replacement(cards, fields)
+        assert walk_counts(shoe, fields, relational) == expected
+    assert walk_counts(shoe, fields) == naive.card_reference_with_replacement(cards, fields)
+
+
+def test_the_infinite_deck_card_by_card_agrees_with_the_value_walk() -> None:
+    """On the infinite deck the card walk's winner and third cards, summed over what it
+    tells apart of the cards, are the value walk's, exactly."""
+    from fractions import Fraction
+
+    from analyzer.engine.enumerator import count_outcomes
+    from analyzer.engine.outcomes import outcome_table
+
+    shoe = Shoe.infinite()
+    values = outcome_table(count_outcomes(shoe))
+    outcome = ("winner", "player_third", "banker_third")
+
+    def probabilities(table) -> Counter:
+        out: Counter = Counter()
+        rows = zip(*(table.columns[f].tolist() for f in outcome), strict=True)
+        for key, ways in zip(rows, table.ways.tolist(), strict=True):
+            out[key] += Fraction(ways, table.denominator)
+        return out
+
+    expected = probabilities(values)
+    for fields in (
+        {"player_card1_colour", "banker_card3_rank"},  # card by card
+        {"banker_card1_suit", "player_card2_rank"},  # split
+    ):
+        table = card_outcome_table(shoe, fields | set(outcome))
+        assert table.denominator == 52**6
+        assert probabilities(table) == expected
+    suits = {f"{card}_suit" for card in CARDS}
+    by_pattern = card_outcome_table(shoe, suits | set(outcome), None, suits)
+    assert probabilities(by_pattern) == expected
+
+
+def test_the_walk_agrees_with_the_pair_enumerator_on_the_infinite_deck() -> None:
+    """A bet on pairs, each card put back as it is dealt: the same exact EV either way."""
+    from analyzer.paytables.settle import expected_value
+
+    bet = analyzer.seed_paytable().bet("perfect_pair", "commission")
+    shoe = Shoe.infinite()
+    exact = analyzer.analyze(bets=["perfect_pair"], mode="commission", shoe=shoe).results[0]
+    table = card_outcome_table(shoe, bet.fields)
+    assert expected_value(bet, table.columns, table.ways, table.denominator) == (
+        exact.expected_value
+    )
