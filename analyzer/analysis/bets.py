@@ -31,6 +31,15 @@ class Line:
     probability: Fraction
     payout: Payout
     matched: int  # ways the condition holds for, earlier rules or not
+    #: What ``ways`` are multiplied by under a mixed strategy (see OutcomeTable.scale).
+    scale: int = 1
+
+    @property
+    def combinations(self) -> int | Fraction:
+        """The ordered six-card sequences the line settles: a whole number, or under a
+        mixed strategy their expected number (a fraction where it is not whole)."""
+        value = Fraction(self.ways, self.scale)
+        return value.numerator if value.denominator == 1 else value
 
 
 @dataclass(frozen=True)
@@ -52,7 +61,7 @@ class BetResult:
             [
                 {
                     "when": line.when,
-                    "ways": line.ways,
+                    "ways": line.combinations,
                     "probability": line.probability,
                     "probability_float": float(line.probability),
                     "pays": line.payout.text,
@@ -110,7 +119,7 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
             hit_frequency += probability
         elif payout.net == 0:
             push += probability
-        lines.append(Line(when, count, probability, payout, holds))
+        lines.append(Line(when, count, probability, payout, holds, table.scale))
     return BetResult(
         bet, mode, tuple(lines), expected, hit_frequency, push, second_moment - expected**2
     )

@@ -30,10 +30,6 @@ MAX_VISITS = 5 * MAX_WALK_VISITS
 #: as this many walks of it (Super Tie: 3.8 s against 0.8 s).
 COMPILING = 5
 
-#: Does the card walk deal with replacement (an infinite deck)? Until it does, bets on the
-#: cards themselves are reported as not computable there.
-CARD_WALK_REPLACES = False
-
 #: What a user can do about too many rounds walked.
 FEWER_CARD_BETS = "choose fewer bets on the cards (--bet), or split the paytable"
 
@@ -52,8 +48,6 @@ def card_walks(
     ``mixture``: the tableaus the hands draw by (a paytable's :attr:`~Paytable.mixture`)."""
     wanted: dict[WalkKey, Bet] = {}
     for bet in bets:
-        if bet.card_level and shoe.replacement and not CARD_WALK_REPLACES:
-            continue  # reported as not computable on an infinite deck
         if bet.card_level and walk_key(bet) not in wanted:
             if not shoe.suits_known and plan(bet.fields, bet.literals).needs_suits:
                 continue

@@ -21,6 +21,12 @@ from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
 from analyzer.paytables.printed import printed_value
 from analyzer.schema import argument, sequence_of
 
+
+class NothingComputable(AnalyzerError):
+    """No bet asked for can be priced exactly on the shoe (suits unknown, or bets on the
+    cards on an infinite deck): one line for a command, a claim left unchecked by verify."""
+
+
 #: Decimals of the maximum RTP in an analysis' repr.
 MAX_RTP_DIGITS = 4
 
@@ -203,10 +209,6 @@ def analyze(
     for bet, bet_mode in offered:
         if bet.card_level:
             key = walk_key(bet)
-            if key not in walks and shoe.replacement:
-                why = "a bet on the cards themselves: not yet walked on an infinite deck"
-                unavailable.append((bet.id, bet_mode, why))
-                continue
             if key not in walks:  # a bet on suits, and the shoe's suits unknown
                 unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
                 continue
@@ -218,5 +220,5 @@ def analyze(
         else:
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
-        raise AnalyzerError("no bet can be computed exactly on this shoe: " + unavailable[0][2])
+        raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))

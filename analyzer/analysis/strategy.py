@@ -23,8 +23,8 @@ from analyzer.schema import argument
 
 #: Which bet each hand's cells are played for.
 BET_OF_HAND = {"player": "player", "banker": "banker"}
-#: Rounds of answering each other before giving up (each round settles at least one
-#: cell for good in practice: two have always been enough).
+#: Rounds of answering each other before giving up: where they settle they take two or
+#: three; where no pure play is best for both, the answers go round for ever.
 _MAX_ROUNDS = 20
 
 
@@ -56,7 +56,7 @@ def best_strategy(
             "nothing to decide"
         )
     played_for = {}
-    for hand in sorted({cell.hand for cell in cells}):
+    for hand in [h for h in ("player", "banker") if any(c.hand == h for c in cells)]:
         bet_id = BET_OF_HAND[hand]
         modes = [
             m for m in paytable.modes if any(b.id == bet_id for b, _ in paytable.offered((m,)))
@@ -69,8 +69,11 @@ def best_strategy(
         played_for[hand] = (bet_id, modes[0])
     choice = {cell: Fraction(1) for cell in cells}  # start: every cell drawn
     gains: dict[Cell, Fraction] = {}
+    seen = set()
     for _ in range(_MAX_ROUNDS):
+        seen.add(tuple(choice.values()))
         changed = False
+        moving: list[Cell] = []
         for hand, (bet_id, mode) in played_for.items():
             for cell in (c for c in cells if c.hand == hand):
                 ev = {}
@@ -82,12 +85,23 @@ def best_strategy(
                     ev[drawn] = analysis.result(bet_id, mode).expected_value
                 gains[cell] = ev[1] - ev[0]
                 best = Fraction(int(gains[cell] > 0)) if gains[cell] != 0 else choice[cell]
-                changed |= best != choice[cell]
+                if best != choice[cell]:
+                    changed = True
+                    moving.append(cell)
                 choice[cell] = best
         if not changed:
             break
-    else:  # pragma: no cover - no rule set found that cycles
-        raise AnalyzerError("--strategy best found no play that both hands keep: give one")
+        if tuple(choice.values()) in seen:  # round and round: it never settles
+            break
+    if changed:
+        # Each hand's best answer to the other's keeps changing (as in chemin de fer's
+        # Player 5 against the Banker's 6 when the Player stood): no pure play is best for
+        # both, and the game's optimal play is mixed.
+        raise AnalyzerError(
+            "--strategy best finds no play each hand keeps against the other's: "
+            f"{', '.join(map(str, moving))} keep changing (the best play is mixed there: "
+            "see baccarat-odds solve, or give each cell's play)"
+        )
     strategy = strategy_of(choice)
     report = [
         CellChoice(cell, DRAW if choice[cell] else STAND, *played_for[cell.hand], gains[cell])

@@ -23,7 +23,7 @@ from typing import Protocol
 import pandas as pd
 
 from analyzer.analysis.bets import BetResult, Line
-from analyzer.analysis.exact import Analysis, analyze
+from analyzer.analysis.exact import Analysis, NothingComputable, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
@@ -231,7 +231,10 @@ class _Request:
             if not self.every_bet:
                 ids = [b for b in self.paytable.bet_ids if b in self.bets]
                 ids += [bet.id for bet in events]
-            self.analysis = analyze(paytable=paytable, shoe=self.shoe.shoe(), bets=ids)
+            try:
+                self.analysis = analyze(paytable=paytable, shoe=self.shoe.shoe(), bets=ids)
+            except NothingComputable as exc:  # each claim on it: not checked, the rest are
+                raise NotComputable(str(exc)) from None
         return self.analysis
 
     def event_ways(self, event: Condition, given: Condition | None) -> tuple[int, int]:
@@ -409,8 +412,16 @@ class _Verifier:
         names: a condition on k of the first cards holds for (its ordered deals of them)
         x (the ways to deal the rest of the six) rounds, and an unordered set of them is
         that many orders of it."""
+        outcomes = request.run().outcomes
+        # Under a mixed strategy the ways are weighted: their expected number of rounds.
+        expected = Fraction(ways, outcomes.scale)
         if claim.over is None:
-            return Fraction(ways), f"of {request.run().outcomes.denominator:,} rounds"
+            return expected, f"of {outcomes.sequences:,} rounds"
+        if request.shoe.shoe().replacement:
+            raise NotComputable(
+                f'over = "{claim.over}" counts unordered sets of cards a shoe deals without '
+                "replacement: an infinite deck has none"
+            )
         sets, _ = _unordered_of(claim, request.paytable)
         for condition, swapped in _symmetry_checks(claim, request.paytable):
             if request.event_ways(condition, swapped)[0] != request.event_ways(condition, None)[0]:
@@ -421,9 +432,9 @@ class _Verifier:
                 )
         size = request.shoe.shoe().size
         dealt = sum(len(group) for group in sets.groups)
-        counted, rest = divmod(ways, sets.orders * perm(size - dealt, ROUND_CARDS - dealt))
-        assert rest == 0, "a condition on unordered cards holds for whole sets of them"
-        return Fraction(counted), f"of {sets.sets(size):,} {sets.noun}"
+        counted = expected / (sets.orders * perm(size - dealt, ROUND_CARDS - dealt))
+        assert outcomes.scale > 1 or counted.denominator == 1, "whole sets of cards"
+        return counted, f"of {sets.sets(size):,} {sets.noun}"
 
     def _session(self, claim: Claim, request: _Request) -> _Verdict:
         spec = claim.session
@@ -549,7 +560,7 @@ def _bet_figure(result: BetResult, claim: Claim, paytable: Paytable) -> Fraction
     if claim.rule is not None or claim.label is not None:
         line = _line_of(result, claim, paytable)
         if claim.quantity == "count":
-            return Fraction(line.ways)
+            return Fraction(line.ways)  # weighted ways: _count makes them a count
         if claim.quantity == "probability":
             return line.probability
         return line.probability * line.payout.net  # the return of one line

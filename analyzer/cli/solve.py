@@ -47,6 +47,13 @@ DEFAULT_GAME = "chemin-de-fer"
 DEFAULT_DECKS = 8
 
 
+def _play(p: Fraction) -> str:
+    """How a decision cell is played, for people."""
+    if 0 < p < 1:
+        return f"draws with probability {fraction_text(p)} = {float(p):.6f} (mixed)"
+    return "draws" if p == 1 else "stands"
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paytable",
@@ -142,19 +149,21 @@ def solution_text(solution: GameSolution, what: str) -> str:
         on = [t for t in totals if rules.player[t] == action]
         if on:
             fixed.append(f"{verb} on {_ranges(on)}")
-    if solution.player:
+    if solution.player and not fixed:
+        lines.append("Player: decides on every total but a natural:")
+        for cell, p in solution.player.items():
+            lines.append(f"  {cell}: {_play(p)}")
+    elif solution.player:
         lines.append(
-            f"Player: {', '.join(fixed) or 'decides everywhere'} (the rules); decides on "
+            f"Player: {', '.join(fixed)} (the rules); decides on "
             f"{_ranges([c.total for c in solution.player])}:"
         )
         for cell, p in solution.player.items():
-            if 0 < p < 1:
-                how = f"draws with probability {fraction_text(p)} = {float(p):.6f} (mixed)"
-            else:
-                how = "draws" if p == 1 else "stands"
-            lines.append(f"  {cell}: {how}")
-    else:
+            lines.append(f"  {cell}: {_play(p)}")
+    elif fixed:
         lines.append(f"Player: {', '.join(fixed)} (the rules; no decision of its own).")
+    else:
+        lines.append("Player: every total is a natural: no one ever draws.")
     lines += [
         "",
         "Banker: decides in every cell. Rows: the Banker's two-card total; columns: the "
@@ -188,7 +197,9 @@ def solution_text(solution: GameSolution, what: str) -> str:
         action = STANDARD.banker[cell.total][cell.column]
         if action == CHOOSE or p != Fraction(action == DRAW):
             departs.append(str(cell))
-    if departs:
+    if not solution.banker:
+        lines.append("The Banker has no cell to decide: every total is a natural.")
+    elif departs:
         lines.append(
             "The Banker departs from the standard (punto banco) table in: "
             + ", ".join(departs)

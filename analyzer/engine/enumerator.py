@@ -19,7 +19,6 @@ card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a r
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -338,6 +337,10 @@ class OutcomeCounts:
     denominator: int
     shoe: Shoe
     naturals: tuple[int, ...] = STANDARD.naturals
+    #: Under a mixed strategy, what the counts are multiplied by: the common denominator
+    #: of the mixture's weights (1 for a pure strategy). ``counts / scale`` are expected
+    #: numbers of sequences, over ``denominator / scale``.
+    scale: int = 1
 
 
 def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarray:
@@ -387,21 +390,14 @@ def count_outcomes(
 
 def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> OutcomeCounts:
     """The outcome counts of the weighted sum of pure tableaus (one of weight 1: a pure
-    strategy), as :meth:`~analyzer.game.rules.DrawingRules.mixture` gives them."""
-    first_four = first_four_counts(shoe, pair_detail)
-    parts = [(weight, walk_counts(shoe, first_four, tableau)) for weight, tableau in mixture]
-    counts, denominator = mixed_counts(parts, shoe.rounds_denominator)
-    if shoe.replacement:
-        counts, denominator = lowest_terms(counts, denominator)
-    return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals)
-
-
-def lowest_terms(counts: np.ndarray, denominator: int) -> tuple[np.ndarray, int]:
-    """Counts and their denominator divided by their greatest common divisor: on the
-    infinite deck every card of a point value or rank weighs a multiple of 4, so counts
-    over 52^6 are 4^6 times counts over 13^6, the denominator its tables print."""
-    divisor = math.gcd(denominator, *(int(c) for c in np.unique(counts)))
-    return counts // divisor, denominator // divisor
+    strategy), as :meth:`~analyzer.game.rules.DrawingRules.mixture` gives them. Cards
+    dealt with replacement are counted over the smallest denominator that tells apart
+    what ``pair_detail`` asks (:meth:`~analyzer.game.shoe.Shoe.in_lowest_terms`)."""
+    dealt = shoe.in_lowest_terms(suits=pair_detail == "suit")
+    first_four = first_four_counts(dealt, pair_detail)
+    parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
+    counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
+    return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals, scale)
 
 
 def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:

@@ -20,12 +20,13 @@ _INT64_SAFE = 2**62
 
 def mixed_counts(
     parts: Sequence[tuple[Fraction, np.ndarray]], denominator: int
-) -> tuple[np.ndarray, int]:
-    """``sum(weight * counts)`` over ``parts`` as integers, and its denominator
-    (``denominator`` times the weights' least common denominator). A single part of weight
-    1 comes back as it is; a sum too large for int64 comes back as Python integers."""
+) -> tuple[np.ndarray, int, int]:
+    """``sum(weight * counts)`` over ``parts`` as integers, its denominator
+    (``denominator`` times the weights' least common denominator), and that scale. A
+    single part of weight 1 comes back as it is; a sum too large for int64 comes back as
+    Python integers."""
     if len(parts) == 1 and parts[0][0] == 1:
-        return parts[0][1], denominator
+        return parts[0][1], denominator, 1
     scale = math.lcm(*(w.denominator for w, _ in parts))
     factors = [int(weight * scale) for weight, _ in parts]
     # Every count is at most the denominator: where no partial sum can leave int64 the
@@ -38,4 +39,4 @@ def mixed_counts(
     # denominator, so every sum of them fits where the denominator does.
     if denominator * scale < _INT64_SAFE:
         total = total.astype(np.int64)
-    return total, denominator * scale
+    return total, denominator * scale, scale

@@ -49,6 +49,16 @@ class OutcomeTable:
     ways: np.ndarray
     denominator: int
     pair_detail: PairDetail
+    #: Under a mixed strategy, what ``ways`` are multiplied by (the common denominator of
+    #: the mixture's weights; 1 for a pure one): ``ways / scale`` are expected numbers of
+    #: ordered six-card sequences, of ``denominator / scale`` in all.
+    scale: int = 1
+
+    @property
+    def sequences(self) -> int:
+        """How many ordered six-card sequences the counts are of (the denominator less
+        a mixed strategy's scale)."""
+        return self.denominator // self.scale
 
     def __len__(self) -> int:
         return len(self.ways)
@@ -76,7 +86,7 @@ def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     columns |= pair_columns(player_state, banker_state, outcomes.pair_detail)
     # int64, or Python integers where a mixed strategy's counts outgrow it.
     ways = outcomes.counts[state, ps, bs, pt, bt]
-    return OutcomeTable(columns, ways, outcomes.denominator, outcomes.pair_detail)
+    return OutcomeTable(columns, ways, outcomes.denominator, outcomes.pair_detail, outcomes.scale)
 
 
 def round_table(dealt: Round) -> OutcomeTable:
@@ -103,4 +113,4 @@ def round_table(dealt: Round) -> OutcomeTable:
     ranks = np.array([[-1 if card is None else card.rank for card in by_role]])
     suits = np.array([[-1 if card is None else card.suit for card in by_role]])
     columns |= card_columns(ranks, suits)
-    return OutcomeTable(columns, np.ones(1, dtype=np.int64), 1, "card")
+    return OutcomeTable(columns, np.ones(1, dtype=np.int64), 1, "suit")

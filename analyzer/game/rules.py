@@ -158,7 +158,7 @@ class Strategy:
         return dict(self.choices)
 
     def __str__(self) -> str:
-        return ",".join(f"{cell}={_choice_text(p)}" for cell, p in self.choices)
+        return ",".join(f"{cell}={choice_text(p)}" for cell, p in self.choices)
 
     def updated(self, other: Strategy) -> Strategy:
         """This strategy with the cells of ``other`` played as ``other`` says."""
@@ -170,7 +170,8 @@ class Strategy:
         return [[str(cell), str(p)] for cell, p in self.choices]
 
 
-def _choice_text(probability: Fraction) -> str:
+def choice_text(probability: Fraction) -> str:
+    """``draw``, ``stand``, or the probability of drawing (``9/11``)."""
     return DRAW if probability == 1 else STAND if probability == 0 else str(probability)
 
 
@@ -182,6 +183,11 @@ def parse_strategy(value: object, where: str = "strategy") -> Strategy:
         for part in value.split(","):
             if not part.strip():
                 continue
+            if part.strip().lower() == "best":
+                raise AnalyzerError(
+                    f"{where}: best plays every decision cell: give --strategy best alone, on "
+                    "the command line (a file names each cell's play)"
+                )
             cell, equals, choice = part.partition("=")
             if not equals:
                 raise AnalyzerError(
@@ -304,10 +310,12 @@ class DrawingRules:
         chosen = strategy.probability
         undecided = [str(cell) for cell in self.decision_cells if cell not in chosen]
         if undecided:
+            shown = ", ".join(undecided[:_CELLS_SHOWN])
+            if len(undecided) > _CELLS_SHOWN:
+                shown += f" and {len(undecided) - _CELLS_SHOWN} more cells"
             raise AnalyzerError(
-                f"the rules {self.name!r} leave {', '.join(undecided)} to the players: give a "
-                f'strategy (e.g. --strategy "{undecided[0]}=draw"), or [strategy] in the '
-                "paytable"
+                f"the rules {self.name!r} leave {shown} to the players: give a strategy (e.g. "
+                f'--strategy "{undecided[0]}=draw", or best), or [strategy] in the paytable'
             )
         return {cell: chosen[cell] for cell in self.decision_cells}
 
@@ -316,7 +324,7 @@ class DrawingRules:
         cells = set(self.decision_cells)
         for cell, _ in strategy.choices:
             if cell not in cells:
-                what = "a natural" if cell.total in self.naturals else self.action(cell) + "s"
+                what = "has a natural" if cell.total in self.naturals else self.action(cell) + "s"
                 raise AnalyzerError(
                     f"strategy: {cell} is not a decision cell of the rules {self.name!r} "
                     f"(there the {cell.hand.title()} {what}; decision cells: "
@@ -454,6 +462,16 @@ def _ranges(values: Sequence[int]) -> str:
     return ",".join(parts)
 
 
+#: Decision cells an error message names at most (a table may have 120).
+_CELLS_SHOWN = 6
+
+
+def _digit(text: str) -> int | None:
+    """A total 0-9 written with any leading zeros, or None."""
+    digits = text.lstrip("0") or "0"
+    return int(digits) if len(digits) == 1 else None
+
+
 def parse_values(value: object, where: str, key: str) -> tuple[int, ...]:
     """``"0-7,9"``, ``"5"`` or ``""`` as the digits 0-9 it lists."""
     if not isinstance(value, str):
@@ -470,8 +488,9 @@ def parse_values(value: object, where: str, key: str) -> tuple[int, ...]:
             raise AnalyzerError(
                 f"{where}: {key!r}: {part[:20]!r} is not a digit 0-9 or a range such as 0-5"
             )
-        low, high = int(match[1][:3]), int((match[2] or match[1])[:3])
-        if not (0 <= low <= 9 and 0 <= high <= 9):
+        # A total is one digit (leading zeros aside): "0007" is 7, "0010" is outside 0-9.
+        low, high = (_digit(text) for text in (match[1], match[2] or match[1]))
+        if low is None or high is None:
             raise AnalyzerError(f"{where}: {key!r}: {part[:20]!r} is outside 0-9")
         if low > high:
             raise AnalyzerError(f"{where}: {key!r}: the range {part!r} runs backwards")
@@ -494,16 +513,23 @@ _RULE_KEYS = {
 }
 
 
-def rules_from_table(data: Mapping[str, Any], where: str = "rules") -> DrawingRules:
+def rules_from_table(
+    data: Mapping[str, Any], where: str = "rules", *, shipped: str | None = None
+) -> DrawingRules:
     """A rule set from a ``[rules]`` table (see the README); omitted keys take the
-    standard tableau's value; every problem is one line naming the key."""
+    standard tableau's value (less the totals the table makes naturals or decisions);
+    every problem is one line naming the key. ``shipped``: the name of the shipped rule
+    set being read (no other table may take a shipped name)."""
     check_keys(data, _RULE_KEYS, where)
     standard = STANDARD.table
+    naturals = parse_values(data.get("naturals", standard["naturals"]), where, "naturals")
 
     def get(key: str) -> Any:
-        return data.get(key, standard.get(key, ""))
+        if key in data:
+            return data[key]
+        omitted = parse_values(standard.get(key, ""), where, key)
+        return ",".join(str(t) for t in omitted if t not in naturals)
 
-    naturals = parse_values(get("naturals"), where, "naturals")
     player_draws_on = parse_values(get("player_draws"), where, "player_draws")
     player_chooses = parse_values(data.get("player_chooses", ""), where, "player_chooses")
     stood_draws = parse_values(
@@ -550,9 +576,14 @@ def rules_from_table(data: Mapping[str, Any], where: str = "rules") -> DrawingRu
         row = [DRAW if x in draws else CHOOSE if x in chooses else STAND for x in range(10)]
         row.append(DRAW if b in stood_draws else CHOOSE if b in stood_chooses else STAND)
         banker.append(tuple(row))
-    name = data.get("name", "custom")
+    name = shipped or data.get("name", "custom")
     if not isinstance(name, str) or not re.fullmatch(r"[a-z][a-z0-9-]{0,39}", name):
         raise AnalyzerError(f"{where}: 'name' must be lower-case letters, digits and -")
+    if shipped is None and name in RULE_SET_NAMES:
+        raise AnalyzerError(
+            f"{where}: 'name' {name!r} is a shipped rule set's: a table of your own takes "
+            f'another name (to play the shipped one, write rules = "{name}")'
+        )
     source = data.get("source", "")
     if not isinstance(source, str) or len(source) > 2000:
         raise AnalyzerError(f"{where}: 'source' must be text of at most 2,000 characters")
@@ -586,6 +617,8 @@ def _by_total(
         if not (isinstance(total, str) and re.fullmatch(r"[0-9]", total.strip())):
             raise AnalyzerError(f"{where}: {key!r}: {str(total)[:20]!r} is not a Banker total 0-9")
         b = int(total)
+        if b in out:
+            raise AnalyzerError(f"{where}: {key!r} gives the Banker total {b} twice")
         if b not in non_natural:
             raise AnalyzerError(
                 f"{where}: {key!r}: the Banker total {b} is a natural (nobody draws on it)"
@@ -640,7 +673,7 @@ def named_rules(name: str) -> DrawingRules:
         )
     with (_RULE_SETS / f"{name}.toml").open("rb") as file:
         data = tomllib.load(file)
-    return rules_from_table(data | {"name": name}, f"rule set {name!r}")
+    return rules_from_table(data, f"rule set {name!r}", shipped=name)
 
 
 def hand_score(cards: Sequence[Card]) -> int:
@@ -777,7 +810,7 @@ def _why(rules: DrawingRules, cell: Cell, played: Mapping[Cell, Fraction]) -> st
     """Why a hand drew or stood in ``cell``: the rule's range (``0-5``), or the strategy."""
     action = rules.action(cell)
     if action == CHOOSE:
-        return f"a decision: the strategy {_choice_text(played[cell])}s"
+        return f"a decision: the strategy {choice_text(played[cell])}s"
     if cell.hand == "player":
         return _ranges([t for t in TOTALS if rules.player[t] == action and t not in rules.naturals])
     if cell.column == PLAYER_STOOD:

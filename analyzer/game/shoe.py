@@ -290,6 +290,19 @@ class Shoe:
             replacement=True,
         )
 
+    def in_lowest_terms(self, suits: bool) -> Shoe:
+        """This shoe, or where cards are dealt with replacement the same shoe with its
+        counts divided by their greatest common divisor: the same probabilities over the
+        smallest denominator (the infinite deck by rank: one card of each rank, 13^6
+        sequences; by suit, where ``suits`` matter: the 52 cards, 52^6)."""
+        if not self.replacement:
+            return self
+        if suits and self.suits_known:
+            divisor = int(np.gcd.reduce(self.suit_counts[self.suit_counts > 0]))
+            return Shoe(self.rank_counts // divisor, self.suit_counts // divisor, True)
+        divisor = int(np.gcd.reduce(self.rank_counts[self.rank_counts > 0]))
+        return Shoe(self.rank_counts // divisor, None, True)
+
     @property
     def take(self) -> int:
         """How many of a card's count a kernel takes when it deals one: 1, or 0 with

@@ -20,6 +20,7 @@ import pandas as pd
 from analyzer.analysis.bets import OTHERWISE, BetResult
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
+from analyzer.game.rules import choice_text
 from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.printed import check_printed_value
@@ -57,7 +58,7 @@ def _figures(result: BetResult) -> tuple:
         result.hit_frequency,
         result.push_probability,
         result.variance,
-        tuple((line.when, line.ways, line.payout.text) for line in result.lines),
+        tuple((line.when, line.combinations, line.payout.text) for line in result.lines),
     )
 
 
@@ -169,7 +170,7 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
         record["breakdown"] = [
             {
                 "when": line.when,
-                "ways": line.ways,
+                "ways": _count_record(line.combinations),
                 "probability": fraction_text(line.probability),
                 "probability_float": float(line.probability),
                 "pays": line.payout.text,
@@ -210,7 +211,7 @@ def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
     frame = pd.DataFrame(
         {
             "Outcome": [word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when for ln in lines],
-            "Combinations": [str(ln.ways) for ln in lines],
+            "Combinations": [str(ln.combinations) for ln in lines],
             "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
             "Pays": [ln.payout.text for ln in lines],
             "Return": [f"{float(ln.probability * ln.payout.net):+.10f}" for ln in lines],
@@ -300,6 +301,11 @@ def _title(analysis: Analysis, lang: str) -> str:
     return "; ".join([title, *played_rules(analysis.paytable, lang)])
 
 
+def _count_record(count: int | Fraction) -> int | str:
+    """A count for JSON: a whole number, or an expected count as ``"p/q"``."""
+    return count if isinstance(count, int) else fraction_text(count)
+
+
 def _rules_record(paytable: Paytable) -> dict:
     """The drawing rules and strategy for JSON, where they are not the standard game's
     (a standard report keeps the keys it always had)."""
@@ -308,7 +314,7 @@ def _rules_record(paytable: Paytable) -> dict:
     return {
         "drawing_rules": paytable.rules.name,
         "rules_table": paytable.rules.table,
-        "strategy": {str(cell): str(p) for cell, p in paytable.strategy.choices},
+        "strategy": {str(cell): choice_text(p) for cell, p in paytable.strategy.choices},
     }
 
 

@@ -64,3 +64,49 @@ def test_best_needs_a_decision_and_a_bet_to_play_it_for() -> None:
     )
     with pytest.raises(AnalyzerError, match="for the bet 'player', which the paytable does not"):
         best_strategy(tie_only)
+
+
+def test_best_says_so_where_no_pure_play_is_best_for_both() -> None:
+    """The Player's 5 against the Banker's 6 when the Player stood, the cells the
+    two-person game mixes: each hand's best answer undoes the other's (checked below by
+    pricing every pure pair: each is left by one hand)."""
+    paytable = paytable_from_dict(
+        {
+            "name": "cycle",
+            "rules": {"player_chooses": "5", "banker_chooses_when_player_stands": "6"},
+            "bet": [
+                {
+                    "id": "player",
+                    "rule": [
+                        {"when": "winner == 'player'", "pays": 1},
+                        {"when": "winner == 'tie'", "pays": "push"},
+                    ],
+                },
+                {
+                    "id": "banker",
+                    "rule": [
+                        {"when": "winner == 'banker'", "pays": "19:20"},
+                        {"when": "winner == 'tie'", "pays": "push"},
+                    ],
+                },
+            ],
+        }
+    )
+    shoe = Shoe.standard(1)
+
+    def ev(bet: str, player: str, banker: str) -> Fraction:
+        played = paytable.with_strategy(
+            parse_strategy(f"player:5={player},banker:6/stood={banker}")
+        )
+        return analyze(paytable=played, shoe=shoe, bets=[bet]).result(bet).expected_value
+
+    plays = ("draw", "stand")
+    for player in plays:
+        for banker in plays:
+            other_player = plays[1 - plays.index(player)]
+            other_banker = plays[1 - plays.index(banker)]
+            player_leaves = ev("player", other_player, banker) > ev("player", player, banker)
+            banker_leaves = ev("banker", player, other_banker) > ev("banker", player, banker)
+            assert player_leaves or banker_leaves, (player, banker)
+    with pytest.raises(AnalyzerError, match="player:5, banker:6/stood keep changing"):
+        best_strategy(paytable, shoe)

@@ -160,7 +160,7 @@ def test_the_infinite_deck_deals_each_value_with_its_probability() -> None:
     shoe = Shoe.infinite()
     outcomes = count_outcomes(shoe, "none")
     assert outcomes.denominator == 13**6 == outcomes.counts.sum()
-    assert count_outcomes(shoe, "suit").denominator * 4**4 == 52**6
+    assert count_outcomes(shoe, "suit").denominator == 52**6
     reference = naive.mixed_value_reference([16] + [4] * 9, replacement=True)
     counts = outcomes.counts[0]
     got = {}

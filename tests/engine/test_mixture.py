@@ -268,12 +268,12 @@ def test_a_mixed_strategy_is_dealt_at_its_probability() -> None:
 
 def test_mixed_counts_stay_integers_over_one_denominator() -> None:
     parts = [(Fraction(2, 11), np.array([3, 0, 8])), (Fraction(9, 11), np.array([1, 10, 0]))]
-    counts, denominator = mixed_counts(parts, 11)
-    assert denominator == 121 and counts.tolist() == [15, 90, 16]
+    counts, denominator, scale = mixed_counts(parts, 11)
+    assert denominator == 121 and scale == 11 and counts.tolist() == [15, 90, 16]
     single = np.array([1, 2])
-    assert mixed_counts([(Fraction(1), single)], 3) == (single, 3)
+    assert mixed_counts([(Fraction(1), single)], 3) == (single, 3, 1)
     # Beyond int64: Python integers, exactly.
     big = np.array([2**61, 2**61], dtype=np.int64)
-    counts, denominator = mixed_counts([(Fraction(1, 3), big), (Fraction(2, 3), big)], 2**62)
+    counts, denominator, _ = mixed_counts([(Fraction(1, 3), big), (Fraction(2, 3), big)], 2**62)
     assert counts.dtype == object and denominator == 3 * 2**62
     assert counts.tolist() == [3 * 2**61, 3 * 2**61]

@@ -140,6 +140,9 @@ def test_the_named_rule_sets_say_what_their_sources_say() -> None:
         ({"banker_draws": {"x": "1"}}, "is not a Banker total"),
         ({"player_draws": "1,1"}, "lists a value twice"),
         ({"players_draw": "0-5"}, "unknown key 'players_draw'"),
+        ({"player_draws": "0010"}, "'0010' is outside 0-9"),
+        ({"banker_draws": {" 0": "0-9", "0": ""}}, "gives the Banker total 0 twice"),
+        ({"name": "chemin-de-fer", "player_draws": "0-7"}, "is a shipped rule set's"),
     ],
 )
 def test_a_bad_rule_table_is_one_line_naming_it(table, message: str) -> None:
@@ -159,6 +162,7 @@ def test_a_bad_rule_table_is_one_line_naming_it(table, message: str) -> None:
         ("banker:9=draw", "bad decision cell"),
         ("player:5=draw,player:5=stand", "played twice"),
         ("", "names no cell"),
+        ("best,player:5=draw", "give --strategy best alone"),
     ],
 )
 def test_a_bad_strategy_is_one_line_naming_it(text: str, message: str) -> None:
@@ -213,3 +217,13 @@ def test_a_decision_is_explained_by_the_strategy() -> None:
             chemin,
             parse_strategy("player:5=1/2,banker:3/9=stand,banker:5/4=draw"),
         )
+
+
+def test_leading_zeros_name_the_same_total_and_omitted_keys_yield_to_naturals() -> None:
+    padded = rules_from_table({"banker_draws_when_player_stands": "0000-0005"})
+    assert padded.is_standard
+    # Totals a table makes naturals leave the standard values of the keys it omits.
+    zero_natural = rules_from_table({"naturals": "0,8-9"})
+    assert zero_natural.table["player_draws"] == "1-5"
+    assert zero_natural.table["banker_draws_when_player_stands"] == "1-5"
+    assert "0" not in zero_natural.table["banker_draws"]
