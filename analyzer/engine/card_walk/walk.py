@@ -65,7 +65,12 @@ class CardWalk:
         self.literals = dict(literals or {})
         self.relational = frozenset(relational or ())
         self.plan = plan(self.fields, literals, self.relational)
-        self._layouts = [(weight, lay_out(self.plan, shoe, tableau)) for weight, tableau in mixture]
+        # Cards dealt with replacement: the smallest shoe of the same probabilities that
+        # tells apart what the plan asks (the infinite deck by rank: 13 cards, 13^6).
+        self._dealt = shoe.in_lowest_terms(suits=self.plan.needs_suits)
+        self._layouts = [
+            (weight, lay_out(self.plan, self._dealt, tableau)) for weight, tableau in mixture
+        ]
         self._table: OutcomeTable | None = None
 
     @property
@@ -78,8 +83,8 @@ class CardWalk:
         (walked once: bets sharing the walk share the table). Its ``pair_detail`` is how
         far the fields tell the hands' pairs apart, as for any table."""
         if self._table is None:
-            parts = [(weight, count(layout, self.shoe)) for weight, layout in self._layouts]
-            out, denominator, scale = mixed_counts(parts, self.shoe.rounds_denominator)
+            parts = [(weight, count(layout, self._dealt)) for weight, layout in self._layouts]
+            out, denominator, scale = mixed_counts(parts, self._dealt.rounds_denominator)
             (keys,) = np.nonzero(out)
             columns = key_columns(self._layouts[0][1], keys)
             detail = pair_detail_needed(self.fields)

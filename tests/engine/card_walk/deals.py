@@ -63,12 +63,15 @@ def shoe_of(cards: list[tuple[int, int]]) -> Shoe:
 
 
 def walk_counts(shoe: Shoe, fields: list[str], relational: set[str] | None = None) -> Counter:
-    """The walk's ways by the values of ``fields``, in their order."""
+    """The walk's ways by the values of ``fields``, in their order, over the shoe's own
+    sequences (cards dealt with replacement are walked in lowest terms: scaled back)."""
     table = card_outcome_table(shoe, set(fields), None, relational)
+    times, rest = divmod(shoe.rounds_denominator, table.denominator)
+    assert rest == 0 and (times == 1 or shoe.replacement)
     out: Counter = Counter()
     rows = zip(*(table.columns[f].tolist() for f in fields), strict=True)
     for key, ways in zip(rows, table.ways.tolist(), strict=True):
-        out[key] += ways
+        out[key] += ways * times
     return out
 
 
