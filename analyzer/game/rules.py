@@ -423,10 +423,6 @@ class DrawingRules:
             },
         }
 
-    def describe_player(self, total: int) -> str:
-        """Why the Player draws or stands on ``total``, in words: ``draws on 0-5``."""
-        return _describe(self.player, total, TOTALS, self.naturals)
-
 
 @lru_cache(maxsize=256)
 def _mixture(rules: DrawingRules, strategy: Strategy) -> tuple[tuple[Fraction, Tableau], ...]:
@@ -439,13 +435,6 @@ def _draw_probabilities(rules: DrawingRules, strategy: Strategy) -> np.ndarray:
     table = _table_of(frozenset(rules.naturals), player, banker, float)
     table.setflags(write=False)
     return table
-
-
-def _describe(actions: Sequence[str], index: int, over: range, naturals: Sequence[int]) -> str:
-    action = actions[index]
-    same = _ranges([i for i in over if actions[i] == action and i not in naturals])
-    verb = {DRAW: "draws", STAND: "stands", CHOOSE: "chooses"}[action]
-    return f"{verb} on {same}"
 
 
 def _ranges(values: Sequence[int]) -> str:
