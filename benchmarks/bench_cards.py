@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 import naive
+from timing import best_time
 
 from analyzer import Shoe, analyze, load_paytable, paytable_from_dict
 from analyzer.engine.card_walk import card_outcome_table
@@ -56,16 +56,6 @@ def _paytable(bets: list[tuple[str, str]]):
     return paytable_from_dict(data)
 
 
-def best(fn, repeat: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -77,10 +67,10 @@ def main() -> None:
     tiny = Shoe(counts.sum(axis=1), counts)
     for group, bets in GROUPS.items():
         paytable = _paytable(bets)
-        seconds = best(lambda p=paytable: analyze(paytable=p), args.repeat)
+        seconds = best_time(lambda p=paytable: analyze(paytable=p), args.repeat)
         fields = sorted(frozenset().union(*(bet.fields for bet in paytable.bets)))
-        walk = best(lambda f=fields: card_outcome_table(tiny, set(f)), args.repeat)
-        reference = best(lambda f=fields: naive.card_reference(cards, f), 1)
+        walk = best_time(lambda f=fields: card_outcome_table(tiny, set(f)), args.repeat)
+        reference = best_time(lambda f=fields: naive.card_reference(cards, f), 1)
         print(
             json.dumps(
                 {
