@@ -10,8 +10,11 @@ naming the argument, never an ``AttributeError`` from deep inside.
 
 from __future__ import annotations
 
+import math
+import re
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from pathlib import PurePath
 from typing import Any, TypeVar
 
@@ -81,6 +84,30 @@ def whole_number(value: object, where: str, what: str, low: int, high: int) -> i
     if not low <= value <= high:
         raise AnalyzerError(f"{where}: {what} must be from {low:,} to {high:,}")
     return value
+
+
+_EXACT_NUMBER = re.compile(r"[0-9]{1,15}(\.[0-9]{1,15}|/[0-9]{1,15})?")
+
+
+def exact_number(value: object, where: str, what: str) -> Fraction:
+    """An exact non-negative number: a whole number, or text of a decimal or fraction
+    (``"0.3"``, ``"1/3"``, ``"2.5"``); a TOML float is taken as the decimal it is written
+    as (``0.3`` is 3/10). Booleans, infinities, NaN, huge or negative numbers are refused."""
+    usage = 'a decimal or fraction such as "0.3" or "1/3"'
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise AnalyzerError(f"{where}: {what} must be {usage}, got {_SHORT.repr(value)}")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise AnalyzerError(f"{where}: {what} must be a finite number, got {value!r}")
+        value = repr(value)
+        if "e" in value:
+            raise AnalyzerError(f"{where}: {what} {value} is out of range: write it as {usage}")
+    text = str(value).strip()
+    if not _EXACT_NUMBER.fullmatch(text):
+        raise AnalyzerError(f"{where}: {what} must be {usage}, got {_SHORT.repr(value)}")
+    if re.search(r"/0+$", text):
+        raise AnalyzerError(f"{where}: {what} {text!r}: division by zero")
+    return Fraction(text)
 
 
 def list_of(value: object, kind: type, where: str, what: str) -> list[Any]:

@@ -109,3 +109,49 @@ def dask_cluster(folder: Path, workers: int = 2) -> Iterator[tuple[str, subproce
             if process is not None:
                 process.terminate()
                 process.wait(timeout=30)
+
+
+def shoe_of_cards(cards: list[tuple[int, int]]):
+    """A shoe of physical cards (rank 1..13, suit 0..3), as tests/naive.py deals them."""
+    import numpy as np
+
+    from analyzer import Shoe
+
+    suits = np.zeros((13, 4), dtype=np.int64)
+    for rank, suit in cards:
+        suits[rank - 1, suit] += 1
+    return Shoe(suits.sum(axis=1), suits)
+
+
+#: A paytable of multiplied bets, a fee and a cap (the distribution of the issue that
+#: asked for them, not any real game's): for tests of the commands.
+MULTIPLIED_PAYTABLE = """
+name = "Multiplied"
+decks = 8
+fee = "0.2"
+[multipliers]
+cards = { 1 = "0.3", 2 = "0.3", 3 = "0.2", 4 = "0.1", 5 = "0.1" }
+values = { 2 = "0.5", 3 = "0.3", 4 = "0.1", 5 = "0.06", 8 = "0.04" }
+cap = 512
+[[bet]]
+id = "player"
+multiply = "winner"
+rule = [{ when = "winner == 'player'", pays = "multiplier" },
+        { when = "winner == 'tie'", pays = "push" }]
+[[bet]]
+id = "banker"
+multiply = "winner"
+rule = [{ when = "winner == 'banker'", pays = "multiplier - 0.05" },
+        { when = "winner == 'tie'", pays = "push" }]
+[[bet]]
+id = "tie"
+multiply = "both"
+rule = [{ when = "winner == 'tie'", pays = "5 * multiplier" }]
+[[bet]]
+id = "player_pair"
+multiply = "player_first_two"
+rule = [{ when = "player_pair", pays = "9 * multiplier" }]
+[[bet]]
+id = "banker_pair"
+rule = [{ when = "banker_pair", pays = "11:1" }]
+"""

@@ -11,12 +11,21 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
+from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS
 from analyzer.paytables.model import LOSE, Bet, Payout
-from analyzer.paytables.settle import settled_ways
+from analyzer.paytables.settle import (
+    first_holding,
+    net_moments,
+    row_patterns,
+    settled_ways,
+    tie_uncounted,
+)
+from analyzer.paytables.unknowns import Poly
 from analyzer.schema import argument
 
 OTHERWISE = "otherwise"
@@ -33,6 +42,19 @@ class Line:
     matched: int  # ways the condition holds for, earlier rules or not
     #: What ``ways`` are multiplied by under a mixed strategy (see OutcomeTable.scale).
     scale: int = 1
+    #: The line's mean net per unit staked (the payout's net, but for a multiplied
+    #: payout, whose net is the mean over the line's multipliers); None: the payout's.
+    mean_net: Fraction | None = None
+
+    @property
+    def net(self) -> Fraction:
+        """Mean net per unit staked of the rounds the line settles (before any fee)."""
+        return self.payout.net if self.mean_net is None else self.mean_net
+
+    @property
+    def contribution(self) -> Fraction:
+        """The line's share of the expected net per unit staked."""
+        return self.probability * self.net
 
     @property
     def combinations(self) -> int | Fraction:
@@ -44,7 +66,9 @@ class Line:
 
 @dataclass(frozen=True)
 class BetResult:
-    """Exact results of one bet in one mode, per unit staked."""
+    """Exact results of one bet in one mode, per unit paid: the stake, plus the bet's fee
+    where it has one (then the RTP is the expected return over 1 + fee). The lines are
+    per unit staked, before the fee."""
 
     bet: Bet
     mode: str
@@ -65,9 +89,9 @@ class BetResult:
                     "probability": line.probability,
                     "probability_float": float(line.probability),
                     "pays": line.payout.text,
-                    "net": line.payout.net,
-                    "contribution": line.probability * line.payout.net,
-                    "contribution_float": float(line.probability * line.payout.net),
+                    "net": line.net,
+                    "contribution": line.contribution,
+                    "contribution_float": float(line.contribution),
                 }
                 for line in self.lines
             ]
@@ -103,23 +127,83 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
             f"bet {bet.id!r} needs {', '.join(missing)}, which this shoe cannot give exactly"
             " (the suits or ranks of some cards are unknown)"
         )
-    settled, matched = settled_ways(bet, table.columns, table.ways)
-    rows = [
-        (rule.condition.shown, count, rule.payout, holds)
-        for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
-    ]
-    rows.append((OTHERWISE, settled[-1], LOSE, settled[-1]))
+    if bet.multiplied:
+        rows = _multiplied_lines(table, bet)
+    else:
+        settled, matched = settled_ways(bet, table.columns, table.ways)
+        rows = [
+            (rule.condition.shown, count, rule.payout, holds, None)
+            for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
+        ]
+        rows.append((OTHERWISE, settled[-1], LOSE, settled[-1], None))
     lines = []
     expected = second_moment = hit_frequency = push = Fraction(0)
-    for when, count, payout, holds in rows:
+    for when, count, payout, holds, moments in rows:
         probability = Fraction(count, table.denominator)
-        expected += probability * payout.net
-        second_moment += probability * payout.net**2
-        if payout.net > 0:
+        first, second = (payout.net, payout.net**2) if moments is None else moments
+        expected += probability * first
+        second_moment += probability * second
+        if payout.kind == "win":
             hit_frequency += probability
-        elif payout.net == 0:
+        elif payout.kind == "push":
             push += probability
-        lines.append(Line(when, count, probability, payout, holds, table.scale))
+        mean = None if moments is None else first
+        lines.append(Line(when, count, probability, payout, holds, table.scale, mean))
+    variance = second_moment - expected**2
+    # Per unit paid: the fee is paid whatever the result and returns nothing.
+    paid = 1 + bet.fee
     return BetResult(
-        bet, mode, tuple(lines), expected, hit_frequency, push, second_moment - expected**2
+        bet,
+        mode,
+        tuple(lines),
+        (expected - bet.fee) / paid,
+        hit_frequency,
+        push,
+        variance / paid**2,
     )
+
+
+def _ratio(total: object, count: int) -> object:
+    return total / count if isinstance(total, Poly) else Fraction(total, count)
+
+
+def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
+    """Each rule's line of a multiplied bet: its ways, and the mean net and mean squared
+    net per unit staked of the rounds it settles, from their counted identity patterns."""
+    columns, ways = table.columns, table.ways
+    patterns = row_patterns(bet, columns)
+    matched: list[int] = []
+    index = first_holding(
+        (rule.condition.mask(columns, len(ways)) for rule in bet.rules),
+        len(ways),
+        lambda holds: matched.append(int(ways[holds].sum())),
+    )
+    if bet.multiply == "winner":
+        on_tie = (columns["winner"] == "tie") & (ways != 0)
+        for number, rule in enumerate(bet.rules, 1):
+            if rule.payout.multiplied and np.any(on_tie & (index == number - 1)):
+                raise tie_uncounted(bet, number - 1)
+    # Exact integer ways per (rule, pattern): every partial sum fits (at most the
+    # denominator) in int64, or is a Python integer under a large mixed strategy.
+    cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
+    np.add.at(cells, (index, patterns), ways)
+    rows = []
+    for rule_number in range(len(bet.rules) + 1):
+        count = first = second = 0
+        for p in np.nonzero(cells[rule_number])[0].tolist():
+            w = int(cells[rule_number, p])
+            m1, m2 = net_moments(bet, rule_number, IDENTITY_PATTERNS[p])
+            count += w
+            first += w * m1
+            second += w * m2
+        if rule_number < len(bet.rules):
+            rule = bet.rules[rule_number]
+            when, payout, holds = rule.condition.shown, rule.payout, matched[rule_number]
+        else:
+            when, payout, holds = OTHERWISE, LOSE, count
+        moments = None
+        if count:
+            # A polynomial in the paytable's unknowns divides as it is (see fit).
+            moments = (_ratio(first, count), _ratio(second, count))
+        rows.append((when, count, payout, holds, moments))
+    return rows

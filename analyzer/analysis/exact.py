@@ -12,9 +12,11 @@ from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
 from analyzer.engine.card_walk import walk_key
 from analyzer.engine.enumerator import mixture_outcomes
-from analyzer.engine.outcomes import OutcomeTable, outcome_table
+from analyzer.engine.identities import identity_outcomes
+from analyzer.engine.outcomes import OutcomeTable, identity_table, outcome_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import pair_detail_needed
+from analyzer.game.identities import FIRST_TWO_KINDS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
@@ -175,10 +177,15 @@ def analyze(
     bets: list[str] | tuple[str, ...] | None = None,
     paytable: Paytable | None = None,
     shoe: Shoe | None = None,
+    *,
+    symbolic: bool = False,
 ) -> Analysis:
     """Exact house edge of every bet (or ``bets``) of ``paytable`` (default: the seed game).
 
     The shoe is ``shoe`` if given, else ``decks`` full decks (default: the paytable's).
+    A paytable whose multipliers have unknowns is analysed only ``symbolic``: its
+    multiplied bets' figures are then polynomials in the unknowns
+    (:class:`~analyzer.paytables.unknowns.Poly`), as :mod:`analyzer.analysis.fit` solves them.
     """
     paytable = seed_paytable() if paytable is None else paytable
     if not isinstance(paytable, Paytable):
@@ -194,19 +201,41 @@ def analyze(
     # Bets on the round's outcome share one table from the value and pair enumerator; a
     # bet on the cards themselves gets the card-level walk at the detail it needs.
     # Every card walk is planned, and the lot checked against the budget, before any work.
+    if paytable.unknowns and not symbolic:
+        names = ", ".join(name for name, _, _ in paytable.unknowns)
+        raise AnalyzerError(
+            f"{paytable.source}: the multipliers' distribution has unknowns ({names}): find "
+            "what published figures allow with 'baccarat-odds fit', or give them values "
+            "with --unknowns NAME=VALUE"
+        )
     mixture = paytable.mixture  # before any work: undecided cells are one line
     walks = card_walks((bet for bet, _ in offered), shoe, mixture)
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
     detail = pair_detail_needed(fields)
+    if any(bet.multiply in FIRST_TWO_KINDS for bet, _ in offered):
+        detail = "suit"  # a hand's first two cards are one identity twice in a suited pair
     if detail == "suit" and not shoe.suits_known:
         detail = "rank"  # bets on suited pairs are then reported as unavailable
     table = outcome_table(mixture_outcomes(shoe, detail, mixture))
+    by_identities: dict[str, OutcomeTable] = {}
     results, unavailable = [], []
     unknown_suits = (
         "the shoe's suits are not known (a card removed by rank alone, or counts given per rank)"
     )
     for bet, bet_mode in offered:
+        if bet.multiplied:
+            why = _not_multipliable(bet, shoe, unknown_suits)
+            if why:
+                unavailable.append((bet.id, bet_mode, why))
+                continue
+            if bet.multiply not in FIRST_TWO_KINDS:
+                if bet.multiply not in by_identities:
+                    by_identities[bet.multiply] = identity_table(
+                        identity_outcomes(shoe, bet.multiply, mixture)
+                    )
+                results.append(evaluate_bet(by_identities[bet.multiply], bet, bet_mode))
+                continue
         if bet.card_level:
             key = walk_key(bet)
             if key not in walks:  # a bet on suits, and the shoe's suits unknown
@@ -222,3 +251,17 @@ def analyze(
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))
+
+
+def _not_multipliable(bet: Bet, shoe: Shoe, unknown_suits: str) -> str | None:
+    """Why no engine prices this multiplied bet on this shoe exactly (None: one does)."""
+    if not shoe.suits_known:
+        return f"pays by card identities: {unknown_suits}"
+    if bet.card_level:
+        return "is multiplied and looks at the cards themselves: no engine prices that exactly yet"
+    if bet.multiply not in FIRST_TWO_KINDS and pair_detail_needed(bet.fields) != "none":
+        return (
+            f"asks about pairs and is multiplied by {bet.multiply!r} cards: no engine prices "
+            "that exactly yet (multiply = player_first_two or banker_first_two can)"
+        )
+    return None

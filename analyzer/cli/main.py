@@ -14,7 +14,7 @@ import select
 import sys
 from collections.abc import Callable, Sequence
 
-from analyzer.cli import count, docs, eor, play, report, simulate, solve, verify
+from analyzer.cli import count, docs, eor, fit, play, report, simulate, solve, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
 from analyzer.interrupts import (
@@ -30,6 +30,7 @@ COMMANDS = {
     "report": report,
     "play": play,
     "verify": verify,
+    "fit": fit,
     "eor": eor,
     "simulate": simulate,
     "count": count,

@@ -10,6 +10,7 @@ import argparse
 import math
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from analyzer.analysis.exact import Analysis, analyze
@@ -21,6 +22,7 @@ from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, 
 from analyzer.paytables.library import SEED_GAME, load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES
+from analyzer.schema import exact_number
 
 _WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
 
@@ -99,6 +101,28 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
         "total/stood); best: each hand's cells for its own bet's EV (default: the "
         "paytable's [strategy])",
     )
+    parser.add_argument(
+        "--unknowns",
+        type=unknowns_option,
+        default=None,
+        metavar="NAME=VALUE,...",
+        help='values of the unknowns of a paytable\'s [multipliers] (e.g. "p=0.3,q=1/4"; '
+        "see fit for what published figures allow)",
+    )
+
+
+def unknowns_option(text: str) -> dict[str, Fraction]:
+    """An argparse type: ``p=0.3,q=1/4``, exact values of a paytable's unknowns."""
+    out: dict[str, Fraction] = {}
+    for item in [part.strip() for part in text.split(",") if part.strip()][:10]:
+        name, equals, value = item.partition("=")
+        if not equals or not name.strip():
+            raise argparse.ArgumentTypeError(f"{item[:30]!r}: write NAME=VALUE, e.g. p=0.3")
+        try:
+            out[name.strip()] = exact_number(value.strip(), "--unknowns", name.strip()[:20])
+        except AnalyzerError as exc:
+            raise argparse.ArgumentTypeError(str(exc).removeprefix("--unknowns: ")) from None
+    return out
 
 
 def strategy_option(text: str) -> Strategy | str:
@@ -116,6 +140,14 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
     """The paytable --paytable names, its decision cells played as --strategy says (with
     ``best``, the best play for the main bets on the command's shoe, told on stderr)."""
     paytable = load_paytable(args.paytable)
+    given = getattr(args, "unknowns", None)
+    if given is not None:
+        if not paytable.unknowns:
+            raise AnalyzerError(f"--unknowns: {paytable.source} has no unknowns")
+        try:
+            paytable = paytable.with_unknowns(given)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"--unknowns: {exc}") from None
     chosen = getattr(args, "strategy", None)
     if chosen == "best":
         shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None

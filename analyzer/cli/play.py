@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 
 import pandas as pd
 
-from analyzer.analysis.bets import evaluate_bet
 from analyzer.analysis.exact import resolve_modes
 from analyzer.cli.options import (
     add_format_option,
@@ -16,10 +16,12 @@ from analyzer.cli.options import (
 )
 from analyzer.engine.outcomes import round_table
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import parse_cards
+from analyzer.game.cards import Card, parse_cards
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
-from analyzer.paytables.model import RESERVED_MODES
+from analyzer.paytables.model import RESERVED_MODES, Paytable
+from analyzer.paytables.multipliers import Specials, parse_specials
+from analyzer.paytables.settle import dealt_result
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import (
     ALL_MODES,
@@ -37,7 +39,8 @@ EXAMPLES = """\
 examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
   baccarat-odds play KS 5H 6D AC --format json
-  baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws"""
+  baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
+  baccarat-odds play 7S 3H 2D KC --paytable FILE.toml --special "7S=8,AH=2"   # multipliers"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +51,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H)",
     )
     add_paytable_option(parser)
+    parser.add_argument(
+        "--special",
+        metavar="CARD=X,...",
+        help="the round's special cards and their multipliers, for a paytable with "
+        '[multipliers] (e.g. "7S=8,AH=2"; default: none drawn)',
+    )
     add_mode_option(parser, None, "betting mode for the JSON 'bets' object (default: the first)")
     add_format_option(parser, ("text", "json"))
 
@@ -66,15 +75,19 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             Shoe.standard(paytable.decks).remove(cards)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
+    specials = {} if args.special is None else parse_specials(args.special, paytable.multipliers)
     dealt = deal_round(cards, paytable.rules, paytable.strategy)
-    table = round_table(dealt)
-    by_mode = {
+    columns = round_table(dealt).columns
+    player = [(c.rank, c.suit) for c in dealt.player_cards]
+    banker = [(c.rank, c.suit) for c in dealt.banker_cards]
+    settled = {
         mode: {
-            bet.id: evaluate_bet(table, bet, mode).expected_value
+            bet.id: dealt_result(bet, columns, player, banker, specials)
             for bet, mode in paytable.offered((mode,))
         }
         for mode in paytable.modes
     }
+    by_mode = {mode: {bet: net for bet, (net, _) in nets.items()} for mode, nets in settled.items()}
     if args.format == "json":
         bets = by_mode[chosen]
         text = json_text(
@@ -96,6 +109,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                     for mode, nets in by_mode.items()
                 },
             }
+            | _multiplied_record(paytable, specials, settled[chosen])
         )
         return text, 0
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
@@ -106,25 +120,62 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"Banker: {' '.join(map(str, dealt.banker_cards)):<12} score {dealt.banker_score}"
         f"   {dealt.banker_reason}",
         f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
+        *_special_lines(paytable, specials),
         "",
     ]
     rows = []
     for bet_id in paytable.bet_ids:
-        per_mode = {mode: nets[bet_id] for mode, nets in by_mode.items() if bet_id in nets}
+        per_mode = {mode: nets[bet_id] for mode, nets in settled.items() if bet_id in nets}
         if same_in_every_mode(per_mode, paytable.modes):
             per_mode = {ALL_MODES: next(iter(per_mode.values()))}
-        for mode, net in per_mode.items():
+        for mode, (net, multiplier) in per_mode.items():
             named = paytable.bet(bet_id, paytable.modes[0] if mode == ALL_MODES else mode)
+            won = net + paytable.fee
             rows.append(
                 {
                     "Bet": named.display_name(),
                     "Mode": word(mode, "en"),
-                    "Result": "win" if net > 0 else "push" if net == 0 else "lose",
+                    "Result": "win" if won > 0 else "push" if won == 0 else "lose",
+                    "Multiplier": "-" if multiplier is None else f"{float(multiplier):g}x",
                     "Per unit": f"{float(net):+g}",
                 }
             )
     table = pd.DataFrame(rows)
     if len(paytable.modes) == 1:
         table = table.drop(columns="Mode")
+    if paytable.multipliers is None:
+        table = table.drop(columns="Multiplier")
     lines.append(render_table(table, left_align=True))
     return "\n".join(lines) + "\n", 0
+
+
+def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:
+    """The round's special cards and the fee, for a paytable that has them."""
+    lines = []
+    if paytable.multipliers is not None:
+        shown = ", ".join(
+            f"{Card(rank, suit)} {float(value):g}x" for (rank, suit), value in specials.items()
+        )
+        lines.append(f"Special: {shown or 'none (give them with --special)'}")
+    if paytable.fee:
+        lines.append(f"Fee:     {float(paytable.fee):g} per unit staked, paid on every bet")
+    return lines
+
+
+def _multiplied_record(
+    paytable: Paytable, specials: Specials, settled: dict[str, tuple[Fraction, Fraction | None]]
+) -> dict:
+    """JSON keys for a paytable with multipliers or a fee (none for one without)."""
+    record: dict = {}
+    if paytable.fee:
+        record["fee"] = fraction_text(paytable.fee)
+    if paytable.multipliers is not None:
+        record["special_cards"] = {
+            str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
+        }
+        record["multipliers"] = {
+            bet: fraction_text(multiplier)
+            for bet, (_, multiplier) in settled.items()
+            if multiplier is not None
+        }
+    return record

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine.enumerator import OutcomeCounts
+from analyzer.engine.identities import IdentityCounts
 from analyzer.game.cards import Card
 from analyzer.game.fields import (
     N_PAIR_STATES,
@@ -29,6 +30,7 @@ from analyzer.game.fields import (
     third_card_field,
 )
 from analyzer.game.rules import Round
+from analyzer.paytables.settle import identity_column
 from analyzer.schema import argument
 
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
@@ -87,6 +89,24 @@ def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     # int64, or Python integers where a mixed strategy's counts outgrow it.
     ways = outcomes.counts[state, ps, bs, pt, bt]
     return OutcomeTable(columns, ways, outcomes.denominator, outcomes.pair_detail, outcomes.scale)
+
+
+def identity_table(outcomes: IdentityCounts) -> OutcomeTable:
+    """One row per nonzero (outcome cell, counted identity pattern) of the identity walk:
+    the value-level fields and the pattern index of the cards a bet multiplied by the
+    counts' kind counts (column :func:`~analyzer.paytables.settle.identity_column`)."""
+    argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
+    ps, bs, pt, bt, pattern = np.nonzero(outcomes.counts)
+    columns = derived_columns(
+        ps.astype(np.int64),
+        bs.astype(np.int64),
+        third_card_field(pt),
+        third_card_field(bt),
+        outcomes.naturals,
+    )
+    columns[identity_column(outcomes.kind)] = pattern.astype(np.int64)
+    ways = outcomes.counts[ps, bs, pt, bt, pattern]
+    return OutcomeTable(columns, ways, outcomes.denominator, "none", outcomes.scale)
 
 
 def round_table(dealt: Round) -> OutcomeTable:

@@ -29,6 +29,7 @@ from typing import Any
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.fields import FIELD
+from analyzer.game.identities import KIND_CARDS, MULTIPLY_KINDS
 from analyzer.game.rules import (
     NO_STRATEGY,
     STANDARD,
@@ -41,6 +42,8 @@ from analyzer.game.rules import (
 )
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
+from analyzer.paytables.multipliers import Multipliers, multipliers_from_table, parse_fee
+from analyzer.paytables.unknowns import parse_unknowns
 from analyzer.schema import (
     argument,
     check_keys,
@@ -59,6 +62,8 @@ _IDENTIFIER = re.compile(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a 
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
+#: ... and of a payout linear in the multiplier.
+_MAX_LINEAR_TEXT = 80
 #: The highest max round a bet may name (a shoe of 27 decks deals under 400 rounds).
 MAX_ROUND = 10**6
 #: Longest name (of a paytable, bet or mode) accepted.
@@ -78,22 +83,76 @@ MAIN_BETS = ("player", "banker")
 
 @dataclass(frozen=True)
 class Payout:
-    """What a rule pays: ``net`` is the result per unit staked (win > 0, push 0, lose -1)."""
+    """What a rule pays: ``net`` is the result per unit staked (win > 0, push 0, lose -1),
+    plus ``per_multiplier`` times the round's multiplier for a payout such as
+    ``"multiplier - 0.05"`` (odds to one, linear in the multiplier)."""
 
     text: str
     net: Fraction
+    per_multiplier: Fraction = Fraction(0)
 
     @property
     def kind(self) -> str:
+        if self.per_multiplier:
+            return "win"
         return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
+
+    @property
+    def multiplied(self) -> bool:
+        return self.per_multiplier != 0
+
+    def __str__(self) -> str:
+        return self.text
 
 
 PUSH = Payout("push", Fraction(0))
 LOSE = Payout("lose", Fraction(-1))
 
 
+#: The word a payout names the round's multiplier by.
+MULTIPLIER = "multiplier"
+_NUMBER = r"[0-9]{1,12}(?:\.[0-9]{1,12}|/[0-9]{1,12})?"
+_LINEAR_TERM = re.compile(
+    rf"\s*([+-])?\s*(?:({_NUMBER})\s*\*\s*{MULTIPLIER}|{MULTIPLIER}\s*\*\s*({_NUMBER})"
+    rf"|({MULTIPLIER})|({_NUMBER}))\s*"
+)
+
+
+def _linear_payout(value: str) -> Payout:
+    """``"multiplier"``, ``"5 * multiplier"``, ``"multiplier - 0.05"``: odds to one as
+    ``a + b * multiplier``, ``b > 0`` (positivity over the multipliers a bet can have is
+    checked with the bet's model)."""
+    usage = (
+        "a payout linear in the multiplier: terms such as 5 * multiplier, multiplier, 0.95 "
+        "joined by + or -"
+    )
+    constant, slope, position, first = Fraction(0), Fraction(0), 0, True
+    text = value.strip()
+    while position < len(text):
+        match = _LINEAR_TERM.match(text, position)
+        if not match or match.end() == position or (match[1] is None and not first):
+            raise AnalyzerError(f"bad payout {_short(value)}: use {usage}")
+        sign = -1 if match[1] == "-" else 1
+        try:
+            if match[2] or match[3] or match[4]:
+                slope += sign * Fraction(match[2] or match[3] or 1)
+            else:
+                constant += sign * Fraction(match[5])
+        except ZeroDivisionError:
+            raise AnalyzerError(f"bad payout {_short(value)}: division by zero") from None
+        position, first = match.end(), False
+    if slope <= 0:
+        raise AnalyzerError(
+            f"bad payout {_short(value)}: the multiplier must raise the payout (use {usage})"
+        )
+    if abs(constant) > _MAX_PAYOUT or slope > _MAX_PAYOUT:
+        raise AnalyzerError(f"bad payout {_short(value)}: at most {_MAX_PAYOUT:,}:1 is allowed")
+    return Payout(text, constant, slope)
+
+
 def parse_payout(value: object) -> Payout:
-    """``"a:b"`` odds to one, a number (odds to one), ``"push"`` or ``"lose"``.
+    """``"a:b"`` odds to one, a number (odds to one), ``"push"``, ``"lose"``, or odds to one
+    linear in the round's multiplier (``"multiplier - 0.05"``).
 
     A win pays more than 0 and at most ``_MAX_PAYOUT`` to one; non-finite numbers (TOML's
     ``inf``, ``nan``, ``1e400``) are refused.
@@ -114,10 +173,11 @@ def parse_payout(value: object) -> Payout:
             return PUSH
         if word == "lose":
             return LOSE
-        if len(value) > _MAX_PAYOUT_TEXT:
-            raise AnalyzerError(
-                f"bad payout {_short(value)}: longer than {_MAX_PAYOUT_TEXT} characters"
-            )
+        limit = _MAX_LINEAR_TEXT if MULTIPLIER in word[:_MAX_LINEAR_TEXT] else _MAX_PAYOUT_TEXT
+        if len(value) > limit:
+            raise AnalyzerError(f"bad payout {_short(value)}: longer than {limit} characters")
+        if MULTIPLIER in word:
+            return _linear_payout(word)
         match = _ODDS.match(value)
         if not match:
             raise AnalyzerError(f"bad payout {_short(value)}: use {usage}")
@@ -164,6 +224,23 @@ class Bet:
     #: ``description`` and ``note``), for help pages.
     descriptions: Mapping[str, str] = field(default_factory=dict)
     notes: Mapping[str, str] = field(default_factory=dict)
+    #: Whose cards the round's multiplier counts (one of MULTIPLY_KINDS), and the
+    #: paytable's multiplier distribution; None for a bet paid a fixed amount.
+    multiply: str | None = None
+    multipliers: Multipliers | None = None
+    #: Paid per unit staked on top of the stake, whatever the result (the paytable's).
+    fee: Fraction = Fraction(0)
+
+    @property
+    def multiplied(self) -> bool:
+        """Is the bet paid by the round's random multiplier?"""
+        return self.multiply is not None
+
+    @property
+    def fixed_payouts(self) -> bool:
+        """Does every rule pay one constant per unit staked, with no fee (what every
+        engine but the exact analysis, ``play`` and ``simulate`` settles so far)?"""
+        return not self.multiplied and not self.fee
 
     @property
     def fields(self) -> frozenset[str]:
@@ -205,7 +282,11 @@ class Bet:
     def settlement(self) -> tuple[tuple[str, Fraction], ...]:
         """What settles the bet: each rule's condition and net, in order. Two bets with
         the same settlement pay the same on every round (a key for compiled caches)."""
-        return tuple((rule.condition.text, rule.payout.net) for rule in self.rules)
+        rules = tuple((rule.condition.text, rule.payout.net) for rule in self.rules)
+        if self.fixed_payouts:
+            return rules
+        slopes = tuple(rule.payout.per_multiplier for rule in self.rules)
+        return (*rules, ("fee", self.fee), ("multiply", self.multiply), ("slopes", slopes))
 
     def offered_in(self, mode: str) -> bool:
         return self.modes is None or mode in self.modes
@@ -225,6 +306,31 @@ class Paytable:
     #: undecided: a command's ``--strategy`` decides them).
     rules: DrawingRules = STANDARD
     strategy: Strategy = NO_STRATEGY
+    #: Paid per unit staked on top of every bet, and the random multipliers' distribution.
+    fee: Fraction = Fraction(0)
+    multipliers: Multipliers | None = None
+    #: The unknowns of the multipliers' distribution and their ranges, (name, low, high).
+    unknowns: tuple[tuple[str, Fraction, Fraction], ...] = ()
+
+    def with_unknowns(self, point: Mapping[str, Fraction]) -> Paytable:
+        """The paytable with every unknown given a value within its range."""
+        for name, low, high in self.unknowns:
+            if name not in point:
+                raise AnalyzerError(f"the unknown {name!r} has no value")
+            if not low <= point[name] <= high:
+                raise AnalyzerError(f"{name} = {point[name]} is outside its range {low}..{high}")
+        extra = sorted(set(point) - {name for name, _, _ in self.unknowns})
+        if extra:
+            raise AnalyzerError(f"{extra[0]!r} is not an unknown of the paytable")
+        model = self.multipliers.at(point)
+        for p in model.probabilities:
+            if not 0 <= p <= 1:
+                raise AnalyzerError(
+                    f"at {_point_text(point)} a probability of the multipliers is {p}, "
+                    "outside [0, 1]"
+                )
+        bets = tuple(replace(b, multipliers=model) if b.multiplied else b for b in self.bets)
+        return replace(self, multipliers=model, bets=bets, unknowns=())
 
     @property
     def fingerprint(self) -> dict[str, Any]:
@@ -237,6 +343,12 @@ class Paytable:
             played["drawing_rules"] = self.rules.table
         if self.strategy.choices:
             played["strategy"] = self.strategy.fingerprint
+        if self.fee:
+            played["fee"] = str(self.fee)
+        if self.multipliers is not None:
+            played["multipliers"] = self.multipliers.fingerprint
+        if self.unknowns:
+            played["unknowns"] = {name: f"{low}..{high}" for name, low, high in self.unknowns}
         return played | {
             "name": self.name,
             "decks": self.decks,
@@ -246,8 +358,9 @@ class Paytable:
                     "id": bet.id,
                     "max_round": bet.max_round,
                     "modes": None if bet.modes is None else list(bet.modes),
-                    "rules": [[rule.condition.text, str(rule.payout.net)] for rule in bet.rules],
+                    "rules": [_rule_fingerprint(rule) for rule in bet.rules],
                 }
+                | ({"multiply": bet.multiply} if bet.multiplied else {})
                 for bet in self.bets
             ],
         }
@@ -304,6 +417,16 @@ class Paytable:
                 raise AnalyzerError(f"unknown mode {mode!r} (modes: {', '.join(self.modes)})")
 
 
+def _point_text(point: Mapping[str, Fraction]) -> str:
+    return ", ".join(f"{name} = {value}" for name, value in point.items())
+
+
+def _rule_fingerprint(rule: Rule) -> list[str]:
+    if rule.payout.multiplied:
+        return [rule.condition.text, str(rule.payout.net), str(rule.payout.per_multiplier)]
+    return [rule.condition.text, str(rule.payout.net)]
+
+
 def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
     """Names are printed in tables and headings: one line, not empty (nor only invisible
     characters), not endless."""
@@ -336,7 +459,14 @@ def _texts(data: Mapping[str, Any], key: str, other: str, where: str, limit: int
     return texts
 
 
-def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) -> Bet:
+def _bet_from_dict(
+    data: Any,
+    modes: tuple[str, ...],
+    source: str,
+    number: int,
+    multipliers: Multipliers | None = None,
+    fee: Fraction = Fraction(0),
+) -> Bet:
     table(data, f"{source}: bet #{number}", "a bet")
     bet_id = require(data, "id", str, f"{source}: bet #{number}")
     if not _IDENTIFIER.fullmatch(bet_id):
@@ -347,7 +477,7 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
     where = f"{source}: bet {bet_id!r}"
     check_keys(
         data,
-        {"id", "name", "names", "max_round", "modes", "rule"}
+        {"id", "name", "names", "max_round", "modes", "rule", "multiply"}
         | {"description", "descriptions", "note", "notes"},
         where,
     )
@@ -385,7 +515,61 @@ def _bet_from_dict(data: Any, modes: tuple[str, ...], source: str, number: int) 
             raise AnalyzerError(f"{rule_where}: {exc}") from None
         labels = _texts(rule, "label", "labels", rule_where, _MAX_TEXT)
         rules.append(Rule(condition, payout, labels))
-    return Bet(bet_id, name, tuple(rules), max_round, bet_modes, names, descriptions, notes)
+    multiply = _multiply(data, rules, multipliers, where)
+    return Bet(
+        bet_id,
+        name,
+        tuple(rules),
+        max_round,
+        bet_modes,
+        names,
+        descriptions,
+        notes,
+        multiply,
+        multipliers if multiply else None,
+        fee,
+    )
+
+
+def _multiply(
+    data: Mapping[str, Any], rules: list[Rule], multipliers: Multipliers | None, where: str
+) -> str | None:
+    """A bet's ``multiply`` (whose cards the multiplier counts), checked against its rules
+    and the paytable's ``[multipliers]``: every multiplied payout wins whatever the
+    multiplier, and a bet that says ``multiply`` pays by it."""
+    multiplied = [i for i, rule in enumerate(rules, 1) if rule.payout.multiplied]
+    kind = optional(data, "multiply", str, where)
+    if kind is None:
+        if multiplied:
+            raise AnalyzerError(
+                f"{where}: rule {multiplied[0]} pays by the multiplier, but the bet has no "
+                f"'multiply' (whose cards count: {', '.join(MULTIPLY_KINDS)})"
+            )
+        return None
+    if kind not in MULTIPLY_KINDS:
+        raise AnalyzerError(
+            f"{where}: unknown 'multiply' {kind[:40]!r} (use {', '.join(MULTIPLY_KINDS)})"
+        )
+    if multipliers is None:
+        raise AnalyzerError(
+            f"{where}: 'multiply' needs the paytable's [multipliers] (how many special cards "
+            "are drawn, and their values)"
+        )
+    if not multiplied:
+        raise AnalyzerError(
+            f"{where}: 'multiply' is given but no rule pays by the multiplier "
+            '(e.g. pays = "multiplier")'
+        )
+    smallest = multipliers.smallest(KIND_CARDS[kind])
+    for i in multiplied:
+        payout = rules[i - 1].payout
+        if payout.net + payout.per_multiplier * smallest <= 0:
+            raise AnalyzerError(
+                f"{where}: rule {i}: {payout.text!r} pays "
+                f"{payout.net + payout.per_multiplier * smallest} at the smallest multiplier "
+                f"({smallest}): a win must pay more than 0"
+            )
+    return kind
 
 
 def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> Paytable:
@@ -394,7 +578,8 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     check_untrusted(data, source)
     check_keys(
         data,
-        {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"},
+        {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"}
+        | {"fee", "multipliers", "unknowns"},
         source,
     )
     for key in ("source", "description"):
@@ -425,7 +610,21 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     bets_data = require(data, "bet", list, source)
     if not bets_data:
         raise AnalyzerError(f"{source}: 'bet' is empty: a paytable needs at least one [[bet]]")
-    bets = tuple(_bet_from_dict(bet, modes, source, i) for i, bet in enumerate(bets_data, 1))
+    fee = parse_fee(data["fee"], source) if "fee" in data else Fraction(0)
+    unknowns = {}
+    if "unknowns" in data:
+        if "multipliers" not in data:
+            raise AnalyzerError(f"{source}: [unknowns] need [multipliers] to be unknowns of")
+        unknowns = parse_unknowns(data["unknowns"], f"{source}: [unknowns]")
+    multipliers = None
+    if "multipliers" in data:
+        multipliers = multipliers_from_table(
+            data["multipliers"], f"{source}: [multipliers]", tuple(unknowns)
+        )
+    bets = tuple(
+        _bet_from_dict(bet, modes, source, i, multipliers, fee)
+        for i, bet in enumerate(bets_data, 1)
+    )
     seen: set[tuple[str, str]] = set()
     for bet in bets:
         for mode in modes:
@@ -434,7 +633,8 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                     raise AnalyzerError(f"{source}: bet {bet.id!r}: duplicate id in mode {mode!r}")
                 seen.add((bet.id, mode))
     rules, strategy = _rules_and_strategy(data, source)
-    return Paytable(name, decks, modes, bets, source, rules, strategy)
+    bounds = tuple((name, low, high) for name, (low, high) in unknowns.items())
+    return Paytable(name, decks, modes, bets, source, rules, strategy, fee, multipliers, bounds)
 
 
 def _rules_and_strategy(data: Mapping[str, Any], source: str) -> tuple[DrawingRules, Strategy]:

@@ -201,6 +201,26 @@ def compare_printed(
     return Comparison(_shown_like(whole, printed), passed, last_digit)
 
 
+def printed_range(
+    printed: Printed, rounding: str = "round", scale: Fraction = Fraction(1)
+) -> tuple[Fraction, Fraction]:
+    """The closed interval of exact values (before ``scale`` and the percentage) that
+    :func:`compare_printed` finds print as ``printed`` (its closure: an end half a unit
+    away may itself round the other way)."""
+    factor = Fraction(scale) * (100 if printed.percent else 1)
+    unit = Fraction(10) ** printed.exponent
+    claimed = Fraction(printed.number) / unit
+    if rounding == "round":  # half away from zero
+        low, high = claimed - Fraction(1, 2), claimed + Fraction(1, 2)
+    elif claimed > 0:  # truncated toward zero
+        low, high = claimed, claimed + 1
+    elif claimed < 0:
+        low, high = claimed - 1, claimed
+    else:
+        low, high = Fraction(-1), Fraction(1)
+    return low * unit / factor, high * unit / factor
+
+
 def _shown_like(whole: int, printed: Printed) -> str:
     """``whole * 10**printed.exponent`` written as the printed figure is written: built as
     text, not with Decimal arithmetic, whose context would round beyond 28 digits."""

@@ -12,9 +12,15 @@ from fractions import Fraction
 
 import numpy as np
 
+from analyzer.errors import AnalyzerError
+from analyzer.game.identities import PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
+from analyzer.paytables.multipliers import Specials, round_multiplier
 
 Columns = Mapping[str, np.ndarray]
+#: The pattern of two different cards, and of one card dealt twice.
+_TWO_CARDS = PATTERN_INDEX[(1, 1)]
+_ONE_CARD_TWICE = PATTERN_INDEX[(2,)]
 
 
 def rule_masks(bet: Bet, columns: Columns, n_rows: int) -> list[np.ndarray]:
@@ -54,8 +60,73 @@ def settling_rule(bet: Bet, columns: Columns, n_rows: int) -> np.ndarray:
 
 
 def rule_nets(bet: Bet) -> list[Fraction]:
-    """Net per unit of each rule, then of "no rule" (a loss): index with settling_rule."""
+    """Net per unit of each rule, then of "no rule" (a loss): index with settling_rule.
+
+    Only for a bet of fixed payouts: a multiplied bet nets by its round's multiplier
+    (:func:`net_moments`), and a fee changes what a unit paid returns; engines that
+    settle fixed nets refuse the others here, in one line."""
+    if not bet.fixed_payouts:
+        what = "pays random multipliers" if bet.multiplied else "charges a fee"
+        raise AnalyzerError(
+            f"bet {bet.id!r} {what}: this engine settles fixed payouts only so far (the "
+            "exact analysis of report, verify and docs, play and simulate price it)"
+        )
     return [rule.payout.net for rule in bet.rules] + [LOSE.net]
+
+
+def identity_column(kind: str) -> str:
+    """The outcome table's column of counted identity patterns for bets multiplied by
+    ``kind`` (see :mod:`analyzer.engine.identities`)."""
+    return f"identity_pattern_{kind}"
+
+
+def row_patterns(bet: Bet, columns: Columns) -> np.ndarray:
+    """Per row, the identity pattern index of the cards ``bet`` multiplies by: from the
+    suited-pair fields for the first-two kinds, else the identity walk's column."""
+    kind = bet.multiply
+    if kind is None:
+        raise AnalyzerError(f"bet {bet.id!r} is not multiplied")
+    if kind.endswith("_first_two"):
+        suited = f"{kind.removesuffix('_first_two')}_suited_pair"
+        if suited not in columns:
+            raise AnalyzerError(f"bet {bet.id!r}: the suits of some cards are unknown")
+        return np.where(columns[suited], _ONE_CARD_TWICE, _TWO_CARDS)
+    column = identity_column(kind)
+    if column not in columns:
+        raise AnalyzerError(f"bet {bet.id!r}: this table does not count {kind!r} identities")
+    return columns[column]
+
+
+def net_moments(bet: Bet, rule: int, pattern: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    """``E[net]`` and ``E[net**2]`` per unit staked of a round settled by rule ``rule``
+    (``len(bet.rules)``: none, a loss) whose counted cards show identity ``pattern``."""
+    if rule == len(bet.rules):
+        return LOSE.net, LOSE.net**2
+    payout = bet.rules[rule].payout
+    a, b = payout.net, payout.per_multiplier
+    if not b:
+        return a, a * a
+    model = bet.multipliers
+    first, second = model.moment(pattern, 1), model.moment(pattern, 2)
+    return a + b * first, a * a + 2 * a * b * first + b * b * second
+
+
+def tie_uncounted(bet: Bet, rule: int) -> AnalyzerError:
+    """The error of a bet multiplied by the winner's cards whose rule ``rule`` (an index)
+    pays by the multiplier on a tie, which has no winner: the bet cannot see its cards."""
+    return AnalyzerError(
+        f"bet {bet.id!r}: rule {rule + 1} pays by the multiplier on a tie, where "
+        "multiply = 'winner' counts no cards (use 'both', or a hand)"
+    )
+
+
+def round_net(bet: Bet, rule: int, multiplier: Fraction) -> Fraction:
+    """Net per unit staked of one dealt round settled by rule ``rule`` (``len(bet.rules)``:
+    a loss), the bet's cards having ``multiplier`` (capped already), before any fee."""
+    if rule == len(bet.rules):
+        return LOSE.net
+    payout = bet.rules[rule].payout
+    return payout.net + payout.per_multiplier * multiplier
 
 
 def settled_ways(bet: Bet, columns: Columns, ways: np.ndarray) -> tuple[list[int], list[int]]:
@@ -81,3 +152,38 @@ def expected_value(bet: Bet, columns: Columns, ways: np.ndarray, denominator: in
         (Fraction(w, denominator) * n for w, n in zip(settled, nets, strict=True)),
         start=Fraction(0),
     )
+
+
+def dealt_result(
+    bet: Bet,
+    columns: Columns,
+    player: list[tuple[int, int]],
+    banker: list[tuple[int, int]],
+    specials: Specials,
+) -> tuple[Fraction, Fraction | None]:
+    """What one dealt round (a one-row table, its hands' cards as (rank, suit)) nets per
+    unit staked, the fee paid, and the multiplier it paid by (None: not multiplied)."""
+    rule = int(settling_rule(bet, columns, 1)[0])
+    multiplier = None
+    if bet.multiplied and rule < len(bet.rules) and bet.rules[rule].payout.multiplied:
+        winner = str(columns["winner"][0])
+        if bet.multiply == "winner" and winner == "tie":
+            raise tie_uncounted(bet, rule)
+        counted = counted_cards(bet.multiply, player, banker, winner)
+        multiplier = round_multiplier(bet.multipliers, counted, specials)
+    return round_net(bet, rule, multiplier or Fraction(1)) - bet.fee, multiplier
+
+
+def paid_nets(bet: Bet, index: np.ndarray, winner: np.ndarray, multiplier: np.ndarray | None):
+    """Per dealt round (settled by rule ``index``, as :func:`settling_rule` gives it), the
+    net per unit paid, the stake plus the fee, in floats (the simulator's);
+    ``multiplier`` is each round's counted cards' multiplier (None: a bet not multiplied)."""
+    constant = np.array([float(rule.payout.net) for rule in bet.rules] + [float(LOSE.net)])
+    slope = np.array([float(rule.payout.per_multiplier) for rule in bet.rules] + [0.0])
+    if bet.multiply == "winner":
+        for rule, holds in enumerate(bet.rules):
+            if holds.payout.multiplied and np.any((index == rule) & (winner == "tie")):
+                raise tie_uncounted(bet, rule)
+    net = constant[index] + slope[index] * (1.0 if multiplier is None else multiplier)
+    fee = float(bet.fee)
+    return (net - fee) / (1 + fee)

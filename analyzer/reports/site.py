@@ -33,7 +33,13 @@ from analyzer.paytables.model import Bet, Paytable, in_language
 from analyzer.paytables.printed import printed_value
 from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
 from analyzer.reports.plots import effects_figure
-from analyzer.reports.tables import effects_shown_once, fraction_text, shown_once
+from analyzer.reports.tables import (
+    effects_shown_once,
+    fee_text,
+    fraction_text,
+    multipliers_text,
+    shown_once,
+)
 from analyzer.runs.runner import package_version
 
 _SITE = importlib.resources.files("analyzer.reports") / "site"
@@ -97,6 +103,28 @@ def _alternatives(values: Sequence[int], lang: str) -> str:
         if len(items) == 1
         else f"{', '.join(items[:-1])} {sentence('or', lang)} {items[-1]}"
     )
+
+
+def _multiplier_lines(paytable: Paytable, lang: str) -> list[str]:
+    """The multiplier rules and the fee, as the help page states them (none without)."""
+    lines = []
+    if paytable.multipliers is not None:
+        lines.append(multipliers_text(paytable.multipliers, lang))
+    if paytable.fee:
+        lines.append(fee_text(paytable.fee, lang))
+    return [line[:1].upper() + line[1:] for line in lines]
+
+
+def _multiplied_lines(analysis: Analysis, lang: str) -> list[str]:
+    """Each multiplied bet, once, and whose cards its multiplier counts."""
+    lines = []
+    for r in analysis.results:
+        if r.bet.multiplied:
+            cards = sentence(f"multiply_{r.bet.multiply}", lang)
+            lines.append(
+                sentence("multiplied_bet", lang, bet=r.bet.display_name(lang), cards=cards)
+            )
+    return list(dict.fromkeys(lines))
 
 
 def rules_facts(rules: DrawingRules = STANDARD) -> dict[str, object]:
@@ -389,6 +417,9 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 rtp_line=_rtp_line(analysis, max_rtp, lang),
                 eor_image=image,
                 eor_size=size,
+                multipliers=_multiplier_lines(analysis.paytable, lang),
+                fee=bool(analysis.paytable.fee),
+                multiplied=_multiplied_lines(analysis, lang),
             )
     # Listed by the name a reader sees, not by folder or file name: case set aside, and
     # names that compare equal kept in the order given.

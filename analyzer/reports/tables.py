@@ -23,6 +23,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.rules import choice_text
 from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
+from analyzer.paytables.multipliers import Multipliers
 from analyzer.paytables.printed import check_printed_value
 from analyzer.reports.formats import FORMATS
 from analyzer.reports.i18n import check_language, sentence, word
@@ -40,7 +41,7 @@ def _percent(value: Fraction | None, places: int = 4) -> str:
 
 
 def _payouts(result: BetResult) -> str:
-    wins = [rule.payout.text for rule in result.bet.rules if rule.payout.net > 0]
+    wins = [rule.payout.text for rule in result.bet.rules if rule.payout.kind == "win"]
     return " / ".join(dict.fromkeys(wins))
 
 
@@ -174,9 +175,9 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
                 "probability": fraction_text(line.probability),
                 "probability_float": float(line.probability),
                 "pays": line.payout.text,
-                "net": fraction_text(line.payout.net),
-                "contribution": fraction_text(line.probability * line.payout.net),
-                "contribution_float": float(line.probability * line.payout.net),
+                "net": fraction_text(line.net),
+                "contribution": fraction_text(line.contribution),
+                "contribution_float": float(line.contribution),
             }
             for line in result.lines
         ]
@@ -214,7 +215,7 @@ def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
             "Combinations": [str(ln.combinations) for ln in lines],
             "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
             "Pays": [ln.payout.text for ln in lines],
-            "Return": [f"{float(ln.probability * ln.payout.net):+.10f}" for ln in lines],
+            "Return": [f"{float(ln.contribution):+.10f}" for ln in lines],
         }
     )
     return frame.rename(columns=lambda c: word(c, lang))
@@ -297,7 +298,8 @@ def _title(analysis: Analysis, lang: str) -> str:
     else:
         key = "report_cards" if shoe.suits_known else "report_cards_suits_unknown"
         text = sentence(key, lang, cards=shoe.size, ranks=shoe.rank_text)
-    title = sentence("report_title", lang, name=analysis.paytable.name, shoe=text, modes=modes)
+    key = "report_title_fee" if analysis.paytable.fee else "report_title"
+    title = sentence(key, lang, name=analysis.paytable.name, shoe=text, modes=modes)
     return "; ".join([title, *played_rules(analysis.paytable, lang)])
 
 
@@ -307,11 +309,17 @@ def _count_record(count: int | Fraction) -> int | str:
 
 
 def _rules_record(paytable: Paytable) -> dict:
-    """The drawing rules and strategy for JSON, where they are not the standard game's
-    (a standard report keeps the keys it always had)."""
+    """The drawing rules and strategy for JSON, where they are not the standard game's,
+    and the fee and multipliers where there are some (a standard report keeps the keys it
+    always had)."""
+    record: dict[str, Any] = {}
+    if paytable.fee:
+        record["fee"] = fraction_text(paytable.fee)
+    if paytable.multipliers is not None:
+        record["multipliers"] = paytable.multipliers.fingerprint
     if paytable.rules.is_standard and not paytable.strategy.choices:
-        return {}
-    return {
+        return record
+    return record | {
         "drawing_rules": paytable.rules.name,
         "rules_table": paytable.rules.table,
         "strategy": {str(cell): choice_text(p) for cell, p in paytable.strategy.choices},
@@ -326,7 +334,45 @@ def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
         parts.append(sentence("report_rules", lang, rules=paytable.rules.name))
     if paytable.strategy.choices:
         parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
+    if paytable.multipliers is not None:
+        parts.append(multipliers_text(paytable.multipliers, lang))
+    if paytable.fee:
+        parts.append(fee_text(paytable.fee, lang))
     return parts
+
+
+def fee_text(fee: Fraction, lang: str = "en") -> str:
+    """The fee in one sentence, and what it does to the figures."""
+    return sentence("report_fee", lang, fee=_share(fee))
+
+
+def _share(value: Fraction) -> str:
+    """A probability or fee as a short percentage: 30%, 12.5%, 33.3333%."""
+    return f"{float(100 * value):.4f}".rstrip("0").rstrip(".") + "%"
+
+
+def _number(value: Fraction) -> str:
+    """An exact number as people write it: 2, 0.95, 1/3."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    decimal = float(value)
+    if Fraction(repr(decimal)) == value:
+        return repr(decimal)
+    return f"{value.numerator}/{value.denominator}"
+
+
+def multipliers_text(model: Multipliers, lang: str = "en") -> str:
+    """The multiplier rules in one sentence: how many special cards, their values and the
+    chance of each, and the cap."""
+    if len(model.cards) == 1:
+        cards = _number(Fraction(model.cards[0][0]))
+    else:
+        cards = ", ".join(f"{k} ({_share(p)})" for k, p in model.cards)
+    values = ", ".join(f"{_number(v)}x ({_share(p)})" for v, p in model.values)
+    text = sentence("report_multipliers", lang, cards=cards, values=values)
+    if model.cap is not None:
+        text += " " + sentence("report_multiplier_cap", lang, cap=_number(model.cap))
+    return text
 
 
 def render_table(

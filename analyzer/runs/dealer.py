@@ -29,8 +29,10 @@ from analyzer.game.fields import (
     derived_columns,
     pair_columns,
 )
+from analyzer.game.identities import counted_mask
 from analyzer.game.rules import NATURAL_SCORES, PLAYER_STOOD, STANDARD, DrawingRules, Strategy
 from analyzer.game.shoe import INFINITE, ROUND_CARDS
+from analyzer.paytables.multipliers import Multipliers
 
 N_CARD_TYPES = N_CARDS
 #: Fields of a dealt round's record (third cards -1 when none, pair states as in
@@ -280,9 +282,10 @@ def join_rounds(parts: list[np.ndarray]) -> np.ndarray:
     return np.concatenate(rows).view(ROUND_DTYPE).reshape(-1)
 
 
-def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Rank and suit of every card of each round, in :data:`~analyzer.game.fields.CARDS`
-    order (-1 for a third card not dealt); ``cards`` is the shoe the rounds came from."""
+def round_identities(cards: np.ndarray, rounds: np.ndarray) -> np.ndarray:
+    """The card index (0-51: rank and suit) of every card of each round, in
+    :data:`~analyzer.game.fields.CARDS` order, -1 for a third card not dealt; ``cards``
+    is the shoe the rounds came from."""
     start = rounds["start"]
     player_drew = rounds["player_third"] >= 0
     banker_drew = rounds["banker_third"] >= 0
@@ -297,9 +300,60 @@ def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.n
         ],
         axis=1,
     )
-    types = np.where(at >= 0, cards[np.maximum(at, 0)], -1)
+    return np.where(at >= 0, cards[np.maximum(at, 0)], -1)
+
+
+def special_factors(
+    rng: np.random.Generator, identities: np.ndarray, model: Multipliers
+) -> np.ndarray:
+    """Draw each round's special cards and give every card of the round (``identities``
+    as from :func:`round_identities`) its multiplier: 1 where it is not special, and every
+    copy of a special identity that identity's one multiplier.
+
+    Only what the round's own cards see is drawn, exactly as the full draw would decide
+    it: ``K`` by the model, then each new identity of the round special with the chance
+    that it is among the ``K`` given what the round's earlier identities were (the
+    specials left over the identities left), and each special its value.
+    """
+    n = len(identities)
+    counts = np.array([k for k, _ in model.cards])
+    drawn = rng.choice(counts, size=n, p=np.array([float(p) for _, p in model.cards]))
+    values = np.array([float(v) for v, _ in model.values])
+    chances = np.array([float(p) for _, p in model.values])
+    factors = np.ones(identities.shape)
+    specials_seen = np.zeros(n)
+    distinct_seen = np.zeros(n)
+    rows = np.arange(n)
+    for j in range(identities.shape[1]):
+        card = identities[:, j]
+        same = identities[:, :j] == card[:, None]
+        repeat = same.any(axis=1) & (card >= 0)
+        new = (card >= 0) & ~repeat
+        chance = (drawn - specials_seen) / np.maximum(model.universe - distinct_seen, 1)
+        special = new & (rng.random(n) < chance)
+        value = rng.choice(values, size=n, p=chances)
+        first = np.argmax(same, axis=1) if j else np.zeros(n, dtype=np.int64)
+        factors[:, j] = np.where(special, value, np.where(repeat, factors[rows, first], 1.0))
+        specials_seen += special
+        distinct_seen += new
+    return factors
+
+
+def round_multipliers(
+    factors: np.ndarray, identities: np.ndarray, winner: np.ndarray, kind: str, model: Multipliers
+) -> np.ndarray:
+    """Per round, the multiplier of the cards a bet multiplied by ``kind`` counts."""
+    counted = counted_mask(kind, winner, identities >= 0)
+    product = np.where(counted, factors, 1.0).prod(axis=1)
+    return product if model.cap is None else np.minimum(product, float(model.cap))
+
+
+def round_cards(cards: np.ndarray, rounds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rank and suit of every card of each round, in :data:`~analyzer.game.fields.CARDS`
+    order (-1 for a third card not dealt); ``cards`` is the shoe the rounds came from."""
+    types = round_identities(cards, rounds)
     dealt = np.maximum(types, 0)
-    return np.where(at >= 0, CARD_RANKS[dealt], -1), np.where(at >= 0, CARD_SUITS[dealt], -1)
+    return np.where(types >= 0, CARD_RANKS[dealt], -1), np.where(types >= 0, CARD_SUITS[dealt], -1)
 
 
 def round_columns(

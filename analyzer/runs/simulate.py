@@ -11,7 +11,7 @@ import pandas as pd
 from analyzer.analysis.exact import analyze
 from analyzer.game.fields import card_columns
 from analyzer.paytables.model import Paytable
-from analyzer.paytables.settle import rule_nets, settling_rule
+from analyzer.paytables.settle import paid_nets, rule_nets, settling_rule
 from analyzer.runs.dealer import (
     Drawing,
     Procedure,
@@ -19,7 +19,10 @@ from analyzer.runs.dealer import (
     join_rounds,
     round_cards,
     round_columns,
+    round_identities,
+    round_multipliers,
     shuffled_shoe,
+    special_factors,
 )
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
@@ -61,8 +64,9 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
+    model = job.paytable.multipliers
     drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
-    dealt, ranks, suits = [], [], []
+    dealt, ranks, suits, identities = [], [], [], []
     for _ in range(shoes):
         cards = shuffled_shoe(rng, job.procedure.decks)
         dealt.append(deal_shoe(cards, job.procedure, drawing, rng))
@@ -70,18 +74,30 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
             rank, suit = round_cards(cards, dealt[-1])
             ranks.append(rank)
             suits.append(suit)
+        if model is not None:  # which cards a multiplier can find
+            identities.append(round_identities(cards, dealt[-1]))
     rounds = join_rounds(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
     columns = round_columns(rounds, drawing.naturals)
     if card_level:
         columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
+    if model is not None:  # each round's special cards, drawn after the shoe's deal
+        identities = np.concatenate(identities)
+        factors = special_factors(rng, identities, model)
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
     for b, (bet, _) in enumerate(offered):
-        nets = np.array([float(net) for net in rule_nets(bet)])[
-            settling_rule(bet, columns, len(rounds))
-        ]
+        index = settling_rule(bet, columns, len(rounds))
+        if bet.fixed_payouts:
+            nets = np.array([float(net) for net in rule_nets(bet)])[index]
+        else:
+            multiplier = None
+            if bet.multiplied:
+                multiplier = round_multipliers(
+                    factors, identities, columns["winner"], bet.multiply, model
+                )
+            nets = paid_nets(bet, index, columns["winner"], multiplier)
         on_offer = rounds["round"] <= (bet.max_round or np.iinfo(np.int64).max)
         totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
         squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)

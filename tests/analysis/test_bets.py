@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import naive
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from analyzer import Shoe, analyze
 from analyzer.paytables.printed import check_printed_value
@@ -72,3 +74,108 @@ def test_breakdown_lines_add_up() -> None:
         table = result.breakdown
         assert sum(table["probability"]) == 1
         assert sum(table["contribution"]) == result.expected_value
+
+
+# -- Multiplied bets and fees against every deal and every draw of special cards ------------
+
+#: Identities of the tiny shoes (rank 1..13, suit), and a small virtual deck holding them.
+POOL = [(1, 0), (1, 1), (10, 0), (13, 0), (5, 3), (9, 1)]
+UNIVERSE = [*POOL, (2, 2)]
+FEE = Fraction(1, 5)
+#: (bet id, multiply, [(condition, pays, the same as a Python test, a, b)]).
+MULTIPLIED_BETS = [
+    (
+        "player",
+        "winner",
+        [
+            ("winner == 'player'", "multiplier", lambda r: r["winner"] == "player", 0, 1),
+            ("winner == 'tie'", "push", lambda r: r["winner"] == "tie", 0, 0),
+        ],
+    ),
+    (
+        "banker",
+        "winner",
+        [("winner == 'banker'", "multiplier - 0.05", lambda r: r["winner"] == "banker", -0.05, 1)],
+    ),
+    ("tie", "both", [("winner == 'tie'", "5 * multiplier", lambda r: r["winner"] == "tie", 0, 5)]),
+    (
+        "player_natural",
+        "player",
+        [("player_natural", "2 * multiplier + 1", lambda r: r["player_natural"], 1, 2)],
+    ),
+    (
+        "banker_three",
+        "banker",
+        [("banker_cards == 3", "multiplier", lambda r: r["banker_cards"] == 3, 0, 1)],
+    ),
+    (
+        "player_pair",
+        "player_first_two",
+        [("player_pair", "9 * multiplier", lambda r: r["player_pair"], 0, 9)],
+    ),
+    (
+        "banker_pair",
+        "banker_first_two",
+        [("banker_pair", "multiplier + 10", lambda r: r["banker_pair"], 10, 1)],
+    ),
+]
+
+
+def multiplied_paytable(cards_distribution: dict, values: dict, cap):
+    import dataclasses
+
+    from analyzer.paytables.model import paytable_from_dict
+
+    multipliers = {"cards": cards_distribution, "values": values}
+    if cap is not None:
+        multipliers["cap"] = cap
+    data = {
+        "name": "Multiplied",
+        "fee": "0.2",
+        "multipliers": multipliers,
+        "bet": [
+            {
+                "id": bet_id,
+                "multiply": kind,
+                "rule": [{"when": when, "pays": pays} for when, pays, *_ in rules],
+            }
+            for bet_id, kind, rules in MULTIPLIED_BETS
+        ],
+    }
+    paytable = paytable_from_dict(data)
+    small = dataclasses.replace(paytable.multipliers, universe=len(UNIVERSE))
+    bets = tuple(dataclasses.replace(bet, multipliers=small) for bet in paytable.bets)
+    return dataclasses.replace(paytable, bets=bets, multipliers=small)
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(POOL), min_size=6, max_size=8),
+    st.sampled_from(
+        [
+            ({"1": "0.5", "2": "0.5"}, {"2": "0.75", "5": "0.25"}, None),
+            ({"0": "0.25", "3": "0.75"}, {"0.5": "0.5", "3": "0.5"}, "4"),
+        ]
+    ),
+)
+def test_multiplied_bets_equal_every_deal_and_every_draw(cards, model) -> None:
+    from helpers import shoe_of_cards
+    from naive_multipliers import reference_moments
+
+    cards_distribution, values, cap = model
+    paytable = multiplied_paytable(cards_distribution, values, cap)
+    analysis = analyze(paytable=paytable, shoe=shoe_of_cards(cards))
+    distribution = (
+        {int(k): Fraction(p) for k, p in cards_distribution.items()},
+        {Fraction(v): Fraction(p) for v, p in values.items()},
+        None if cap is None else Fraction(cap),
+    )
+    for bet_id, kind, rules in MULTIPLIED_BETS:
+        spec = [(test, Fraction(str(a)), Fraction(b)) for _, _, test, a, b in rules]
+        first, second, ways = reference_moments(cards, kind, spec, UNIVERSE, distribution)
+        result = analysis.result(bet_id)
+        assert result.expected_value == (first - FEE) / (1 + FEE), bet_id
+        assert result.variance == (second - first**2) / (1 + FEE) ** 2, bet_id
+        assert [line.ways for line in result.lines] == ways, bet_id
+        assert sum(line.contribution for line in result.lines) == first, bet_id
+        assert result.rtp == (1 + first) / (1 + FEE)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from helpers import run
+from helpers import MULTIPLIED_PAYTABLE, run, write_paytable
 
 from analyzer import load_paytable
 
@@ -54,3 +54,48 @@ def test_play_text_names_each_bet_once_where_every_mode_pays_alike(capsys) -> No
     assert not any(bet in out for bet in paytable.bet_ids if "_" in bet)
     code, out, _ = run(capsys, "play", "2S", "3H", "2D", "KC", "8H", "--format", "json")
     assert json.loads(out)["bet_names"] == names
+
+
+def test_play_settles_the_rounds_special_cards(capsys, tmp_path) -> None:
+    paytable = str(write_paytable(tmp_path, MULTIPLIED_PAYTABLE))
+    # Player 7S 2D (9) against Banker 3H KC (3): the Player's natural counts the 7S (8x);
+    # the AH is not dealt. Net per unit staked, the 0.2 fee paid: 8 - 0.2.
+    argv = ["play", "7S", "3H", "2D", "KC", "--paytable", paytable, "--special", "7S=8,AH=2"]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    result = json.loads(out)
+    assert result["bets_exact"]["player"] == "39/5"
+    assert result["bets_exact"]["banker"] == "-6/5"
+    assert result["multipliers"] == {"player": "8/1"}
+    assert result["special_cards"] == {"7S": "8/1", "AH": "2/1"}
+    assert result["fee"] == "1/5"
+    code, out, _ = run(capsys, *argv)
+    assert "Special: 7S 8x, AH 2x" in out and "+7.8" in out
+    # The tie counts both hands: 6S KD / 6H KC ties 6-6, both sixes special: 5 * 2 * 3.
+    argv = ["play", "6S", "6H", "KD", "KC", "--paytable", paytable, "--special", "6S=2,6H=3"]
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    result = json.loads(out)
+    assert result["bets_exact"]["tie"] == "149/5"  # 30 - 0.2
+    assert result["bets_exact"]["player"] == "-1/5"  # a push: only the fee is lost
+    # The cap: three 8x cards in the Player's hand would be 512 anyway; with no special
+    # card the multiplier is 1.
+    code, out, _ = run(capsys, "play", "7S", "3H", "2D", "KC", "--paytable", paytable)
+    assert "Special: none" in out and "+0.8" in out
+
+
+def test_play_refuses_bad_special_cards(capsys, tmp_path) -> None:
+    paytable = str(write_paytable(tmp_path, MULTIPLIED_PAYTABLE))
+    cards = ["7S", "3H", "2D", "KC"]
+    for special, message in [
+        ("7S=7", "not a multiplier of this paytable (2, 3, 4, 5, 8)"),
+        ("7S=8,7S=2", "7S is given twice"),
+        ("7=8", "unknown card '7'"),
+        ("7S", "write CARD=MULTIPLIER"),
+        ("7S=-8", "must be a decimal"),
+        (",".join(f"{r}S=2" for r in "A23456"), "6 special cards, but a round draws 1, 2, 3, 4, 5"),
+    ]:
+        code, out, err = run(capsys, "play", *cards, "--paytable", paytable, "--special", special)
+        assert (code, out) == (2, ""), special
+        assert message in err and len(err.strip().splitlines()) == 1, (special, err)
+    code, _, err = run(capsys, "play", *cards, "--special", "7S=2")
+    assert code == 2 and "this paytable has no [multipliers]" in err

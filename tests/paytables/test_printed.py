@@ -128,3 +128,18 @@ def test_a_value_known_within_a_bound_passes_where_any_value_within_it_would() -
     assert not compare_printed(near, printed).passed
     assert compare_printed(near, printed, error=Fraction(2, 10000)).passed
     assert not compare_printed(near, printed, error=Fraction(1, 10**6)).passed
+
+
+def test_printed_range_is_every_value_that_prints_so() -> None:
+    from analyzer.paytables.printed import printed_range
+
+    for text, rounding in [("98.94%", "round"), ("-1.25", "round"), ("0.4585", "truncate"),
+                           ("-0.03", "truncate"), ("0", "round"), ("12", "truncate")]:  # fmt: skip
+        printed = read_printed(text)
+        low, high = printed_range(printed, rounding)
+        tiny = Fraction(1, 10**12)
+        inside = [low + tiny, (low + high) / 2, high - tiny]
+        for value in inside:
+            assert compare_printed(value, printed, rounding).passed, (text, value)
+        for value in (low - tiny, high + tiny):
+            assert not compare_printed(value, printed, rounding).passed, (text, value)

@@ -425,3 +425,22 @@ def test_a_page_of_the_infinite_deck_says_so() -> None:
     for lang in LANGUAGES:
         intro = text_of(parse(files[f"inf/{lang}.html"]).find(".//section[@id='rules']/p"))
         assert sentence("deck_count_infinite", lang) in intro, lang
+
+
+def test_a_page_of_multipliers_states_them_and_the_fee(tmp_path) -> None:
+    from helpers import MULTIPLIED_PAYTABLE, write_paytable
+
+    paytable = load_paytable(write_paytable(tmp_path, MULTIPLIED_PAYTABLE))
+    files = render_site([SitePaytable("m", analyze(paytable=paytable))])
+    for lang in LANGUAGES:
+        page = parse(files[f"m/{lang}.html"])
+        section = text_of(page.find(".//section[@id='multipliers']"))
+        assert sentence("multipliers_heading", lang) in section
+        assert "2x (50%), 3x (30%), 4x (10%), 5x (6%), 8x (4%)" in section, lang
+        assert "512" in section
+        assert sentence("multiply_winner", lang) in section
+        assert sentence("multiply_player_first_two", lang) in section
+        assert text_of(page.find(".//section[@id='odds']")).count(sentence("odds_fee", lang)) == 1
+    # A page without multipliers has no such section.
+    plain = render_site([SitePaytable("p", analyze(paytable=load_paytable("seed-game")))])
+    assert 'id="multipliers"' not in plain["p/en.html"]

@@ -130,3 +130,37 @@ def test_compositions_are_the_cards_not_yet_dealt(decks, burn) -> None:
             for card in cards[:start].tolist():
                 expected[card] -= 1
             assert row.tolist() == expected
+
+
+def test_special_cards_are_drawn_as_the_model_says() -> None:
+    """Rounds of fixed cards, many draws: the mean multiplier of each hand's cards against
+    the exact moment of its identity pattern (a small virtual deck, so specials are
+    common), within 5 standard errors."""
+    import dataclasses
+    from fractions import Fraction
+
+    from analyzer.game.identities import identity_pattern
+    from analyzer.paytables.multipliers import multipliers_from_table
+    from analyzer.runs.dealer import round_multipliers, special_factors
+
+    model = multipliers_from_table(
+        {"cards": {"1": "0.5", "3": "0.5"}, "values": {"2": "0.5", "5": "0.5"}, "cap": 40}, "t"
+    )
+    model = dataclasses.replace(model, universe=6)
+    # P1 B1 P2 B2 P3 B3 as card indexes: the Player holds card 0 twice and card 1; the
+    # Banker cards 2 and 3 and no third card.
+    row = np.array([0, 2, 0, 3, 1, -1])
+    n = 200_000
+    identities = np.tile(row, (n, 1))
+    factors = special_factors(np.random.default_rng(5), identities, model)
+    winner = np.full(n, "player")
+    for kind, cards in [("player", [0, 0, 1]), ("banker", [2, 3]), ("both", [0, 0, 1, 2, 3])]:
+        drawn = round_multipliers(factors, identities, winner, kind, model)
+        pattern = identity_pattern(cards)
+        mean = model.moment(pattern, 1)
+        sd = float(model.moment(pattern, 2) - mean**2) ** 0.5
+        assert abs(drawn.mean() - float(mean)) < 5 * sd / n**0.5, kind
+    # Both copies of card 0 always carry one multiplier.
+    assert np.array_equal(factors[:, 0], factors[:, 2])
+    assert set(np.unique(factors)) <= {1.0, 2.0, 5.0}
+    assert Fraction(1) == model.moment((), 1)

@@ -41,6 +41,25 @@ def _key(record) -> tuple:
     )
 
 
+def test_simulated_multipliers_and_fees_agree_with_the_exact_figures(tmp_path) -> None:
+    """The special cards drawn every round: each multiplied bet (and a fixed bet with a
+    fee) within 4 standard errors of its exact EV per unit paid."""
+    from helpers import MULTIPLIED_PAYTABLE, write_paytable
+
+    from analyzer import load_paytable
+
+    paytable = load_paytable(write_paytable(tmp_path, MULTIPLIED_PAYTABLE))
+    procedure = Procedure()
+    job = SimulationJob(paytable, procedure, 7)
+    results = [simulate_partition(job, i, 1500) for i in range(2)]
+    summary = simulation_summary(paytable, procedure, results)
+    assert len(summary) == 5
+    assert (summary["z"].abs() < 4).all(), summary[summary["z"].abs() >= 4]
+    # A push costs the fee: the Player bet's mean is far from a fee-free one.
+    player = summary.set_index("bet").loc["player"]
+    assert player["exact_ev"] < -0.08
+
+
 @pytest.mark.kernels
 @pytest.mark.parametrize("decks", [1, 8])
 def test_a_partition_settles_every_round_by_the_rules(decks) -> None:

@@ -1,0 +1,297 @@
+"""The identity walk: outcome counts split by the identity pattern of a bet's counted cards.
+
+A multiplied bet pays by which card identities (rank and suit) its counted cards hold
+(see :mod:`analyzer.paytables.multipliers`), so its exact figures need, for every outcome
+cell, how the round's six-card sequences split by the *identity pattern* of those cards
+(:mod:`analyzer.game.identities`). Cards of different point values never share an
+identity, so given the point values a round deals, the ways to deal it factor by value:
+for the ``k`` cards of value ``v``, of which ``c`` are counted, a table
+``groups[v, k, c, pattern]`` gives the ordered ways to deal them from the shoe with that
+pattern among the counted ones. Summed over patterns it is the falling factorial
+``n_v (n_v - 1) ... (n_v - k + 1)`` the value walk multiplies, so the counts sum to the
+same denominator.
+
+``groups`` is worked out in Python from the shoe's count of each card identity: the ways
+to give ``b`` labelled blocks of sizes ``s_1 .. s_b`` distinct identities are the
+coefficient of a product over identities (one DP over the 4 or 16 identities of a value),
+and every set partition of the ``k`` cards is one such assignment.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.draw import banker_draws, player_draws
+from analyzer.engine.mixture import mixed_counts
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import CARD_VALUES, N_VALUES
+from analyzer.game.fields import NO_THIRD
+from analyzer.game.identities import (
+    IDENTITY_PATTERNS,
+    N_PATTERNS,
+    PATTERN_INDEX,
+    PATTERN_UNION,
+    WALKED_KINDS,
+    group_patterns,
+)
+from analyzer.game.rules import PLAYER_STOOD, Mixture, Tableau
+from analyzer.game.shoe import ROUND_CARDS, Shoe
+
+#: Kind codes of the kernel (WALKED_KINDS order).
+_PLAYER, _BANKER, _BOTH, _WINNER = range(4)
+#: ``_SINGLES[p, s]``: pattern ``p`` with ``s`` more cards of identities of their own.
+_SINGLES = np.full((N_PATTERNS, ROUND_CARDS + 1), -1, dtype=np.int64)
+for _p, _pattern in enumerate(IDENTITY_PATTERNS):
+    for _s in range(ROUND_CARDS + 1 - sum(_pattern)):
+        _SINGLES[_p, _s] = PATTERN_INDEX[tuple(sorted(_pattern + (1,) * _s, reverse=True))]
+
+
+@njit(cache=True)
+def _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways, work):
+    """Add a round's ways to ``out[cell + (pattern,)]``, split by counted pattern.
+
+    ``values[:n_dealt]`` are the round's point values, ``counted[i]`` whether card ``i``
+    counts; ``ways`` multiplies (the swapped deals and the cards after the round). ``work``
+    is scratch: int64[4, n_patterns + 10] (two pattern vectors, then per-value counts).
+    """
+    dealt_of = work[2, :N_VALUES]
+    counted_of = work[3, :N_VALUES]
+    dealt_of[:] = 0
+    counted_of[:] = 0
+    for i in range(n_dealt):
+        dealt_of[values[i]] += 1
+        if counted[i]:
+            counted_of[values[i]] += 1
+    # Values with at most one counted card add a scalar and singles; only a value with
+    # two counted cards or more can hold two copies of one identity.
+    scalar = ways
+    single = 0
+    current = work[0]
+    current[:N_PATTERNS] = 0
+    current[0] = 1
+    for v in range(N_VALUES):
+        k = dealt_of[v]
+        if k == 0:
+            continue
+        c = counted_of[v]
+        if c <= 1:
+            scalar *= groups[v, k, c, c]  # pattern index of () is 0, of (1,) is 1
+            single += c
+            if scalar == 0:
+                return
+            continue
+        following = work[1]
+        following[:N_PATTERNS] = 0
+        for p in range(N_PATTERNS):
+            if current[p] == 0:
+                continue
+            for q in range(N_PATTERNS):
+                g = groups[v, k, c, q]
+                if g != 0:
+                    following[union[p, q]] += current[p] * g
+        current[:N_PATTERNS] = following[:N_PATTERNS]
+    for p in range(N_PATTERNS):
+        if current[p] != 0:
+            out[cell[0], cell[1], cell[2], cell[3], singles[p, single]] += current[p] * scalar
+
+
+@njit(cache=True)
+def _identity_walk_jit(value_counts, groups, union, singles, third_card, kind, take, out):
+    """Walk every round of point values; add its ways to ``out`` by counted pattern.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+        Cards of each point value in the shoe (N in all).
+    groups : int64[10, 7, 7, n_patterns]
+        ``groups[v, k, c, p]``: ordered ways to deal ``k`` cards of value ``v`` whose
+        ``c`` counted ones show identity pattern ``p`` (see the module docstring).
+    union, singles : int64 tables
+        :data:`analyzer.game.identities.PATTERN_UNION` and this module's ``_SINGLES``.
+    third_card : bool[10, 10, 12]
+        The third-card rule of one pure tableau.
+    kind : int
+        Whose cards count: 0 Player, 1 Banker, 2 both, 3 the winner (none on a tie).
+    take : int
+        1, or 0 when cards are dealt with replacement.
+    out : int64[10, 10, 11, 11, n_patterns]
+        Zeroed by the caller; on return ``out[player_score, banker_score, player_third,
+        banker_third, pattern]`` holds ordered six-card sequences, summing to
+        N (N-1) ... (N-5).
+    """
+    n = value_counts.sum()
+    stand_tail = (n - 4 * take) * (n - 5 * take)
+    five_tail = n - 5 * take
+    values = np.zeros(6, dtype=np.int64)
+    counted = np.zeros(6, dtype=np.bool_)
+    cell = np.zeros(4, dtype=np.int64)
+    work = np.zeros((4, N_PATTERNS + N_VALUES), dtype=np.int64)
+    for a in range(N_VALUES):
+        for c in range(a, N_VALUES):
+            player2 = (a + c) % 10
+            for b in range(N_VALUES):
+                for d in range(b, N_VALUES):
+                    mult = (1 if a == c else 2) * (1 if b == d else 2)
+                    banker2 = (b + d) % 10
+                    values[0] = a
+                    values[1] = b
+                    values[2] = c
+                    values[3] = d
+                    if player_draws(third_card, player2, banker2):
+                        for x in range(N_VALUES):
+                            player3 = (player2 + x) % 10
+                            values[4] = x
+                            if banker_draws(third_card, player2, banker2, x):
+                                for y in range(N_VALUES):
+                                    values[5] = y
+                                    banker3 = (banker2 + y) % 10
+                                    _count_round(
+                                        out, values, 6, True, True, player3, banker3, x, y,
+                                        kind, counted, cell, groups, union, singles, mult, work,
+                                    )  # fmt: skip
+                            else:
+                                _count_round(
+                                    out, values, 5, True, False, player3, banker2, x, NO_THIRD,
+                                    kind, counted, cell, groups, union, singles,
+                                    mult * five_tail, work,
+                                )  # fmt: skip
+                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                        for y in range(N_VALUES):
+                            values[4] = y
+                            _count_round(
+                                out, values, 5, False, True, player2, (banker2 + y) % 10,
+                                NO_THIRD, y, kind, counted, cell, groups, union, singles,
+                                mult * five_tail, work,
+                            )  # fmt: skip
+                    else:  # a natural, or both hands stand
+                        _count_round(
+                            out, values, 4, False, False, player2, banker2, NO_THIRD, NO_THIRD,
+                            kind, counted, cell, groups, union, singles, mult * stand_tail, work,
+                        )  # fmt: skip
+
+
+@njit(cache=True)
+def _count_round(
+    out, values, n_dealt, player_third, banker_third, player_score, banker_score,
+    player_value, banker_value, kind, counted, cell, groups, union, singles, ways, work,
+):  # fmt: skip
+    """Mark the counted cards of one round (values in deal order P1 B1 P2 B2, then the
+    Player's third if dealt, then the Banker's) and add it (``_leaf_jit``)."""
+    if kind == _WINNER:
+        with_player = player_score > banker_score
+        with_banker = banker_score > player_score
+    else:
+        with_player = kind in (_PLAYER, _BOTH)
+        with_banker = kind in (_BANKER, _BOTH)
+    counted[0] = with_player
+    counted[1] = with_banker
+    counted[2] = with_player
+    counted[3] = with_banker
+    if player_third:
+        counted[4] = with_player
+        counted[5] = with_banker
+    else:
+        counted[4] = with_banker
+    cell[0] = player_score
+    cell[1] = banker_score
+    cell[2] = player_value
+    cell[3] = banker_value
+    _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways, work)
+
+
+def _falling(count: int, k: int, take: int) -> int:
+    return math.perm(count, k) if take else count**k
+
+
+def value_groups(shoe: Shoe) -> np.ndarray:
+    """``groups[v, k, c, pattern]`` of the shoe (see the module docstring), exact."""
+    if not shoe.suits_known:
+        raise AnalyzerError(
+            "the suits of some cards are unknown: the identities a multiplier pays by "
+            "cannot be counted"
+        )
+    identity_counts = shoe.suit_counts.reshape(-1)
+    take = shoe.take
+    groups = np.zeros((N_VALUES, ROUND_CARDS + 1, ROUND_CARDS + 1, N_PATTERNS), dtype=np.int64)
+    for v in range(N_VALUES):
+        counts = [int(n) for n in identity_counts[np.equal(CARD_VALUES, v)]]
+        blocks = _labelled_blocks(counts, take)
+        for k in range(ROUND_CARDS + 1):
+            for c in range(k + 1):
+                cell: Counter[int] = Counter()
+                for full, shown, ways in group_patterns(k, c):
+                    cell[shown] += ways * blocks.get(IDENTITY_PATTERNS[full], 0)
+                total = sum(cell.values())
+                if total != _falling(sum(counts), k, take):  # the walk's own weight
+                    raise AssertionError(f"identity groups of value {v} do not add up")
+                for shown, ways in cell.items():
+                    groups[v, k, c, shown] = ways
+    return groups
+
+
+def _labelled_blocks(counts: list[int], take: int) -> dict[tuple[int, ...], int]:
+    """Ways to give labelled blocks of cards (by sizes, a pattern) distinct identities of
+    these counts, each block's cards dealt in order from its identity's copies."""
+    # Unlabelled first: which identities hold a block of which size (a product of
+    # 1 + sum_m y_m ff(count, m) over identities), then the a_m! labellings.
+    ways: dict[tuple[int, ...], int] = {(): 1}
+    for count in counts:
+        step = dict(ways)
+        for pattern, w in ways.items():
+            for size in range(1, ROUND_CARDS + 1 - sum(pattern)):
+                f = _falling(count, size, take)
+                if f:
+                    key = tuple(sorted((*pattern, size), reverse=True))
+                    step[key] = step.get(key, 0) + w * f
+        ways = step
+    return {
+        pattern: w * math.prod(math.factorial(n) for n in Counter(pattern).values())
+        for pattern, w in ways.items()
+    }
+
+
+@dataclass(frozen=True, eq=False)
+class IdentityCounts:
+    """``counts[player_score, banker_score, player_third, banker_third, pattern]``: ordered
+    six-card sequences (weighted under a mixed strategy, see ``scale``) by the identity
+    pattern of the cards a bet multiplied by ``kind`` counts; they sum to ``denominator``."""
+
+    counts: np.ndarray
+    kind: str
+    denominator: int
+    shoe: Shoe
+    naturals: tuple[int, ...]
+    scale: int = 1
+
+
+def identity_outcomes(shoe: Shoe, kind: str, mixture: Mixture) -> IdentityCounts:
+    """Exact counts by counted identity pattern of one round from ``shoe`` under the
+    weighted pure tableaus ``mixture`` (see :func:`analyzer.engine.enumerator.
+    mixture_outcomes`), for bets multiplied by ``kind`` (one of WALKED_KINDS)."""
+    if kind not in WALKED_KINDS:
+        raise AnalyzerError(f"the identity walk counts {', '.join(WALKED_KINDS)}, not {kind!r}")
+    dealt = shoe.in_lowest_terms(suits=True)
+    groups = value_groups(dealt)
+    parts = [
+        (weight, _walk(dealt, groups, tableau, WALKED_KINDS.index(kind)))
+        for weight, tableau in mixture
+    ]
+    counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
+    return IdentityCounts(counts, kind, denominator, shoe, mixture[0][1].naturals, scale)
+
+
+def _walk(shoe: Shoe, groups: np.ndarray, tableau: Tableau, kind: int) -> np.ndarray:
+    out = np.zeros((N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1, N_PATTERNS), dtype=np.int64)
+    _identity_walk_jit(
+        shoe.value_counts, groups, PATTERN_UNION, _SINGLES, tableau.third_card, kind,
+        shoe.take, out,
+    )  # fmt: skip
+    total = int(out.sum(dtype=np.int64))
+    if total != shoe.rounds_denominator:  # a broken kernel must never hand out a number
+        raise AssertionError(f"identity counts sum to {total}, expected {shoe.rounds_denominator}")
+    return out

@@ -1,0 +1,309 @@
+"""Random multipliers: the special card identities a round draws, and what they pay.
+
+Each round a multiplier game draws ``K`` distinct card identities (rank and suit) from a
+virtual deck of 52 (``K`` by the ``cards`` distribution) and gives each an independent
+multiplier ``M`` (by the ``values`` distribution). A bet's *multiplier* is the product,
+over its counted cards, of the multipliers of the special identities among them: every
+physical copy multiplies again, so an identity dealt twice gives ``M**2``. With a ``cap``
+the product never exceeds it.
+
+The specials are drawn independently of the shoe, so what a round's counted cards pay
+depends only on their identity pattern (:mod:`analyzer.game.identities`): ``d`` distinct
+identities with ``m_1 .. m_d`` copies. Given that pattern, the chance that a given ``t`` of
+them are all special is ``q_t = E[K (K-1) ... (K-t+1)] / (52 * 51 * ... * (52-t+1))``, and
+expanding the product of ``1 + [special] (M**m - 1)`` over the identities gives, exactly,
+
+    E[multiplier**r] = sum over subsets T of the identities of q_|T| * prod (E[M**(r m)] - 1)
+
+A cap makes the product's distribution matter: then the chance that *exactly* a given
+``j`` of the ``d`` are special (``E[C(52-d, K-j) / C(52, K)]``) weighs the exact
+distribution of each subset's capped product. Both are exact Fractions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_CARDS, parse_card
+from analyzer.paytables.unknowns import Poly, constant_or_poly, parse_expression
+from analyzer.schema import check_keys, exact_number, table, whole_number
+
+#: A probability: exact, or a polynomial in the paytable's unknowns.
+Probability = Fraction | Poly
+
+#: The largest multiplier value and cap accepted (a product of six is still exact).
+MAX_MULTIPLIER = 10**6
+MAX_CAP = 10**15
+#: The most distinct multiplier values (and ``cards`` entries) a distribution may list.
+MAX_ENTRIES = 64
+#: The largest fee per unit staked.
+MAX_FEE = 10
+
+
+@dataclass(frozen=True)
+class Multipliers:
+    """A multiplier distribution: ``cards`` (how many special identities a round draws,
+    with probabilities), ``values`` (each one's multiplier, with probabilities), an
+    optional ``cap`` on the product, and the ``universe`` of identities they are drawn
+    from (52; smaller only in tests that enumerate the draws)."""
+
+    cards: tuple[tuple[int, Probability], ...]
+    values: tuple[tuple[Fraction, Probability], ...]
+    cap: Fraction | None = None
+    universe: int = N_CARDS
+    #: The unknowns its probabilities may be polynomials in (none: all are Fractions).
+    unknowns: tuple[str, ...] = ()
+
+    def at(self, point: Mapping[str, Fraction]) -> Multipliers:
+        """The model with its unknowns given values."""
+
+        def value(p: Probability) -> Fraction:
+            return p.at(point) if isinstance(p, Poly) else p
+
+        return replace(
+            self,
+            cards=tuple((k, value(p)) for k, p in self.cards),
+            values=tuple((v, value(p)) for v, p in self.values),
+            unknowns=(),
+        )
+
+    @property
+    def probabilities(self) -> list[Probability]:
+        """Every probability of the model (polynomials where there are unknowns)."""
+        return [p for _, p in self.cards] + [p for _, p in self.values]
+
+    @property
+    def fingerprint(self) -> dict[str, Any]:
+        return {
+            "cards": {str(k): str(p) for k, p in self.cards},
+            "values": {str(v): str(p) for v, p in self.values},
+            "cap": None if self.cap is None else str(self.cap),
+            **({} if self.universe == N_CARDS else {"universe": self.universe}),
+        }
+
+    def all_special(self, distinct: int) -> Fraction:
+        """``q_t``: the chance that ``distinct`` given identities are all special."""
+        return sum(
+            (
+                p * Fraction(math.perm(k, distinct), math.perm(self.universe, distinct))
+                for k, p in self.cards
+            ),
+            start=Fraction(0),
+        )
+
+    def exactly_special(self, distinct: int, special: int) -> Fraction:
+        """The chance that, of ``distinct`` given identities, exactly a given ``special``
+        of them are special (and the rest not)."""
+        rest = self.universe - distinct
+        return sum(
+            (
+                p * Fraction(math.comb(rest, k - special), math.comb(self.universe, k))
+                for k, p in self.cards
+                if k >= special
+            ),
+            start=Fraction(0),
+        )
+
+    def value_moment(self, power: int) -> Fraction:
+        """``E[M**power]`` of one special identity's multiplier."""
+        return sum((p * v**power for v, p in self.values), start=Fraction(0))
+
+    def moment(self, pattern: tuple[int, ...], power: int) -> Fraction:
+        """``E[multiplier**power]`` for counted cards of identity ``pattern``."""
+        return _moment(self, pattern, power)
+
+    def smallest(self, cards: int) -> Fraction:
+        """The smallest multiplier ``cards`` counted cards can have."""
+        low = min(v for v, _ in self.values)
+        return min(Fraction(1), low**cards)
+
+    def largest(self, cards: int) -> Fraction:
+        """The largest multiplier ``cards`` counted cards can have (with the cap)."""
+        specials = min(cards, max(k for k, p in self.cards if isinstance(p, Poly) or p))
+        high = max(Fraction(1), max(v for v, _ in self.values) ** specials)
+        return high if self.cap is None else min(high, self.cap)
+
+
+@cache
+def _moment(model: Multipliers, pattern: tuple[int, ...], power: int) -> Fraction:
+    if power == 0:
+        return Fraction(1)
+    if model.cap is None:
+        # The product of (1 + z (E[M**(r m)] - 1)) over the identities, coefficient of z**t
+        # weighted by q_t.
+        coefficients = [Fraction(1)]
+        for copies in pattern:
+            excess = model.value_moment(power * copies) - 1
+            coefficients = [
+                a + (excess * b if b is not None else 0)
+                for a, b in zip([*coefficients, Fraction(0)], [None, *coefficients], strict=True)
+            ]
+        return sum(
+            (c * model.all_special(t) for t, c in enumerate(coefficients)), start=Fraction(0)
+        )
+    total = Fraction(0)
+    distinct = len(pattern)
+    for special in range(distinct + 1):
+        weight = model.exactly_special(distinct, special)
+        if not weight:
+            continue
+        for chosen in itertools.combinations(pattern, special):
+            total += weight * _capped_moment(model, chosen, power)
+    return total
+
+
+@cache
+def _capped_moment(model: Multipliers, copies: tuple[int, ...], power: int) -> Fraction:
+    """``E[min(prod M_i**copies_i, cap)**power]`` over independent multipliers."""
+    product = {Fraction(1): Fraction(1)}
+    for count in copies:
+        step: dict[Fraction, Fraction] = {}
+        for value, p in product.items():
+            for v, q in model.values:
+                key = value * v**count  # capped at the end: a factor below 1 may follow
+                step[key] = step.get(key, Fraction(0)) + p * q
+        product = step
+    return sum((p * min(v, model.cap) ** power for v, p in product.items()), start=Fraction(0))
+
+
+def _distribution(
+    data: Any, where: str, key: str, what: str, unknowns: tuple[str, ...] = ()
+) -> dict[Fraction, Probability]:
+    """``{outcome: probability}`` from a TOML table of exact numbers summing to 1 (with
+    unknowns, polynomials in them summing to 1 whatever their values)."""
+    entries = table(data, where, repr(key))
+    if not entries:
+        raise AnalyzerError(f"{where}: {key!r} is empty")
+    if len(entries) > MAX_ENTRIES:
+        raise AnalyzerError(f"{where}: {key!r} lists more than {MAX_ENTRIES} {what}s")
+    out: dict[Fraction, Fraction] = {}
+    for name, probability in entries.items():
+        outcome = exact_number(name, f"{where}: {key!r}", f"the {what} {name[:20]!r}")
+        if outcome in out:
+            raise AnalyzerError(f"{where}: {key!r} lists the {what} {name[:20]!r} twice")
+        label = f"the probability of {name[:20]!r}"
+        if unknowns:
+            p = constant_or_poly(parse_expression(probability, unknowns, f"{where}: {key!r}"))
+        else:
+            p = exact_number(probability, f"{where}: {key!r}", label)
+        if not isinstance(p, Poly) and not 0 <= p <= 1:
+            raise AnalyzerError(f"{where}: {key!r}: {label} is outside [0, 1]")
+        out[outcome] = p
+    total = sum(out.values(), start=Fraction(0))
+    if total != 1:
+        shown = f"{total} ({float(total):.6g})" if not isinstance(total, Poly) else str(total)
+        raise AnalyzerError(f"{where}: the probabilities of {key!r} sum to {shown}, not 1")
+    return out
+
+
+def multipliers_from_table(
+    data: Mapping[str, Any], where: str, unknowns: tuple[str, ...] = ()
+) -> Multipliers:
+    """A ``[multipliers]`` table: ``cards`` (a whole number, or ``{count = probability}``),
+    ``values`` (``{multiplier = probability}``) and an optional ``cap``; probabilities may
+    be expressions in ``unknowns``."""
+    table(data, where, "a table with 'cards' and 'values'")
+    check_keys(data, {"cards", "values", "cap"}, where)
+    for key in ("cards", "values"):
+        if key not in data:
+            raise AnalyzerError(f"{where}: missing {key!r}")
+    if isinstance(data["cards"], Mapping):
+        drawn = _distribution(data["cards"], where, "cards", "count", unknowns)
+        for count in drawn:
+            if count.denominator != 1 or count > N_CARDS:
+                raise AnalyzerError(
+                    f"{where}: 'cards' counts are whole numbers from 0 to {N_CARDS}, got {count}"
+                )
+        cards = tuple(sorted((int(k), p) for k, p in drawn.items()))
+    else:
+        fixed = whole_number(data["cards"], where, "'cards'", 0, N_CARDS)
+        cards = ((fixed, Fraction(1)),)
+    values = _distribution(data["values"], where, "values", "multiplier", unknowns)
+    for value in values:
+        if not 0 < value <= MAX_MULTIPLIER:
+            raise AnalyzerError(
+                f"{where}: a multiplier must be more than 0 and at most {MAX_MULTIPLIER:,}, "
+                f"got {value}"
+            )
+    cap = None
+    if "cap" in data:
+        cap = exact_number(data["cap"], where, "'cap'")
+        if not 1 <= cap <= MAX_CAP:
+            raise AnalyzerError(f"{where}: 'cap' must be from 1 to {MAX_CAP:,}, got {cap}")
+    used = {
+        name
+        for p in [*(p for _, p in cards), *values.values()]
+        if isinstance(p, Poly)
+        for name, exponent in zip(p.names, _exponents(p), strict=True)
+        if exponent
+    }
+    for name in unknowns:
+        if name not in used:
+            raise AnalyzerError(f"{where}: the unknown {name!r} is in no probability")
+    return Multipliers(cards, tuple(sorted(values.items())), cap, unknowns=unknowns)
+
+
+def _exponents(poly: Poly) -> list[int]:
+    """The highest power of each unknown in ``poly``."""
+    return [max((m[i] for m, _ in poly.terms), default=0) for i in range(len(poly.names))]
+
+
+#: The special cards of one dealt round: card identity (rank, suit) -> its multiplier.
+Specials = dict[tuple[int, int], Fraction]
+
+
+def parse_specials(text: str, model: Multipliers | None) -> Specials:
+    """``"7S=8,AH=2"``: a round's special cards and their multipliers, as a table
+    showed them. Each card must have a suit and appear once; each value must be one of the
+    model's, and the number of cards one it can draw."""
+    if model is None:
+        raise AnalyzerError("--special: this paytable has no [multipliers]")
+    specials: Specials = {}
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    for item in items[: N_CARDS + 1]:
+        card_text, equals, value_text = item.partition("=")
+        if not equals:
+            raise AnalyzerError(f"--special: {item[:20]!r}: write CARD=MULTIPLIER, e.g. 7S=8")
+        card = parse_card(card_text)
+        value = exact_number(value_text.strip(), "--special", f"the multiplier of {card}")
+        identity = (card.rank, card.suit)
+        if identity in specials:
+            raise AnalyzerError(f"--special: {card} is given twice")
+        if value not in dict(model.values):
+            shown = ", ".join(str(v) for v, _ in model.values)
+            raise AnalyzerError(
+                f"--special: {card}={value_text.strip()[:20]}: not a multiplier of this "
+                f"paytable ({shown})"
+            )
+        specials[identity] = value
+    drawn = {k for k, p in model.cards if isinstance(p, Poly) or p}
+    if len(items) not in drawn:
+        raise AnalyzerError(
+            f"--special: {len(items)} special cards, but a round draws "
+            f"{', '.join(map(str, sorted(drawn)))}"
+        )
+    return specials
+
+
+def round_multiplier(
+    model: Multipliers, counted: list[tuple[int, int]], specials: Specials
+) -> Fraction:
+    """The multiplier of a dealt round's counted cards: the product of the multipliers of
+    those that are special (every copy again), capped."""
+    product = math.prod((specials.get(card, Fraction(1)) for card in counted), start=Fraction(1))
+    return product if model.cap is None else min(product, model.cap)
+
+
+def parse_fee(value: object, where: str) -> Fraction:
+    """``fee``: paid per unit staked on top of every bet, kept whatever the result."""
+    fee = exact_number(value, where, "'fee'")
+    if fee > MAX_FEE:
+        raise AnalyzerError(f"{where}: 'fee' is per unit staked: at most {MAX_FEE}, got {fee}")
+    return fee

@@ -1,0 +1,131 @@
+"""fit: the figures of a paytable with unknowns as exact polynomials, and what printed
+figures allow of the unknowns."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from helpers import run, write_claims, write_paytable
+
+from analyzer import analyze, load_paytable
+from analyzer.analysis.fit import fit, outward_decimal
+from analyzer.analysis.verify import load_claims
+from analyzer.paytables.printed import printed_value
+
+PAYTABLE = """
+name = "Unknown"
+decks = 8
+fee = "0.2"
+[unknowns]
+{unknowns}
+[multipliers]
+cards = {cards}
+values = {values}
+[[bet]]
+id = "player"
+multiply = "winner"
+rule = [{{ when = "winner == 'player'", pays = "multiplier" }},
+        {{ when = "winner == 'tie'", pays = "push" }}]
+[[bet]]
+id = "tie"
+multiply = "both"
+rule = [{{ when = "winner == 'tie'", pays = "5 * multiplier" }}]
+[[bet]]
+id = "pair"
+multiply = "player_first_two"
+rule = [{{ when = "player_pair", pays = "9 * multiplier" }}]
+"""
+ONE = {"unknowns": 'p = "0..1"', "cards": 5, "values": '{ 2 = "1 - p", 8 = "p" }'}
+TWO = {
+    "unknowns": 'p = "0..1"\nq = "0..1/2"',
+    "cards": '{ 1 = "1 - q", 3 = "q" }',
+    "values": '{ 2 = "1 - p", 5 = "p" }',
+}
+
+
+def paytable_of(tmp_path, spec):
+    return write_paytable(tmp_path, PAYTABLE.format(**spec))
+
+
+def claims_at(tmp_path, paytable_path, point, figures, places=4):
+    """Claims of each (bet, quantity) printed as the exact analysis at ``point`` gives."""
+    fixed = load_paytable(paytable_path).with_unknowns(point)
+    analysis = analyze(paytable=fixed)
+    lines = [f'paytable = "{paytable_path.name}"']
+    for bet, quantity in figures:
+        value = getattr(analysis.result(bet), {"rtp": "rtp", "variance": "variance"}[quantity])
+        shown = printed_value(value, places, percent=quantity == "rtp")
+        lines += ["[[claim]]", f'quantity = "{quantity}"', f'bet = "{bet}"', f'value = "{shown}"']
+    return write_claims(tmp_path, "\n".join(lines) + "\n")
+
+
+def test_symbolic_figures_are_the_exact_analysis_at_every_point(tmp_path) -> None:
+    paytable = load_paytable(paytable_of(tmp_path, TWO))
+    symbolic = analyze(paytable=paytable, symbolic=True)
+    for point in ({"p": Fraction(0), "q": Fraction(0)}, {"p": Fraction(1, 3), "q": Fraction(1, 7)}):
+        numeric = analyze(paytable=paytable.with_unknowns(point))
+        for result in symbolic.results:
+            other = numeric.result(result.bet.id)
+            assert result.rtp.at(point) == other.rtp, result.bet.id
+            assert result.variance.at(point) == other.variance, result.bet.id
+            assert result.hit_frequency == other.hit_frequency
+
+
+def test_one_unknown_is_found_exactly(tmp_path) -> None:
+    path = paytable_of(tmp_path, ONE)
+    truth = Fraction(3, 10)
+    figures = [("player", "rtp"), ("tie", "rtp"), ("pair", "rtp")]
+    claims = load_claims(claims_at(tmp_path, path, {"p": truth}, figures))
+    each, together = fit(load_paytable(path), claims)
+    symbolic = analyze(paytable=load_paytable(path), symbolic=True)
+    for item in each:
+        (piece,) = item.result.intervals["p"]
+        assert piece.low.value <= truth <= piece.high.value, item.figure
+        # The ends are where the RTP crosses the printed figure's rounding interval: just
+        # outside them it prints otherwise, just inside it prints as claimed.
+        rtp = symbolic.result(item.claim.bet).rtp
+        for end, inside in ((piece.low.value, 1), (piece.high.value, -1)):
+            printed = item.claim.value
+            step = Fraction(1, 10**12)
+            assert printed_value(rtp.at({"p": end + inside * step}), 4) == printed
+            assert printed_value(rtp.at({"p": end - inside * step}), 4) != printed
+    (combined,) = together.intervals["p"]
+    assert combined.low.value <= truth <= combined.high.value
+    assert combined.high.value - combined.low.value < Fraction(1, 1000)
+    assert together.exact
+
+
+def test_contradictory_figures_allow_none(tmp_path, capsys) -> None:
+    path = paytable_of(tmp_path, ONE)
+    text = f'paytable = "{path.name}"\n[[claim]]\nquantity = "rtp"\nbet = "player"\n'
+    claims = write_claims(tmp_path, text + 'value = "50.00%"\n')
+    _, together = fit(load_paytable(path), load_claims(claims))
+    assert together.empty
+    code, out, _ = run(capsys, "fit", str(claims))
+    assert code == 1 and "none: the figures contradict the rules as encoded" in out
+
+
+def test_two_unknowns_are_bounded_from_outside(tmp_path, capsys) -> None:
+    path = paytable_of(tmp_path, TWO)
+    truth = {"p": Fraction(1, 5), "q": Fraction(1, 4)}
+    figures = [("player", "rtp"), ("tie", "rtp"), ("pair", "rtp"), ("tie", "variance")]
+    claims = claims_at(tmp_path, path, truth, figures, places=5)
+    _, together = fit(load_paytable(path), load_claims(claims))
+    for name, value in truth.items():
+        (piece,) = together.intervals[name]
+        assert piece.low.value <= value <= piece.high.value, name
+        assert piece.high.value - piece.low.value < Fraction(1, 10), name
+    assert together.exact  # a point was found that satisfies every claim exactly
+    code, out, _ = run(capsys, "fit", str(claims), "--format", "json")
+    assert code == 0 and '"consistent": true' in out
+
+
+def test_fit_needs_unknowns(tmp_path, capsys) -> None:
+    code, out, err = run(capsys, "fit", "seed-game")
+    assert (code, out) == (2, "") and "has no [unknowns]" in err
+
+
+def test_outward_decimals() -> None:
+    assert outward_decimal(Fraction(1, 3), upper=False, digits=5) == "0.33333"
+    assert outward_decimal(Fraction(1, 3), upper=True, digits=5) == "0.33334"
+    assert outward_decimal(Fraction(0), upper=True) == "0"

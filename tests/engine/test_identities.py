@@ -1,0 +1,122 @@
+"""The identity walk against every deal of tiny shoes, and against the value walk."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import naive
+import numpy as np
+import pytest
+from helpers import shoe_of_cards
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from naive_multipliers import counted
+
+from analyzer import AnalyzerError, Shoe, count_outcomes
+from analyzer.engine.identities import identity_outcomes, value_groups
+from analyzer.game.cards import parse_cards
+from analyzer.game.fields import NO_THIRD
+from analyzer.game.identities import IDENTITY_PATTERNS, WALKED_KINDS, identity_pattern
+from analyzer.game.rules import STANDARD, named_rules
+
+PURE = STANDARD.mixture(None)
+
+
+def brute_force(cards: list[tuple[int, int]], kind: str) -> Counter:
+    """Ordered six-card sequences by (cell, counted identity pattern), dealt one by one."""
+    out: Counter = Counter()
+    for order in itertools.permutations(range(len(cards)), 6):
+        dealt = [cards[i] for i in order]
+        row, used = naive.card_round(dealt)
+        player, banker = [dealt[0], dealt[2]], [dealt[1], dealt[3]]
+        rest = iter(dealt[4:used])
+        if row["player_third"] >= 0:
+            player.append(next(rest))
+        if row["banker_third"] >= 0:
+            banker.append(next(rest))
+        pattern = identity_pattern(counted(kind, player, banker, row["winner"]))
+        third = [NO_THIRD if t < 0 else t for t in (row["player_third"], row["banker_third"])]
+        out[row["player_score"], row["banker_score"], *third, pattern] += 1
+    return out
+
+
+def walked(shoe: Shoe, kind: str, mixture=PURE) -> Counter:
+    counts = identity_outcomes(shoe, kind, mixture).counts
+    return Counter(
+        {
+            (*map(int, index[:4]), IDENTITY_PATTERNS[index[4]]): int(counts[index])
+            for index in zip(*np.nonzero(counts), strict=True)
+        }
+    )
+
+
+# Cards of a few identities, repeated so that the same card can be dealt twice: aces and
+# tens of two suits, a king (another rank of value 0), a five and a nine.
+POOL = [(1, 0), (1, 1), (10, 0), (10, 2), (13, 0), (5, 3), (9, 1)]
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(POOL), min_size=6, max_size=8), st.sampled_from(WALKED_KINDS))
+def test_counts_by_counted_pattern_equal_every_deal(cards, kind) -> None:
+    assert walked(shoe_of_cards(cards), kind) == brute_force(cards, kind)
+
+
+def test_a_shoe_of_one_card_six_times_counts_one_pattern() -> None:
+    # Six copies of one card: every round is 0-0, both hands draw, all one identity.
+    cards = [(10, 0)] * 6
+    for kind in WALKED_KINDS:
+        assert walked(shoe_of_cards(cards), kind) == brute_force(cards, kind)
+    assert walked(shoe_of_cards(cards), "both") == {(0, 0, 0, 0, (6,)): 720}
+
+
+@pytest.mark.parametrize("kind", WALKED_KINDS)
+def test_summed_over_patterns_the_counts_are_the_value_walks(kind) -> None:
+    for shoe in (
+        Shoe.standard(8),
+        Shoe.standard(1).remove(parse_cards("AS AH 9D 9C KS 5S 5H")),
+        Shoe.standard(27),
+    ):
+        counts = identity_outcomes(shoe, kind, PURE)
+        reference = count_outcomes(shoe)
+        assert counts.denominator == reference.denominator
+        assert np.array_equal(counts.counts.sum(axis=-1), reference.counts[0])
+
+
+def test_the_infinite_deck_counts_by_identity_in_lowest_terms() -> None:
+    # With replacement: the 52 identities once each, 52**6 sequences; the same
+    # probabilities per cell as the value walk's 13**6.
+    counts = identity_outcomes(Shoe.infinite(), "player", PURE)
+    assert counts.denominator == 52**6
+    reference = count_outcomes(Shoe.infinite())
+    by_cell = counts.counts.sum(axis=-1)
+    for index in zip(*np.nonzero(reference.counts[0]), strict=True):
+        assert Fraction(int(by_cell[index]), counts.denominator) == Fraction(
+            int(reference.counts[0][index]), reference.denominator
+        )
+    # Each card of the Player's is some other card again with probability 1/52.
+    shares = counts.counts.sum(axis=(0, 1, 2, 3))
+    two_cards = Fraction(int(shares[IDENTITY_PATTERNS.index((2,))]), counts.denominator)
+    assert two_cards > 0
+
+
+def test_mixed_strategies_weigh_the_pure_walks() -> None:
+    rules = named_rules("chemin-de-fer")
+    from analyzer.game.rules import parse_strategy
+
+    strategy = parse_strategy("player:5=1/3,banker:3/9=draw,banker:5/4=stand", "test")
+    mixture = rules.mixture(strategy)
+    shoe = Shoe.standard(2)
+    mixed = identity_outcomes(shoe, "winner", mixture)
+    reference = count_outcomes(shoe, rules=rules, strategy=strategy)
+    assert mixed.scale == reference.scale
+    assert np.array_equal(mixed.counts.sum(axis=-1), reference.counts[0])
+
+
+def test_identity_groups_need_the_suits() -> None:
+    shoe = Shoe.standard(1).remove(parse_cards("A 5", suit_required=False))
+    with pytest.raises(AnalyzerError, match="suits of some cards are unknown"):
+        value_groups(shoe)
+    with pytest.raises(AnalyzerError, match="counts player, banker, both, winner"):
+        identity_outcomes(Shoe.standard(1), "player_first_two", PURE)
