@@ -103,6 +103,8 @@ def exact_number(value: object, where: str, what: str) -> Fraction:
         if "e" in value:
             raise AnalyzerError(f"{where}: {what} {value} is out of range: write it as {usage}")
     text = str(value).strip()
+    if text.startswith("-") and _EXACT_NUMBER.fullmatch(text[1:].strip()):
+        raise AnalyzerError(f"{where}: {what} must not be negative, got {text[:40]!r}")
     if not _EXACT_NUMBER.fullmatch(text):
         raise AnalyzerError(f"{where}: {what} must be {usage}, got {_SHORT.repr(value)}")
     if re.search(r"/0+$", text):

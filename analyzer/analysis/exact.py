@@ -29,6 +29,21 @@ class NothingComputable(AnalyzerError):
     cards on an infinite deck): one line for a command, a claim left unchecked by verify."""
 
 
+class UnknownsLeft(NothingComputable):
+    """The paytable's multipliers have unknowns, and no values were given for them."""
+
+
+def check_known(paytable: Paytable) -> None:
+    """Refuse, in one line, a paytable whose multipliers still have unknowns."""
+    if paytable.unknowns:
+        names = ", ".join(name for name, _, _ in paytable.unknowns)
+        raise UnknownsLeft(
+            f"{paytable.source}: the multipliers' distribution has unknowns ({names}): give "
+            "them values with --unknowns NAME=VALUE (report, eor, simulate), or find what "
+            "published figures allow with 'baccarat-odds fit'"
+        )
+
+
 #: Decimals of the maximum RTP in an analysis' repr.
 MAX_RTP_DIGITS = 4
 
@@ -201,13 +216,8 @@ def analyze(
     # Bets on the round's outcome share one table from the value and pair enumerator; a
     # bet on the cards themselves gets the card-level walk at the detail it needs.
     # Every card walk is planned, and the lot checked against the budget, before any work.
-    if paytable.unknowns and not symbolic:
-        names = ", ".join(name for name, _, _ in paytable.unknowns)
-        raise AnalyzerError(
-            f"{paytable.source}: the multipliers' distribution has unknowns ({names}): find "
-            "what published figures allow with 'baccarat-odds fit', or give them values "
-            "with --unknowns NAME=VALUE"
-        )
+    if not symbolic:
+        check_known(paytable)
     mixture = paytable.mixture  # before any work: undecided cells are one line
     walks = card_walks((bet for bet, _ in offered), shoe, mixture)
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)

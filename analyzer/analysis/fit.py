@@ -18,13 +18,14 @@ set is not empty.
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
+
+import numpy as np
 
 from analyzer.analysis.exact import analyze
 from analyzer.errors import AnalyzerError
@@ -38,9 +39,6 @@ from analyzer.paytables.unknowns import Poly, as_poly
 DIGITS = 15
 #: A fraction with a denominator up to this is shown as it is.
 _SIMPLE_DENOMINATOR = 10**6
-#: Boxes the branch and bound may split (for several unknowns) before it stops with the
-#: bounds it has.
-MAX_BOXES = 40_000
 #: Figures fit solves: the bet figures of a claims file whose value the unknowns move.
 FIT_FIGURES = tuple(BET_FIGURES)
 
@@ -92,6 +90,8 @@ class FitResult:
     exact: bool
     #: Where the branch and bound stopped before reaching DIGITS, the digits it reached.
     digits: int | None = None
+    #: A point where every constraint holds, checked exactly (None: none met).
+    witness: dict[str, Fraction] | None = None
 
     @property
     def empty(self) -> bool:
@@ -115,6 +115,18 @@ def outward_decimal(value: Fraction, upper: bool, digits: int = DIGITS) -> str:
         context.rounding = ROUND_CEILING if upper else ROUND_FLOOR
         number = Decimal(value.numerator) / Decimal(value.denominator)
     return format(number.normalize(), "f") if number else "0"
+
+
+def simplest_between(low: Fraction, high: Fraction) -> Fraction:
+    """The fraction of smallest denominator strictly between ``low < high``, by continued
+    fractions: an integer if one lies inside, else ``floor + 1/y`` for the simplest ``y``
+    between the reciprocals."""
+    floor = math.floor(low)
+    if floor + 1 < high:
+        return Fraction(floor + 1)
+    a, b = low - floor, high - floor  # 0 <= a < b <= 1
+    y = Fraction(math.floor(1 / b) + 1) if a == 0 else simplest_between(1 / b, 1 / a)
+    return floor + 1 / y
 
 
 def _box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
@@ -147,7 +159,9 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
         decks = paytable.decks if claim.decks is None else claim.decks
         key = (decks, claim.remove)
         if key not in analyses:
-            shoe = Shoe.standard(decks).remove(list(claim.remove))
+            shoe = Shoe.standard(decks)
+            if claim.remove:
+                shoe = shoe.remove(list(claim.remove))
             analyses[key] = analyze(paytable=paytable, shoe=shoe, symbolic=True)
         analysis = analyses[key]
         result = analysis.result(claim.bet, claim.mode)  # type: ignore[attr-defined]
@@ -159,6 +173,8 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
         if claim.quantity == "std_dev":  # the root of the variance prints so
             low, high = max(low, Fraction(0)) ** 2, high**2
         figure = f"{claim.bet} {claim.quantity} {claim.value}"
+        if claim.decks is not None or claim.remove:
+            figure += f" ({analyses[key].shoe.describe()})"  # type: ignore[attr-defined]
         if not isinstance(value, Poly) or value.is_constant:
             number = value.value if isinstance(value, Poly) else value
             out.append(FittedClaim(claim, figure, None, low <= number <= high))
@@ -167,8 +183,11 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
     return out
 
 
-def fit(paytable: Paytable, claims: Sequence[Claim]) -> tuple[list[FittedClaim], FitResult]:
-    """Each claim's consistent unknowns, and all claims' together."""
+def fit(
+    paytable: Paytable, claims: Sequence[Claim], progress: Callable[[], None] | None = None
+) -> tuple[list[FittedClaim], FitResult]:
+    """Each claim's consistent unknowns, and all claims' together (``progress`` is called
+    after each set is solved)."""
     if not paytable.unknowns:
         raise AnalyzerError(
             f"{paytable.source} has no [unknowns]: fit solves for them (check its figures "
@@ -182,6 +201,8 @@ def fit(paytable: Paytable, claims: Sequence[Claim]) -> tuple[list[FittedClaim],
         if item.constraint is not None:
             result = solve([*model, item.constraint], box)
             item = FittedClaim(item.claim, item.figure, item.constraint, None, result)
+            if progress is not None:
+                progress()
         solved.append(item)
     together = [c.constraint for c in fitted if c.constraint is not None]
     if any(c.consistent is False for c in fitted):
@@ -245,10 +266,16 @@ def _solve_one(constraints: Sequence[Constraint], box) -> FitResult:
         else:
             merged.append([a, b])
     pieces: list[Interval] = []
+    witness = None
     for (a0, b0), (a1, b1) in itertools.pairwise(merged):
         middle = (b0 + a1) / 2
         if not all(c.holds({name: middle}) for c in constraints):
             continue
+        if witness is None:  # the simplest fraction of the piece, checked exactly
+            simple = simplest_between(b0, a1)
+            witness = {
+                name: simple if all(c.holds({name: simple}) for c in constraints) else middle
+            }
         start = Endpoint(a0, a0 == b0)
         end = Endpoint(b1, a1 == b1)
         if pieces and pieces[-1].high.value >= a0:  # one feasible stretch across a root
@@ -257,173 +284,194 @@ def _solve_one(constraints: Sequence[Constraint], box) -> FitResult:
             pieces.append(Interval(start, end))
     # A feasible point alone (a double root touching a bound) is measure zero: a printed
     # figure's interval has width, so its set has too unless it is empty.
-    return FitResult({name: tuple(pieces)}, True)
+    return FitResult({name: tuple(pieces)}, True, witness=witness)
 
 
 # -- Several unknowns: branch and bound in outward-rounded interval arithmetic ---------
 #
-# Boxes and bounds are doubles; every operation's result is widened by one unit in the
-# last place each way (IEEE arithmetic rounds correctly, so the true result lies within
-# it), which keeps every computed range around the true one. A polynomial's range over a
-# box is its value at the centre plus the gradient's range times the half-widths (the
-# mean-value form), which tightens as boxes shrink.
+# Boxes are rows of double arrays, split many at a time. Every unknown is at least 0 (a
+# range's ends are exact non-negative numbers), so a monomial's range over a box is its
+# values at the box's low and high corners. Doubles round every operation to within
+# 2**-53 of the true result; each range is widened by a relative 1e-13 of the terms'
+# absolute sum, far more than the rounding of the few dozen operations behind it, so
+# every computed range holds the true one. A polynomial's range is the tighter of its
+# corner form and its mean-value form (the value at the centre plus the gradient's range
+# times the half-widths), which shrinks with the box.
 
 #: Significant digits the branch and bound aims for (doubles carry about 16).
 BOX_DIGITS = 12
-_DOWN, _UP = -math.inf, math.inf
-
-
-def _lo(x: float) -> float:
-    return math.nextafter(x, _DOWN)
-
-
-def _hi(x: float) -> float:
-    return math.nextafter(x, _UP)
-
-
-def _iv(value: Fraction) -> tuple[float, float]:
-    """A double interval holding ``value`` exactly."""
-    near = float(value)
-    return (
-        near if Fraction(near) <= value else _lo(near),
-        near if Fraction(near) >= value else _hi(near),
-    )
-
-
-def _iv_mul(a, b):
-    products = (a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1])
-    return _lo(min(products)), _hi(max(products))
-
-
-def _iv_add(a, b):
-    return _lo(a[0] + b[0]), _hi(a[1] + b[1])
+#: Boxes split at once, and the most rounds of splitting for one bound.
+_BATCH = 512
+_MAX_ROUNDS = 4000
+_SLACK = 1e-13
 
 
 @dataclass(frozen=True)
 class _Compiled:
-    """A polynomial's terms with double-interval coefficients, and its gradient's."""
+    """A polynomial's terms as arrays (coefficients, exponents), and its gradient's."""
 
-    terms: tuple[tuple[tuple[float, float], tuple[int, ...]], ...]
-    gradient: tuple[tuple[tuple[tuple[float, float], tuple[int, ...]], ...], ...]
+    coefficients: np.ndarray
+    exponents: np.ndarray
+    gradient: tuple[tuple[np.ndarray, np.ndarray], ...]
 
     @classmethod
     def of(cls, poly: Poly) -> _Compiled:
-        def terms(p: Poly):
-            return tuple((_iv(c), m) for m, c in p.terms)
+        n = len(poly.names)
+
+        def arrays(terms):
+            coefficients = np.array([float(c) for _, c in terms], dtype=float)
+            exponents = np.array([m for m, _ in terms], dtype=float).reshape(len(terms), n)
+            return coefficients, exponents
 
         gradient = []
-        for axis in range(len(poly.names)):
+        for axis in range(n):
             derivative: dict[tuple[int, ...], Fraction] = {}
             for m, c in poly.terms:
                 if m[axis]:
                     key = (*m[:axis], m[axis] - 1, *m[axis + 1 :])
                     derivative[key] = derivative.get(key, Fraction(0)) + c * m[axis]
-            gradient.append(tuple((_iv(c), m) for m, c in derivative.items() if c))
-        return cls(terms(poly), tuple(gradient))
+            gradient.append(arrays([(m, c) for m, c in derivative.items() if c]))
+        return cls(*arrays(poly.terms), tuple(gradient))
 
 
-def _evaluate(terms, box) -> tuple[float, float]:
-    total = (0.0, 0.0)
-    for coefficient, monomial in terms:
-        term = coefficient
-        for (a, b), power in zip(box, monomial, strict=True):
-            for _ in range(power):
-                term = _iv_mul(term, (a, b))
-        total = _iv_add(total, term)
-    return total
+def _corner_range(coefficients, exponents, low, high):
+    """Ranges over boxes (rows of ``low``, ``high``, every end >= 0) of a polynomial."""
+    if not len(coefficients):
+        zero = np.zeros(len(low))
+        return zero, zero
+    at_low = np.prod(low[:, None, :] ** exponents[None], axis=2)
+    at_high = np.prod(high[:, None, :] ** exponents[None], axis=2)
+    positive = coefficients >= 0
+    term_low = np.where(positive, coefficients * at_low, coefficients * at_high)
+    term_high = np.where(positive, coefficients * at_high, coefficients * at_low)
+    slack = _SLACK * (np.abs(term_low) + np.abs(term_high)).sum(axis=1) + 1e-300
+    return term_low.sum(axis=1) - slack, term_high.sum(axis=1) + slack
 
 
-def _range_of(compiled: _Compiled, box) -> tuple[float, float]:
-    centre = [((a + b) / 2, (a + b) / 2) for a, b in box]
-    value = _evaluate(compiled.terms, centre)
-    for axis, derivative in enumerate(compiled.gradient):
-        if not derivative:
-            continue
-        slope = _evaluate(derivative, box)
-        a, b = box[axis]
-        half = _hi((b - a) / 2)
-        value = _iv_add(value, _iv_mul(slope, (-half, half)))
-    direct = _evaluate(compiled.terms, box)
-    return max(value[0], direct[0]), min(value[1], direct[1])
+def _ranges(compiled: _Compiled, low, high):
+    corner_low, corner_high = _corner_range(compiled.coefficients, compiled.exponents, low, high)
+    centre = (low + high) / 2
+    value_low, value_high = _corner_range(compiled.coefficients, compiled.exponents, centre, centre)
+    half = (high - low) / 2 * (1 + _SLACK)
+    for axis, (coefficients, exponents) in enumerate(compiled.gradient):
+        slope_low, slope_high = _corner_range(coefficients, exponents, low, high)
+        reach = np.maximum(np.abs(slope_low), np.abs(slope_high)) * half[:, axis]
+        value_low, value_high = value_low - reach, value_high + reach
+    return np.maximum(corner_low, value_low), np.minimum(corner_high, value_high)
+
+
+def _outside(compiled, low, high) -> np.ndarray:
+    """Per box: can no point of it satisfy every constraint?"""
+    out = np.zeros(len(low), dtype=bool)
+    for poly, bottom, top in compiled:
+        range_low, range_high = _ranges(poly, low, high)
+        out |= (range_high < bottom) | (range_low > top)
+    return out
+
+
+def _feasible_points(compiled, points) -> np.ndarray:
+    """Per point: does every constraint certainly hold there (its outward-rounded value
+    inside the constraint's bounds)?"""
+    ok = np.ones(len(points), dtype=bool)
+    for poly, bottom, top in compiled:
+        value_low, value_high = _corner_range(poly.coefficients, poly.exponents, points, points)
+        ok &= (value_low >= bottom) & (value_high <= top)
+    return ok
 
 
 def _branch_and_bound(constraints: Sequence[Constraint], box) -> FitResult:
     names = list(box)
-    start = [(_iv(box[name][0])[0], _iv(box[name][1])[1]) for name in names]
+    start_low = np.array([float(box[n][0]) for n in names])
+    start_high = np.array([float(box[n][1]) for n in names])
+    # The box itself widened outward by a unit in the last place.
+    start_low = np.nextafter(start_low, -np.inf).clip(min=0)
+    start_high = np.nextafter(start_high, np.inf)
     compiled = [
-        (_Compiled.of(c.poly), -math.inf if c.low is None else _iv(c.low)[0],
-         math.inf if c.high is None else _iv(c.high)[1])
+        (
+            _Compiled.of(c.poly),
+            -np.inf if c.low is None else np.nextafter(float(c.low), -np.inf),
+            np.inf if c.high is None else np.nextafter(float(c.high), np.inf),
+        )
         for c in constraints
-    ]  # fmt: skip
-    widths = [b - a for a, b in start]
+    ]
+    widths = start_high - start_low
     intervals: dict[str, tuple[Interval, ...]] = {}
-    feasible = False
+    witness = None
     worst = BOX_DIGITS
     for axis, name in enumerate(names):
         ends = []
         for upper in (False, True):
-            bound, point, digits = _extreme(constraints, compiled, start, axis, upper, widths)
+            bound, point, digits = _extreme(
+                constraints, compiled, start_low, start_high, axis, upper, widths
+            )
             if bound is None:
                 return FitResult({n: () for n in names}, True)
             ends.append(Fraction(bound))
             worst = min(worst, digits)
-            feasible = feasible or point is not None
-        low, high = (Endpoint(end, False, BOX_DIGITS) for end in ends)
+            witness = witness or point
+        # The set lies in the unknown's range: an end beyond it is the range's (exact).
+        floor, ceiling = box[name]
+        low = Endpoint(floor, True) if ends[0] <= floor else Endpoint(ends[0], False, BOX_DIGITS)
+        high = (
+            Endpoint(ceiling, True) if ends[1] >= ceiling else Endpoint(ends[1], False, BOX_DIGITS)
+        )
         intervals[name] = (Interval(low, high),)
-    return FitResult(intervals, feasible, None if worst >= BOX_DIGITS else worst)
+    return FitResult(
+        intervals, witness is not None, None if worst >= BOX_DIGITS else worst, witness
+    )
 
 
-def _out(compiled, box) -> bool:
-    """Can no point of the box satisfy every constraint?"""
-    for poly, low, high in compiled:
-        a, b = _range_of(poly, box)
-        if b < low or a > high:
-            return True
-    return False
-
-
-def _extreme(constraints, compiled, start, axis, upper, widths):
+def _extreme(constraints, compiled, start_low, start_high, axis, upper, widths):
     """An outer bound on the largest (``upper``) or smallest value of coordinate ``axis``
-    over the feasible set, an exactly feasible point if one was met, and the digits of
-    the bound reached."""
+    over the feasible set, whether an exactly feasible point was met, and the digits of
+    the bound reached.
+
+    Every box kept may hold a feasible point, so the best edge among them bounds the
+    extreme from outside; each round splits the boxes of the best edges (the smallest
+    first among equal edges, so that one path reaches the target width) and drops the
+    children no feasible point can be in."""
     target = 10.0**-BOX_DIGITS
-    sign = -1 if upper else 1
-    counter = 0
-    # Best edge first; among equal edges the smallest box (the deepest split), so that
-    # one path reaches the target width instead of every box at an edge being split.
-    heap = [(sign * (start[axis][1] if upper else start[axis][0]), 0, counter, start)]
+    low, high = start_low[None, :].copy(), start_high[None, :].copy()
+    if _outside(compiled, low, high).all():
+        return None, None, BOX_DIGITS
+    names = constraints[0].poly.names
     found = None
-    boxes = 0
-    while heap:
-        _, depth, _, current = heapq.heappop(heap)
-        if _out(compiled, current):
-            continue
-        edge = current[axis][1] if upper else current[axis][0]
-        if found is None:
-            point = {
-                name: Fraction((a + b) / 2)
-                for name, (a, b) in zip(_names(constraints), current, strict=True)
-            }
-            if all(c.holds(point) for c in constraints):
-                found = point
-        scaled = [(b - a) / w for (a, b), w in zip(current, widths, strict=True)]
-        if scaled[axis] <= target or boxes >= MAX_BOXES:
-            # The best box left: every consistent point lies within its edge.
-            return edge, found, BOX_DIGITS if scaled[axis] <= target else _digits(scaled[axis])
-        boxes += 1
-        split = max(range(len(current)), key=lambda i: scaled[i])
-        a, b = current[split]
-        half = (a + b) / 2
-        for part in ((a, half), (half, b)):
-            child = [*current[:split], part, *current[split + 1 :]]
-            counter += 1
-            child_edge = child[axis][1] if upper else child[axis][0]
-            heapq.heappush(heap, (sign * child_edge, depth - 1, counter, child))
-    return None, None, BOX_DIGITS
-
-
-def _names(constraints: Sequence[Constraint]) -> tuple[str, ...]:
-    return constraints[0].poly.names
+    for _ in range(_MAX_ROUNDS):
+        if not len(low):
+            return None, None, BOX_DIGITS
+        edges = high[:, axis] if upper else -low[:, axis]
+        scaled = (high - low) / widths
+        order = np.lexsort((scaled.max(axis=1), -edges))
+        best = order[0]
+        if found is None:  # a point that satisfies every claim: the set is not empty
+            centres = (low + high) / 2
+            for row in np.nonzero(_feasible_points(compiled, centres))[0][:4]:
+                point = {n: Fraction(float(v)) for n, v in zip(names, centres[row], strict=True)}
+                if all(c.holds(point) for c in constraints):  # checked exactly
+                    found = point
+                    break
+        if scaled[best, axis] <= target:
+            edge = high[best, axis] if upper else low[best, axis]
+            return float(np.nextafter(edge, np.inf if upper else -np.inf)), found, BOX_DIGITS
+        chosen = order[:_BATCH]
+        split = np.argmax(scaled[chosen], axis=1)
+        rows = np.arange(len(chosen))
+        middle = (low[chosen, split] + high[chosen, split]) / 2
+        left_high = high[chosen].copy()
+        left_high[rows, split] = middle
+        right_low = low[chosen].copy()
+        right_low[rows, split] = middle
+        child_low = np.concatenate([low[chosen], right_low])
+        child_high = np.concatenate([left_high, high[chosen]])
+        keep = ~_outside(compiled, child_low, child_high)
+        rest = np.ones(len(low), dtype=bool)
+        rest[chosen] = False
+        low = np.concatenate([low[rest], child_low[keep]])
+        high = np.concatenate([high[rest], child_high[keep]])
+    edges = high[:, axis] if upper else -low[:, axis]
+    best = int(np.argmax(edges))
+    edge = high[best, axis] if upper else low[best, axis]
+    return float(edge), found, _digits(float((high[best, axis] - low[best, axis]) / widths[axis]))
 
 
 def _digits(width: float) -> int:

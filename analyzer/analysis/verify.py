@@ -634,9 +634,10 @@ def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
         computed = "none" if bet.max_round is None else bet.max_round
         return _Verdict(computed=str(computed), passed=computed == claim.value, mode=claim.mode)
     # Help pages list payouts in their own order: compare them as a multiset.
-    paid = [rule.payout for rule in bet.rules if rule.payout.net > 0]
-    claimed = sorted(parse_payout(v).net for v in claim.value)
-    passed = sorted(p.net for p in paid) == claimed
+    paid = [rule.payout for rule in bet.rules if rule.payout.kind == "win"]
+    # A payout linear in the multiplier is its constant and its slope ("9 * multiplier").
+    claimed = sorted((p.net, p.per_multiplier) for p in map(parse_payout, claim.value))
+    passed = sorted((p.net, p.per_multiplier) for p in paid) == claimed
     return _Verdict(computed=payouts_shown(p.text for p in paid), passed=passed, mode=claim.mode)
 
 

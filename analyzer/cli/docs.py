@@ -20,7 +20,7 @@ from analyzer.files import (
     replace_tree_atomically,
     write_tree_atomically,
 )
-from analyzer.paytables.library import SEED_GAME, is_path, library_names, load_paytable
+from analyzer.paytables.library import SEED_GAME, is_path, load_paytable, priced_names
 from analyzer.reports.formats import EXTENSIONS, FORMATS
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.reports.plots import MAX_CHART_BETS
@@ -109,7 +109,7 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
 def _site(args: argparse.Namespace) -> tuple[str, int]:
     if args.remove or args.shoe:
         raise AnalyzerError("--site pages describe a full shoe: --remove and --shoe do not apply")
-    names = args.paytable or library_names()
+    names = args.paytable or priced_names()
     paytables = [(name, load_paytable(name)) for name in names]  # every file read first
     folders: dict[str, str] = {}
     for name in names:

@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 
 import pandas as pd
+from tqdm import tqdm
 
-from analyzer.analysis.fit import FitResult, fit
+from analyzer.analysis.fit import FIT_FIGURES, Endpoint, FitResult, fit
 from analyzer.analysis.verify import load_claims
 from analyzer.cli.options import add_format_option
 from analyzer.errors import AnalyzerError
+from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
 from analyzer.reports.tables import json_text, render_table
 
@@ -26,7 +28,7 @@ outward-rounded interval arithmetic bounds it to 12 significant digits. "none": 
 figures contradict the rules as encoded; the exit status is then 1."""
 EXAMPLES = """\
 examples:
-  baccarat-odds fit lightning-baccarat            # a shipped paytable's published RTPs
+  baccarat-odds fit prosperity-tree-baccarat      # win2day's published returns
   baccarat-odds fit my-claims.toml --format json"""
 
 
@@ -56,6 +58,9 @@ def _record(result: FitResult) -> dict:
             for piece in pieces
         ),
         "digits": result.digits,
+        "witness": None
+        if result.witness is None
+        else {name: str(value) for name, value in result.witness.items()},
     }
 
 
@@ -65,7 +70,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if len(names) > 1:
         raise AnalyzerError("fit solves one paytable's unknowns: the claims name several")
     paytable = load_paytable(claims[0].paytable)
-    each, together = fit(paytable, claims)
+    solves = sum(claim.quantity in FIT_FIGURES for claim in claims) + 1
+    with tqdm(total=solves, desc="fit", unit="set", leave=False, disable=None) as bar:
+        each, together = fit(paytable, claims, bar.update)
+        bar.update()
     unknowns = [name for name, _, _ in paytable.unknowns]
     status = 1 if together.empty else 0
     if args.format == "json":
@@ -98,9 +106,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     rows.append({"claim": "all", "figure": ""} | {n: _cell(together, n) for n in unknowns})
     table = render_table(pd.DataFrame(rows), left_align=True)
     ranges = ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)
+    shoe = Shoe.standard(paytable.decks).describe()
     lines = [
-        f"{paytable.name}: the unknowns ({ranges}) each published figure allows, and all "
-        "of them together",
+        f"{paytable.name} on {shoe} (unless a claim names its shoe): the unknowns "
+        f"({ranges}) each published figure allows, and all of them together",
         "",
         table,
         "",
@@ -108,6 +117,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "printed (with every probability of the multipliers in [0, 1]); ends that are "
         "not simple fractions are rounded outward.",
     ]
+    if together.witness is not None:
+        point = ", ".join(
+            f"{name} = {Endpoint(value, True).text(False)}"
+            for name, value in together.witness.items()
+        )
+        lines.append(f"A point consistent with every figure (checked exactly): {point}.")
     if together.digits is not None:
         lines.append(f"The bounds reached {together.digits} significant digits, not 12.")
     if together.empty:

@@ -118,6 +118,8 @@ def unknowns_option(text: str) -> dict[str, Fraction]:
         name, equals, value = item.partition("=")
         if not equals or not name.strip():
             raise argparse.ArgumentTypeError(f"{item[:30]!r}: write NAME=VALUE, e.g. p=0.3")
+        if name.strip() in out:
+            raise argparse.ArgumentTypeError(f"{name.strip()[:20]!r} is given twice")
         try:
             out[name.strip()] = exact_number(value.strip(), "--unknowns", name.strip()[:20])
         except AnalyzerError as exc:

@@ -371,10 +371,12 @@ class Shoe:
             raise AnalyzerError(f"cards to remove must be a list of Card, got {cards!r:.60}")
         if not all(isinstance(card, Card) for card in cards):
             raise AnalyzerError("cards to remove must be Card objects (see parse_cards)")
-        if self.replacement and cards:
-            raise AnalyzerError(
-                "no card can be removed from an infinite deck: cards are dealt with replacement"
-            )
+        if self.replacement:
+            if cards:
+                raise AnalyzerError(
+                    "no card can be removed from an infinite deck: cards are dealt with replacement"
+                )
+            return self
         ranks = self.rank_counts.copy()
         # Cards of a known suit are counted against the shoe's suits even after a card
         # without one: a bare A, then seven AS from two decks, is still impossible.

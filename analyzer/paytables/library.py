@@ -38,6 +38,13 @@ def library_names() -> list[str]:
     return _names("paytables")
 
 
+def priced_names() -> list[str]:
+    """The shipped paytables whose odds are numbers: all but those whose multipliers have
+    unknowns (their odds wait for values of them; ``fit`` tells what the published
+    figures allow)."""
+    return [name for name in library_names() if not load_paytable(name).unknowns]
+
+
 def claims_names() -> list[str]:
     """Names of the shipped claims files (``seed-game``, ``seed-game-ms``)."""
     return _names("claims")

@@ -114,7 +114,7 @@ MULTIPLIER = "multiplier"
 _NUMBER = r"[0-9]{1,12}(?:\.[0-9]{1,12}|/[0-9]{1,12})?"
 _LINEAR_TERM = re.compile(
     rf"\s*([+-])?\s*(?:({_NUMBER})\s*\*\s*{MULTIPLIER}|{MULTIPLIER}\s*\*\s*({_NUMBER})"
-    rf"|({MULTIPLIER})|({_NUMBER}))\s*"
+    rf"|{MULTIPLIER}\s*/\s*({_NUMBER})|({MULTIPLIER})|({_NUMBER}))\s*"
 )
 
 
@@ -134,10 +134,12 @@ def _linear_payout(value: str) -> Payout:
             raise AnalyzerError(f"bad payout {_short(value)}: use {usage}")
         sign = -1 if match[1] == "-" else 1
         try:
-            if match[2] or match[3] or match[4]:
+            if match[4]:  # multiplier / number
+                slope += sign / Fraction(match[4])
+            elif match[2] or match[3] or match[5]:
                 slope += sign * Fraction(match[2] or match[3] or 1)
             else:
-                constant += sign * Fraction(match[5])
+                constant += sign * Fraction(match[6])
         except ZeroDivisionError:
             raise AnalyzerError(f"bad payout {_short(value)}: division by zero") from None
         position, first = match.end(), False
@@ -314,14 +316,15 @@ class Paytable:
 
     def with_unknowns(self, point: Mapping[str, Fraction]) -> Paytable:
         """The paytable with every unknown given a value within its range."""
+        extra = sorted(set(point) - {name for name, _, _ in self.unknowns})
+        if extra:
+            known = ", ".join(name for name, _, _ in self.unknowns)
+            raise AnalyzerError(f"{extra[0]!r} is not an unknown of the paytable ({known})")
         for name, low, high in self.unknowns:
             if name not in point:
                 raise AnalyzerError(f"the unknown {name!r} has no value")
             if not low <= point[name] <= high:
                 raise AnalyzerError(f"{name} = {point[name]} is outside its range {low}..{high}")
-        extra = sorted(set(point) - {name for name, _, _ in self.unknowns})
-        if extra:
-            raise AnalyzerError(f"{extra[0]!r} is not an unknown of the paytable")
         model = self.multipliers.at(point)
         for p in model.probabilities:
             if not 0 <= p <= 1:

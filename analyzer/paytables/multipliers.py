@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -40,7 +41,7 @@ Probability = Fraction | Poly
 
 #: The largest multiplier value and cap accepted (a product of six is still exact).
 MAX_MULTIPLIER = 10**6
-MAX_CAP = 10**15
+MAX_CAP = 10**12
 #: The most distinct multiplier values (and ``cards`` entries) a distribution may list.
 MAX_ENTRIES = 64
 #: The largest fee per unit staked.
@@ -191,6 +192,12 @@ def _distribution(
         label = f"the probability of {name[:20]!r}"
         if unknowns:
             p = constant_or_poly(parse_expression(probability, unknowns, f"{where}: {key!r}"))
+        elif isinstance(probability, str) and re.search("[a-z]", probability):
+            named = re.search("[a-z][a-z0-9_]*", probability)[0]
+            raise AnalyzerError(
+                f"{where}: {key!r}: {label} names {named!r}, which is not an unknown of the "
+                "paytable (declare it in [unknowns])"
+            )
         else:
             p = exact_number(probability, f"{where}: {key!r}", label)
         if not isinstance(p, Poly) and not 0 <= p <= 1:

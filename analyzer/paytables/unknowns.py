@@ -23,18 +23,21 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.errors import AnalyzerError
+from analyzer.game.fields import FIELD
 from analyzer.schema import exact_number, table
 
 #: The most unknowns a paytable may have ("at most a few": the solver is exact for one
-#: and bounds several).
-MAX_UNKNOWNS = 4
+#: and bounds several; three take a few minutes, a fourth far longer).
+MAX_UNKNOWNS = 3
 #: The longest expression read, and the deepest nesting of parentheses.
 MAX_EXPRESSION = 200
 MAX_DEPTH = 20
 _NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 _TOKEN = re.compile(r"\s*(?:([0-9]{1,15}(?:\.[0-9]{1,15})?)|([a-z][a-z0-9_]{0,31})|(\S))")
 #: Names an unknown may not take (the words of payouts and conditions).
-_RESERVED = frozenset({"multiplier", "jackpot", "and", "or", "not", "in", "true", "false"})
+_RESERVED = frozenset({"multiplier", "jackpot", "and", "or", "not", "in", "true", "false"}) | set(
+    FIELD
+)
 
 Monomial = tuple[int, ...]
 

@@ -34,6 +34,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "Return": {"tl": "Balik", "ms": "Pulangan"},
     "house edge": {"tl": "kalamangan ng bahay", "ms": "kelebihan rumah"},
     "otherwise": {"tl": "iba pa", "ms": "lain-lain"},
+    "fee (paid on every bet)": {"tl": "bayad (sa bawat taya)", "ms": "yuran (setiap pertaruhan)"},
     "commission": {"tl": "Baccarat", "ms": "Bakarat"},
     "no_commission": {"tl": "Walang Komisyon Baccarat", "ms": "Tiada Baccarat Komisi"},
     "all": {"tl": "Lahat ng mode", "ms": "Semua mod"},

@@ -11,6 +11,7 @@ import json
 import math
 import re
 from collections.abc import Hashable, Mapping, Sequence
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -208,17 +209,31 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
 
 
 def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
+    """Each line per unit staked; where the bet has a fee, a last line for it, so that the
+    returns add up to the expected net of a unit staked (per unit paid, divide by 1 + fee)."""
     lines = result.lines
-    frame = pd.DataFrame(
-        {
-            "Outcome": [word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when for ln in lines],
-            "Combinations": [str(ln.combinations) for ln in lines],
-            "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
-            "Pays": [ln.payout.text for ln in lines],
-            "Return": [f"{float(ln.contribution):+.10f}" for ln in lines],
-        }
-    )
-    return frame.rename(columns=lambda c: word(c, lang))
+    columns = {
+        "Outcome": [word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when for ln in lines],
+        "Combinations": [str(ln.combinations) for ln in lines],
+        "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
+        "Pays": [ln.payout.text for ln in lines],
+        "Return": [f"{float(ln.contribution):+.10f}" for ln in lines],
+    }
+    if result.bet.fee:
+        fee = result.bet.fee
+        for column, value in zip(
+            columns,
+            [
+                word("fee (paid on every bet)", lang),
+                "-",
+                f"{1:.10f}",
+                _number(-fee),
+                f"{float(-fee):+.10f}",
+            ],
+            strict=True,
+        ):
+            columns[column].append(value)
+    return pd.DataFrame(columns).rename(columns=lambda c: word(c, lang))
 
 
 def _left_aligned(frame: pd.DataFrame) -> str:
@@ -355,9 +370,12 @@ def _number(value: Fraction) -> str:
     """An exact number as people write it: 2, 0.95, 1/3."""
     if value.denominator == 1:
         return str(value.numerator)
-    decimal = float(value)
-    if Fraction(repr(decimal)) == value:
-        return repr(decimal)
+    denominator = value.denominator
+    for prime in (2, 5):
+        while denominator % prime == 0:
+            denominator //= prime
+    if denominator == 1:  # a finite decimal, written out
+        return format(Decimal(value.numerator) / Decimal(value.denominator), "f")
     return f"{value.numerator}/{value.denominator}"
 
 

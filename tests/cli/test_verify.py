@@ -28,12 +28,17 @@ def test_every_shipped_claim_passes_but_the_known_slips_of_its_source(capsys) ->
     source (Excel's 15th digit, a last digit one off), which fail, saying why; and every
     claim marked so still fails (a slip that passed would be a stale note)."""
     from analyzer.analysis.verify import load_claims
-    from analyzer.paytables.library import claims_names
+    from analyzer.paytables.library import claims_names, load_paytable
 
     names = claims_names()
     assert {"jacobson-side-bets", "super-tie", "seed-game", "baccarat-tables"} <= set(names)
     stated = 0
     for name in names:
+        if load_paytable(load_claims(name)[0].paytable).unknowns:
+            # Figures of unknowns are fit's (tests/cli/test_fit.py): verify leaves them.
+            code, out, _ = run(capsys, "verify", name, "--format", "json")
+            assert code == 1 and {row["result"] for row in json.loads(out)} == {"UNCHECKED"}
+            continue
         slips = {claim.number for claim in load_claims(name) if claim.slip}
         code, out, _ = run(capsys, "verify", name, "--format", "json")
         rows = json.loads(out)

@@ -84,13 +84,13 @@ def test_a_cap_binds_the_product() -> None:
     ("table", "message"),
     [
         ({"cards": 2, "values": {"2": "0.5", "3": "0.4"}}, "sum to 9/10"),
-        ({"cards": 2, "values": {"-2": "1"}}, "the multiplier '-2' must be"),
+        ({"cards": 2, "values": {"-2": "1"}}, "the multiplier '-2' must not be negative"),
         ({"cards": 2, "values": {"0": "1"}}, "more than 0"),
         ({"cards": 53, "values": {"2": "1"}}, "'cards' must be from 0 to 52"),
         ({"cards": {"60": "1"}, "values": {"2": "1"}}, "from 0 to 52, got 60"),
         ({"cards": {"1.5": "1"}, "values": {"2": "1"}}, "whole numbers"),
-        ({"cards": 2, "values": {"2": "1.5"}}, "exceeds 1"),
-        ({"cards": 2, "values": {"2": "nan"}}, "decimal or fraction"),
+        ({"cards": 2, "values": {"2": "1.5"}}, r"outside \[0, 1\]"),
+        ({"cards": 2, "values": {"2": "nan"}}, "names 'nan', which is not an unknown"),
         ({"cards": 2, "values": {"2": float("nan")}}, "finite"),
         ({"cards": 2, "values": {}}, "'values' is empty"),
         ({"cards": 2}, "missing 'values'"),
@@ -160,7 +160,7 @@ def _paytable(bet: dict, **top) -> dict:
         ),
         (
             _paytable({"rule": [{"when": "natural", "pays": "1:1"}]}, fee="-0.2"),
-            "'fee' must be",
+            "'fee' must not be negative",
         ),
         (_paytable({"rule": [{"when": "natural", "pays": "1:1"}]}, fee="11"), "at most 10"),
     ],
@@ -192,3 +192,37 @@ def test_fee_and_multipliers_enter_the_fingerprint_only_when_given() -> None:
     assert multiplied.fingerprint["bets"][0]["multiply"] == "winner"
     assert multiplied.fingerprint["bets"][0]["rules"] == [["natural", "0", "1"]]
     assert parse_fee(0.2, "t") == F(1, 5)
+
+
+@pytest.mark.parametrize(
+    ("name", "cards", "values", "main", "pair"),
+    [
+        # win2day's terms: "Player 1-27:1", "P Pair 10-90:1"; eight Prosperity Cards, 2x or 3x.
+        ("prosperity-tree-baccarat", 8, {2, 3}, (1, 27), (10, 90)),
+        # "Player 1-512:1", "P Pair 9-576:1"; five Gold Cards, 2x, 3x, 5x or 8x.
+        ("golden-wealth-baccarat", 5, {2, 3, 5, 8}, (1, 512), (9, 576)),
+    ],
+)
+def test_shipped_multiplier_paytables_pay_what_their_sources_print(
+    name, cards, values, main, pair
+) -> None:
+    from analyzer.paytables.library import load_paytable
+
+    paytable = load_paytable(name)
+    model = paytable.multipliers
+    assert paytable.fee == F(1, 5) and paytable.decks == 8
+    assert model.cards == ((cards, F(1)),) and {v for v, _ in model.values} == values
+    ranges = {}
+    for bet in paytable.bets:
+        (rule, *_) = bet.rules
+        payout = rule.payout
+        most = 6 if bet.multiply == "both" else 2 if bet.multiply.endswith("first_two") else 3
+        ranges[bet.id] = (
+            payout.net + payout.per_multiplier,
+            payout.net + payout.per_multiplier * model.largest(most),
+        )
+    assert ranges["player"] == main and ranges["player_pair"] == pair
+    assert ranges["banker_pair"] == pair
+    # The Banker returns 95% of the stake besides the multiplied win: "1-512:1" less 0.05.
+    assert ranges["banker"] == (main[0] - F(1, 20), main[1] - F(1, 20))
+    assert ranges["tie"][0] == 5  # "Tie 5:1"

@@ -22,7 +22,7 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import library_names, load_paytable
+from analyzer.paytables.library import load_paytable, priced_names
 from analyzer.paytables.model import paytable_from_dict
 from analyzer.reports.i18n import LANGUAGES, sentence
 from analyzer.reports.site import SitePaytable, page_slug, render_site, rules_facts
@@ -53,7 +53,7 @@ def page_payouts(page: str, lang: str) -> tuple[dict[str, str], dict[str, tuple]
 def site() -> dict[str, str | bytes]:
     """Every shipped paytable's pages, the seed game's with its effects of removal."""
     entries = []
-    for name in library_names():
+    for name in priced_names():
         paytable = load_paytable(name)
         effects = None
         if name == "seed-game":
@@ -65,7 +65,7 @@ def site() -> dict[str, str | bytes]:
 def test_site_has_an_index_and_a_page_per_paytable_and_language(site) -> None:
     pages = {path for path in site if path.endswith(".html")}
     assert pages == {"index.html"} | {
-        f"{name}/{lang}.html" for name in library_names() for lang in LANGUAGES
+        f"{name}/{lang}.html" for name in priced_names() for lang in LANGUAGES
     }
     assert {path for path in site if path.endswith(".png")} == {
         f"seed-game/eor-{lang}.png" for lang in LANGUAGES
@@ -83,7 +83,7 @@ def test_index_lists_paytables_by_the_name_shown(site) -> None:
     """Sorted as a reader looks a name up: by the name on the page, case set aside, not
     by the file or folder it comes from; equal names keep the order given."""
     names = _index_names(site["index.html"])
-    assert len(names) == len(library_names())
+    assert len(names) == len(priced_names())
     assert names == sorted(names, key=str.casefold)
 
     def one_bet(name: str) -> Analysis:
@@ -149,7 +149,7 @@ def test_no_shipped_help_page_shows_a_condition(site) -> None:
     """Every payout line of every shipped paytable is said in words: each rule a page
     lists has a label, but for a bet that pays one way and says what it wins on (the seed
     pages' own layout); and no page, in any language, shows a condition."""
-    for name in library_names():
+    for name in priced_names():
         for bet in load_paytable(name).bets:
             listed = [rule for rule in bet.rules if rule.payout.kind != "lose"]
             unlabelled = [rule.condition.shown for rule in listed if "en" not in rule.labels]
@@ -264,7 +264,7 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
     """A page states "the maximum RTP of the game" only where the paytable has a Player
     or Banker bet; a paytable of side bets has no game's RTP to claim, and says which of
     its bets returns most, in every language."""
-    games = {name for name in library_names() if load_paytable(name).has_main_bet}
+    games = {name for name in priced_names() if load_paytable(name).has_main_bet}
     assert games == {
         "seed-game",
         "seed-game-ms",
@@ -274,7 +274,7 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
         "baccarat-gold",
         "chemin-de-fer",
     }
-    for name in library_names():
+    for name in priced_names():
         analysis = analyze(paytable=load_paytable(name))
         best = max(analysis.results, key=lambda r: r.rtp)
         for lang in LANGUAGES:
@@ -297,7 +297,7 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
 
 
 def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
-    for name in library_names():
+    for name in priced_names():
         analysis = analyze(paytable=load_paytable(name))
         for lang in LANGUAGES:
             check_odds_table(parse(site[f"{name}/{lang}.html"]), analysis)
