@@ -24,7 +24,8 @@ Card = tuple[int, int]  # (rank 1..13, suit 0..3), as tests.naive deals them
 RuleSpec = tuple[Callable[[dict], bool], Fraction, Fraction]
 
 
-def _hands(dealt: Sequence[Card], used: int, row: dict) -> tuple[list[Card], list[Card]]:
+def hands_of(dealt: Sequence[Card], used: int, row: dict) -> tuple[list[Card], list[Card]]:
+    """The Player's and the Banker's cards of a dealt round (its row, the cards it used)."""
     player, banker = [dealt[0], dealt[2]], [dealt[1], dealt[3]]
     rest = iter(dealt[4:used])
     if row["player_third"] >= 0:
@@ -54,7 +55,7 @@ def deals(cards: Sequence[Card], kind: str, rules: Sequence[RuleSpec]) -> Counte
         dealt = [cards[i] for i in order]
         row, used = card_round(dealt)
         rule = next((i for i, (holds, _, _) in enumerate(rules) if holds(row)), len(rules))
-        player, banker = _hands(dealt, used, row)
+        player, banker = hands_of(dealt, used, row)
         out[rule, tuple(sorted(counted(kind, player, banker, row["winner"])))] += 1
     return out
 

@@ -116,6 +116,41 @@ class BetResult:
         return self.house_edge / resolved if resolved else None
 
 
+@dataclass(frozen=True)
+class JackpotFigures:
+    """A progressive jackpot's figures, exact: the RTP is ``base + per_meter * meter``
+    (per unit paid) for a meter of ``meter`` stakes; it breaks even (RTP 1) at
+    ``break_even`` (None: above 1 at every meter); and over the long run, every
+    contribution being paid out in some later jackpot, the RTP at the reset meter plus
+    the contribution rate is returned."""
+
+    meter: Fraction
+    contribution: Fraction
+    rtp: Fraction
+    base: Fraction
+    per_meter: Fraction
+    break_even: Fraction | None
+    long_run: Fraction
+
+
+def jackpot_figures(result: BetResult) -> JackpotFigures | None:
+    """The jackpot figures of a bet with a progressive jackpot (None without one)."""
+    jackpot = result.bet.jackpot
+    if jackpot is None:
+        return None
+    paid = 1 + result.bet.fee
+    chance = sum(
+        (line.probability for line in result.lines if line.payout.jackpot), start=Fraction(0)
+    )
+    per_meter = chance / paid
+    base = result.rtp - per_meter * jackpot.meter
+    break_even = (1 - base) / per_meter if per_meter and base < 1 else None
+    long_run = base + per_meter * jackpot.reset + jackpot.contribution / paid
+    return JackpotFigures(
+        jackpot.meter, jackpot.contribution, result.rtp, base, per_meter, break_even, long_run
+    )
+
+
 def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     """Settle ``bet`` on every row of an outcome table; exact probabilities and moments."""
     argument(table, OutcomeTable, "table", " (see outcome_table)")

@@ -102,6 +102,14 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
         "paytable's [strategy])",
     )
     parser.add_argument(
+        "--jackpot",
+        type=meter_option,
+        default=None,
+        metavar="AMOUNT",
+        help="the meter of the paytable's progressive jackpots, in stakes (default: the "
+        "paytable's)",
+    )
+    parser.add_argument(
         "--unknowns",
         type=unknowns_option,
         default=None,
@@ -109,6 +117,14 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
         help='values of the unknowns of a paytable\'s [multipliers] (e.g. "p=0.3,q=1/4"; '
         "see fit for what published figures allow)",
     )
+
+
+def meter_option(text: str) -> Fraction:
+    """An argparse type: a jackpot meter, an exact number of stakes."""
+    try:
+        return exact_number(text.strip().replace(",", ""), "--jackpot", "the meter")
+    except AnalyzerError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("--jackpot: ")) from None
 
 
 def unknowns_option(text: str) -> dict[str, Fraction]:
@@ -150,6 +166,12 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
             paytable = paytable.with_unknowns(given)
         except AnalyzerError as exc:
             raise AnalyzerError(f"--unknowns: {exc}") from None
+    meter = getattr(args, "jackpot", None)
+    if meter is not None:
+        try:
+            paytable = paytable.with_meter(meter)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"--jackpot: {exc}") from None
     chosen = getattr(args, "strategy", None)
     if chosen == "best":
         shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None

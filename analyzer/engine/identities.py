@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -42,6 +43,11 @@ from analyzer.game.identities import (
 from analyzer.game.rules import PLAYER_STOOD, Mixture, Tableau
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 
+#: Where the patterns of each number of cards start in IDENTITY_PATTERNS (by size, so
+#: those of ``n`` cards are ``SIZE_START[n]:SIZE_START[n + 1]``).
+SIZE_START = np.searchsorted(
+    np.array([sum(p) for p in IDENTITY_PATTERNS]), np.arange(ROUND_CARDS + 2)
+).astype(np.int64)
 #: Kind codes of the kernel (WALKED_KINDS order).
 _PLAYER, _BANKER, _BOTH, _WINNER = range(4)
 #: ``_SINGLES[p, s]``: pattern ``p`` with ``s`` more cards of identities of their own.
@@ -51,7 +57,7 @@ for _p, _pattern in enumerate(IDENTITY_PATTERNS):
         _SINGLES[_p, _s] = PATTERN_INDEX[tuple(sorted(_pattern + (1,) * _s, reverse=True))]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways, work):
     """Add a round's ways to ``out[cell + (pattern,)]``, split by counted pattern.
 
@@ -59,43 +65,61 @@ def _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways,
     counts; ``ways`` multiplies (the swapped deals and the cards after the round). ``work``
     is scratch: int64[4, n_patterns + 10] (two pattern vectors, then per-value counts).
     """
-    dealt_of = work[2, :N_VALUES]
-    counted_of = work[3, :N_VALUES]
-    dealt_of[:] = 0
-    counted_of[:] = 0
-    for i in range(n_dealt):
-        dealt_of[values[i]] += 1
-        if counted[i]:
-            counted_of[values[i]] += 1
+    # Per value among the round's (at most six distinct): cards dealt and counted.
     # Values with at most one counted card add a scalar and singles; only a value with
     # two counted cards or more can hold two copies of one identity.
     scalar = ways
     single = 0
-    current = work[0]
-    current[:N_PATTERNS] = 0
-    current[0] = 1
-    for v in range(N_VALUES):
-        k = dealt_of[v]
-        if k == 0:
+    repeated = 0
+    for i in range(n_dealt):
+        v = values[i]
+        first = True
+        for j in range(i):
+            if values[j] == v:
+                first = False
+                break
+        if not first:
             continue
-        c = counted_of[v]
+        k = 0
+        c = 0
+        for j in range(i, n_dealt):
+            if values[j] == v:
+                k += 1
+                if counted[j]:
+                    c += 1
         if c <= 1:
             scalar *= groups[v, k, c, c]  # pattern index of () is 0, of (1,) is 1
             single += c
             if scalar == 0:
                 return
-            continue
+        else:  # kept for the convolution below
+            work[2, repeated] = v
+            work[3, repeated] = k * 8 + c
+            repeated += 1
+    if repeated == 0:
+        out[cell[0], cell[1], cell[2], cell[3], singles[0, single]] += scalar
+        return
+    current = work[0]
+    current[0] = 1
+    size = 0  # cards in the patterns of ``current`` (those of one size are contiguous)
+    for r in range(repeated):
+        v = work[2, r]
+        k = work[3, r] // 8
+        c = work[3, r] % 8
         following = work[1]
-        following[:N_PATTERNS] = 0
-        for p in range(N_PATTERNS):
+        for p in range(SIZE_START[size + c], SIZE_START[size + c + 1]):
+            following[p] = 0
+        for p in range(SIZE_START[size], SIZE_START[size + 1]):
             if current[p] == 0:
                 continue
-            for q in range(N_PATTERNS):
+            for q in range(SIZE_START[c], SIZE_START[c + 1]):
                 g = groups[v, k, c, q]
                 if g != 0:
                     following[union[p, q]] += current[p] * g
-        current[:N_PATTERNS] = following[:N_PATTERNS]
-    for p in range(N_PATTERNS):
+        size += c
+        for p in range(SIZE_START[size], SIZE_START[size + 1]):
+            current[p] = following[p]
+    for p in range(SIZE_START[size], SIZE_START[size + 1]):
         if current[p] != 0:
             out[cell[0], cell[1], cell[2], cell[3], singles[p, single]] += current[p] * scalar
 
@@ -175,7 +199,7 @@ def _identity_walk_jit(value_counts, groups, union, singles, third_card, kind, t
                         )  # fmt: skip
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count_round(
     out, values, n_dealt, player_third, banker_third, player_score, banker_score,
     player_value, banker_value, kind, counted, cell, groups, union, singles, ways, work,
@@ -209,14 +233,19 @@ def _falling(count: int, k: int, take: int) -> int:
 
 
 def value_groups(shoe: Shoe) -> np.ndarray:
-    """``groups[v, k, c, pattern]`` of the shoe (see the module docstring), exact."""
+    """``groups[v, k, c, pattern]`` of the shoe (see the module docstring), exact (a
+    read-only array shared by shoes of the same counts)."""
     if not shoe.suits_known:
         raise AnalyzerError(
             "the suits of some cards are unknown: the identities a multiplier pays by "
             "cannot be counted"
         )
-    identity_counts = shoe.suit_counts.reshape(-1)
-    take = shoe.take
+    return _groups(tuple(int(n) for n in shoe.suit_counts.reshape(-1)), shoe.take)
+
+
+@lru_cache(maxsize=64)
+def _groups(identity_counts: tuple[int, ...], take: int) -> np.ndarray:
+    identity_counts = np.array(identity_counts, dtype=object)
     groups = np.zeros((N_VALUES, ROUND_CARDS + 1, ROUND_CARDS + 1, N_PATTERNS), dtype=np.int64)
     for v in range(N_VALUES):
         counts = [int(n) for n in identity_counts[np.equal(CARD_VALUES, v)]]
@@ -231,6 +260,7 @@ def value_groups(shoe: Shoe) -> np.ndarray:
                     raise AssertionError(f"identity groups of value {v} do not add up")
                 for shown, ways in cell.items():
                     groups[v, k, c, shown] = ways
+    groups.setflags(write=False)
     return groups
 
 

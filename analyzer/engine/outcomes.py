@@ -73,17 +73,22 @@ class OutcomeTable:
         return pd.DataFrame(columns).assign(ways=self.ways)
 
 
-def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
-    """One row per nonzero outcome cell, with every available field and its ``ways``."""
-    argument(outcomes, OutcomeCounts, "outcomes", " (see count_outcomes)")
-    state, ps, bs, pt, bt = np.nonzero(outcomes.counts)
-    columns = derived_columns(
+def _cell_fields(ps, bs, pt, bt, naturals) -> dict[str, np.ndarray]:
+    """The value-level fields of counts' cells (scores, third-card axes)."""
+    return derived_columns(
         ps.astype(np.int64),
         bs.astype(np.int64),
         third_card_field(pt),
         third_card_field(bt),
-        outcomes.naturals,
+        naturals,
     )
+
+
+def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
+    """One row per nonzero outcome cell, with every available field and its ``ways``."""
+    argument(outcomes, OutcomeCounts, "outcomes", " (see count_outcomes)")
+    state, ps, bs, pt, bt = np.nonzero(outcomes.counts)
+    columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
     player_state, banker_state = np.divmod(state, N_PAIR_STATES)
     columns |= pair_columns(player_state, banker_state, outcomes.pair_detail)
     # int64, or Python integers where a mixed strategy's counts outgrow it.
@@ -97,13 +102,7 @@ def identity_table(outcomes: IdentityCounts) -> OutcomeTable:
     counts' kind counts (column :func:`~analyzer.paytables.settle.identity_column`)."""
     argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
     ps, bs, pt, bt, pattern = np.nonzero(outcomes.counts)
-    columns = derived_columns(
-        ps.astype(np.int64),
-        bs.astype(np.int64),
-        third_card_field(pt),
-        third_card_field(bt),
-        outcomes.naturals,
-    )
+    columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
     columns[identity_column(outcomes.kind)] = pattern.astype(np.int64)
     ways = outcomes.counts[ps, bs, pt, bt, pattern]
     return OutcomeTable(columns, ways, outcomes.denominator, "none", outcomes.scale)

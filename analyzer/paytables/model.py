@@ -47,6 +47,7 @@ from analyzer.paytables.unknowns import parse_unknowns
 from analyzer.schema import (
     argument,
     check_keys,
+    exact_number,
     list_of,
     optional,
     optional_note,
@@ -90,9 +91,13 @@ class Payout:
     text: str
     net: Fraction
     per_multiplier: Fraction = Fraction(0)
+    #: Pays the bet's progressive jackpot: ``net`` is then the meter (in stakes).
+    jackpot: bool = False
 
     @property
     def kind(self) -> str:
+        if self.jackpot:
+            return "win"
         if self.per_multiplier:
             return "win"
         return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
@@ -109,8 +114,11 @@ PUSH = Payout("push", Fraction(0))
 LOSE = Payout("lose", Fraction(-1))
 
 
-#: The word a payout names the round's multiplier by.
+#: The word a payout names the round's multiplier by, and the progressive jackpot.
 MULTIPLIER = "multiplier"
+JACKPOT = "jackpot"
+#: The largest jackpot meter read (in stakes).
+MAX_METER = 10**12
 _NUMBER = r"[0-9]{1,12}(?:\.[0-9]{1,12}|/[0-9]{1,12})?"
 _LINEAR_TERM = re.compile(
     rf"\s*([+-])?\s*(?:({_NUMBER})\s*\*\s*{MULTIPLIER}|{MULTIPLIER}\s*\*\s*({_NUMBER})"
@@ -173,6 +181,8 @@ def parse_payout(value: object) -> Payout:
         word = value.strip().lower()
         if word == "push":
             return PUSH
+        if word == JACKPOT:
+            return Payout(JACKPOT, Fraction(0), jackpot=True)  # the meter: the bet's
         if word == "lose":
             return LOSE
         limit = _MAX_LINEAR_TEXT if MULTIPLIER in word[:_MAX_LINEAR_TEXT] else _MAX_PAYOUT_TEXT
@@ -215,6 +225,43 @@ class Rule:
 
 
 @dataclass(frozen=True)
+class Jackpot:
+    """A progressive jackpot: its ``meter`` now (in stakes of the bet), the ``reset``
+    meter it starts again from after a hit (the paytable's ``meter``), and the
+    ``contribution`` of each stake to it."""
+
+    meter: Fraction
+    contribution: Fraction
+    reset: Fraction
+
+
+def _jackpot(data: Mapping[str, Any], rules: list[Rule], where: str) -> Jackpot | None:
+    """A bet's ``jackpot = { meter, contribution }``, given exactly when a rule pays it."""
+    paying = [i for i, rule in enumerate(rules, 1) if rule.payout.jackpot]
+    if "jackpot" not in data:
+        if paying:
+            raise AnalyzerError(
+                f"{where}: rule {paying[0]} pays the jackpot, but the bet has no 'jackpot' "
+                '(e.g. jackpot = { meter = "10000", contribution = "0.01" })'
+            )
+        return None
+    spec = table(data["jackpot"], where, "'jackpot' (a table with 'meter' and 'contribution')")
+    check_keys(spec, {"meter", "contribution"}, f"{where}: jackpot")
+    for key in ("meter", "contribution"):
+        if key not in spec:
+            raise AnalyzerError(f"{where}: jackpot: missing {key!r}")
+    meter = exact_number(spec["meter"], f"{where}: jackpot", "'meter'")
+    if meter > MAX_METER:
+        raise AnalyzerError(f"{where}: jackpot: 'meter' is at most {MAX_METER:,} stakes")
+    contribution = exact_number(spec["contribution"], f"{where}: jackpot", "'contribution'")
+    if contribution >= 1:
+        raise AnalyzerError(f"{where}: jackpot: 'contribution' is a share of the stake, below 1")
+    if not paying:
+        raise AnalyzerError(f"{where}: 'jackpot' is given but no rule pays it (pays = \"jackpot\")")
+    return Jackpot(meter, contribution, meter)
+
+
+@dataclass(frozen=True)
 class Bet:
     id: str
     name: str
@@ -232,6 +279,19 @@ class Bet:
     multipliers: Multipliers | None = None
     #: Paid per unit staked on top of the stake, whatever the result (the paytable's).
     fee: Fraction = Fraction(0)
+    #: A progressive jackpot: the meter (in stakes, what a rule paying ``jackpot`` nets)
+    #: and the share of each stake that goes to it; None without one.
+    jackpot: Jackpot | None = None
+
+    def with_meter(self, meter: Fraction) -> Bet:
+        """The bet with its jackpot's meter at ``meter`` (its jackpot rules net it)."""
+        if self.jackpot is None:
+            raise AnalyzerError(f"bet {self.id!r} has no jackpot")
+        rules = tuple(
+            replace(rule, payout=replace(rule.payout, net=meter)) if rule.payout.jackpot else rule
+            for rule in self.rules
+        )
+        return replace(self, rules=rules, jackpot=replace(self.jackpot, meter=meter))
 
     @property
     def multiplied(self) -> bool:
@@ -314,6 +374,15 @@ class Paytable:
     #: The unknowns of the multipliers' distribution and their ranges, (name, low, high).
     unknowns: tuple[tuple[str, Fraction, Fraction], ...] = ()
 
+    def with_meter(self, meter: Fraction) -> Paytable:
+        """The paytable with the meter of every progressive jackpot at ``meter`` stakes."""
+        if not any(bet.jackpot for bet in self.bets):
+            raise AnalyzerError(f"{self.source} has no progressive jackpot")
+        if not 0 <= meter <= MAX_METER:
+            raise AnalyzerError(f"a jackpot meter is from 0 to {MAX_METER:,} stakes")
+        bets = tuple(bet.with_meter(meter) if bet.jackpot else bet for bet in self.bets)
+        return replace(self, bets=bets)
+
     def with_unknowns(self, point: Mapping[str, Fraction]) -> Paytable:
         """The paytable with every unknown given a value within its range."""
         extra = sorted(set(point) - {name for name, _, _ in self.unknowns})
@@ -364,6 +433,11 @@ class Paytable:
                     "rules": [_rule_fingerprint(rule) for rule in bet.rules],
                 }
                 | ({"multiply": bet.multiply} if bet.multiplied else {})
+                | (
+                    {"jackpot_contribution": str(bet.jackpot.contribution)}
+                    if bet.jackpot is not None
+                    else {}
+                )
                 for bet in self.bets
             ],
         }
@@ -480,7 +554,7 @@ def _bet_from_dict(
     where = f"{source}: bet {bet_id!r}"
     check_keys(
         data,
-        {"id", "name", "names", "max_round", "modes", "rule", "multiply"}
+        {"id", "name", "names", "max_round", "modes", "rule", "multiply", "jackpot"}
         | {"description", "descriptions", "note", "notes"},
         where,
     )
@@ -519,6 +593,14 @@ def _bet_from_dict(
         labels = _texts(rule, "label", "labels", rule_where, _MAX_TEXT)
         rules.append(Rule(condition, payout, labels))
     multiply = _multiply(data, rules, multipliers, where)
+    jackpot = _jackpot(data, rules, where)
+    if jackpot is not None:
+        rules = [
+            replace(rule, payout=replace(rule.payout, net=jackpot.meter))
+            if rule.payout.jackpot
+            else rule
+            for rule in rules
+        ]
     return Bet(
         bet_id,
         name,
@@ -531,6 +613,7 @@ def _bet_from_dict(
         multiply,
         multipliers if multiply else None,
         fee,
+        jackpot,
     )
 
 

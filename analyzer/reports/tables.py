@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from analyzer.analysis.bets import OTHERWISE, BetResult
+from analyzer.analysis.bets import OTHERWISE, BetResult, JackpotFigures, jackpot_figures
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import choice_text
@@ -168,6 +168,21 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
         "edge_per_resolved_percent": _percent_float(result.edge_per_resolved),
         "max_round": result.bet.max_round,
     }
+    figures = jackpot_figures(result)
+    if figures is not None:
+        record["jackpot"] = {
+            "meter": fraction_text(figures.meter),
+            "contribution": fraction_text(figures.contribution),
+            "rtp_at_meter": fraction_text(figures.rtp),
+            "rtp_at_meter_0": fraction_text(figures.base),
+            "rtp_per_meter_stake": fraction_text(figures.per_meter),
+            "break_even_meter": fraction_text(figures.break_even),
+            "break_even_meter_float": None
+            if figures.break_even is None
+            else float(figures.break_even),
+            "long_run_rtp": fraction_text(figures.long_run),
+            "long_run_rtp_percent": _percent_float(figures.long_run),
+        }
     if detail:
         record["breakdown"] = [
             {
@@ -354,6 +369,28 @@ def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
     if paytable.fee:
         parts.append(fee_text(paytable.fee, lang))
     return parts
+
+
+def jackpot_text(result: BetResult, mode: str, figures: JackpotFigures, lang: str) -> str:
+    """A progressive jackpot's figures in one paragraph: the RTP at the meter, as a
+    function of the meter, the break-even meter and the long-run RTP."""
+    even = (
+        sentence("jackpot_never_even", lang)
+        if figures.break_even is None
+        else sentence("jackpot_even", lang, meter=f"{float(figures.break_even):,.2f}")
+    )
+    return sentence(
+        "report_jackpot",
+        lang,
+        bet=result.bet.display_name(lang),
+        meter=_number(figures.meter),
+        rtp=_percent(figures.rtp),
+        base=_percent(figures.base),
+        per=f"{float(100 * figures.per_meter):.10f}%",
+        even=even,
+        contribution=_share(figures.contribution),
+        long=_percent(figures.long_run),
+    )
 
 
 def fee_text(fee: Fraction, lang: str = "en") -> str:
@@ -596,6 +633,10 @@ def render_report(
                 "",
                 render_table(breakdown_display(r, lang), fmt, left_align=True),
             ]
+    for r, mode in shown_once(analysis):
+        figures = jackpot_figures(r)
+        if figures is not None:
+            parts += ["", _paragraph(jackpot_text(r, mode, figures, lang), fmt)]
     for bet, mode, why in analysis.unavailable:
         parts += ["", _paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}", fmt)]
     if claimed_max_rtp is not None:

@@ -179,3 +179,72 @@ def test_multiplied_bets_equal_every_deal_and_every_draw(cards, model) -> None:
         assert [line.ways for line in result.lines] == ways, bet_id
         assert sum(line.contribution for line in result.lines) == first, bet_id
         assert result.rtp == (1 + first) / (1 + FEE)
+
+
+# -- Progressive jackpots ---------------------------------------------------------------
+
+JACKPOT_PAYTABLE = {
+    "name": "Progressive",
+    "bet": [
+        {
+            "id": "progressive",
+            "jackpot": {"meter": "10000", "contribution": "0.01"},
+            "rule": [
+                {"when": "player_suited_pair and banker_suited_pair", "pays": "jackpot"},
+                {"when": "player_pair or banker_pair", "pays": "5:1"},
+            ],
+        }
+    ],
+}
+
+
+def test_a_jackpot_is_exact_and_linear_in_its_meter(reference_8_decks) -> None:
+    from analyzer.analysis.bets import jackpot_figures
+    from analyzer.paytables.model import paytable_from_dict
+
+    paytable = paytable_from_dict(JACKPOT_PAYTABLE)
+    result = analyze(paytable=paytable).result("progressive")
+    figures = jackpot_figures(result)
+    # The chance of the jackpot, from the brute-force reference's pair states.
+    total = sum(reference_8_decks.values())
+    both = sum(w for key, w in reference_8_decks.items() if key[0] == key[1] == 2)
+    assert figures.per_meter == Fraction(both, total)
+    # Settled independently at the meter: 10000 on both suited pairs, 5 on any other pair.
+    expected = 0
+    for key, ways in reference_8_decks.items():
+        net = 10000 if key[0] == key[1] == 2 else 5 if key[0] or key[1] else -1
+        expected += Fraction(ways, total) * net
+    assert result.rtp == 1 + expected == figures.rtp
+    for meter in (Fraction(0), Fraction(12345, 7)):
+        other = analyze(paytable=paytable.with_meter(meter)).result("progressive")
+        assert other.rtp == figures.base + figures.per_meter * meter
+        # The reset meter stays the paytable's: the long run does not move with the meter.
+        assert jackpot_figures(other).long_run == figures.long_run
+    even = analyze(paytable=paytable.with_meter(figures.break_even)).result("progressive")
+    assert even.rtp == 1
+    assert figures.long_run == figures.rtp + Fraction(1, 100)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda b: b.pop("jackpot"), "pays the jackpot, but the bet has no 'jackpot'"),
+        (lambda b: b["rule"].pop(0), "no rule pays it"),
+        (lambda b: b["jackpot"].update(contribution="1"), "below 1"),
+        (lambda b: b["jackpot"].update(meter=str(10**13)), "at most 1,000,000,000,000"),
+        (lambda b: b["jackpot"].update(meter="-5"), "must not be negative"),
+        (lambda b: b["jackpot"].pop("contribution"), "missing 'contribution'"),
+        (lambda b: b["jackpot"].update(reset="1"), "reset"),
+    ],
+)
+def test_bad_jackpots_are_one_line(change, message) -> None:
+    import copy
+
+    from analyzer.errors import AnalyzerError
+    from analyzer.paytables.model import paytable_from_dict
+
+    data = copy.deepcopy(JACKPOT_PAYTABLE)
+    change(data["bet"][0])
+    with pytest.raises(AnalyzerError, match=message) as error:
+        paytable_from_dict(data)
+    assert "\n" not in str(error.value)

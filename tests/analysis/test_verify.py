@@ -476,3 +476,28 @@ def test_conditions_that_cannot_be_counted_unordered_are_refused(event, over, me
     claim = {"quantity": "count", "event": event, "over": over, "value": "1"}
     with pytest.raises(AnalyzerError, match=re.escape(message)):
         _verdicts([claim], _tiny_shoe())
+
+
+def test_payouts_of_multiplied_bets_compare_their_expressions(tmp_path) -> None:
+    from helpers import MULTIPLIED_PAYTABLE, write_paytable
+
+    write_paytable(tmp_path, MULTIPLIED_PAYTABLE)
+    claims = write_claims(
+        tmp_path,
+        """
+paytable = "table.toml"
+[[claim]]
+bet = "tie"
+quantity = "payouts"
+value = ["5 * multiplier"]
+[[claim]]
+bet = "banker"
+quantity = "payouts"
+value = ["multiplier - 0.05"]
+[[claim]]
+bet = "tie"
+quantity = "payouts"
+value = ["5:1"]
+""",
+    )
+    assert verify_claims(load_claims(claims))["result"].tolist() == ["PASS", "PASS", "FAIL"]

@@ -91,7 +91,7 @@ def test_play_refuses_bad_special_cards(capsys, tmp_path) -> None:
         ("7S=8,7S=2", "7S is given twice"),
         ("7=8", "unknown card '7'"),
         ("7S", "write CARD=MULTIPLIER"),
-        ("7S=-8", "must be a decimal"),
+        ("7S=-8", "must not be negative"),
         (",".join(f"{r}S=2" for r in "A23456"), "6 special cards, but a round draws 1, 2, 3, 4, 5"),
     ]:
         code, out, err = run(capsys, "play", *cards, "--paytable", paytable, "--special", special)

@@ -210,3 +210,35 @@ def test_report_json_is_one_object_with_the_claims_verdict(capsys) -> None:
     assert "not checked on this shoe" in claim["text"]
     code, out, _ = run(capsys, "report", "--format", "json", "--bet", "tie")
     assert json.loads(out)["max_rtp_claim"] is None
+
+
+def test_report_states_a_jackpot_and_takes_a_meter(tmp_path, capsys) -> None:
+    import json
+
+    from helpers import write_paytable
+
+    path = str(
+        write_paytable(
+            tmp_path,
+            """
+name = "Progressive"
+[[bet]]
+id = "progressive"
+jackpot = { meter = "10000", contribution = "0.01" }
+rule = [{ when = "player_suited_pair and banker_suited_pair", pays = "jackpot" },
+        { when = "player_pair", pays = "2:1" }]
+""",
+        )
+    )
+    code, out, _ = run(capsys, "report", "--paytable", path)
+    assert code == 0 and "progressive jackpot at a meter of 10000 stakes" in out
+    assert "breaks even at a meter of" in out and "in the long run" in out
+    code, out, _ = run(
+        capsys, "report", "--paytable", path, "--jackpot", "20000", "--format", "json"
+    )
+    record = json.loads(out)["bets"][0]["jackpot"]
+    assert record["meter"] == "20000/1" and record["contribution"] == "1/100"
+    code, out, err = run(capsys, "report", "--jackpot", "5")
+    assert (code, out) == (2, "") and "has no progressive jackpot" in err
+    code, out, err = run(capsys, "report", "--paytable", path, "--jackpot", "lots")
+    assert code == 2 and "--jackpot" in err and len(err.strip().splitlines()) == 1

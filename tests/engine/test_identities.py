@@ -12,7 +12,7 @@ import pytest
 from helpers import shoe_of_cards
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from naive_multipliers import counted
+from naive_multipliers import counted, hands_of
 
 from analyzer import AnalyzerError, Shoe, count_outcomes
 from analyzer.engine.identities import identity_outcomes, value_groups
@@ -30,12 +30,7 @@ def brute_force(cards: list[tuple[int, int]], kind: str) -> Counter:
     for order in itertools.permutations(range(len(cards)), 6):
         dealt = [cards[i] for i in order]
         row, used = naive.card_round(dealt)
-        player, banker = [dealt[0], dealt[2]], [dealt[1], dealt[3]]
-        rest = iter(dealt[4:used])
-        if row["player_third"] >= 0:
-            player.append(next(rest))
-        if row["banker_third"] >= 0:
-            banker.append(next(rest))
+        player, banker = hands_of(dealt, used, row)
         pattern = identity_pattern(counted(kind, player, banker, row["winner"]))
         third = [NO_THIRD if t < 0 else t for t in (row["player_third"], row["banker_third"])]
         out[row["player_score"], row["banker_score"], *third, pattern] += 1
