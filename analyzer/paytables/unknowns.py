@@ -20,7 +20,6 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD
@@ -299,6 +298,3 @@ def constant_or_poly(poly: Poly) -> Fraction | Poly:
     plain Fractions), else the polynomial."""
     return poly.value if poly.is_constant else poly
 
-
-def unknowns_record(unknowns: Mapping[str, tuple[Fraction, Fraction]]) -> dict[str, Any]:
-    return {name: f"{low}..{high}" for name, (low, high) in unknowns.items()}
