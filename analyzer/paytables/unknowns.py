@@ -297,4 +297,3 @@ def constant_or_poly(poly: Poly) -> Fraction | Poly:
     """A Fraction where the polynomial is a number (every model without unknowns stays
     plain Fractions), else the polynomial."""
     return poly.value if poly.is_constant else poly
-
