@@ -537,6 +537,18 @@ def csv_text(frame: pd.DataFrame) -> str:
     return safe.to_csv(index=False)
 
 
+def _flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A record with its objects (a bet's ``jackpot``) spread into columns: a CSV cell
+    holds a value, not a mapping (``jackpot_meter``, ``jackpot_break_even_meter``...)."""
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        if isinstance(value, dict):
+            out |= {f"{key}_{inner}": item for inner, item in value.items()}
+        else:
+            out[key] = value
+    return out
+
+
 def _json_ready(value: Any) -> Any:
     if isinstance(value, float) and not math.isfinite(value):
         return None
@@ -603,7 +615,7 @@ def render_report(
         # One table of bets (the breakdown below it with detail): what a spreadsheet or
         # read_csv reads. A claim is about the game, not a bet: it has no row here.
         shown = shown_once(analysis)
-        records = [result_record(r, lang=lang) | {"mode": mode} for r, mode in shown]
+        records = [_flat(result_record(r, lang=lang) | {"mode": mode}) for r, mode in shown]
         frame = pd.DataFrame(records)
         frame["max_round"] = frame["max_round"].astype("Int64")  # 50, or empty: not 50.0
         text = csv_text(frame)

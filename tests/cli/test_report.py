@@ -242,3 +242,22 @@ rule = [{ when = "player_suited_pair and banker_suited_pair", pays = "jackpot" }
     assert (code, out) == (2, "") and "has no progressive jackpot" in err
     code, out, err = run(capsys, "report", "--paytable", path, "--jackpot", "lots")
     assert code == 2 and "--jackpot" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_jackpots_figures_are_columns_of_the_csv(tmp_path, capsys) -> None:
+    from helpers import write_paytable
+
+    path = write_paytable(
+        tmp_path,
+        """
+name = "Progressive"
+[[bet]]
+id = "progressive"
+jackpot = { meter = "10000", contribution = "0.01" }
+rule = [{ when = "player_suited_pair and banker_suited_pair", pays = "jackpot" }]
+""",
+    )
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--format", "csv")
+    (row,) = csv.DictReader(io.StringIO(out))
+    assert code == 0 and row["jackpot_meter"] == "10000/1"
+    assert row["jackpot_contribution"] == "1/100" and "{" not in out
