@@ -19,11 +19,11 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
+    check_ties_counted,
     first_holding,
     net_moments,
     row_patterns,
     settled_ways,
-    tie_uncounted,
 )
 from analyzer.paytables.unknowns import Poly
 from analyzer.schema import argument
@@ -213,11 +213,7 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         len(ways),
         lambda holds: matched.append(int(ways[holds].sum())),
     )
-    if bet.multiply == "winner":
-        on_tie = (columns["winner"] == "tie") & (ways != 0)
-        for number, rule in enumerate(bet.rules, 1):
-            if rule.payout.multiplied and np.any(on_tie & (index == number - 1)):
-                raise tie_uncounted(bet, number - 1)
+    check_ties_counted(bet, index, columns["winner"], ways != 0)
     # Exact integer ways per (rule, pattern): every partial sum fits (at most the
     # denominator) in int64, or is a Python integer under a large mixed strategy.
     cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)

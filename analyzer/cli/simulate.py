@@ -7,7 +7,7 @@ import argparse
 
 import numpy as np
 
-from analyzer.analysis.exact import check_known
+from analyzer.analysis.exact import analyze, check_known
 from analyzer.cli.options import paytable_from_args
 from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
 from analyzer.reports.i18n import word
@@ -37,6 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = paytable_from_args(args)
     check_known(paytable)  # before any work: the special cards' chances must be numbers
+    winners = [bet.id for bet in paytable.bets if bet.multiply == "winner"]
+    if winners:  # before any work: a bet that pays by the winner's cards on a tie is refused
+        analyze(paytable=paytable, bets=winners)
     procedure = procedure_from_args(args, paytable)
     offered = [bet for bet, _ in paytable.offered(paytable.modes)]
     check_exact_work(offered, procedure, mixture=paytable.mixture)

@@ -111,13 +111,21 @@ def net_moments(bet: Bet, rule: int, pattern: tuple[int, ...]) -> tuple[Fraction
     return a + b * first, a * a + 2 * a * b * first + b * b * second
 
 
-def tie_uncounted(bet: Bet, rule: int) -> AnalyzerError:
-    """The error of a bet multiplied by the winner's cards whose rule ``rule`` (an index)
-    pays by the multiplier on a tie, which has no winner: the bet cannot see its cards."""
-    return AnalyzerError(
-        f"bet {bet.id!r}: rule {rule + 1} pays by the multiplier on a tie, where "
-        "multiply = 'winner' counts no cards (use 'both', or a hand)"
-    )
+def check_ties_counted(
+    bet: Bet, index: np.ndarray, winner: np.ndarray, present: np.ndarray | None = None
+) -> None:
+    """Refuse a bet multiplied by the winner's cards whose rule pays by the multiplier on
+    a tie (rows settled by ``index``, those ``present`` only), which has no winner: the
+    bet cannot see its cards."""
+    if bet.multiply != "winner":
+        return
+    on_tie = winner == "tie" if present is None else (winner == "tie") & present
+    for rule, holds in enumerate(bet.rules):
+        if holds.payout.multiplied and np.any(on_tie & (index == rule)):
+            raise AnalyzerError(
+                f"bet {bet.id!r}: rule {rule + 1} pays by the multiplier on a tie, where "
+                "multiply = 'winner' counts no cards (use 'both', or a hand)"
+            )
 
 
 def round_net(bet: Bet, rule: int, multiplier: Fraction) -> Fraction:
@@ -163,12 +171,12 @@ def dealt_result(
 ) -> tuple[Fraction, Fraction | None]:
     """What one dealt round (a one-row table, its hands' cards as (rank, suit)) nets per
     unit staked, the fee paid, and the multiplier it paid by (None: not multiplied)."""
-    rule = int(settling_rule(bet, columns, 1)[0])
+    index = settling_rule(bet, columns, 1)
+    rule = int(index[0])
     multiplier = None
     if bet.multiplied and rule < len(bet.rules) and bet.rules[rule].payout.multiplied:
+        check_ties_counted(bet, index, columns["winner"])
         winner = str(columns["winner"][0])
-        if bet.multiply == "winner" and winner == "tie":
-            raise tie_uncounted(bet, rule)
         counted = counted_cards(bet.multiply, player, banker, winner)
         multiplier = round_multiplier(bet.multipliers, counted, specials)
     return round_net(bet, rule, multiplier or Fraction(1)) - bet.fee, multiplier
@@ -180,10 +188,7 @@ def paid_nets(bet: Bet, index: np.ndarray, winner: np.ndarray, multiplier: np.nd
     ``multiplier`` is each round's counted cards' multiplier (None: a bet not multiplied)."""
     constant = np.array([float(rule.payout.net) for rule in bet.rules] + [float(LOSE.net)])
     slope = np.array([float(rule.payout.per_multiplier) for rule in bet.rules] + [0.0])
-    if bet.multiply == "winner":
-        for rule, holds in enumerate(bet.rules):
-            if holds.payout.multiplied and np.any((index == rule) & (winner == "tie")):
-                raise tie_uncounted(bet, rule)
+    check_ties_counted(bet, index, winner)
     net = constant[index] + slope[index] * (1.0 if multiplier is None else multiplier)
     fee = float(bet.fee)
     return (net - fee) / (1 + fee)

@@ -149,3 +149,35 @@ def test_a_bet_of_many_rules_holds_one_mask_at_a_time(monkeypatch) -> None:
     totals = table.columns["player_score"] + table.columns["banker_score"]
     assert matched == [int(table.ways[totals == n].sum()) for n in range(19)]
     assert settled == [*matched, 0] and sum(settled) == table.denominator
+
+
+def test_a_bet_multiplied_by_the_winner_cannot_pay_it_on_a_tie(tmp_path, capsys) -> None:
+    """A tie has no winner, so no cards to count: refused in one line by the exact
+    analysis, by play on a tied round, and by simulate."""
+    from helpers import run
+
+    text = """
+name = "T"
+[multipliers]
+cards = 1
+values = { 2 = "1" }
+[[bet]]
+id = "tie"
+multiply = "winner"
+rule = [{ when = "winner == 'tie'", pays = "5 * multiplier" }]
+"""
+    path = str(write_paytable(tmp_path, text))
+    message = "rule 1 pays by the multiplier on a tie, where multiply = 'winner' counts no cards"
+    for argv in (
+        ["report", "--paytable", path],
+        ["play", "6S", "6H", "KD", "KC", "--paytable", path],
+        ["simulate", "--paytable", path, "--shoes", "2", "--no-progress",
+         "--work-dir", str(tmp_path / "w")],
+    ):  # fmt: skip
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), argv
+        assert message in err and len(err.strip().splitlines()) == 1, argv
+    assert not (tmp_path / "w").exists()  # refused before any work: no run started
+    # A round the bet loses is settled (no tie, nothing to count).
+    code, out, _ = run(capsys, "play", "7S", "3H", "2D", "KC", "--paytable", path)
+    assert code == 0 and "lose" in out
