@@ -7,7 +7,9 @@ callback or a ``__del__``: numba disposing of a type) the exception is printed a
 the run carried on to the end. The handler here does not raise inside llvmlite's
 callbacks, and an interrupt swallowed anywhere else (it reaches ``sys.unraisablehook``)
 is not shown: either way the handler asks again a few milliseconds later, once the
-callback has returned.
+callback has returned. Some C callers print the exception in full first, through
+``sys.excepthook`` (Cython does so for an error in a function that cannot raise, an
+import inside one included); an interrupt printed that way is not shown either.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from types import FrameType
+from types import FrameType, TracebackType
 from typing import Any
 
 #: Code whose exceptions are swallowed by a C caller: never raise while it runs.
@@ -66,6 +68,21 @@ def _swallowed(unraisable: Any, hook: Callable[[Any], object]) -> None:
     hook(unraisable)
 
 
+def _printed(
+    kind: type[BaseException],
+    value: BaseException,
+    traceback: TracebackType | None,
+    hook: Callable[..., object],
+) -> None:
+    """``sys.excepthook`` while interrupts are raised: C code printing an interrupt it then
+    drops (``PyErr_Print``) prints nothing, and the interrupt is asked for again; anything
+    else goes to ``hook``."""
+    if _requested and issubclass(kind, KeyboardInterrupt):
+        signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)  # SIGALRM: try again soon
+        return
+    hook(kind, value, traceback)
+
+
 @contextlib.contextmanager
 def interrupts_raised() -> Iterator[None]:
     """Within the block, SIGINT and SIGTERM raise ``KeyboardInterrupt`` (only on the main
@@ -76,13 +93,14 @@ def interrupts_raised() -> Iterator[None]:
         return
     _requested = _complete = False
     previous = {number: signal.signal(number, _interrupt) for number in _SIGNALS}
-    previous_hook = sys.unraisablehook
+    previous_hook, previous_excepthook = sys.unraisablehook, sys.excepthook
     sys.unraisablehook = functools.partial(_swallowed, hook=previous_hook)
+    sys.excepthook = functools.partial(_printed, hook=previous_excepthook)
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        sys.unraisablehook = previous_hook
+        sys.unraisablehook, sys.excepthook = previous_hook, previous_excepthook
         for number, handler in previous.items():
             # A handler set within the block (signals ignored once the work is done)
             # stays: putting back a raising one would reopen the window it closed.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sys
 import threading
@@ -193,3 +194,42 @@ def test_a_handler_set_within_the_block_stays() -> None:
         assert signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN  # put back as it was
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def test_an_interrupt_c_code_prints_and_drops_is_raised_again(capfd) -> None:
+    """C code that prints an exception and carries on (``PyErr_PrintEx``: Cython does so
+    for an error inside a function that cannot raise, an import there included) would show
+    the interrupt's traceback and lose it; it is not shown and is asked for again. Found by
+    CI: Ctrl-C during start-up printed a traceback beginning in importlib."""
+    import ctypes
+
+    went_on = []
+    with pytest.raises(KeyboardInterrupt), interrupts_raised():
+        with contextlib.suppress(KeyboardInterrupt):
+            signal.raise_signal(signal.SIGINT)  # the interrupt has come
+        # C code that runs Python, prints its exception (PyErr_Print) and carries on:
+        assert ctypes.pythonapi.PyRun_SimpleString(b"raise KeyboardInterrupt") == -1
+        went_on.append(True)
+        time.sleep(5)  # the retry (SIGALRM, 20 ms later) lands here
+    assert went_on == [True]
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_other_printed_exceptions_are_still_shown() -> None:
+    seen = []
+
+    def hook(kind, value, traceback) -> None:
+        seen.append(kind)
+
+    previous = sys.excepthook
+    sys.excepthook = hook
+    try:
+        with interrupts_raised():
+            assert sys.excepthook is not hook
+            sys.excepthook(ValueError, ValueError("shown"), None)
+            sys.excepthook(KeyboardInterrupt, KeyboardInterrupt(), None)  # none came yet
+        assert sys.excepthook is hook  # the previous hook comes back
+    finally:
+        sys.excepthook = previous
+    assert seen == [ValueError, KeyboardInterrupt]
