@@ -60,15 +60,15 @@ def deals(cards: Sequence[Card], kind: str, rules: Sequence[RuleSpec]) -> Counte
     return out
 
 
-def multiplier_moments(
+def multiplier_distribution(
     counted_cards: Sequence[Card],
     universe: Sequence[Card],
     cards: dict[int, Fraction],
     values: dict[Fraction, Fraction],
     cap: Fraction | None,
-) -> tuple[Fraction, Fraction]:
-    """E[multiplier] and E[multiplier**2] of these counted cards, over every draw."""
-    first = second = Fraction(0)
+) -> dict[Fraction, Fraction]:
+    """multiplier -> probability of these counted cards, over every draw."""
+    out: dict[Fraction, Fraction] = {}
     for k, p_k in cards.items():
         subsets = list(itertools.combinations(universe, k))
         for special in subsets:
@@ -78,9 +78,45 @@ def multiplier_moments(
                 m = prod((value_of.get(card, Fraction(1)) for card in counted_cards), start=1)
                 if cap is not None:
                     m = min(m, cap)
-                first += p * m
-                second += p * m * m
-    return first, second
+                out[Fraction(m)] = out.get(Fraction(m), Fraction(0)) + p
+    return out
+
+
+def multiplier_moments(
+    counted_cards: Sequence[Card],
+    universe: Sequence[Card],
+    cards: dict[int, Fraction],
+    values: dict[Fraction, Fraction],
+    cap: Fraction | None,
+) -> tuple[Fraction, Fraction]:
+    """E[multiplier] and E[multiplier**2] of these counted cards, over every draw."""
+    drawn = multiplier_distribution(counted_cards, universe, cards, values, cap)
+    return sum(p * m for m, p in drawn.items()), sum(p * m * m for m, p in drawn.items())
+
+
+def reference_nets(
+    cards: Sequence[Card],
+    kind: str,
+    rules: Sequence[RuleSpec],
+    universe: Sequence[Card],
+    distribution: tuple[dict[int, Fraction], dict[Fraction, Fraction], Fraction | None],
+    fee: Fraction,
+) -> dict[Fraction, Fraction]:
+    """net - fee per unit staked of one round of the tiny shoe -> its probability."""
+    tally = deals(cards, kind, rules)
+    total = sum(tally.values())
+    out: dict[Fraction, Fraction] = {}
+    for (rule, counted_cards), n in tally.items():
+        a, b = (rules[rule][1], rules[rule][2]) if rule < len(rules) else (Fraction(-1), 0)
+        drawn = (
+            multiplier_distribution(counted_cards, universe, *distribution)
+            if b
+            else {Fraction(1): Fraction(1)}
+        )
+        for m, p in drawn.items():
+            net = a + b * m - fee
+            out[net] = out.get(net, Fraction(0)) + Fraction(n, total) * p
+    return out
 
 
 def reference_moments(

@@ -45,6 +45,9 @@ class Line:
     #: The line's mean net per unit staked (the payout's net, but for a multiplied
     #: payout, whose net is the mean over the line's multipliers); None: the payout's.
     mean_net: Fraction | None = None
+    #: A multiplied bet's line: ``(identity pattern index, ways)`` of its rounds' counted
+    #: cards, whose multipliers the line's nets spread over (see :func:`net_distribution`).
+    patterns: tuple[tuple[int, int], ...] = ()
 
     @property
     def net(self) -> Fraction:
@@ -167,13 +170,13 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     else:
         settled, matched = settled_ways(bet, table.columns, table.ways)
         rows = [
-            (rule.condition.shown, count, rule.payout, holds, None)
+            (rule.condition.shown, count, rule.payout, holds, None, ())
             for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
         ]
-        rows.append((OTHERWISE, settled[-1], LOSE, settled[-1], None))
+        rows.append((OTHERWISE, settled[-1], LOSE, settled[-1], None, ()))
     lines = []
     expected = second_moment = hit_frequency = push = Fraction(0)
-    for when, count, payout, holds, moments in rows:
+    for when, count, payout, holds, moments, patterns in rows:
         probability = Fraction(count, table.denominator)
         first, second = (payout.net, payout.net**2) if moments is None else moments
         expected += probability * first
@@ -183,7 +186,7 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
         elif payout.kind == "push":
             push += probability
         mean = None if moments is None else first
-        lines.append(Line(when, count, probability, payout, holds, table.scale, mean))
+        lines.append(Line(when, count, probability, payout, holds, table.scale, mean, patterns))
     variance = second_moment - expected**2
     # Per unit paid: the fee is paid whatever the result and returns nothing.
     paid = 1 + bet.fee
@@ -221,9 +224,11 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
     rows = []
     for rule_number in range(len(bet.rules) + 1):
         count = first = second = 0
+        patterns = []
         for p in np.nonzero(cells[rule_number])[0].tolist():
             w = int(cells[rule_number, p])
             m1, m2 = net_moments(bet, rule_number, IDENTITY_PATTERNS[p])
+            patterns.append((p, w))
             count += w
             first += w * m1
             second += w * m2
@@ -236,5 +241,28 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         if count:
             # A polynomial in the paytable's unknowns divides as it is (see fit).
             moments = (_ratio(first, count), _ratio(second, count))
-        rows.append((when, count, payout, holds, moments))
+        rows.append((when, count, payout, holds, moments, tuple(patterns)))
     return rows
+
+
+def net_distribution(result: BetResult) -> dict[Fraction, Fraction]:
+    """The net of one round per unit staked, the fee paid (``net - fee``): net -> exact
+    probability. A multiplied line spreads over its multipliers, pattern by pattern."""
+    bet = result.bet
+    out: dict[Fraction, Fraction] = {}
+
+    def add(net: Fraction, probability: Fraction) -> None:
+        out[net - bet.fee] = out.get(net - bet.fee, Fraction(0)) + probability
+
+    for line in result.lines:
+        if not line.probability:
+            continue
+        if not line.patterns or not line.payout.per_multiplier:
+            add(line.payout.net, line.probability)
+            continue
+        a, b = line.payout.net, line.payout.per_multiplier
+        for p, ways in line.patterns:
+            share = line.probability * Fraction(ways, line.ways)
+            for multiplier, q in bet.multipliers.distribution(IDENTITY_PATTERNS[p]):
+                add(a + b * multiplier, share * q)
+    return {net: probability for net, probability in out.items() if probability}

@@ -22,7 +22,7 @@ from typing import Protocol
 
 import pandas as pd
 
-from analyzer.analysis.bets import BetResult, Line
+from analyzer.analysis.bets import BetResult, Line, net_distribution
 from analyzer.analysis.exact import Analysis, NothingComputable, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
@@ -443,7 +443,7 @@ class _Verifier:
         cycle = []
         for bet, times in spec.mix:
             results = _results(analysis, replace(claim, bet=bet))
-            distributions = {mode: _distribution(result) for mode, result in results.items()}
+            distributions = {mode: net_distribution(result) for mode, result in results.items()}
             if len({tuple(sorted(d.items())) for d in distributions.values()}) > 1:
                 raise AnalyzerError(
                     f"bet {bet!r} pays differently by mode; name the 'mode' "
@@ -563,20 +563,11 @@ def _bet_figure(result: BetResult, claim: Claim, paytable: Paytable) -> Fraction
             return Fraction(line.ways)  # weighted ways: _count makes them a count
         if claim.quantity == "probability":
             return line.probability
-        return line.probability * line.payout.net  # the return of one line
+        return line.contribution  # the return of one line (its mean net, multiplied)
     value = getattr(result, BET_FIGURES[claim.quantity])
     if value is None:
         raise AnalyzerError(f"every round of bet {claim.bet!r} pushes: no edge per resolved bet")
     return value
-
-
-def _distribution(result: BetResult) -> dict[Fraction, Fraction]:
-    """The net result of one round of a bet, per unit: net -> exact probability."""
-    out: dict[Fraction, Fraction] = {}
-    for line in result.lines:
-        if line.probability:
-            out[line.payout.net] = out.get(line.payout.net, Fraction(0)) + line.probability
-    return out
 
 
 def _results(analysis: Analysis, claim: Claim) -> dict[str, BetResult]:

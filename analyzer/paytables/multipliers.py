@@ -120,6 +120,13 @@ class Multipliers:
         """``E[multiplier**power]`` for counted cards of identity ``pattern``."""
         return _moment(self, pattern, power)
 
+    def distribution(self, pattern: tuple[int, ...]) -> tuple[tuple[Fraction, Fraction], ...]:
+        """``(multiplier, probability)`` of counted cards of identity ``pattern``, the
+        multiplier capped, in increasing order; exact (the paytable's unknowns given)."""
+        if self.unknowns:
+            raise AnalyzerError("the multiplier distribution needs values for the unknowns")
+        return _multiplier_distribution(self, pattern)
+
     def smallest(self, cards: int) -> Fraction:
         """The smallest multiplier ``cards`` counted cards can have."""
         low = min(v for v, _ in self.values)
@@ -163,15 +170,44 @@ def _moment(model: Multipliers, pattern: tuple[int, ...], power: int) -> Fractio
 @cache
 def _capped_moment(model: Multipliers, copies: tuple[int, ...], power: int) -> Fraction:
     """``E[min(prod M_i**copies_i, cap)**power]`` over independent multipliers."""
+    return sum(
+        (p * min(v, model.cap) ** power for v, p in _products(model, copies).items()),
+        start=Fraction(0),
+    )
+
+
+@cache
+def _products(model: Multipliers, copies: tuple[int, ...]) -> dict[Fraction, Fraction]:
+    """The distribution of ``prod M_i**copies_i`` over independent multipliers, uncapped
+    (the cap applies to the whole product: a factor below 1 may follow)."""
     product = {Fraction(1): Fraction(1)}
     for count in copies:
         step: dict[Fraction, Fraction] = {}
         for value, p in product.items():
             for v, q in model.values:
-                key = value * v**count  # capped at the end: a factor below 1 may follow
+                key = value * v**count
                 step[key] = step.get(key, Fraction(0)) + p * q
         product = step
-    return sum((p * min(v, model.cap) ** power for v, p in product.items()), start=Fraction(0))
+    return product
+
+
+@cache
+def _multiplier_distribution(
+    model: Multipliers, pattern: tuple[int, ...]
+) -> tuple[tuple[Fraction, Fraction], ...]:
+    # Which of the pattern's identities are special (each subset of a size equally
+    # likely), then the product of their multipliers, capped.
+    out: dict[Fraction, Fraction] = {}
+    distinct = len(pattern)
+    for special in range(distinct + 1):
+        weight = model.exactly_special(distinct, special)
+        if not weight:
+            continue
+        for chosen in itertools.combinations(pattern, special):
+            for value, p in _products(model, chosen).items():
+                key = value if model.cap is None else min(value, model.cap)
+                out[key] = out.get(key, Fraction(0)) + weight * p
+    return tuple(sorted((m, p) for m, p in out.items() if p))
 
 
 def _distribution(

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import Shoe, analyze
+from analyzer.analysis.bets import net_distribution
 from analyzer.paytables.printed import check_printed_value
 
 
@@ -160,7 +161,7 @@ def multiplied_paytable(cards_distribution: dict, values: dict, cap):
 )
 def test_multiplied_bets_equal_every_deal_and_every_draw(cards, model) -> None:
     from helpers import shoe_of_cards
-    from naive_multipliers import reference_moments
+    from naive_multipliers import reference_moments, reference_nets
 
     cards_distribution, values, cap = model
     paytable = multiplied_paytable(cards_distribution, values, cap)
@@ -179,6 +180,9 @@ def test_multiplied_bets_equal_every_deal_and_every_draw(cards, model) -> None:
         assert [line.ways for line in result.lines] == ways, bet_id
         assert sum(line.contribution for line in result.lines) == first, bet_id
         assert result.rtp == (1 + first) / (1 + FEE)
+        # The whole distribution of a round's net (a session's building block), fee paid.
+        nets = reference_nets(cards, kind, spec, UNIVERSE, distribution, FEE)
+        assert net_distribution(result) == {net: p for net, p in nets.items() if p}, bet_id
 
 
 # -- Progressive jackpots ---------------------------------------------------------------

@@ -501,3 +501,48 @@ value = ["5:1"]
 """,
     )
     assert verify_claims(load_claims(claims))["result"].tolist() == ["PASS", "PASS", "FAIL"]
+
+
+def test_sessions_and_line_returns_of_multiplied_bets_pay_the_multipliers_and_the_fee(
+    tmp_path,
+) -> None:
+    """A round of a multiplied bet nets ``pays(multiplier) - fee`` per unit staked: a tie
+    on the Banker bet loses the fee (it is not even), and a line's return is its mean net
+    over the multipliers (the round's full distribution is checked against every deal and
+    every draw in test_bets)."""
+    from fractions import Fraction
+
+    from helpers import MULTIPLIED_PAYTABLE, write_paytable
+
+    from analyzer import analyze, load_paytable
+
+    path = write_paytable(tmp_path, MULTIPLIED_PAYTABLE)
+    paytable = load_paytable(str(path))
+    analysis = analyze(paytable=paytable)
+    banker, tie = analysis.result("banker"), analysis.result("tie")
+    fee = paytable.fee
+    banker_wins = banker.lines[0].probability
+    # The mean net per unit staked of a round: the sum of the lines' mean nets, less the fee.
+    tie_mean = sum(line.probability * line.net for line in tie.lines) - fee
+    tie_return = tie.lines[0].probability * tie.lines[0].net
+    session = {"quantity": "session", "rounds": 1}
+    claims = [
+        session | {"bet": "banker", "statistic": "p_behind", "value": _decimal(1 - banker_wins)},
+        session | {"bet": "banker", "statistic": "p_even", "value": "0"},
+        session | {"bet": "tie", "statistic": "mean", "value": _decimal(tie_mean)},
+        session | {"bet": "tie", "statistic": "mean", "value": _decimal(tie_mean * 3)}
+        | {"rounds": 3},
+        {"bet": "tie", "quantity": "return", "rule": 1, "value": _decimal(tie_return)},
+        # What counting a win at its base odds, without the fee, would give: wrong.
+        session | {"bet": "tie", "statistic": "mean", "value": _decimal(
+            tie.lines[0].probability * 5 - (1 - tie.lines[0].probability)
+        )},
+    ]  # fmt: skip
+    text = 'paytable = "table.toml"\n' + "".join(
+        "[[claim]]\n" + "".join(f"{key} = {value!r}\n" for key, value in claim.items())
+        for claim in claims
+    )
+    rows = verify_claims(load_claims(write_claims(tmp_path, text))).to_dict("records")
+    assert [r["result"] for r in rows] == ["PASS"] * 5 + ["FAIL"], rows
+    assert tie.lines[0].net > 5  # the multipliers raise the mean of a tie's payout
+    assert fee == Fraction(1, 5)

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from naive_multipliers import multiplier_moments
+from naive_multipliers import multiplier_distribution, multiplier_moments
 
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import paytable_from_dict
@@ -50,6 +50,8 @@ def test_moments_of_a_pattern_equal_every_draw_of_special_cards(dist, cards) -> 
     first, second = multiplier_moments(cards, UNIVERSE, dist["cards"], dist["values"], dist["cap"])
     assert model.moment(pattern, 1) == first
     assert model.moment(pattern, 2) == second
+    drawn = multiplier_distribution(cards, UNIVERSE, dist["cards"], dist["values"], dist["cap"])
+    assert dict(model.distribution(pattern)) == {m: p for m, p in drawn.items() if p}
 
 
 def test_the_uncapped_formula_and_the_capped_distribution_agree() -> None:
@@ -226,3 +228,9 @@ def test_shipped_multiplier_paytables_pay_what_their_sources_print(
     # The Banker returns 95% of the stake besides the multiplied win: "1-512:1" less 0.05.
     assert ranges["banker"] == (main[0] - F(1, 20), main[1] - F(1, 20))
     assert ranges["tie"][0] == 5  # "Tie 5:1"
+
+
+def test_the_multiplier_distribution_needs_the_unknowns_given() -> None:
+    model = Multipliers(((1, F(1)),), ((F(2), F(1)),), unknowns=("p",))
+    with pytest.raises(AnalyzerError, match="needs values for the unknowns"):
+        model.distribution((1,))
