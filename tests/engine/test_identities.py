@@ -58,6 +58,16 @@ def test_counts_by_counted_pattern_equal_every_deal(cards, kind) -> None:
     assert walked(shoe_of_cards(cards), kind) == brute_force(cards, kind)
 
 
+@pytest.mark.kernels
+@pytest.mark.parametrize("kind", WALKED_KINDS)
+def test_one_small_shoe_of_every_kind_of_round_equals_every_deal(kind) -> None:
+    """Fixed cards (run again with the JIT off in CI): naturals, each hand drawing alone
+    and both drawing, copies of one card and of one value."""
+    cards = [(1, 0), (1, 0), (10, 0), (13, 0), (5, 3), (9, 1), (1, 1), (10, 2)]
+    assert walked(shoe_of_cards(cards), kind) == brute_force(cards, kind)
+
+
+@pytest.mark.kernels
 def test_a_shoe_of_one_card_six_times_counts_one_pattern() -> None:
     # Six copies of one card: every round is 0-0, both hands draw, all one identity.
     cards = [(10, 0)] * 6
