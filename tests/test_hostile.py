@@ -64,6 +64,27 @@ def case(name: str, files: dict[str, str | bytes], argv: list[str], message: str
     CASES.append((name, files, argv, message))
 
 
+# A capped multiplier table too large to multiply out exactly: refused at once, not hours.
+_MANY_VALUES = ", ".join(f'"{v}" = "1/64"' for v in range(2, 66))
+case(
+    "pt_multiplier_products_too_many",
+    {
+        "t.toml": f"""name = "T"
+[multipliers]
+cards = 6
+values = {{ {_MANY_VALUES} }}
+cap = 1000000
+[[bet]]
+id = "tie"
+multiply = "both"
+rule = [{{ when = "winner == 'tie'", pays = "5 * multiplier" }}]
+"""
+    },
+    ["report", "--paytable", "{f}"],
+    "distinct products",
+)
+
+
 # -- Paytables: structure -----------------------------------------------------------------
 REPORT = ["report", "--paytable", "{f}"]
 for name, text, message in [

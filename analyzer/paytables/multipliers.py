@@ -33,6 +33,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, parse_card
+from analyzer.game.shoe import ROUND_CARDS
 from analyzer.paytables.unknowns import Poly, constant_or_poly, parse_expression
 from analyzer.schema import check_keys, exact_number, table, whole_number
 
@@ -44,6 +45,8 @@ MAX_MULTIPLIER = 10**6
 MAX_CAP = 10**12
 #: The most distinct multiplier values (and ``cards`` entries) a distribution may list.
 MAX_ENTRIES = 64
+#: The most outcomes a product of multipliers may have to be priced exactly.
+MAX_PRODUCTS = 100_000
 #: The largest fee per unit staked.
 MAX_FEE = 10
 
@@ -178,17 +181,49 @@ def _capped_moment(model: Multipliers, copies: tuple[int, ...], power: int) -> F
 
 @cache
 def _products(model: Multipliers, copies: tuple[int, ...]) -> dict[Fraction, Fraction]:
-    """The distribution of ``prod M_i**copies_i`` over independent multipliers, uncapped
-    (the cap applies to the whole product: a factor below 1 may follow)."""
+    """The distribution of ``min(prod M_i**copies_i, cap)`` over independent multipliers
+    (no cap: of the product). A partial product that the factors still to come cannot
+    bring back under the cap is the cap already: its mass is kept apart, so the table
+    stays small. A table that may hold more than :data:`MAX_PRODUCTS` outcomes is
+    refused in one line before any work."""
+    _check_products(model)
+    cap = model.cap
+    low = min(v for v, _ in model.values)
     product = {Fraction(1): Fraction(1)}
-    for count in copies:
+    at_cap = Fraction(0)
+    for i, count in enumerate(copies):
+        # The least the factors still to come multiply by (each is some value**copies).
+        least = math.prod(low**c for c in copies[i + 1 :])
         step: dict[Fraction, Fraction] = {}
         for value, p in product.items():
             for v, q in model.values:
                 key = value * v**count
-                step[key] = step.get(key, Fraction(0)) + p * q
+                if cap is not None and key * least >= cap:
+                    at_cap += p * q
+                else:
+                    step[key] = step.get(key, Fraction(0)) + p * q
         product = step
-    return product
+    if cap is None:
+        return product
+    out = {min(v, cap): p for v, p in product.items()}  # under the cap, but a last value
+    if at_cap:
+        out[cap] = out.get(cap, Fraction(0)) + at_cap
+    return out
+
+
+@cache
+def _check_products(model: Multipliers) -> None:
+    # A product of m special cards' multipliers takes at most one value per multiset of m
+    # values: C(n + m - 1, m) of them, m at most the six cards of a round.
+    m = min(ROUND_CARDS, max(k for k, p in model.cards if isinstance(p, Poly) or p))
+    n = len(model.values)
+    bound = sum(math.comb(n + j - 1, j) for j in range(m + 1))
+    if bound > MAX_PRODUCTS:
+        raise AnalyzerError(
+            f"multipliers: {n} values on up to {m} special cards of a round make up to "
+            f"{bound:,} distinct products, more than the {MAX_PRODUCTS:,} a cap or a "
+            "session's distribution is priced exactly with (use fewer values)"
+        )
 
 
 @cache

@@ -234,3 +234,16 @@ def test_the_multiplier_distribution_needs_the_unknowns_given() -> None:
     model = Multipliers(((1, F(1)),), ((F(2), F(1)),), unknowns=("p",))
     with pytest.raises(AnalyzerError, match="needs values for the unknowns"):
         model.distribution((1,))
+
+
+def test_a_product_table_too_large_to_price_is_refused_before_any_work() -> None:
+    # 16 values on 6 special cards: C(22, 6) = 74,613 products at most, priced; 18 refused.
+    values = lambda n: tuple((F(v), F(1, n)) for v in range(2, 2 + n))  # noqa: E731
+    priced = Multipliers(((6, F(1)),), values(16), F(10**6))
+    mean = sum(v for v, _ in values(16)) / 16
+    assert priced.moment((1,), 1) == F(6, 52) * mean + F(46, 52)  # special, or not
+    too_many = Multipliers(((6, F(1)),), values(18), F(10**6))
+    with pytest.raises(AnalyzerError, match="134,596 distinct products, more than the 100,000"):
+        too_many.moment((1,), 1)
+    with pytest.raises(AnalyzerError, match="distinct products"):
+        dataclasses.replace(too_many, cap=None).distribution((1,))
