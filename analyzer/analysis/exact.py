@@ -12,7 +12,7 @@ from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
 from analyzer.engine.card_walk import walk_key
 from analyzer.engine.enumerator import mixture_outcomes
-from analyzer.engine.identities import identity_outcomes
+from analyzer.engine.identities import identity_outcomes_of
 from analyzer.engine.outcomes import OutcomeTable, identity_table, outcome_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import pair_detail_needed
@@ -240,10 +240,18 @@ def analyze(
                 unavailable.append((bet.id, bet_mode, why))
                 continue
             if bet.multiply not in FIRST_TWO_KINDS:
-                if bet.multiply not in by_identities:
-                    by_identities[bet.multiply] = identity_table(
-                        identity_outcomes(shoe, bet.multiply, mixture)
+                if not by_identities:  # one walk for every kind the computable bets use
+                    walked_kinds = tuple(
+                        dict.fromkeys(
+                            other.multiply
+                            for other, _ in offered
+                            if other.multiplied
+                            and other.multiply not in FIRST_TWO_KINDS
+                            and not _not_multipliable(other, shoe, unknown_suits)
+                        )
                     )
+                    by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
+                    by_identities = {kind: identity_table(c) for kind, c in by_kind.items()}
                 results.append(evaluate_bet(by_identities[bet.multiply], bet, bet_mode))
                 continue
         if bet.card_level:

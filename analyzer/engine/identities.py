@@ -58,74 +58,90 @@ for _p, _pattern in enumerate(IDENTITY_PATTERNS):
 
 
 @njit(cache=True, inline="always")
-def _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways, work):
-    """Add a round's ways to ``out[cell + (pattern,)]``, split by counted pattern.
+def _leaf_jit(out, kinds, cell, values, n_dealt, held, groups, union, singles, ways, work):
+    """Add a round's ways to ``out[m, cell..., pattern]`` for each kind ``kinds[m]``, split
+    by the identity pattern of the cards that kind counts.
 
-    ``values[:n_dealt]`` are the round's point values, ``counted[i]`` whether card ``i``
-    counts; ``ways`` multiplies (the swapped deals and the cards after the round). ``work``
-    is scratch: int64[4, n_patterns + 10] (two pattern vectors, then per-value counts).
+    ``values[:n_dealt]`` are the round's point values; ``held[h, v]`` how many cards of
+    value ``v`` hand ``h`` (0 Player, 1 Banker) holds; ``cell`` the outcome cell (scores,
+    then third-card values); ``ways`` multiplies (the swapped deals and the cards after
+    the round). ``work`` is scratch: int64[5, n_patterns + 10] (two pattern vectors, the
+    repeated values and their sizes, the round's distinct values).
     """
-    # Per value among the round's (at most six distinct): cards dealt and counted.
-    # Values with at most one counted card add a scalar and singles; only a value with
-    # two counted cards or more can hold two copies of one identity.
-    scalar = ways
-    single = 0
-    repeated = 0
+    # The round's distinct values (at most six), found once for every kind.
+    distinct = work[4]
+    n_distinct = 0
     for i in range(n_dealt):
         v = values[i]
-        first = True
-        for j in range(i):
-            if values[j] == v:
-                first = False
+        new = True
+        for j in range(n_distinct):
+            if distinct[j] == v:
+                new = False
                 break
-        if not first:
+        if new:
+            distinct[n_distinct] = v
+            n_distinct += 1
+    for m in range(kinds.shape[0]):
+        kind = kinds[m]
+        side = kind  # _PLAYER 0, _BANKER 1, _BOTH 2; 3: no card counts
+        if kind == _WINNER:
+            side = _PLAYER if cell[0] > cell[1] else _BANKER if cell[1] > cell[0] else _WINNER
+        # Per value: cards dealt and counted. Values with at most one counted card add a
+        # scalar and singles; only a value with two counted cards or more can hold two
+        # copies of one identity.
+        scalar = ways
+        single = 0
+        repeated = 0
+        for i in range(n_distinct):
+            v = distinct[i]
+            k = held[0, v] + held[1, v]
+            if side == _BOTH:
+                c = k
+            elif side == _WINNER:
+                c = 0
+            else:
+                c = held[side, v]
+            if c <= 1:
+                scalar *= groups[v, k, c, c]  # pattern index of () is 0, of (1,) is 1
+                single += c
+            else:  # kept for the convolution below
+                work[2, repeated] = v
+                work[3, repeated] = k * 8 + c
+                repeated += 1
+        if scalar == 0:  # a falling factorial of the shoe is 0: the same for every kind
+            return
+        if repeated == 0:
+            out[m, cell[0], cell[1], cell[2], cell[3], singles[0, single]] += scalar
             continue
-        k = 0
-        c = 0
-        for j in range(i, n_dealt):
-            if values[j] == v:
-                k += 1
-                if counted[j]:
-                    c += 1
-        if c <= 1:
-            scalar *= groups[v, k, c, c]  # pattern index of () is 0, of (1,) is 1
-            single += c
-            if scalar == 0:
-                return
-        else:  # kept for the convolution below
-            work[2, repeated] = v
-            work[3, repeated] = k * 8 + c
-            repeated += 1
-    if repeated == 0:
-        out[cell[0], cell[1], cell[2], cell[3], singles[0, single]] += scalar
-        return
-    current = work[0]
-    current[0] = 1
-    size = 0  # cards in the patterns of ``current`` (those of one size are contiguous)
-    for r in range(repeated):
-        v = work[2, r]
-        k = work[3, r] // 8
-        c = work[3, r] % 8
-        following = work[1]
-        for p in range(SIZE_START[size + c], SIZE_START[size + c + 1]):
-            following[p] = 0
+        current = work[0]
+        current[0] = 1
+        size = 0  # cards in the patterns of ``current`` (those of one size are contiguous)
+        for r in range(repeated):
+            v = work[2, r]
+            k = work[3, r] // 8
+            c = work[3, r] % 8
+            following = work[1]
+            for p in range(SIZE_START[size + c], SIZE_START[size + c + 1]):
+                following[p] = 0
+            for p in range(SIZE_START[size], SIZE_START[size + 1]):
+                if current[p] == 0:
+                    continue
+                for q in range(SIZE_START[c], SIZE_START[c + 1]):
+                    g = groups[v, k, c, q]
+                    if g != 0:
+                        following[union[p, q]] += current[p] * g
+            size += c
+            for p in range(SIZE_START[size], SIZE_START[size + 1]):
+                current[p] = following[p]
         for p in range(SIZE_START[size], SIZE_START[size + 1]):
-            if current[p] == 0:
-                continue
-            for q in range(SIZE_START[c], SIZE_START[c + 1]):
-                g = groups[v, k, c, q]
-                if g != 0:
-                    following[union[p, q]] += current[p] * g
-        size += c
-        for p in range(SIZE_START[size], SIZE_START[size + 1]):
-            current[p] = following[p]
-    for p in range(SIZE_START[size], SIZE_START[size + 1]):
-        if current[p] != 0:
-            out[cell[0], cell[1], cell[2], cell[3], singles[p, single]] += current[p] * scalar
+            if current[p] != 0:
+                out[m, cell[0], cell[1], cell[2], cell[3], singles[p, single]] += (
+                    current[p] * scalar
+                )
 
 
 @njit(cache=True)
-def _identity_walk_jit(value_counts, groups, union, singles, third_card, kind, take, out):
+def _identity_walk_jit(value_counts, groups, union, singles, third_card, kinds, take, out):
     """Walk every round of point values; add its ways to ``out`` by counted pattern.
 
     Parameters
@@ -139,25 +155,28 @@ def _identity_walk_jit(value_counts, groups, union, singles, third_card, kind, t
         :data:`analyzer.game.identities.PATTERN_UNION` and this module's ``_SINGLES``.
     third_card : bool[10, 10, 12]
         The third-card rule of one pure tableau.
-    kind : int
-        Whose cards count: 0 Player, 1 Banker, 2 both, 3 the winner (none on a tie).
+    kinds : int64[m]
+        Whose cards count, per block of ``out``: 0 Player, 1 Banker, 2 both, 3 the winner
+        (none on a tie). One walk serves them all.
     take : int
         1, or 0 when cards are dealt with replacement.
-    out : int64[10, 10, 11, 11, n_patterns]
-        Zeroed by the caller; on return ``out[player_score, banker_score, player_third,
-        banker_third, pattern]`` holds ordered six-card sequences, summing to
-        N (N-1) ... (N-5).
+    out : int64[m, 10, 10, 11, 11, n_patterns]
+        Zeroed by the caller; on return ``out[m, player_score, banker_score,
+        player_third, banker_third, pattern]`` holds ordered six-card sequences, each
+        block summing to N (N-1) ... (N-5).
     """
     n = value_counts.sum()
     stand_tail = (n - 4 * take) * (n - 5 * take)
     five_tail = n - 5 * take
     values = np.zeros(6, dtype=np.int64)
-    counted = np.zeros(6, dtype=np.bool_)
+    held = np.zeros((2, N_VALUES), dtype=np.int64)
     cell = np.zeros(4, dtype=np.int64)
-    work = np.zeros((4, N_PATTERNS + N_VALUES), dtype=np.int64)
+    work = np.zeros((5, N_PATTERNS + N_VALUES), dtype=np.int64)
     for a in range(N_VALUES):
         for c in range(a, N_VALUES):
             player2 = (a + c) % 10
+            held[0, a] += 1
+            held[0, c] += 1
             for b in range(N_VALUES):
                 for d in range(b, N_VALUES):
                     mult = (1 if a == c else 2) * (1 if b == d else 2)
@@ -166,66 +185,59 @@ def _identity_walk_jit(value_counts, groups, union, singles, third_card, kind, t
                     values[1] = b
                     values[2] = c
                     values[3] = d
+                    held[1, b] += 1
+                    held[1, d] += 1
                     if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
-                            player3 = (player2 + x) % 10
                             values[4] = x
+                            held[0, x] += 1
+                            cell[0] = (player2 + x) % 10
+                            cell[2] = x
                             if banker_draws(third_card, player2, banker2, x):
                                 for y in range(N_VALUES):
                                     values[5] = y
-                                    banker3 = (banker2 + y) % 10
-                                    _count_round(
-                                        out, values, 6, True, True, player3, banker3, x, y,
-                                        kind, counted, cell, groups, union, singles, mult, work,
+                                    held[1, y] += 1
+                                    cell[1] = (banker2 + y) % 10
+                                    cell[3] = y
+                                    _leaf_jit(
+                                        out, kinds, cell, values, 6, held, groups, union,
+                                        singles, mult, work,
                                     )  # fmt: skip
+                                    held[1, y] -= 1
                             else:
-                                _count_round(
-                                    out, values, 5, True, False, player3, banker2, x, NO_THIRD,
-                                    kind, counted, cell, groups, union, singles,
+                                cell[1] = banker2
+                                cell[3] = NO_THIRD
+                                _leaf_jit(
+                                    out, kinds, cell, values, 5, held, groups, union, singles,
                                     mult * five_tail, work,
                                 )  # fmt: skip
+                            held[0, x] -= 1
                     elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                        cell[0] = player2
+                        cell[2] = NO_THIRD
                         for y in range(N_VALUES):
                             values[4] = y
-                            _count_round(
-                                out, values, 5, False, True, player2, (banker2 + y) % 10,
-                                NO_THIRD, y, kind, counted, cell, groups, union, singles,
+                            held[1, y] += 1
+                            cell[1] = (banker2 + y) % 10
+                            cell[3] = y
+                            _leaf_jit(
+                                out, kinds, cell, values, 5, held, groups, union, singles,
                                 mult * five_tail, work,
                             )  # fmt: skip
+                            held[1, y] -= 1
                     else:  # a natural, or both hands stand
-                        _count_round(
-                            out, values, 4, False, False, player2, banker2, NO_THIRD, NO_THIRD,
-                            kind, counted, cell, groups, union, singles, mult * stand_tail, work,
+                        cell[0] = player2
+                        cell[1] = banker2
+                        cell[2] = NO_THIRD
+                        cell[3] = NO_THIRD
+                        _leaf_jit(
+                            out, kinds, cell, values, 4, held, groups, union, singles,
+                            mult * stand_tail, work,
                         )  # fmt: skip
-
-
-@njit(cache=True, inline="always")
-def _count_round(
-    out, values, n_dealt, player_third, banker_third, player_score, banker_score,
-    player_value, banker_value, kind, counted, cell, groups, union, singles, ways, work,
-):  # fmt: skip
-    """Mark the counted cards of one round (values in deal order P1 B1 P2 B2, then the
-    Player's third if dealt, then the Banker's) and add it (``_leaf_jit``)."""
-    if kind == _WINNER:
-        with_player = player_score > banker_score
-        with_banker = banker_score > player_score
-    else:
-        with_player = kind in (_PLAYER, _BOTH)
-        with_banker = kind in (_BANKER, _BOTH)
-    counted[0] = with_player
-    counted[1] = with_banker
-    counted[2] = with_player
-    counted[3] = with_banker
-    if player_third:
-        counted[4] = with_player
-        counted[5] = with_banker
-    else:
-        counted[4] = with_banker
-    cell[0] = player_score
-    cell[1] = banker_score
-    cell[2] = player_value
-    cell[3] = banker_value
-    _leaf_jit(out, cell, values, n_dealt, counted, groups, union, singles, ways, work)
+                    held[1, b] -= 1
+                    held[1, d] -= 1
+            held[0, a] -= 1
+            held[0, c] -= 1
 
 
 def _falling(count: int, k: int, take: int) -> int:
@@ -303,25 +315,41 @@ def identity_outcomes(shoe: Shoe, kind: str, mixture: Mixture) -> IdentityCounts
     """Exact counts by counted identity pattern of one round from ``shoe`` under the
     weighted pure tableaus ``mixture`` (see :func:`analyzer.engine.enumerator.
     mixture_outcomes`), for bets multiplied by ``kind`` (one of WALKED_KINDS)."""
-    if kind not in WALKED_KINDS:
-        raise AnalyzerError(f"the identity walk counts {', '.join(WALKED_KINDS)}, not {kind!r}")
+    return identity_outcomes_of(shoe, (kind,), mixture)[kind]
+
+
+def identity_outcomes_of(
+    shoe: Shoe, kinds: tuple[str, ...], mixture: Mixture
+) -> dict[str, IdentityCounts]:
+    """:func:`identity_outcomes` of several kinds at once, by kind: one walk serves them
+    all (the rounds are the same; only the cards each kind counts differ)."""
+    for kind in kinds:
+        if kind not in WALKED_KINDS:
+            raise AnalyzerError(f"the identity walk counts {', '.join(WALKED_KINDS)}, not {kind!r}")
+    kinds = tuple(dict.fromkeys(kinds))
     dealt = shoe.in_lowest_terms(suits=True)
     groups = value_groups(dealt)
-    parts = [
-        (weight, _walk(dealt, groups, tableau, WALKED_KINDS.index(kind)))
-        for weight, tableau in mixture
-    ]
-    counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
-    return IdentityCounts(counts, kind, denominator, shoe, mixture[0][1].naturals, scale)
+    codes = np.array([WALKED_KINDS.index(kind) for kind in kinds], dtype=np.int64)
+    walks = [(weight, _walk(dealt, groups, tableau, codes)) for weight, tableau in mixture]
+    out = {}
+    for m, kind in enumerate(kinds):
+        parts = [(weight, counts[m]) for weight, counts in walks]
+        counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
+        out[kind] = IdentityCounts(counts, kind, denominator, shoe, mixture[0][1].naturals, scale)
+    return out
 
 
-def _walk(shoe: Shoe, groups: np.ndarray, tableau: Tableau, kind: int) -> np.ndarray:
-    out = np.zeros((N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1, N_PATTERNS), dtype=np.int64)
+def _walk(shoe: Shoe, groups: np.ndarray, tableau: Tableau, kinds: np.ndarray) -> np.ndarray:
+    shape = (len(kinds), N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1, N_PATTERNS)
+    out = np.zeros(shape, dtype=np.int64)
     _identity_walk_jit(
-        shoe.value_counts, groups, PATTERN_UNION, _SINGLES, tableau.third_card, kind,
+        shoe.value_counts, groups, PATTERN_UNION, _SINGLES, tableau.third_card, kinds,
         shoe.take, out,
     )  # fmt: skip
-    total = int(out.sum(dtype=np.int64))
-    if total != shoe.rounds_denominator:  # a broken kernel must never hand out a number
-        raise AssertionError(f"identity counts sum to {total}, expected {shoe.rounds_denominator}")
+    for block in out:  # a broken kernel must never hand out a number
+        total = int(block.sum(dtype=np.int64))
+        if total != shoe.rounds_denominator:
+            raise AssertionError(
+                f"identity counts sum to {total}, expected {shoe.rounds_denominator}"
+            )
     return out

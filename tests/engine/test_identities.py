@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from naive_multipliers import counted, hands_of
 
 from analyzer import AnalyzerError, Shoe, count_outcomes
-from analyzer.engine.identities import identity_outcomes, value_groups
+from analyzer.engine.identities import identity_outcomes, identity_outcomes_of, value_groups
 from analyzer.game.cards import parse_cards
 from analyzer.game.fields import NO_THIRD
 from analyzer.game.identities import IDENTITY_PATTERNS, WALKED_KINDS, identity_pattern
@@ -125,3 +125,32 @@ def test_identity_groups_need_the_suits() -> None:
         value_groups(shoe)
     with pytest.raises(AnalyzerError, match="counts player, banker, both, winner"):
         identity_outcomes(Shoe.standard(1), "player_first_two", PURE)
+
+
+@pytest.mark.kernels
+def test_one_walk_of_several_kinds_equals_each_kind_on_its_own() -> None:
+    """All four kinds in one walk (a repeated kind once), on a tiny shoe and under a mixed
+    strategy: each block is the brute force's."""
+    cards = [(1, 0), (1, 0), (10, 0), (13, 0), (5, 3), (9, 1), (6, 2)]
+    shoe = shoe_of_cards(cards)
+    together = identity_outcomes_of(shoe, ("winner", "both", "player", "banker", "both"), PURE)
+    assert list(together) == ["winner", "both", "player", "banker"]
+    for kind, counts in together.items():
+        assert counts.kind == kind
+        by_cell = Counter(
+            {
+                (*map(int, index[:4]), IDENTITY_PATTERNS[index[4]]): int(counts.counts[index])
+                for index in zip(*np.nonzero(counts.counts), strict=True)
+            }
+        )
+        assert by_cell == brute_force(cards, kind), kind
+    from analyzer.game.rules import parse_strategy
+
+    strategy = parse_strategy("player:5=1/3,banker:3/9=draw,banker:5/4=stand", "test")
+    mixed = named_rules("chemin-de-fer").mixture(strategy)
+    apart = {kind: identity_outcomes(shoe, kind, mixed) for kind in ("player", "winner")}
+    for kind, counts in identity_outcomes_of(shoe, ("player", "winner"), mixed).items():
+        assert np.array_equal(counts.counts, apart[kind].counts)
+        assert (counts.denominator, counts.scale) == (apart[kind].denominator, apart[kind].scale)
+    with pytest.raises(AnalyzerError, match="not 'dealer'"):
+        identity_outcomes_of(shoe, ("player", "dealer"), PURE)
