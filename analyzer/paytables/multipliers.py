@@ -25,7 +25,7 @@ from __future__ import annotations
 import itertools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -172,15 +172,26 @@ def _moment(model: Multipliers, pattern: tuple[int, ...], power: int) -> Fractio
         return sum(
             (c * model.all_special(t) for t, c in enumerate(coefficients)), start=Fraction(0)
         )
-    total = Fraction(0)
+    return sum(
+        (
+            weight * _capped_moment(model, chosen, power)
+            for weight, chosen in _specials(model, pattern)
+        ),
+        start=Fraction(0),
+    )
+
+
+def _specials(
+    model: Multipliers, pattern: tuple[int, ...]
+) -> Iterator[tuple[Fraction, tuple[int, ...]]]:
+    """Each subset of the pattern's identities (their copies) with the chance that exactly
+    it is special: every subset of a size is equally likely."""
     distinct = len(pattern)
     for special in range(distinct + 1):
         weight = model.exactly_special(distinct, special)
-        if not weight:
-            continue
-        for chosen in itertools.combinations(pattern, special):
-            total += weight * _capped_moment(model, chosen, power)
-    return total
+        if weight:
+            for chosen in itertools.combinations(pattern, special):
+                yield weight, chosen
 
 
 @cache
@@ -243,18 +254,13 @@ def _check_products(model: Multipliers) -> None:
 def _multiplier_distribution(
     model: Multipliers, pattern: tuple[int, ...]
 ) -> tuple[tuple[Fraction, Fraction], ...]:
-    # Which of the pattern's identities are special (each subset of a size equally
-    # likely), then the product of their multipliers, capped.
+    # Which of the pattern's identities are special, then the product of their
+    # multipliers, capped.
     out: dict[Fraction, Fraction] = {}
-    distinct = len(pattern)
-    for special in range(distinct + 1):
-        weight = model.exactly_special(distinct, special)
-        if not weight:
-            continue
-        for chosen in itertools.combinations(pattern, special):
-            for value, p in _products(model, chosen).items():
-                key = value if model.cap is None else min(value, model.cap)
-                out[key] = out.get(key, Fraction(0)) + weight * p
+    for weight, chosen in _specials(model, pattern):
+        for value, p in _products(model, chosen).items():
+            key = value if model.cap is None else min(value, model.cap)
+            out[key] = out.get(key, Fraction(0)) + weight * p
     return tuple(sorted((m, p) for m, p in out.items() if p))
 
 
