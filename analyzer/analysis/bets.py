@@ -19,9 +19,9 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
+    Settlement,
     check_ties_counted,
     first_holding,
-    net_moments,
     row_patterns,
     settled_ways,
 )
@@ -188,16 +188,15 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
         mean = None if moments is None else first
         lines.append(Line(when, count, probability, payout, holds, table.scale, mean, patterns))
     variance = second_moment - expected**2
-    # Per unit paid: the fee is paid whatever the result and returns nothing.
-    paid = 1 + bet.fee
+    settlement = Settlement(bet)  # per unit paid: the fee is paid and returns nothing
     return BetResult(
         bet,
         mode,
         tuple(lines),
-        (expected - bet.fee) / paid,
+        settlement.per_paid(expected),
         hit_frequency,
         push,
-        variance / paid**2,
+        settlement.variance_per_paid(variance),
     )
 
 
@@ -217,6 +216,7 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         lambda holds: matched.append(int(ways[holds].sum())),
     )
     check_ties_counted(bet, index, columns["winner"], ways != 0)
+    settlement = Settlement(bet)
     # Exact integer ways per (rule, pattern): every partial sum fits (at most the
     # denominator) in int64, or is a Python integer under a large mixed strategy.
     cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
@@ -227,7 +227,7 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         patterns = []
         for p in np.nonzero(cells[rule_number])[0].tolist():
             w = int(cells[rule_number, p])
-            m1, m2 = net_moments(bet, rule_number, IDENTITY_PATTERNS[p])
+            m1, m2 = settlement.moments(rule_number, IDENTITY_PATTERNS[p])
             patterns.append((p, w))
             count += w
             first += w * m1

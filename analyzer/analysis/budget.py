@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
-from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key
+from analyzer.engine.card_walk import CardWalk, WalkKey
+from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import Shoe
@@ -48,10 +49,9 @@ def card_walks(
     ``mixture``: the tableaus the hands draw by (a paytable's :attr:`~Paytable.mixture`)."""
     wanted: dict[WalkKey, Bet] = {}
     for bet in bets:
-        if bet.card_level and walk_key(bet) not in wanted:
-            if not shoe.suits_known and plan(bet.fields, bet.literals).needs_suits:
-                continue
-            wanted[walk_key(bet)] = bet
+        priced = pricing(bet)
+        if priced.engine == "cards" and not priced.unavailable(shoe.suits_known):
+            wanted.setdefault(priced.walk, bet)
     walks = {
         key: CardWalk(shoe, bet.fields, bet.literals, bet.relational, mixture)
         for key, bet in wanted.items()

@@ -18,7 +18,8 @@ from analyzer.analysis.budget import (
 )
 from analyzer.analysis.exact import Analysis, analyze, offered_bets, resolve_modes
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
-from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key, walk_visits
+from analyzer.engine.card_walk import CardWalk, WalkKey, walk_key, walk_visits
+from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
@@ -34,10 +35,9 @@ def _expected_values(analysis: Analysis) -> dict[tuple[str, str], Fraction]:
 
 
 def needs_suits(bet: Bet) -> bool:
-    """Does the bet's EV depend on which suit a removed card has?"""
-    if bet.fields & {"player_suited_pair", "banker_suited_pair"}:
-        return True
-    return bet.card_level and plan(bet.fields, bet.literals).needs_suits
+    """Does the bet's EV depend on which suit a removed card has (suited pairs, suits and
+    colours of cards, and card identities: a multiplier finds a card by rank and suit)?"""
+    return pricing(bet).needs_suits
 
 
 #: ``progress(bet, done, total)``: of the removals ``bet``'s effects need, ``done`` of
@@ -50,10 +50,11 @@ def _shared_work(bet: Bet, walks: dict[WalkKey, CardWalk]) -> object:
     share one table (those on suits apart: only they need each suit removed), a bet on
     the cards the walk it shares (:func:`~analyzer.analysis.budget.card_walks`, as
     :func:`analyze` plans them)."""
-    if bet.card_level:
-        walk = walks.get(walk_key(bet))
-        return ("walk", id(walk)) if walk is not None else walk_key(bet)
-    return ("outcome", needs_suits(bet))
+    priced = pricing(bet)
+    if priced.engine == "cards":
+        walk = walks.get(priced.walk)
+        return ("walk", id(walk)) if walk is not None else priced.walk
+    return ("outcome", priced.needs_suits)
 
 
 def _priced_at_once(

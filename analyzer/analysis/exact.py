@@ -10,13 +10,11 @@ import pandas as pd
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
-from analyzer.engine.card_walk import walk_key
 from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.identities import identity_outcomes_of
 from analyzer.engine.outcomes import OutcomeTable, identity_table, outcome_table
+from analyzer.engine.pricing import pricing, table_detail
 from analyzer.errors import AnalyzerError
-from analyzer.game.fields import pair_detail_needed
-from analyzer.game.identities import FIRST_TWO_KINDS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
@@ -213,73 +211,40 @@ def analyze(
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
     offered = offered_bets(paytable, modes, bets)
-    # Bets on the round's outcome share one table from the value and pair enumerator; a
-    # bet on the cards themselves gets the card-level walk at the detail it needs.
+    # Each bet is priced as engine/pricing.py says: bets on the round's outcome share one
+    # table from the value and pair enumerator, a bet on the cards themselves gets the
+    # card-level walk at the detail it needs, multiplied bets one identity walk.
     # Every card walk is planned, and the lot checked against the budget, before any work.
     if not symbolic:
         check_known(paytable)
     mixture = paytable.mixture  # before any work: undecided cells are one line
     walks = card_walks((bet for bet, _ in offered), shoe, mixture)
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
-    fields = frozenset().union(*(bet.fields for bet, _ in offered if not bet.card_level))
-    detail = pair_detail_needed(fields)
-    if any(bet.multiply in FIRST_TWO_KINDS for bet, _ in offered):
-        detail = "suit"  # a hand's first two cards are one identity twice in a suited pair
-    if detail == "suit" and not shoe.suits_known:
-        detail = "rank"  # bets on suited pairs are then reported as unavailable
+    plans = [pricing(bet) for bet, _ in offered]
+    detail = table_detail(plans, shoe.suits_known)
     table = outcome_table(mixture_outcomes(shoe, detail, mixture))
-    by_identities: dict[str, OutcomeTable] = {}
-    results, unavailable = [], []
-    unknown_suits = (
-        "the shoe's suits are not known (a card removed by rank alone, or counts given per rank)"
+    walked_kinds = tuple(
+        dict.fromkeys(
+            plan.kind
+            for plan in plans
+            if plan.kind is not None and not plan.unavailable(shoe.suits_known)
+        )
     )
-    for bet, bet_mode in offered:
-        if bet.multiplied:
-            why = _not_multipliable(bet, shoe, unknown_suits)
-            if why:
-                unavailable.append((bet.id, bet_mode, why))
-                continue
-            if bet.multiply not in FIRST_TWO_KINDS:
-                if not by_identities:  # one walk for every kind the computable bets use
-                    walked_kinds = tuple(
-                        dict.fromkeys(
-                            other.multiply
-                            for other, _ in offered
-                            if other.multiplied
-                            and other.multiply not in FIRST_TWO_KINDS
-                            and not _not_multipliable(other, shoe, unknown_suits)
-                        )
-                    )
-                    by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
-                    by_identities = {kind: identity_table(c) for kind, c in by_kind.items()}
-                results.append(evaluate_bet(by_identities[bet.multiply], bet, bet_mode))
-                continue
-        if bet.card_level:
-            key = walk_key(bet)
-            if key not in walks:  # a bet on suits, and the shoe's suits unknown
-                unavailable.append((bet.id, bet_mode, f"needs suits or colours: {unknown_suits}"))
-                continue
-            results.append(evaluate_bet(walks[key].table(), bet, bet_mode))
-            continue
-        missing = sorted(bet.fields - table.columns.keys())
-        if missing:
-            unavailable.append((bet.id, bet_mode, f"needs {', '.join(missing)}: {unknown_suits}"))
+    by_identities: dict[str, OutcomeTable] = {}
+    if walked_kinds:  # one identity walk for every kind the priced bets use
+        by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
+        by_identities = {kind: identity_table(c) for kind, c in by_kind.items()}
+    results, unavailable = [], []
+    for (bet, bet_mode), plan in zip(offered, plans, strict=True):
+        why = plan.unavailable(shoe.suits_known)
+        if why is not None:
+            unavailable.append((bet.id, bet_mode, why))
+        elif plan.engine == "cards":
+            results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
+        elif plan.kind is not None:
+            results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
         else:
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))
-
-
-def _not_multipliable(bet: Bet, shoe: Shoe, unknown_suits: str) -> str | None:
-    """Why no engine prices this multiplied bet on this shoe exactly (None: one does)."""
-    if not shoe.suits_known:
-        return f"pays by card identities: {unknown_suits}"
-    if bet.card_level:
-        return "is multiplied and looks at the cards themselves: no engine prices that exactly yet"
-    if bet.multiply not in FIRST_TWO_KINDS and pair_detail_needed(bet.fields) != "none":
-        return (
-            f"asks about pairs and is multiplied by {bet.multiply!r} cards: no engine prices "
-            "that exactly yet (multiply = player_first_two or banker_first_two can)"
-        )
-    return None

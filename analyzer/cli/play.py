@@ -21,7 +21,7 @@ from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable
 from analyzer.paytables.multipliers import Specials, parse_specials
-from analyzer.paytables.settle import dealt_result
+from analyzer.paytables.settle import Settlement
 from analyzer.reports.i18n import word
 from analyzer.reports.tables import (
     ALL_MODES,
@@ -82,7 +82,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     banker = [(c.rank, c.suit) for c in dealt.banker_cards]
     settled = {
         mode: {
-            bet.id: dealt_result(bet, columns, player, banker, specials)
+            bet.id: Settlement(bet).dealt_result(columns, player, banker, specials)
             for bet, mode in paytable.offered((mode,))
         }
         for mode in paytable.modes

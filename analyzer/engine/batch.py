@@ -14,7 +14,10 @@ states. Bets on single cards, and pairs joined with the result, use the card wal
 the same way (:func:`analyzer.engine.card_walk.card_terms`): terms over the card types the
 bet tells apart, each a product of at most seven falling factorials, evaluated by the same
 kernel. Compiling takes up to a few seconds, once per process; where it would take longer,
-or for a handful of compositions, each composition is walked exactly instead.
+or for a handful of compositions, each composition is walked exactly instead, as are the
+bets paying random multipliers (one identity walk per composition, every kind at once).
+Which of these prices a bet is :mod:`analyzer.engine.pricing`'s to say; every figure is
+per unit paid (a bet's fee included: :class:`~analyzer.paytables.settle.Settlement`).
 """
 
 from __future__ import annotations
@@ -32,13 +35,15 @@ from analyzer.engine.card_walk import (
     CardTerms,
     CardWalk,
     card_terms,
-    plan,
     walk_key,
     walk_visits,
 )
 from analyzer.engine.enumerator import mixture_outcomes
-from analyzer.engine.outcomes import outcome_table
-from analyzer.engine.terms import cell_columns, is_value_level, walk_terms
+from analyzer.engine.identities import WALK_COST as IDENTITY_WALK_COST
+from analyzer.engine.identities import identity_outcomes_of
+from analyzer.engine.outcomes import identity_table, outcome_table
+from analyzer.engine.pricing import Pricing, pricing, table_detail
+from analyzer.engine.terms import cell_columns, walk_terms
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_CARDS, N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
 from analyzer.game.fields import (
@@ -46,10 +51,8 @@ from analyzer.game.fields import (
     NO_PAIR,
     RANK_PAIR,
     SUITED_PAIR,
-    SUITED_PAIR_FIELDS,
     fold_suited_pairs,
     pair_columns,
-    pair_detail_needed,
 )
 from analyzer.game.rules import STANDARD, STANDARD_TABLEAU, DrawingRules, Strategy, Tableau
 from analyzer.game.shoe import (
@@ -61,10 +64,9 @@ from analyzer.game.shoe import (
     whole_counts,
 )
 from analyzer.paytables.model import Bet, Paytable
-from analyzer.paytables.settle import expected_value, rule_nets, settling_rule
+from analyzer.paytables.settle import Settlement, settling_rule
 
 _BLOCK = 128
-_PAIR_ONLY_FIELDS = {"player_pair", "banker_pair", *SUITED_PAIR_FIELDS}
 
 
 # fastmath lets LLVM fuse multiply-adds across the block loops; every loop is elementwise
@@ -316,7 +318,7 @@ def _value_classes(
     codes = np.empty((n_cells, len(bets)), dtype=np.int32)
     plus_one = []  # per bet: net + 1 of each of its codes
     for b, bet in enumerate(bets):
-        nets = rule_nets(bet)
+        nets = Settlement(bet).nets()
         distinct = sorted(set(nets))
         code_of_rule = np.array([distinct.index(net) for net in nets], dtype=np.int32)
         codes[:, b] = code_of_rule[settling_rule(bet, cells, n_cells)]
@@ -344,7 +346,7 @@ def _value_counts(values: np.ndarray) -> np.ndarray:
 def _card_classifier(bets: list[Bet], index: dict[tuple, int]) -> Callable:
     """The outcome classes of bets on the cards, for :func:`card_terms`: one per distinct
     vector of the bets' exact ``net + 1``, numbered in ``index`` (-1: every bet loses)."""
-    nets = [rule_nets(bet) for bet in bets]
+    nets = [Settlement(bet).nets() for bet in bets]
 
     def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
         n_rows = len(next(iter(columns.values())))
@@ -425,18 +427,21 @@ def _exact_card_expected_values(
         for c in range(len(plus_one)):
             summed[:, code[c]] += ways[:, c]
         by_bet.append((payouts, summed))
+    settlements = [Settlement(bet) for bet in bets]
     out = []
     for row, size in enumerate(sizes):
         sequences = prod(range(int(size) - ROUND_CARDS + 1, int(size) + 1))
         out.append(
             [
-                sum(
-                    (int(w) * p for w, p in zip(summed[row], payouts, strict=True)),
-                    Fraction(0),
+                settlement.per_paid(
+                    sum(
+                        (int(w) * p for w, p in zip(summed[row], payouts, strict=True)),
+                        Fraction(0),
+                    )
+                    / sequences
+                    - 1
                 )
-                / sequences
-                - 1
-                for payouts, summed in by_bet
+                for settlement, (payouts, summed) in zip(settlements, by_bet, strict=True)
             ]
         )
     return out
@@ -514,9 +519,11 @@ def _card_terms(
 def walked_per_composition(bets: list[Bet]) -> int:
     """Rounds of cards the batch engine walks exactly for each composition it is given,
     for these bets: 0 where every bet on the cards compiles into terms, else the visits of
-    the walks too long to compile (each composition is then walked on its own). For a
-    command to weigh its work up front."""
-    return sum(
+    the walks too long to compile (each composition is then walked on its own), and an
+    identity walk's worth where a bet is multiplied by more than a hand's first two cards
+    (walked for each composition). For a command to weigh its work up front."""
+    identities = any(pricing(bet).kind is not None for bet in bets)
+    return identities * IDENTITY_WALK_COST + sum(
         walked for compiling, walked in _card_walk_visits(bets) if compiling > _MAX_TERM_VISITS
     )
 
@@ -648,7 +655,7 @@ def _pair_state_nets(bet: Bet) -> np.ndarray:
     """Net of a pairs-only bet in each of the 9 pair states."""
     player, banker = np.divmod(np.arange(N_PAIR_STATES**2), N_PAIR_STATES)
     columns = pair_columns(player, banker)
-    nets = np.array([float(net) for net in rule_nets(bet)])
+    nets = np.array([float(net) for net in Settlement(bet).nets()])
     return nets[settling_rule(bet, columns, N_PAIR_STATES**2)]
 
 
@@ -750,16 +757,20 @@ def _offered_expected_values(
 def _tableau_expected_values(
     offered: list[tuple[Bet, str]], array: np.ndarray, per_suit: bool, tableau: Tableau
 ) -> np.ndarray:
-    """EV per unit of each offered (bet, mode) on each validated composition, (n, bets),
-    under one pure tableau."""
+    """EV per unit paid of each offered (bet, mode) on each validated composition,
+    (n, bets), under one pure tableau: each bet by the engine its pricing names
+    (:mod:`analyzer.engine.pricing`)."""
     pure = ((Fraction(1), tableau),)
     ranks = array.reshape(len(array), N_RANKS, -1).sum(axis=2)
     values = np.zeros((len(array), N_VALUES), dtype=np.int64)
     for r in range(N_RANKS):
         values[:, RANK_VALUES[r]] += ranks[:, r]
     out = np.full((len(array), len(offered)), np.nan)
+    plans = [pricing(bet) for bet, _ in offered]
+    # NaN where the shoe cannot tell: suits unknown for a bet that needs them.
+    priced = [i for i, p in enumerate(plans) if not p.unavailable(per_suit)]
 
-    value_bets = [i for i, (bet, _) in enumerate(offered) if is_value_level(bet)]
+    value_bets = [i for i in priced if plans[i].engine == "values"]
     if value_bets:
         distinct = list({offered[i][0].settlement: offered[i][0] for i in value_bets}.values())
         compiled = _compiled_value_bets(distinct, tableau)
@@ -768,11 +779,7 @@ def _tableau_expected_values(
         for i in value_bets:
             out[:, i] = result[:, column[offered[i][0].settlement]]
 
-    pair_bets = [
-        i
-        for i, (bet, _) in enumerate(offered)
-        if bet.fields <= _PAIR_ONLY_FIELDS and not is_value_level(bet)
-    ]
+    pair_bets = [i for i in priced if plans[i].engine == "pairs"]
     if pair_bets:
         if per_suit:
             probabilities = pair_state_probabilities(array, CARD_RANKS)
@@ -782,22 +789,16 @@ def _tableau_expected_values(
             fold_suited_pairs(probabilities)
         flat = probabilities.reshape(len(array), -1)
         for i in pair_bets:
-            bet = offered[i][0]
-            if per_suit or not (bet.fields & set(SUITED_PAIR_FIELDS)):
-                out[:, i] = flat @ _pair_state_nets(bet)
+            out[:, i] = flat @ _pair_state_nets(offered[i][0])
 
-    mixed = [i for i in range(len(offered)) if i not in value_bets and i not in pair_bets]
     # Bets on single cards, and pairs joined with the result, from the card walk's terms
     # where compiling them pays; the rest exactly, one composition at a time.
+    walked = [i for i in priced if plans[i].engine in ("cards", "round")]
     groups: dict[tuple, list[int]] = {}
-    for i in mixed:
-        bet = offered[i][0]
-        groups.setdefault(walk_key(bet), []).append(i)
+    for i in walked:
+        groups.setdefault(walk_key(offered[i][0]), []).append(i)
     for members in groups.values():
         bets = [offered[i][0] for i in members]
-        if plan(bets[0].fields, bets[0].literals).needs_suits and not per_suit:
-            mixed = [i for i in mixed if i not in members]  # suits unknown: NaN
-            continue
         distinct = list({bet.settlement: bet for bet in bets}.values())
         compiled = _card_terms(distinct, len(array), tableau)
         if compiled is not None:
@@ -805,34 +806,54 @@ def _tableau_expected_values(
             column = {bet.settlement: b for b, bet in enumerate(distinct)}
             for i in members:
                 out[:, i] = result[:, column[offered[i][0].settlement]]
-            mixed = [i for i in mixed if i not in members]
-    if mixed:
-        # Exact, one composition at a time: pairs joined with the result on the pair
-        # enumerator's table, bets on single cards on the card-level walk's.
-        round_fields = frozenset().union(
-            *(offered[i][0].fields for i in mixed if not offered[i][0].card_level)
-        )
-        for row in range(len(array)):
-            shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
-            detail = pair_detail_needed(round_fields)
-            if detail == "suit" and not per_suit:
-                detail = "rank"
-            table = outcome_table(mixture_outcomes(shoe, detail, pure)) if round_fields else None
-            card_tables = {}
-            for i in mixed:
-                bet = offered[i][0]
-                if bet.card_level:
-                    key = walk_key(bet)
-                    if key not in card_tables:
-                        card_tables[key] = CardWalk(
-                            shoe, bet.fields, bet.literals, bet.relational, pure
-                        ).table()
-                    bet_table = card_tables[key]
-                else:
-                    bet_table = table
-                if bet.fields <= bet_table.columns.keys():
-                    ev = expected_value(
-                        bet, bet_table.columns, bet_table.ways, bet_table.denominator
-                    )
-                    out[row, i] = float(ev)
+    for i in value_bets + pair_bets + walked:  # so far per unit staked, before any fee
+        if not np.isnan(out[:, i]).all():
+            out[:, i] = Settlement(offered[i][0]).per_paid(out[:, i])
+    exact = [i for i in priced if np.isnan(out[:, i]).all()]
+    if exact:
+        _exact_expected_values([(offered[i][0], plans[i]) for i in exact], array, per_suit,
+                               ranks, pure, out, exact)  # fmt: skip
     return out
+
+
+def _exact_expected_values(
+    bets: list[tuple[Bet, Pricing]],
+    array: np.ndarray,
+    per_suit: bool,
+    ranks: np.ndarray,
+    pure,
+    out: np.ndarray,
+    columns: list[int],
+) -> None:
+    """Exact EVs per unit paid, one composition at a time, into ``out[:, columns]``:
+    bets on the round on the pair enumerator's table, bets on single cards on the card
+    walk's, multiplied bets on the identity walk's (all kinds in one walk)."""
+    plans = [how for _, how in bets]
+    round_bets = [
+        how for how in plans if how.engine in ("round", "identities") and how.kind is None
+    ]
+    detail = table_detail(round_bets, per_suit)
+    kinds = tuple(dict.fromkeys(how.kind for how in plans if how.kind is not None))
+    for row in range(len(array)):
+        shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
+        table = outcome_table(mixture_outcomes(shoe, detail, pure)) if round_bets else None
+        by_kind = {
+            kind: identity_table(counts)
+            for kind, counts in identity_outcomes_of(shoe, kinds, pure).items()
+        } if kinds else {}  # fmt: skip
+        card_tables = {}
+        for (bet, how), i in zip(bets, columns, strict=True):
+            if how.engine == "cards":
+                if how.walk not in card_tables:
+                    card_tables[how.walk] = CardWalk(
+                        shoe, bet.fields, bet.literals, bet.relational, pure
+                    ).table()
+                bet_table = card_tables[how.walk]
+            elif how.kind is not None:
+                bet_table = by_kind[how.kind]
+            else:
+                bet_table = table
+            ev = Settlement(bet).expected_value(
+                bet_table.columns, bet_table.ways, bet_table.denominator
+            )
+            out[row, i] = float(ev)

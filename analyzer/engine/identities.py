@@ -48,6 +48,9 @@ from analyzer.game.shoe import ROUND_CARDS, Shoe
 SIZE_START = np.searchsorted(
     np.array([sum(p) for p in IDENTITY_PATTERNS]), np.arange(ROUND_CARDS + 2)
 ).astype(np.int64)
+#: What one identity walk costs (every kind at once, 8 decks: about 6 ms), in rounds of
+#: the card walk taking as long, for a command to weigh walking one per composition.
+WALK_COST = 4 * 10**5
 #: Kind codes of the kernel (WALKED_KINDS order).
 _PLAYER, _BANKER, _BOTH, _WINNER = range(4)
 #: ``_SINGLES[p, s]``: pattern ``p`` with ``s`` more cards of identities of their own.

@@ -33,6 +33,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_VALUES
 from analyzer.game.shoe import ROUND_CARDS, card_counts
 from analyzer.paytables.model import Bet
+from analyzer.paytables.settle import Settlement
 from analyzer.schema import argument
 
 #: n0 ... n9: cards of each point value in the shoe.
@@ -155,14 +156,24 @@ def expected_value_expression(bet: Bet) -> ValueExpression:
     """EV per unit of a value-level bet as an exact rational function of n0 ... n9."""
     argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
     terms = walk_terms()
-    kept = [(t, c) for t, c in enumerate(term_coefficients(bet)) if c != 0]
+    # Per unit paid, an affine map of the net: its linear part on each term, its
+    # constant (the fee's share) a term of no card.
+    settlement = Settlement(bet)
+    constant = settlement.per_paid(Fraction(0))
+    kept = [
+        (t, settlement.per_paid(c) - constant)
+        for t, c in enumerate(term_coefficients(bet))
+        if c != 0
+    ]
     chosen = np.array([t for t, _ in kept], dtype=np.int64)
-    return ValueExpression(
-        bet.id,
-        tuple(c for _, c in kept),
-        np.array(terms.k[chosen], dtype=np.int64).reshape(len(kept), N_VALUES),
-        np.array(terms.used[chosen], dtype=np.int64),
-    )
+    coefficients = tuple(c for _, c in kept)
+    powers = np.array(terms.k[chosen], dtype=np.int64).reshape(len(kept), N_VALUES)
+    dealt = np.array(terms.used[chosen], dtype=np.int64)
+    if constant:
+        coefficients += (constant,)
+        powers = np.vstack([powers, np.zeros((1, N_VALUES), dtype=np.int64)])
+        dealt = np.append(dealt, 0)
+    return ValueExpression(bet.id, coefficients, powers, dealt)
 
 
 def evaluate(expression: ValueExpression | sympy.Expr, value_counts) -> Fraction:

@@ -34,7 +34,7 @@ from analyzer.game.fields import (
 )
 from analyzer.game.rules import PLAYER_STOOD, STANDARD_TABLEAU, Tableau
 from analyzer.paytables.model import Bet
-from analyzer.paytables.settle import rule_nets, settling_rule
+from analyzer.paytables.settle import Settlement, settling_rule
 
 _MAX_LEAVES = N_VALUES**6
 
@@ -170,7 +170,7 @@ def cell_nets(bet: Bet, tableau: Tableau = STANDARD_TABLEAU) -> list[Fraction]:
             "it is not a value-level bet"
         )
     cells = cell_columns(tableau)
-    nets = rule_nets(bet)
+    nets = Settlement(bet).nets()
     n_cells = len(cells["player_score"])
     return [nets[i] for i in settling_rule(bet, cells, n_cells).tolist()]
 

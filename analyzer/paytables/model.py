@@ -300,8 +300,8 @@ class Bet:
 
     @property
     def fixed_payouts(self) -> bool:
-        """Does every rule pay one constant per unit staked, with no fee (what every
-        engine but the exact analysis, ``play`` and ``simulate`` settles so far)?"""
+        """Does every rule pay one constant per unit staked, with no fee (its settlement
+        key is then its rules alone, as it was before fees and multipliers)?"""
         return not self.multiplied and not self.fee
 
     @property

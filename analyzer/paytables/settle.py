@@ -8,12 +8,13 @@ columns of fields (:mod:`analyzer.game.fields`), one row per outcome or round.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.identities import PATTERN_INDEX, counted_cards
+from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS, PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
 from analyzer.paytables.multipliers import Specials, round_multiplier
 
@@ -59,21 +60,6 @@ def settling_rule(bet: Bet, columns: Columns, n_rows: int) -> np.ndarray:
     return first_holding(_each_mask(bet, columns, n_rows), n_rows)
 
 
-def rule_nets(bet: Bet) -> list[Fraction]:
-    """Net per unit of each rule, then of "no rule" (a loss): index with settling_rule.
-
-    Only for a bet of fixed payouts: a multiplied bet nets by its round's multiplier
-    (:func:`net_moments`), and a fee changes what a unit paid returns; engines that
-    settle fixed nets refuse the others here, in one line."""
-    if not bet.fixed_payouts:
-        what = "pays random multipliers" if bet.multiplied else "charges a fee"
-        raise AnalyzerError(
-            f"bet {bet.id!r} {what}: this engine settles fixed payouts only so far (the "
-            "exact analysis of report, verify and docs, play and simulate price it)"
-        )
-    return [rule.payout.net for rule in bet.rules] + [LOSE.net]
-
-
 def identity_column(kind: str) -> str:
     """The outcome table's column of counted identity patterns for bets multiplied by
     ``kind`` (see :mod:`analyzer.engine.identities`)."""
@@ -97,20 +83,6 @@ def row_patterns(bet: Bet, columns: Columns) -> np.ndarray:
     return columns[column]
 
 
-def net_moments(bet: Bet, rule: int, pattern: tuple[int, ...]) -> tuple[Fraction, Fraction]:
-    """``E[net]`` and ``E[net**2]`` per unit staked of a round settled by rule ``rule``
-    (``len(bet.rules)``: none, a loss) whose counted cards show identity ``pattern``."""
-    if rule == len(bet.rules):
-        return LOSE.net, LOSE.net**2
-    payout = bet.rules[rule].payout
-    a, b = payout.net, payout.per_multiplier
-    if not b:
-        return a, a * a
-    model = bet.multipliers
-    first, second = model.moment(pattern, 1), model.moment(pattern, 2)
-    return a + b * first, a * a + 2 * a * b * first + b * b * second
-
-
 def check_ties_counted(
     bet: Bet, index: np.ndarray, winner: np.ndarray, present: np.ndarray | None = None
 ) -> None:
@@ -128,15 +100,6 @@ def check_ties_counted(
             )
 
 
-def round_net(bet: Bet, rule: int, multiplier: Fraction) -> Fraction:
-    """Net per unit staked of one dealt round settled by rule ``rule`` (``len(bet.rules)``:
-    a loss), the bet's cards having ``multiplier`` (capped already), before any fee."""
-    if rule == len(bet.rules):
-        return LOSE.net
-    payout = bet.rules[rule].payout
-    return payout.net + payout.per_multiplier * multiplier
-
-
 def settled_ways(bet: Bet, columns: Columns, ways: np.ndarray) -> tuple[list[int], list[int]]:
     """Exact integer ways settled by each rule and by "no rule" (the last entry), and the
     ways each rule's condition holds for, earlier rules or not (for warnings)."""
@@ -152,43 +115,118 @@ def settled_ways(bet: Bet, columns: Columns, ways: np.ndarray) -> tuple[list[int
     return [int(w) for w in settled], matched
 
 
-def expected_value(bet: Bet, columns: Columns, ways: np.ndarray, denominator: int) -> Fraction:
-    """The exact expected value per unit of ``bet`` over rows weighted by ``ways``."""
-    settled, _ = settled_ways(bet, columns, ways)
-    nets = rule_nets(bet)
-    return sum(
-        (Fraction(w, denominator) * n for w, n in zip(settled, nets, strict=True)),
-        start=Fraction(0),
-    )
+@dataclass(frozen=True, eq=False)
+class Settlement:
+    """What ``bet`` nets in a round of each kind, the one description every engine prices
+    and settles by: a round settled by rule ``r`` (``len(bet.rules)``: by none, a loss)
+    nets ``constant[r] + slope[r] * multiplier`` per unit staked, ``multiplier`` being
+    the product of its counted cards' multipliers (1 for a bet not multiplied), and the
+    fee is paid on top of the stake whatever the result. Figures per unit paid (the stake
+    plus the fee) are what every engine reports: :meth:`per_paid`."""
 
+    bet: Bet
 
-def dealt_result(
-    bet: Bet,
-    columns: Columns,
-    player: list[tuple[int, int]],
-    banker: list[tuple[int, int]],
-    specials: Specials,
-) -> tuple[Fraction, Fraction | None]:
-    """What one dealt round (a one-row table, its hands' cards as (rank, suit)) nets per
-    unit staked, the fee paid, and the multiplier it paid by (None: not multiplied)."""
-    index = settling_rule(bet, columns, 1)
-    rule = int(index[0])
-    multiplier = None
-    if bet.multiplied and rule < len(bet.rules) and bet.rules[rule].payout.multiplied:
-        check_ties_counted(bet, index, columns["winner"])
-        winner = str(columns["winner"][0])
-        counted = counted_cards(bet.multiply, player, banker, winner)
-        multiplier = round_multiplier(bet.multipliers, counted, specials)
-    return round_net(bet, rule, multiplier or Fraction(1)) - bet.fee, multiplier
+    @property
+    def constants(self) -> list[Fraction]:
+        return [rule.payout.net for rule in self.bet.rules] + [LOSE.net]
 
+    @property
+    def slopes(self) -> list[Fraction]:
+        return [rule.payout.per_multiplier for rule in self.bet.rules] + [Fraction(0)]
 
-def paid_nets(bet: Bet, index: np.ndarray, winner: np.ndarray, multiplier: np.ndarray | None):
-    """Per dealt round (settled by rule ``index``, as :func:`settling_rule` gives it), the
-    net per unit paid, the stake plus the fee, in floats (the simulator's);
-    ``multiplier`` is each round's counted cards' multiplier (None: a bet not multiplied)."""
-    constant = np.array([float(rule.payout.net) for rule in bet.rules] + [float(LOSE.net)])
-    slope = np.array([float(rule.payout.per_multiplier) for rule in bet.rules] + [0.0])
-    check_ties_counted(bet, index, winner)
-    net = constant[index] + slope[index] * (1.0 if multiplier is None else multiplier)
-    fee = float(bet.fee)
-    return (net - fee) / (1 + fee)
+    @property
+    def fee(self) -> Fraction:
+        return self.bet.fee
+
+    def nets(self) -> list[Fraction]:
+        """Net per unit staked of each rule, then of "no rule", before any fee: index
+        with :func:`settling_rule`. Only for a bet not multiplied: engines that settle
+        one net per rule refuse the others here, in one line."""
+        if self.bet.multiplied:
+            raise AnalyzerError(
+                f"bet {self.bet.id!r} pays random multipliers: this engine settles a fixed "
+                "net per rule only (the exact analysis of report, verify, docs, eor and "
+                "count on shoes of known suits, play and simulate price it)"
+            )
+        return self.constants
+
+    def per_paid(self, expected_net):
+        """An expected net per unit staked (a Fraction, a float array, a polynomial) as
+        the expected value per unit paid: the fee is paid and returns nothing."""
+        if not self.fee:
+            return expected_net
+        # Floats stay floats (a Fraction would make an array of objects).
+        fee = float(self.fee) if isinstance(expected_net, (float, np.ndarray)) else self.fee
+        return (expected_net - fee) / (1 + fee)
+
+    def variance_per_paid(self, variance):
+        """A variance of the net per unit staked, per unit paid (the fee is a constant)."""
+        return variance / (1 + self.fee) ** 2 if self.fee else variance
+
+    def moments(self, rule: int, pattern: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+        """``E[net]`` and ``E[net**2]`` per unit staked (before the fee) of a round settled
+        by ``rule`` whose counted cards show identity ``pattern``: the multiplier's exact
+        moments (:meth:`Multipliers.moment`) times the rule's slope."""
+        a, b = self.constants[rule], self.slopes[rule]
+        if not b:
+            return a, a * a
+        model = self.bet.multipliers
+        first, second = model.moment(pattern, 1), model.moment(pattern, 2)
+        return a + b * first, a * a + 2 * a * b * first + b * b * second
+
+    def round_net(self, rule: int, multiplier: Fraction) -> Fraction:
+        """Net per unit staked of one dealt round settled by ``rule``, its cards having
+        ``multiplier`` (capped already), before any fee."""
+        return self.constants[rule] + self.slopes[rule] * multiplier
+
+    def expected_value(self, columns: Columns, ways: np.ndarray, denominator: int) -> Fraction:
+        """The exact expected value per unit paid over rows weighted by ``ways``; a
+        multiplied bet's rows carry the identity pattern of its counted cards
+        (:func:`row_patterns`)."""
+        bet = self.bet
+        if not bet.multiplied:
+            settled, _ = settled_ways(bet, columns, ways)
+            total = sum(w * n for w, n in zip(settled, self.constants, strict=True))
+        else:
+            index = settling_rule(bet, columns, len(ways))
+            check_ties_counted(bet, index, columns["winner"], ways != 0)
+            cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
+            np.add.at(cells, (index, row_patterns(bet, columns)), ways)
+            total = Fraction(0)
+            for rule, pattern in zip(*np.nonzero(cells), strict=True):
+                first, _ = self.moments(int(rule), IDENTITY_PATTERNS[pattern])
+                total += int(cells[rule, pattern]) * first
+        return self.per_paid(Fraction(total) / denominator)
+
+    def dealt_result(
+        self,
+        columns: Columns,
+        player: list[tuple[int, int]],
+        banker: list[tuple[int, int]],
+        specials: Specials,
+    ) -> tuple[Fraction, Fraction | None]:
+        """What one dealt round (a one-row table, its hands' cards as (rank, suit)) nets
+        per unit staked, the fee paid, and the multiplier it paid by (None: not
+        multiplied)."""
+        bet = self.bet
+        index = settling_rule(bet, columns, 1)
+        rule = int(index[0])
+        multiplier = None
+        if self.slopes[rule]:
+            check_ties_counted(bet, index, columns["winner"])
+            winner = str(columns["winner"][0])
+            counted = counted_cards(bet.multiply, player, banker, winner)
+            multiplier = round_multiplier(bet.multipliers, counted, specials)
+        return self.round_net(rule, multiplier or Fraction(1)) - self.fee, multiplier
+
+    def paid_nets(
+        self, index: np.ndarray, winner: np.ndarray, multiplier: np.ndarray | None
+    ) -> np.ndarray:
+        """Per dealt round (settled by rule ``index``, as :func:`settling_rule` gives it),
+        the net per unit paid, in floats (the simulator's); ``multiplier`` is each
+        round's counted cards' multiplier (None: a bet not multiplied)."""
+        constant = np.array([float(net) for net in self.constants])
+        slope = np.array([float(b) for b in self.slopes])
+        check_ties_counted(self.bet, index, winner)
+        net = constant[index] + slope[index] * (1.0 if multiplier is None else multiplier)
+        return self.per_paid(net)

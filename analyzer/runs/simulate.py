@@ -11,7 +11,7 @@ import pandas as pd
 from analyzer.analysis.exact import analyze
 from analyzer.game.fields import card_columns
 from analyzer.paytables.model import Paytable
-from analyzer.paytables.settle import paid_nets, rule_nets, settling_rule
+from analyzer.paytables.settle import Settlement, settling_rule
 from analyzer.runs.dealer import (
     Drawing,
     Procedure,
@@ -89,15 +89,12 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     squares = np.zeros((shoes, len(offered)))
     for b, (bet, _) in enumerate(offered):
         index = settling_rule(bet, columns, len(rounds))
-        if bet.fixed_payouts:
-            nets = np.array([float(net) for net in rule_nets(bet)])[index]
-        else:
-            multiplier = None
-            if bet.multiplied:
-                multiplier = round_multipliers(
-                    factors, identities, columns["winner"], bet.multiply, model
-                )
-            nets = paid_nets(bet, index, columns["winner"], multiplier)
+        multiplier = None
+        if bet.multiplied:
+            multiplier = round_multipliers(
+                factors, identities, columns["winner"], bet.multiply, model
+            )
+        nets = Settlement(bet).paid_nets(index, columns["winner"], multiplier)
         on_offer = rounds["round"] <= (bet.max_round or np.iinfo(np.int64).max)
         totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
         squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import naive
 import pytest
+from helpers import FEE, MULTIPLIED_BETS, POOL, UNIVERSE, multiplied_paytable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,75 +79,6 @@ def test_breakdown_lines_add_up() -> None:
 
 
 # -- Multiplied bets and fees against every deal and every draw of special cards ------------
-
-#: Identities of the tiny shoes (rank 1..13, suit), and a small virtual deck holding them.
-POOL = [(1, 0), (1, 1), (10, 0), (13, 0), (5, 3), (9, 1)]
-UNIVERSE = [*POOL, (2, 2)]
-FEE = Fraction(1, 5)
-#: (bet id, multiply, [(condition, pays, the same as a Python test, a, b)]).
-MULTIPLIED_BETS = [
-    (
-        "player",
-        "winner",
-        [
-            ("winner == 'player'", "multiplier", lambda r: r["winner"] == "player", 0, 1),
-            ("winner == 'tie'", "push", lambda r: r["winner"] == "tie", 0, 0),
-        ],
-    ),
-    (
-        "banker",
-        "winner",
-        [("winner == 'banker'", "multiplier - 0.05", lambda r: r["winner"] == "banker", -0.05, 1)],
-    ),
-    ("tie", "both", [("winner == 'tie'", "5 * multiplier", lambda r: r["winner"] == "tie", 0, 5)]),
-    (
-        "player_natural",
-        "player",
-        [("player_natural", "2 * multiplier + 1", lambda r: r["player_natural"], 1, 2)],
-    ),
-    (
-        "banker_three",
-        "banker",
-        [("banker_cards == 3", "multiplier", lambda r: r["banker_cards"] == 3, 0, 1)],
-    ),
-    (
-        "player_pair",
-        "player_first_two",
-        [("player_pair", "9 * multiplier", lambda r: r["player_pair"], 0, 9)],
-    ),
-    (
-        "banker_pair",
-        "banker_first_two",
-        [("banker_pair", "multiplier + 10", lambda r: r["banker_pair"], 10, 1)],
-    ),
-]
-
-
-def multiplied_paytable(cards_distribution: dict, values: dict, cap):
-    import dataclasses
-
-    from analyzer.paytables.model import paytable_from_dict
-
-    multipliers = {"cards": cards_distribution, "values": values}
-    if cap is not None:
-        multipliers["cap"] = cap
-    data = {
-        "name": "Multiplied",
-        "fee": "0.2",
-        "multipliers": multipliers,
-        "bet": [
-            {
-                "id": bet_id,
-                "multiply": kind,
-                "rule": [{"when": when, "pays": pays} for when, pays, *_ in rules],
-            }
-            for bet_id, kind, rules in MULTIPLIED_BETS
-        ],
-    }
-    paytable = paytable_from_dict(data)
-    small = dataclasses.replace(paytable.multipliers, universe=len(UNIVERSE))
-    bets = tuple(dataclasses.replace(bet, multipliers=small) for bet in paytable.bets)
-    return dataclasses.replace(paytable, bets=bets, multipliers=small)
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

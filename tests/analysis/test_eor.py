@@ -210,3 +210,33 @@ def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch)
         for ours, theirs in zip(at_once, one_by_one, strict=True):
             assert ours["delta_ev_exact"].tolist() == theirs["delta_ev_exact"].tolist()
             assert ours[["bet", "mode"]].equals(theirs[["bet", "mode"]])
+
+
+def test_multiplied_bets_average_over_the_suit_of_a_removed_card(tmp_path) -> None:
+    """A multiplier finds a card by rank and suit, so on a shoe holding a rank's suits
+    unevenly, which suit leaves the shoe moves a multiplied bet differently: the rank's
+    effect is the average over its suits, each by what the shoe holds of it, checked
+    against an exact analysis of every shoe a card short (it once removed any one suit)."""
+    from helpers import MULTIPLIED_PAYTABLE
+
+    from analyzer import analyze
+    from analyzer.analysis.eor import removal_effects
+    from analyzer.paytables.library import load_paytable
+
+    path = tmp_path / "multiplied.toml"
+    path.write_text(MULTIPLIED_PAYTABLE)
+    paytable = load_paytable(str(path))
+    shoe = Shoe.standard(2).remove(parse_cards("7H 7D 7D 9S"))  # 7: S 2, H 1, C 2
+    by_rank, by_card = removal_effects(paytable, shoe, bets=["player"])
+    base = analyze(paytable=paytable, shoe=shoe, bets=["player"]).result("player")
+
+    def after(cards: str) -> Fraction:
+        removed = shoe.remove(parse_cards(cards))
+        result = analyze(paytable=paytable, shoe=removed, bets=["player"]).result("player")
+        return result.expected_value - base.expected_value
+
+    spades, hearts = after("7S"), after("7H")
+    assert spades != hearts
+    expected = (2 * spades + hearts + 2 * after("7C")) / 5
+    assert by_rank[by_rank["rank"] == "7"]["delta_ev_exact"].iloc[0] == expected
+    assert by_card[by_card["card"] == "7H"]["delta_ev_exact"].iloc[0] == hearts

@@ -365,3 +365,28 @@ def test_partitions_too_big_are_refused_before_the_tags_are_derived(tmp_path, ca
     assert code == 2 and out == ""
     assert "MB of memory per partition (at most 1,074 MB): lower --partition-size to" in err
     assert not (tmp_path / "runs").exists() and len(list(tmp_path.iterdir())) == 1
+
+
+def test_multiplied_bets_and_fees_are_counted_by_their_exact_ev(tmp_path, capsys) -> None:
+    """A bet paying random multipliers, with a fee: each round's exact EV per unit paid
+    comes from one identity walk per round (the batch engine's), the same as the exact
+    analysis' on a full shoe up to what the burn and the dealt cards move it; a count
+    of more rounds than those walks can price is refused before any shoe is dealt."""
+    from helpers import MULTIPLIED_PAYTABLE
+
+    from analyzer import analyze
+    from analyzer.paytables.library import load_paytable
+
+    path = tmp_path / "multiplied.toml"
+    path.write_text(MULTIPLIED_PAYTABLE)
+    out = tmp_path / "rounds.csv"
+    args = ["count", "--paytable", str(path), "--bet", "player", "--perfect", "--format", "json"]
+    code, text, err = run(capsys, *args, "--shoes", "2", *quiet(tmp_path / "w"), "--out", str(out))
+    assert code == 0, err
+    rounds = np.genfromtxt(out, delimiter=",", names=True)
+    exact = analyze(paytable=load_paytable(str(path))).result("player").expected_value
+    assert abs(rounds["mean_ev"][0] - float(exact)) < 0.01
+    assert json.loads(text)["shoes"] == 2
+    code, text, err = run(capsys, *args, "--shoes", "100000", *quiet(tmp_path / "v"))
+    assert code == 2 and not text and "count fewer shoes" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "v").exists()

@@ -544,3 +544,75 @@ def test_bets_comparing_suits_with_each_other_price_from_terms_as_walked_by_patt
     assert walk_visits(both.fields) > MAX_VISITS > 10 * by_pattern
     assert batch.walked_per_composition([both]) == by_pattern
     assert batch.compiled_per_process([both]) == 0
+
+
+# -- Fees and multiplied bets: every engine settles them as the Settlement says ------------
+
+
+def test_multiplied_bets_in_the_batch_engine_equal_every_deal_and_every_draw() -> None:
+    """Multiplied bets of every kind, a fee and a cap, on several tiny shoes at once (by
+    card): each composition's EV per unit paid equals the brute force's, which deals every
+    sequence and draws every set of special cards; by rank (suits unknown) they are NaN."""
+    from fractions import Fraction
+
+    from helpers import FEE, MULTIPLIED_BETS, POOL, UNIVERSE, multiplied_paytable, shoe_of_cards
+    from naive_multipliers import reference_moments
+
+    paytable = multiplied_paytable({"1": "0.5", "2": "0.5"}, {"2": "0.75", "5": "0.25"}, "8")
+    distribution = (
+        {1: Fraction(1, 2), 2: Fraction(1, 2)},
+        {Fraction(2): Fraction(3, 4), Fraction(5): Fraction(1, 4)},
+        Fraction(8),
+    )
+    shoes = [POOL, [*POOL, (1, 0)], [*POOL[1:], (13, 0), (9, 1)]]
+    compositions = np.array([shoe_of_cards(cards).suit_counts.reshape(-1) for cards in shoes])
+    evs = batch_expected_values(paytable, compositions)
+    for row, cards in enumerate(shoes):
+        for bet_id, kind, rules in MULTIPLIED_BETS:
+            spec = [(test, Fraction(str(a)), Fraction(b)) for _, _, test, a, b in rules]
+            first, _, _ = reference_moments(cards, kind, spec, UNIVERSE, distribution)
+            expected = (first - FEE) / (1 + FEE)
+            got = evs[(bet_id, paytable.modes[0])].iloc[row]
+            assert got == pytest.approx(float(expected), abs=1e-12), bet_id
+    per_rank = compositions.reshape(len(shoes), 13, 4).sum(axis=2)
+    assert batch_expected_values(paytable, per_rank).isna().all().all()
+
+
+FEE_PAYTABLE = {
+    "name": "Fees",
+    "fee": "0.25",
+    "bet": [
+        {"id": "banker", "rule": [{"when": "winner == 'banker'", "pays": "0.95:1"},
+                                  {"when": "winner == 'tie'", "pays": "push"}]},
+        {"id": "pair", "rule": [{"when": "player_pair or banker_pair", "pays": "5:1"}]},
+        {"id": "pair_win",
+         "rule": [{"when": "player_pair and winner == 'player'", "pays": "20:1"}]},
+        {"id": "red", "rule": [{"when": "player_card1_colour == 'red'", "pays": "1:1"}]},
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("by_card", [True, False])
+def test_a_fee_is_paid_on_every_engine_of_the_batch(by_card) -> None:
+    """Value terms, pair states, the card walk's terms and the exact walk of each
+    composition all report EV per unit paid, the fee included, as the exact analysis does
+    (itself checked against the brute force), on depleted shoes by card and by rank."""
+    paytable = paytable_from_dict(FEE_PAYTABLE)
+    rng = np.random.default_rng(20)
+    full = Shoe.standard(1).suit_counts.reshape(-1)
+    rows = [full - rng.multinomial(10, full / full.sum()).clip(max=full) for _ in range(5)]
+    compositions = np.array(rows)
+    if not by_card:
+        compositions = compositions.reshape(len(rows), 13, 4).sum(axis=2)
+    evs = batch_expected_values(paytable, compositions)
+    for row, counts in enumerate(compositions):
+        shoe = (
+            Shoe(counts.reshape(13, 4).sum(axis=1), counts.reshape(13, 4))
+            if by_card
+            else Shoe(counts)
+        )
+        exact = analyze(paytable=paytable, shoe=shoe)
+        for result in exact.results:
+            got = evs[(result.bet.id, result.mode)].iloc[row]
+            assert got == pytest.approx(float(result.expected_value), abs=1e-12), result.bet.id
+        assert exact.result("banker").expected_value < -0.2  # the fee is in it

@@ -85,3 +85,24 @@ def test_only_value_level_bets_have_an_expression() -> None:
         expected_value_expression(colour)
     with pytest.raises(AnalyzerError, match=r"^bet must be a Bet .*, got the class str$"):
         expected_value_expression(str)
+
+
+def test_a_fee_is_in_the_expression_per_unit_paid() -> None:
+    """A bet with a fee: the expression gives the EV per unit paid (its fee a term of no
+    card), equal to the exact analysis on full and depleted shoes, in both of its forms."""
+    paytable = paytable_from_dict(
+        {
+            "name": "Fee",
+            "fee": "0.25",
+            "bet": [{"id": "banker", "rule": [{"when": "winner == 'banker'", "pays": "1:1"}]}],
+        }
+    )
+    bet = paytable.bets[0]
+    expression = expected_value_expression(bet)
+    for shoe in (Shoe.standard(8), Shoe.standard(1).remove([])):
+        exact = analyze(paytable=paytable, shoe=shoe).result("banker").expected_value
+        assert evaluate(expression, shoe.value_counts) == exact
+    depleted = Shoe(np.array([4, 4, 0, 4, 4, 1, 4, 4, 4, 4, 4, 4, 2]))
+    exact = analyze(paytable=paytable, shoe=depleted).result("banker").expected_value
+    assert evaluate(expression, depleted.value_counts) == exact
+    assert evaluate(expression.as_expr(), depleted.value_counts) == exact

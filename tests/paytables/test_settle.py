@@ -12,10 +12,9 @@ from analyzer import analyze
 from analyzer.paytables.library import load_paytable
 from analyzer.paytables.model import paytable_from_dict
 from analyzer.paytables.settle import (
-    expected_value,
+    Settlement,
     first_holding,
     rule_masks,
-    rule_nets,
     settled_ways,
     settling_rule,
 )
@@ -100,7 +99,7 @@ def test_the_first_rule_that_holds_settles_each_row() -> None:
         [True, False, False, True, False],
         [True, True, False, False, False],
     ]
-    assert rule_nets(bet) == [8, 0, -1]
+    assert Settlement(bet).nets() == [8, 0, -1]
 
 
 def test_settled_ways_and_the_exact_expected_value() -> None:
@@ -110,7 +109,7 @@ def test_settled_ways_and_the_exact_expected_value() -> None:
     assert settled == [3 + 11, 5, 7 + 13]  # tie, push, lost
     assert matched == [3 + 11, 3 + 5]  # the push's condition also holds on the 9-9 tie
     denominator = int(ways.sum())
-    ev = expected_value(bet, _columns(), ways, denominator)
+    ev = Settlement(bet).expected_value(_columns(), ways, denominator)
     assert ev == Fraction(8 * 14 + 0 * 5 - 1 * 20, denominator)
     assert isinstance(ev, Fraction)
 

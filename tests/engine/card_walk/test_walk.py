@@ -55,9 +55,9 @@ def test_the_walk_agrees_with_the_pair_enumerator_on_eight_decks() -> None:
     bet = paytable.bet("perfect_pair", "commission")
     exact = analyzer.analyze(bets=["perfect_pair"], mode="commission", decks=1).results[0]
     table = card_outcome_table(Shoe.standard(1), bet.fields)
-    from analyzer.paytables.settle import expected_value
+    from analyzer.paytables.settle import Settlement
 
-    assert expected_value(bet, table.columns, table.ways, table.denominator) == (
+    assert Settlement(bet).expected_value(table.columns, table.ways, table.denominator) == (
         exact.expected_value
     )
 
@@ -82,7 +82,7 @@ def test_the_table_says_how_far_it_tells_pairs_apart(fields, detail) -> None:
 def test_lumping_values_no_constant_names_changes_nothing(cards, name) -> None:
     """A bet's table that tells apart only the constants its conditions name settles every
     bet exactly as dealing every physical card does."""
-    from analyzer.paytables.settle import expected_value
+    from analyzer.paytables.settle import Settlement
 
     shoe = shoe_of(cards)
     for bet in analyzer.load_paytable(name).bets:
@@ -96,8 +96,8 @@ def test_lumping_values_no_constant_names_changes_nothing(cards, name) -> None:
             for i, f in enumerate(fields)
         }
         ways = np.array(list(reference.values()), dtype=np.int64)
-        assert expected_value(bet, lumped.columns, lumped.ways, lumped.denominator) == (
-            expected_value(bet, columns, ways, int(ways.sum()))
+        assert Settlement(bet).expected_value(lumped.columns, lumped.ways, lumped.denominator) == (
+            Settlement(bet).expected_value(columns, ways, int(ways.sum()))
         )
 
 
@@ -321,12 +321,12 @@ def test_the_infinite_deck_card_by_card_agrees_with_the_value_walk() -> None:
 
 def test_the_walk_agrees_with_the_pair_enumerator_on_the_infinite_deck() -> None:
     """A bet on pairs, each card put back as it is dealt: the same exact EV either way."""
-    from analyzer.paytables.settle import expected_value
+    from analyzer.paytables.settle import Settlement
 
     bet = analyzer.seed_paytable().bet("perfect_pair", "commission")
     shoe = Shoe.infinite()
     exact = analyzer.analyze(bets=["perfect_pair"], mode="commission", shoe=shoe).results[0]
     table = card_outcome_table(shoe, bet.fields)
-    assert expected_value(bet, table.columns, table.ways, table.denominator) == (
+    assert Settlement(bet).expected_value(table.columns, table.ways, table.denominator) == (
         exact.expected_value
     )
