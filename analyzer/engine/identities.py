@@ -116,6 +116,15 @@ def _leaf_jit(out, kinds, cell, values, n_dealt, held, groups, union, singles, w
         if repeated == 0:
             out[m, cell[0], cell[1], cell[2], cell[3], singles[0, single]] += scalar
             continue
+        if repeated == 1:  # one value's patterns as they are: no convolution
+            v = work[2, 0]
+            k = work[3, 0] // 8
+            c = work[3, 0] % 8
+            for q in range(SIZE_START[c], SIZE_START[c + 1]):
+                g = groups[v, k, c, q]
+                if g != 0:
+                    out[m, cell[0], cell[1], cell[2], cell[3], singles[q, single]] += g * scalar
+            continue
         current = work[0]
         current[0] = 1
         size = 0  # cards in the patterns of ``current`` (those of one size are contiguous)
