@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
-from analyzer.analysis.eor import effects_of_removal, linear_counts
-from analyzer.analysis.exact import analyze, resolve_modes
 from analyzer.cli.options import add_mode_option, finite_number, paytable_from_args
 from analyzer.cli.runs import (
     MAX_TAG,
@@ -30,19 +27,11 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.i18n import word
-from analyzer.reports.plots import MAX_CHART_CURVES, gains_figure, png_writer, rounds_figure
-from analyzer.reports.tables import bet_label, json_text, render_table, rows_shown_once
-from analyzer.runs.counting import (
-    STRATEGIES,
-    TRUE_COUNT_DECKS,
-    CountJob,
-    count_partition,
-    count_summary,
-    default_threshold,
-    parse_tags,
-    per_round_table,
-)
-from analyzer.runs.dealer import Procedure
+from analyzer.runs import TRUE_COUNT_DECKS
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    from analyzer.runs.counting import CountJob
+    from analyzer.runs.dealer import Procedure
 
 HELP = "which bets can a card counter beat, and what max round stops them?"
 DESCRIPTION = """\
@@ -122,6 +111,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.reports.plots import MAX_CHART_CURVES
+    from analyzer.reports.tables import json_text
+    from analyzer.runs.counting import (
+        CountJob,
+        count_partition,
+        count_summary,
+        per_round_table,
+    )
+
     paytable = paytable_from_args(args)
     columns = _columns(paytable, args.bet, args.mode)
     if not 0 < args.max_gain <= MAX_MAX_GAIN:
@@ -183,6 +181,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
 def _columns(paytable: Paytable, bet_ids: list[str], mode: str | None) -> tuple:
     """The (bet, mode) columns that --bet and --mode name, in paytable order."""
+    from analyzer.analysis.exact import resolve_modes
+
     modes = paytable.modes[:1] if mode is None else resolve_modes(paytable, mode)
     named = tuple(dict.fromkeys(b for b in bet_ids if b != "all"))
     paytable.check_bet_ids(named)
@@ -201,6 +201,13 @@ def _linear_counts(
     """Per column, tags and threshold of the linear count, given or derived from the
     effects of removal of the shoe that is dealt (its decks, not the paytable's). A
     column no linear count helps gets None; with one column that is an error."""
+    from analyzer.analysis.eor import effects_of_removal, linear_counts
+    from analyzer.analysis.exact import analyze
+    from analyzer.runs.counting import (
+        default_threshold,
+        parse_tags,
+    )
+
     shoe = Shoe.standard(procedure.decks)
     need_effects = not args.tags or args.threshold is None
     effects = effects_of_removal(single, shoe) if need_effects else None
@@ -261,6 +268,7 @@ def _strategy(job: CountJob, c: int) -> str:
 
 def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> dict:
     """What JSON shows of one column (the keys of a one-bet count, and more)."""
+
     headline = (
         "without_limit" if args.no_max_round or summary["max_round"] is None else "with_limit"
     )
@@ -288,6 +296,8 @@ def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> d
 
 
 def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rounds) -> None:
+    from analyzer.reports.plots import gains_figure, png_writer, rounds_figure
+
     writers = {}
     if args.out:
         writers[args.out] = (
@@ -340,6 +350,13 @@ def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
 
 
 def _one_bet_text(head: str, record: dict) -> str:
+    import pandas as pd
+
+    from analyzer.reports.tables import bet_label, render_table
+    from analyzer.runs.counting import (
+        STRATEGIES,
+    )
+
     lines = [
         head,
         f"Bet: {bet_label(record['name'], record['mode'], True)}",
@@ -372,6 +389,10 @@ def _one_bet_text(head: str, record: dict) -> str:
 
 def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: float) -> str:
     """One row per bet; ``plays``: the play each bet's figures follow."""
+    import pandas as pd
+
+    from analyzer.reports.tables import render_table, rows_shown_once
+
     mixed = len(set(plays)) > 1
     rows = []
     for record, play_name in zip(records, plays, strict=True):

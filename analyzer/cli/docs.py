@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
-from analyzer.analysis.exact import Analysis
-from analyzer.analysis.verify import published_max_rtp
 from analyzer.cli.eor import effects_with_progress
 from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
 from analyzer.errors import AnalyzerError, one_line
@@ -23,9 +22,9 @@ from analyzer.files import (
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable, priced_names
 from analyzer.reports.formats import EXTENSIONS, FORMATS
 from analyzer.reports.i18n import LANGUAGES
-from analyzer.reports.plots import MAX_CHART_BETS
-from analyzer.reports.site import SitePaytable, page_slug, render_site
-from analyzer.reports.tables import render_report
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    from analyzer.analysis.exact import Analysis
 
 HELP = "write a paytable's odds tables in every format and language, or help pages (--site)"
 DESCRIPTION = """\
@@ -71,6 +70,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
     """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``."""
+    from analyzer.reports.tables import render_report
+
     files = {}
     tables = [
         (lang, fmt, name, detail)
@@ -89,6 +90,8 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
 
 
 def _tables(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.analysis.verify import published_max_rtp
+
     for given, option in ((args.eor, "--eor"), (args.force, "--force")):
         if given:
             raise AnalyzerError(f"{option} goes with --site, not --out")
@@ -107,6 +110,9 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _site(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.reports.plots import MAX_CHART_BETS
+    from analyzer.reports.site import SitePaytable, page_slug, render_site
+
     if args.remove or args.shoe:
         raise AnalyzerError("--site pages describe a full shoe: --remove and --shoe do not apply")
     names = args.paytable or priced_names()

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from tqdm import tqdm
 
-from analyzer.analysis.eor import linear_counts, removal_effects
-from analyzer.analysis.exact import resolve_modes
 from analyzer.cli.options import (
     add_bet_option,
     add_format_option,
@@ -24,18 +22,9 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable
-from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
-from analyzer.reports.tables import (
-    ALL_MODES,
-    bet_label,
-    csv_text,
-    fraction_text,
-    json_text,
-    markdown_escape,
-    render_table,
-    rows_shown_once,
-    with_names,
-)
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    import pandas as pd
 
 HELP = "exact effect of removing one card of each rank on each bet, and counts"
 DESCRIPTION = """\
@@ -73,6 +62,9 @@ def effects_with_progress(
     """:func:`removal_effects` with a progress bar on stderr, on a terminal only (as a
     run's): it counts the bets, each advancing as its cards are removed, and names the
     bet in hand (a bet on the cards takes minutes)."""
+    from analyzer.analysis.eor import removal_effects
+    from analyzer.analysis.exact import resolve_modes
+
     offered = paytable.offered(resolve_modes(paytable, mode), None if bets is None else tuple(bets))
     done_of: dict[str, Fraction] = {}
     bets_done = Fraction(0)  # exact: a float sum of the bets' shares could pass the total
@@ -97,6 +89,23 @@ def effects_with_progress(
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    import pandas as pd
+
+    from analyzer.analysis.eor import linear_counts
+    from analyzer.analysis.exact import resolve_modes
+    from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
+    from analyzer.reports.tables import (
+        ALL_MODES,
+        bet_label,
+        csv_text,
+        fraction_text,
+        json_text,
+        markdown_escape,
+        render_table,
+        rows_shown_once,
+        with_names,
+    )
+
     paytable = paytable_from_args(args)
     if args.plot is not None:
         check_writable(args.plot, "--plot", (".png",))

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
-import pandas as pd
 from tqdm import tqdm
 
-from analyzer.analysis.fit import FIT_FIGURES, Endpoint, FitResult, fit
-from analyzer.analysis.verify import load_claims
 from analyzer.cli.options import add_format_option
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
-from analyzer.reports.tables import json_text, render_table
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    from analyzer.analysis.fit import FitResult
 
 HELP = "find the unknowns of a paytable's multipliers that published figures allow"
 DESCRIPTION = """\
@@ -65,6 +65,12 @@ def _record(result: FitResult) -> dict:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    import pandas as pd
+
+    from analyzer.analysis.fit import FIT_FIGURES, Endpoint, fit
+    from analyzer.analysis.verify import load_claims
+    from analyzer.reports.tables import json_text, render_table
+
     claims = load_claims(args.claims)
     names = {claim.paytable for claim in claims}
     if len(names) > 1:

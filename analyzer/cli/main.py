@@ -2,7 +2,9 @@
 
 Each command is a module of this package with ``HELP``, ``add_arguments(parser)`` and
 ``run(args) -> (output, exit status)``; options they share live in
-:mod:`analyzer.cli.options`. Whatever happens, the user sees the output, or one line on
+:mod:`analyzer.cli.options`. A command module imports the analysis (pandas, Numba,
+plotting) inside the functions that run it, never at its top: the parser, ``--help`` and
+each command's help load none of it (a test checks the modules imported). Whatever happens, the user sees the output, or one line on
 stderr and exit status 2 (bad input), 1 (a published claim failed) or 130 (interrupted).
 """
 

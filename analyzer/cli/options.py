@@ -11,10 +11,8 @@ import math
 import re
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from analyzer.analysis.exact import Analysis, analyze
-from analyzer.analysis.strategy import best_strategy
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
@@ -23,6 +21,9 @@ from analyzer.paytables.library import SEED_GAME, load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
+
+if TYPE_CHECKING:  # the analysis (pandas, Numba) is imported when a command runs it
+    from analyzer.analysis.exact import Analysis
 
 _WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
 
@@ -175,6 +176,8 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
     chosen = getattr(args, "strategy", None)
     if chosen == "best":
         shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None
+        from analyzer.analysis.strategy import best_strategy
+
         strategy, choices = best_strategy(paytable, shoe)
         for c in choices:
             tell(
@@ -254,6 +257,8 @@ def add_bet_option(parser: argparse.ArgumentParser) -> None:
 def exact_analysis(args: argparse.Namespace, paytable: Paytable, **options: Any) -> Analysis:
     """The exact analysis of ``paytable`` on the shoe the options describe; a rule that
     settles no round is a warning on stderr."""
+    from analyzer.analysis.exact import analyze
+
     analysis = analyze(paytable=paytable, shoe=shoe_from_args(args, paytable.decks), **options)
     for warning in analysis.warnings():
         tell(f"warning: {warning}")

@@ -5,16 +5,12 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
-import pandas as pd
-
-from analyzer.analysis.exact import resolve_modes
 from analyzer.cli.options import (
     add_format_option,
     add_mode_option,
     add_paytable_option,
     paytable_from_args,
 )
-from analyzer.engine.outcomes import round_table
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import Card, parse_cards
 from analyzer.game.rules import deal_round
@@ -23,13 +19,6 @@ from analyzer.paytables.model import RESERVED_MODES, Paytable
 from analyzer.paytables.multipliers import Specials, parse_specials
 from analyzer.paytables.settle import Settlement
 from analyzer.reports.i18n import word
-from analyzer.reports.tables import (
-    ALL_MODES,
-    fraction_text,
-    json_text,
-    render_table,
-    same_in_every_mode,
-)
 
 HELP = "deal one round from given cards and settle every bet"
 DESCRIPTION = """\
@@ -62,6 +51,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    import pandas as pd
+
+    from analyzer.analysis.exact import resolve_modes
+    from analyzer.engine.outcomes import round_table
+    from analyzer.reports.tables import (
+        ALL_MODES,
+        fraction_text,
+        json_text,
+        render_table,
+        same_in_every_mode,
+    )
+
     paytable = paytable_from_args(args)
     chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
     if args.mode in RESERVED_MODES and len(paytable.modes) > 1:
@@ -166,6 +167,10 @@ def _multiplied_record(
     paytable: Paytable, specials: Specials, settled: dict[str, tuple[Fraction, Fraction | None]]
 ) -> dict:
     """JSON keys for a paytable with multipliers or a fee (none for one without)."""
+    from analyzer.reports.tables import (
+        fraction_text,
+    )
+
     record: dict = {}
     if paytable.fee:
         record["fee"] = fraction_text(paytable.fee)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.analysis.verify import published_max_rtp
 from analyzer.cli.options import (
     add_bet_option,
     add_format_option,
@@ -16,7 +15,6 @@ from analyzer.cli.options import (
     paytable_from_args,
 )
 from analyzer.reports.formats import FORMATS
-from analyzer.reports.tables import render_report
 
 HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
 DESCRIPTION = """\
@@ -46,6 +44,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    # Imported here: --help, and every other command, start without pandas and Numba.
+    from analyzer.analysis.verify import published_max_rtp
+    from analyzer.reports.tables import render_report
+
     paytable = paytable_from_args(args)
     mode = None if args.mode == "both" else args.mode
     analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from analyzer.analysis.budget import COMPILING, card_walks, check_analyses, check_visits
-from analyzer.analysis.eor import needs_suits, removal_visits
 from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
     whole_number,
 )
-from analyzer.engine.batch import compiled_per_process, walked_per_composition
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import MAX_DECKS, Shoe
 from analyzer.paytables.model import Bet, Paytable
-from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
+from analyzer.runs import LAST_ROUND_RULES
 from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    from analyzer.runs.dealer import Procedure
 
 DEFAULT_WORK_DIR = ".baccarat-odds/runs"
 
@@ -106,6 +107,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedure:
     """How the shoes are dealt, with every run option checked before any work or folder."""
+    from analyzer.runs.dealer import Procedure
+
     if not args.work_dir:
         raise AnalyzerError("--work-dir '': name a folder")
     if args.scheduler is not None:
@@ -132,6 +135,10 @@ def check_exact_work(
     ``shoes`` (count) the exact EV of every round dealt: compiling the bets on the cards
     into terms, or walking each round where a walk is too long to compile. ``mixture``:
     the pure tableaus the rules are played by (a paytable's), each walked and compiled."""
+    from analyzer.analysis.budget import COMPILING, card_walks, check_analyses, check_visits
+    from analyzer.analysis.eor import needs_suits, removal_visits
+    from analyzer.engine.batch import compiled_per_process, walked_per_composition
+
     shoe = Shoe.standard(procedure.decks)
     check_analyses(bets, shoe, mixture=mixture)
     if shoes is not None:

@@ -7,17 +7,9 @@ import argparse
 
 import numpy as np
 
-from analyzer.analysis.exact import analyze, check_known
 from analyzer.cli.options import paytable_from_args
 from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
 from analyzer.reports.i18n import word
-from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
-from analyzer.runs.simulate import (
-    SimulationJob,
-    check_simulate_partition,
-    simulate_partition,
-    simulation_summary,
-)
 
 HELP = "deal shoes and settle every bet on offer: Monte Carlo vs exact"
 DESCRIPTION = """\
@@ -35,6 +27,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.analysis.exact import analyze, check_known
+    from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
+    from analyzer.runs.simulate import (
+        SimulationJob,
+        check_simulate_partition,
+        simulate_partition,
+        simulation_summary,
+    )
+
     paytable = paytable_from_args(args)
     check_known(paytable)  # before any work: the special cards' chances must be numbers
     winners = [bet.id for bet in paytable.bets if bet.multiply == "winner"]

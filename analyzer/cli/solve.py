@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from analyzer.analysis.solve import BANKER_COLUMNS, GameSolution, fraction_text, solve_game
 from analyzer.cli.options import add_format_option, decks_number
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error, text_writer, write_atomically
@@ -22,7 +22,9 @@ from analyzer.game.rules import (
     named_rules,
 )
 from analyzer.paytables.library import is_path, library_names, load_paytable
-from analyzer.reports.tables import json_text
+
+if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
+    from analyzer.analysis.solve import GameSolution
 
 HELP = "solve the zero-sum game between Player and Banker (chemin de fer) exactly"
 DESCRIPTION = """\
@@ -49,6 +51,8 @@ DEFAULT_DECKS = 8
 
 def _play(p: Fraction) -> str:
     """How a decision cell is played, for people."""
+    from analyzer.analysis.solve import fraction_text
+
     if 0 < p < 1:
         return f"draws with probability {fraction_text(p)} = {float(p):.6f} (mixed)"
     return "draws" if p == 1 else "stands"
@@ -92,6 +96,9 @@ def _rules_and_decks(spec: str) -> tuple[DrawingRules, int, str]:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.analysis.solve import solve_game
+    from analyzer.reports.tables import json_text
+
     if args.out is not None:
         check_writable(args.out, "--out")
     rules, default_decks, what = _rules_and_decks(args.paytable)
@@ -125,6 +132,8 @@ def _ranges(values: Sequence[int]) -> str:
 
 
 def _shown(probability: Fraction) -> str:
+    from analyzer.analysis.solve import fraction_text
+
     if probability == 1:
         return "D"
     if probability == 0:
@@ -134,6 +143,8 @@ def _shown(probability: Fraction) -> str:
 
 def solution_text(solution: GameSolution, what: str) -> str:
     """The solution for people: the value, the Player's cells, the Banker's table."""
+    from analyzer.analysis.solve import BANKER_COLUMNS, fraction_text
+
     rules = solution.rules
     value = solution.value
     lines = [

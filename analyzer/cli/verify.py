@@ -6,13 +6,10 @@ import argparse
 import math
 from fractions import Fraction
 
-from analyzer.analysis.verify import load_claims, verify_claims
 from analyzer.cli.options import add_format_option, add_shoe_options
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
-from analyzer.reports.tables import csv_text, json_text
-from analyzer.runs.studies import CountingStudies
 
 HELP = "check published figures in a claims file (or a shipped one, by name)"
 DESCRIPTION = """\
@@ -48,6 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.analysis.verify import load_claims, verify_claims
+    from analyzer.reports.tables import csv_text, json_text
+    from analyzer.runs.studies import CountingStudies
+
     claims = load_claims(args.claims)
     if args.shoe is not None and args.decks is not None:
         raise AnalyzerError("give --decks or --shoe, not both")

@@ -26,6 +26,7 @@ from analyzer.engine.batch import dealt_expected_values
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_RANKS, RANKS, parse_rank
 from analyzer.paytables.model import Bet, Paytable
+from analyzer.runs import TRUE_COUNT_DECKS
 from analyzer.runs.dealer import (
     Drawing,
     Procedure,
@@ -166,8 +167,6 @@ class CountJob:
                 raise ValueError(f"{key}: {result[key].dtype} {result[key].shape}")
 
 
-#: What the true count divides the running count by (see CountJob.true_count_decks).
-TRUE_COUNT_DECKS = ("in-shoe", "unseen")
 #: The ways of betting a count compares: perfect play and a linear count.
 PLAYS = ("perfect", "count")
 #: Per round number and column, sums over the shoes reaching it: the EV, its square (for

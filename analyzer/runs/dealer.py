@@ -33,6 +33,7 @@ from analyzer.game.identities import counted_mask
 from analyzer.game.rules import NATURAL_SCORES, PLAYER_STOOD, STANDARD, DrawingRules, Strategy
 from analyzer.game.shoe import INFINITE, ROUND_CARDS
 from analyzer.paytables.multipliers import Multipliers
+from analyzer.runs import LAST_ROUND_RULES
 
 N_CARD_TYPES = N_CARDS
 #: Fields of a dealt round's record (third cards -1 when none, pair states as in
@@ -50,10 +51,6 @@ ROUND_FIELDS = (
 )
 #: Cards burned after the shown first card, by its point value (0: a ten or face card).
 BURN_BY_VALUE = np.array([10, 1, 2, 3, 4, 5, 6, 7, 8, 9], dtype=np.int64)
-
-
-#: When the cut card comes out: the round in progress is the last, or one more is dealt.
-LAST_ROUND_RULES = ("cut-card", "one-more")
 
 
 @dataclass(frozen=True)

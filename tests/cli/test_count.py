@@ -208,7 +208,7 @@ def test_a_failed_write_names_its_own_option(tmp_path, capsys, monkeypatch) -> N
 
         return write
 
-    monkeypatch.setattr("analyzer.cli.count.png_writer", full_disk)
+    monkeypatch.setattr("analyzer.reports.plots.png_writer", full_disk)
     out, gains = tmp_path / "rounds.csv", tmp_path / "gain.png"
     code, text, err = run(
         capsys,
@@ -265,17 +265,17 @@ def test_one_shoe_claims_no_confidence(tmp_path, capsys) -> None:
 def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monkeypatch) -> None:
     """A target turned into a folder once the checks are done: the other outputs keep
     their old content, and the error names the option."""
-    import analyzer.cli.count as count_command
+    import analyzer.reports.plots as plots  # count imports them when it runs
 
     out, gains = tmp_path / "rounds.csv", tmp_path / "gain.png"
     out.write_text("old")
-    real = count_command.gains_figure
+    real = plots.gains_figure
 
     def and_a_folder_appears(*args, **kwargs):
         gains.mkdir()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(count_command, "gains_figure", and_a_folder_appears)
+    monkeypatch.setattr(plots, "gains_figure", and_a_folder_appears)
     code, _, err = run(
         capsys,
         *("count", "--bet", "tie", "--shoes", "2", "--perfect", *quiet(tmp_path / "w")),
@@ -292,11 +292,11 @@ def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monke
 def test_count_names_the_bets_in_text_and_plots(tmp_path, capsys, monkeypatch) -> None:
     """People read the bets' names: in the text and the plots' legends; JSON keeps the
     ids and gives the name beside them."""
-    import analyzer.cli.count as count_command
+    import analyzer.reports.plots as plots  # count imports them when it runs
 
     drawn = []
-    writer = count_command.png_writer
-    monkeypatch.setattr(count_command, "png_writer", lambda fig: drawn.append(fig) or writer(fig))
+    writer = plots.png_writer
+    monkeypatch.setattr(plots, "png_writer", lambda fig: drawn.append(fig) or writer(fig))
     plots = ["--plot", str(tmp_path / "ev.png"), "--gain-plot", str(tmp_path / "gain.png")]
     argv = ["count", "--bet", "tie", "--bet", "lucky_six", "--mode", "all", "--shoes", "4"]
     code, _, _ = run(capsys, *argv, "--perfect", *plots, *quiet(tmp_path / "w"))
@@ -348,12 +348,12 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
 def test_partitions_too_big_are_refused_before_the_tags_are_derived(tmp_path, capsys, monkeypatch):
     """The memory of a partition is weighed before the effects of removal the default
     tags come from (they took 130 s on a paytable before the same refusal)."""
-    from analyzer.cli import count
+    from analyzer.analysis import eor  # the command imports it when it runs
 
     def never(*args, **kwargs):
         raise AssertionError("the effects of removal were worked out before the refusal")
 
-    monkeypatch.setattr(count, "effects_of_removal", never)
+    monkeypatch.setattr(eor, "effects_of_removal", never)
     bets = "".join(
         f'[[bet]]\nid = "b{i}"\nrule = [{{ when = "winner == \'tie\'", pays = {i % 9 + 2} }}]\n'
         for i in range(400)

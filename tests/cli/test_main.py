@@ -9,7 +9,7 @@ import sys
 import pytest
 from helpers import run
 
-from analyzer.cli.main import main
+from analyzer.cli.main import COMMANDS, main
 
 
 @pytest.mark.parametrize(
@@ -111,3 +111,27 @@ def test_memory_exhaustion_is_one_line_exit_2(monkeypatch, capsys) -> None:
     code, out, err = run(capsys, "report")
     assert code == 2 and out == ""
     assert err.startswith("baccarat-odds: error: out of memory") and err.count("\n") == 1
+
+
+HEAVY = ("pandas", "numba", "matplotlib", "jinja2", "sympy", "scipy", "pyarrow")
+
+
+@pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in COMMANDS)])
+def test_help_starts_without_the_heavy_libraries(argv) -> None:
+    """--help, and each command's, builds the whole parser and loads neither pandas nor
+    Numba nor any plotting, templating or symbolic library: a command imports them when it
+    runs (issue 21: a command line that starts fast). In a fresh interpreter, as a user's."""
+    import subprocess
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    try: main({argv!r})\n"
+        "    except SystemExit: pass\n"
+        "assert 'usage:' in out.getvalue()\n"
+        f"print(sorted(h for h in {HEAVY!r} if h in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
