@@ -173,3 +173,7 @@ def interrupts_deferred() -> Iterator[None]:
     finally:
         for number, handler in previous.items():
             signal.signal(number, signal.SIG_DFL if handler is None else handler)
+
+
+class Interrupted(Exception):
+    """A run stopped (Ctrl-C); finished partitions are saved."""

@@ -17,7 +17,7 @@ from analyzer.engine.pricing import pricing, table_detail
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import seed_paytable
-from analyzer.paytables.model import RESERVED_MODES, Bet, Paytable
+from analyzer.paytables.model import Bet, Paytable, resolve_modes
 from analyzer.paytables.printed import printed_value
 from analyzer.schema import argument, sequence_of
 
@@ -156,16 +156,6 @@ class Analysis:
                     f"({line.when}) settles no round: {why}"
                 )
         return list(dict.fromkeys(out))
-
-
-def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
-    """The modes that ``mode`` names: one mode, or every mode for None, "both" or "all"."""
-    if mode is not None and not isinstance(mode, str):
-        raise AnalyzerError(f"mode must be a mode name, got {mode!r}")
-    if mode is None or mode in RESERVED_MODES:
-        return paytable.modes
-    paytable.check_modes((mode,))
-    return (mode,)
 
 
 def offered_bets(

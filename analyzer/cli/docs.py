@@ -7,8 +7,6 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tqdm import tqdm
-
 from analyzer.cli.eor import effects_with_progress
 from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
 from analyzer.errors import AnalyzerError, one_line
@@ -70,6 +68,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
     """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``."""
+    from tqdm import tqdm
+
     from analyzer.reports.tables import render_report
 
     files = {}
@@ -110,6 +110,8 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def _site(args: argparse.Namespace) -> tuple[str, int]:
+    from tqdm import tqdm
+
     from analyzer.reports.plots import MAX_CHART_BETS
     from analyzer.reports.site import SitePaytable, page_slug, render_site
 

@@ -7,8 +7,6 @@ import argparse
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from tqdm import tqdm
-
 from analyzer.cli.options import (
     add_bet_option,
     add_format_option,
@@ -62,6 +60,8 @@ def effects_with_progress(
     """:func:`removal_effects` with a progress bar on stderr, on a terminal only (as a
     run's): it counts the bets, each advancing as its cards are removed, and names the
     bet in hand (a bet on the cards takes minutes)."""
+    from tqdm import tqdm
+
     from analyzer.analysis.eor import removal_effects
     from analyzer.analysis.exact import resolve_modes
 

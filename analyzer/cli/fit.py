@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from tqdm import tqdm
-
 from analyzer.cli.options import add_format_option
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
@@ -66,6 +64,7 @@ def _record(result: FitResult) -> dict:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     import pandas as pd
+    from tqdm import tqdm
 
     from analyzer.analysis.fit import FIT_FIGURES, Endpoint, fit
     from analyzer.analysis.verify import load_claims

@@ -4,8 +4,9 @@ Each command is a module of this package with ``HELP``, ``add_arguments(parser)`
 ``run(args) -> (output, exit status)``; options they share live in
 :mod:`analyzer.cli.options`. A command module imports the analysis (pandas, Numba,
 plotting) inside the functions that run it, never at its top: the parser, ``--help`` and
-each command's help load none of it (a test checks the modules imported). Whatever happens, the user sees the output, or one line on
-stderr and exit status 2 (bad input), 1 (a published claim failed) or 130 (interrupted).
+each command's help load none of it (a test checks the modules imported). Whatever
+happens, the user sees the output, or one line on stderr and exit status 2 (bad input),
+1 (a published claim failed) or 130 (interrupted).
 """
 
 from __future__ import annotations
@@ -20,12 +21,12 @@ from analyzer.cli import count, docs, eor, fit, play, report, simulate, solve, v
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
 from analyzer.interrupts import (
+    Interrupted,
     interrupt_requested,
     interrupts_noted,
     interrupts_raised,
     output_complete,
 )
-from analyzer.runs.runner import Interrupted, program_version
 
 #: The commands, in the order ``--help`` lists them.
 COMMANDS = {
@@ -48,9 +49,19 @@ class _Parser(argparse.ArgumentParser):
         raise AnalyzerError(message)
 
 
+class _Version(argparse.Action):
+    """--version, worked out when asked for (it digests the package's source files)."""
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from analyzer.runs.runner import program_version
+
+        sys.stdout.write(f"{parser.prog} {program_version()}\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {program_version()}")
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     commands.required = True
     for name, module in COMMANDS.items():

@@ -13,11 +13,19 @@ from analyzer.cli.options import (
 )
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import Card, parse_cards
+from analyzer.game.fields import columns_of_round
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
-from analyzer.paytables.model import RESERVED_MODES, Paytable
+from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes
 from analyzer.paytables.multipliers import Specials, parse_specials
 from analyzer.paytables.settle import Settlement
+from analyzer.reports.formats import (
+    ALL_MODES,
+    fraction_text,
+    json_text,
+    same_in_every_mode,
+    text_table,
+)
 from analyzer.reports.i18n import word
 
 HELP = "deal one round from given cards and settle every bet"
@@ -51,18 +59,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    import pandas as pd
-
-    from analyzer.analysis.exact import resolve_modes
-    from analyzer.engine.outcomes import round_table
-    from analyzer.reports.tables import (
-        ALL_MODES,
-        fraction_text,
-        json_text,
-        render_table,
-        same_in_every_mode,
-    )
-
     paytable = paytable_from_args(args)
     chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
     if args.mode in RESERVED_MODES and len(paytable.modes) > 1:
@@ -78,7 +74,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
     specials = {} if args.special is None else parse_specials(args.special, paytable.multipliers)
     dealt = deal_round(cards, paytable.rules, paytable.strategy)
-    columns = round_table(dealt).columns
+    columns = columns_of_round(dealt)
     player = [(c.rank, c.suit) for c in dealt.player_cards]
     banker = [(c.rank, c.suit) for c in dealt.banker_cards]
     settled = {
@@ -141,12 +137,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                     "Per unit": f"{float(net):+g}",
                 }
             )
-    table = pd.DataFrame(rows)
-    if len(paytable.modes) == 1:
-        table = table.drop(columns="Mode")
-    if paytable.multipliers is None:
-        table = table.drop(columns="Multiplier")
-    lines.append(render_table(table, left_align=True))
+    header = [
+        name
+        for name in rows[0]
+        if (name != "Mode" or len(paytable.modes) > 1)
+        and (name != "Multiplier" or paytable.multipliers is not None)
+    ]
+    lines.append(text_table(header, [[row[name] for name in header] for row in rows]))
     return "\n".join(lines) + "\n", 0
 
 
@@ -167,10 +164,6 @@ def _multiplied_record(
     paytable: Paytable, specials: Specials, settled: dict[str, tuple[Fraction, Fraction | None]]
 ) -> dict:
     """JSON keys for a paytable with multipliers or a fee (none for one without)."""
-    from analyzer.reports.tables import (
-        fraction_text,
-    )
-
     record: dict = {}
     if paytable.fee:
         record["fee"] = fraction_text(paytable.fee)

@@ -18,7 +18,6 @@ from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import MAX_DECKS, Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import LAST_ROUND_RULES
-from analyzer.runs.runner import run_folder, run_partitions, scheduler_address
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.runs.dealer import Procedure
@@ -112,6 +111,8 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
     if not args.work_dir:
         raise AnalyzerError("--work-dir '': name a folder")
     if args.scheduler is not None:
+        from analyzer.runs.runner import scheduler_address
+
         scheduler_address(args.scheduler)
     partitions = -(-args.shoes // args.partition_size)
     if partitions > MAX_PARTITIONS:
@@ -181,6 +182,8 @@ def check_partition_memory(args: argparse.Namespace, job) -> None:
 def run_job(args: argparse.Namespace, task, job, check) -> list:
     """Run ``task(job, index, shoes)`` over the partitions the options ask for, saved
     under a hash of everything the result depends on (partition sizes included)."""
+    from analyzer.runs.runner import run_folder, run_partitions
+
     sizes = partition_sizes(args)
     check_partition_memory(args, job)
     identity = {**job.identity, "partitions": sizes}

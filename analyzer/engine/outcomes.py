@@ -7,7 +7,6 @@ row, over a common ``denominator``: plain arrays, with a DataFrame view for peop
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -15,16 +14,11 @@ import pandas as pd
 
 from analyzer.engine.enumerator import OutcomeCounts
 from analyzer.engine.identities import IdentityCounts
-from analyzer.game.cards import Card
 from analyzer.game.fields import (
     N_PAIR_STATES,
-    NO_PAIR,
-    NO_THIRD_CARD,
-    RANK_PAIR,
-    SUITED_PAIR,
     WINNERS,
     PairDetail,
-    card_columns,
+    columns_of_round,
     derived_columns,
     pair_columns,
     third_card_field,
@@ -112,26 +106,4 @@ def identity_table(outcomes: IdentityCounts) -> OutcomeTable:
 
 def round_table(dealt: Round) -> OutcomeTable:
     """A one-row outcome table for a concrete round (``ways`` = 1), as ``play`` settles it."""
-
-    def third(cards: Sequence[Card]) -> int:
-        return cards[2].value if len(cards) > 2 else NO_THIRD_CARD
-
-    columns = derived_columns(
-        np.array([dealt.player_score]),
-        np.array([dealt.banker_score]),
-        np.array([third(dealt.player_cards)]),
-        np.array([third(dealt.banker_cards)]),
-        dealt.naturals,
-    )
-    states = [
-        SUITED_PAIR if first == second else RANK_PAIR if first.rank == second.rank else NO_PAIR
-        for first, second in (dealt.player_cards[:2], dealt.banker_cards[:2])
-    ]
-    columns |= pair_columns(np.array(states[:1]), np.array(states[1:]))
-    player, banker = dealt.player_cards, dealt.banker_cards
-    thirds = [hand[2] if len(hand) > 2 else None for hand in (player, banker)]
-    by_role = [player[0], banker[0], player[1], banker[1], *thirds]  # as in fields.CARDS
-    ranks = np.array([[-1 if card is None else card.rank for card in by_role]])
-    suits = np.array([[-1 if card is None else card.suit for card in by_role]])
-    columns |= card_columns(ranks, suits)
-    return OutcomeTable(columns, np.ones(1, dtype=np.int64), 1, "suit")
+    return OutcomeTable(columns_of_round(dealt), np.ones(1, dtype=np.int64), 1, "suit")

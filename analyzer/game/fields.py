@@ -24,9 +24,9 @@ from typing import Literal
 
 import numpy as np
 
-from analyzer.game.cards import N_RANKS, RANKS, SUITS
+from analyzer.game.cards import N_RANKS, RANKS, SUITS, Card
 from analyzer.game.cards import RANK_VALUES as RANK_VALUES_TABLE
-from analyzer.game.rules import NATURAL_SCORES
+from analyzer.game.rules import NATURAL_SCORES, Round
 
 #: How finely the enumerator tells the first cards apart: point values only, ranks
 #: (pairs) or ranks and suits (suited pairs). Ordered from coarsest to finest.
@@ -368,3 +368,31 @@ def fold_suited_pairs(states: np.ndarray) -> None:
     states[..., SUITED_PAIR, :] = 0
     states[..., :, RANK_PAIR] += states[..., :, SUITED_PAIR]
     states[..., :, SUITED_PAIR] = 0
+
+
+def columns_of_round(dealt: Round) -> dict[str, np.ndarray]:
+    """Every field of one concrete round (a one-row column each), as ``play`` settles it:
+    the value-level fields, the pairs (suited or not) and the cards themselves."""
+
+    def third(cards: Sequence[Card]) -> int:
+        return cards[2].value if len(cards) > 2 else NO_THIRD_CARD
+
+    columns = derived_columns(
+        np.array([dealt.player_score]),
+        np.array([dealt.banker_score]),
+        np.array([third(dealt.player_cards)]),
+        np.array([third(dealt.banker_cards)]),
+        dealt.naturals,
+    )
+    states = [
+        SUITED_PAIR if first == second else RANK_PAIR if first.rank == second.rank else NO_PAIR
+        for first, second in (dealt.player_cards[:2], dealt.banker_cards[:2])
+    ]
+    columns |= pair_columns(np.array(states[:1]), np.array(states[1:]))
+    player, banker = dealt.player_cards, dealt.banker_cards
+    thirds = [hand[2] if len(hand) > 2 else None for hand in (player, banker)]
+    by_role = [player[0], banker[0], player[1], banker[1], *thirds]  # as in CARDS
+    ranks = np.array([[-1 if card is None else card.rank for card in by_role]])
+    suits = np.array([[-1 if card is None else card.suit for card in by_role]])
+    columns |= card_columns(ranks, suits)
+    return columns

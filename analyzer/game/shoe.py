@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import perm
@@ -98,7 +99,10 @@ _MASKED = (
 def _masked(values: object, depth: int = 2) -> bool:
     """Is ``values`` a masked array, or a list holding one (rows, at most two levels down:
     deeper nesting is refused by its shape)?"""
-    if isinstance(values, np.ma.MaskedArray):
+    # A masked array exists only once numpy.ma is imported: not importing it for the
+    # check keeps play's start-up short.
+    masked = sys.modules.get("numpy.ma")
+    if masked is not None and isinstance(values, masked.MaskedArray):
         return True
     return (
         depth > 0

@@ -749,3 +749,13 @@ def restricted(paytable: Paytable, columns: Sequence[tuple[str, str]]) -> Paytab
     chosen = [paytable.bet(bet_id, mode) for bet_id, mode in columns]
     bets = tuple(bet for bet in paytable.bets if any(bet is c for c in chosen))
     return replace(paytable, modes=modes, bets=bets)
+
+
+def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
+    """The modes that ``mode`` names: one mode, or every mode for None, "both" or "all"."""
+    if mode is not None and not isinstance(mode, str):
+        raise AnalyzerError(f"mode must be a mode name, got {mode!r}")
+    if mode is None or mode in RESERVED_MODES:
+        return paytable.modes
+    paytable.check_modes((mode,))
+    return (mode,)

@@ -7,15 +7,12 @@ help pages' languages (see :mod:`analyzer.reports.i18n`).
 from __future__ import annotations
 
 import html
-import json
-import math
 import re
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, JackpotFigures, jackpot_figures
@@ -26,15 +23,15 @@ from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.multipliers import Multipliers
 from analyzer.paytables.printed import check_printed_value
-from analyzer.reports.formats import FORMATS
+from analyzer.reports.formats import (
+    ALL_MODES,
+    FORMATS,
+    fraction_text,
+    json_text,
+    same_in_every_mode,
+    text_table,
+)
 from analyzer.reports.i18n import check_language, sentence, word
-
-
-def fraction_text(value: Fraction | None) -> str | None:
-    """Lowest terms as ``"p/q"`` (``Fraction`` is always reduced)."""
-    if value is None:
-        return None
-    return f"{value.numerator}/{value.denominator}"
 
 
 def _percent(value: Fraction | None, places: int = 4) -> str:
@@ -44,10 +41,6 @@ def _percent(value: Fraction | None, places: int = 4) -> str:
 def _payouts(result: BetResult) -> str:
     wins = [rule.payout.text for rule in result.bet.rules if rule.payout.kind == "win"]
     return " / ".join(dict.fromkeys(wins))
-
-
-#: The mode shown for a bet whose figures are the same in every mode (shown once).
-ALL_MODES = "all"
 
 
 def _figures(result: BetResult) -> tuple:
@@ -61,17 +54,6 @@ def _figures(result: BetResult) -> tuple:
         result.push_probability,
         result.variance,
         tuple((line.when, line.combinations, line.payout.text) for line in result.lines),
-    )
-
-
-def same_in_every_mode(figures_by_mode: Mapping[str, Hashable], modes: Sequence[str]) -> bool:
-    """The rule for showing a bet once, as applying to all modes (:data:`ALL_MODES`): it
-    is offered in every one of ``modes`` (two or more), with the same figures in each.
-    Every table people read (report, play, eor, simulate, the help pages) follows it."""
-    return (
-        len(modes) > 1
-        and len(figures_by_mode) == len(modes)
-        and len(set(figures_by_mode.values())) == 1
     )
 
 
@@ -253,13 +235,8 @@ def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
 
 def _left_aligned(frame: pd.DataFrame) -> str:
     """Plain-text table with the text columns (names, conditions) left-aligned."""
-    formatters = {}
-    for column in frame.columns:
-        values = frame[column]
-        if not values.str.match(r"^[-+]?[\d.]+%?$").all():  # not a numeric column
-            width = max(len(column), *(len(v) for v in values))
-            formatters[column] = f"{{:<{width}}}".format
-    return frame.to_string(index=False, formatters=formatters, justify="left")
+    header = [str(column) for column in frame.columns]
+    return text_table(header, frame.astype(str).values.tolist())
 
 
 def claim_check(analysis: Analysis, claimed: str, lang: str = "en") -> dict[str, Any]:
@@ -547,23 +524,6 @@ def _flat(record: dict[str, Any]) -> dict[str, Any]:
         else:
             out[key] = value
     return out
-
-
-def _json_ready(value: Any) -> Any:
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    if isinstance(value, dict):
-        return {key: _json_ready(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_json_ready(item) for item in value]
-    if isinstance(value, np.generic):
-        return _json_ready(value.item())
-    return value
-
-
-def json_text(value: Any) -> str:
-    """Strict JSON (NaN and infinities become null, as JSON has neither), one newline."""
-    return json.dumps(_json_ready(value), indent=2, ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _paragraph(text: str, fmt: str) -> str:

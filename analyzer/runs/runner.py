@@ -48,7 +48,7 @@ from tqdm import tqdm
 
 from analyzer.errors import AnalyzerError, tell
 from analyzer.files import write_atomically, write_text_atomically
-from analyzer.interrupts import interrupts_polled
+from analyzer.interrupts import Interrupted, interrupts_polled
 
 try:
     import fcntl
@@ -64,10 +64,6 @@ SCHEDULER_TIMEOUT = 10.0
 #: A Dask handshake is a few hundred bytes; a peer announcing more is not a scheduler.
 _MAX_HANDSHAKE = 1 << 20
 _PR_SET_PDEATHSIG = 1
-
-
-class Interrupted(Exception):
-    """The run stopped (Ctrl-C); finished partitions are saved."""
 
 
 class _Stopped(Exception):

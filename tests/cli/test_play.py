@@ -99,3 +99,23 @@ def test_play_refuses_bad_special_cards(capsys, tmp_path) -> None:
         assert message in err and len(err.strip().splitlines()) == 1, (special, err)
     code, _, err = run(capsys, "play", *cards, "--special", "7S=2")
     assert code == 2 and "this paytable has no [multipliers]" in err
+
+
+def test_play_settles_a_round_without_the_heavy_libraries() -> None:
+    """play loads neither pandas nor Numba nor sympy, nor numpy.ma (issue 21: a command
+    line that starts fast); in a fresh interpreter, as a user runs it."""
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    status = main(['play', '2S', '3H', '2D', 'KC', '8H', '--paytable', 'ez-baccarat'])\n"
+        "assert status == 0 and 'Winner:' in out.getvalue()\n"
+        "heavy = ('pandas', 'numba', 'sympy', 'matplotlib', 'jinja2', 'numpy.ma')\n"
+        "print(sorted(h for h in heavy if h in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from analyzer import analyze
 from analyzer.cli.main import build_parser
@@ -104,3 +106,41 @@ def test_markdown_keeps_names_that_look_like_numbers() -> None:
     text = render_report(analyze(paytable=paytable, shoe=Shoe.standard(1)), "markdown")
     cells = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| ")]
     assert cells[1:] == names
+
+
+_CELLS = st.text(alphabet="ab AZ09+-.%_é", max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(
+                st.from_regex(r"[abXY%]{1,6}( [abXY%]{1,6})?", fullmatch=True),
+                min_size=n,
+                max_size=n,
+                unique=True,
+            ),
+            st.lists(st.lists(_CELLS, min_size=n, max_size=n), min_size=1, max_size=5),
+        )
+    )
+)
+def test_text_tables_are_laid_out_as_pandas_laid_them_out(table) -> None:
+    """The text table written without pandas equals pandas' ``to_string`` as the tables
+    used it (text columns left-aligned by a formatter, numbers as pandas aligns them),
+    lines stripped of trailing spaces, on arbitrary cells: empty, numeric-looking, spaced."""
+    import pandas as pd
+
+    from analyzer.reports.formats import text_table
+
+    header, rows = table
+    frame = pd.DataFrame(rows, columns=header)
+    formatters = {}
+    for column in frame.columns:
+        values = frame[column]
+        if not values.str.match(r"^[-+]?[\d.]+%?$").all():
+            width = max(len(column), *(len(v) for v in values))
+            formatters[column] = f"{{:<{width}}}".format
+    text = frame.to_string(index=False, formatters=formatters, justify="left")
+    expected = "\n".join(line.rstrip() for line in text.splitlines())
+    assert text_table(header, rows) == expected
