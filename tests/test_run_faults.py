@@ -226,7 +226,7 @@ def test_rerun_without_resume_runs_again_and_keeps_the_work(
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patch:
-        patch.setattr("analyzer.cli.count.count_partition", interrupted)
+        patch.setattr("analyzer.runs.counting.count_partition", interrupted)  # count imports it
         code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
     assert code == 130 and err == (
         f"baccarat-odds: interrupted: 0 of 4 partitions are saved in {folder} (and 4 more in "
