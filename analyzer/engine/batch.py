@@ -811,8 +811,8 @@ def _tableau_expected_values(
             out[:, i] = Settlement(offered[i][0]).per_paid(out[:, i])
     exact = [i for i in priced if np.isnan(out[:, i]).all()]
     if exact:
-        _exact_expected_values([(offered[i][0], plans[i]) for i in exact], array, per_suit,
-                               ranks, pure, out, exact)  # fmt: skip
+        bets = [(offered[i][0], plans[i]) for i in exact]
+        _exact_expected_values(bets, array, per_suit, ranks, pure, out, exact)
     return out
 
 
@@ -837,10 +837,8 @@ def _exact_expected_values(
     for row in range(len(array)):
         shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
         table = outcome_table(mixture_outcomes(shoe, detail, pure)) if round_bets else None
-        by_kind = {
-            kind: identity_table(counts)
-            for kind, counts in identity_outcomes_of(shoe, kinds, pure).items()
-        } if kinds else {}  # fmt: skip
+        walked = identity_outcomes_of(shoe, kinds, pure) if kinds else {}
+        by_kind = {kind: identity_table(counts) for kind, counts in walked.items()}
         card_tables = {}
         for (bet, how), i in zip(bets, columns, strict=True):
             if how.engine == "cards":
