@@ -16,13 +16,11 @@ import pandas as pd
 
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
-from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS
+from analyzer.game.identities import IDENTITY_PATTERNS
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
-    check_ties_counted,
     first_holding,
-    row_patterns,
     settled_ways,
 )
 from analyzer.paytables.unknowns import Poly
@@ -208,19 +206,14 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
     """Each rule's line of a multiplied bet: its ways, and the mean net and mean squared
     net per unit staked of the rounds it settles, from their counted identity patterns."""
     columns, ways = table.columns, table.ways
-    patterns = row_patterns(bet, columns)
     matched: list[int] = []
     index = first_holding(
         (rule.condition.mask(columns, len(ways)) for rule in bet.rules),
         len(ways),
         lambda holds: matched.append(int(ways[holds].sum())),
     )
-    check_ties_counted(bet, index, columns["winner"], ways != 0)
     settlement = Settlement(bet)
-    # Exact integer ways per (rule, pattern): every partial sum fits (at most the
-    # denominator) in int64, or is a Python integer under a large mixed strategy.
-    cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
-    np.add.at(cells, (index, patterns), ways)
+    cells = settlement.pattern_ways(columns, ways, index)
     rows = []
     for rule_number in range(len(bet.rules) + 1):
         count = first = second = 0

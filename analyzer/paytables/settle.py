@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
@@ -126,11 +127,11 @@ class Settlement:
 
     bet: Bet
 
-    @property
+    @cached_property  # read per pattern and per round: built once
     def constants(self) -> list[Fraction]:
         return [rule.payout.net for rule in self.bet.rules] + [LOSE.net]
 
-    @property
+    @cached_property
     def slopes(self) -> list[Fraction]:
         return [rule.payout.per_multiplier for rule in self.bet.rules] + [Fraction(0)]
 
@@ -188,15 +189,23 @@ class Settlement:
             settled, _ = settled_ways(bet, columns, ways)
             total = sum(w * n for w, n in zip(settled, self.constants, strict=True))
         else:
-            index = settling_rule(bet, columns, len(ways))
-            check_ties_counted(bet, index, columns["winner"], ways != 0)
-            cells = np.zeros((len(bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
-            np.add.at(cells, (index, row_patterns(bet, columns)), ways)
+            cells = self.pattern_ways(columns, ways, settling_rule(bet, columns, len(ways)))
             total = Fraction(0)
             for rule, pattern in zip(*np.nonzero(cells), strict=True):
                 first, _ = self.moments(int(rule), IDENTITY_PATTERNS[pattern])
                 total += int(cells[rule, pattern]) * first
         return self.per_paid(Fraction(total) / denominator)
+
+    def pattern_ways(self, columns: Columns, ways: np.ndarray, index: np.ndarray) -> np.ndarray:
+        """A multiplied bet's exact ways per (settling rule, counted identity pattern), the
+        rows settled by ``index`` (:func:`settling_rule`); a rule paying by the multiplier
+        on a tie is refused (:func:`check_ties_counted`). Every partial sum fits (at most
+        the denominator) in int64, or is a Python integer under a large mixed strategy."""
+        patterns = row_patterns(self.bet, columns)
+        check_ties_counted(self.bet, index, columns["winner"], ways != 0)
+        cells = np.zeros((len(self.bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
+        np.add.at(cells, (index, patterns), ways)
+        return cells
 
     def dealt_result(
         self,
