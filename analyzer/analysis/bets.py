@@ -213,18 +213,12 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         lambda holds: matched.append(int(ways[holds].sum())),
     )
     settlement = Settlement(bet)
-    cells = settlement.pattern_ways(columns, ways, index)
+    cells = settlement.pattern_ways(columns, table.multiplied_ways, index)
     rows = []
     for rule_number in range(len(bet.rules) + 1):
-        count = first = second = 0
-        patterns = []
-        for p in np.nonzero(cells[rule_number])[0].tolist():
-            w = int(cells[rule_number, p])
-            m1, m2 = settlement.moments(rule_number, IDENTITY_PATTERNS[p])
-            patterns.append((p, w))
-            count += w
-            first += w * m1
-            second += w * m2
+        by_pattern = cells[rule_number]
+        count, first, second = settlement.rule_totals(rule_number, by_pattern)
+        patterns = tuple((p, int(by_pattern[p])) for p in np.flatnonzero(by_pattern).tolist())
         if rule_number < len(bet.rules):
             rule = bet.rules[rule_number]
             when, payout, holds = rule.condition.shown, rule.payout, matched[rule_number]
@@ -234,7 +228,7 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
         if count:
             # A polynomial in the paytable's unknowns divides as it is (see fit).
             moments = (_ratio(first, count), _ratio(second, count))
-        rows.append((when, count, payout, holds, moments, tuple(patterns)))
+        rows.append((when, count, payout, holds, moments, patterns))
     return rows
 
 

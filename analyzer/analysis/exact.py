@@ -12,7 +12,7 @@ from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
 from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.identities import identity_outcomes_of
-from analyzer.engine.outcomes import OutcomeTable, identity_table, outcome_table
+from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
 from analyzer.engine.pricing import pricing, table_detail
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
@@ -223,7 +223,7 @@ def analyze(
     by_identities: dict[str, OutcomeTable] = {}
     if walked_kinds:  # one identity walk for every kind the priced bets use
         by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
-        by_identities = {kind: identity_table(c) for kind, c in by_kind.items()}
+        by_identities = identity_tables(by_kind)
     results, unavailable = [], []
     for (bet, bet_mode), plan in zip(offered, plans, strict=True):
         why = plan.unavailable(shoe.suits_known)

@@ -41,7 +41,7 @@ from analyzer.engine.card_walk import (
 from analyzer.engine.enumerator import mixture_outcomes
 from analyzer.engine.identities import WALK_COST as IDENTITY_WALK_COST
 from analyzer.engine.identities import identity_outcomes_of
-from analyzer.engine.outcomes import identity_table, outcome_table
+from analyzer.engine.outcomes import identity_tables, outcome_table
 from analyzer.engine.pricing import Pricing, pricing, table_detail
 from analyzer.engine.terms import cell_columns, walk_terms
 from analyzer.errors import AnalyzerError
@@ -838,7 +838,7 @@ def _exact_expected_values(
         shoe = Shoe(ranks[row], array[row].reshape(N_RANKS, N_SUITS) if per_suit else None)
         table = outcome_table(mixture_outcomes(shoe, detail, pure)) if round_bets else None
         walked = identity_outcomes_of(shoe, kinds, pure) if kinds else {}
-        by_kind = {kind: identity_table(counts) for kind, counts in walked.items()}
+        by_kind = identity_tables(walked)
         card_tables = {}
         for (bet, how), i in zip(bets, columns, strict=True):
             if how.engine == "cards":
@@ -852,6 +852,6 @@ def _exact_expected_values(
             else:
                 bet_table = table
             ev = Settlement(bet).expected_value(
-                bet_table.columns, bet_table.ways, bet_table.denominator
+                bet_table.columns, bet_table.multiplied_ways, bet_table.denominator
             )
             out[row, i] = float(ev)

@@ -9,12 +9,20 @@ for the ``k`` cards of value ``v``, of which ``c`` are counted, a table
 ``groups[v, k, c, pattern]`` gives the ordered ways to deal them from the shoe with that
 pattern among the counted ones. Summed over patterns it is the falling factorial
 ``n_v (n_v - 1) ... (n_v - k + 1)`` the value walk multiplies, so the counts sum to the
-same denominator.
+same denominator. ``groups`` is worked out in Python from the shoe's count of each card
+identity: the ways to give ``b`` labelled blocks of sizes ``s_1 .. s_b`` distinct
+identities are the coefficient of a product over identities (one DP over the 4 or 16
+identities of a value), and every set partition of the ``k`` cards is one such
+assignment.
 
-``groups`` is worked out in Python from the shoe's count of each card identity: the ways
-to give ``b`` labelled blocks of sizes ``s_1 .. s_b`` distinct identities are the
-coefficient of a product over identities (one DP over the 4 or 16 identities of a value),
-and every set partition of the ``k`` cards is one such assignment.
+The walk does not combine those tables round by round. The counted cards take their
+identities first, and each uncounted card of value ``v`` is then any of the ``n_v`` cards
+left of that value, whatever the pattern: so a round's ways by pattern are the ways of the
+*multiset of counted values* by pattern (at most 8,008 multisets of up to six values,
+worked out once per shoe: :func:`multiset_patterns`) times a product over the uncounted
+cards. The walk carries each hand's multiset id and the round's as it deals
+(:func:`multisets`' ``grow``), and writes only the cells its tableau can end in
+(:func:`tableau_cells`), by pattern among those of as many cards as the kind counts there.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
 from numba import njit
@@ -35,7 +43,6 @@ from analyzer.game.fields import NO_THIRD
 from analyzer.game.identities import (
     IDENTITY_PATTERNS,
     N_PATTERNS,
-    PATTERN_INDEX,
     PATTERN_UNION,
     WALKED_KINDS,
     group_patterns,
@@ -48,123 +55,224 @@ from analyzer.game.shoe import ROUND_CARDS, Shoe
 SIZE_START = np.searchsorted(
     np.array([sum(p) for p in IDENTITY_PATTERNS]), np.arange(ROUND_CARDS + 2)
 ).astype(np.int64)
-#: What one identity walk costs (every kind at once, 8 decks: about 6 ms), in rounds of
+#: What one identity walk costs (every kind at once, 8 decks: about 5 ms), in rounds of
 #: the card walk taking as long, for a command to weigh walking one per composition.
-WALK_COST = 4 * 10**5
+WALK_COST = 3 * 10**5
+#: The most patterns of one number of cards (of six): the kernel's last axis.
+_MOST_PATTERNS = int(np.diff(SIZE_START).max())
+#: The cells of the kernel's output, flat: (player score, banker score, third cards).
+CELLS = (N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1)
 #: Kind codes of the kernel (WALKED_KINDS order).
 _PLAYER, _BANKER, _BOTH, _WINNER = range(4)
-#: ``_SINGLES[p, s]``: pattern ``p`` with ``s`` more cards of identities of their own.
-_SINGLES = np.full((N_PATTERNS, ROUND_CARDS + 1), -1, dtype=np.int64)
-for _p, _pattern in enumerate(IDENTITY_PATTERNS):
-    for _s in range(ROUND_CARDS + 1 - sum(_pattern)):
-        _SINGLES[_p, _s] = PATTERN_INDEX[tuple(sorted(_pattern + (1,) * _s, reverse=True))]
+#: Multisets of point values of up to six cards (a hand's, or a whole round's), by size
+#: and in combinatorial order within a size: id 0 is the empty one.
+N_MULTISETS = math.comb(N_VALUES + ROUND_CARDS, ROUND_CARDS)
+#: Where the multisets of ``s`` cards start among the ids.
+_MULTISET_START = np.cumsum(
+    [0] + [math.comb(N_VALUES - 1 + s, s) for s in range(ROUND_CARDS + 1)]
+).astype(np.int64)
+_BINOMIAL = np.array(
+    [[math.comb(n, k) for k in range(ROUND_CARDS + 1)] for n in range(N_VALUES + ROUND_CARDS)],
+    dtype=np.int64,
+)
+
+
+@njit(cache=True)
+def _multiset_id_jit(values, size, start, binomial):
+    """The id of the multiset of nondecreasing ``values[:size]``: as ``v_i + i`` they are
+    a strictly increasing combination, whose combinatorial rank orders them."""
+    rank = start[size]
+    for i in range(size):
+        rank += binomial[values[i] + i, i + 1]
+    return rank
+
+
+@njit(cache=True)
+def _multisets_jit(start, binomial, grow, top, top_count, rest):
+    """Per multiset id: ``grow[id, v]``, the id with one card of value ``v`` more (-1 at
+    six cards); its largest value ``top``, how many of its cards have it, and the id of
+    the ``rest`` without them."""
+    values = np.zeros(ROUND_CARDS, dtype=np.int64)
+    grown = np.zeros(ROUND_CARDS, dtype=np.int64)
+    for size in range(ROUND_CARDS + 1):
+        values[:] = 0
+        while True:
+            here = _multiset_id_jit(values, size, start, binomial)
+            if size:
+                largest = values[size - 1]
+                same = 0
+                for i in range(size):
+                    if values[i] == largest:
+                        same += 1
+                top[here] = largest
+                top_count[here] = same
+                rest[here] = _multiset_id_jit(values, size - same, start, binomial)
+            for v in range(N_VALUES):
+                if size == ROUND_CARDS:
+                    grow[here, v] = -1
+                    continue
+                j = 0
+                for i in range(size):  # v inserted in order
+                    if values[i] <= v:
+                        grown[j] = values[i]
+                        j += 1
+                grown[j] = v
+                j += 1
+                for i in range(size):
+                    if values[i] > v:
+                        grown[j] = values[i]
+                        j += 1
+                grow[here, v] = _multiset_id_jit(grown, size + 1, start, binomial)
+            i = size - 1  # the next nondecreasing sequence of this size
+            while i >= 0 and values[i] == N_VALUES - 1:
+                i -= 1
+            if i < 0:
+                break
+            values[i] += 1
+            for j in range(i + 1, size):
+                values[j] = values[i]
+
+
+@cache
+def multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """``grow``, ``top``, ``top_count`` and ``rest`` of every multiset of up to six point
+    values (see :func:`_multisets_jit`), the same for every shoe (read-only)."""
+    grow = np.zeros((N_MULTISETS, N_VALUES), dtype=np.int64)
+    top, top_count, rest = (np.zeros(N_MULTISETS, dtype=np.int64) for _ in range(3))
+    _multisets_jit(_MULTISET_START, _BINOMIAL, grow, top, top_count, rest)
+    for table in (grow, top, top_count, rest):
+        table.setflags(write=False)
+    return grow, top, top_count, rest
+
+
+@njit(cache=True)
+def _multiset_patterns_jit(groups, union, top, top_count, rest, start, dense):
+    """``dense[id, p]``: the ordered ways to deal the cards of multiset ``id`` (in any one
+    order of their values) with identity pattern ``p``: the rest's ways combined with
+    those of the largest value's cards, which share no identity with them."""
+    dense[0, 0] = 1
+    size = 0
+    for here in range(1, dense.shape[0]):
+        while here >= start[size + 1]:
+            size += 1
+        base = rest[here]
+        v = top[here]
+        k = top_count[here]
+        below = size - k
+        for p in range(SIZE_START[below], SIZE_START[below + 1]):
+            w = dense[base, p]
+            if w == 0:
+                continue
+            for q in range(SIZE_START[k], SIZE_START[k + 1]):
+                g = groups[v, k, k, q]
+                if g != 0:
+                    dense[here, union[p, q]] += w * g
+
+
+@dataclass(frozen=True, eq=False)
+class MultisetPatterns:
+    """Every multiset's ways by identity pattern, sparse: the nonzero ``pattern`` (its
+    index among the patterns of as many cards) and ``ways`` of multiset ``id`` are at
+    ``start[id]:start[id + 1]``; ``total[id]`` sums
+    them (the falling factorials of the shoe's values, 0 where it cannot deal them)."""
+
+    start: np.ndarray
+    pattern: np.ndarray
+    ways: np.ndarray
+    total: np.ndarray
+
+
+def multiset_patterns(shoe: Shoe) -> MultisetPatterns:
+    """:class:`MultisetPatterns` of the shoe (of known suits), shared by shoes of the
+    same counts."""
+    if not shoe.suits_known:
+        value_groups(shoe)  # says why
+    return _patterns(tuple(int(n) for n in shoe.suit_counts.reshape(-1)), shoe.take)
+
+
+@lru_cache(maxsize=64)
+def _patterns(identity_counts: tuple[int, ...], take: int) -> MultisetPatterns:
+    _, top, top_count, rest = multisets()
+    dense = np.zeros((N_MULTISETS, N_PATTERNS), dtype=np.int64)
+    groups = _groups(identity_counts, take)
+    _multiset_patterns_jit(groups, PATTERN_UNION, top, top_count, rest, _MULTISET_START, dense)
+    rows, patterns = np.nonzero(dense)
+    start = np.searchsorted(rows, np.arange(N_MULTISETS + 1)).astype(np.int64)
+    sizes = np.searchsorted(_MULTISET_START, rows, side="right") - 1
+    within = (patterns - SIZE_START[sizes]).astype(np.int64)
+    tables = (start, within, dense[rows, patterns], dense.sum(axis=1))
+    for table in tables:
+        table.setflags(write=False)
+    return MultisetPatterns(*tables)
 
 
 @njit(cache=True, inline="always")
-def _leaf_jit(out, kinds, cell, values, n_dealt, held, groups, union, singles, ways, work):
+def _flat_cell(player_score, banker_score, player_third, banker_third):
+    """A cell's index in the flat :data:`CELLS`."""
+    across = NO_THIRD + 1
+    return ((player_score * N_VALUES + banker_score) * across + player_third) * across + (
+        banker_third
+    )
+
+
+@njit(cache=True, inline="always")
+def _leaf_jit(
+    out, kinds, cell, ids, hands, sizes, held, value_counts, take, patterns, rows, weight
+):
     """Add a round's ways to ``out[m, cell..., pattern]`` for each kind ``kinds[m]``, split
     by the identity pattern of the cards that kind counts.
 
-    ``values[:n_dealt]`` are the round's point values; ``held[h, v]`` how many cards of
-    value ``v`` hand ``h`` (0 Player, 1 Banker) holds; ``cell`` the outcome cell (scores,
-    then third-card values); ``ways`` multiplies (the swapped deals and the cards after
-    the round). ``work`` is scratch: int64[5, n_patterns + 10] (two pattern vectors, the
-    repeated values and their sizes, the round's distinct values).
+    ``ids`` are the multiset ids of the Player's cards, the Banker's and all of them;
+    ``hands[h, :sizes[h]]`` the values of hand ``h`` (0 Player, 1 Banker) and ``held[h,
+    v]`` how many of them are ``v``; ``weight`` multiplies (the swapped deals and the
+    cards after the round). ``patterns`` is :class:`MultisetPatterns`' arrays; ``rows``
+    the row of ``out`` of each flat cell.
     """
-    # The round's distinct values (at most six), found once for every kind.
-    distinct = work[4]
-    n_distinct = 0
-    for i in range(n_dealt):
-        v = values[i]
-        new = True
-        for j in range(n_distinct):
-            if distinct[j] == v:
-                new = False
-                break
-        if new:
-            distinct[n_distinct] = v
-            n_distinct += 1
+    start, pattern, ways, total = patterns
+    everything = ids[2]
+    at = rows[
+        ((cell[0] * N_VALUES + cell[1]) * (NO_THIRD + 1) + cell[2]) * (NO_THIRD + 1) + cell[3]
+    ]
+    if total[everything] == 0:  # the shoe cannot deal these cards
+        return
     for m in range(kinds.shape[0]):
         kind = kinds[m]
         side = kind  # _PLAYER 0, _BANKER 1, _BOTH 2; 3: no card counts
         if kind == _WINNER:
             side = _PLAYER if cell[0] > cell[1] else _BANKER if cell[1] > cell[0] else _WINNER
-        # Per value: cards dealt and counted. Values with at most one counted card add a
-        # scalar and singles; only a value with two counted cards or more can hold two
-        # copies of one identity.
-        scalar = ways
-        single = 0
-        repeated = 0
-        for i in range(n_distinct):
-            v = distinct[i]
-            k = held[0, v] + held[1, v]
-            if side == _BOTH:
-                c = k
-            elif side == _WINNER:
-                c = 0
-            else:
-                c = held[side, v]
-            if c <= 1:
-                scalar *= groups[v, k, c, c]  # pattern index of () is 0, of (1,) is 1
-                single += c
-            else:  # kept for the convolution below
-                work[2, repeated] = v
-                work[3, repeated] = k * 8 + c
-                repeated += 1
-        if scalar == 0:  # a falling factorial of the shoe is 0: the same for every kind
-            return
-        if repeated == 0:
-            out[m, cell[0], cell[1], cell[2], cell[3], singles[0, single]] += scalar
+        if side == _WINNER:  # a tie: every card is dealt uncounted
+            out[m, at, 0] += weight * total[everything]
             continue
-        if repeated == 1:  # one value's patterns as they are: no convolution
-            v = work[2, 0]
-            k = work[3, 0] // 8
-            c = work[3, 0] % 8
-            for q in range(SIZE_START[c], SIZE_START[c + 1]):
-                g = groups[v, k, c, q]
-                if g != 0:
-                    out[m, cell[0], cell[1], cell[2], cell[3], singles[q, single]] += g * scalar
-            continue
-        current = work[0]
-        current[0] = 1
-        size = 0  # cards in the patterns of ``current`` (those of one size are contiguous)
-        for r in range(repeated):
-            v = work[2, r]
-            k = work[3, r] // 8
-            c = work[3, r] % 8
-            following = work[1]
-            for p in range(SIZE_START[size + c], SIZE_START[size + c + 1]):
-                following[p] = 0
-            for p in range(SIZE_START[size], SIZE_START[size + 1]):
-                if current[p] == 0:
-                    continue
-                for q in range(SIZE_START[c], SIZE_START[c + 1]):
-                    g = groups[v, k, c, q]
-                    if g != 0:
-                        following[union[p, q]] += current[p] * g
-            size += c
-            for p in range(SIZE_START[size], SIZE_START[size + 1]):
-                current[p] = following[p]
-        for p in range(SIZE_START[size], SIZE_START[size + 1]):
-            if current[p] != 0:
-                out[m, cell[0], cell[1], cell[2], cell[3], singles[p, single]] += (
-                    current[p] * scalar
-                )
+        counted = everything
+        rest_ways = weight
+        if side != _BOTH:
+            # The counted hand's cards of a value take their identities first; the other
+            # hand's are any of the cards of that value left, whatever the pattern.
+            counted = ids[side]
+            other = 1 - side
+            for i in range(sizes[other]):
+                v = hands[other, i]
+                left = value_counts[v] - take * held[side, v]
+                for j in range(i):
+                    if hands[other, j] == v:
+                        left -= take
+                rest_ways *= left
+        for e in range(start[counted], start[counted + 1]):
+            out[m, at, pattern[e]] += ways[e] * rest_ways
 
 
 @njit(cache=True)
-def _identity_walk_jit(value_counts, groups, union, singles, third_card, kinds, take, out):
+def _identity_walk_jit(value_counts, grow, patterns, third_card, kinds, take, rows, out):
     """Walk every round of point values; add its ways to ``out`` by counted pattern.
 
     Parameters
     ----------
     value_counts : int64[10]
         Cards of each point value in the shoe (N in all).
-    groups : int64[10, 7, 7, n_patterns]
-        ``groups[v, k, c, p]``: ordered ways to deal ``k`` cards of value ``v`` whose
-        ``c`` counted ones show identity pattern ``p`` (see the module docstring).
-    union, singles : int64 tables
-        :data:`analyzer.game.identities.PATTERN_UNION` and this module's ``_SINGLES``.
+    grow : int64[n_multisets, 10]
+        The multiset ids one card more makes (:func:`multisets`).
+    patterns : tuple of int64 arrays
+        :class:`MultisetPatterns` of the shoe: each multiset's ways by identity pattern.
     third_card : bool[10, 10, 12]
         The third-card rule of one pure tableau.
     kinds : int64[m]
@@ -172,79 +280,109 @@ def _identity_walk_jit(value_counts, groups, union, singles, third_card, kinds, 
         (none on a tie). One walk serves them all.
     take : int
         1, or 0 when cards are dealt with replacement.
-    out : int64[m, 10, 10, 11, 11, n_patterns]
-        Zeroed by the caller; on return ``out[m, player_score, banker_score,
-        player_third, banker_third, pattern]`` holds ordered six-card sequences, each
+    rows : int64[10 * 10 * 11 * 11]
+        The row of ``out`` of each flat cell ``((player_score * 10 + banker_score) * 11
+        + player_third) * 11 + banker_third`` the tableau can deal (:func:`tableau_cells`).
+    out : int64[m, rows, 11]
+        Zeroed by the caller; on return ``out[m, row, pattern]``, the pattern's
+        index among those of the cards the kind counts there (as many as the cell
+        tells: :func:`counted_cards`), holds ordered six-card sequences, each
         block summing to N (N-1) ... (N-5).
     """
     n = value_counts.sum()
     stand_tail = (n - 4 * take) * (n - 5 * take)
     five_tail = n - 5 * take
-    values = np.zeros(6, dtype=np.int64)
+    total = patterns[3]
+    hands = np.zeros((2, 3), dtype=np.int64)
+    sizes = np.zeros(2, dtype=np.int64)
     held = np.zeros((2, N_VALUES), dtype=np.int64)
     cell = np.zeros(4, dtype=np.int64)
-    work = np.zeros((5, N_PATTERNS + N_VALUES), dtype=np.int64)
+    ids = np.zeros(3, dtype=np.int64)
     for a in range(N_VALUES):
         for c in range(a, N_VALUES):
             player2 = (a + c) % 10
+            player_id = grow[grow[0, a], c]
+            hands[0, 0] = a
+            hands[0, 1] = c
             held[0, a] += 1
             held[0, c] += 1
             for b in range(N_VALUES):
                 for d in range(b, N_VALUES):
+                    four_id = grow[grow[player_id, b], d]
+                    if total[four_id] == 0:  # the shoe cannot deal the first four
+                        continue
                     mult = (1 if a == c else 2) * (1 if b == d else 2)
                     banker2 = (b + d) % 10
-                    values[0] = a
-                    values[1] = b
-                    values[2] = c
-                    values[3] = d
+                    banker_id = grow[grow[0, b], d]
+                    hands[1, 0] = b
+                    hands[1, 1] = d
                     held[1, b] += 1
                     held[1, d] += 1
                     if player_draws(third_card, player2, banker2):
+                        sizes[0] = 3
                         for x in range(N_VALUES):
-                            values[4] = x
+                            hands[0, 2] = x
                             held[0, x] += 1
+                            ids[0] = grow[player_id, x]
+                            five_id = grow[four_id, x]
                             cell[0] = (player2 + x) % 10
                             cell[2] = x
                             if banker_draws(third_card, player2, banker2, x):
+                                sizes[1] = 3
                                 for y in range(N_VALUES):
-                                    values[5] = y
+                                    hands[1, 2] = y
                                     held[1, y] += 1
+                                    ids[1] = grow[banker_id, y]
+                                    ids[2] = grow[five_id, y]
                                     cell[1] = (banker2 + y) % 10
                                     cell[3] = y
                                     _leaf_jit(
-                                        out, kinds, cell, values, 6, held, groups, union,
-                                        singles, mult, work,
+                                        out, kinds, cell, ids, hands, sizes, held,
+                                        value_counts, take, patterns, rows, mult,
                                     )  # fmt: skip
                                     held[1, y] -= 1
                             else:
+                                sizes[1] = 2
+                                ids[1] = banker_id
+                                ids[2] = five_id
                                 cell[1] = banker2
                                 cell[3] = NO_THIRD
                                 _leaf_jit(
-                                    out, kinds, cell, values, 5, held, groups, union, singles,
-                                    mult * five_tail, work,
+                                    out, kinds, cell, ids, hands, sizes, held, value_counts,
+                                    take, patterns, rows, mult * five_tail,
                                 )  # fmt: skip
                             held[0, x] -= 1
                     elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                        sizes[0] = 2
+                        sizes[1] = 3
+                        ids[0] = player_id
                         cell[0] = player2
                         cell[2] = NO_THIRD
                         for y in range(N_VALUES):
-                            values[4] = y
+                            hands[1, 2] = y
                             held[1, y] += 1
+                            ids[1] = grow[banker_id, y]
+                            ids[2] = grow[four_id, y]
                             cell[1] = (banker2 + y) % 10
                             cell[3] = y
                             _leaf_jit(
-                                out, kinds, cell, values, 5, held, groups, union, singles,
-                                mult * five_tail, work,
+                                out, kinds, cell, ids, hands, sizes, held, value_counts,
+                                take, patterns, rows, mult * five_tail,
                             )  # fmt: skip
                             held[1, y] -= 1
                     else:  # a natural, or both hands stand
+                        sizes[0] = 2
+                        sizes[1] = 2
+                        ids[0] = player_id
+                        ids[1] = banker_id
+                        ids[2] = four_id
                         cell[0] = player2
                         cell[1] = banker2
                         cell[2] = NO_THIRD
                         cell[3] = NO_THIRD
                         _leaf_jit(
-                            out, kinds, cell, values, 4, held, groups, union, singles,
-                            mult * stand_tail, work,
+                            out, kinds, cell, ids, hands, sizes, held, value_counts, take,
+                            patterns, rows, mult * stand_tail,
                         )  # fmt: skip
                     held[1, b] -= 1
                     held[1, d] -= 1
@@ -311,16 +449,55 @@ def _labelled_blocks(counts: list[int], take: int) -> dict[tuple[int, ...], int]
 
 @dataclass(frozen=True, eq=False)
 class IdentityCounts:
-    """``counts[player_score, banker_score, player_third, banker_third, pattern]``: ordered
-    six-card sequences (weighted under a mixed strategy, see ``scale``) by the identity
-    pattern of the cards a bet multiplied by ``kind`` counts; they sum to ``denominator``."""
+    """Ordered six-card sequences (weighted under a mixed strategy, see ``scale``) by
+    outcome cell and by the identity pattern of the cards a bet multiplied by ``kind``
+    counts; they sum to ``denominator``. ``cells`` are the round's possible cells, flat
+    in :data:`CELLS` (player score, banker score, player third, banker third; the same
+    for every kind), and ``ways[i, pattern]`` the sequences of cell ``cells[i]``."""
 
-    counts: np.ndarray
+    cells: np.ndarray
+    ways: np.ndarray
     kind: str
     denominator: int
     shoe: Shoe
     naturals: tuple[int, ...]
     scale: int = 1
+
+    @property
+    def counts(self) -> np.ndarray:
+        """``counts[player_score, banker_score, player_third, banker_third, pattern]``:
+        the same counts, dense."""
+        dense = np.zeros((math.prod(CELLS), N_PATTERNS), dtype=self.ways.dtype)
+        dense[self.cells] = self.ways
+        return dense.reshape(*CELLS, N_PATTERNS)
+
+
+def counted_cards(kind: str, cells: np.ndarray) -> np.ndarray:
+    """How many cards a bet multiplied by ``kind`` counts in each of ``cells`` (flat, as
+    :class:`IdentityCounts` holds them): its hands' two cards and their third ones."""
+    player_score, banker_score, player_third, banker_third = np.unravel_index(cells, CELLS)
+    player = 2 + (player_third != NO_THIRD)
+    banker = 2 + (banker_third != NO_THIRD)
+    if kind == "player":
+        return player
+    if kind == "banker":
+        return banker
+    if kind == "both":
+        return player + banker
+    winner = np.where(player_score > banker_score, player, banker)
+    return np.where(player_score == banker_score, 0, winner)
+
+
+def _by_pattern(kind: str, cells: np.ndarray, within: np.ndarray) -> np.ndarray:
+    """The kernel's ways of ``cells`` by pattern index among the counted cards' patterns,
+    as ways by pattern index."""
+    counted = counted_cards(kind, cells)
+    ways = np.zeros((len(cells), N_PATTERNS), dtype=within.dtype)
+    for size in np.unique(counted).tolist():
+        rows = counted == size
+        first, last = SIZE_START[size], SIZE_START[size + 1]
+        ways[rows, first:last] = within[rows, : last - first]
+    return ways
 
 
 def identity_outcomes(shoe: Shoe, kind: str, mixture: Mixture) -> IdentityCounts:
@@ -340,28 +517,82 @@ def identity_outcomes_of(
             raise AnalyzerError(f"the identity walk counts {', '.join(WALKED_KINDS)}, not {kind!r}")
     kinds = tuple(dict.fromkeys(kinds))
     dealt = shoe.in_lowest_terms(suits=True)
-    groups = value_groups(dealt)
     codes = np.array([WALKED_KINDS.index(kind) for kind in kinds], dtype=np.int64)
-    walks = [(weight, _walk(dealt, groups, tableau, codes)) for weight, tableau in mixture]
+    walks = [_walk(dealt, tableau, codes) for _, tableau in mixture]
+    # Every kind's ways of a cell sum to the round's: the cells are the same for all.
+    cells = walks[0][0] if len(walks) == 1 else np.unique(np.concatenate([c for c, _ in walks]))
+    by_cell = []
+    for walk_cells, counts in walks:
+        if len(walks) > 1:  # each tableau's cells among every tableau's
+            spread = np.zeros((len(kinds), len(cells), _MOST_PATTERNS), dtype=np.int64)
+            spread[:, np.searchsorted(cells, walk_cells)] = counts
+            counts = spread
+        by_cell.append(counts)
+    dealt_cells = np.logical_or.reduce([counts[0].any(axis=1) for counts in by_cell])
+    cells = cells[dealt_cells]
     out = {}
     for m, kind in enumerate(kinds):
-        parts = [(weight, counts[m]) for weight, counts in walks]
-        counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
-        out[kind] = IdentityCounts(counts, kind, denominator, shoe, mixture[0][1].naturals, scale)
+        parts = [
+            (weight, counts[m, dealt_cells])
+            for (weight, _), counts in zip(mixture, by_cell, strict=True)
+        ]
+        within, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
+        ways = _by_pattern(kind, cells, within)
+        naturals = mixture[0][1].naturals
+        out[kind] = IdentityCounts(cells, ways, kind, denominator, shoe, naturals, scale)
     return out
 
 
-def _walk(shoe: Shoe, groups: np.ndarray, tableau: Tableau, kinds: np.ndarray) -> np.ndarray:
-    shape = (len(kinds), N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1, N_PATTERNS)
-    out = np.zeros(shape, dtype=np.int64)
-    _identity_walk_jit(
-        shoe.value_counts, groups, PATTERN_UNION, _SINGLES, tableau.third_card, kinds,
-        shoe.take, out,
-    )  # fmt: skip
+@njit(cache=True)
+def _dealt_cells_jit(third_card, out):
+    """Mark in ``out`` (bool, by flat cell) every cell a round under ``third_card`` can
+    end in, whatever the shoe."""
+    for player2 in range(N_VALUES):
+        for banker2 in range(N_VALUES):
+            if player_draws(third_card, player2, banker2):
+                for x in range(N_VALUES):
+                    player = (player2 + x) % 10
+                    if banker_draws(third_card, player2, banker2, x):
+                        for y in range(N_VALUES):
+                            banker = (banker2 + y) % 10
+                            out[_flat_cell(player, banker, x, y)] = True
+                    else:
+                        out[_flat_cell(player, banker2, x, NO_THIRD)] = True
+            elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                for y in range(N_VALUES):
+                    banker = (banker2 + y) % 10
+                    out[_flat_cell(player2, banker, NO_THIRD, y)] = True
+            else:
+                out[_flat_cell(player2, banker2, NO_THIRD, NO_THIRD)] = True
+
+
+@lru_cache(maxsize=64)
+def tableau_cells(tableau: Tableau) -> tuple[np.ndarray, np.ndarray]:
+    """The flat cells a round under ``tableau`` can end in, and each flat cell's index
+    among them (-1: none), so that the walk's output holds those cells only."""
+    dealt = np.zeros(math.prod(CELLS), dtype=np.bool_)
+    _dealt_cells_jit(tableau.third_card, dealt)
+    cells = np.flatnonzero(dealt)
+    rows = np.full(len(dealt), -1, dtype=np.int64)
+    rows[cells] = np.arange(len(cells))
+    for table in (cells, rows):
+        table.setflags(write=False)
+    return cells, rows
+
+
+def _walk(shoe: Shoe, tableau: Tableau, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The flat cells ``tableau`` can deal and the kernel's counts of them."""
+    cells, rows = tableau_cells(tableau)
+    out = np.zeros((len(kinds), len(cells), _MOST_PATTERNS), dtype=np.int64)
+    patterns = multiset_patterns(shoe)
+    arrays = (patterns.start, patterns.pattern, patterns.ways, patterns.total)
+    grow = multisets()[0]
+    third_card = tableau.third_card
+    _identity_walk_jit(shoe.value_counts, grow, arrays, third_card, kinds, shoe.take, rows, out)
     for block in out:  # a broken kernel must never hand out a number
         total = int(block.sum(dtype=np.int64))
         if total != shoe.rounds_denominator:
             raise AssertionError(
                 f"identity counts sum to {total}, expected {shoe.rounds_denominator}"
             )
-    return out
+    return cells, out

@@ -13,7 +13,7 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine.enumerator import OutcomeCounts
-from analyzer.engine.identities import IdentityCounts
+from analyzer.engine.identities import CELLS, IdentityCounts
 from analyzer.game.fields import (
     N_PAIR_STATES,
     WINNERS,
@@ -24,7 +24,6 @@ from analyzer.game.fields import (
     third_card_field,
 )
 from analyzer.game.rules import Round
-from analyzer.paytables.settle import identity_column
 from analyzer.schema import argument
 
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
@@ -49,6 +48,17 @@ class OutcomeTable:
     #: the mixture's weights; 1 for a pure one): ``ways / scale`` are expected numbers of
     #: ordered six-card sequences, of ``denominator / scale`` in all.
     scale: int = 1
+    #: The identity walk's tables: ``by_pattern[i, pattern]``, the ways of row ``i`` by
+    #: the identity pattern of the cards a bet multiplied by ``counted`` counts (they sum
+    #: to ``ways[i]``); None in other tables.
+    by_pattern: np.ndarray | None = None
+    counted: str | None = None
+
+    @property
+    def multiplied_ways(self) -> np.ndarray:
+        """The ways a multiplied bet is settled by: per row and counted pattern in the
+        identity walk's tables, else per row (the pattern is then a field of the row)."""
+        return self.ways if self.by_pattern is None else self.by_pattern
 
     @property
     def sequences(self) -> int:
@@ -90,18 +100,22 @@ def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     return OutcomeTable(columns, ways, outcomes.denominator, outcomes.pair_detail, outcomes.scale)
 
 
-def identity_table(outcomes: IdentityCounts) -> OutcomeTable:
-    """One row per nonzero (outcome cell, counted identity pattern) of the identity walk:
-    the value-level fields and the pattern index of the cards a bet multiplied by the
-    counts' kind counts (column :func:`~analyzer.paytables.settle.identity_column`)."""
-    argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
-    # flatnonzero then unravel: a third faster than nonzero on this 5-D array.
-    flat = np.flatnonzero(outcomes.counts)
-    ps, bs, pt, bt, pattern = np.unravel_index(flat, outcomes.counts.shape)
-    columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
-    columns[identity_column(outcomes.kind)] = pattern.astype(np.int64)
-    ways = outcomes.counts.reshape(-1)[flat]
-    return OutcomeTable(columns, ways, outcomes.denominator, "none", outcomes.scale)
+def identity_tables(by_kind: dict[str, IdentityCounts]) -> dict[str, OutcomeTable]:
+    """One table per kind of the identity walk's counts: a row per possible outcome cell
+    (the same rows, and columns, for every kind), the value-level fields, its ways, and
+    its ways by the identity pattern of the cards the kind counts (``by_pattern``)."""
+    tables: dict[str, OutcomeTable] = {}
+    columns = None
+    for kind, outcomes in by_kind.items():
+        argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
+        if columns is None:
+            ps, bs, pt, bt = np.unravel_index(outcomes.cells, CELLS)
+            columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
+        ways = outcomes.ways.sum(axis=1)
+        tables[kind] = OutcomeTable(
+            columns, ways, outcomes.denominator, "none", outcomes.scale, outcomes.ways, kind
+        )
+    return tables
 
 
 def round_table(dealt: Round) -> OutcomeTable:

@@ -7,17 +7,18 @@ columns of fields (:mod:`analyzer.game.fields`), one row per outcome or round.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cache, cached_property
 
 import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS, PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
-from analyzer.paytables.multipliers import Specials, round_multiplier
+from analyzer.paytables.multipliers import Multipliers, Specials, round_multiplier
 
 Columns = Mapping[str, np.ndarray]
 #: The pattern of two different cards, and of one card dealt twice.
@@ -61,27 +62,42 @@ def settling_rule(bet: Bet, columns: Columns, n_rows: int) -> np.ndarray:
     return first_holding(_each_mask(bet, columns, n_rows), n_rows)
 
 
-def identity_column(kind: str) -> str:
-    """The outcome table's column of counted identity patterns for bets multiplied by
-    ``kind`` (see :mod:`analyzer.engine.identities`)."""
-    return f"identity_pattern_{kind}"
-
-
 def row_patterns(bet: Bet, columns: Columns) -> np.ndarray:
-    """Per row, the identity pattern index of the cards ``bet`` multiplies by: from the
-    suited-pair fields for the first-two kinds, else the identity walk's column."""
+    """Per row, the identity pattern index of the first two cards a bet multiplied by a
+    first-two kind counts, from the suited-pair fields. (The identity walk's tables give
+    the other kinds' ways by pattern per row instead.)"""
     kind = bet.multiply
     if kind is None:
         raise AnalyzerError(f"bet {bet.id!r} is not multiplied")
-    if kind.endswith("_first_two"):
-        suited = f"{kind.removesuffix('_first_two')}_suited_pair"
-        if suited not in columns:
-            raise AnalyzerError(f"bet {bet.id!r}: the suits of some cards are unknown")
-        return np.where(columns[suited], _ONE_CARD_TWICE, _TWO_CARDS)
-    column = identity_column(kind)
-    if column not in columns:
+    if not kind.endswith("_first_two"):
         raise AnalyzerError(f"bet {bet.id!r}: this table does not count {kind!r} identities")
-    return columns[column]
+    suited = f"{kind.removesuffix('_first_two')}_suited_pair"
+    if suited not in columns:
+        raise AnalyzerError(f"bet {bet.id!r}: the suits of some cards are unknown")
+    return np.where(columns[suited], _ONE_CARD_TWICE, _TWO_CARDS)
+
+
+@cache
+def _moment_numerators(
+    model: Multipliers, constant: Fraction, slope: Fraction
+) -> tuple[list[int], list[int], int] | None:
+    """``E[net]`` and ``E[net**2]`` of a rule netting ``constant + slope * multiplier``,
+    for every identity pattern, as integer numerators over one common denominator (cached
+    by model and rule: a breakdown then sums integers); None where the model's moments
+    are not Fractions (polynomials in its unknowns)."""
+    first, second = [], []
+    for pattern in IDENTITY_PATTERNS:
+        m1, m2 = model.moment(pattern, 1), model.moment(pattern, 2)
+        if not (isinstance(m1, Fraction) and isinstance(m2, Fraction)):
+            return None
+        first.append(constant + slope * m1)
+        second.append(constant * constant + 2 * constant * slope * m1 + slope * slope * m2)
+    denominator = math.lcm(*(m.denominator for m in first + second))
+    return (
+        [int(m * denominator) for m in first],
+        [int(m * denominator) for m in second],
+        denominator,
+    )
 
 
 def check_ties_counted(
@@ -181,31 +197,71 @@ class Settlement:
         return self.constants[rule] + self.slopes[rule] * multiplier
 
     def expected_value(self, columns: Columns, ways: np.ndarray, denominator: int) -> Fraction:
-        """The exact expected value per unit paid over rows weighted by ``ways``; a
-        multiplied bet's rows carry the identity pattern of its counted cards
-        (:func:`row_patterns`)."""
+        """The exact expected value per unit paid over rows weighted by ``ways``: per row,
+        or for a multiplied bet per row and counted identity pattern (the identity
+        walk's tables; a first-two kind's pattern is a field of the row)."""
         bet = self.bet
+        n_rows = len(ways)
         if not bet.multiplied:
             settled, _ = settled_ways(bet, columns, ways)
             total = sum(w * n for w, n in zip(settled, self.constants, strict=True))
         else:
-            cells = self.pattern_ways(columns, ways, settling_rule(bet, columns, len(ways)))
-            total = Fraction(0)
-            for rule, pattern in zip(*np.nonzero(cells), strict=True):
-                first, _ = self.moments(int(rule), IDENTITY_PATTERNS[pattern])
-                total += int(cells[rule, pattern]) * first
+            cells = self.pattern_ways(columns, ways, settling_rule(bet, columns, n_rows))
+            total = sum(
+                (self.rule_totals(rule, cells[rule])[1] for rule in range(len(cells))),
+                start=Fraction(0),
+            )
         return self.per_paid(Fraction(total) / denominator)
 
     def pattern_ways(self, columns: Columns, ways: np.ndarray, index: np.ndarray) -> np.ndarray:
         """A multiplied bet's exact ways per (settling rule, counted identity pattern), the
-        rows settled by ``index`` (:func:`settling_rule`); a rule paying by the multiplier
-        on a tie is refused (:func:`check_ties_counted`). Every partial sum fits (at most
-        the denominator) in int64, or is a Python integer under a large mixed strategy."""
+        rows settled by ``index`` (:func:`settling_rule`) and weighted by ``ways`` (per
+        row, or per row and pattern); a rule paying by the multiplier on a tie is refused
+        (:func:`check_ties_counted`). Every partial sum fits (at most the denominator)
+        in int64, or is a Python integer under a large mixed strategy."""
+        n_rules = len(self.bet.rules) + 1
+        if ways.ndim == 2:
+            if self.bet.multiply == "winner":  # (the only kind without cards on a tie)
+                check_ties_counted(self.bet, index, columns["winner"], ways.any(axis=1))
+            cells = np.zeros((n_rules, N_PATTERNS), dtype=ways.dtype)
+            for rule in range(n_rules):
+                rows = index == rule
+                if rows.any():
+                    cells[rule] = ways[rows].sum(axis=0)
+            return cells
         patterns = row_patterns(self.bet, columns)
         check_ties_counted(self.bet, index, columns["winner"], ways != 0)
-        cells = np.zeros((len(self.bet.rules) + 1, N_PATTERNS), dtype=ways.dtype)
+        cells = np.zeros((n_rules, N_PATTERNS), dtype=ways.dtype)
         np.add.at(cells, (index, patterns), ways)
         return cells
+
+    def rule_totals(self, rule: int, ways: np.ndarray) -> tuple[int, object, object]:
+        """Of the rounds settled by ``rule``, by counted pattern ``ways``: how many, and
+        the sums of their nets and squared nets per unit staked (before the fee); exact
+        (Fractions, or polynomials in a paytable's unknowns)."""
+        present = np.flatnonzero(ways).tolist()
+        counts = [int(ways[p]) for p in present]
+        a, b = self.constants[rule], self.slopes[rule]
+        if not b:  # a constant net: no multiplier moments
+            count = sum(counts)
+            return count, count * a, count * a * a
+        table = _moment_numerators(self.bet.multipliers, a, b)
+        if table is not None:  # integers over one denominator: a Fraction per sum only
+            first, second, denominator = table
+            pairs = list(zip(counts, present, strict=True))
+            return (
+                sum(counts),
+                Fraction(sum(w * first[p] for w, p in pairs), denominator),
+                Fraction(sum(w * second[p] for w, p in pairs), denominator),
+            )
+        count = first = second = 0
+        for p in present:
+            w = int(ways[p])
+            m1, m2 = self.moments(rule, IDENTITY_PATTERNS[p])
+            count += w
+            first += w * m1
+            second += w * m2
+        return count, first, second
 
     def dealt_result(
         self,

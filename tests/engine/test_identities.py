@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections import Counter
 from fractions import Fraction
 
@@ -15,7 +16,17 @@ from hypothesis import strategies as st
 from naive_multipliers import counted, hands_of
 
 from analyzer import AnalyzerError, Shoe, count_outcomes
-from analyzer.engine.identities import identity_outcomes, identity_outcomes_of, value_groups
+from analyzer.engine.identities import (
+    N_MULTISETS,
+    counted_cards,
+    identity_outcomes,
+    identity_outcomes_of,
+    multiset_patterns,
+    multisets,
+    tableau_cells,
+    value_groups,
+)
+from analyzer.engine.outcomes import identity_tables
 from analyzer.game.cards import parse_cards
 from analyzer.game.fields import NO_THIRD
 from analyzer.game.identities import IDENTITY_PATTERNS, WALKED_KINDS, identity_pattern
@@ -154,3 +165,93 @@ def test_one_walk_of_several_kinds_equals_each_kind_on_its_own() -> None:
         assert (counts.denominator, counts.scale) == (apart[kind].denominator, apart[kind].scale)
     with pytest.raises(AnalyzerError, match="not 'dealer'"):
         identity_outcomes_of(shoe, ("player", "dealer"), PURE)
+
+
+def _every_multiset():
+    return itertools.chain.from_iterable(
+        itertools.combinations_with_replacement(range(10), k) for k in range(7)
+    )
+
+
+def _grown(values) -> int:
+    here = 0
+    for v in values:
+        here = int(multisets()[0][here, v])
+    return here
+
+
+def test_the_multiset_tables_grow_and_split_multisets_as_sorted_tuples_do() -> None:
+    """Every multiset of up to six values, as a sorted tuple: one id each, whatever order
+    its cards are added in; ``top``/``top_count``/``rest`` split off the largest value's."""
+    grow, top, top_count, rest = multisets()
+    id_of = {values: _grown(values) for values in _every_multiset()}
+    assert sorted(id_of.values()) == list(range(N_MULTISETS))
+    for values, here in id_of.items():
+        assert _grown(reversed(values)) == here
+        for v in range(10):
+            bigger = tuple(sorted((*values, v)))
+            assert grow[here, v] == (id_of[bigger] if len(values) < 6 else -1)
+        if values:
+            largest = values[-1]
+            assert top[here] == largest
+            assert top_count[here] == values.count(largest)
+            assert rest[here] == id_of[tuple(v for v in values if v != largest)]
+
+
+@pytest.mark.parametrize(
+    "shoe",
+    [
+        Shoe.standard(2),
+        Shoe.standard(1).remove(parse_cards("AS AH 9D 9C KS 5S 5H")),
+        Shoe.infinite(),
+    ],
+)
+def test_each_multisets_ways_by_pattern_sum_to_its_falling_factorials(shoe) -> None:
+    dealt = shoe.in_lowest_terms(suits=True)
+    table = multiset_patterns(dealt)
+    counts = [int(n) for n in dealt.value_counts]
+    for values in _every_multiset():
+        here = _grown(values)
+        expected = 1
+        for v in set(values):
+            k = values.count(v)
+            expected *= math.perm(counts[v], k) if dealt.take else counts[v] ** k
+        ways = table.ways[table.start[here] : table.start[here + 1]]
+        assert int(ways.sum()) == int(table.total[here]) == expected, values
+        assert (ways > 0).all()
+
+
+@pytest.mark.parametrize(
+    ("rules", "play"),
+    [
+        ("standard", None),
+        ("chemin-de-fer", "player:5=draw,banker:3/9=stand,banker:5/4=draw"),
+        ("chemin-de-fer", "player:5=stand,banker:3/9=draw,banker:5/4=stand"),
+        ("bahamian", None),
+    ],
+)
+def test_the_cells_a_tableau_deals_are_the_value_walks_on_the_infinite_deck(rules, play) -> None:
+    from analyzer.game.rules import parse_strategy
+
+    strategy = None if play is None else parse_strategy(play, "test")
+    ((_, tableau),) = named_rules(rules).mixture(strategy)
+    cells, rows = tableau_cells(tableau)
+    reference = count_outcomes(Shoe.infinite(), rules=named_rules(rules), strategy=strategy)
+    assert np.array_equal(cells, np.flatnonzero(reference.counts[0]))
+    assert np.array_equal(rows[cells], np.arange(len(cells)))
+    assert (np.delete(rows, cells) == -1).all()
+
+
+def test_the_tables_of_every_kind_share_their_rows_and_split_each_rows_ways() -> None:
+    shoe = Shoe.standard(1).remove(parse_cards("AS 7H 7D"))
+    tables = identity_tables(identity_outcomes_of(shoe, WALKED_KINDS, PURE))
+    first = tables["player"]
+    for kind, table in tables.items():
+        assert table.columns is first.columns and table.counted == kind
+        assert np.array_equal(table.by_pattern.sum(axis=1), table.ways)
+        assert table.multiplied_ways is table.by_pattern
+        # Only patterns of as many cards as the kind counts in the row.
+        sizes = np.array([sum(p) for p in IDENTITY_PATTERNS])
+        counted = counted_cards(kind, identity_outcomes(shoe, kind, PURE).cells)
+        rows, patterns = np.nonzero(table.by_pattern)
+        assert np.array_equal(sizes[patterns], counted[rows])
