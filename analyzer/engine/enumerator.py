@@ -88,13 +88,36 @@ def _first_four_values_jit(value_counts, take, out):
         left[a] += take
 
 
+@njit(cache=True, inline="always")
+def _interchangeable_jit(left, type_ranks, rank_start, t, first, second):
+    """How many card types are interchangeable with type ``t`` at this point of the walk
+    (``t`` included), or 0 when one of them comes before ``t`` (it stands for them all).
+
+    Two types are interchangeable when they have the same rank and as many cards left
+    and neither is a card already dealt (``first``, ``second``; -1 for none), which later
+    cards are compared with: swapping them maps the rest of the walk onto itself, so one
+    walks for all (the four suits of a rank in a full shoe are walked once, not four
+    times)."""
+    if t == first or t == second:  # noqa: SIM109 (as Numba compiles it best)
+        return 1
+    size = 0
+    for u in range(rank_start[type_ranks[t]], rank_start[type_ranks[t] + 1]):
+        if u == first or u == second or left[u] != left[t]:  # noqa: SIM109
+            continue
+        if u < t:
+            return 0
+        size += 1
+    return size
+
+
 @njit(cache=True)
-def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
+def _first_four_pairs_jit(type_counts, type_values, type_ranks, rank_start, grouped, take, out):
     """Count the first four cards by point values and by each hand's pair state.
 
     A card type is a rank (suits unknown) or a rank and suit. Cards 1-3 are walked type by
-    type; the fourth (Banker's second) is summed in closed form per value, since its pair
-    state against card 2 only asks "same type", "same rank, other type" or neither.
+    type, interchangeable types once (:func:`_interchangeable_jit`); the fourth (Banker's
+    second) is summed in closed form per value, since its pair state against card 2 only
+    asks "same type", "same rank, other type" or neither.
 
     Parameters
     ----------
@@ -103,7 +126,13 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
     type_values : int64[n_types]
         Point value 0-9 of each type.
     type_ranks : int64[n_types]
-        Rank index 0-12 of each type.
+        Rank index 0-12 of each type, nondecreasing.
+    rank_start : int64[14]
+        Where each rank's types start (those of rank ``r`` are ``rank_start[r]`` to
+        ``rank_start[r + 1]``).
+    grouped : bool
+        Whether some rank has several types (suits): only then can types be
+        interchangeable.
     take : int
         What dealing a card takes from its count: 1, or 0 with replacement.
     out : int64[10, 10, 10, 10, 9]
@@ -121,6 +150,8 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
         left_rank[type_ranks[t]] += left[t]
     for t1 in range(n_types):
         w1 = left[t1]
+        if grouped:
+            w1 *= _interchangeable_jit(left, type_ranks, rank_start, t1, -1, -1)
         if w1 == 0:
             continue
         v1 = type_values[t1]
@@ -131,6 +162,10 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
             w2 = w1 * left[t2]
             if w2 == 0:
                 continue
+            if grouped:
+                w2 *= _interchangeable_jit(left, type_ranks, rank_start, t2, t1, -1)
+                if w2 == 0:
+                    continue
             v2 = type_values[t2]
             left[t2] -= take
             left_value[v2] -= take
@@ -139,6 +174,10 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, take, out):
                 w3 = w2 * left[t3]
                 if w3 == 0:
                     continue
+                if grouped:
+                    w3 *= _interchangeable_jit(left, type_ranks, rank_start, t3, t1, t2)
+                    if w3 == 0:
+                        continue
                 v3 = type_values[t3]
                 if t3 == t1:
                     player_state = SUITED_PAIR
@@ -360,10 +399,12 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
     else:
         raise AnalyzerError(f"unknown pair detail {pair_detail!r}: use none, rank or suit")
     type_values = RANK_VALUES[type_ranks].astype(np.int64)
+    rank_start = np.searchsorted(type_ranks, np.arange(N_RANKS + 1)).astype(np.int64)
     out = np.zeros((N_VALUES,) * 4 + (N_PAIR_STATES**2,), dtype=np.int64)
     _first_four_pairs_jit(
-        np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, shoe.take, out
-    )
+        np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, rank_start,
+        pair_detail == "suit", shoe.take, out,
+    )  # fmt: skip
     if pair_detail == "rank":
         fold_suited_pairs(out.reshape((*out.shape[:4], N_PAIR_STATES, N_PAIR_STATES)))
     return out
