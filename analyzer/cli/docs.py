@@ -38,7 +38,10 @@ examples:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     target = parser.add_mutually_exclusive_group(required=True)
     target.add_argument(
-        "--out", metavar="DIR", help="write one paytable's tables, every format and language"
+        "--out",
+        metavar="DIR",
+        help="write one paytable's tables, every format and language, and its PAR sheet "
+        "workbook (LANG/par-sheet.xlsx)",
     )
     target.add_argument(
         "--site",
@@ -66,26 +69,37 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str]:
-    """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``."""
+#: The PAR sheet workbook ``docs --out`` writes in each language's folder.
+WORKBOOK = "par-sheet.xlsx"
+
+
+def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str | bytes]:
+    """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``, and the
+    PAR sheet workbook ``LANG/par-sheet.xlsx``."""
     from tqdm import tqdm
 
     from analyzer.reports.tables import render_report
+    from analyzer.reports.workbook import workbook_bytes
 
-    files = {}
+    files: dict[str, str | bytes] = {}
     tables = [
-        (lang, fmt, name, detail)
+        (lang, fmt, f"{name}.{EXTENSIONS[fmt]}", detail)
         for lang in LANGUAGES
         for fmt in FORMATS
         for name, detail in (("summary", False), ("detail", True))
     ]
-    # A detail table a bet: thousands of bets take a minute or more (on a terminal, a bar).
+    tables += [(lang, "xlsx", WORKBOOK, True) for lang in LANGUAGES]
+    # A detail table (and a sheet) a bet: thousands of bets take a minute or more (on a
+    # terminal, a bar).
     for lang, fmt, name, detail in tqdm(
         tables, desc="tables", unit="file", leave=False, disable=None
     ):
-        files[f"{lang}/{name}.{EXTENSIONS[fmt]}"] = render_report(
-            analysis, fmt, detail=detail, claimed_max_rtp=claim, lang=lang
-        )
+        if fmt == "xlsx":
+            files[f"{lang}/{name}"] = workbook_bytes(analysis, claimed_max_rtp=claim, lang=lang)
+        else:
+            files[f"{lang}/{name}"] = render_report(
+                analysis, fmt, detail=detail, claimed_max_rtp=claim, lang=lang
+            )
     return files
 
 

@@ -14,19 +14,27 @@ from analyzer.cli.options import (
     exact_analysis,
     paytable_from_args,
 )
-from analyzer.reports.formats import FORMATS
+from analyzer.errors import AnalyzerError
+from analyzer.files import check_writable, content_writer, output_error, write_atomically
+from analyzer.reports.formats import BINARY_FORMATS, REPORT_FORMATS
 
 HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
 DESCRIPTION = """\
 The exact house edge, RTP, hit frequency, push and standard deviation of every bet of a
 paytable, in every betting mode, counted over every card-removal path of the shoe. A whole
-shipped game (no --bet, no --mode) ends with the check of its published maximum RTP."""
+shipped game (no --bet, no --mode) ends with the check of its published maximum RTP.
+--format xlsx writes a PAR sheet workbook (a Summary sheet, a sheet per bet with its
+paying lines, a Volatility sheet) to the file --out names."""
 EXAMPLES = """\
 examples:
   baccarat-odds report                                  # every bet, both modes, the claim
   baccarat-odds report --decks 6 --mode no_commission   # another shoe, one mode
   baccarat-odds report --bet lucky_six --detail         # one bet, by paying line
-  baccarat-odds report --paytable ez-baccarat --format markdown --lang tl"""
+  baccarat-odds report --paytable ez-baccarat --format markdown --lang tl
+  baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook"""
+
+#: The file name ending --out must have for each binary format.
+SUFFIXES = {"xlsx": (".xlsx",)}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,10 +45,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_bet_option(parser)
     parser.add_argument(
-        "--detail", action="store_true", help="also print each bet's breakdown by paying line"
+        "--detail",
+        action="store_true",
+        help="also print each bet's breakdown by paying line (a workbook always has it)",
     )
-    add_format_option(parser, FORMATS)
+    add_format_option(parser, REPORT_FORMATS)
     add_lang_option(parser)
+    parser.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write the report to FILE instead of standard output, whole or not at all; "
+        "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
+    )
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -48,12 +64,32 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.verify import published_max_rtp
     from analyzer.reports.tables import render_report
 
+    # Refused before any work: a workbook on standard output (a terminal shows bytes, and
+    # even a pipe is more often a mistake than meant), an --out that cannot be written.
+    if args.format in BINARY_FORMATS and args.out is None:
+        raise AnalyzerError(
+            f"--format {args.format} is a binary format: give --out FILE.{args.format}"
+        )
+    if args.out is not None:
+        check_writable(args.out, "--out", SUFFIXES.get(args.format))
     paytable = paytable_from_args(args)
     mode = None if args.mode == "both" else args.mode
     analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)
     whole_game = args.bet is None and mode is None
     claim = published_max_rtp(paytable) if whole_game else None
-    text = render_report(
-        analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
-    )
-    return text, 0
+    if args.format == "xlsx":
+        from analyzer.reports.workbook import workbook_bytes
+
+        content: str | bytes = workbook_bytes(analysis, claimed_max_rtp=claim, lang=args.lang)
+    else:
+        content = render_report(
+            analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
+        )
+    if args.out is None:
+        return content, 0
+    try:
+        # Into place once the command has ended well (main moves it in): no partial file.
+        write_atomically(args.out, content_writer(content), held=True)
+    except OSError as exc:
+        raise output_error("--out", args.out, exc) from None
+    return "", 0

@@ -12,6 +12,11 @@ from typing import Any
 import numpy as np
 
 FORMATS = ("text", "markdown", "csv", "html", "latex", "json")
+#: Formats that are files of bytes, not text (a workbook): written to a file (``--out``),
+#: never to standard output.
+BINARY_FORMATS = ("xlsx",)
+#: Every format ``report`` writes.
+REPORT_FORMATS = (*FORMATS, *BINARY_FORMATS)
 #: File name extension of each format, for ``docs``.
 EXTENSIONS = {
     "text": "txt",

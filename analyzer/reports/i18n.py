@@ -38,6 +38,15 @@ _WORDS: dict[str, dict[str, str]] = {
     "commission": {"tl": "Baccarat", "ms": "Bakarat"},
     "no_commission": {"tl": "Walang Komisyon Baccarat", "ms": "Tiada Baccarat Komisi"},
     "all": {"tl": "Lahat ng mode", "ms": "Semua mod"},
+    # The workbook's (PAR sheet's) headers; a word without a translation here is shown
+    # in English.
+    "exact": {"tl": "eksakto", "ms": "tepat"},
+    "Condition": {"tl": "Kondisyon", "ms": "Syarat"},
+    "Contribution": {"tl": "Ambag", "ms": "Sumbangan"},
+    "Total": {"tl": "Kabuuan", "ms": "Jumlah"},
+    "Variance": {"tl": "Variance", "ms": "Varians"},
+    "Sheet": {"tl": "Sheet", "ms": "Helaian"},
+    "Volatility index": {"tl": "Volatility index", "ms": "Indeks volatiliti"},
 }
 _ENGLISH_MODES = {
     "commission": "Baccarat (commission)",

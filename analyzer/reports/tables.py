@@ -38,7 +38,8 @@ def _percent(value: Fraction | None, places: int = 4) -> str:
     return "-" if value is None else f"{float(100 * value):.{places}f}%"
 
 
-def _payouts(result: BetResult) -> str:
+def payouts_text(result: BetResult) -> str:
+    """What a bet pays when it wins, each payout once: ``"8:1 / 11:1"``."""
     wins = [rule.payout.text for rule in result.bet.rules if rule.payout.kind == "win"]
     return " / ".join(dict.fromkeys(wins))
 
@@ -48,7 +49,7 @@ def _figures(result: BetResult) -> tuple:
     return (
         result.bet.display_name(),
         result.bet.max_round,
-        _payouts(result),
+        payouts_text(result),
         result.house_edge,
         result.hit_frequency,
         result.push_probability,
@@ -188,7 +189,7 @@ def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
         {
             "Bet": r.bet.display_name(lang),
             "Mode": word(mode, lang),
-            "Pays": _payouts(r),
+            "Pays": payouts_text(r),
             "House edge": _percent(r.house_edge),
             "RTP": _percent(r.rtp),
             "Hit frequency": _percent(r.hit_frequency),
@@ -224,7 +225,7 @@ def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
                 word("fee (paid on every bet)", lang),
                 "-",
                 f"{1:.10f}",
-                _number(-fee),
+                number_text(-fee),
                 f"{float(-fee):+.10f}",
             ],
             strict=True,
@@ -294,7 +295,9 @@ def claim_lines(analysis: Analysis, claimed: str, lang: str = "en") -> list[str]
     return [claim_check(analysis, claimed, lang)["text"]]
 
 
-def _title(analysis: Analysis, lang: str) -> str:
+def report_title(analysis: Analysis, lang: str) -> str:
+    """The report's title in ``lang``: the game, its shoe and modes, and the rules it
+    plays where they are not the standard game's."""
     modes = ", ".join(word(m, lang) for m in analysis.modes)
     shoe = analysis.shoe
     if shoe.decks == INFINITE:
@@ -360,7 +363,7 @@ def jackpot_text(result: BetResult, mode: str, figures: JackpotFigures, lang: st
         "report_jackpot",
         lang,
         bet=result.bet.display_name(lang),
-        meter=_number(figures.meter),
+        meter=number_text(figures.meter),
         rtp=_percent(figures.rtp),
         base=_percent(figures.base),
         per=f"{float(100 * figures.per_meter):.10f}%",
@@ -380,7 +383,7 @@ def _share(value: Fraction) -> str:
     return f"{float(100 * value):.4f}".rstrip("0").rstrip(".") + "%"
 
 
-def _number(value: Fraction) -> str:
+def number_text(value: Fraction) -> str:
     """An exact number as people write it: 2, 0.95, 1/3."""
     if value.denominator == 1:
         return str(value.numerator)
@@ -397,13 +400,13 @@ def multipliers_text(model: Multipliers, lang: str = "en") -> str:
     """The multiplier rules in one sentence: how many special cards, their values and the
     chance of each, and the cap."""
     if len(model.cards) == 1:
-        cards = _number(Fraction(model.cards[0][0]))
+        cards = number_text(Fraction(model.cards[0][0]))
     else:
         cards = ", ".join(f"{k} ({_share(p)})" for k, p in model.cards)
-    values = ", ".join(f"{_number(v)}x ({_share(p)})" for v, p in model.values)
+    values = ", ".join(f"{number_text(v)}x ({_share(p)})" for v, p in model.values)
     text = sentence("report_multipliers", lang, cards=cards, values=values)
     if model.cap is not None:
-        text += " " + sentence("report_multiplier_cap", lang, cap=_number(model.cap))
+        text += " " + sentence("report_multiplier_cap", lang, cap=number_text(model.cap))
     return text
 
 
@@ -589,7 +592,7 @@ def render_report(
             text += "\n" + csv_text(pd.concat(frames, ignore_index=True))
         return text
     parts = [
-        _heading(_title(analysis, lang), fmt, 1),
+        _heading(report_title(analysis, lang), fmt, 1),
         "",
         render_table(summary_display(analysis, lang), fmt, left_align=True),
     ]

@@ -113,7 +113,7 @@ def test_memory_exhaustion_is_one_line_exit_2(monkeypatch, capsys) -> None:
     assert err.startswith("baccarat-odds: error: out of memory") and err.count("\n") == 1
 
 
-HEAVY = ("pandas", "numba", "matplotlib", "jinja2", "sympy", "scipy", "pyarrow")
+HEAVY = ("pandas", "numba", "matplotlib", "jinja2", "sympy", "scipy", "pyarrow", "xlsxwriter")
 
 
 @pytest.mark.parametrize("argv", [["--help"], *([name, "--help"] for name in COMMANDS)])

@@ -261,3 +261,147 @@ rule = [{ when = "player_suited_pair and banker_suited_pair", pays = "jackpot" }
     (row,) = csv.DictReader(io.StringIO(out))
     assert code == 0 and row["jackpot_meter"] == "10000/1"
     assert row["jackpot_contribution"] == "1/100" and "{" not in out
+
+
+# -- --out, and the PAR sheet workbook -------------------------------------------------------
+
+
+def test_xlsx_writes_the_par_sheet_to_out(tmp_path, capsys) -> None:
+    """The workbook itself is checked in tests/reports/test_workbook.py (in LibreOffice):
+    here, that the command writes it, whole, to the file named and nothing to stdout."""
+    import openpyxl
+
+    from analyzer.analysis.verify import published_max_rtp
+    from analyzer.reports.workbook import workbook_bytes
+
+    target = tmp_path / "par.xlsx"
+    code, out, err = run(capsys, "report", "--format", "xlsx", "--out", str(target))
+    assert (code, out, err) == (0, "", "")
+    analysis = analyze()
+    claim = published_max_rtp(analysis.paytable)
+    assert target.read_bytes() == workbook_bytes(analysis, claimed_max_rtp=claim)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["par.xlsx"]  # no temporary left
+    code, _, _ = run(capsys, "report", "--format", "xlsx", "--out", str(target), "--lang", "ms")
+    names = openpyxl.load_workbook(target).sheetnames
+    assert code == 0 and names[0] == "Summary" and names[-1] == "Volatility"
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "csv"])
+def test_out_writes_what_stdout_shows(tmp_path, capsys, fmt) -> None:
+    code, shown, _ = run(capsys, "report", "--bet", "tie", "--format", fmt)
+    target = tmp_path / "report.out"
+    code, out, err = run(capsys, "report", "--bet", "tie", "--format", fmt, "--out", str(target))
+    assert (code, out, err) == (0, "", "")
+    assert target.read_text(encoding="utf-8") == shown
+
+
+def _one_line_error(code: int, out: str, err: str) -> str:
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize("extra", [[], ["--bet", "tie"], ["--out", ""]])
+def test_xlsx_without_out_is_refused_in_one_line(capsys, extra) -> None:
+    code, out, err = run(capsys, "report", "--format", "xlsx", *extra)
+    err = _one_line_error(code, out, err)
+    assert "--out" in err
+    if not extra or extra[0] == "--bet":
+        assert err == (
+            "baccarat-odds: error: --format xlsx is a binary format: give --out FILE.xlsx\n"
+        )
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_xlsx_on_a_terminal_or_a_pipe_is_refused(terminal) -> None:
+    """On a terminal a workbook would be bytes on the screen; into a pipe it is refused
+    all the same (a workbook is a file: --out names it), before any work."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    if terminal:
+        reader, writer = pty.openpty()
+    else:
+        reader, writer = os.pipe()
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "analyzer", "report", "--format", "xlsx"],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    finally:
+        os.close(writer)
+    os.set_blocking(reader, False)
+    try:
+        shown = os.read(reader, 4096)
+    except (BlockingIOError, OSError):  # nothing written (a pty reads EIO once closed)
+        shown = b""
+    os.close(reader)
+    assert done.returncode == 2 and shown == b""
+    assert done.stderr.count("\n") == 1 and "binary format: give --out FILE.xlsx" in done.stderr
+
+
+def test_bad_out_is_one_line_and_writes_nothing(tmp_path, capsys) -> None:
+    (tmp_path / "folder.xlsx").mkdir()
+    cases = [
+        (["--format", "xlsx", "--out", "/"], "name a file"),
+        (["--format", "xlsx", "--out", str(tmp_path / "missing" / "x.xlsx")], "does not exist"),
+        (["--format", "xlsx", "--out", str(tmp_path / "folder.xlsx")], "is a folder"),
+        (["--format", "xlsx", "--out", str(tmp_path / "par.txt")], "name a .xlsx file"),
+        (["--out", str(tmp_path)], "is a folder"),
+    ]
+    for argv, message in cases:
+        err = _one_line_error(*run(capsys, "report", "--bet", "tie", *argv))
+        assert message in err, (argv, err)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.xlsx"]
+
+
+def test_out_in_a_folder_that_takes_no_file_is_one_line(tmp_path, capsys) -> None:
+    import os
+
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        if os.access(folder, os.W_OK):  # root writes anyway
+            pytest.skip("this user writes in read-only folders")
+        argv = ["report", "--format", "xlsx", "--out", str(folder / "x.xlsx")]
+        err = _one_line_error(*run(capsys, *argv))
+        assert "cannot write in" in err
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o755)
+
+
+def test_a_failure_after_the_work_leaves_no_file(tmp_path, capsys, monkeypatch) -> None:
+    """The workbook goes into place only once the command has ended well: an error in
+    writing it, or in the standard output after it, leaves no file, not even a part."""
+    from analyzer.cli import main
+    from analyzer.errors import AnalyzerError
+    from analyzer.reports import workbook
+
+    target = tmp_path / "par.xlsx"
+
+    def broken(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(workbook, "workbook_bytes", lambda *a, **k: b"PK" * 10)
+    monkeypatch.setattr("analyzer.cli.report.content_writer", lambda content: broken)
+    err = _one_line_error(
+        *run(capsys, "report", "--bet", "tie", "--format", "xlsx", "--out", str(target))
+    )
+    assert "No space left on device" in err and "nothing was written" in err
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+
+    def stdout_fails(output, interrupted):
+        raise AnalyzerError("cannot write the output: No space left on device")
+
+    monkeypatch.setattr(main, "_write_stdout", stdout_fails)
+    argv = ["report", "--bet", "tie", "--format", "xlsx", "--out", str(target)]
+    _one_line_error(*run(capsys, *argv))
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from analyzer import analyze
 from analyzer.cli.main import build_parser
 from analyzer.errors import AnalyzerError
-from analyzer.reports.formats import EXTENSIONS, FORMATS
+from analyzer.reports.formats import BINARY_FORMATS, EXTENSIONS, FORMATS, REPORT_FORMATS
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.reports.tables import render_report
 
@@ -27,10 +27,13 @@ def test_every_format_has_its_own_extension() -> None:
 def test_the_shipped_tables_are_one_file_per_format_and_language() -> None:
     shipped = sorted(str(p.relative_to(SHIPPED)) for p in SHIPPED.rglob("*") if p.is_file())
     assert shipped == sorted(
-        f"{lang}/{name}.{EXTENSIONS[fmt]}"
-        for lang in LANGUAGES
-        for fmt in FORMATS
-        for name in ("summary", "detail")
+        [
+            f"{lang}/{name}.{EXTENSIONS[fmt]}"
+            for lang in LANGUAGES
+            for fmt in FORMATS
+            for name in ("summary", "detail")
+        ]
+        + [f"{lang}/par-sheet.xlsx" for lang in LANGUAGES]  # the PAR sheet workbook
     )
 
 
@@ -38,7 +41,8 @@ def test_the_report_command_offers_every_format() -> None:
     parser = build_parser()
     commands = next(a for a in parser._actions if a.dest == "command").choices
     option = next(a for a in commands["report"]._actions if a.dest == "format")
-    assert tuple(option.choices) == FORMATS
+    assert tuple(option.choices) == REPORT_FORMATS == (*FORMATS, *BINARY_FORMATS)
+    assert BINARY_FORMATS == ("xlsx",)
 
 
 def test_a_report_renders_in_every_format_and_no_other() -> None:

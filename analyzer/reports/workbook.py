@@ -1,0 +1,534 @@
+"""PAR sheets: an :class:`~analyzer.analysis.Analysis` as an Excel workbook (xlsx).
+
+The workbook a lab, a regulator or a game designer exchanges a game's math in:
+
+* ``Summary``: the paytable, shoe and rules, then every bet and mode (a bet whose figures
+  are the same in every mode once, as the other formats show it): house edge, RTP, hit
+  frequency, push, standard deviation, edge per resolved bet, max round; the jackpots',
+  unavailable bets' and claim's lines below.
+* one sheet per bet and mode (named by the bet, see :func:`sheet_names`): each line of
+  the bet, its outcome (label, or condition), condition, pays, mean net per unit staked,
+  combinations, probability and contribution to the return, the bet's fee as a line of
+  its own; a total row; the expected value per unit paid, house edge and RTP.
+* ``Volatility``: per bet, the standard deviation, the volatility index at 90% and 95%
+  (``z * sd``) and the 90% and 95% range of the net result after 100 to 100,000 rounds
+  by the normal approximation ``N * EV +- z * sd * sqrt(N)`` (marked as such).
+
+Every number is a numeric cell with a display format, its exact value beside it as text
+(``p/q``: a double cannot hold a 17-digit count or a probability exactly); totals,
+contributions, the figures that follow from them and the ranges are formulas, stored
+with their values (a reader that does not recalculate shows them right too). Text from
+a paytable is always written as text, never as a formula. The sheets ``Summary`` and
+``Volatility`` keep their names in every language; the headers follow ``lang``.
+
+The same analysis gives the same bytes: the workbook's creation date is fixed (as
+XlsxWriter fixes the dates inside the zip file), so a PAR sheet can be compared with
+an earlier one, and ``docs`` tables regenerate as they are.
+
+This module writes figures the analysis has computed; it computes none of its own but
+the volatility figures, which follow from the exact EV and variance.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from fractions import Fraction
+from statistics import NormalDist
+from typing import Any
+
+from analyzer.analysis.bets import OTHERWISE, BetResult, jackpot_figures
+from analyzer.analysis.exact import Analysis
+from analyzer.reports.formats import ALL_MODES, fraction_text
+from analyzer.reports.i18n import check_language, word
+from analyzer.reports.tables import (
+    claim_lines,
+    fee_text,
+    jackpot_text,
+    multipliers_text,
+    number_text,
+    payouts_text,
+    report_title,
+    shown_once,
+)
+
+SUMMARY_SHEET = "Summary"
+VOLATILITY_SHEET = "Volatility"
+#: Sheet names no bet's sheet may take (Excel compares them ignoring case): the
+#: workbook's own, and "History", which Excel keeps for itself.
+RESERVED_SHEET_NAMES = (SUMMARY_SHEET, VOLATILITY_SHEET, "History")
+#: Longest sheet name Excel opens (UTF-16 code units), and the characters it refuses.
+MAX_SHEET_NAME = 31
+_SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
+#: The longest text a cell holds (UTF-16 code units).
+MAX_CELL_TEXT = 32767
+
+#: Rounds after which the Volatility sheet gives the range of the net result.
+ROUNDS = (100, 1_000, 10_000, 100_000)
+#: Two-sided confidence levels of the volatility index and ranges, and their z.
+CONFIDENCE = (("90%", NormalDist().inv_cdf(0.95)), ("95%", NormalDist().inv_cdf(0.975)))
+#: The creation date written into every workbook: the date XlsxWriter gives the files
+#: inside it, so that one analysis always gives the same bytes.
+CREATED = datetime(1980, 1, 1, tzinfo=UTC)
+
+_FORMATS = {
+    "title": {"bold": True, "font_size": 14},
+    "header": {"bold": True, "text_wrap": True, "valign": "top", "bottom": 1},
+    "label": {"bold": True},
+    "text": {},
+    "exact": {"num_format": "@"},
+    "percent": {"num_format": "0.0000%"},
+    "probability": {"num_format": "0.0000000000"},
+    "signed": {"num_format": "+0.0000000000;-0.0000000000;0.0000000000"},
+    "count": {"num_format": "#,##0"},
+    "fraction_count": {"num_format": "#,##0.000"},
+    "std_dev": {"num_format": "0.0000"},
+    "units": {"num_format": "#,##0.00;-#,##0.00"},
+    "z": {"num_format": "0.000000"},
+}
+
+
+def _utf16_units(char: str) -> int:
+    return 2 if ord(char) > 0xFFFF else 1
+
+
+def _cut(text: str, units: int) -> str:
+    """``text`` cut to at most ``units`` UTF-16 code units (a character is never split)."""
+    out, used = [], 0
+    for char in text:
+        used += _utf16_units(char)
+        if used > units:
+            break
+        out.append(char)
+    return "".join(out)
+
+
+def _sheet_base(title: str) -> str:
+    """``title`` as a name Excel takes: no ``[]:*?/\\``, no apostrophe at either end,
+    at most 31 characters, not empty."""
+    name = _cut(_SHEET_FORBIDDEN.sub("_", title).strip(), MAX_SHEET_NAME).strip().strip("'")
+    return name.strip() or "Bet"
+
+
+def sheet_names(titles: Sequence[str]) -> list[str]:
+    """A sheet name for each title, in order: within Excel's limits (:func:`_sheet_base`),
+    and unique among themselves and :data:`RESERVED_SHEET_NAMES` ignoring case, as Excel
+    compares them: a name taken already gets `` (2)``, `` (3)``... at its end."""
+    taken = {name.casefold() for name in RESERVED_SHEET_NAMES}
+    names = []
+    for title in titles:
+        base = name = _sheet_base(title)
+        number = 1
+        while name.casefold() in taken:
+            number += 1
+            suffix = f" ({number})"
+            name = _cut(base, MAX_SHEET_NAME - len(suffix)).rstrip().rstrip("'") + suffix
+        taken.add(name.casefold())
+        names.append(name)
+    return names
+
+
+def _cell(row: int, col: int, absolute: bool = False) -> str:
+    """A cell's A1 reference (``$B$3`` when ``absolute``); rows and columns from 0."""
+    letters = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    mark = "$" if absolute else ""
+    return f"{mark}{letters}{mark}{row + 1}"
+
+
+def _exact(value: Fraction | int | None) -> str:
+    """An exact value as text: ``p/q``, a whole count as its digits, ``-`` for none."""
+    if value is None:
+        return "-"
+    if isinstance(value, int):
+        return str(value)
+    return fraction_text(value)
+
+
+class _Sheet:
+    """A worksheet and the workbook's formats: every cell goes through these methods, so
+    text is written as text (``write_string``), never read as a formula or a number."""
+
+    def __init__(self, worksheet: Any, formats: dict[str, Any]) -> None:
+        self.sheet = worksheet
+        self.formats = formats
+
+    def text(self, row: int, col: int, value: str, style: str = "text") -> None:
+        if len(value) > MAX_CELL_TEXT // 2:  # (only then can it be too long)
+            value = _cut(value, MAX_CELL_TEXT)
+        self.sheet.write_string(row, col, value, self.formats[style])
+
+    def number(self, row: int, col: int, value: float | Fraction | int, style: str) -> None:
+        self.sheet.write_number(row, col, float(value), self.formats[style])
+
+    def exact(self, row: int, col: int, value: Fraction | int | None) -> None:
+        self.text(row, col, _exact(value), "exact")
+
+    def formula(self, row: int, col: int, formula: str, style: str, value: float) -> None:
+        """A formula, stored with its value (a reader that does not recalculate shows
+        it); the formula is the workbook's own, never text from a paytable."""
+        self.sheet.write_formula(row, col, formula, self.formats[style], float(value))
+
+    def header(self, row: int, headers: Sequence[str]) -> None:
+        for col, text in enumerate(headers):
+            self.text(row, col, text, "header")
+
+
+def _with_exact(header: str, lang: str) -> list[str]:
+    """A numeric column's header and its exact column's."""
+    shown = word(header, lang)
+    return [shown, f"{shown} ({word('exact', lang)})"]
+
+
+def _bet_title(result: BetResult, mode: str, lang: str) -> str:
+    return f"{result.bet.display_name(lang)} ({word(mode, lang)})"
+
+
+def _sheet_titles(shown: Sequence[tuple[BetResult, str]], lang: str) -> list[str]:
+    """Each shown (bet, mode)'s sheet title: the bet's name, with its mode where the bet
+    is shown in several."""
+    counts: dict[str, int] = {}
+    for result, _ in shown:
+        counts[result.bet.id] = counts.get(result.bet.id, 0) + 1
+    return [
+        _bet_title(result, mode, lang)
+        if counts[result.bet.id] > 1 and mode != ALL_MODES
+        else result.bet.display_name(lang)
+        for result, mode in shown
+    ]
+
+
+# -- Summary ---------------------------------------------------------------------------------
+
+SUMMARY_FIGURES = (
+    ("House edge", "house_edge"),
+    ("RTP", "rtp"),
+    ("Hit frequency", "hit_frequency"),
+    ("Push", "push_probability"),
+)
+
+
+def _write_summary(
+    sheet: _Sheet,
+    analysis: Analysis,
+    shown: Sequence[tuple[BetResult, str]],
+    names: Sequence[str],
+    claimed_max_rtp: str | None,
+    lang: str,
+) -> None:
+    paytable = analysis.paytable
+    sheet.text(0, 0, report_title(analysis, lang), "title")
+    facts = [
+        ("Paytable", paytable.name),
+        ("Shoe", analysis.shoe.describe()),
+        ("Modes", ", ".join(word(mode, lang) for mode in analysis.modes)),
+        ("Drawing rules", paytable.rules.name),
+        ("Strategy", str(paytable.strategy) if paytable.strategy.choices else "-"),
+        ("Fee", fee_text(paytable.fee, lang) if paytable.fee else "-"),
+        (
+            "Multipliers",
+            "-" if paytable.multipliers is None else multipliers_text(paytable.multipliers, lang),
+        ),
+    ]
+    row = 2
+    for label, value in facts:
+        sheet.text(row, 0, word(label, lang), "label")
+        sheet.text(row, 1, value)
+        row += 1
+    row += 1
+    headers = [word("Bet", lang), word("Bet id", lang), word("Mode", lang), word("Pays", lang)]
+    for header, _ in SUMMARY_FIGURES:
+        headers += _with_exact(header, lang)
+    headers += [word("Std dev", lang), f"{word('Variance', lang)} ({word('exact', lang)})"]
+    headers += _with_exact("Edge per resolved bet", lang)
+    headers += [word("Max round", lang), word("Sheet", lang)]
+    sheet.header(row, headers)
+    sheet.sheet.freeze_panes(row + 1, 1)
+    for (result, mode), name in zip(shown, names, strict=True):
+        row += 1
+        cells = [result.bet.display_name(lang), result.bet.id, word(mode, lang)]
+        for col, value in enumerate([*cells, payouts_text(result)]):
+            sheet.text(row, col, value)
+        sheet.text(row, len(headers) - 1, name)
+        col = 4
+        for _, attribute in SUMMARY_FIGURES:
+            value = getattr(result, attribute)
+            sheet.number(row, col, value, "percent")
+            sheet.exact(row, col + 1, value)
+            col += 2
+        sheet.number(row, col, result.std_dev, "std_dev")
+        sheet.exact(row, col + 1, result.variance)
+        if result.edge_per_resolved is None:
+            sheet.text(row, col + 2, "-")
+        else:
+            sheet.number(row, col + 2, result.edge_per_resolved, "percent")
+        sheet.exact(row, col + 3, result.edge_per_resolved)
+        if result.bet.max_round is None:
+            sheet.text(row, col + 4, "-")
+        else:
+            sheet.number(row, col + 4, result.bet.max_round, "count")
+    notes = []
+    for result, mode in shown:
+        figures = jackpot_figures(result)
+        if figures is not None:
+            notes.append(jackpot_text(result, mode, figures, lang))
+    for bet, mode, why in analysis.unavailable:
+        notes.append(f"{bet} ({mode}): cannot be computed exactly: {why}")
+    if claimed_max_rtp is not None:
+        notes += claim_lines(analysis, claimed_max_rtp, lang)
+    row += 1
+    for note in notes:
+        row += 1
+        sheet.text(row, 0, note)
+    sheet.sheet.set_column(0, 0, 28)
+    sheet.sheet.set_column(1, 3, 16)
+    sheet.sheet.set_column(4, len(headers) - 1, 14)
+
+
+# -- One bet ---------------------------------------------------------------------------------
+
+BET_HEADERS = (
+    "Outcome",
+    "Condition",
+    "Pays",
+    "Net per unit staked",
+    "Combinations",
+    "Probability",
+    "Contribution",
+)
+#: The columns of a bet's sheet (from 0): outcome, condition, pays, then the numbers,
+#: each with its exact column to its right.
+_NET, _WAYS, _PROBABILITY, _CONTRIBUTION = 3, 5, 7, 9
+
+
+def _outcome(result: BetResult, number: int, lang: str) -> str:
+    """What a line is called: its rule's label in ``lang`` (or English), else its
+    condition; the last line is "otherwise"."""
+    if number >= len(result.bet.rules):
+        return word(OTHERWISE, lang)
+    labels = result.bet.rules[number].labels
+    return labels.get(lang) or labels.get("en") or result.lines[number].when
+
+
+def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> None:
+    bet = result.bet
+    sheet.text(0, 0, _bet_title(result, mode, lang), "title")
+    facts = [
+        ("Bet id", bet.id),
+        ("Mode", word(mode, lang)),
+        ("Max round", "-" if bet.max_round is None else str(bet.max_round)),
+    ]
+    row = 2
+    for label, value in facts:
+        sheet.text(row, 0, word(label, lang), "label")
+        sheet.text(row, 1, value)
+        row += 1
+    notes = ["Lines per unit staked; the expected value, house edge and RTP per unit paid."]
+    if bet.fee:
+        notes.append(
+            "The fee is paid on every bet and returns nothing: its line has probability 1, "
+            "and a unit paid is the stake plus the fee."
+        )
+    if bet.multiplied:
+        notes.append(
+            "A multiplied line's net is the mean over the round's multipliers (pays gives "
+            "the payout in the multiplier)."
+        )
+    for note in notes:
+        sheet.text(row, 0, note)
+        row += 1
+    row += 1
+    headers = []
+    for number, header in enumerate(BET_HEADERS):
+        headers += [word(header, lang)] if number < _NET else _with_exact(header, lang)
+    sheet.header(row, headers)
+    sheet.sheet.freeze_panes(row + 1, 1)
+    first = row + 1
+    for number, line in enumerate(result.lines):
+        row += 1
+        when = word(OTHERWISE, lang) if line.when == OTHERWISE else line.when
+        sheet.text(row, 0, _outcome(result, number, lang))
+        sheet.text(row, 1, when)
+        sheet.text(row, 2, line.payout.text)
+        sheet.number(row, _NET, line.net, "signed")
+        sheet.exact(row, _NET + 1, line.net)
+        whole = isinstance(line.combinations, int)
+        sheet.number(row, _WAYS, line.combinations, "count" if whole else "fraction_count")
+        sheet.exact(row, _WAYS + 1, line.combinations)
+        sheet.number(row, _PROBABILITY, line.probability, "probability")
+        sheet.exact(row, _PROBABILITY + 1, line.probability)
+        _contribution(sheet, row, line.contribution)
+    last_line = row
+    fee_row = None
+    if bet.fee:
+        row += 1
+        fee_row = row
+        sheet.text(row, 0, word("fee (paid on every bet)", lang))
+        sheet.text(row, 1, "-")
+        sheet.text(row, 2, number_text(-bet.fee))
+        sheet.number(row, _NET, -bet.fee, "signed")
+        sheet.exact(row, _NET + 1, -bet.fee)
+        sheet.text(row, _WAYS, "-")
+        sheet.text(row, _WAYS + 1, "-")
+        sheet.number(row, _PROBABILITY, 1, "probability")
+        sheet.exact(row, _PROBABILITY + 1, Fraction(1))
+        _contribution(sheet, row, -bet.fee)
+    row += 1
+    total = row
+    ways = sum((Fraction(line.combinations) for line in result.lines), start=Fraction(0))
+    probability = sum((line.probability for line in result.lines), start=Fraction(0))
+    net = sum((line.contribution for line in result.lines), start=Fraction(0)) - bet.fee
+    sheet.text(row, 0, word("Total", lang), "label")
+    whole = ways.denominator == 1
+    span = f"{_cell(first, _WAYS)}:{_cell(last_line, _WAYS)}"
+    sheet.formula(row, _WAYS, f"=SUM({span})", "count" if whole else "fraction_count", float(ways))
+    sheet.exact(row, _WAYS + 1, ways.numerator if whole else ways)
+    span = f"{_cell(first, _PROBABILITY)}:{_cell(last_line, _PROBABILITY)}"
+    sheet.formula(row, _PROBABILITY, f"=SUM({span})", "probability", float(probability))
+    sheet.exact(row, _PROBABILITY + 1, probability)
+    span = f"{_cell(first, _CONTRIBUTION)}:{_cell(row - 1, _CONTRIBUTION)}"
+    sheet.formula(row, _CONTRIBUTION, f"=SUM({span})", "signed", float(net))
+    sheet.exact(row, _CONTRIBUTION + 1, net)
+    # Per unit paid: the stake plus the fee (the fee line's net is minus the fee).
+    row += 2
+    ev_row = row
+    per_paid = _cell(total, _CONTRIBUTION)
+    if fee_row is not None:
+        per_paid += f"/(1-{_cell(fee_row, _NET)})"
+    ev = _cell(ev_row, _CONTRIBUTION)
+    figures = [
+        ("Expected value per unit paid", f"={per_paid}", "signed", result.expected_value),
+        ("House edge", f"=-{ev}", "percent", result.house_edge),
+        ("RTP", f"=1+{ev}", "percent", result.rtp),
+    ]
+    for label, formula, style, value in figures:
+        sheet.text(row, 0, word(label, lang), "label")
+        sheet.formula(row, _CONTRIBUTION, formula, style, float(value))
+        sheet.exact(row, _CONTRIBUTION + 1, value)
+        row += 1
+    sheet.sheet.set_column(0, 1, 32)
+    sheet.sheet.set_column(2, 2, 14)
+    sheet.sheet.set_column(3, len(headers) - 1, 18)
+
+
+def _contribution(sheet: _Sheet, row: int, value: Fraction) -> None:
+    """A line's contribution: its probability times its net, as a formula."""
+    formula = f"={_cell(row, _PROBABILITY)}*{_cell(row, _NET)}"
+    sheet.formula(row, _CONTRIBUTION, formula, "signed", float(value))
+    sheet.exact(row, _CONTRIBUTION + 1, value)
+
+
+# -- Volatility ------------------------------------------------------------------------------
+
+
+def volatility_range(
+    expected_value: Fraction, variance: Fraction, rounds: int, z: float
+) -> tuple[float, float]:
+    """The range of the net result of ``rounds`` rounds of a unit paid that the normal
+    approximation gives: ``N * EV -+ z * sd * sqrt(N)``."""
+    centre = rounds * float(expected_value)
+    spread = z * math.sqrt(variance) * math.sqrt(rounds)
+    return centre - spread, centre + spread
+
+
+#: The Volatility sheet's columns (from 0): bet, mode, EV and its exact value, std dev
+#: and the exact variance, a volatility index per confidence, then the ranges.
+_EV, _SD, _INDEX = 2, 4, 6
+_RANGES = _INDEX + len(CONFIDENCE)
+
+
+def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lang: str) -> None:
+    sheet.text(0, 0, word("Volatility", lang), "title")
+    sheet.text(
+        1,
+        0,
+        "Per unit paid. Volatility index: z \u00d7 sd (standard deviation). Ranges of the "
+        "net result after N rounds: normal approximation, N\u00b7EV \u00b1 z\u00b7sd\u00b7"
+        "\u221aN (not exact: the true distribution is skewed, and a range holds about the "
+        "share shown).",
+    )
+    z_cells = {}
+    row = 3
+    for level, z in CONFIDENCE:
+        sheet.text(row, 0, f"z ({level})", "label")
+        sheet.number(row, 1, z, "z")
+        z_cells[level] = _cell(row, 1, absolute=True)
+        row += 1
+    row += 1
+    headers = [word("Bet", lang), word("Mode", lang)]
+    headers += _with_exact("Expected value per unit paid", lang)
+    headers += [word("Std dev", lang), f"{word('Variance', lang)} ({word('exact', lang)})"]
+    headers += [f"{word('Volatility index', lang)} ({level})" for level, _ in CONFIDENCE]
+    for _ in ROUNDS:
+        for level, _ in CONFIDENCE:
+            headers += [f"{level} low", f"{level} high"]
+    groups = row
+    for number, rounds in enumerate(ROUNDS):
+        col = _RANGES + 2 * len(CONFIDENCE) * number
+        sheet.text(groups, col, f"After {rounds:,} rounds (normal approximation)", "label")
+    row += 1
+    sheet.header(row, headers)
+    sheet.sheet.freeze_panes(row + 1, 1)
+    for result, mode in shown:
+        row += 1
+        sheet.text(row, 0, result.bet.display_name(lang))
+        sheet.text(row, 1, word(mode, lang))
+        sheet.number(row, _EV, result.expected_value, "signed")
+        sheet.exact(row, _EV + 1, result.expected_value)
+        sheet.number(row, _SD, result.std_dev, "std_dev")
+        sheet.exact(row, _SD + 1, result.variance)
+        ev, sd = _cell(row, _EV), _cell(row, _SD)
+        for number, (level, z) in enumerate(CONFIDENCE):
+            sheet.formula(
+                row, _INDEX + number, f"={z_cells[level]}*{sd}", "std_dev", z * result.std_dev
+            )
+        col = _RANGES
+        for rounds in ROUNDS:
+            for level, z in CONFIDENCE:
+                low, high = volatility_range(result.expected_value, result.variance, rounds, z)
+                spread = f"{z_cells[level]}*{sd}*SQRT({rounds})"
+                sheet.formula(row, col, f"={rounds}*{ev}-{spread}", "units", low)
+                sheet.formula(row, col + 1, f"={rounds}*{ev}+{spread}", "units", high)
+                col += 2
+    sheet.sheet.set_column(0, 0, 28)
+    sheet.sheet.set_column(1, len(headers) - 1, 14)
+
+
+# -- The workbook ----------------------------------------------------------------------------
+
+
+def workbook_bytes(
+    analysis: Analysis, *, claimed_max_rtp: str | None = None, lang: str = "en"
+) -> bytes:
+    """The PAR sheet of ``analysis`` in ``lang`` as the bytes of an xlsx file, with the
+    check of ``claimed_max_rtp`` on its Summary (see the module's description)."""
+    import xlsxwriter  # only here: no other command loads it
+
+    check_language(lang)
+    shown = shown_once(analysis)
+    names = sheet_names(_sheet_titles(shown, lang))
+    buffer = io.BytesIO()
+    options = {
+        "in_memory": True,
+        # write() is never called, but were it ever: text stays text.
+        "strings_to_formulas": False,
+        "strings_to_numbers": False,
+        "strings_to_urls": False,
+    }
+    with xlsxwriter.Workbook(buffer, options) as book:
+        book.set_properties(
+            {"title": f"PAR sheet: {analysis.paytable.name}"[:255], "created": CREATED}
+        )
+        formats = {name: book.add_format(spec) for name, spec in _FORMATS.items()}
+        summary = _Sheet(book.add_worksheet(SUMMARY_SHEET), formats)
+        _write_summary(summary, analysis, shown, names, claimed_max_rtp, lang)
+        for (result, mode), name in zip(shown, names, strict=True):
+            _write_bet(_Sheet(book.add_worksheet(name), formats), result, mode, lang)
+        _write_volatility(_Sheet(book.add_worksheet(VOLATILITY_SHEET), formats), shown, lang)
+    return buffer.getvalue()
