@@ -171,14 +171,12 @@ def _multiset_patterns_jit(groups, union, top, top_count, rest, start, dense):
 
 @dataclass(frozen=True, eq=False)
 class MultisetPatterns:
-    """Every multiset's ways by identity pattern, sparse: the nonzero ``pattern`` (its
-    index among the patterns of as many cards) and ``ways`` of multiset ``id`` are at
-    ``start[id]:start[id + 1]``; ``total[id]`` sums
+    """Every multiset's ways by identity pattern: ``dense[id, i]`` for the ``i``-th of the
+    ``width[id]`` patterns of as many cards as multiset ``id`` holds; ``total[id]`` sums
     them (the falling factorials of the shoe's values, 0 where it cannot deal them)."""
 
-    start: np.ndarray
-    pattern: np.ndarray
-    ways: np.ndarray
+    dense: np.ndarray
+    width: np.ndarray
     total: np.ndarray
 
 
@@ -196,11 +194,14 @@ def _patterns(identity_counts: tuple[int, ...], take: int) -> MultisetPatterns:
     dense = np.zeros((N_MULTISETS, N_PATTERNS), dtype=np.int64)
     groups = _groups(identity_counts, take)
     _multiset_patterns_jit(groups, PATTERN_UNION, top, top_count, rest, _MULTISET_START, dense)
-    rows, patterns = np.nonzero(dense)
-    start = np.searchsorted(rows, np.arange(N_MULTISETS + 1)).astype(np.int64)
-    sizes = np.searchsorted(_MULTISET_START, rows, side="right") - 1
-    within = (patterns - SIZE_START[sizes]).astype(np.int64)
-    tables = (start, within, dense[rows, patterns], dense.sum(axis=1))
+    sizes = np.searchsorted(_MULTISET_START, np.arange(N_MULTISETS), side="right") - 1
+    within = np.zeros((N_MULTISETS, _MOST_PATTERNS), dtype=np.int64)
+    for size in range(ROUND_CARDS + 1):  # each multiset's patterns: those of its size
+        ids = slice(_MULTISET_START[size], _MULTISET_START[size + 1])
+        first, last = SIZE_START[size], SIZE_START[size + 1]
+        within[ids, : last - first] = dense[ids, first:last]
+    width = np.diff(SIZE_START)[sizes].astype(np.int64)
+    tables = (within, width, dense.sum(axis=1))
     for table in tables:
         table.setflags(write=False)
     return MultisetPatterns(*tables)
@@ -216,19 +217,19 @@ def _flat_cell(player_score, banker_score, player_third, banker_third):
 
 
 @njit(cache=True, inline="always")
-def _leaf_jit(
-    out, kinds, cell, ids, hands, sizes, held, value_counts, take, patterns, rows, weight
-):
+def _leaf_jit(out, kinds, cell, ids, patterns, rows, weight, rest_player, rest_banker):
     """Add a round's ways to ``out[m, cell..., pattern]`` for each kind ``kinds[m]``, split
     by the identity pattern of the cards that kind counts.
 
     ``ids`` are the multiset ids of the Player's cards, the Banker's and all of them;
-    ``hands[h, :sizes[h]]`` the values of hand ``h`` (0 Player, 1 Banker) and ``held[h,
-    v]`` how many of them are ``v``; ``weight`` multiplies (the swapped deals and the
-    cards after the round). ``patterns`` is :class:`MultisetPatterns`' arrays; ``rows``
-    the row of ``out`` of each flat cell.
+    ``weight`` multiplies (the swapped deals and the cards after the round). A kind
+    counting one hand's cards multiplies by the ways to deal the other's once they have
+    taken their identities (each is then any card of its value left, whatever the
+    pattern): ``rest_player`` where the Player's count, ``rest_banker`` where the
+    Banker's. ``patterns`` is :class:`MultisetPatterns`' arrays; ``rows`` the row of
+    ``out`` of each flat cell.
     """
-    start, pattern, ways, total = patterns
+    dense, width, total = patterns
     everything = ids[2]
     at = rows[
         ((cell[0] * N_VALUES + cell[1]) * (NO_THIRD + 1) + cell[2]) * (NO_THIRD + 1) + cell[3]
@@ -245,20 +246,14 @@ def _leaf_jit(
             continue
         counted = everything
         rest_ways = weight
-        if side != _BOTH:
-            # The counted hand's cards of a value take their identities first; the other
-            # hand's are any of the cards of that value left, whatever the pattern.
-            counted = ids[side]
-            other = 1 - side
-            for i in range(sizes[other]):
-                v = hands[other, i]
-                left = value_counts[v] - take * held[side, v]
-                for j in range(i):
-                    if hands[other, j] == v:
-                        left -= take
-                rest_ways *= left
-        for e in range(start[counted], start[counted + 1]):
-            out[m, at, pattern[e]] += ways[e] * rest_ways
+        if side == _PLAYER:
+            counted = ids[0]
+            rest_ways *= rest_player
+        elif side == _BANKER:
+            counted = ids[1]
+            rest_ways *= rest_banker
+        for e in range(width[counted]):
+            out[m, at, e] += dense[counted, e] * rest_ways
 
 
 @njit(cache=True)
@@ -292,9 +287,7 @@ def _identity_walk_jit(value_counts, grow, patterns, third_card, kinds, take, ro
     n = value_counts.sum()
     stand_tail = (n - 4 * take) * (n - 5 * take)
     five_tail = n - 5 * take
-    total = patterns[3]
-    hands = np.zeros((2, 3), dtype=np.int64)
-    sizes = np.zeros(2, dtype=np.int64)
+    total = patterns[2]
     held = np.zeros((2, N_VALUES), dtype=np.int64)
     cell = np.zeros(4, dtype=np.int64)
     ids = np.zeros(3, dtype=np.int64)
@@ -302,8 +295,6 @@ def _identity_walk_jit(value_counts, grow, patterns, third_card, kinds, take, ro
         for c in range(a, N_VALUES):
             player2 = (a + c) % 10
             player_id = grow[grow[0, a], c]
-            hands[0, 0] = a
-            hands[0, 1] = c
             held[0, a] += 1
             held[0, c] += 1
             for b in range(N_VALUES):
@@ -314,65 +305,96 @@ def _identity_walk_jit(value_counts, grow, patterns, third_card, kinds, take, ro
                     mult = (1 if a == c else 2) * (1 if b == d else 2)
                     banker2 = (b + d) % 10
                     banker_id = grow[grow[0, b], d]
-                    hands[1, 0] = b
-                    hands[1, 1] = d
                     held[1, b] += 1
                     held[1, d] += 1
+                    # The rests (see _leaf_jit): the Player's first two cards once the
+                    # Banker's have taken their identities, and the other way round.
+                    player_rest = (value_counts[a] - take * held[1, a]) * (
+                        value_counts[c] - take * (held[1, c] + (1 if c == a else 0))
+                    )
                     if player_draws(third_card, player2, banker2):
-                        sizes[0] = 3
                         for x in range(N_VALUES):
-                            hands[0, 2] = x
                             held[0, x] += 1
                             ids[0] = grow[player_id, x]
                             five_id = grow[four_id, x]
                             cell[0] = (player2 + x) % 10
                             cell[2] = x
+                            rest_player = (value_counts[b] - take * held[0, b]) * (
+                                value_counts[d] - take * (held[0, d] + (1 if d == b else 0))
+                            )
+                            third_left = value_counts[x] - take * (
+                                held[1, x] + (1 if x == a else 0) + (1 if x == c else 0)
+                            )
+                            rest_banker = player_rest * third_left
                             if banker_draws(third_card, player2, banker2, x):
-                                sizes[1] = 3
                                 for y in range(N_VALUES):
-                                    hands[1, 2] = y
+                                    # Uncounted, y is any card of its value left of the
+                                    # five; counted, it takes an identity first, so only
+                                    # the Player's cards of its value have fewer left.
+                                    y_left = value_counts[y] - take * (held[0, y] + held[1, y])
                                     held[1, y] += 1
+                                    y_rest = rest_banker
+                                    if held[0, y] != 0:
+                                        y_rest = (
+                                            (value_counts[a] - take * held[1, a])
+                                            * (
+                                                value_counts[c]
+                                                - take * (held[1, c] + (1 if c == a else 0))
+                                            )
+                                            * (
+                                                value_counts[x]
+                                                - take
+                                                * (
+                                                    held[1, x]
+                                                    + (1 if x == a else 0)
+                                                    + (1 if x == c else 0)
+                                                )
+                                            )
+                                        )
                                     ids[1] = grow[banker_id, y]
                                     ids[2] = grow[five_id, y]
                                     cell[1] = (banker2 + y) % 10
                                     cell[3] = y
                                     _leaf_jit(
-                                        out, kinds, cell, ids, hands, sizes, held,
-                                        value_counts, take, patterns, rows, mult,
+                                        out, kinds, cell, ids, patterns, rows, mult,
+                                        rest_player * y_left, y_rest,
                                     )  # fmt: skip
                                     held[1, y] -= 1
                             else:
-                                sizes[1] = 2
                                 ids[1] = banker_id
                                 ids[2] = five_id
                                 cell[1] = banker2
                                 cell[3] = NO_THIRD
                                 _leaf_jit(
-                                    out, kinds, cell, ids, hands, sizes, held, value_counts,
-                                    take, patterns, rows, mult * five_tail,
+                                    out, kinds, cell, ids, patterns, rows, mult * five_tail,
+                                    rest_player, rest_banker,
                                 )  # fmt: skip
                             held[0, x] -= 1
                     elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
-                        sizes[0] = 2
-                        sizes[1] = 3
                         ids[0] = player_id
                         cell[0] = player2
                         cell[2] = NO_THIRD
+                        rest_player = (value_counts[b] - take * held[0, b]) * (
+                            value_counts[d] - take * (held[0, d] + (1 if d == b else 0))
+                        )
                         for y in range(N_VALUES):
-                            hands[1, 2] = y
+                            y_left = value_counts[y] - take * (held[0, y] + held[1, y])
                             held[1, y] += 1
+                            y_rest = player_rest
+                            if held[0, y] != 0:
+                                y_rest = (value_counts[a] - take * held[1, a]) * (
+                                    value_counts[c] - take * (held[1, c] + (1 if c == a else 0))
+                                )
                             ids[1] = grow[banker_id, y]
                             ids[2] = grow[four_id, y]
                             cell[1] = (banker2 + y) % 10
                             cell[3] = y
                             _leaf_jit(
-                                out, kinds, cell, ids, hands, sizes, held, value_counts,
-                                take, patterns, rows, mult * five_tail,
+                                out, kinds, cell, ids, patterns, rows, mult * five_tail,
+                                rest_player * y_left, y_rest,
                             )  # fmt: skip
                             held[1, y] -= 1
                     else:  # a natural, or both hands stand
-                        sizes[0] = 2
-                        sizes[1] = 2
                         ids[0] = player_id
                         ids[1] = banker_id
                         ids[2] = four_id
@@ -380,9 +402,12 @@ def _identity_walk_jit(value_counts, grow, patterns, third_card, kinds, take, ro
                         cell[1] = banker2
                         cell[2] = NO_THIRD
                         cell[3] = NO_THIRD
+                        rest_player = (value_counts[b] - take * held[0, b]) * (
+                            value_counts[d] - take * (held[0, d] + (1 if d == b else 0))
+                        )
                         _leaf_jit(
-                            out, kinds, cell, ids, hands, sizes, held, value_counts, take,
-                            patterns, rows, mult * stand_tail,
+                            out, kinds, cell, ids, patterns, rows, mult * stand_tail,
+                            rest_player, player_rest,
                         )  # fmt: skip
                     held[1, b] -= 1
                     held[1, d] -= 1
@@ -488,15 +513,26 @@ def counted_cards(kind: str, cells: np.ndarray) -> np.ndarray:
     return np.where(player_score == banker_score, 0, winner)
 
 
+@njit(cache=True)
+def _spread_jit(within, first, out):
+    """``out[i, first[i] + e] = within[i, e]``: each row's ways from its size's patterns
+    to all the patterns."""
+    for i in range(within.shape[0]):
+        for e in range(within.shape[1]):
+            if within[i, e] != 0:
+                out[i, first[i] + e] = within[i, e]
+
+
 def _by_pattern(kind: str, cells: np.ndarray, within: np.ndarray) -> np.ndarray:
     """The kernel's ways of ``cells`` by pattern index among the counted cards' patterns,
-    as ways by pattern index."""
-    counted = counted_cards(kind, cells)
+    as ways by pattern index. (A row's entries past its size's patterns are 0.)"""
+    first = SIZE_START[counted_cards(kind, cells)]
     ways = np.zeros((len(cells), N_PATTERNS), dtype=within.dtype)
-    for size in np.unique(counted).tolist():
-        rows = counted == size
-        first, last = SIZE_START[size], SIZE_START[size + 1]
-        ways[rows, first:last] = within[rows, : last - first]
+    if within.dtype == np.int64:
+        _spread_jit(within, first, ways)
+    else:  # Python integers, of a large mixed strategy
+        columns = first[:, None] + np.arange(_MOST_PATTERNS)
+        np.put_along_axis(ways, columns, within, axis=1)
     return ways
 
 
@@ -529,13 +565,12 @@ def identity_outcomes_of(
             counts = spread
         by_cell.append(counts)
     dealt_cells = np.logical_or.reduce([counts[0].any(axis=1) for counts in by_cell])
-    cells = cells[dealt_cells]
+    if not dealt_cells.all():  # a depleted shoe: some cells no round reaches
+        cells = cells[dealt_cells]
+        by_cell = [counts[:, dealt_cells] for counts in by_cell]
     out = {}
     for m, kind in enumerate(kinds):
-        parts = [
-            (weight, counts[m, dealt_cells])
-            for (weight, _), counts in zip(mixture, by_cell, strict=True)
-        ]
+        parts = [(weight, counts[m]) for (weight, _), counts in zip(mixture, by_cell, strict=True)]
         within, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
         ways = _by_pattern(kind, cells, within)
         naturals = mixture[0][1].naturals
@@ -585,7 +620,7 @@ def _walk(shoe: Shoe, tableau: Tableau, kinds: np.ndarray) -> tuple[np.ndarray, 
     cells, rows = tableau_cells(tableau)
     out = np.zeros((len(kinds), len(cells), _MOST_PATTERNS), dtype=np.int64)
     patterns = multiset_patterns(shoe)
-    arrays = (patterns.start, patterns.pattern, patterns.ways, patterns.total)
+    arrays = (patterns.dense, patterns.width, patterns.total)
     grow = multisets()[0]
     third_card = tableau.third_card
     _identity_walk_jit(shoe.value_counts, grow, arrays, third_card, kinds, shoe.take, rows, out)

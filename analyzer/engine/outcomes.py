@@ -24,6 +24,7 @@ from analyzer.game.fields import (
     third_card_field,
 )
 from analyzer.game.rules import Round
+from analyzer.paytables.settle import WaysByPattern
 from analyzer.schema import argument
 
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
@@ -48,14 +49,14 @@ class OutcomeTable:
     #: the mixture's weights; 1 for a pure one): ``ways / scale`` are expected numbers of
     #: ordered six-card sequences, of ``denominator / scale`` in all.
     scale: int = 1
-    #: The identity walk's tables: ``by_pattern[i, pattern]``, the ways of row ``i`` by
-    #: the identity pattern of the cards a bet multiplied by ``counted`` counts (they sum
-    #: to ``ways[i]``); None in other tables.
-    by_pattern: np.ndarray | None = None
+    #: The identity walk's tables: the ways of each row by the identity pattern of the
+    #: cards a bet multiplied by ``counted`` counts (they sum to ``ways``); None in other
+    #: tables.
+    by_pattern: WaysByPattern | None = None
     counted: str | None = None
 
     @property
-    def multiplied_ways(self) -> np.ndarray:
+    def multiplied_ways(self) -> np.ndarray | WaysByPattern:
         """The ways a multiplied bet is settled by: per row and counted pattern in the
         identity walk's tables, else per row (the pattern is then a field of the row)."""
         return self.ways if self.by_pattern is None else self.by_pattern
@@ -112,8 +113,11 @@ def identity_tables(by_kind: dict[str, IdentityCounts]) -> dict[str, OutcomeTabl
             ps, bs, pt, bt = np.unravel_index(outcomes.cells, CELLS)
             columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
         ways = outcomes.ways.sum(axis=1)
+        # Only the patterns the kind's cards show: a few columns, not every pattern's.
+        patterns = np.flatnonzero(outcomes.ways.any(axis=0))
+        by_pattern = WaysByPattern(outcomes.ways[:, patterns], patterns)
         tables[kind] = OutcomeTable(
-            columns, ways, outcomes.denominator, "none", outcomes.scale, outcomes.ways, kind
+            columns, ways, outcomes.denominator, "none", outcomes.scale, by_pattern, kind
         )
     return tables
 

@@ -62,6 +62,19 @@ def settling_rule(bet: Bet, columns: Columns, n_rows: int) -> np.ndarray:
     return first_holding(_each_mask(bet, columns, n_rows), n_rows)
 
 
+@dataclass(frozen=True, eq=False)
+class WaysByPattern:
+    """Ways per row split by the identity pattern of the cards a multiplied bet counts, as
+    the identity walk's tables give them: ``ways[i, j]`` of row ``i`` show pattern index
+    ``patterns[j]`` (only the patterns that occur are columns)."""
+
+    ways: np.ndarray
+    patterns: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.ways)
+
+
 def row_patterns(bet: Bet, columns: Columns) -> np.ndarray:
     """Per row, the identity pattern index of the first two cards a bet multiplied by a
     first-two kind counts, from the suited-pair fields. (The identity walk's tables give
@@ -196,7 +209,9 @@ class Settlement:
         ``multiplier`` (capped already), before any fee."""
         return self.constants[rule] + self.slopes[rule] * multiplier
 
-    def expected_value(self, columns: Columns, ways: np.ndarray, denominator: int) -> Fraction:
+    def expected_value(
+        self, columns: Columns, ways: np.ndarray | WaysByPattern, denominator: int
+    ) -> Fraction:
         """The exact expected value per unit paid over rows weighted by ``ways``: per row,
         or for a multiplied bet per row and counted identity pattern (the identity
         walk's tables; a first-two kind's pattern is a field of the row)."""
@@ -213,21 +228,24 @@ class Settlement:
             )
         return self.per_paid(Fraction(total) / denominator)
 
-    def pattern_ways(self, columns: Columns, ways: np.ndarray, index: np.ndarray) -> np.ndarray:
+    def pattern_ways(
+        self, columns: Columns, ways: np.ndarray | WaysByPattern, index: np.ndarray
+    ) -> np.ndarray:
         """A multiplied bet's exact ways per (settling rule, counted identity pattern), the
         rows settled by ``index`` (:func:`settling_rule`) and weighted by ``ways`` (per
         row, or per row and pattern); a rule paying by the multiplier on a tie is refused
         (:func:`check_ties_counted`). Every partial sum fits (at most the denominator)
         in int64, or is a Python integer under a large mixed strategy."""
         n_rules = len(self.bet.rules) + 1
-        if ways.ndim == 2:
+        if isinstance(ways, WaysByPattern):
+            by_pattern = ways.ways
             if self.bet.multiply == "winner":  # (the only kind without cards on a tie)
-                check_ties_counted(self.bet, index, columns["winner"], ways.any(axis=1))
-            cells = np.zeros((n_rules, N_PATTERNS), dtype=ways.dtype)
+                check_ties_counted(self.bet, index, columns["winner"], by_pattern.any(axis=1))
+            cells = np.zeros((n_rules, N_PATTERNS), dtype=by_pattern.dtype)
             for rule in range(n_rules):
                 rows = index == rule
                 if rows.any():
-                    cells[rule] = ways[rows].sum(axis=0)
+                    cells[rule, ways.patterns] = by_pattern[rows].sum(axis=0)
             return cells
         patterns = row_patterns(self.bet, columns)
         check_ties_counted(self.bet, index, columns["winner"], ways != 0)

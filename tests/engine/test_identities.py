@@ -216,9 +216,11 @@ def test_each_multisets_ways_by_pattern_sum_to_its_falling_factorials(shoe) -> N
         for v in set(values):
             k = values.count(v)
             expected *= math.perm(counts[v], k) if dealt.take else counts[v] ** k
-        ways = table.ways[table.start[here] : table.start[here + 1]]
+        ways = table.dense[here]
         assert int(ways.sum()) == int(table.total[here]) == expected, values
-        assert (ways > 0).all()
+        # As many patterns as a partition of len(values) has; none beyond them.
+        assert table.width[here] == sum(1 for p in IDENTITY_PATTERNS if sum(p) == len(values))
+        assert not ways[table.width[here] :].any()
 
 
 @pytest.mark.parametrize(
@@ -248,10 +250,30 @@ def test_the_tables_of_every_kind_share_their_rows_and_split_each_rows_ways() ->
     first = tables["player"]
     for kind, table in tables.items():
         assert table.columns is first.columns and table.counted == kind
-        assert np.array_equal(table.by_pattern.sum(axis=1), table.ways)
-        assert table.multiplied_ways is table.by_pattern
-        # Only patterns of as many cards as the kind counts in the row.
+        by_pattern = table.by_pattern
+        assert table.multiplied_ways is by_pattern
+        assert np.array_equal(by_pattern.ways.sum(axis=1), table.ways)
+        # Only patterns of as many cards as the kind counts in the row, a column each.
         sizes = np.array([sum(p) for p in IDENTITY_PATTERNS])
         counted = counted_cards(kind, identity_outcomes(shoe, kind, PURE).cells)
-        rows, patterns = np.nonzero(table.by_pattern)
-        assert np.array_equal(sizes[patterns], counted[rows])
+        rows, columns = np.nonzero(by_pattern.ways)
+        assert np.array_equal(sizes[by_pattern.patterns[columns]], counted[rows])
+        assert set(columns) == set(range(len(by_pattern.patterns)))  # each one shown
+
+
+def test_a_mixed_strategy_past_int64_counts_in_python_integers() -> None:
+    """27 decks under weights of a large denominator: the sums leave int64 (Python
+    integers), and still split each cell's ways, equal to the value walk's."""
+    from analyzer.game.rules import parse_strategy
+
+    rules = named_rules("chemin-de-fer")
+    strategy = parse_strategy("player:5=1/1000003,banker:3/9=7/1000033,banker:5/4=stand", "test")
+    shoe = Shoe.standard(27)
+    reference = count_outcomes(shoe, rules=rules, strategy=strategy)
+    for kind, counts in identity_outcomes_of(shoe, WALKED_KINDS, rules.mixture(strategy)).items():
+        assert counts.ways.dtype == object, kind
+        assert counts.scale == reference.scale
+        assert np.array_equal(counts.counts.sum(axis=-1), reference.counts[0]), kind
+        sizes = np.array([sum(p) for p in IDENTITY_PATTERNS])
+        rows, patterns = np.nonzero(counts.ways)
+        assert np.array_equal(sizes[patterns], counted_cards(kind, counts.cells)[rows])
