@@ -11,7 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from analyzer.cli.options import add_mode_option, finite_number, paytable_from_args
+from analyzer.cli.options import (
+    REPORT_SUFFIXES,
+    add_mode_option,
+    add_report_out_option,
+    check_report_out,
+    deliver_report,
+    finite_number,
+    paytable_from_args,
+)
 from analyzer.cli.runs import (
     MAX_TAG,
     MAX_THRESHOLD,
@@ -26,6 +34,8 @@ from analyzer.files import check_outputs, output_error, write_files_atomically
 from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Paytable, restricted
+from analyzer.reports.document import Block, Column, Document, Paragraph, records_table, table
+from analyzer.reports.formats import REPORT_FORMATS
 from analyzer.reports.i18n import word
 from analyzer.runs import TRUE_COUNT_DECKS
 
@@ -53,7 +63,7 @@ MAX_MAX_GAIN = 10**6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_run_options(parser)
+    add_run_options(parser, REPORT_FORMATS)
     parser.add_argument(
         "--bet",
         action="append",
@@ -102,6 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the largest gain per shoe the max-round advice accepts (default {DEFAULT_MAX_GAIN})",
     )
     parser.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
+    add_report_out_option(parser, "--report-out")
     parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max rounds marked")
     parser.add_argument(
         "--gain-plot",
@@ -112,7 +123,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.plots import MAX_CHART_CURVES
-    from analyzer.reports.tables import json_text
+    from analyzer.reports.writers import write_document
     from analyzer.runs.counting import (
         CountJob,
         count_partition,
@@ -128,11 +139,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             f"got {args.max_gain!r}"
         )
     procedure = procedure_from_args(args, paytable)
+    check_report_out(args.format, args.report_out, "--report-out")
     check_outputs(
         {
             "--out": (args.out, (".csv", ".parquet")),
             "--plot": (args.plot, (".png",)),
             "--gain-plot": (args.gain_plot, (".png",)),
+            "--report-out": (args.report_out, REPORT_SUFFIXES.get(args.format)),
         }
     )
     for option, target in (("--plot", args.plot), ("--gain-plot", args.gain_plot)):
@@ -167,16 +180,20 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     rounds = per_round_table(job, results)
     _write_outputs(args, job, summaries, rounds)
     records = [_record(args, job, summary, c) for c, summary in enumerate(summaries)]
-    if args.format == "json":
-        return json_text(records[0] if len(records) == 1 else records), 0
     head = (
         f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
     )
     if len(records) == 1:
-        return _one_bet_text(head, records[0]), 0
-    plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
-    return _many_bets_text(head, records, plays, args.max_gain), 0
+        blocks = _one_bet_blocks(records[0])
+    else:
+        plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
+        blocks = _many_bets_blocks(records, plays, args.max_gain)
+    flat = [_flat_record(record) for record in records]
+    data = records[0] if len(records) == 1 else records
+    kinds = {key: "count" for key in flat[0] if key.endswith("max_round") or key == "seed"}
+    document = Document(head, (*blocks, records_table(flat, kinds)), data)
+    return deliver_report(write_document(document, args.format), args.report_out), 0
 
 
 def _columns(paytable: Paytable, bet_ids: list[str], mode: str | None) -> tuple:
@@ -349,49 +366,47 @@ def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
     return f"  {_PLAY_NAMES[play]}: {cap}; {printed}"
 
 
-def _one_bet_text(head: str, record: dict) -> str:
-    import pandas as pd
+def _one_bet_blocks(record: dict) -> list[Block]:
+    """The bet, its strategy, a row per figure with and without its max round (each
+    with its standard error), and the max-round advice."""
+    from analyzer.reports.tables import bet_label
+    from analyzer.runs.counting import STRATEGIES
 
-    from analyzer.reports.tables import bet_label, render_table
-    from analyzer.runs.counting import (
-        STRATEGIES,
+    caption = (
+        f"Bet: {bet_label(record['name'], record['mode'], True)}\nStrategy: {record['strategy']}"
     )
-
-    lines = [
-        head,
-        f"Bet: {bet_label(record['name'], record['mode'], True)}",
-        f"Strategy: {record['strategy']}",
-        "",
+    headers = [
+        name.replace("_", " ")
+        + (
+            f" (max round {record['max_round']})"
+            if name == "with_limit" and record["max_round"]
+            else ""
+        )
+        for name in STRATEGIES
     ]
-    table = pd.DataFrame(
-        {
-            name.replace("_", " ")
-            + (
-                f" (max round {record['max_round']})"
-                if name == "with_limit" and record["max_round"]
-                else ""
-            ): {
-                "bet frequency": _pm(record[name], "bet_frequency", 100, "%"),
-                "edge when bet": _pm(record[name], "edge_when_bet", 100, "%"),
-                "units per shoe": _pm(record[name], "units_per_shoe", 1, ""),
-                "units per 100 rounds": _pm(record[name], "units_per_100_rounds", 1, ""),
-            }
-            for name in STRATEGIES
-        }
-    )
-    lines.append(render_table(table, index=True))
+    figures = [
+        ("bet frequency", "bet_frequency", 100, "%"),
+        ("edge when bet", "edge_when_bet", 100, "%"),
+        ("units per shoe", "units_per_shoe", 1, ""),
+        ("units per 100 rounds", "units_per_100_rounds", 1, ""),
+    ]
+    rows = [
+        [label, *(_pm(record[name], key, scale, unit) for name in STRATEGIES)]
+        for label, key, scale, unit in figures
+    ]
+    figures_table = table([Column(""), *map(Column, headers)], rows, audience="people", index=True)
     max_gain = next(iter(record["advice"].values()))["max_gain"]
-    lines += ["", f"Max-round advice (gain per shoe at most {max_gain:g} units, 95% one-sided):"]
-    for play, advice in record["advice"].items():
-        lines.append(_advice_line(play, advice, record["max_round"]))
-    return "\n".join(lines) + "\n"
+    advice = [f"Max-round advice (gain per shoe at most {max_gain:g} units, 95% one-sided):"]
+    for play, values in record["advice"].items():
+        advice.append(_advice_line(play, values, record["max_round"]))
+    return [Paragraph(caption, tight=True), figures_table, Paragraph("\n".join(advice))]
 
 
-def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: float) -> str:
+def _many_bets_blocks(records: list[dict], plays: list[str], max_gain: float) -> list[Block]:
     """One row per bet; ``plays``: the play each bet's figures follow."""
     import pandas as pd
 
-    from analyzer.reports.tables import render_table, rows_shown_once
+    from analyzer.reports.tables import rows_shown_once
 
     mixed = len(set(plays)) > 1
     rows = []
@@ -419,21 +434,34 @@ def _many_bets_text(head: str, records: list[dict], plays: list[str], max_gain: 
         )
         rows.append(row)
     # A bet counted in every mode with the same figures is shown once, as report does.
-    table = pd.DataFrame(rows)
-    modes = list(dict.fromkeys(table["mode"]))
-    table = rows_shown_once(table, modes, [c for c in table if c not in ("bet", "name", "mode")])
-    table = table.assign(
-        bet=table["name"], mode=table["mode"].map(lambda mode: word(mode, "en"))
+    frame = pd.DataFrame(rows)
+    modes = list(dict.fromkeys(frame["mode"]))
+    frame = rows_shown_once(frame, modes, [c for c in frame if c not in ("bet", "name", "mode")])
+    frame = frame.assign(
+        bet=frame["name"], mode=frame["mode"].map(lambda mode: word(mode, "en"))
     ).drop(columns="name")
+    frame = frame.fillna("-").astype(str)
     headline = "the play of each bet" if mixed else plays[0]
-    lines = [
-        head,
+    caption = (
         f"Headline: {headline}; safe max round: the largest cap whose gain per shoe"
-        f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed",
-        "",
-        render_table(table.fillna("-").astype(str), left_align=True),
-    ]
-    return "\n".join(lines) + "\n"
+        f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed"
+    )
+    columns = [Column(str(name)) for name in frame.columns]
+    bets = table(columns, frame.values.tolist(), audience="people")
+    return [Paragraph(caption, tight=True), bets]
+
+
+def _flat_record(record: dict, prefix: str = "") -> dict:
+    """A count's record as one row for tools: its objects spread into columns
+    (``with_limit_units_per_shoe``, ``advice_perfect_largest_safe_max_round``), its
+    curves (lists, by max round) left to JSON."""
+    out: dict = {}
+    for key, value in record.items():
+        if isinstance(value, dict):
+            out |= _flat_record(value, f"{prefix}{key}_")
+        elif not isinstance(value, list):
+            out[f"{prefix}{key}"] = value
+    return out
 
 
 def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool = True) -> str:

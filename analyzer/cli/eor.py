@@ -8,18 +8,25 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.cli.options import (
+    REPORT_SUFFIXES,
     add_bet_option,
     add_format_option,
     add_mode_option,
     add_paytable_option,
+    add_report_out_option,
     add_shoe_options,
+    check_report_out,
+    deliver_report,
     paytable_from_args,
     shoe_from_args,
 )
 from analyzer.errors import AnalyzerError
-from analyzer.files import check_writable, output_error
+from analyzer.files import check_outputs, output_error
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable
+from analyzer.reports.document import Column, Document, Heading, records_table, table
+from analyzer.reports.formats import REPORT_FORMATS
+from analyzer.reports.writers import tool_value
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     import pandas as pd
@@ -41,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_shoe_options(parser)
     add_mode_option(parser, "both", "betting mode, or both (default)")
     add_bet_option(parser)
-    add_format_option(parser, ("text", "markdown", "csv", "json"))
+    add_format_option(parser, REPORT_FORMATS)
+    add_report_out_option(parser)
     parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
     parser.add_argument(
         "--by-card",
@@ -89,26 +97,16 @@ def effects_with_progress(
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    import pandas as pd
-
     from analyzer.analysis.eor import linear_counts
     from analyzer.analysis.exact import resolve_modes
     from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
-    from analyzer.reports.tables import (
-        ALL_MODES,
-        bet_label,
-        csv_text,
-        fraction_text,
-        json_text,
-        markdown_escape,
-        render_table,
-        rows_shown_once,
-        with_names,
-    )
+    from analyzer.reports.tables import rows_shown_once, with_names
+    from analyzer.reports.writers import write_document
 
+    check_report_out(args.format, args.report_out)
     paytable = paytable_from_args(args)
-    if args.plot is not None:
-        check_writable(args.plot, "--plot", (".png",))
+    outputs = {"--out": (args.report_out, REPORT_SUFFIXES.get(args.format))}
+    check_outputs(outputs | {"--plot": (args.plot, (".png",))})
     shoe = shoe_from_args(args, paytable.decks)
     mode = None if args.mode in RESERVED_MODES else args.mode  # "both" and "all": every mode
     if args.plot is not None:
@@ -129,75 +127,93 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         counts[(b, m)].betting_correlation
         for b, m in zip(effects["bet"], effects["mode"], strict=True)
     ]
-    effects["delta_ev_exact"] = effects["delta_ev_exact"].map(fraction_text)
     effects = with_names(effects, paytable)
     if by_card is not None:
         by_card = with_names(by_card, paytable)
+    # Tools get every (bet, mode) as JSON; the tables each bet once.
+    every = (by_card if args.by_card else effects).drop(columns="cards").to_dict("records")
     modes = paytable.modes if mode is None else (mode,)
-    if args.format != "json":  # tools get every (bet, mode); people each bet once
-        effects = rows_shown_once(effects, modes, ["name", "delta_ev_exact"])
-        if by_card is not None:
-            by_card = rows_shown_once(by_card, modes, ["name", "delta_ev_exact"])
+    effects = rows_shown_once(effects, modes, ["name", "delta_ev_exact"])
+    if by_card is not None:
+        by_card = rows_shown_once(by_card, modes, ["name", "delta_ev_exact"])
     if args.plot is not None:
         names = dict(zip(effects["bet"], effects["name"], strict=True))
         try:
             save_png(effects_figure(effects, names=names), args.plot, held=True)
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
-    if args.by_card:
-        by_card = by_card.assign(delta_ev_exact=by_card["delta_ev_exact"].map(fraction_text))
-        rows = by_card.drop(columns="cards")
-    else:
-        rows = effects.drop(columns="cards")
-    if args.format == "json":
-        return json_text(rows.to_dict("records")), 0
-    if args.format == "csv":
-        return csv_text(rows), 0
-    shown = by_card if args.by_card else effects
-    column = "card" if args.by_card else "rank"
+    per_card = by_card if args.by_card else None
+    document = effects_document(paytable, shoe, effects, per_card, counts, modes, every)
+    return deliver_report(write_document(document, args.format), args.report_out), 0
+
+
+def effects_document(
+    paytable: Paytable,
+    shoe: Shoe,
+    effects: pd.DataFrame,
+    by_card: pd.DataFrame | None,
+    counts: dict,
+    modes: tuple[str, ...],
+    every: list[dict],
+) -> Document:
+    """The effects of removal as a document: for people, the change in each bet's EV
+    (in % of a unit) per rank (or card: a row per card) removed, and each bet's linear
+    count; for tools, one row per (bet, mode, rank or card) with its exact change, and
+    ``every`` (each bet in every mode) as JSON."""
+    from analyzer.reports.tables import ALL_MODES, bet_label
+
+    shown = effects if by_card is None else by_card
+    column = "rank" if by_card is None else "card"
     several_modes = len(modes) > 1
-    labels = {  # each (bet, mode) as people read it: its name, and its mode
-        (bet, bet_mode): bet_label(name, bet_mode, several_modes)
-        for bet, bet_mode, name in zip(shown["bet"], shown["mode"], shown["name"], strict=True)
+    keys = list(dict.fromkeys(zip(shown["bet"], shown["mode"], shown["name"], strict=True)))
+    labels = [bet_label(name, bet_mode, several_modes) for _, bet_mode, name in keys]
+    removed = list(dict.fromkeys(shown[column]))
+    change = {
+        (bet, bet_mode, card): value
+        for bet, bet_mode, card, value in zip(
+            shown["bet"], shown["mode"], shown[column], shown["delta_ev_exact"], strict=True
+        )
     }
-    wide = shown.assign(change=(100 * shown["delta_ev"]).map(lambda v: f"{v:+.5f}")).pivot(
-        index=["bet", "mode"], columns=column, values="change"
-    )
-    wide = wide.loc[list(labels), list(dict.fromkeys(shown[column]))]
-    wide.index = pd.Index(list(labels.values()), name="EV change (% of a unit) per card removed")
-    if args.by_card:  # 52 columns: one table per rank's four cards reads better
-        wide = wide.T
+    title = "EV change (% of a unit) per card removed"
+    cell = {"kind": "number", "places": 5, "signed": True, "scale": 100}
+    if by_card is None:
+        columns = [Column(title), *(Column(str(card), **cell) for card in removed)]
+        rows = [
+            [label, *(change[(bet, bet_mode, card)] for card in removed)]
+            for (bet, bet_mode, _), label in zip(keys, labels, strict=True)
+        ]
+    else:  # 52 columns: a row per card, a column per bet, reads better
+        columns = [Column(column), *(Column(label, **cell) for label in labels)]
+        rows = [
+            [card, *(change[(bet, bet_mode, card)] for bet, bet_mode, _ in keys)]
+            for card in removed
+        ]
     count_rows = []
-    keys = zip(effects["bet"], effects["mode"], effects["name"], strict=True)
-    for bet, shown_mode, name in dict.fromkeys(keys):
+    for bet, shown_mode, name in dict.fromkeys(
+        zip(effects["bet"], effects["mode"], effects["name"], strict=True)
+    ):
         # A bet shown once for all modes has the same count in each: the first mode's.
         c = counts[(bet, paytable.modes[0] if shown_mode == ALL_MODES else shown_mode)]
         count_rows.append(
-            {
-                "bet": bet_label(name, shown_mode, several_modes),
-                "tags": " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
-                "betting correlation": f"{c.betting_correlation:.4f}",
-            }
+            [
+                bet_label(name, shown_mode, several_modes),
+                " ".join(f"{rank}={tag:+d}" for rank, tag in c.tags.items()),
+                c.betting_correlation,
+            ]
         )
-    count_rows = pd.DataFrame(count_rows)
-    title = f"{paytable.name}: {shoe.describe()}"
-    if args.format == "markdown":
-        body = [
-            f"## {markdown_escape(title)}",
-            "",
-            render_table(wide.reset_index(), "markdown"),
-            "",
-            "### Linear counts",
-            "",
-            render_table(count_rows, "markdown"),
-        ]
-    else:
-        body = [
-            title,
-            "",
-            render_table(wide.reset_index(), left_align=True),
-            "",
-            "Linear counts",
-            render_table(count_rows, left_align=True),
-        ]
-    return "\n".join(body) + "\n", 0
+    counts_table = table(
+        [Column("bet"), Column("tags"), Column("betting correlation", "number", places=4)],
+        count_rows,
+        audience="people",
+        tight=True,
+    )
+    records = shown.drop(columns="cards").to_dict("records")
+    kinds = {"delta_ev_exact": "fraction", "tag": "count"}
+    blocks = (
+        table(columns, rows, audience="people"),
+        Heading("Linear counts", 2),
+        counts_table,
+        records_table(records, kinds),
+    )
+    data = [{key: tool_value(value) for key, value in row.items()} for row in every]
+    return Document(f"{paytable.name}: {shoe.describe()}", blocks, data)

@@ -19,6 +19,7 @@ from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, load_paytable
 from analyzer.paytables.model import Paytable
+from analyzer.reports.formats import BINARY_FORMATS
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
 
@@ -263,3 +264,46 @@ def exact_analysis(args: argparse.Namespace, paytable: Paytable, **options: Any)
     for warning in analysis.warnings():
         tell(f"warning: {warning}")
     return analysis
+
+
+#: The file name ending a report file must have for each binary format.
+REPORT_SUFFIXES = {"xlsx": (".xlsx",)}
+
+
+def add_report_out_option(parser: argparse.ArgumentParser, option: str = "--out") -> None:
+    """The option that writes the report (what standard output shows) to a file, as
+    ``report --out`` does: whole or not at all; required for a binary format."""
+    parser.add_argument(
+        option,
+        dest="report_out",
+        metavar="FILE",
+        help="write the report to FILE instead of standard output, whole or not at all; "
+        "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
+    )
+
+
+def check_report_out(fmt: str, path: str | None, option: str = "--out") -> None:
+    """Refused before any work: a binary format (a workbook) on standard output (a
+    terminal shows bytes, and even a pipe is more often a mistake than meant), and a
+    report file that cannot be written."""
+    from analyzer.files import check_writable
+
+    if fmt in BINARY_FORMATS and path is None:
+        raise AnalyzerError(f"--format {fmt} is a binary format: give {option} FILE.{fmt}")
+    if path is not None:
+        check_writable(path, option, REPORT_SUFFIXES.get(fmt))
+
+
+def deliver_report(content: str | bytes, path: str | None, option: str = "--out") -> str:
+    """What goes to standard output: ``content``, or nothing once it is held to go into
+    ``path`` when the command has ended well (no partial file)."""
+    from analyzer.files import content_writer, output_error, write_atomically
+
+    if path is None:
+        assert isinstance(content, str)
+        return content
+    try:
+        write_atomically(path, content_writer(content), held=True)
+    except OSError as exc:
+        raise output_error(option, path, exc) from None
+    return ""

@@ -19,14 +19,10 @@ from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes
 from analyzer.paytables.multipliers import Specials, parse_specials
 from analyzer.paytables.settle import Settlement
-from analyzer.reports.formats import (
-    ALL_MODES,
-    fraction_text,
-    json_text,
-    same_in_every_mode,
-    text_table,
-)
+from analyzer.reports.document import Column, Document, Paragraph, table
+from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mode
 from analyzer.reports.i18n import word
+from analyzer.reports.writers import write_document
 
 HELP = "deal one round from given cards and settle every bet"
 DESCRIPTION = """\
@@ -85,30 +81,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for mode in paytable.modes
     }
     by_mode = {mode: {bet: net for bet, (net, _) in nets.items()} for mode, nets in settled.items()}
-    if args.format == "json":
-        bets = by_mode[chosen]
-        text = json_text(
-            {
-                "player_cards": [str(c) for c in dealt.player_cards],
-                "banker_cards": [str(c) for c in dealt.banker_cards],
-                "player_score": dealt.player_score,
-                "banker_score": dealt.banker_score,
-                "winner": dealt.winner,
-                "natural": dealt.natural,
-                "player_reason": dealt.player_reason,
-                "banker_reason": dealt.banker_reason,
-                "mode": chosen,
-                "bet_names": {bet.id: bet.display_name() for bet, _ in paytable.offered((chosen,))},
-                "bets": {bet: float(net) for bet, net in bets.items()},
-                "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
-                "bets_by_mode": {
-                    mode: {bet: float(net) for bet, net in nets.items()}
-                    for mode, nets in by_mode.items()
-                },
-            }
-            | _multiplied_record(paytable, specials, settled[chosen])
-        )
-        return text, 0
+    bets = by_mode[chosen]
+    data = {
+        "player_cards": [str(c) for c in dealt.player_cards],
+        "banker_cards": [str(c) for c in dealt.banker_cards],
+        "player_score": dealt.player_score,
+        "banker_score": dealt.banker_score,
+        "winner": dealt.winner,
+        "natural": dealt.natural,
+        "player_reason": dealt.player_reason,
+        "banker_reason": dealt.banker_reason,
+        "mode": chosen,
+        "bet_names": {bet.id: bet.display_name() for bet, _ in paytable.offered((chosen,))},
+        "bets": {bet: float(net) for bet, net in bets.items()},
+        "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
+        "bets_by_mode": {
+            mode: {bet: float(net) for bet, net in nets.items()} for mode, nets in by_mode.items()
+        },
+    } | _multiplied_record(paytable, specials, settled[chosen])
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
     winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
     lines = [
@@ -118,7 +108,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"   {dealt.banker_reason}",
         f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
         *_special_lines(paytable, specials),
-        "",
     ]
     rows = []
     for bet_id in paytable.bet_ids:
@@ -128,23 +117,28 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         for mode, (net, multiplier) in per_mode.items():
             named = paytable.bet(bet_id, paytable.modes[0] if mode == ALL_MODES else mode)
             won = net + paytable.fee
-            rows.append(
-                {
-                    "Bet": named.display_name(),
-                    "Mode": word(mode, "en"),
-                    "Result": "win" if won > 0 else "push" if won == 0 else "lose",
-                    "Multiplier": "-" if multiplier is None else f"{float(multiplier):g}x",
-                    "Per unit": f"{float(net):+g}",
-                }
-            )
-    header = [
-        name
-        for name in rows[0]
-        if (name != "Mode" or len(paytable.modes) > 1)
-        and (name != "Multiplier" or paytable.multipliers is not None)
+            result = "win" if won > 0 else "push" if won == 0 else "lose"
+            multiplied = "-" if multiplier is None else f"{float(multiplier):g}x"
+            rows.append([named.display_name(), word(mode, "en"), result, multiplied, net])
+    columns = [
+        Column("Bet"),
+        Column("Mode"),
+        Column("Result"),
+        Column("Multiplier"),
+        Column("Per unit", "number", signed=True),  # 6 significant digits: +0.95, -1
     ]
-    lines.append(text_table(header, [[row[name] for name in header] for row in rows]))
-    return "\n".join(lines) + "\n", 0
+    keep = [
+        (name != "Mode" or len(paytable.modes) > 1)
+        and (name != "Multiplier" or paytable.multipliers is not None)
+        for name in ("Bet", "Mode", "Result", "Multiplier", "Per unit")
+    ]
+    bets_table = table(
+        [c for c, kept in zip(columns, keep, strict=True) if kept],
+        [[cell for cell, kept in zip(row, keep, strict=True) if kept] for row in rows],
+        audience="people",
+    )
+    document = Document(None, (Paragraph("\n".join(lines)), bets_table), data)
+    return write_document(document, args.format), 0
 
 
 def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:

@@ -10,13 +10,14 @@ from analyzer.cli.options import (
     add_lang_option,
     add_mode_option,
     add_paytable_option,
+    add_report_out_option,
     add_shoe_options,
+    check_report_out,
+    deliver_report,
     exact_analysis,
     paytable_from_args,
 )
-from analyzer.errors import AnalyzerError
-from analyzer.files import check_writable, content_writer, output_error, write_atomically
-from analyzer.reports.formats import BINARY_FORMATS, REPORT_FORMATS
+from analyzer.reports.formats import REPORT_FORMATS
 
 HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
 DESCRIPTION = """\
@@ -33,9 +34,6 @@ examples:
   baccarat-odds report --paytable ez-baccarat --format markdown --lang tl
   baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook"""
 
-#: The file name ending --out must have for each binary format.
-SUFFIXES = {"xlsx": (".xlsx",)}
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_paytable_option(parser)
@@ -51,12 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_format_option(parser, REPORT_FORMATS)
     add_lang_option(parser)
-    parser.add_argument(
-        "--out",
-        metavar="FILE",
-        help="write the report to FILE instead of standard output, whole or not at all; "
-        "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
-    )
+    add_report_out_option(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -64,14 +57,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.verify import published_max_rtp
     from analyzer.reports.tables import render_report
 
-    # Refused before any work: a workbook on standard output (a terminal shows bytes, and
-    # even a pipe is more often a mistake than meant), an --out that cannot be written.
-    if args.format in BINARY_FORMATS and args.out is None:
-        raise AnalyzerError(
-            f"--format {args.format} is a binary format: give --out FILE.{args.format}"
-        )
-    if args.out is not None:
-        check_writable(args.out, "--out", SUFFIXES.get(args.format))
+    check_report_out(args.format, args.report_out)  # before any work
     paytable = paytable_from_args(args)
     mode = None if args.mode == "both" else args.mode
     analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)
@@ -85,11 +71,4 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         content = render_report(
             analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
         )
-    if args.out is None:
-        return content, 0
-    try:
-        # Into place once the command has ended well (main moves it in): no partial file.
-        write_atomically(args.out, content_writer(content), held=True)
-    except OSError as exc:
-        raise output_error("--out", args.out, exc) from None
-    return "", 0
+    return deliver_report(content, args.report_out), 0

@@ -40,7 +40,9 @@ MAX_TAG = 1000
 MAX_THRESHOLD = 10**6
 
 
-def add_run_options(parser: argparse.ArgumentParser) -> None:
+def add_run_options(
+    parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")
+) -> None:
     add_paytable_option(parser)
     parser.add_argument(
         "--shoes",
@@ -101,7 +103,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
         help="keep the partitions an interrupted run saved; run the rest",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_format_option(parser, ("text", "json"))
+    add_format_option(parser, formats)
 
 
 def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedure:

@@ -28,7 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.exact import analyze, check_known
-    from analyzer.reports.tables import json_text, render_table, rows_shown_once, with_names
+    from analyzer.reports.document import Column, Document, table
+    from analyzer.reports.tables import rows_shown_once, with_names
+    from analyzer.reports.writers import write_document
     from analyzer.runs.simulate import (
         SimulationJob,
         check_simulate_partition,
@@ -48,15 +50,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     results = run_job(args, simulate_partition, job, check_simulate_partition)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = int(sum(r["rounds"].sum() for r in results))
-    if args.format == "json":
-        return json_text(
-            {
-                "shoes": args.shoes,
-                "rounds": rounds,
-                "seed": args.seed,
-                "bets": summary.to_dict("records"),
-            }
-        ), 0
+    data = {
+        "shoes": args.shoes,
+        "rounds": rounds,
+        "seed": args.seed,
+        "bets": summary.to_dict("records"),
+    }
     # Tools get every (bet, mode); people each bet once where every mode has the same
     # figures (the same shoes settle a bet that pays alike in each mode).
     summary = rows_shown_once(
@@ -87,7 +86,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"{paytable.name}: {args.shoes} shoes of {procedure.decks} decks, {rounds} rounds, "
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
-    return f"{head}\n\n{render_table(shown, left_align=True)}\n", 0
+    bets = table([Column(str(c)) for c in shown.columns], shown.values.tolist())
+    return write_document(Document(head, (bets,), data), args.format), 0
 
 
 def _signed(value: float, digits: int = 5) -> str:

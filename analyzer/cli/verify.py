@@ -46,7 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.verify import load_claims, verify_claims
-    from analyzer.reports.tables import csv_text, json_text
+    from analyzer.reports.document import Document, Paragraph, records_table
+    from analyzer.reports.writers import write_document
     from analyzer.runs.studies import CountingStudies
 
     claims = load_claims(args.claims)
@@ -64,10 +65,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     passed, failed = int(counts.get("PASS", 0)), int(counts.get("FAIL", 0))
     unchecked = int(counts.get("UNCHECKED", 0))
     status = 0 if passed == len(results) else 1
-    if args.format == "json":
-        return json_text(results.to_dict("records")), status
-    if args.format == "csv":
-        return csv_text(results), status
     lines = [_verdict_line(row) for row in results.itertuples()]
     known = {claim.number for claim in claims if claim.slip}
     slips = int(results["result"].eq("FAIL")[results["claim"].isin(known)].sum())
@@ -81,10 +78,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         summary += f" ({'; '.join(filter(None, notes))})"
     if unchecked:
         summary += f", {unchecked} not checked (this shoe cannot give them exactly)"
-    lines += ["", summary]
     if (results["quantity"] == "payouts").any():
-        lines.append(PAYOUTS_COMPARED)
-    return "\n".join(lines) + "\n", status
+        summary += "\n" + PAYOUTS_COMPARED
+    records = results.to_dict("records")
+    blocks = (Paragraph("\n".join(lines)), Paragraph(summary), records_table(records))
+    return write_document(Document(None, blocks, records), args.format), status
 
 
 def _verdict_line(row) -> str:

@@ -6,8 +6,6 @@ help pages' languages (see :mod:`analyzer.reports.i18n`).
 
 from __future__ import annotations
 
-import html
-import re
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -23,15 +21,27 @@ from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.multipliers import Multipliers
 from analyzer.paytables.printed import check_printed_value
+from analyzer.reports.document import (
+    Block,
+    Column,
+    Document,
+    Heading,
+    Paragraph,
+    Table,
+    records_table,
+    table,
+)
 from analyzer.reports.formats import (
     ALL_MODES,
     FORMATS,
     fraction_text,
-    json_text,
     same_in_every_mode,
     text_table,
 )
+from analyzer.reports.formats import json_text as json_text  # (re-exported: the commands')
 from analyzer.reports.i18n import check_language, sentence, word
+from analyzer.reports.writers import csv_safe as csv_safe  # (re-exported)
+from analyzer.reports.writers import csv_text, markdown_escape, write_document
 
 
 def _percent(value: Fraction | None, places: int = 4) -> str:
@@ -183,61 +193,70 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
     return record
 
 
-def summary_display(analysis: Analysis, lang: str = "en") -> pd.DataFrame:
-    """The summary as people read it: names, payouts, rounded percentages."""
+def _percent_column(name: str, lang: str) -> Column:
+    return Column(word(name, lang), "percent", places=4)
+
+
+def summary_table(analysis: Analysis, lang: str = "en") -> Table:
+    """The summary as people read it: names, payouts, percentages to 4 places (each cell
+    the exact figure)."""
+    columns = [
+        Column(word("Bet", lang)),
+        Column(word("Mode", lang)),
+        Column(word("Pays", lang)),
+        _percent_column("House edge", lang),
+        _percent_column("RTP", lang),
+        _percent_column("Hit frequency", lang),
+        _percent_column("Push", lang),
+        Column(word("Std dev", lang), "number", places=4),
+        _percent_column("Edge per resolved bet", lang),
+        Column(word("Max round", lang), "count"),
+    ]
     rows = [
-        {
-            "Bet": r.bet.display_name(lang),
-            "Mode": word(mode, lang),
-            "Pays": payouts_text(r),
-            "House edge": _percent(r.house_edge),
-            "RTP": _percent(r.rtp),
-            "Hit frequency": _percent(r.hit_frequency),
-            "Push": _percent(r.push_probability),
-            "Std dev": f"{r.std_dev:.4f}",
-            "Edge per resolved bet": _percent(r.edge_per_resolved),
-            "Max round": "-" if r.bet.max_round is None else str(r.bet.max_round),
-        }
+        [
+            r.bet.display_name(lang),
+            word(mode, lang),
+            payouts_text(r),
+            r.house_edge,
+            r.rtp,
+            r.hit_frequency,
+            r.push_probability,
+            r.std_dev,
+            r.edge_per_resolved,
+            r.bet.max_round,
+        ]
         for r, mode in shown_once(analysis)
     ]
-    frame = pd.DataFrame(rows)
     if len(analysis.modes) == 1:
-        frame = frame.drop(columns="Mode")
-    return frame.rename(columns=lambda c: word(c, lang))
+        del columns[1]
+        rows = [row[:1] + row[2:] for row in rows]
+    return table(columns, rows, audience="people")
 
 
-def breakdown_display(result: BetResult, lang: str = "en") -> pd.DataFrame:
+def breakdown_table(result: BetResult, lang: str = "en") -> Table:
     """Each line per unit staked; where the bet has a fee, a last line for it, so that the
     returns add up to the expected net of a unit staked (per unit paid, divide by 1 + fee)."""
-    lines = result.lines
-    columns = {
-        "Outcome": [word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when for ln in lines],
-        "Combinations": [str(ln.combinations) for ln in lines],
-        "Probability": [f"{float(ln.probability):.10f}" for ln in lines],
-        "Pays": [ln.payout.text for ln in lines],
-        "Return": [f"{float(ln.contribution):+.10f}" for ln in lines],
-    }
+    columns = [
+        Column(word("Outcome", lang)),
+        Column(word("Combinations", lang), "count"),
+        Column(word("Probability", lang), "number", places=10),
+        Column(word("Pays", lang)),
+        Column(word("Return", lang), "number", places=10, signed=True),
+    ]
+    rows = [
+        [
+            word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when,
+            ln.combinations,
+            ln.probability,
+            ln.payout.text,
+            ln.contribution,
+        ]
+        for ln in result.lines
+    ]
     if result.bet.fee:
         fee = result.bet.fee
-        for column, value in zip(
-            columns,
-            [
-                word("fee (paid on every bet)", lang),
-                "-",
-                f"{1:.10f}",
-                number_text(-fee),
-                f"{float(-fee):+.10f}",
-            ],
-            strict=True,
-        ):
-            columns[column].append(value)
-    return pd.DataFrame(columns).rename(columns=lambda c: word(c, lang))
-
-
-def _left_aligned(frame: pd.DataFrame) -> str:
-    """Plain-text table with the text columns (names, conditions) left-aligned."""
-    header = [str(column) for column in frame.columns]
-    return text_table(header, frame.astype(str).values.tolist())
+        rows.append([word("fee (paid on every bet)", lang), None, 1, number_text(-fee), -fee])
+    return table(columns, rows, audience="people")
 
 
 def claim_check(analysis: Analysis, claimed: str, lang: str = "en") -> dict[str, Any]:
@@ -436,7 +455,11 @@ def render_table(
         return frame.to_latex(index=index, escape=True)
     if fmt == "csv":
         return csv_text(frame)
-    text = _left_aligned(frame) if left_align else frame.to_string(index=index)
+    if left_align:  # text columns (names, conditions) on the left
+        header = [str(column) for column in frame.columns]
+        text = text_table(header, frame.astype(str).values.tolist())
+    else:
+        text = frame.to_string(index=index)
     # pandas pads every cell of a left-aligned last column to its width: no line ends in
     # spaces (they are invisible, and break diffs and copy-and-paste).
     return "\n".join(line.rstrip() for line in text.splitlines())
@@ -448,73 +471,6 @@ def _as_text(column: pd.Series) -> pd.Series:
     if pd.api.types.is_float_dtype(column):
         return pd.Series(column.to_string(index=False).splitlines(), index=column.index).str.strip()
     return column.map(str)
-
-
-#: What Markdown (CommonMark, GitHub tables) would read as markup in text from a
-#: paytable: HTML tags and entities, emphasis, code, links (with no brackets there are
-#: none, so parentheses stay as they are), table cells, headings, strike-through.
-_MARKDOWN_SPECIALS = frozenset("\\`*_{}[]<>#|~&")
-
-
-def markdown_escape(text: str) -> str:
-    """Text as Markdown shows it literally: each special character escaped by a
-    backslash (CommonMark escapes any ASCII punctuation so). An underscore inside a word
-    (``lucky_six``) is never emphasis, and stays as it is."""
-    out = []
-    for i, char in enumerate(text):
-        inside_word = char == "_" and text[i - 1 : i].isalnum() and text[i + 1 : i + 2].isalnum()
-        out.append("\\" + char if char in _MARKDOWN_SPECIALS and not inside_word else char)
-    return "".join(out)
-
-
-def _heading(text: str, fmt: str, level: int) -> str:
-    if fmt == "markdown":
-        return "#" * (level + 1) + " " + markdown_escape(text)
-    if fmt == "html":
-        return f"<h{level + 1}>{html.escape(text)}</h{level + 1}>"
-    if fmt == "latex":
-        return ("\\section*{" if level == 1 else "\\subsection*{") + _latex_escape(text) + "}"
-    return text
-
-
-_LATEX_SPECIALS = {
-    "\\": r"\textbackslash{}",
-    "^": r"\textasciicircum{}",
-    "~": r"\textasciitilde{}",
-    **{char: "\\" + char for char in "&%$#_{}"},
-}
-
-
-def _latex_escape(text: str) -> str:
-    """Text as LaTeX prints it literally: every special character escaped, one at a time
-    (so an escape is never escaped again)."""
-    return "".join(_LATEX_SPECIALS.get(char, char) for char in text)
-
-
-#: A cell that is a number as this tool prints it: a decimal, a percentage or "p/q".
-_NUMERIC_CELL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?")
-
-
-def csv_safe(value: object) -> object:
-    """A text cell that a spreadsheet would run as a formula (it starts with ``= + - @``,
-    a tab or a carriage return) gets a leading apostrophe; numbers are left as they are."""
-    if (
-        isinstance(value, str)
-        and value[:1] in ("=", "+", "-", "@", "\t", "\r")
-        and not _NUMERIC_CELL.fullmatch(value)
-        and value != "-"  # the tables' "none": text to any spreadsheet
-    ):
-        return "'" + value
-    return value
-
-
-def csv_text(frame: pd.DataFrame) -> str:
-    """``frame`` as CSV, text cells made safe to open in a spreadsheet."""
-    safe = frame.copy()
-    for column in safe.columns:
-        if safe[column].dtype == object or pd.api.types.is_string_dtype(safe[column]):
-            safe[column] = safe[column].map(csv_safe)
-    return safe.to_csv(index=False)
 
 
 def _flat(record: dict[str, Any]) -> dict[str, Any]:
@@ -529,14 +485,64 @@ def _flat(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _paragraph(text: str, fmt: str) -> str:
-    if fmt == "html":
-        return f"<p>{html.escape(text)}</p>"
-    if fmt == "latex":
-        return _latex_escape(text)
-    if fmt == "markdown":
-        return markdown_escape(text)
-    return text
+def report_document(
+    analysis: Analysis,
+    *,
+    detail: bool = False,
+    claimed_max_rtp: str | None = None,
+    lang: str = "en",
+) -> Document:
+    """The report of ``analysis`` as a document, with the check of ``claimed_max_rtp``.
+
+    People read the title, the table of bets (with ``detail`` each bet's breakdown
+    under its heading), the jackpots' and unavailable bets' lines and the claim's line.
+    Tools read one table of bets (the breakdown below it with detail: a claim is about
+    the game, not a bet, and has no row there) and, as JSON, one object: the paytable,
+    shoe and modes, ``bets`` (one object per (bet, mode), see :func:`result_record`)
+    and ``max_rtp_claim`` (see :func:`claim_check`; null without a claim)."""
+    check_language(lang)
+    shown = shown_once(analysis)
+    blocks: list[Block] = [summary_table(analysis, lang)]
+    if detail:
+        for r, mode in shown:
+            heading = (
+                f"{r.bet.display_name(lang)} ({word(mode, lang)}): "
+                f"{word('house edge', lang)} {_percent(r.house_edge)}"
+            )
+            blocks += [Heading(heading, 2), breakdown_table(r, lang)]
+    for r, mode in shown:
+        figures = jackpot_figures(r)
+        if figures is not None:
+            blocks.append(Paragraph(jackpot_text(r, mode, figures, lang)))
+    for bet, mode, why in analysis.unavailable:
+        blocks.append(Paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}"))
+    if claimed_max_rtp is not None:
+        blocks += [Paragraph(line) for line in claim_lines(analysis, claimed_max_rtp, lang)]
+    records = [_flat(result_record(r, lang=lang) | {"mode": mode}) for r, mode in shown]
+    blocks.append(records_table(records, {"max_round": "count"}))
+    if detail:
+        lines = [
+            {"bet": r.bet.id, "mode": mode, **line}
+            for r, mode in shown
+            for line in result_record(r, True, lang)["breakdown"]
+        ]
+        blocks.append(records_table(lines, {"ways": "count"}))
+    bets = [result_record(r, detail, lang) for r in analysis.results]
+    bets += [
+        {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
+        for bet, mode, why in analysis.unavailable
+    ]
+    claim = None if claimed_max_rtp is None else claim_check(analysis, claimed_max_rtp, lang)
+    data = {
+        "paytable": analysis.paytable.source,
+        "name": analysis.paytable.name,
+        "shoe": analysis.shoe.describe(),
+        "modes": list(analysis.modes),
+        **_rules_record(analysis.paytable),
+        "bets": bets,
+        "max_rtp_claim": claim,
+    }
+    return Document(report_title(analysis, lang), tuple(blocks), data)
 
 
 def render_report(
@@ -547,74 +553,11 @@ def render_report(
     claimed_max_rtp: str | None = None,
     lang: str = "en",
 ) -> str:
-    """The report of ``analysis`` in ``fmt``, with the check of ``claimed_max_rtp``.
-
-    JSON is one object: the paytable, shoe and modes, ``bets`` (one object per (bet,
-    mode), see :func:`result_record`) and ``max_rtp_claim`` (see :func:`claim_check`;
-    null without a claim). CSV is the table of bets alone; the other formats end with
-    the claim's line."""
+    """The report of ``analysis`` in ``fmt`` (one of the text formats), see
+    :func:`report_document`."""
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
-    check_language(lang)
-    if fmt == "json":
-        bets = [result_record(r, detail, lang) for r in analysis.results]
-        bets += [
-            {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
-            for bet, mode, why in analysis.unavailable
-        ]
-        claim = None if claimed_max_rtp is None else claim_check(analysis, claimed_max_rtp, lang)
-        return json_text(
-            {
-                "paytable": analysis.paytable.source,
-                "name": analysis.paytable.name,
-                "shoe": analysis.shoe.describe(),
-                "modes": list(analysis.modes),
-                **_rules_record(analysis.paytable),
-                "bets": bets,
-                "max_rtp_claim": claim,
-            }
-        )
-    if fmt == "csv":
-        # One table of bets (the breakdown below it with detail): what a spreadsheet or
-        # read_csv reads. A claim is about the game, not a bet: it has no row here.
-        shown = shown_once(analysis)
-        records = [_flat(result_record(r, lang=lang) | {"mode": mode}) for r, mode in shown]
-        frame = pd.DataFrame(records)
-        frame["max_round"] = frame["max_round"].astype("Int64")  # 50, or empty: not 50.0
-        text = csv_text(frame)
-        if detail:
-            frames = []
-            for r, mode in shown:
-                frame = pd.DataFrame(result_record(r, True, lang)["breakdown"])
-                frame.insert(0, "mode", mode)
-                frame.insert(0, "bet", r.bet.id)
-                frames.append(frame)
-            text += "\n" + csv_text(pd.concat(frames, ignore_index=True))
-        return text
-    parts = [
-        _heading(report_title(analysis, lang), fmt, 1),
-        "",
-        render_table(summary_display(analysis, lang), fmt, left_align=True),
-    ]
-    if detail:
-        for r, mode in shown_once(analysis):
-            heading = (
-                f"{r.bet.display_name(lang)} ({word(mode, lang)}): "
-                f"{word('house edge', lang)} {_percent(r.house_edge)}"
-            )
-            parts += [
-                "",
-                _heading(heading, fmt, 2),
-                "",
-                render_table(breakdown_display(r, lang), fmt, left_align=True),
-            ]
-    for r, mode in shown_once(analysis):
-        figures = jackpot_figures(r)
-        if figures is not None:
-            parts += ["", _paragraph(jackpot_text(r, mode, figures, lang), fmt)]
-    for bet, mode, why in analysis.unavailable:
-        parts += ["", _paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}", fmt)]
-    if claimed_max_rtp is not None:
-        lines = claim_lines(analysis, claimed_max_rtp, lang)
-        parts += ["", *(_paragraph(line, fmt) for line in lines)]
-    return "\n".join(parts) + "\n"
+    document = report_document(analysis, detail=detail, claimed_max_rtp=claimed_max_rtp, lang=lang)
+    text = write_document(document, fmt)
+    assert isinstance(text, str)
+    return text

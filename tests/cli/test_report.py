@@ -390,7 +390,7 @@ def test_a_failure_after_the_work_leaves_no_file(tmp_path, capsys, monkeypatch) 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(workbook, "workbook_bytes", lambda *a, **k: b"PK" * 10)
-    monkeypatch.setattr("analyzer.cli.report.content_writer", lambda content: broken)
+    monkeypatch.setattr("analyzer.files.content_writer", lambda content: broken)
     err = _one_line_error(
         *run(capsys, "report", "--bet", "tie", "--format", "xlsx", "--out", str(target))
     )
