@@ -24,9 +24,12 @@ def _run(argv: Sequence[str] | None) -> int:
         with interrupts_raised():
             try:
                 from analyzer.cli.main import main as run
-            except (KeyboardInterrupt, ImportError):
+            except (KeyboardInterrupt, Exception):
                 if not interrupt_requested():
                     raise  # a broken installation keeps its traceback
+                # An interrupt inside an import can surface as another exception: an
+                # ImportError from a C extension, a RuntimeError from a class being made
+                # (``__set_name__`` wraps what it raises). It is still the user's Ctrl-C.
                 tell("interrupted: nothing was written")
                 return INTERRUPTED
             status = run(argv)

@@ -18,3 +18,42 @@ def test_module_entry_point_exit_status() -> None:
         "baccarat-odds: error: too few cards: a round starts with 4 "
         "(Player, Banker, Player, Banker), got 1"
     ]
+
+
+class _Failing:
+    """A finder that makes importing the command line fail as an interrupt landing in a
+    class being made does: a RuntimeError caused by the KeyboardInterrupt (``ctrl_c``:
+    the signal came, as the handler records it)."""
+
+    ctrl_c = False
+
+    def find_spec(self, name, path=None, target=None):
+        from analyzer import interrupts
+
+        if name == "analyzer.cli.main":
+            interrupts._requested = self.ctrl_c
+            try:
+                raise KeyboardInterrupt
+            except KeyboardInterrupt as interrupt:
+                raise RuntimeError("Error calling __set_name__") from interrupt
+        return None
+
+
+def test_an_interrupt_wrapped_by_an_import_is_one_line(monkeypatch, capsys) -> None:
+    import pytest
+
+    from analyzer import interrupts
+    from analyzer.cli import console
+
+    monkeypatch.setattr(interrupts, "_requested", False)  # put back after the test
+    monkeypatch.delitem(sys.modules, "analyzer.cli.main", raising=False)
+    failing = _Failing()
+    monkeypatch.setattr(sys, "meta_path", [failing, *sys.meta_path])
+    # Without a Ctrl-C it is a broken installation: the traceback stays.
+    with pytest.raises(RuntimeError):
+        console._run(["play", "AS"])
+    failing.ctrl_c = True
+    assert console._run(["play", "AS"]) == console.INTERRUPTED
+    assert capsys.readouterr().err.strip().splitlines() == [
+        "baccarat-odds: interrupted: nothing was written"
+    ]
