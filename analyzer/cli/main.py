@@ -17,7 +17,7 @@ import select
 import sys
 from collections.abc import Callable, Sequence
 
-from analyzer.cli import count, docs, eor, fit, play, report, simulate, solve, verify
+from analyzer.cli import audit, count, docs, eor, fit, play, report, simulate, solve, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
 from analyzer.interrupts import (
@@ -39,6 +39,7 @@ COMMANDS = {
     "count": count,
     "docs": docs,
     "solve": solve,
+    "audit": audit,
 }
 
 

@@ -1,0 +1,439 @@
+"""Auditing the rounds a table dealt: the drawing rules, the scores and winner, the cards
+of each shoe, the payouts, and shoes dealt twice.
+
+A log is fed in blocks (:class:`LoggedRounds`, as :mod:`analyzer.runs.audit_log` reads
+them), in the order it was dealt; :class:`Audit` keeps what one shoe needs across
+blocks (its card counts, its last round, a digest of its cards) and a digest per shoe
+finished, so memory stays bounded whatever the log's length. Each thing wrong is a
+:class:`Finding` naming its row: findings are about the table, never errors.
+
+The checks, per round:
+
+* ``draw``: each hand drew or stood as the paytable's rules and strategy say, from the
+  two-card totals and (for the Banker) the Player's third card as logged; in a mixed
+  decision cell either is allowed;
+* ``score`` and ``winner``: the logged scores and winner are the cards';
+* ``cards``: no card appears in a shoe more often than its decks hold (the burn, when
+  logged, counts too);
+* ``order``: a shoe's rounds are numbered 1, 2, 3, ...;
+* ``payout``: every logged payout is the paytable's settlement of the round (net per
+  unit staked, the fee paid), and the bet was offered that round (its ``max_round``);
+* ``repeat``: a shoe deals the same cards, in the same order, as an earlier one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import pairwise
+
+import numpy as np
+
+from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS, Card, card_of_index
+from analyzer.game.fields import (
+    NO_PAIR,
+    NO_THIRD_CARD,
+    RANK_PAIR,
+    SUITED_PAIR,
+    WINNERS,
+    card_columns,
+    derived_columns,
+    pair_columns,
+)
+from analyzer.game.rules import CHOOSE, PLAYER_DRAWS, PLAYER_STOOD, Cell
+from analyzer.game.shoe import INFINITE
+from analyzer.paytables.model import Bet, Paytable
+from analyzer.paytables.settle import Settlement, settling_rule
+
+#: A value the log does not give (a score, the winner: -1; a payout: NaN).
+NOT_LOGGED = -1
+#: The checks, in the order a report lists them.
+CHECKS = ("draw", "score", "winner", "cards", "order", "payout", "repeat")
+#: Findings kept to show; every one is counted.
+FINDINGS_KEPT = 1000
+#: A logged payout within this of the paytable's is right (logs write decimals).
+PAYOUT_TOLERANCE = 1e-6
+#: A shoe of fewer cards than this is never called a repeat (short logs of a few rounds
+#: share their cards by chance).
+REPEAT_MIN_CARDS = 24
+#: The six cards of a round in deal order: the Player's and Banker's first, second and
+#: third (``analyzer.game.fields.CARDS``); a column of :attr:`LoggedRounds.cards`.
+P1, B1, P2, B2, P3, B3 = range(6)
+
+
+@dataclass(frozen=True, eq=False)
+class LoggedRounds:
+    """A block of consecutive rounds of a log, one entry per round.
+
+    ``cards`` is (n, 6): card indices (:func:`~analyzer.game.cards.card_index`) in
+    :data:`~analyzer.game.fields.CARDS` order, -1 for a third card not drawn. Scores
+    and the winner (an index into :data:`~analyzer.game.fields.WINNERS`) are
+    :data:`NOT_LOGGED` where the log leaves them out; ``payouts`` maps (bet id, mode) to
+    the logged net per unit staked (NaN where none is). ``burns`` maps a position in the
+    block to the cards shown and burned before that round.
+    """
+
+    rows: np.ndarray
+    shoes: np.ndarray
+    rounds: np.ndarray
+    cards: np.ndarray
+    player_score: np.ndarray
+    banker_score: np.ndarray
+    winner: np.ndarray
+    payouts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
+    burns: dict[int, tuple[int, ...]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing wrong with one round: which check, where, and what."""
+
+    check: str
+    row: int
+    shoe: str
+    round: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """What an audit found: the first :data:`FINDINGS_KEPT` findings by row, the count of
+    each check's, and the payout columns it could not check (and why)."""
+
+    rounds: int
+    shoes: int
+    findings: tuple[Finding, ...]
+    counts: dict[str, int]
+    payouts_checked: tuple[tuple[str, str], ...]
+    not_checkable: tuple[tuple[str, str, str], ...]
+    decks: int
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+
+def payout_column(bet_id: str, mode: str, paytable: Paytable) -> str:
+    """The log's column for a bet in a mode: ``pay:<bet>`` in the first mode."""
+    return f"pay:{bet_id}" if mode == paytable.modes[0] else f"pay:{bet_id}:{mode}"
+
+
+def uncheckable_reason(bet: Bet) -> str | None:
+    """Why a logged payout of ``bet`` cannot be checked from the log's cards, or None."""
+    if bet.multiplied:
+        return "pays by the round's special cards, which the log does not give"
+    if bet.jackpot is not None:
+        return "pays a progressive jackpot's meter, which the log does not give"
+    return None
+
+
+def card_text(index: int) -> str:
+    rank, suit = card_of_index(index)
+    return str(Card(rank, suit))
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+class Audit:
+    """The checks over a log fed block by block (:meth:`feed`), then :meth:`result`."""
+
+    def __init__(self, paytable: Paytable, decks: int | None = None) -> None:
+        self.paytable = paytable
+        self.decks = paytable.decks if decks is None else decks
+        self.rules = paytable.rules
+        self.strategy = paytable.strategy
+        # 0 stand, 1 draw, in between: a mixed cell (either is allowed).
+        self.table = paytable.rules.draw_probabilities(paytable.strategy)
+        self.counts: Counter[str] = Counter({check: 0 for check in CHECKS})
+        self.kept: list[Finding] = []
+        self.n_rounds = 0
+        self.n_shoes = 0
+        self.checked: list[tuple[str, str]] | None = None
+        self.not_checkable: list[tuple[str, str, str]] = []
+        # The shoe in progress.
+        self.shoe: str | None = None
+        self.last_round = 0
+        self.seen = np.zeros(N_CARDS, dtype=np.int64)
+        self.digest = hashlib.blake2b(digest_size=16)
+        self.shoe_cards = 0
+        self.shoe_row = 0
+        # Every finished shoe's cards: digest -> (shoe, its first row).
+        self.dealt: dict[bytes, tuple[str, int]] = {}
+
+    # -- Feeding ----------------------------------------------------------------------------
+
+    def feed(self, block: LoggedRounds) -> None:
+        n = len(block)
+        if not n:
+            return
+        if self.checked is None:
+            self._choose_payouts(block)
+        found: list[Finding] = []
+        cards = block.cards
+        values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
+        player2 = (values[:, P1] + values[:, P2]) % 10
+        banker2 = (values[:, B1] + values[:, B2]) % 10
+        player_drew = cards[:, P3] >= 0
+        banker_drew = cards[:, B3] >= 0
+        player_score = (player2 + np.where(player_drew, values[:, P3], 0)) % 10
+        banker_score = (banker2 + np.where(banker_drew, values[:, B3], 0)) % 10
+        found += self._draws(block, player2, banker2, values, player_drew, banker_drew)
+        found += self._scores(block, player_score, banker_score)
+        found += self._order(block)
+        found += self._cards(block)
+        if self.checked:
+            found += self._payouts(block, values, player_score, banker_score)
+        self.n_rounds += n
+        found.sort(key=lambda f: (f.row, CHECKS.index(f.check)))
+        self._keep(found)
+
+    def result(self) -> AuditResult:
+        """The findings once every block is fed (the last shoe is finished here)."""
+        self._finish_shoe()
+        return AuditResult(
+            self.n_rounds,
+            self.n_shoes,
+            tuple(sorted(self.kept, key=lambda f: (f.row, CHECKS.index(f.check)))),
+            dict(self.counts),
+            tuple(self.checked or ()),
+            tuple(self.not_checkable),
+            self.decks,
+        )
+
+    def _keep(self, found: list[Finding]) -> None:
+        for finding in found:
+            self.counts[finding.check] += 1
+            if len(self.kept) < FINDINGS_KEPT:
+                self.kept.append(finding)
+
+    def _choose_payouts(self, block: LoggedRounds) -> None:
+        self.checked = []
+        for bet_id, mode in block.payouts:
+            reason = uncheckable_reason(self.paytable.bet(bet_id, mode))
+            if reason is None:
+                self.checked.append((bet_id, mode))
+            else:
+                self.not_checkable.append((bet_id, mode, reason))
+
+    def _finding(self, check: str, block: LoggedRounds, i: int, text: str) -> Finding:
+        return Finding(check, int(block.rows[i]), str(block.shoes[i]), int(block.rounds[i]), text)
+
+    # -- The checks -------------------------------------------------------------------------
+
+    def _draws(self, block, player2, banker2, values, player_drew, banker_drew) -> list[Finding]:
+        table = self.table
+        player_p = table[player2, banker2, PLAYER_DRAWS]
+        column = np.where(player_drew, values[:, P3], PLAYER_STOOD)
+        banker_p = table[player2, banker2, column]
+        wrong_player = np.where(player_drew, player_p == 0, player_p == 1)
+        wrong_banker = np.where(banker_drew, banker_p == 0, banker_p == 1)
+        found = []
+        for i in np.flatnonzero(wrong_player | wrong_banker):
+            p2, b2 = int(player2[i]), int(banker2[i])
+            if wrong_player[i]:
+                text = self._draw_text("Player", bool(player_drew[i]), Cell("player", p2), p2, b2)
+                found.append(self._finding("draw", block, i, text))
+            if wrong_banker[i]:
+                cell = Cell("banker", b2, int(column[i]))
+                text = self._draw_text("Banker", bool(banker_drew[i]), cell, p2, b2)
+                found.append(self._finding("draw", block, i, text))
+        return found
+
+    def _draw_text(self, hand: str, drew: bool, cell: Cell, player2: int, banker2: int) -> str:
+        did = "drew a third card" if drew else "stood"
+        naturals = self.rules.naturals
+        if player2 in naturals or banker2 in naturals:
+            shown = " and ".join(
+                f"{name} {score}"
+                for name, score in (("Player", player2), ("Banker", banker2))
+                if score in naturals
+            )
+            return f"the {hand} {did} on a natural ({shown}): nobody draws"
+        total = player2 if hand == "Player" else banker2
+        where = f"on {total}"
+        if hand == "Banker":
+            where += (
+                " with the Player standing"
+                if cell.column == PLAYER_STOOD
+                else f" after the Player's third card worth {cell.column}"
+            )
+        should = "draws" if drew is False else "stands"
+        if self.rules.action(cell) == CHOOSE:
+            why = f"a decision cell {cell}: the strategy {should} there"
+        else:
+            why = f"the rules: the {hand} {should} there"
+        return f"the {hand} {did} {where} ({why})"
+
+    def _scores(self, block, player_score, banker_score) -> list[Finding]:
+        found = []
+        for name, logged, actual in (
+            ("player", block.player_score, player_score),
+            ("banker", block.banker_score, banker_score),
+        ):
+            for i in np.flatnonzero((logged != NOT_LOGGED) & (logged != actual)):
+                text = (
+                    f"{name}_score logged {int(logged[i])}: the {name.title()}'s cards make "
+                    f"{int(actual[i])}"
+                )
+                found.append(self._finding("score", block, i, text))
+        winner = np.where(
+            player_score > banker_score, 0, np.where(banker_score > player_score, 1, 2)
+        )
+        logged = block.winner
+        for i in np.flatnonzero((logged != NOT_LOGGED) & (logged != winner)):
+            text = (
+                f"winner logged {WINNERS[int(logged[i])]}: the cards make it "
+                f"{WINNERS[int(winner[i])]} ({int(player_score[i])} to {int(banker_score[i])})"
+            )
+            found.append(self._finding("winner", block, i, text))
+        return found
+
+    def _segments(self, block: LoggedRounds) -> list[tuple[int, int]]:
+        """(start, stop) of each run of one shoe in the block."""
+        shoes = block.shoes
+        cuts = np.flatnonzero(shoes[1:] != shoes[:-1]) + 1
+        edges = [0, *cuts.tolist(), len(block)]
+        return list(pairwise(edges))
+
+    def _order(self, block: LoggedRounds) -> list[Finding]:
+        rounds = block.rounds
+        previous = np.concatenate([[self.last_round], rounds[:-1]])
+        same = np.concatenate([[block.shoes[0] == self.shoe], block.shoes[1:] == block.shoes[:-1]])
+        expected = np.where(same, previous + 1, 1)
+        found = []
+        for i in np.flatnonzero(rounds != expected):
+            got = int(rounds[i])
+            if not same[i]:
+                text = f"the shoe's first round is numbered {got} (rounds are numbered from 1)"
+            elif got == previous[i]:
+                text = f"round {got} is logged twice"
+            elif got < previous[i]:
+                text = f"round {got} comes after round {int(previous[i])} (out of order)"
+            else:
+                text = f"round {got} follows round {int(previous[i])} (rounds missing)"
+            found.append(self._finding("order", block, i, text))
+        self.last_round = int(rounds[-1])
+        return found
+
+    def _cards(self, block: LoggedRounds) -> list[Finding]:
+        found = []
+        for start, stop in self._segments(block):
+            shoe = str(block.shoes[start])
+            if shoe != self.shoe:
+                self._finish_shoe()
+                self.shoe, self.shoe_row, self.n_shoes = (
+                    shoe,
+                    int(block.rows[start]),
+                    (self.n_shoes + 1),
+                )
+            # Each round's burn (if logged) then its cards, in deal order.
+            parts, owners = [], []
+            for i in range(start, stop):
+                burn = block.burns.get(i)
+                if burn:
+                    parts.append(np.array(burn, dtype=np.int64))
+                    owners.append(np.full(len(burn), i))
+                row = block.cards[i]
+                dealt = row[row >= 0]
+                parts.append(dealt)
+                owners.append(np.full(len(dealt), i))
+            sequence = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+            owner = np.concatenate(owners) if owners else np.zeros(0, dtype=np.int64)
+            self.digest.update(sequence.astype(np.int8).tobytes())
+            self.shoe_cards += len(sequence)
+            if self.decks == INFINITE:
+                continue
+            # The copy number of each card as it comes: earlier blocks' copies first.
+            order = np.argsort(sequence, kind="stable")
+            sorted_cards = sequence[order]
+            first = np.searchsorted(sorted_cards, sorted_cards, side="left")
+            copy = np.empty(len(sequence), dtype=np.int64)
+            copy[order] = np.arange(len(sequence)) - first + self.seen[sorted_cards] + 1
+            for j in np.flatnonzero(copy == self.decks + 1):
+                card = card_text(int(sequence[j]))
+                text = (
+                    f"the {_ordinal(self.decks + 1)} {card} of the shoe: "
+                    f"{self.decks} deck{'' if self.decks == 1 else 's'} hold"
+                    f"{'s' if self.decks == 1 else ''} {self.decks}"
+                )
+                found.append(self._finding("cards", block, int(owner[j]), text))
+            self.seen += np.bincount(sequence, minlength=N_CARDS)
+        return found
+
+    def _finish_shoe(self) -> None:
+        """The shoe in progress is over: is it a repeat of an earlier one?"""
+        if self.shoe is None:
+            return
+        if self.shoe_cards >= REPEAT_MIN_CARDS:
+            key = self.digest.digest()
+            if key in self.dealt:
+                earlier, row = self.dealt[key]
+                text = (
+                    f"shoe {self.shoe!r} deals the same {self.shoe_cards} cards in the same "
+                    f"order as shoe {earlier!r} (from row {row})"
+                )
+                self._keep([Finding("repeat", self.shoe_row, self.shoe, 1, text)])
+            else:
+                self.dealt[key] = (self.shoe, self.shoe_row)
+        self.shoe = None
+        self.seen = np.zeros(N_CARDS, dtype=np.int64)
+        self.digest = hashlib.blake2b(digest_size=16)
+        self.shoe_cards = 0
+
+    def _payouts(self, block, values, player_score, banker_score) -> list[Finding]:
+        cards = block.cards
+        columns = derived_columns(
+            player_score, banker_score, values[:, P3], values[:, B3], self.rules.naturals
+        )
+        ranks = np.where(cards >= 0, CARD_RANKS[np.maximum(cards, 0)], -1)
+        states = [
+            np.where(
+                cards[:, a] == cards[:, b],
+                SUITED_PAIR,
+                np.where(ranks[:, a] == ranks[:, b], RANK_PAIR, NO_PAIR),
+            )
+            for a, b in ((P1, P2), (B1, B2))
+        ]
+        columns |= pair_columns(states[0], states[1])
+        bets = {key: self.paytable.bet(*key) for key in self.checked}
+        if any(bet.card_level for bet in bets.values()):
+            suits = np.where(cards >= 0, CARD_SUITS[np.maximum(cards, 0)], -1)
+            columns |= card_columns(ranks, suits)
+        found = []
+        n = len(block)
+        for key, bet in bets.items():
+            logged = block.payouts[key]
+            given = ~np.isnan(logged)
+            if not given.any():
+                continue
+            column = payout_column(*key, self.paytable)
+            if bet.max_round is not None:
+                for i in np.flatnonzero(given & (block.rounds > bet.max_round)):
+                    text = (
+                        f"{column} logged {logged[i]:g} on round {int(block.rounds[i])}: the "
+                        f"bet is not offered after round {bet.max_round}"
+                    )
+                    found.append(self._finding("payout", block, i, text))
+            settlement = Settlement(bet)
+            nets = [net - settlement.fee for net in settlement.constants]
+            index = settling_rule(bet, columns, n)
+            expected = np.array([float(net) for net in nets])[index]
+            wrong = given & (np.abs(logged - expected) > PAYOUT_TOLERANCE)
+            for i in np.flatnonzero(wrong):
+                net = nets[int(index[i])]
+                text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
+                found.append(self._finding("payout", block, i, text))
+        return found
+
+
+def _net_text(net: Fraction) -> str:
+    shown = f"{float(net):+g}"
+    return shown if net.denominator in (1, 2, 4, 5, 10, 20, 25, 50, 100) else f"{shown} ({net})"

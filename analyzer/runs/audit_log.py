@@ -1,0 +1,435 @@
+"""Reading a log of dealt rounds (CSV or Parquet), in blocks, for :mod:`analyzer.analysis.audit`.
+
+One row per round, in deal order, the rounds of a shoe together. Columns (a header row
+names them; others are ignored):
+
+* ``shoe`` (any text naming the shoe), ``round`` (a whole number), ``player_cards`` and
+  ``banker_cards``: each hand's cards in deal order (``"2S 3H 8D"``, spaces or commas; any
+  spelling ``play`` takes: ``10H``, ``TH``, ``th``), two or three cards;
+* optional: ``burn`` (the card shown and the cards burned after it, before the round),
+  ``winner`` (``player``/``banker``/``tie`` or ``P``/``B``/``T``), ``player_score``,
+  ``banker_score`` (0-9), and payouts: ``pay:<bet id>`` (the paytable's first mode) or
+  ``pay:<bet id>:<mode>``, the net per unit staked; an empty cell is "not logged".
+
+Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
+n-th round of the file, the header not counted) and the column. The file is read a block
+of rows at a time, and no line may be longer than :data:`MAX_LINE_BYTES`: memory stays
+bounded whatever the file's size.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import os
+import re
+import stat
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from analyzer.analysis.audit import NOT_LOGGED, Audit, AuditResult, LoggedRounds
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import card_index, parse_card
+from analyzer.game.fields import WINNERS
+from analyzer.paytables.model import Paytable
+
+#: Columns every log has.
+REQUIRED = ("shoe", "round", "player_cards", "banker_cards")
+#: Columns a log may have besides its payouts.
+OPTIONAL = ("burn", "winner", "player_score", "banker_score")
+#: The longest line (or field) read, in bytes.
+MAX_LINE_BYTES = 1 << 20
+#: Rows per block.
+BLOCK_ROWS = 20_000
+#: The longest text of one hand or burn (a few cards).
+_MAX_CARDS_TEXT = 200
+_WINNER = {"player": 0, "p": 0, "banker": 1, "b": 1, "tie": 2, "t": 2}
+_WHOLE = re.compile(r"\s*[0-9]{1,9}\s*")
+_DECIMAL = re.compile(
+    r"\s*[+-]?([0-9]{1,30}(\.[0-9]{0,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,4})?\s*"
+)
+_PARQUET_MAGIC = b"PAR1"
+#: Card tokens already read (at most every spelling of every card).
+_CARD_TOKENS: dict[str, int] = {}
+
+
+def audit_log(
+    path: str | Path, paytable: Paytable, decks: int | None = None, block_rows: int = BLOCK_ROWS
+) -> AuditResult:
+    """Audit the log at ``path`` against ``paytable`` (its decks, or ``decks``)."""
+    audit = Audit(paytable, decks)
+    for block in read_log(path, paytable, block_rows):
+        audit.feed(block)
+    return audit.result()
+
+
+def read_log(
+    path: str | Path, paytable: Paytable, block_rows: int = BLOCK_ROWS
+) -> Iterator[LoggedRounds]:
+    """The rounds of the log at ``path``, a block at a time; a malformed file, header,
+    row or cell is one error naming it."""
+    path = Path(path)
+    with _open(path) as stream:
+        if stream.read(4) == _PARQUET_MAGIC:
+            stream.seek(0)
+            yield from _parquet_blocks(path, stream, paytable, block_rows)
+        else:
+            stream.seek(0)
+            yield from _csv_blocks(path, stream, paytable, block_rows)
+
+
+def _open(path: Path):
+    """The file, opened for reading in binary: a regular file only (a FIFO, a device or
+    a folder is refused at once)."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise AnalyzerError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    info = os.fstat(descriptor)
+    if stat.S_ISDIR(info.st_mode) or not stat.S_ISREG(info.st_mode):
+        os.close(descriptor)
+        kind = "is a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise AnalyzerError(f"{path}: {kind}, not a log")
+    os.set_blocking(descriptor, True)
+    return os.fdopen(descriptor, "rb")
+
+
+# -- The columns -----------------------------------------------------------------------------
+
+
+class _Layout:
+    """Where each column is, and which (bet, mode) each payout column is."""
+
+    def __init__(self, path: Path, header: Sequence[str], paytable: Paytable) -> None:
+        names = [name.strip() for name in header]
+        seen: set[str] = set()
+        for name in names:
+            if name in seen:
+                raise AnalyzerError(f"{path}: header: the column {name[:60]!r} is there twice")
+            seen.add(name)
+        missing = [name for name in REQUIRED if name not in seen]
+        if missing:
+            raise AnalyzerError(
+                f"{path}: header: no column {missing[0]!r} (a log has the columns "
+                f"{', '.join(REQUIRED)}; see audit --help)"
+            )
+        self.names = names
+        self.at = {name: i for i, name in enumerate(names)}
+        self.payouts: dict[tuple[str, str], int] = {}
+        for i, name in enumerate(names):
+            if not name.startswith("pay:"):
+                continue
+            bet_id, _, mode = name[4:].partition(":")
+            mode = mode or paytable.modes[0]
+            if bet_id not in paytable.bet_ids:
+                raise AnalyzerError(
+                    f"{path}: header: column {name[:60]!r}: {paytable.source} has no bet "
+                    f"{bet_id[:40]!r} (bets: {', '.join(paytable.bet_ids)})"
+                )
+            if mode not in paytable.modes:
+                raise AnalyzerError(
+                    f"{path}: header: column {name[:60]!r}: no mode {mode[:40]!r} "
+                    f"(modes: {', '.join(paytable.modes)})"
+                )
+            if not any(bet.id == bet_id and bet.offered_in(mode) for bet in paytable.bets):
+                raise AnalyzerError(
+                    f"{path}: header: column {name[:60]!r}: the bet {bet_id!r} is not offered "
+                    f"in mode {mode!r}"
+                )
+            if (bet_id, mode) in self.payouts:
+                raise AnalyzerError(
+                    f"{path}: header: column {name[:60]!r} is the payout of a column before it"
+                )
+            self.payouts[(bet_id, mode)] = i
+
+
+class _Block:
+    """Rows of one block as they are read, then :meth:`done` as :class:`LoggedRounds`."""
+
+    def __init__(self, path: Path, layout: _Layout) -> None:
+        self.path, self.layout = path, layout
+        self.rows: list[int] = []
+        self.shoes: list[str] = []
+        self.rounds: list[int] = []
+        self.cards: list[list[int]] = []
+        self.player_score: list[int] = []
+        self.banker_score: list[int] = []
+        self.winner: list[int] = []
+        self.payouts: dict[tuple[str, str], list[float]] = {key: [] for key in layout.payouts}
+        self.burns: dict[int, tuple[int, ...]] = {}
+
+    def add(self, row: int, cells: Sequence[Any]) -> None:
+        at = self.layout.at
+        if len(cells) != len(self.layout.names):
+            raise AnalyzerError(
+                f"{self.path}: row {row}: {len(cells)} fields, the header has "
+                f"{len(self.layout.names)}"
+            )
+        where = self._where
+        self.rows.append(row)
+        shoe = _text(cells[at["shoe"]]).strip()
+        if not shoe:
+            raise AnalyzerError(f"{_place(where(row, 'shoe'))}: empty (every round names its shoe)")
+        if len(shoe) > 200:
+            raise AnalyzerError(f"{_place(where(row, 'shoe'))}: longer than 200 characters")
+        self.shoes.append(shoe)
+        self.rounds.append(_whole(cells[at["round"]], where(row, "round"), "a round number"))
+        player = _cards(cells[at["player_cards"]], where(row, "player_cards"))
+        banker = _cards(cells[at["banker_cards"]], where(row, "banker_cards"))
+        for name, hand in (("player_cards", player), ("banker_cards", banker)):
+            if not 2 <= len(hand) <= 3:
+                raise AnalyzerError(
+                    f"{_place(where(row, name))}: {len(hand)} card(s): a hand holds 2 or 3 cards"
+                )
+        third = [player[2] if len(player) > 2 else -1, banker[2] if len(banker) > 2 else -1]
+        self.cards.append([player[0], banker[0], player[1], banker[1], *third])
+        if "burn" in at:
+            burn = _cards(cells[at["burn"]], where(row, "burn"))
+            if burn:
+                self.burns[len(self.rows) - 1] = tuple(burn)
+        for name, out in (("player_score", self.player_score), ("banker_score", self.banker_score)):
+            if name in at:
+                out.append(_score(cells[at[name]], where(row, name)))
+            else:
+                out.append(NOT_LOGGED)
+        self.winner.append(
+            _winner(cells[at["winner"]], where(row, "winner")) if "winner" in at else NOT_LOGGED
+        )
+        for key, i in self.layout.payouts.items():
+            self.payouts[key].append(_payout(cells[i], where(row, self.layout.names[i])))
+
+    def _where(self, row: int, column: str) -> tuple[Path, int, str]:
+        return (self.path, row, column)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def done(self) -> LoggedRounds:
+        return LoggedRounds(
+            rows=np.array(self.rows, dtype=np.int64),
+            shoes=np.array(self.shoes, dtype=object),
+            rounds=np.array(self.rounds, dtype=np.int64),
+            cards=np.array(self.cards, dtype=np.int64).reshape(-1, 6),
+            player_score=np.array(self.player_score, dtype=np.int64),
+            banker_score=np.array(self.banker_score, dtype=np.int64),
+            winner=np.array(self.winner, dtype=np.int64),
+            payouts={key: np.array(v, dtype=np.float64) for key, v in self.payouts.items()},
+            burns=self.burns,
+        )
+
+
+def _text(value: Any) -> str:
+    """A cell as text: CSV gives text; Parquet numbers, text or None (empty)."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _whole(value: Any, where: tuple, what: str) -> int:
+    text = _text(value)
+    if not _WHOLE.fullmatch(text):
+        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not {what} (a whole number)")
+    return int(text)
+
+
+def _score(value: Any, where: tuple) -> int:
+    text = _text(value).strip()
+    if not text:
+        return NOT_LOGGED
+    if len(text) != 1 or text not in "0123456789":
+        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not a score 0-9")
+    return int(text)
+
+
+def _winner(value: Any, where: tuple) -> int:
+    text = _text(value).strip().lower()
+    if not text:
+        return NOT_LOGGED
+    if text not in _WINNER:
+        raise AnalyzerError(
+            f"{_place(where)}: {_shown(text)} is not a winner ({', '.join(WINNERS)}, or P, B, T)"
+        )
+    return _WINNER[text]
+
+
+def _payout(value: Any, where: tuple) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+        if not math.isfinite(number):
+            raise AnalyzerError(f"{_place(where)}: {value!r} is not a finite number")
+        return number
+    text = _text(value)
+    if not text.strip():
+        return math.nan
+    if not _DECIMAL.fullmatch(text):
+        raise AnalyzerError(
+            f"{_place(where)}: {_shown(text)} is not a number (a net per unit staked)"
+        )
+    return float(text)
+
+
+def _cards(value: Any, where: tuple) -> list[int]:
+    text = _text(value)
+    if len(text) > _MAX_CARDS_TEXT:
+        raise AnalyzerError(
+            f"{_place(where)}: longer than {_MAX_CARDS_TEXT} characters: not a hand"
+        )
+    out = []
+    for token in text.replace(",", " ").split():
+        index = _CARD_TOKENS.get(token)
+        if index is None:
+            try:
+                card = parse_card(token)
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"{_place(where)}: {exc}") from None
+            index = card_index(card.rank, card.suit)
+            _CARD_TOKENS[token] = index  # a valid spelling: a few hundred at most
+        out.append(index)
+    return out
+
+
+def _place(where: tuple[Path, int, str]) -> str:
+    path, row, column = where
+    return f"{path}: row {row}, column {column!r}"
+
+
+def _shown(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+class _Order:
+    """The rounds of a shoe together: a shoe that comes back after another began is an
+    error (a log is read once, a shoe at a time)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.current: str | None = None
+        self.finished: set[str] = set()
+
+    def check(self, block: _Block, start: int) -> None:
+        for i in range(start, len(block)):
+            shoe = block.shoes[i]
+            if shoe == self.current:
+                continue
+            if shoe in self.finished:
+                raise AnalyzerError(
+                    f"{self.path}: row {block.rows[i]}, column 'shoe': shoe {shoe!r} comes "
+                    f"back after shoe {self.current!r} began: rows out of order (a log gives "
+                    "each shoe's rounds together, in deal order)"
+                )
+            if self.current is not None:
+                self.finished.add(self.current)
+            self.current = shoe
+
+
+# -- CSV -------------------------------------------------------------------------------------
+
+
+def _lines(path: Path, stream) -> Iterator[str]:
+    """The file's lines as text, none longer than :data:`MAX_LINE_BYTES` (a longer one
+    is an error, read no further than the limit)."""
+    number = 0
+    while True:
+        line = stream.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES:
+            raise AnalyzerError(
+                f"{path}: line {number}: longer than {_size(MAX_LINE_BYTES)}: not a log"
+            )
+        try:
+            text = line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise AnalyzerError(f"{path}: line {number}: not UTF-8 text") from None
+        yield text.removeprefix("\ufeff") if number == 1 else text
+
+
+def _size(n: int) -> str:
+    return f"{n // 2**20} MiB" if n >= 2**20 else f"{n:,} bytes"
+
+
+def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iterator[LoggedRounds]:
+    limit = csv.field_size_limit()
+    csv.field_size_limit(MAX_LINE_BYTES)
+    try:
+        reader = csv.reader(_lines(path, binary), strict=True)
+        try:
+            header = next(reader, None)
+            while header is not None and not any(cell.strip() for cell in header):
+                header = next(reader, None)  # blank lines before the header
+            if header is None:
+                raise AnalyzerError(
+                    f"{path}: empty: no header row (a log has the columns {', '.join(REQUIRED)})"
+                )
+            layout = _Layout(path, header, paytable)
+            order = _Order(path)
+            block = _Block(path, layout)
+            row = 0
+            for cells in reader:
+                if not cells or (len(cells) == 1 and not cells[0].strip()):
+                    continue  # a blank line
+                row += 1
+                block.add(row, cells)
+                if len(block) >= block_rows:
+                    order.check(block, 0)
+                    yield block.done()
+                    block = _Block(path, layout)
+        except csv.Error as exc:
+            raise AnalyzerError(f"{path}: row {row + 1}: not CSV: {exc}") from None
+        order.check(block, 0)
+        if not row:
+            raise AnalyzerError(f"{path}: no rounds: the header is all there is")
+        if len(block):
+            yield block.done()
+    finally:
+        csv.field_size_limit(limit)
+
+
+# -- Parquet ---------------------------------------------------------------------------------
+
+
+def _parquet_blocks(
+    path: Path, binary, paytable: Paytable, block_rows: int
+) -> Iterator[LoggedRounds]:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    try:
+        file = pq.ParquetFile(binary)
+        names = list(file.schema_arrow.names)
+    except (pa.ArrowException, OSError, ValueError) as exc:
+        raise AnalyzerError(
+            f"{path}: not a Parquet file that can be read: {_first_line(exc)}"
+        ) from None
+    layout = _Layout(path, names, paytable)
+    order = _Order(path)
+    row = 0
+    try:
+        for batch in file.iter_batches(batch_size=block_rows):
+            columns = [batch.column(i).to_pylist() for i in range(batch.num_columns)]
+            block = _Block(path, layout)
+            for cells in zip(*columns, strict=True):
+                row += 1
+                block.add(row, cells)
+            order.check(block, 0)
+            if len(block):
+                yield block.done()
+    except (pa.ArrowException, OSError) as exc:
+        raise AnalyzerError(f"{path}: row {row + 1}: cannot read: {_first_line(exc)}") from None
+    if not row:
+        raise AnalyzerError(f"{path}: no rounds: the file has columns but no rows")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0][:200] if text else type(exc).__name__

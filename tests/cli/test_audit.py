@@ -1,0 +1,111 @@
+"""``audit``: findings first, a summary, exit 0 (1 with --fail-on-findings); a malformed
+log is one line and exit status 2, from the installed command as from the parser."""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from audit_logs import clean_rows, write_csv
+from helpers import run
+
+from analyzer import load_paytable
+
+
+@pytest.fixture(scope="module")
+def rows():
+    return clean_rows(load_paytable("seed-game"), 400, seed=13)
+
+
+def test_a_clean_log_says_no_findings(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows)
+    code, out, err = run(capsys, "audit", str(path), "--fail-on-findings")
+    assert (code, err) == (0, "")
+    assert out.startswith("No findings.\n")
+    assert f"Audited {len(rows):,} rounds of" in out and ": 0 findings" in out
+
+
+def test_findings_come_first_and_exit_0_unless_asked(tmp_path, capsys, rows) -> None:
+    bad = copy.deepcopy(rows)
+    at = next(i for i, row in enumerate(bad) if row["winner"] == "banker")
+    bad[at]["pay:banker"] = "0.9"
+    path = write_csv(tmp_path / "log.csv", bad)
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Findings:"
+    assert lines[1] == (
+        f"  row {at + 1}, shoe {bad[at]['shoe']}, round {bad[at]['round']}: payout: "
+        "pay:banker logged 0.9: the paytable settles it +0.95"
+    )
+    assert ": 1 finding\n" in out and "payout 1" in out
+    code, _, _ = run(capsys, "audit", str(path), "--fail-on-findings")
+    assert code == 1
+    code, out, _ = run(capsys, "audit", str(path), "--format", "json")
+    record = json.loads(out)
+    assert code == 0 and record["findings_total"] == 1
+    assert record["findings"] == [
+        {
+            "check": "payout",
+            "row": at + 1,
+            "shoe": bad[at]["shoe"],
+            "round": int(bad[at]["round"]),
+            "text": "pay:banker logged 0.9: the paytable settles it +0.95",
+        }
+    ]
+    assert record["rounds"] == len(rows) and "pay:banker:no_commission" in record["payouts_checked"]
+
+
+def test_decks_option_sets_the_copies_a_shoe_holds(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows)
+    code, out, _ = run(capsys, "audit", str(path), "--decks", "1", "--format", "json")
+    record = json.loads(out)
+    assert code == 0 and record["decks"] == 1 and record["counts"]["cards"] > 0
+    code, out, _ = run(capsys, "audit", str(path), "--decks", "inf", "--format", "json")
+    assert json.loads(out)["counts"]["cards"] == 0 and json.loads(out)["decks"] is None
+
+
+HEADER = "shoe,round,player_cards,banker_cards,pay:banker\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty: no header row"),
+        ("shoe,round,player_cards\nA,1,9S KH\n", "no column 'banker_cards'"),
+        (HEADER + "A,1,9S KH,3S Q,\n", "row 1, column 'banker_cards': unknown card 'Q'"),
+        (HEADER + "A,1,9S,3S 4H,\n", "row 1, column 'player_cards': 1 card(s)"),
+        (HEADER + "A,1,9S KH,3S 4H,x\n", "row 1, column 'pay:banker': 'x' is not a number"),
+        (HEADER + "A,1,9S KH,3S 4H,\nB,1,9S KH,3S 4H,\nA,2,9S KH,3S 4H,\n", "rows out of order"),
+        (HEADER + "A,1," + "9S " * 400_000 + ",3S 4H,\n", "line 2: longer than 1 MiB"),
+    ],
+)
+def test_a_malformed_log_is_one_line_exit_2_from_the_installed_command(
+    tmp_path, text, message
+) -> None:
+    path = tmp_path / "log.csv"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "analyzer", "audit", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=os.environ | {"PYTHONWARNINGS": "error"},
+    )
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_missing_file_and_a_device_are_one_line(tmp_path, capsys) -> None:
+    for target, message in (
+        (tmp_path / "none.csv", "no such file"),
+        ("/dev/zero", "not a regular file"),
+    ):
+        code, out, err = run(capsys, "audit", str(target))
+        assert code == 2 and out == "" and err.count("\n") == 1 and message in err

@@ -1,0 +1,145 @@
+"""Reading a log of dealt rounds: CSV and Parquet alike, in bounded blocks, and every
+malformed input one error naming its row and column."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+from audit_logs import clean_rows, write_csv, write_parquet
+
+from analyzer import load_paytable
+from analyzer.errors import AnalyzerError
+from analyzer.runs import audit_log as reader
+from analyzer.runs.audit_log import audit_log, read_log
+
+
+@pytest.fixture(scope="module")
+def seed_game():
+    return load_paytable("seed-game")
+
+
+@pytest.fixture(scope="module")
+def rows(seed_game):
+    return clean_rows(seed_game, 500, decks=4, seed=9)
+
+
+def test_csv_and_parquet_read_the_same_rounds_in_bounded_blocks(tmp_path, seed_game, rows):
+    csv_blocks = list(read_log(write_csv(tmp_path / "log.csv", rows), seed_game, 128))
+    parquet_blocks = list(read_log(write_parquet(tmp_path / "log.pq", rows), seed_game, 128))
+    assert max(len(b) for b in csv_blocks) == 128
+    assert max(len(b) for b in parquet_blocks) <= 128
+    for name in ("rows", "rounds", "cards", "player_score", "banker_score", "winner"):
+        a = np.concatenate([getattr(b, name) for b in csv_blocks])
+        b = np.concatenate([getattr(b, name) for b in parquet_blocks])
+        assert np.array_equal(a, b), name
+    assert np.array_equal(np.concatenate([b.rows for b in csv_blocks]), np.arange(1, len(rows) + 1))
+    keys = csv_blocks[0].payouts.keys()
+    assert ("banker", "no_commission") in keys
+    for key in keys:
+        a = np.concatenate([b.payouts[key] for b in csv_blocks])
+        b = np.concatenate([b.payouts[key] for b in parquet_blocks])
+        assert np.array_equal(a, b, equal_nan=True), key
+    for path in ("log.csv", "log.pq"):
+        assert audit_log(tmp_path / path, seed_game, decks=4).total == 0
+
+
+def test_every_card_spelling_of_the_tool_is_read(tmp_path, seed_game) -> None:
+    header = "shoe,round,player_cards,banker_cards\n"
+    (tmp_path / "a.csv").write_text(header + 'A,1,"10h,th",KS QD\n', encoding="utf-8")
+    (tmp_path / "b.csv").write_text(header + "A,1,TH 10h,ks qD\n", encoding="utf-8")
+    a, b = (next(read_log(tmp_path / f"{x}.csv", seed_game)) for x in "ab")
+    assert np.array_equal(a.cards, b.cards)
+    assert a.cards.tolist() == [[37, 48, 37, 46, -1, -1]]
+
+
+def test_a_bom_blank_lines_and_extra_columns_are_fine(tmp_path, seed_game) -> None:
+    text = "\ufeffshoe,round,note,player_cards,banker_cards\n\nA,1,x,9S KH,3S 4H\n\n"
+    (tmp_path / "log.csv").write_text(text, encoding="utf-8")
+    result = audit_log(tmp_path / "log.csv", seed_game)
+    assert result.rounds == 1 and result.total == 0
+
+
+HEADER = "shoe,round,player_cards,banker_cards,winner,player_score,pay:banker"
+GOOD = "A,1,9S KH,3S 4H,player,9,-1"
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty: no header row"),
+        ("\n\n", "empty: no header row"),
+        (HEADER + "\n", "no rounds"),
+        ("shoe,round,player_cards\nA,1,9S KH\n", "header: no column 'banker_cards'"),
+        (HEADER + ",shoe\n", "the column 'shoe' is there twice"),
+        ("shoe,round,player_cards,banker_cards,pay:nope\n", "has no bet 'nope'"),
+        ("shoe,round,player_cards,banker_cards,pay:tie:nope\n", "no mode 'nope'"),
+        (
+            f"{HEADER}\n{GOOD}\nA,2,9S ZZ,3S 4H,,,\n",
+            "row 2, column 'player_cards': unknown card 'ZZ'",
+        ),
+        (f"{HEADER}\nA,1,9S,3S 4H,,,\n", "row 1, column 'player_cards': 1 card(s)"),
+        (f"{HEADER}\nA,1,9S KH,3S 4H 2D 5C,,,\n", "row 1, column 'banker_cards': 4 card(s)"),
+        (
+            f"{HEADER}\nA,1,9S KH,3S 4H,,,lots\n",
+            "row 1, column 'pay:banker': 'lots' is not a number",
+        ),
+        (f"{HEADER}\nA,1,9S KH,3S 4H,,,nan\n", "row 1, column 'pay:banker': 'nan' is not a number"),
+        (f"{HEADER}\nA,one,9S KH,3S 4H,,,\n", "row 1, column 'round': 'one' is not a round number"),
+        (f"{HEADER}\nA,1,9S KH,3S 4H,dragon,,\n", "row 1, column 'winner': 'dragon' is not"),
+        (f"{HEADER}\nA,1,9S KH,3S 4H,,10,\n", "row 1, column 'player_score': '10' is not a score"),
+        (f"{HEADER}\nA,1,9S KH,3S 4H,,\n", "row 1: 6 fields, the header has 7"),
+        (f"{HEADER}\n,1,9S KH,3S 4H,,,\n", "row 1, column 'shoe': empty"),
+        (
+            f"{HEADER}\n{GOOD}\n{GOOD.replace('A,', 'B,', 1)}\n{GOOD.replace(',1,', ',2,', 1)}\n",
+            "row 3, column 'shoe': shoe 'A' comes back after shoe 'B' began: rows out of order",
+        ),
+        (f'{HEADER}\nA,1,"9S KH,3S 4H,,,\n', "row 1: not CSV"),
+    ],
+)
+def test_a_malformed_log_is_one_error_naming_row_and_column(tmp_path, seed_game, text, message):
+    path = tmp_path / "log.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(AnalyzerError) as error:
+        audit_log(path, seed_game)
+    assert message in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_huge_line_is_refused_unread(tmp_path, seed_game, monkeypatch) -> None:
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 1000)
+    path = tmp_path / "log.csv"
+    path.write_text(f"{HEADER}\n{GOOD}\nA,2,{'9S ' * 10**5}\n", encoding="utf-8")
+    with pytest.raises(AnalyzerError, match="line 3: longer than"):
+        audit_log(path, seed_game)
+
+
+def test_a_huge_quoted_field_spanning_lines_is_refused(tmp_path, seed_game, monkeypatch) -> None:
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 1000)
+    path = tmp_path / "log.csv"
+    path.write_text(f'{HEADER}\nA,1,"' + "9S\n" * 2000 + '",3S 4H,,,\n', encoding="utf-8")
+    with pytest.raises(AnalyzerError, match="row 1: not CSV: field larger than field limit"):
+        audit_log(path, seed_game)
+
+
+def test_not_utf8_and_not_a_file_are_one_line(tmp_path, seed_game) -> None:
+    path = tmp_path / "log.csv"
+    path.write_bytes(HEADER.encode() + b"\nA,1,9S KH,3S 4H,\xff,,\n")
+    with pytest.raises(AnalyzerError, match="line 2: not UTF-8 text"):
+        audit_log(path, seed_game)
+    with pytest.raises(AnalyzerError, match="no such file"):
+        audit_log(tmp_path / "missing.csv", seed_game)
+    with pytest.raises(AnalyzerError, match="is a directory"):
+        audit_log(tmp_path, seed_game)
+
+
+def test_a_bad_parquet_cell_names_its_row(tmp_path, seed_game, rows) -> None:
+    bad = copy.deepcopy(rows[:50])
+    bad[41]["banker_cards"] = "3S XX"
+    path = write_parquet(tmp_path / "log.parquet", bad)
+    with pytest.raises(AnalyzerError, match="row 42, column 'banker_cards': unknown card 'XX'"):
+        audit_log(path, seed_game)
+    broken = tmp_path / "broken.parquet"
+    broken.write_bytes(b"PAR1" + b"\0" * 100)
+    with pytest.raises(AnalyzerError, match="not a Parquet file that can be read"):
+        audit_log(broken, seed_game)
