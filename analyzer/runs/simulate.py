@@ -16,6 +16,7 @@ from analyzer.runs.dealer import (
     Drawing,
     Procedure,
     deal_shoe,
+    first_round_start,
     join_rounds,
     round_cards,
     round_columns,
@@ -35,6 +36,8 @@ class SimulationJob:
     paytable: Paytable
     procedure: Procedure
     seed: int
+    #: Every round is kept too, for a log (:func:`settle_partition`); the result is the same.
+    logged: bool = False
 
     @property
     def n_columns(self) -> int:
@@ -46,7 +49,11 @@ class SimulationJob:
         float64s per shoe and column, and as much again while they are joined and saved
         (a round's settlement is one bet at a time). 10,000 shoes of 3,300 bets peaked at
         1.4 GB above start-up; this says 1.6 GB."""
-        return shoes * self.n_columns * 48
+        held = shoes * self.n_columns * 48
+        if self.logged:  # and per round: its nets (twice, as they are made) and its cards
+            rounds = shoes * (self.procedure.cards // 4 + 1)
+            held += rounds * (self.n_columns * 16 + 6 * 8 * 2)
+        return held
 
     @property
     def identity(self) -> dict[str, Any]:
@@ -61,12 +68,43 @@ class SimulationJob:
 
 def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes; per shoe and (bet, mode): rounds bet and their summed net."""
+    return settle_partition(job, index, shoes)[0]
+
+
+@dataclass(frozen=True, eq=False)
+class SettledRounds:
+    """Every round of a partition as it was dealt and settled (what a log writes).
+
+    ``shoe``: each round's shoe, from 0 within the partition; ``rounds``: the dealer's
+    records (:data:`~analyzer.runs.dealer.ROUND_DTYPE`); ``cards``: the card indices of
+    each round in :data:`~analyzer.game.fields.CARDS` order, -1 for a third card not
+    dealt; ``burns``: per shoe, the card shown and the cards burned after it; ``winner``:
+    ``"player"``, ``"banker"`` or ``"tie"``; ``nets``: per round and (bet, mode) of
+    ``paytable.offered``, the net per unit staked with any fee paid (NaN on a round after
+    the bet's max round); ``factors``: each card's multiplier (1 unless special), or None
+    without a multiplier model.
+    """
+
+    shoe: np.ndarray
+    rounds: np.ndarray
+    cards: np.ndarray
+    burns: tuple[np.ndarray, ...]
+    winner: np.ndarray
+    nets: np.ndarray
+    factors: np.ndarray | None
+
+
+def settle_partition(
+    job: SimulationJob, index: int, shoes: int, keep_rounds: bool = False
+) -> tuple[Result, SettledRounds | None]:
+    """:func:`simulate_partition`'s result, and with ``keep_rounds`` every round it dealt
+    and settled (the same random numbers: the same rounds either way)."""
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
     model = job.paytable.multipliers
     drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
-    dealt, ranks, suits, identities = [], [], [], []
+    dealt, ranks, suits, identities, burns = [], [], [], [], []
     for _ in range(shoes):
         cards = shuffled_shoe(rng, job.procedure.decks)
         dealt.append(deal_shoe(cards, job.procedure, drawing, rng))
@@ -74,19 +112,24 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
             rank, suit = round_cards(cards, dealt[-1])
             ranks.append(rank)
             suits.append(suit)
-        if model is not None:  # which cards a multiplier can find
+        if model is not None or keep_rounds:  # which cards a multiplier can find
             identities.append(round_identities(cards, dealt[-1]))
+        if keep_rounds:
+            burns.append(cards[: first_round_start(cards, job.procedure)].copy())
     rounds = join_rounds(dealt)
     shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
     columns = round_columns(rounds, drawing.naturals)
     if card_level:
         columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
-    if model is not None:  # each round's special cards, drawn after the shoe's deal
+    if identities:
         identities = np.concatenate(identities)
+    factors = None
+    if model is not None:  # each round's special cards, drawn after the shoe's deal
         factors = special_factors(rng, identities, model)
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
+    logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
     for b, (bet, _) in enumerate(offered):
         index = settling_rule(bet, columns, len(rounds))
         multiplier = None
@@ -94,17 +137,47 @@ def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
             multiplier = round_multipliers(
                 factors, identities, columns["winner"], bet.multiply, model
             )
-        nets = Settlement(bet).paid_nets(index, columns["winner"], multiplier)
+        settlement = Settlement(bet)
+        nets = settlement.paid_nets(index, columns["winner"], multiplier)
         on_offer = rounds["round"] <= (bet.max_round or np.iinfo(np.int64).max)
         totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
         squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
         counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
-    return {
+        if logged is not None:
+            staked = _staked_nets(settlement, index, multiplier)
+            logged[:, b] = np.where(on_offer, staked, np.nan)
+    result = {
         "totals": totals,
         "counts": counts,
         "squares": squares,
         "rounds": np.array([len(d) for d in dealt], dtype=np.int64),
     }
+    if not keep_rounds:
+        return result, None
+    kept = SettledRounds(
+        shoe=shoe_of_round,
+        rounds=rounds,
+        cards=identities.reshape(-1, 6),
+        burns=tuple(burns),
+        winner=columns["winner"],
+        nets=logged,
+        factors=factors,
+    )
+    return result, kept
+
+
+def _staked_nets(
+    settlement: Settlement, index: np.ndarray, multiplier: np.ndarray | None
+) -> np.ndarray:
+    """Per round, the net per unit staked with the fee paid, as a log gives it (what
+    :meth:`~analyzer.paytables.settle.Settlement.paid_nets` gives per unit paid):
+    ``constant - fee`` taken exactly, so a bet without a multiplier logs the paytable's
+    figure to the last digit."""
+    constant = np.array([float(net - settlement.fee) for net in settlement.constants])
+    if multiplier is None:
+        return constant[index]
+    slope = np.array([float(b) for b in settlement.slopes])
+    return constant[index] + slope[index] * multiplier
 
 
 def simulation_summary(

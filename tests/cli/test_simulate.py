@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+import pytest
 from helpers import run
 
 from analyzer import analyze, load_paytable
@@ -94,3 +96,104 @@ def test_simulate_text_names_each_bet_once_where_every_mode_has_the_same_figures
     bets = json.loads(out)["bets"]
     assert len(bets) == 2 * len(paytable.bet_ids)
     assert all(row["name"] == names[row["bet"]] for row in bets)
+
+
+# -- simulate --log -------------------------------------------------------------------------
+
+LOG_ARGS = ["simulate", "--shoes", "200", "--decks", "2", "--seed", "7", "--no-progress"]
+LOG_ARGS += ["--partition-size", "64", "--format", "json"]
+
+
+def _files(folder) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_simulated_log_audits_clean_and_adds_up_to_the_simulation(
+    tmp_path, capsys, suffix
+) -> None:
+    log = tmp_path / f"rounds{suffix}"
+    code, out, err = run(capsys, *LOG_ARGS, "--log", str(log), "--work-dir", str(tmp_path / "w"))
+    assert code == 0 and err == ""
+    assert not (tmp_path / "w").exists()  # no partitions saved
+    # The same report as without --log: the same rounds.
+    code, plain, _ = run(capsys, *LOG_ARGS, "--work-dir", str(tmp_path / "w"))
+    assert code == 0 and plain == out
+    code, audited, err = run(capsys, "audit", str(log), "--decks", "2")
+    assert (code, err) == (0, "") and audited.startswith("No findings.\n")
+    assert "Audited " in audited and " of 200 shoes " in audited
+    # Each bet's payouts re-settle to the simulated mean return and rounds bet.
+    from analyzer.runs.audit_log import read_log
+
+    paytable = load_paytable("seed-game")
+    blocks = list(read_log(log, paytable))
+    report = json.loads(out)
+    assert sum(len(b) for b in blocks) == report["rounds"]
+    for row in report["bets"]:
+        pay = np.concatenate([b.payouts[(row["bet"], row["mode"])] for b in blocks])
+        assert np.count_nonzero(~np.isnan(pay)) == row["rounds_bet"]
+        assert np.nanmean(pay) == pytest.approx(row["mean_return"], rel=1e-12, abs=1e-12)
+
+
+def test_the_same_seed_writes_the_same_log(tmp_path, capsys) -> None:
+    logs = [tmp_path / "a.csv", tmp_path / "b.csv"]
+    for log in logs:
+        assert run(capsys, *LOG_ARGS, "--shoes", "20", "--log", str(log))[0] == 0
+    assert logs[0].read_bytes() == logs[1].read_bytes()
+    assert logs[0].read_text(encoding="utf-8").startswith("shoe,round,player_cards,")
+
+
+@pytest.mark.parametrize(
+    ("extra", "said"),
+    [
+        (["--log", "{dir}/d.csv"], "--log {dir}/d.csv: is a folder, not a file"),
+        (["--log", "{dir}/missing/r.csv"], "folder {dir}/missing does not exist"),
+        (["--log", "{dir}/r.txt"], "--log {dir}/r.txt: name a .csv or .parquet file"),
+        (["--log", "{dir}/r.csv", "--resume"], "--log cannot take --resume"),
+        (["--log", "{dir}/r.csv", "--workers", "2"], "--log cannot take --workers 2"),
+        (
+            ["--log", "{dir}/r.csv", "--scheduler", "tcp://127.0.0.1:1"],
+            "--log cannot take --scheduler",
+        ),
+    ],
+)
+def test_a_bad_log_is_one_line_and_no_file(tmp_path, capsys, extra, said) -> None:
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / "d.csv").mkdir()
+    argv = [a.format(dir=folder) for a in extra]
+    code, out, err = run(capsys, *LOG_ARGS, *argv, "--work-dir", str(tmp_path / "w"))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and said.format(dir=folder) in err, err
+    assert _files(folder) == ["d.csv"] and not (tmp_path / "w").exists()
+
+
+def test_an_interrupted_or_failed_run_leaves_no_log(tmp_path, capsys, monkeypatch) -> None:
+    """The log is written under a temporary name and moved in only when the command has
+    written its report: an interrupt or an error leaves the old file as it was."""
+    from analyzer.runs import round_log
+
+    log = tmp_path / "rounds.csv"
+    log.write_text("old\n", encoding="utf-8")
+    settle = round_log.settle_partition
+
+    def stopped(job, index, shoes, keep_rounds=False):
+        if index == 1:
+            raise KeyboardInterrupt
+        return settle(job, index, shoes, keep_rounds)
+
+    monkeypatch.setattr(round_log, "settle_partition", stopped)
+    code, out, err = run(capsys, *LOG_ARGS, "--log", str(log))
+    assert code == 130 and out == "" and "interrupted" in err
+    assert _files(tmp_path) == ["rounds.csv"] and log.read_text(encoding="utf-8") == "old\n"
+
+    def failed(job, index, shoes, keep_rounds=False):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(round_log, "settle_partition", failed)
+    code, out, err = run(capsys, *LOG_ARGS, "--log", str(log))
+    assert code == 2 and out == ""
+    assert err.strip().endswith(
+        f"error: --log {log}: cannot write: No space left on device; nothing was written"
+    )
+    assert _files(tmp_path) == ["rounds.csv"] and log.read_text(encoding="utf-8") == "old\n"

@@ -1,0 +1,233 @@
+"""Writing the rounds ``simulate`` deals as a log ``audit`` reads (:mod:`analyzer.runs.audit_log`).
+
+One row per round, the rounds of each shoe together and in deal order, as CSV (a header
+row, UTF-8) or Parquet. Columns: ``shoe`` (numbered from 1 over the run), ``round``
+(from 1 in each shoe), ``player_cards`` and ``banker_cards`` (each hand's cards in deal
+order, third card included: ``"2S 3H 8D"``), ``burn`` (on a shoe's first round: the card
+shown and the cards burned after it; empty on the others), ``winner``, ``player_score``,
+``banker_score``, with a multiplier model ``specials`` (each special card of the round
+once, in deal order, with its multiplier: ``"8S:2 KH:5"``; audit does not read it), and
+per bet and mode on offer ``pay:<bet id>`` (the paytable's first mode) or
+``pay:<bet id>:<mode>``: the net per unit staked, any fee paid, that the simulation
+settled; empty on a round after the bet's max round.
+
+The partitions are dealt one after another in this process, with the random numbers
+``simulate`` uses, so the log holds exactly the rounds ``simulate`` reports on; rows are
+written a chunk at a time as each partition is settled: memory stays bounded by a
+partition whatever the number of shoes.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+from tqdm import tqdm
+
+from analyzer.analysis.audit import card_text, payout_column
+from analyzer.errors import AnalyzerError
+from analyzer.runs.runner import Result
+from analyzer.runs.simulate import SettledRounds, SimulationJob, settle_partition
+
+#: The log formats, by the file's suffix.
+LOG_SUFFIXES = (".csv", ".parquet")
+#: Rows formatted and written at a time.
+CHUNK_ROWS = 20_000
+#: The columns before the payouts (``specials`` only with a multiplier model).
+FIXED_COLUMNS = (
+    "shoe",
+    "round",
+    "player_cards",
+    "banker_cards",
+    "burn",
+    "winner",
+    "player_score",
+    "banker_score",
+)
+SPECIALS = "specials"
+#: Each card index's text, and "" (index 52) for a third card not dealt.
+_CARD_TEXT = np.array([card_text(i) for i in range(52)] + [""], dtype=object)
+
+
+def log_format(path: str | Path) -> str:
+    """``"csv"`` or ``"parquet"``, by the suffix of ``path``."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in LOG_SUFFIXES:
+        raise AnalyzerError(f"{path}: a log is a {' or '.join(LOG_SUFFIXES)} file")
+    return suffix[1:]
+
+
+def log_columns(job: SimulationJob) -> list[str]:
+    """The log's header: the fixed columns, then one payout column per (bet, mode)."""
+    paytable = job.paytable
+    fixed = list(FIXED_COLUMNS) + ([SPECIALS] if paytable.multipliers is not None else [])
+    pays = [payout_column(bet.id, mode, paytable) for bet, mode in paytable.offered(paytable.modes)]
+    return fixed + pays
+
+
+def simulate_logged(
+    job: SimulationJob,
+    sizes: Sequence[int],
+    path: str | Path,
+    fmt: str = "csv",
+    progress: bool | None = None,
+) -> list[Result]:
+    """Deal and settle every partition (``sizes[i]`` shoes each) in order, in this
+    process, writing each round to the log at ``path`` (created or truncated; the caller
+    moves it into place); the partitions' results, as :func:`simulate_partition` gives
+    them. ``progress``: a bar (None: only on a terminal)."""
+    writer = _CsvLog(path, job) if fmt == "csv" else _ParquetLog(path, job)
+    results = []
+    bar = tqdm(
+        total=sum(sizes),
+        unit=" shoes",
+        desc="simulate",
+        disable=None if progress is None else not progress,
+        smoothing=0.1,
+    )
+    try:
+        first_shoe = 1
+        for index, size in enumerate(sizes):
+            result, settled = settle_partition(job, index, size, keep_rounds=True)
+            for start in range(0, len(settled.rounds), CHUNK_ROWS):
+                writer.write(_columns(settled, first_shoe, start, start + CHUNK_ROWS))
+            results.append(result)
+            first_shoe += size
+            bar.update(size)
+        writer.close()
+    finally:
+        bar.close()
+        writer.abandon()
+    return results
+
+
+def _columns(settled: SettledRounds, first_shoe: int, start: int, stop: int) -> dict:
+    """The log's columns for rounds ``start:stop`` of a partition: numbers as int64
+    arrays, text as object arrays (None where empty), payouts as float64 (NaN empty)."""
+    rounds = settled.rounds[start:stop]
+    cards = settled.cards[start:stop]
+    shown = np.where(cards >= 0, cards, 52)
+    text = _CARD_TEXT[shown]
+    player = text[:, 0] + " " + text[:, 2]
+    banker = text[:, 1] + " " + text[:, 3]
+    player = np.where(cards[:, 4] >= 0, player + " " + text[:, 4], player)
+    banker = np.where(cards[:, 5] >= 0, banker + " " + text[:, 5], banker)
+    shoe = settled.shoe[start:stop]
+    burn = np.full(len(rounds), None, dtype=object)
+    for i in np.flatnonzero(rounds["round"] == 1):
+        burned = settled.burns[shoe[i]]
+        if len(burned):
+            burn[i] = " ".join(_CARD_TEXT[burned])
+    columns = {
+        "shoe": shoe + first_shoe,
+        "round": np.ascontiguousarray(rounds["round"]),
+        "player_cards": player,
+        "banker_cards": banker,
+        "burn": burn,
+        "winner": settled.winner[start:stop].astype(object),
+        "player_score": np.ascontiguousarray(rounds["player_score"]),
+        "banker_score": np.ascontiguousarray(rounds["banker_score"]),
+    }
+    if settled.factors is not None:
+        columns[SPECIALS] = _specials(cards, settled.factors[start:stop])
+    columns["nets"] = settled.nets[start:stop]
+    return columns
+
+
+def _specials(cards: np.ndarray, factors: np.ndarray) -> np.ndarray:
+    """Each round's special cards (a multiplier other than 1), each card once, in deal
+    order, as ``"8S:2 KH:5"``; None where the round has none."""
+    out = np.full(len(cards), None, dtype=object)
+    special = (cards >= 0) & (factors != 1.0)
+    for i in np.flatnonzero(special.any(axis=1)):
+        seen: dict[int, str] = {}
+        for j in range(6):  # in deal order (the CARDS order)
+            card = int(cards[i, j])
+            if special[i, j] and card not in seen:
+                seen[card] = f"{_CARD_TEXT[card]}:{_number(float(factors[i, j]))}"
+        out[i] = " ".join(seen.values())
+    return out
+
+
+def _number(value: float) -> str:
+    """A float as the shortest text that reads back as it, a whole number without ".0"."""
+    return str(int(value)) if value.is_integer() and abs(value) < 2**53 else repr(value)
+
+
+class _CsvLog:
+    """A CSV log: the header, then rows a chunk at a time (csv module, ``\\n`` line ends)."""
+
+    def __init__(self, path: str | Path, job: SimulationJob) -> None:
+        self.names = log_columns(job)
+        self.stream = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        self.writer = csv.writer(self.stream, lineterminator="\n")
+        self.writer.writerow(self.names)
+
+    def write(self, columns: dict) -> None:
+        nets = columns.pop("nets")
+        cells = [
+            values.tolist() if values.dtype != object else [v or "" for v in values]
+            for values in columns.values()
+        ]
+        cells += [_payout_texts(nets[:, b]) for b in range(nets.shape[1])]
+        self.writer.writerows(zip(*cells, strict=True))
+
+    def close(self) -> None:
+        self.stream.close()
+
+    def abandon(self) -> None:
+        self.stream.close()
+
+
+def _payout_texts(values: np.ndarray) -> list[str]:
+    """Each payout as the shortest text that reads back as it ("" for NaN): a few
+    distinct values, each formatted once."""
+    distinct, inverse = np.unique(values, return_inverse=True)
+    texts = np.array(["" if np.isnan(v) else _number(float(v)) for v in distinct], dtype=object)
+    return texts[inverse.reshape(-1)].tolist()
+
+
+class _ParquetLog:
+    """A Parquet log: a row group per chunk, typed (whole numbers int64, text string,
+    payouts float64 with nulls where empty)."""
+
+    def __init__(self, path: str | Path, job: SimulationJob) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        self.pa = pa
+        self.names = log_columns(job)
+        numbers = {"shoe", "round", "player_score", "banker_score"}
+        fields = []
+        for name in self.names:
+            if name in numbers:
+                fields.append(pa.field(name, pa.int64(), nullable=False))
+            elif name.startswith("pay:"):
+                fields.append(pa.field(name, pa.float64()))
+            else:
+                fields.append(pa.field(name, pa.string()))
+        self.schema = pa.schema(fields)
+        self.writer = pq.ParquetWriter(str(path), self.schema)
+        self.open = True
+
+    def write(self, columns: dict) -> None:
+        pa = self.pa
+        nets = columns.pop("nets")
+        arrays = [
+            pa.array(values, type=field.type)
+            for values, field in zip(columns.values(), self.schema, strict=False)
+        ]
+        for b in range(nets.shape[1]):
+            arrays.append(pa.array(nets[:, b], type=pa.float64(), from_pandas=True))
+        self.writer.write_table(pa.Table.from_arrays(arrays, schema=self.schema))
+
+    def close(self) -> None:
+        self.open = False
+        self.writer.close()
+
+    def abandon(self) -> None:
+        if self.open:
+            self.open = False
+            self.writer.close()
