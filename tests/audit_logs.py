@@ -177,3 +177,99 @@ def logged_rounds(
         payouts=payouts,
         burns=burns,
     )
+
+
+def dealt_shoes(
+    paytable: Paytable,
+    rounds: int,
+    *,
+    seed: int = 1,
+    stack: float = 0.0,
+    decks: int | None = None,
+) -> Iterable[tuple[np.ndarray, np.ndarray, int]]:
+    """Whole shoes dealt by the dealer until ``rounds`` rounds: (the shoe's cards, its
+    rounds, where its first round starts). With ``stack``, each round is, with that
+    probability, stacked for the Banker: while it is not a Banker win (20 tries at most)
+    its six cards are swapped with six drawn from later in the shoe, and the shoe dealt
+    again from there (a pure strategy only)."""
+    decks = paytable.decks if decks is None else decks
+    rng = np.random.default_rng(seed)
+    procedure = Procedure(decks=decks)
+    drawing = Drawing.of(paytable.rules, paytable.strategy)
+    dealt_so_far = 0
+    while dealt_so_far < rounds:
+        cards = shuffled_shoe(rng, decks)
+        dealt = deal_shoe(cards, procedure, drawing, rng)
+        if stack:
+            k = 0
+            while k < len(dealt):
+                if rng.random() < stack:
+                    for _ in range(20):
+                        if dealt[k]["banker_score"] > dealt[k]["player_score"]:
+                            break
+                        start = int(dealt[k]["start"])
+                        later = rng.choice(np.arange(start + 6, len(cards)), 6, replace=False)
+                        here = np.arange(start, start + 6)
+                        cards[here], cards[later] = cards[later], cards[here].copy()
+                        dealt = deal_shoe(cards, procedure, drawing, rng)
+                k += 1
+        dealt_so_far += len(dealt)
+        yield cards, dealt, first_round_start(cards, procedure)
+
+
+def dealt_log(
+    paytable: Paytable,
+    rounds: int,
+    *,
+    seed: int = 1,
+    stack: float = 0.0,
+    decks: int | None = None,
+) -> list[LoggedRounds]:
+    """A log of whole shoes (see :func:`dealt_shoes`) as the audit takes it, a block per
+    shoe, read without the log reader: cards and burns, scores and winners; no payouts.
+    Fast (the dealer's kernel deals), for the tests of the fit."""
+    blocks, row = [], 1
+    for number, (cards, dealt, start) in enumerate(
+        dealt_shoes(paytable, rounds, seed=seed, stack=stack, decks=decks), 1
+    ):
+        n = len(dealt)
+        player, banker = dealt["player_score"], dealt["banker_score"]
+        winner = np.where(player > banker, 0, np.where(banker > player, 1, 2))
+        blocks.append(
+            LoggedRounds(
+                rows=np.arange(row, row + n),
+                shoes=np.full(n, f"S{number}", dtype=object),
+                rounds=np.asarray(dealt["round"], dtype=np.int64),
+                cards=round_identities(cards, dealt).astype(np.int64),
+                player_score=np.asarray(player, dtype=np.int64),
+                banker_score=np.asarray(banker, dtype=np.int64),
+                winner=winner,
+                burns={0: tuple(int(c) for c in cards[:start])},
+            )
+        )
+        row += n
+    return blocks
+
+
+def dealt_rows(paytable: Paytable, rounds: int, **options) -> list[dict[str, str]]:
+    """:func:`dealt_log` as rows of a CSV log (no payout columns)."""
+    rows = []
+    for block in dealt_log(paytable, rounds, **options):
+        for i in range(len(block)):
+            cards = block.cards[i]
+            player = [cards[0], cards[2], *([cards[4]] if cards[4] >= 0 else [])]
+            banker = [cards[1], cards[3], *([cards[5]] if cards[5] >= 0 else [])]
+            burn = block.burns.get(i, ())
+            rows.append(
+                {
+                    "shoe": str(block.shoes[i]),
+                    "round": str(int(block.rounds[i])),
+                    "player_cards": " ".join(card_text(int(c)) for c in player),
+                    "banker_cards": " ".join(card_text(int(c)) for c in banker),
+                    "burn": " ".join(card_text(int(c)) for c in burn),
+                    "winner": WINNERS[int(block.winner[i])],
+                    "player_score": str(int(block.player_score[i])),
+                    "banker_score": str(int(block.banker_score[i])),
+                }
+            )
+    return rows

@@ -31,6 +31,7 @@ from itertools import pairwise
 
 import numpy as np
 
+from analyzer.analysis.audit_fit import DEFAULT_LEVEL, Fit, FitResult
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS, Card, card_of_index
 from analyzer.game.fields import (
     NO_PAIR,
@@ -112,6 +113,8 @@ class AuditResult:
     payouts_checked: tuple[tuple[str, str], ...]
     not_checkable: tuple[tuple[str, str, str], ...]
     decks: int
+    #: The tests of the fit to the exact odds, where they were run.
+    fit: FitResult | None = None
 
     @property
     def total(self) -> int:
@@ -143,11 +146,21 @@ def _ordinal(n: int) -> str:
 
 
 class Audit:
-    """The checks over a log fed block by block (:meth:`feed`), then :meth:`result`."""
+    """The checks over a log fed block by block (:meth:`feed`), then :meth:`result`;
+    with ``fit``, the tests of the fit to the exact odds too, at ``level``
+    (:mod:`analyzer.analysis.audit_fit`)."""
 
-    def __init__(self, paytable: Paytable, decks: int | None = None) -> None:
+    def __init__(
+        self,
+        paytable: Paytable,
+        decks: int | None = None,
+        *,
+        fit: bool = False,
+        level: float = DEFAULT_LEVEL,
+    ) -> None:
         self.paytable = paytable
         self.decks = paytable.decks if decks is None else decks
+        self.fit = Fit(paytable, self.decks, level) if fit else None
         self.rules = paytable.rules
         self.strategy = paytable.strategy
         # 0 stand, 1 draw, in between: a mixed cell (either is allowed).
@@ -176,6 +189,8 @@ class Audit:
             return
         if self.checked is None:
             self._choose_payouts(block)
+            if self.fit is not None:
+                self.fit.choose_side_bets(self.checked)
         found: list[Finding] = []
         cards = block.cards
         values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
@@ -189,8 +204,17 @@ class Audit:
         found += self._scores(block, player_score, banker_score)
         found += self._order(block)
         found += self._cards(block)
-        if self.checked:
-            found += self._payouts(block, values, player_score, banker_score)
+        if self.checked or self.fit is not None:
+            columns = self._columns(block, values, player_score, banker_score)
+            if self.checked:
+                found += self._payouts(block, columns)
+            if self.fit is not None:
+                winner = np.where(
+                    player_score > banker_score, 0, np.where(banker_score > player_score, 1, 2)
+                )
+                self.fit.feed(
+                    block.shoes, block.rounds, cards, block.burns, winner, columns, block.payouts
+                )
         self.n_rounds += n
         found.sort(key=lambda f: (f.row, CHECKS.index(f.check)))
         self._keep(found)
@@ -206,6 +230,7 @@ class Audit:
             tuple(self.checked or ()),
             tuple(self.not_checkable),
             self.decks,
+            None if self.fit is None else self.fit.result(),
         )
 
     def _keep(self, found: list[Finding]) -> None:
@@ -388,7 +413,9 @@ class Audit:
         self.digest = hashlib.blake2b(digest_size=16)
         self.shoe_cards = 0
 
-    def _payouts(self, block, values, player_score, banker_score) -> list[Finding]:
+    def _columns(self, block, values, player_score, banker_score) -> dict[str, np.ndarray]:
+        """The round's fields as bets read them: the value and pair fields, and the card
+        fields where a logged bet needs them."""
         cards = block.cards
         columns = derived_columns(
             player_score, banker_score, values[:, P3], values[:, B3], self.rules.naturals
@@ -403,10 +430,13 @@ class Audit:
             for a, b in ((P1, P2), (B1, B2))
         ]
         columns |= pair_columns(states[0], states[1])
-        bets = {key: self.paytable.bet(*key) for key in self.checked}
-        if any(bet.card_level for bet in bets.values()):
+        if any(self.paytable.bet(*key).card_level for key in self.checked or ()):
             suits = np.where(cards >= 0, CARD_SUITS[np.maximum(cards, 0)], -1)
             columns |= card_columns(ranks, suits)
+        return columns
+
+    def _payouts(self, block, columns) -> list[Finding]:
+        bets = {key: self.paytable.bet(*key) for key in self.checked}
         found = []
         n = len(block)
         for key, bet in bets.items():

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
+    add_report_out_option,
+    check_report_out,
+    deliver_report,
+    finite_number,
     paytable_from_args,
 )
 from analyzer.game.shoe import INFINITE
+from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
+from analyzer.reports.formats import REPORT_FORMATS
 
 HELP = "check a log of dealt rounds: drawing rules, scores, cards of each shoe, payouts"
 DESCRIPTION = """\
@@ -20,14 +25,27 @@ player_cards, banker_cards; optionally burn, winner, player_score, banker_score 
 payouts pay:<bet> or pay:<bet>:<mode>) and check every round against the paytable: the
 drawing rules, the scores and winner, no card more often in a shoe than its decks hold,
 rounds numbered in order, every payout as the paytable settles it, and no shoe dealt
-twice. Findings are listed first, each with its shoe, round and row. Findings are about
-the table, not errors: the exit status is 0 (1 with --fail-on-findings); a malformed log
-is one line and exit status 2."""
+twice. Findings are listed first, each with its shoe, round and row. Then the fit to the
+exact odds: the outcome, natural, pair and side-bet frequencies against a full shoe's
+exact probabilities (chi-square, exact binomial), runs and serial correlation of the
+winners, and the shoe-aware test (each round priced on the cards left in its shoe), each
+with its p-value and verdict at --level after Holm's correction. Findings are about the
+table, not errors: the exit status is 0 (1 with --fail-on-findings); a malformed log is
+one line and exit status 2."""
 EXAMPLES = """\
 examples:
   baccarat-odds audit rounds.csv
   baccarat-odds audit rounds.parquet --paytable ez-baccarat --format json
-  baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding"""
+  baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding
+  baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx"""
+
+
+def level_number(text: str) -> float:
+    """An argparse type: a test level, strictly between 0 and 1."""
+    value = finite_number(text)
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 1 (e.g. 0.01), got {text!r}")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,7 +54,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_paytable_option(parser)
     add_decks_option(parser)
-    add_format_option(parser, ("text", "json"))
+    add_format_option(parser, REPORT_FORMATS)
+    add_report_out_option(parser)
+    parser.add_argument(
+        "--level",
+        type=level_number,
+        default=0.01,
+        help="the level each test of the fit fails at, after Holm's correction over the "
+        "tests run (default 0.01)",
+    )
+    parser.add_argument(
+        "--no-fit",
+        action="store_true",
+        help="the checks only: no tests of the fit to the exact odds",
+    )
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",
@@ -45,14 +76,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.reports.writers import write_document
     from analyzer.runs.audit_log import audit_log
 
+    check_report_out(args.format, args.report_out)
     paytable = paytable_from_args(args)
-    result = audit_log(args.log, paytable, args.decks)
+    result = audit_log(args.log, paytable, args.decks, fit=not args.no_fit, level=args.level)
     status = 1 if args.fail_on_findings and result.total else 0
-    if args.format == "json":
-        return json.dumps(_record(result, paytable), indent=2) + "\n", status
-    return _text(result, paytable), status
+    document = audit_document(result, paytable)
+    return deliver_report(write_document(document, args.format), args.report_out), status
 
 
 def _column(bet_id: str, mode: str, paytable) -> str:
@@ -61,22 +93,17 @@ def _column(bet_id: str, mode: str, paytable) -> str:
     return payout_column(bet_id, mode, paytable)
 
 
+def _finding_record(f) -> dict:
+    return {"check": f.check, "row": f.row, "shoe": f.shoe, "round": f.round, "text": f.text}
+
+
 def _record(result, paytable) -> dict:
-    return {
+    record = {
         "paytable": paytable.name,
         "decks": None if result.decks == INFINITE else result.decks,
         "rounds": result.rounds,
         "shoes": result.shoes,
-        "findings": [
-            {
-                "check": f.check,
-                "row": f.row,
-                "shoe": f.shoe,
-                "round": f.round,
-                "text": f.text,
-            }
-            for f in result.findings
-        ],
+        "findings": [_finding_record(f) for f in result.findings],
         "findings_shown": len(result.findings),
         "findings_total": result.total,
         "counts": result.counts,
@@ -85,9 +112,73 @@ def _record(result, paytable) -> dict:
             _column(b, m, paytable): why for b, m, why in result.not_checkable
         },
     }
+    if result.fit is not None:
+        fit = result.fit
+        record["fit"] = {
+            "level": fit.level,
+            "correction": "holm",
+            "tests_run": len(fit.run),
+            "tests_failed": len(fit.failed),
+            "tests": [_test_record(t) for t in fit.tests],
+            "shoe_aware_rounds": fit.shoe_aware_rounds,
+            "shoe_aware_left_out": fit.left_out,
+            "batch_error_bound": _batch_bound(),
+            "calibration": [_bin_record(b) for b in fit.calibration],
+            "notes": list(fit.notes),
+        }
+    return record
 
 
-def _text(result, paytable) -> str:
+def _batch_bound() -> float:
+    from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND
+
+    return BATCH_ERROR_BOUND
+
+
+def _test_record(t) -> dict:
+    return {
+        "test": t.key,
+        "name": t.name,
+        "method": t.method,
+        "rounds": t.rounds,
+        "observed": _rounded(t.observed),
+        "expected": _rounded(t.expected),
+        "statistic_name": t.statistic_name,
+        "statistic": _rounded(t.statistic),
+        "p_value": _rounded(t.p_value),
+        "holm_p_value": _rounded(t.adjusted_p),
+        "verdict": _verdict(t),
+        **({"counts": {n: [o, _rounded(e)] for n, o, e in t.parts}} if t.parts else {}),
+    }
+
+
+def _bin_record(b) -> dict:
+    return {
+        "outcome": b.outcome,
+        "low": b.low,
+        "high": b.high,
+        "rounds": b.rounds,
+        "predicted": _rounded(b.predicted),
+        "observed": b.observed,
+    }
+
+
+def _rounded(value):
+    """A float to 12 significant digits (the batch engine's last bits are the machine's);
+    a whole number or None as it is."""
+    if isinstance(value, float):
+        return float(f"{value:.12g}")
+    return value
+
+
+def _verdict(t) -> str:
+    return "n/a" if t.passed is None else "pass" if t.passed else "FAIL"
+
+
+def audit_document(result, paytable) -> Document:
+    """The audit as a document: for people, the findings (or "No findings."), the summary
+    and, where it was run, the fit's tests and calibration; for tools, the findings, the
+    tests and the calibration as tables, and the whole record as JSON."""
     lines = []
     if result.findings:
         lines.append("Findings:")
@@ -98,20 +189,160 @@ def _text(result, paytable) -> str:
             lines.append(f"  ... and {hidden:,} more findings, not shown")
     else:
         lines.append("No findings.")
-    lines.append("")
+    summary = []
     decks = "an infinite deck" if result.decks == INFINITE else _count(result.decks, "deck")
-    lines.append(
+    summary.append(
         f"Audited {_count(result.rounds, 'round')} of {_count(result.shoes, 'shoe')} against "
         f"{paytable.name} ({decks}): {_count(result.total, 'finding')}"
     )
     counted = ", ".join(f"{check} {n:,}" for check, n in result.counts.items())
-    lines.append(f"  by check: {counted}")
+    summary.append(f"  by check: {counted}")
     if result.payouts_checked:
         shown = ", ".join(_column(b, m, paytable) for b, m in result.payouts_checked)
-        lines.append(f"  payouts checked: {shown}")
+        summary.append(f"  payouts checked: {shown}")
     for bet_id, mode, why in result.not_checkable:
-        lines.append(f"  not checkable: {_column(bet_id, mode, paytable)}: {why}")
-    return "\n".join(lines) + "\n"
+        summary.append(f"  not checkable: {_column(bet_id, mode, paytable)}: {why}")
+    finding_columns = [
+        Column(k, "count" if k in ("row", "round") else "text")
+        for k in ("check", "row", "shoe", "round", "text")
+    ]
+    blocks: list = [
+        Paragraph("\n".join(lines)),
+        Paragraph("\n".join(summary)),
+        table(
+            finding_columns,
+            [list(_finding_record(f).values()) for f in result.findings],
+            audience="tools",
+        ),
+    ]
+    if result.fit is not None:
+        blocks += _fit_blocks(result.fit)
+    return Document(None, tuple(blocks), _record(result, paytable))
+
+
+def _fit_blocks(fit) -> list:
+    from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND, BATCH_ERROR_MEASURED
+
+    run, failed = len(fit.run), len(fit.failed)
+    verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
+    intro = [
+        f"{_count(run, 'test')} at level {fit.level:g}, p-values adjusted by Holm's "
+        f"correction over the {run} run: {verdict}",
+        "  frequencies: against the exact probabilities of a full shoe "
+        f"({'an infinite deck' if fit.decks == INFINITE else _count(fit.decks, 'deck')}); "
+        "side bets over the rounds logging their payout",
+        "  runs, serial correlation: Banker and Player wins in log order, ties left out, "
+        "shoes joined",
+        f"  shoe-aware: {_count(fit.shoe_aware_rounds, 'round')}, each priced on the cards "
+        "left in its shoe (earlier rounds and burns out) by the batch engine, in floats "
+        f"within {BATCH_ERROR_BOUND:g} of exact a round (measured {BATCH_ERROR_MEASURED:g})",
+    ]
+    if fit.left_out:
+        intro.append(
+            f"  left out of the shoe-aware test: {_count(fit.left_out, 'round')} whose shoe "
+            "holds more of a card than its decks, or fewer cards than a round takes"
+        )
+    intro += [f"  {note}" for note in fit.notes]
+    rows = [
+        [
+            t.name,
+            t.method,
+            f"{t.rounds:,}",
+            _observed_text(t),
+            _expected_text(t),
+            "-" if t.statistic is None else f"{t.statistic_name} = {_number_text(t)}",
+            _p_text(t.p_value),
+            _p_text(t.adjusted_p),
+            _verdict(t),
+        ]
+        for t in fit.tests
+    ]
+    headers = [
+        "test",
+        "method",
+        "rounds",
+        "observed",
+        "expected",
+        "statistic",
+        "p-value",
+        "Holm p",
+        "verdict",
+    ]
+    calibration = [
+        [
+            b.outcome,
+            f"{b.low:.4f}-{b.high:.4f}",
+            f"{b.rounds:,}",
+            f"{b.predicted / b.rounds:.4f}",
+            f"{b.observed / b.rounds:.4f}",
+            f"{b.predicted:,.1f}",
+            f"{b.observed:,}",
+        ]
+        for b in fit.calibration
+    ]
+    calibration_headers = [
+        "outcome",
+        "predicted in",
+        "rounds",
+        "mean predicted",
+        "observed share",
+        "expected",
+        "observed",
+    ]
+    test_records = [
+        {key: value for key, value in _test_record(t).items() if key != "counts"} for t in fit.tests
+    ]
+    bin_records = [_bin_record(b) for b in fit.calibration]
+    return [
+        Heading("Fit to the exact odds", 2),
+        Paragraph("\n".join(intro)),
+        table([Column(h) for h in headers], rows, audience="people"),
+        Heading("Calibration of the shoe-aware probabilities", 2),
+        Paragraph(
+            "rounds grouped by their predicted probability of each outcome: the mean "
+            "prediction against the share observed"
+        ),
+        table([Column(h) for h in calibration_headers], calibration, audience="people"),
+        records_table(
+            test_records,
+            {
+                "observed": "number",
+                "expected": "number",
+                "statistic": "number",
+                "p_value": "number",
+                "holm_p_value": "number",
+            },
+        ),
+        records_table(bin_records, {"low": "number", "high": "number", "predicted": "number"}),
+    ]
+
+
+def _observed_text(t) -> str:
+    if t.parts:
+        return "/".join(f"{o:,}" for _, o, _ in t.parts)
+    if t.key == "serial":
+        return f"{t.observed:+.4f}"
+    return f"{int(t.observed):,}"
+
+
+def _expected_text(t) -> str:
+    if t.key == "serial":
+        return f"{t.expected:+.4f}"
+    if t.parts:
+        return "/".join(f"{e:,.1f}" for _, _, e in t.parts)
+    return f"{t.expected:,.1f}"
+
+
+def _number_text(t) -> str:
+    if t.statistic_name == "count":
+        return f"{int(t.statistic):,}"
+    return f"{t.statistic:.3f}"
+
+
+def _p_text(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return f"{p:.4f}" if p >= 1e-4 else f"{p:.2g}"
 
 
 def _count(n: int, noun: str) -> str:

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.analysis.audit import NOT_LOGGED, Audit, AuditResult, LoggedRounds
+from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import card_index, parse_card
 from analyzer.game.fields import WINNERS
@@ -57,10 +58,17 @@ _CARD_TOKENS: dict[str, int] = {}
 
 
 def audit_log(
-    path: str | Path, paytable: Paytable, decks: int | None = None, block_rows: int = BLOCK_ROWS
+    path: str | Path,
+    paytable: Paytable,
+    decks: int | None = None,
+    block_rows: int = BLOCK_ROWS,
+    *,
+    fit: bool = False,
+    level: float = DEFAULT_LEVEL,
 ) -> AuditResult:
-    """Audit the log at ``path`` against ``paytable`` (its decks, or ``decks``)."""
-    audit = Audit(paytable, decks)
+    """Audit the log at ``path`` against ``paytable`` (its decks, or ``decks``); with
+    ``fit``, test its fit to the exact odds at ``level`` too."""
+    audit = Audit(paytable, decks, fit=fit, level=level)
     for block in read_log(path, paytable, block_rows):
         audit.feed(block)
     return audit.result()

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from audit_logs import clean_rows, write_csv
+from audit_logs import clean_rows, dealt_rows, write_csv
 from helpers import run
 
 from analyzer import load_paytable
@@ -67,6 +67,55 @@ def test_decks_option_sets_the_copies_a_shoe_holds(tmp_path, capsys, rows) -> No
     assert code == 0 and record["decks"] == 1 and record["counts"]["cards"] > 0
     code, out, _ = run(capsys, "audit", str(path), "--decks", "inf", "--format", "json")
     assert json.loads(out)["counts"]["cards"] == 0 and json.loads(out)["decks"] is None
+
+
+def test_the_fit_follows_the_findings_in_every_format(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows)
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 0
+    assert out.index("No findings.") < out.index("Fit to the exact odds")
+    assert "at level 0.01, p-values adjusted by Holm's correction" in out
+    assert "every test passes" in out and "Calibration of the shoe-aware" in out
+    for fmt, marker in (
+        ("markdown", "### Fit to the exact odds"),
+        ("html", "<h3>Fit to the exact odds</h3>"),
+        ("latex", "\\subsection*{Fit to the exact odds}"),
+        ("csv", "frequency:outcomes,"),
+    ):
+        code, out, err = run(capsys, "audit", str(path), "--format", fmt)
+        assert (code, err) == (0, "") and marker in out, fmt
+    code, out, _ = run(capsys, "audit", str(path), "--format", "json", "--level", "0.05")
+    fit = json.loads(out)["fit"]
+    assert fit["level"] == 0.05 and fit["correction"] == "holm" and fit["tests_failed"] == 0
+    assert {t["verdict"] for t in fit["tests"]} == {"pass"}
+    assert fit["shoe_aware_rounds"] == len(rows) and fit["calibration"]
+    book = tmp_path / "audit.xlsx"
+    code, out, _ = run(capsys, "audit", str(path), "--format", "xlsx", "--out", str(book))
+    assert (code, out) == (0, "") and book.read_bytes()[:2] == b"PK"
+
+
+def test_no_fit_leaves_the_tests_out_and_a_bad_level_is_refused(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows)
+    code, out, _ = run(capsys, "audit", str(path), "--no-fit")
+    assert code == 0 and "Fit to the exact odds" not in out
+    code, out, _ = run(capsys, "audit", str(path), "--no-fit", "--format", "json")
+    assert "fit" not in json.loads(out)
+    for level in ("0", "1", "-0.1", "nan", "x"):
+        code, out, err = run(capsys, "audit", str(path), "--level", level)
+        assert code == 2 and out == "" and "--level" in err
+    code, out, err = run(capsys, "audit", str(path), "--format", "xlsx")
+    assert code == 2 and "--out" in err
+
+
+def test_a_log_stacked_for_the_banker_fails_its_tests(tmp_path, capsys) -> None:
+    stacked = dealt_rows(load_paytable("seed-game"), 30_000, seed=3, stack=0.03)
+    path = write_csv(tmp_path / "log.csv", stacked)
+    code, out, _ = run(capsys, "audit", str(path), "--fail-on-findings")
+    assert code == 0 and out.startswith("No findings.\n")
+    assert "tests of 12 fail" in out  # no payouts logged: no side bet's test
+    for name in ("Banker wins, shoe-aware ", "Banker wins  ", "Banker, Player, tie "):
+        line = next(line for line in out.splitlines() if line.startswith(name))
+        assert line.endswith(" FAIL"), line
 
 
 HEADER = "shoe,round,player_cards,banker_cards,pay:banker\n"

@@ -20,6 +20,9 @@ GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 UPDATE = os.environ.get("BACCARAT_ODDS_UPDATE_GOLDEN") == "1"
 
 TEXT = ("text", "markdown", "csv", "html", "latex", "json")
+#: A log of 162 rounds of two shoes (tests/audit_logs.py, seed 21) with a payout and a
+#: score logged wrong.
+AUDIT_LOG = str(GOLDEN.parent / "audit-log.csv")
 RUN = ("--no-progress", "--workers", "1")
 
 #: name -> (argv, formats). Small shoes and runs: the whole file takes some seconds.
@@ -76,6 +79,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ("text", "markdown", "csv", "json"),
     ),
     "verify": (["verify", "seed-game"], ("text", "json", "csv")),
+    "audit": (["audit", AUDIT_LOG], (*TEXT, "xlsx")),
     "simulate": (["simulate", "--shoes", "2", "--seed", "1", *RUN], ("text", "json")),
     "count-one-bet": (
         ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect", *RUN],

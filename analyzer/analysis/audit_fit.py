@@ -1,0 +1,615 @@
+"""The fit of a log to the exact odds: statistical tests over every round audited.
+
+:class:`Fit` is fed block by block, as :class:`~analyzer.analysis.audit.Audit` reads the
+log, and keeps sums only (counts, sums of probabilities, a few numbers per calibration
+bin), so memory stays bounded whatever the log's length. The tests:
+
+* **frequencies**: how often the Banker, the Player and the tie win (a chi-square test
+  of the three, 2 degrees of freedom), and exact two-sided binomial tests of each of
+  them, of naturals, Player pairs, Banker pairs and of each side bet whose payouts are
+  logged (its hit rate over the rounds logging it), against the exact probabilities of
+  a **full shoe** (:func:`~analyzer.analysis.exact.analyze`): the issue's simple test.
+  A round's own probability is the full shoe's at round 1 only; the shoe-aware test
+  below prices every round on its own cards;
+* **runs** of Banker and Player wins (Wald-Wolfowitz) and the **lag-1 serial
+  correlation** of the winners (Banker 1, Player 0), both over the log's rounds in order
+  with ties left out and the shoes joined end to end, normal approximations;
+* **shoe-aware**: each round's probability of a Banker win, a Player win and a tie given
+  the cards left in its shoe (every earlier round's cards and the burns logged so far
+  out), from the batch engine in floats; per outcome the count observed against the
+  sum of those probabilities, with the exact variance of a sum of independent
+  Bernoulli trials of those probabilities (the sum of ``p (1 - p)``), a z statistic and
+  its two-sided normal p-value; and a calibration table (rounds binned by the predicted
+  probability: predicted against observed).
+
+Every test's p-value is adjusted by Holm's step-down correction over the tests run, and
+it fails where the adjusted p-value is at most the level. The distribution functions
+are here, in ``math`` (no SciPy).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from itertools import pairwise
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_CARDS
+from analyzer.game.fields import WINNERS
+from analyzer.game.shoe import INFINITE, ROUND_CARDS
+from analyzer.paytables.model import MAIN_BETS, Bet, Paytable, paytable_from_dict
+from analyzer.paytables.settle import settling_rule
+
+#: The level a test fails at unless the user sets one.
+DEFAULT_LEVEL = 0.01
+#: The multiple-testing correction applied.
+CORRECTION = "Holm"
+#: The batch engine's floats: the bound its tests hold each probability to, and the
+#: largest error measured against the exact analysis (benchmarks/bench_batch.py).
+BATCH_ERROR_BOUND = 1e-12
+BATCH_ERROR_MEASURED = 3e-16
+#: Rounds priced by the batch engine in one call.
+CHUNK_ROUNDS = 4096
+#: Predictions are counted in bins this wide, then shown in (at most) this many groups
+#: of about as many rounds each.
+CALIBRATION_WIDTH = 0.0001
+CALIBRATION_GROUPS = 10
+_BINS = round(1 / CALIBRATION_WIDTH)
+#: The events whose frequency is tested, in report order: id, name, condition.
+EVENTS = (
+    ("banker", "Banker wins", "winner == 'banker'"),
+    ("player", "Player wins", "winner == 'player'"),
+    ("tie", "ties", "winner == 'tie'"),
+    ("natural", "naturals", "natural"),
+    ("player_pair", "Player pairs", "player_pair"),
+    ("banker_pair", "Banker pairs", "banker_pair"),
+)
+_PLAYER, _BANKER, _TIE = (WINNERS.index(name) for name in ("player", "banker", "tie"))
+#: The shoe-aware outcomes, as WINNERS indexes them, and their names.
+OUTCOME_NAMES = {"banker": "Banker wins", "player": "Player wins", "tie": "ties"}
+
+
+# -- Distributions -----------------------------------------------------------------------------
+
+
+def normal_two_sided(z: float) -> float:
+    """P(|Z| >= |z|) for a standard normal Z."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def chi_square_sf(x: float, df: int) -> float:
+    """P(X >= x) for X chi-square with ``df`` degrees of freedom: the regularised upper
+    incomplete gamma function Q(df/2, x/2) (a series below a + 1, a continued fraction
+    above, as Numerical Recipes' ``gammq``)."""
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, got {df}")
+    if x <= 0:
+        return 1.0
+    a, y = df / 2, x / 2
+    log_front = a * math.log(y) - y - math.lgamma(a)
+    if y < a + 1:
+        term = total = 1 / a
+        k = a
+        for _ in range(10_000):
+            k += 1
+            term *= y / k
+            total += term
+            if term < total * 1e-17:
+                break
+        return max(0.0, 1 - total * math.exp(log_front))
+    tiny = 1e-300
+    b = y + 1 - a
+    c = 1 / tiny
+    d = 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        h *= step
+        if abs(step - 1) < 1e-16:
+            break
+    return min(1.0, math.exp(log_front) * h)
+
+
+def _log_pmf(k: int, n: int, p: float) -> float:
+    return (
+        math.lgamma(n + 1)
+        - math.lgamma(k + 1)
+        - math.lgamma(n - k + 1)
+        + k * math.log(p)
+        + (n - k) * math.log1p(-p)
+    )
+
+
+def _tail_sum(k: int, n: int, p: float, upward: bool) -> float:
+    """The sum of P(X = j) from j = k away from the mean's side (up or down), term by
+    term from the first (a ratio of consecutive terms), until the terms are negligible."""
+    term = math.exp(_log_pmf(k, n, p))
+    total = term
+    ratio = p / (1 - p)
+    j = k
+    while True:
+        if upward:
+            if j >= n:
+                break
+            term *= (n - j) / (j + 1) * ratio
+            j += 1
+        else:
+            if j <= 0:
+                break
+            term *= j / (n - j + 1) / ratio
+            j -= 1
+        total += term
+        if term <= total * 1e-17:
+            break
+    return total
+
+
+def binomial_tails(k: int, n: int, p: float) -> tuple[float, float]:
+    """(P(X <= k), P(X >= k)) for X binomial(n, p), summed exactly term by term in floats
+    (each tail from ``k`` outward; the longer one as one minus the other)."""
+    if not 0 <= k <= n:
+        raise ValueError(f"k must be 0 to n = {n}, got {k}")
+    if p <= 0:
+        return 1.0, (1.0 if k == 0 else 0.0)
+    if p >= 1:
+        return (1.0 if k == n else 0.0), 1.0
+    pmf = math.exp(_log_pmf(k, n, p))
+    if k >= n * p:
+        upper = min(1.0, _tail_sum(k, n, p, upward=True))
+        lower = min(1.0, 1 - upper + pmf)
+    else:
+        lower = min(1.0, _tail_sum(k, n, p, upward=False))
+        upper = min(1.0, 1 - lower + pmf)
+    return max(lower, 0.0), max(upper, 0.0)
+
+
+def binomial_two_sided(k: int, n: int, p: float) -> float:
+    """The exact two-sided binomial p-value: twice the smaller tail, at most 1."""
+    lower, upper = binomial_tails(k, n, p)
+    return min(1.0, 2 * min(lower, upper))
+
+
+def runs_z(first: int, second: int, runs: int) -> float | None:
+    """The Wald-Wolfowitz runs statistic: ``runs`` runs in a sequence of ``first`` and
+    ``second`` items of two kinds, standardised (None where it has no spread)."""
+    n = first + second
+    if first == 0 or second == 0 or n < 2:
+        return None
+    mean = 2 * first * second / n + 1
+    variance = 2 * first * second * (2 * first * second - n) / (n * n * (n - 1))
+    if variance <= 0:
+        return None
+    return (runs - mean) / math.sqrt(variance)
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values: the i-th smallest times (m - i), made
+    non-decreasing, at most 1. A test fails at level a where its adjusted p <= a."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+# -- The result --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FitTest:
+    """One test: what it compares (``observed`` against ``expected``), its statistic, its
+    p-value (None: it could not be run, e.g. no rounds), Holm's adjusted p-value and its
+    verdict at the level."""
+
+    key: str
+    name: str
+    method: str
+    rounds: int
+    observed: float
+    expected: float
+    statistic_name: str
+    statistic: float | None
+    p_value: float | None
+    adjusted_p: float | None = None
+    passed: bool | None = None
+    #: A test of several counts at once (the chi-square): each one's (name, observed,
+    #: expected).
+    parts: tuple[tuple[str, int, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class CalibrationBin:
+    """Rounds whose predicted probability of ``outcome`` is in [low, high): their count,
+    the sum of their predictions and how many had the outcome."""
+
+    outcome: str
+    low: float
+    high: float
+    rounds: int
+    predicted: float
+    observed: int
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """Every test, Holm-adjusted at ``level``, and the shoe-aware calibration table."""
+
+    level: float
+    tests: tuple[FitTest, ...]
+    calibration: tuple[CalibrationBin, ...]
+    decks: int
+    shoe_aware_rounds: int
+    left_out: int
+    notes: tuple[str, ...] = ()
+
+    @property
+    def run(self) -> tuple[FitTest, ...]:
+        return tuple(t for t in self.tests if t.p_value is not None)
+
+    @property
+    def failed(self) -> tuple[FitTest, ...]:
+        return tuple(t for t in self.tests if t.passed is False)
+
+
+# -- Feeding -----------------------------------------------------------------------------------
+
+
+def _events_paytable(paytable: Paytable, decks: int) -> Paytable:
+    """Bets paying 1:1 on each event (and losing otherwise): a bet's EV is 2 p - 1."""
+    bets = [
+        {"id": key, "name": name, "rule": [{"when": when, "pays": "1:1"}]}
+        for key, name, when in EVENTS
+    ]
+    data = {"name": "audit events", "decks": 8, "modes": ["events"], "bet": bets}
+    events = paytable_from_dict(data, "<the audit's events>")
+    return replace(events, decks=decks, rules=paytable.rules, strategy=paytable.strategy)
+
+
+def _win_rules(bet: Bet) -> np.ndarray:
+    """Per settling rule index (the last: none holds, lost), does it pay a win?"""
+    return np.array([rule.payout.kind == "win" for rule in bet.rules] + [False])
+
+
+class Fit:
+    """The tests over a log fed block by block (:meth:`feed`), then :meth:`result`."""
+
+    def __init__(self, paytable: Paytable, decks: int, level: float = DEFAULT_LEVEL) -> None:
+        from analyzer.analysis.exact import analyze
+
+        if not 0 < level < 1:
+            raise AnalyzerError(f"the level must be between 0 and 1, got {level}")
+        self.paytable, self.decks, self.level = paytable, decks, level
+        self.rules, self.strategy = paytable.rules, paytable.strategy
+        self.events = _events_paytable(paytable, decks)
+        exact = analyze(paytable=self.events, mode="events")
+        self.exact = {r.bet.id: r.hit_frequency for r in exact.results}
+        # The shoe-aware outcomes in WINNERS order (player, banker, tie).
+        self.outcome_bets = [self.events.bet(name, "events") for name in WINNERS]
+        self.full_shoe = np.array([float(self.exact[name]) for name in WINNERS])
+        self.notes: list[str] = []
+        self.side: list[tuple[str, str, Bet, np.ndarray]] | None = None
+        self.side_exact: dict[tuple[str, str], Fraction] = {}
+        self.side_counts: dict[tuple[str, str], list[int]] = {}
+        # Frequencies.
+        self.n = 0
+        self.counts = dict.fromkeys((key for key, _, _ in EVENTS), 0)
+        # Runs and serial correlation of Banker (1) and Player (0) wins.
+        self.last: int | None = None
+        self.first: int | None = None
+        self.seq_n = self.seq_sum = self.changes = self.adjacent = 0
+        # Shoe-aware: per outcome, observed, sum of p, sum of p (1 - p); calibration.
+        self.aware_n = self.left_out = 0
+        self.observed = np.zeros(3, dtype=np.int64)
+        self.expected = np.zeros(3)
+        self.variance = np.zeros(3)
+        self.bin_rounds = np.zeros((3, _BINS), dtype=np.int64)
+        self.bin_predicted = np.zeros((3, _BINS))
+        self.bin_observed = np.zeros((3, _BINS), dtype=np.int64)
+        # The shoe in progress: its cards seen so far.
+        self.shoe: str | None = None
+        self.seen = np.zeros(N_CARDS, dtype=np.int64)
+
+    def choose_side_bets(self, logged: Sequence[tuple[str, str]]) -> None:
+        """The side bets whose hit rate is tested: of the logged (bet, mode) payouts that
+        can be checked (before the first block is fed), all but the main bets and the
+        tie (their hits are tested as the outcomes), each bet once."""
+        from analyzer.analysis.exact import analyze
+
+        self.side = []
+        seen: set[int] = set()
+        event_conditions = {when for _, _, when in EVENTS}
+        for bet_id, mode in logged:
+            bet = self.paytable.bet(bet_id, mode)
+            wins = [rule.condition.shown for rule in bet.rules if rule.payout.kind == "win"]
+            if bet_id in MAIN_BETS or id(bet) in seen:
+                continue
+            if len(wins) == 1 and len(bet.rules) == 1 and wins[0] in event_conditions:
+                continue
+            seen.add(id(bet))
+            try:
+                exact = analyze(paytable=self.paytable, decks=self.decks, mode=mode, bets=[bet_id])
+            except AnalyzerError as exc:
+                self.notes.append(f"{bet_id} ({mode}): hit rate not tested: {exc}")
+                continue
+            self.side_exact[(bet_id, mode)] = exact.result(bet_id, mode).hit_frequency
+            self.side_counts[(bet_id, mode)] = [0, 0]
+            self.side.append((bet_id, mode, bet, _win_rules(bet)))
+
+    def feed(
+        self,
+        shoes: np.ndarray,
+        rounds: np.ndarray,
+        cards: np.ndarray,
+        burns: dict[int, tuple[int, ...]],
+        winner: np.ndarray,
+        columns: dict[str, np.ndarray],
+        payouts: dict[tuple[str, str], np.ndarray],
+    ) -> None:
+        """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none), burns
+        (by position in the block), the winner of each (WINNERS' index, from the cards),
+        its columns (the value and pair fields, and the card fields where a side bet
+        needs them) and the logged payouts."""
+        n = len(winner)
+        if not n:
+            return
+        self.n += n
+        for key, _, _ in EVENTS:
+            hits = winner == WINNERS.index(key) if key in OUTCOME_NAMES else columns[key]
+            self.counts[key] += int(np.count_nonzero(hits))
+        for bet_id, mode, bet, wins in self.side or ():
+            given = ~np.isnan(payouts[(bet_id, mode)])
+            if bet.max_round is not None:
+                given &= rounds <= bet.max_round
+            hit = wins[settling_rule(bet, columns, n)]
+            counts = self.side_counts[(bet_id, mode)]
+            counts[0] += int(np.count_nonzero(given))
+            counts[1] += int(np.count_nonzero(hit & given))
+        self._sequence(winner)
+        self._shoe_aware(shoes, cards, burns, winner)
+
+    def _sequence(self, winner: np.ndarray) -> None:
+        x = (winner[winner != _TIE] == _BANKER).astype(np.int64)
+        if not len(x):
+            return
+        if self.first is None:
+            self.first = int(x[0])
+        changes = int(np.count_nonzero(x[1:] != x[:-1]))
+        adjacent = int(np.dot(x[1:], x[:-1]))
+        if self.last is not None:
+            changes += int(x[0] != self.last)
+            adjacent += self.last * int(x[0])
+        self.changes += changes
+        self.adjacent += adjacent
+        self.seq_n += len(x)
+        self.seq_sum += int(x.sum())
+        self.last = int(x[-1])
+
+    def compositions(
+        self, shoes: np.ndarray, cards: np.ndarray, burns: dict[int, tuple[int, ...]]
+    ) -> np.ndarray:
+        """The cards left in its shoe before each round (n, 52): the decks less every
+        card of the shoe's earlier rounds and each burn logged up to the round's own."""
+        n = len(cards)
+        flat = cards.ravel()
+        dealt_at = np.repeat(np.arange(n), cards.shape[1])[flat >= 0]
+        dealt = np.bincount(dealt_at * N_CARDS + flat[flat >= 0], minlength=n * N_CARDS)
+        dealt = dealt.reshape(n, N_CARDS)
+        burned = np.zeros((n, N_CARDS), dtype=np.int64)
+        for i, burn in burns.items():
+            burned[i] += np.bincount(np.asarray(burn, dtype=np.int64), minlength=N_CARDS)
+        before = np.empty((n, N_CARDS), dtype=np.int64)
+        cuts = np.flatnonzero(shoes[1:] != shoes[:-1]) + 1
+        edges = [0, *cuts.tolist(), n]
+        for start, stop in pairwise(edges):
+            shoe = str(shoes[start])
+            carry = self.seen if shoe == self.shoe else np.zeros(N_CARDS, dtype=np.int64)
+            d, b = dealt[start:stop], burned[start:stop]
+            before[start:stop] = carry + np.cumsum(d, axis=0) - d + np.cumsum(b, axis=0)
+            self.seen = carry + d.sum(axis=0) + b.sum(axis=0)
+            self.shoe = shoe
+        return self.decks - before
+
+    def _shoe_aware(self, shoes, cards, burns, winner) -> None:
+        if self.decks == INFINITE:
+            probabilities = np.broadcast_to(self.full_shoe, (len(winner), 3))
+            self._accumulate(probabilities, winner)
+            return
+        from analyzer.engine.batch import dealt_expected_values
+
+        left = self.compositions(shoes, cards, burns)
+        valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= ROUND_CARDS)
+        self.left_out += int(len(winner) - np.count_nonzero(valid))
+        left, winner = left[valid], winner[valid]
+        for start in range(0, len(left), CHUNK_ROUNDS):
+            chunk = np.ascontiguousarray(left[start : start + CHUNK_ROUNDS])
+            ev = dealt_expected_values(self.outcome_bets, chunk, self.rules, self.strategy)
+            probabilities = np.clip((ev + 1) / 2, 0.0, 1.0)
+            self._accumulate(probabilities, winner[start : start + CHUNK_ROUNDS])
+
+    def _accumulate(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
+        self.aware_n += len(winner)
+        bins = np.minimum((probabilities / CALIBRATION_WIDTH).astype(np.int64), _BINS - 1)
+        for k in range(3):
+            p = probabilities[:, k]
+            hit = winner == k
+            self.observed[k] += int(np.count_nonzero(hit))
+            self.expected[k] += float(p.sum())
+            self.variance[k] += float((p * (1 - p)).sum())
+            self.bin_rounds[k] += np.bincount(bins[:, k], minlength=_BINS)
+            self.bin_predicted[k] += np.bincount(bins[:, k], weights=p, minlength=_BINS)
+            self.bin_observed[k] += np.bincount(bins[:, k], weights=hit, minlength=_BINS).astype(
+                np.int64
+            )
+
+    # -- The tests -------------------------------------------------------------------------
+
+    def result(self) -> FitResult:
+        tests = [self._chi_square()]
+        for key, name, _ in EVENTS:
+            tests.append(
+                self._binomial(f"frequency:{key}", name, self.counts[key], self.n, self.exact[key])
+            )
+        for bet_id, mode, bet, _ in self.side or ():
+            rounds, hits = self.side_counts[(bet_id, mode)]
+            label = bet.display_name()
+            tests.append(
+                self._binomial(
+                    f"hits:{bet_id}:{mode}",
+                    f"{label} hits",
+                    hits,
+                    rounds,
+                    self.side_exact[(bet_id, mode)],
+                )
+            )
+        tests += [self._runs(), self._serial()]
+        for name, label in OUTCOME_NAMES.items():
+            tests.append(self._aware(name, label))
+        ran = [i for i, t in enumerate(tests) if t.p_value is not None]
+        adjusted = holm([tests[i].p_value for i in ran])
+        for i, a in zip(ran, adjusted, strict=True):
+            tests[i] = replace(tests[i], adjusted_p=a, passed=a > self.level)
+        return FitResult(
+            self.level,
+            tuple(tests),
+            self._calibration(),
+            self.decks,
+            self.aware_n,
+            self.left_out,
+            tuple(self.notes),
+        )
+
+    def _chi_square(self) -> FitTest:
+        key, name, method = (
+            "frequency:outcomes",
+            "Banker, Player, tie",
+            "chi-square, 2 df, full shoe",
+        )
+        observed = [self.counts[name] for name in WINNERS]
+        expected = [self.n * float(self.exact[name]) for name in WINNERS]
+        if not self.n:
+            return FitTest(key, name, method, 0, 0.0, 0.0, "chi2", None, None)
+        statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True) if e)
+        return FitTest(
+            key,
+            name,
+            method,
+            self.n,
+            self.n,
+            self.n,
+            "chi2",
+            statistic,
+            chi_square_sf(statistic, 2),
+            parts=tuple(zip(WINNERS, observed, expected, strict=True)),
+        )
+
+    def _binomial(self, key: str, name: str, hits: int, n: int, p: Fraction) -> FitTest:
+        method = "exact binomial, full shoe"
+        expected = n * float(p)
+        if not n:
+            return FitTest(key, name, method, 0, 0, 0.0, "count", None, None)
+        return FitTest(
+            key,
+            name,
+            method,
+            n,
+            hits,
+            expected,
+            "count",
+            hits,
+            binomial_two_sided(hits, n, float(p)),
+        )
+
+    def _runs(self) -> FitTest:
+        banker, player = self.seq_sum, self.seq_n - self.seq_sum
+        runs = self.changes + 1 if self.seq_n else 0
+        n = self.seq_n
+        expected = 2 * banker * player / n + 1 if n else 0.0
+        z = runs_z(banker, player, runs)
+        method = "Wald-Wolfowitz, normal, ties out"
+        p = None if z is None else normal_two_sided(z)
+        return FitTest("runs", "runs of Banker/Player", method, n, runs, expected, "z", z, p)
+
+    def _serial(self) -> FitTest:
+        n, total = self.seq_n, self.seq_sum
+        method = "lag-1 autocorrelation, normal, ties out"
+        if n < 3 or total in (0, n):
+            return FitTest("serial", "serial correlation", method, n, 0.0, 0.0, "z", None, None)
+        mean = total / n
+        numerator = (
+            self.adjacent - mean * (2 * total - self.first - self.last) + (n - 1) * mean * mean
+        )
+        r1 = numerator / (total - n * mean * mean)
+        z = (r1 + 1 / n) * math.sqrt(n)
+        return FitTest(
+            "serial", "serial correlation", method, n, r1, -1 / n, "z", z, normal_two_sided(z)
+        )
+
+    def _aware(self, name: str, label: str) -> FitTest:
+        k = WINNERS.index(name)
+        observed = int(self.observed[k])
+        expected, variance = float(self.expected[k]), float(self.variance[k])
+        method = "sum of conditional probabilities, normal"
+        if not self.aware_n or variance <= 0:
+            return FitTest(
+                f"shoe_aware:{name}",
+                f"{label}, shoe-aware",
+                method,
+                self.aware_n,
+                observed,
+                expected,
+                "z",
+                None,
+                None,
+            )
+        z = (observed - expected) / math.sqrt(variance)
+        return FitTest(
+            f"shoe_aware:{name}",
+            f"{label}, shoe-aware",
+            method,
+            self.aware_n,
+            observed,
+            expected,
+            "z",
+            z,
+            normal_two_sided(z),
+        )
+
+    def _calibration(self) -> tuple[CalibrationBin, ...]:
+        """Per outcome, the fine bins joined into groups of about equal rounds."""
+        out = []
+        for name in OUTCOME_NAMES:
+            k = WINNERS.index(name)
+            rounds = self.bin_rounds[k]
+            total = int(rounds.sum())
+            if not total:
+                continue
+            # Group g takes the bins whose cumulative count ends in its g-th share.
+            ends = np.cumsum(rounds)
+            group = np.minimum((ends - 1) * CALIBRATION_GROUPS // total, CALIBRATION_GROUPS - 1)
+            for g in np.unique(group[rounds > 0]):
+                members = np.flatnonzero((group == g) & (rounds > 0))
+                out.append(
+                    CalibrationBin(
+                        name,
+                        round(float(members[0] * CALIBRATION_WIDTH), 6),
+                        round(float((members[-1] + 1) * CALIBRATION_WIDTH), 6),
+                        int(rounds[members].sum()),
+                        float(self.bin_predicted[k, members].sum()),
+                        int(self.bin_observed[k, members].sum()),
+                    )
+                )
+        return tuple(out)
