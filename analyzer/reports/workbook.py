@@ -35,7 +35,6 @@ import io
 import math
 import re
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from fractions import Fraction
 from statistics import NormalDist
 from typing import Any
@@ -54,6 +53,7 @@ from analyzer.reports.tables import (
     report_title,
     shown_once,
 )
+from analyzer.reports.writers import open_workbook
 
 SUMMARY_SHEET = "Summary"
 VOLATILITY_SHEET = "Volatility"
@@ -70,9 +70,6 @@ MAX_CELL_TEXT = 32767
 ROUNDS = (100, 1_000, 10_000, 100_000)
 #: Two-sided confidence levels of the volatility index and ranges, and their z.
 CONFIDENCE = (("90%", NormalDist().inv_cdf(0.95)), ("95%", NormalDist().inv_cdf(0.975)))
-#: The creation date written into every workbook: the date XlsxWriter gives the files
-#: inside it, so that one analysis always gives the same bytes.
-CREATED = datetime(1980, 1, 1, tzinfo=UTC)
 
 _FORMATS = {
     "title": {"bold": True, "font_size": 14},
@@ -508,23 +505,11 @@ def workbook_bytes(
 ) -> bytes:
     """The PAR sheet of ``analysis`` in ``lang`` as the bytes of an xlsx file, with the
     check of ``claimed_max_rtp`` on its Summary (see the module's description)."""
-    import xlsxwriter  # only here: no other command loads it
-
     check_language(lang)
     shown = shown_once(analysis)
     names = sheet_names(_sheet_titles(shown, lang))
     buffer = io.BytesIO()
-    options = {
-        "in_memory": True,
-        # write() is never called, but were it ever: text stays text.
-        "strings_to_formulas": False,
-        "strings_to_numbers": False,
-        "strings_to_urls": False,
-    }
-    with xlsxwriter.Workbook(buffer, options) as book:
-        book.set_properties(
-            {"title": f"PAR sheet: {analysis.paytable.name}"[:255], "created": CREATED}
-        )
+    with open_workbook(buffer, f"PAR sheet: {analysis.paytable.name}") as book:
         formats = {name: book.add_format(spec) for name, spec in _FORMATS.items()}
         summary = _Sheet(book.add_worksheet(SUMMARY_SHEET), formats)
         _write_summary(summary, analysis, shown, names, claimed_max_rtp, lang)

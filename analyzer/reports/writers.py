@@ -249,8 +249,28 @@ def json_document(document: Document) -> str:
 
 # -- The workbook ----------------------------------------------------------------------------
 
-#: The creation date written into every workbook, so that one document gives one file.
+#: The creation date written into every workbook: the date XlsxWriter gives the files
+#: inside it, so that one document always gives the same bytes.
 CREATED = datetime(1980, 1, 1, tzinfo=UTC)
+
+
+def open_workbook(buffer: io.BytesIO, title: str) -> Any:
+    """An XlsxWriter workbook writing into ``buffer``, titled ``title`` and dated
+    :data:`CREATED`, that never makes a string a formula, a number or a link (text from a
+    paytable or a log stays text, even written with ``write``)."""
+    import xlsxwriter  # only here: no command loads it before it writes a workbook
+
+    options = {
+        "in_memory": True,
+        "strings_to_formulas": False,
+        "strings_to_numbers": False,
+        "strings_to_urls": False,
+    }
+    book = xlsxwriter.Workbook(buffer, options)
+    book.set_properties({"title": title[:255], "created": CREATED})
+    return book
+
+
 #: Integers a spreadsheet's double holds exactly; a larger count is written as text.
 _EXACT_DOUBLE = 2**53
 
@@ -312,17 +332,8 @@ def xlsx_document(document: Document) -> bytes:
     paragraphs as text; each table's numbers as numeric cells with a display format,
     an exact value's ``p/q`` beside it), and a ``Data`` sheet with the tables for tools
     only, where there are some. Text is always a text cell, never a formula."""
-    import xlsxwriter  # only here
-
     buffer = io.BytesIO()
-    options = {
-        "in_memory": True,
-        "strings_to_formulas": False,
-        "strings_to_numbers": False,
-        "strings_to_urls": False,
-    }
-    with xlsxwriter.Workbook(buffer, options) as book:
-        book.set_properties({"title": (document.title or "")[:255], "created": CREATED})
+    with open_workbook(buffer, document.title or "") as book:
         styles: dict[str, Any] = {
             "title": book.add_format({"bold": True, "font_size": 14}),
             "heading": book.add_format({"bold": True}),

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from helpers import run
 
+from analyzer.reports import formats
+
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 UPDATE = os.environ.get("BACCARAT_ODDS_UPDATE_GOLDEN") == "1"
 
@@ -91,15 +93,7 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
     ),
 }
 
-EXTENSIONS = {
-    "text": "txt",
-    "markdown": "md",
-    "csv": "csv",
-    "html": "html",
-    "latex": "tex",
-    "json": "json",
-    "xlsx": "xlsx",
-}
+EXTENSIONS = {**formats.EXTENSIONS, "xlsx": "xlsx"}
 
 PARAMS = [(name, fmt) for name, (_, formats) in CASES.items() for fmt in formats]
 
