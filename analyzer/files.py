@@ -514,6 +514,15 @@ def check_outputs(outputs: Mapping[str, tuple[str | Path | None, tuple[str, ...]
         seen[key] = option
 
 
+def is_same_file(first: str | Path, second: str | Path) -> bool:
+    """Do the two names reach one file (a link, a hard link, another spelling)?"""
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one is not there yet
+        key = os.path.normcase
+        return key(os.path.realpath(first)) == key(os.path.realpath(second))
+
+
 def output_error(option: str, target: str | Path, exc: OSError) -> AnalyzerError:
     """The one-line error for a failed write of an output."""
     reason = exc.strerror or str(exc)

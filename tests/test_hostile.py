@@ -336,6 +336,18 @@ case("sh_missing", {}, ["report", "--shoe", "nowhere.csv"], "no such file")
 case("sh_directory", {"d.toml/x": "x"}, ["report", "--shoe", "d.toml"], "is a directory")
 case("sh_and_decks", {"s.toml": "[ranks]\nA = 32\n"}, [*SHOE, "--decks", "2"], "not both")
 
+# -- Logs of dealt rounds (audit) ---------------------------------------------------------
+LOG_HEAD = "shoe,round,player_cards,banker_cards,pay:tie\n"
+for name, content, argv, message in [
+    ("log_cr_line_ends", LOG_HEAD.replace("\n", "\r") + "A,1,9S KH,3S 4H,-1\r", [], "not CSV"),
+    ("log_payout_overflow", LOG_HEAD + "A,1,9S KH,3S 4H,1e9999\n", [], "not a finite number"),
+    ("log_shoe_escape", LOG_HEAD + '"\x1b[2J",1,9S KH,3S 4H,-1\n', [], "U+001B"),
+    ("log_shoe_line_end", LOG_HEAD + '"A\nB",1,9S KH,3S 4H,-1\n', [], "U+000A"),
+    ("log_out_is_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "l.csv"], "is the log"),
+    ("log_out_dot_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "./l.csv"], "is the log"),
+]:
+    case(name, {"l.csv": content.encode()}, ["audit", "l.csv", "--no-fit", *argv], message)
+
 # -- Options of the exact commands --------------------------------------------------------
 for name, argv, message in [
     ("opt_decks_0", ["report", "--decks", "0"], "at least 1"),

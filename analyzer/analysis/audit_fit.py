@@ -498,8 +498,9 @@ class Fit:
             "Banker, Player, tie",
             "chi-square, 2 df, full shoe",
         )
-        observed = [self.counts[name] for name in WINNERS]
-        expected = [self.n * float(self.exact[name]) for name in WINNERS]
+        named = ("banker", "player", "tie")  # in the order the test's name gives them
+        observed = [self.counts[name] for name in named]
+        expected = [self.n * float(self.exact[name]) for name in named]
         if not self.n:
             return FitTest(key, name, method, 0, 0.0, 0.0, "chi2", None, None)
         statistic = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True) if e)
@@ -513,7 +514,7 @@ class Fit:
             "chi2",
             statistic,
             chi_square_sf(statistic, 2),
-            parts=tuple(zip(WINNERS, observed, expected, strict=True)),
+            parts=tuple(zip(named, observed, expected, strict=True)),
         )
 
     def _binomial(self, key: str, name: str, hits: int, n: int, p: Fraction) -> FitTest:

@@ -14,6 +14,7 @@ from analyzer.cli.options import (
     finite_number,
     paytable_from_args,
 )
+from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
@@ -76,10 +77,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.files import is_same_file
     from analyzer.reports.writers import write_document
     from analyzer.runs.audit_log import audit_log
 
     check_report_out(args.format, args.report_out)
+    if args.report_out is not None and is_same_file(args.report_out, args.log):
+        raise AnalyzerError(
+            f"--out {args.report_out}: is the log audited ({args.log}): choose another file"
+        )
     paytable = paytable_from_args(args)
     result = audit_log(args.log, paytable, args.decks, fit=not args.no_fit, level=args.level)
     status = 1 if args.fail_on_findings and result.total else 0

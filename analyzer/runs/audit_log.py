@@ -13,8 +13,8 @@ names them; others are ignored):
 
 Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
 n-th round of the file, the header not counted) and the column. The file is read a block
-of rows at a time, and no line may be longer than :data:`MAX_LINE_BYTES`: memory stays
-bounded whatever the file's size.
+of rows at a time, and no line, nor any row (quoted fields may hold line ends), may be
+longer than :data:`MAX_LINE_BYTES`: memory stays bounded whatever the file's size.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import numpy as np
 from analyzer.analysis.audit import NOT_LOGGED, Audit, AuditResult, LoggedRounds
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.errors import AnalyzerError
+from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
 from analyzer.game.fields import WINNERS
 from analyzer.paytables.model import Paytable
@@ -128,6 +129,10 @@ class _Layout:
             )
         self.names = names
         self.at = {name: i for i, name in enumerate(names)}
+        #: The columns read (the others are ignored).
+        self.used = {self.at[name] for name in (*REQUIRED, *OPTIONAL) if name in self.at}
+        #: The shoe name last checked (a shoe's rows name it alike).
+        self.shoe = ""
         self.payouts: dict[tuple[str, str], int] = {}
         for i, name in enumerate(names):
             if not name.startswith("pay:"):
@@ -154,6 +159,7 @@ class _Layout:
                     f"{path}: header: column {name[:60]!r} is the payout of a column before it"
                 )
             self.payouts[(bet_id, mode)] = i
+        self.used |= set(self.payouts.values())
 
 
 class _Block:
@@ -185,6 +191,14 @@ class _Block:
             raise AnalyzerError(f"{_place(where(row, 'shoe'))}: empty (every round names its shoe)")
         if len(shoe) > 200:
             raise AnalyzerError(f"{_place(where(row, 'shoe'))}: longer than 200 characters")
+        if shoe != self.layout.shoe:  # shown in the findings: nothing that drives a terminal
+            check_untrusted(shoe, _place(where(row, "shoe")))
+            if "\n" in shoe:
+                raise AnalyzerError(
+                    f"{_place(where(row, 'shoe'))}: text holds the control character U+000A, "
+                    "which is not allowed"
+                )
+            self.layout.shoe = shoe
         self.shoes.append(shoe)
         self.rounds.append(_whole(cells[at["round"]], where(row, "round"), "a round number"))
         player = _cards(cells[at["player_cards"]], where(row, "player_cards"))
@@ -282,7 +296,10 @@ def _payout(value: Any, where: tuple) -> float:
         raise AnalyzerError(
             f"{_place(where)}: {_shown(text)} is not a number (a net per unit staked)"
         )
-    return float(text)
+    number = float(text)
+    if not math.isfinite(number):  # 1e9999: too large for a float
+        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not a finite number")
+    return number
 
 
 def _cards(value: Any, where: tuple) -> list[int]:
@@ -342,9 +359,22 @@ class _Order:
 # -- CSV -------------------------------------------------------------------------------------
 
 
-def _lines(path: Path, stream) -> Iterator[str]:
+class _Lines:
     """The file's lines as text, none longer than :data:`MAX_LINE_BYTES` (a longer one
-    is an error, read no further than the limit)."""
+    is an error, read no further than the limit), nor any record (the header or a row:
+    ``where``, its lines since ``record`` was last set to 0)."""
+
+    def __init__(self, path: Path, stream) -> None:
+        self.path, self.stream = path, stream
+        self.where = "header"
+        self.record = 0
+
+    def __iter__(self) -> Iterator[str]:
+        return _lines(self)
+
+
+def _lines(lines: _Lines) -> Iterator[str]:
+    path, stream = lines.path, lines.stream
     number = 0
     while True:
         line = stream.readline(MAX_LINE_BYTES + 1)
@@ -354,6 +384,11 @@ def _lines(path: Path, stream) -> Iterator[str]:
         if len(line) > MAX_LINE_BYTES:
             raise AnalyzerError(
                 f"{path}: line {number}: longer than {_size(MAX_LINE_BYTES)}: not a log"
+            )
+        lines.record += len(line)
+        if lines.record > MAX_LINE_BYTES:  # quoted fields holding line ends
+            raise AnalyzerError(
+                f"{path}: {lines.where}: longer than {_size(MAX_LINE_BYTES)}: not a log"
             )
         try:
             text = line.decode("utf-8")
@@ -369,11 +404,14 @@ def _size(n: int) -> str:
 def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iterator[LoggedRounds]:
     limit = csv.field_size_limit()
     csv.field_size_limit(MAX_LINE_BYTES)
+    row = 0
+    lines = _Lines(path, binary)
     try:
-        reader = csv.reader(_lines(path, binary), strict=True)
+        reader = csv.reader(lines, strict=True)
         try:
             header = next(reader, None)
             while header is not None and not any(cell.strip() for cell in header):
+                lines.record = 0
                 header = next(reader, None)  # blank lines before the header
             if header is None:
                 raise AnalyzerError(
@@ -382,18 +420,20 @@ def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iter
             layout = _Layout(path, header, paytable)
             order = _Order(path)
             block = _Block(path, layout)
-            row = 0
+            lines.where, lines.record = "row 1", 0
             for cells in reader:
+                lines.record = 0
                 if not cells or (len(cells) == 1 and not cells[0].strip()):
                     continue  # a blank line
                 row += 1
+                lines.where = f"row {row + 1}"
                 block.add(row, cells)
                 if len(block) >= block_rows:
                     order.check(block, 0)
                     yield block.done()
                     block = _Block(path, layout)
         except csv.Error as exc:
-            raise AnalyzerError(f"{path}: row {row + 1}: not CSV: {exc}") from None
+            raise AnalyzerError(f"{path}: {lines.where}: not CSV: {exc}") from None
         order.check(block, 0)
         if not row:
             raise AnalyzerError(f"{path}: no rounds: the header is all there is")
@@ -424,7 +464,18 @@ def _parquet_blocks(
     row = 0
     try:
         for batch in file.iter_batches(batch_size=block_rows):
-            columns = [batch.column(i).to_pylist() for i in range(batch.num_columns)]
+            columns = []
+            for i in range(batch.num_columns):
+                if i not in layout.used:  # ignored: not converted (nor its odd values)
+                    columns.append([None] * batch.num_rows)
+                    continue
+                try:
+                    columns.append(batch.column(i).to_pylist())
+                except (ValueError, OverflowError) as exc:  # a date past the year 9999
+                    raise AnalyzerError(
+                        f"{path}: row {row + 1}, column {layout.names[i][:60]!r}: cannot "
+                        f"read: {_first_line(exc)}"
+                    ) from None
             block = _Block(path, layout)
             for cells in zip(*columns, strict=True):
                 row += 1

@@ -158,3 +158,24 @@ def test_a_missing_file_and_a_device_are_one_line(tmp_path, capsys) -> None:
     ):
         code, out, err = run(capsys, "audit", str(target))
         assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_out_naming_the_log_itself_is_refused_and_the_log_kept(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows[:100])
+    before = path.read_bytes()
+    (tmp_path / "link.txt").symlink_to(path)
+    for target in (path, tmp_path / "." / "log.csv", tmp_path / "link.txt"):
+        code, out, err = run(capsys, "audit", str(path), "--no-fit", "--out", str(target))
+        assert (code, out) == (2, "") and err.count("\n") == 1
+        assert "is the log" in err
+    assert path.read_bytes() == before
+
+
+def test_the_outcome_test_shows_its_counts_in_the_order_it_names_them(tmp_path, capsys, rows):
+    path = write_csv(tmp_path / "log.csv", rows)
+    code, out, _ = run(capsys, "audit", str(path))
+    assert code == 0
+    winners = [row["winner"] for row in rows]
+    counts = "/".join(f"{winners.count(w):,}" for w in ("banker", "player", "tie"))
+    line = next(line for line in out.splitlines() if line.startswith("Banker, Player, tie"))
+    assert f" {counts} " in line

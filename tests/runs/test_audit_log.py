@@ -118,7 +118,7 @@ def test_a_huge_quoted_field_spanning_lines_is_refused(tmp_path, seed_game, monk
     monkeypatch.setattr(reader, "MAX_LINE_BYTES", 1000)
     path = tmp_path / "log.csv"
     path.write_text(f'{HEADER}\nA,1,"' + "9S\n" * 2000 + '",3S 4H,,,\n', encoding="utf-8")
-    with pytest.raises(AnalyzerError, match="row 1: not CSV: field larger than field limit"):
+    with pytest.raises(AnalyzerError, match="row 1: longer than 1,000 bytes"):
         audit_log(path, seed_game)
 
 
@@ -143,3 +143,62 @@ def test_a_bad_parquet_cell_names_its_row(tmp_path, seed_game, rows) -> None:
     broken.write_bytes(b"PAR1" + b"\0" * 100)
     with pytest.raises(AnalyzerError, match="not a Parquet file that can be read"):
         audit_log(broken, seed_game)
+
+
+@pytest.mark.parametrize("number", ["1e9999", "-1e400", "9" * 30 + "e999"])
+def test_a_payout_too_large_for_a_float_is_not_a_number(tmp_path, seed_game, number) -> None:
+    path = tmp_path / "log.csv"
+    path.write_text(f"{HEADER}\nA,1,9S KH,3S 4H,,,{number}\n", encoding="utf-8")
+    with pytest.raises(AnalyzerError, match=r"row 1, column 'pay:banker': .* not a finite number"):
+        audit_log(path, seed_game)
+
+
+def test_a_header_that_is_not_csv_is_one_error(tmp_path, seed_game) -> None:
+    """Old Mac line ends (CR only): the csv module refuses the first line."""
+    path = tmp_path / "log.csv"
+    path.write_bytes(f"{HEADER}\r{GOOD}\r".encode())
+    with pytest.raises(AnalyzerError, match="header: not CSV"):
+        audit_log(path, seed_game)
+
+
+@pytest.mark.parametrize("shoe", ["x\x1b[31mred", "a\nb", "a\rb", "a\u202eb", "a\u2028b"])
+def test_a_shoe_name_that_could_drive_a_terminal_is_refused(tmp_path, seed_game, shoe) -> None:
+    path = tmp_path / "log.csv"
+    name = shoe.replace('"', '""')
+    path.write_text(f'{HEADER}\n"{name}",1,9S KH,3S 4H,,,\n', encoding="utf-8", newline="")
+    with pytest.raises(AnalyzerError, match=r"row 1, column 'shoe': .*control character"):
+        audit_log(path, seed_game)
+
+
+def test_a_row_of_many_lines_is_bounded_like_a_line(tmp_path, seed_game, monkeypatch) -> None:
+    """Short quoted fields, each holding a line end, add up to one row: it is bounded as a
+    line is (else a file of small lines is one row as large as the file, in memory)."""
+    monkeypatch.setattr(reader, "MAX_LINE_BYTES", 1000)
+    path = tmp_path / "log.csv"
+    path.write_text(f"{HEADER}\n{GOOD}\nA,2,9S KH,3S 4H" + ',"a\nb"' * 500 + "\n")
+    with pytest.raises(AnalyzerError, match="row 2: longer than 1,000 bytes"):
+        audit_log(path, seed_game)
+    path.write_text(HEADER + ',"a\nb"' * 500 + f"\n{GOOD}\n")
+    with pytest.raises(AnalyzerError, match="header: longer than 1,000 bytes"):
+        audit_log(path, seed_game)
+
+
+def test_a_parquet_column_python_cannot_hold_is_one_error(tmp_path, seed_game) -> None:
+    """A timestamp past the year 9999 (even in a column the audit ignores) is read by
+    none; in a column it reads, one line naming it."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = {
+        "shoe": ["A", "A"],
+        "round": [1, 2],
+        "player_cards": ["9S KH", "2S 3H"],
+        "banker_cards": ["3S 4H", "4D 5C"],
+    }
+    far = pa.array([10**12, 0], pa.timestamp("s"))
+    path = tmp_path / "log.parquet"
+    pq.write_table(pa.table({**columns, "seen": far}), path)
+    assert audit_log(path, seed_game).rounds == 2
+    pq.write_table(pa.table({**columns, "winner": far}), path)
+    with pytest.raises(AnalyzerError, match="row 1, column 'winner': cannot read"):
+        audit_log(path, seed_game)
