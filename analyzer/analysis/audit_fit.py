@@ -563,30 +563,20 @@ class Fit:
         k = WINNERS.index(name)
         observed = int(self.observed[k])
         expected, variance = float(self.expected[k]), float(self.variance[k])
-        method = "sum of conditional probabilities, normal"
-        if not self.aware_n or variance <= 0:
-            return FitTest(
-                f"shoe_aware:{name}",
-                f"{label}, shoe-aware",
-                method,
-                self.aware_n,
-                observed,
-                expected,
-                "z",
-                None,
-                None,
-            )
-        z = (observed - expected) / math.sqrt(variance)
+        z = p_value = None
+        if self.aware_n and variance > 0:
+            z = (observed - expected) / math.sqrt(variance)
+            p_value = normal_two_sided(z)
         return FitTest(
             f"shoe_aware:{name}",
             f"{label}, shoe-aware",
-            method,
+            "sum of conditional probabilities, normal",
             self.aware_n,
             observed,
             expected,
             "z",
             z,
-            normal_two_sided(z),
+            p_value,
         )
 
     def _calibration(self) -> tuple[CalibrationBin, ...]:
