@@ -501,17 +501,17 @@ def check_writable(path: str | Path, option: str, suffixes: tuple[str, ...] | No
 def check_outputs(outputs: Mapping[str, tuple[str | Path | None, tuple[str, ...]]]) -> None:
     """Refuse, before any work, output options (option -> (path or None, suffixes)) that
     cannot be written (:func:`check_writable`) or that name the same file twice."""
-    seen: dict[str, str] = {}
+    seen: list[tuple[Path, str]] = []
     for option, (path, suffixes) in outputs.items():
         if path is None:
             continue
         target = check_writable(path, option, suffixes)
-        key = os.path.normcase(os.path.realpath(target))
-        if key in seen:
-            raise AnalyzerError(
-                f"{option} {target}: {seen[key]} names the same file; give each output its own"
-            )
-        seen[key] = option
+        for earlier, other in seen:
+            if is_same_file(target, earlier):
+                raise AnalyzerError(
+                    f"{option} {target}: {other} names the same file; give each output its own"
+                )
+        seen.append((target, option))
 
 
 def is_same_file(first: str | Path, second: str | Path) -> bool:

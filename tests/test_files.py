@@ -17,6 +17,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import (
     MAX_TOML_DEPTH,
     check_folder_target,
+    check_outputs,
     check_untrusted,
     check_writable,
     read_toml,
@@ -349,3 +350,16 @@ def test_files_move_in_all_or_none(tmp_path, monkeypatch) -> None:
     assert raised.value.label == "--gain-plot" and raised.value.target == tmp_path / "g.png"
     assert (tmp_path / "r.csv").read_text() == "old"
     assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tmp-", ".old-"))]
+
+
+def test_two_outputs_reaching_one_file_are_refused_by_any_name(tmp_path) -> None:
+    """Another spelling, a symbolic link and a hard link to the same file all name it."""
+    report = tmp_path / "report.csv"
+    report.write_text("old\n")
+    (tmp_path / "soft.csv").symlink_to(report)
+    os.link(report, tmp_path / "hard.csv")
+    for other in (tmp_path / "." / "report.csv", tmp_path / "soft.csv", tmp_path / "hard.csv"):
+        with pytest.raises(AnalyzerError, match="--out names the same file"):
+            check_outputs({"--out": (report, (".csv",)), "--report-out": (other, (".csv",))})
+    check_outputs({"--out": (report, (".csv",)), "--report-out": (tmp_path / "b.csv", (".csv",))})
+    assert report.read_text() == "old\n"
