@@ -8,6 +8,7 @@ row, over a common ``denominator``: plain arrays, with a DataFrame view for peop
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import pandas as pd
@@ -89,6 +90,18 @@ def _cell_fields(ps, bs, pt, bt, naturals) -> dict[str, np.ndarray]:
     )
 
 
+@lru_cache(maxsize=16)
+def _identity_cell_fields(cells: bytes, naturals: tuple[int, ...]) -> dict[str, np.ndarray]:
+    """The value-level fields of the identity walk's flat cells (given as their bytes):
+    the same cells for every shoe a tableau deals in full, so worked out once (read-only)."""
+    flat = np.frombuffer(cells, dtype=np.int64)
+    ps, bs, pt, bt = np.unravel_index(flat, CELLS)
+    columns = _cell_fields(ps, bs, pt, bt, naturals)
+    for column in columns.values():
+        column.setflags(write=False)
+    return columns
+
+
 def outcome_table(outcomes: OutcomeCounts) -> OutcomeTable:
     """One row per nonzero outcome cell, with every available field and its ``ways``."""
     argument(outcomes, OutcomeCounts, "outcomes", " (see count_outcomes)")
@@ -110,8 +123,7 @@ def identity_tables(by_kind: dict[str, IdentityCounts]) -> dict[str, OutcomeTabl
     for kind, outcomes in by_kind.items():
         argument(outcomes, IdentityCounts, "outcomes", " (see identity_outcomes)")
         if columns is None:
-            ps, bs, pt, bt = np.unravel_index(outcomes.cells, CELLS)
-            columns = _cell_fields(ps, bs, pt, bt, outcomes.naturals)
+            columns = dict(_identity_cell_fields(outcomes.cells.tobytes(), outcomes.naturals))
         ways = outcomes.ways.sum(axis=1)
         # Only the patterns the kind's cards show: a few columns, not every pattern's.
         patterns = np.flatnonzero(outcomes.ways.any(axis=0))

@@ -242,10 +242,10 @@ class Settlement:
             if self.bet.multiply == "winner":  # (the only kind without cards on a tie)
                 check_ties_counted(self.bet, index, columns["winner"], by_pattern.any(axis=1))
             cells = np.zeros((n_rules, N_PATTERNS), dtype=by_pattern.dtype)
-            for rule in range(n_rules):
-                rows = index == rule
-                if rows.any():
-                    cells[rule, ways.patterns] = by_pattern[rows].sum(axis=0)
+            # Each rule's rows summed at once: a 0/1 matrix (rule by row) times the ways,
+            # exact in integers (int64, or Python integers of a large mixed strategy).
+            settles = np.equal.outer(np.arange(n_rules), index).astype(by_pattern.dtype)
+            cells[:, ways.patterns] = settles @ by_pattern
             return cells
         patterns = row_patterns(self.bet, columns)
         check_ties_counted(self.bet, index, columns["winner"], ways != 0)
