@@ -12,18 +12,19 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
-import shutil
+import re
 import stat
 import tomllib
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError, tell
 from analyzer.interrupts import interrupts_deferred
+
+if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
+    from importlib.resources.abc import Traversable
 
 #: Deepest nesting of arrays and tables accepted in an untrusted TOML file.
 MAX_TOML_DEPTH = 16
@@ -33,10 +34,23 @@ _ALLOWED_CONTROLS = frozenset("\t\n")
 Writer = Callable[[str], None]
 
 
+def _fresh_name() -> str:
+    """Twelve random hexadecimal digits, for a temporary or set-aside name."""
+    import secrets  # (here, not at the top: a command that writes no file never needs it)
+
+    return secrets.token_hex(6)
+
+
+def _rmtree(path: Path, **how: Any) -> None:
+    import shutil  # (here: only a folder output's failure or replacement needs it)
+
+    shutil.rmtree(path, **how)
+
+
 def _new_temporary(folder: Path, suffix: str) -> Path:
     """Create an empty file with a fresh name in ``folder``; its mode honours the umask."""
     for _ in range(100):
-        path = folder / f".tmp-{secrets.token_hex(6)}{suffix}"
+        path = folder / f".tmp-{_fresh_name()}{suffix}"
         try:
             os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
         except FileExistsError:
@@ -132,7 +146,7 @@ def _swap_in(moves: Sequence[tuple[Path, Path]]) -> None:
                     raise IsADirectoryError(errno.EISDIR, "Is a directory", str(target))
                 aside = None
                 if os.path.lexists(target):
-                    aside = target.parent / f".old-{secrets.token_hex(6)}{target.suffix}"
+                    aside = target.parent / f".old-{_fresh_name()}{target.suffix}"
                     os.rename(target, aside)
                 try:
                     os.rename(new, target)
@@ -304,7 +318,7 @@ def write_tree_atomically(
     folder = Path(folder)
     fresh = _kind(folder) is None
     # A fresh folder is built beside its target and renamed into place in one step.
-    staging = (folder.parent.resolve() if fresh else folder) / f".tmp-{secrets.token_hex(6)}"
+    staging = (folder.parent.resolve() if fresh else folder) / f".tmp-{_fresh_name()}"
     if not fresh:
         for relative in files:
             problem = _in_the_way(folder, relative)
@@ -328,7 +342,7 @@ def _staged_tree(
 
     def discard() -> None:
         if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+            _rmtree(staging, ignore_errors=True)
 
     staging.mkdir()
     try:
@@ -363,8 +377,8 @@ def replace_tree_atomically(
         write_tree_atomically(folder, files, option, held=held)
         return
     parent = folder.parent.resolve()
-    staging = parent / f".tmp-{secrets.token_hex(6)}"
-    old = parent / f".old-{secrets.token_hex(6)}"
+    staging = parent / f".tmp-{_fresh_name()}"
+    old = parent / f".old-{_fresh_name()}"
 
     def commit() -> None:  # with interrupts deferred (_into_place): once begun, finished
         info = os.stat(folder)
@@ -409,7 +423,7 @@ def _remove_tree(path: Path, option: str, target: Path) -> None:
             os.chmod(os.path.dirname(name), 0o700)
             function(name)
 
-    shutil.rmtree(path, onerror=writable_and_again)
+    _rmtree(path, onerror=writable_and_again)
     if os.path.lexists(path):
         tell(f"{option} {target}: written; the old folder could not be removed: it is at {path}")
 
@@ -537,7 +551,14 @@ _BIDI_CONTROLS = frozenset(
 )
 
 
+#: The control characters of ASCII that are not allowed (the only characters of ASCII
+#: the check below refuses).
+_ASCII_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _check_text(text: str, where: str) -> None:
+    if text.isascii() and _ASCII_CONTROLS.search(text) is None:
+        return  # the common case, without looking up every character
     for char in text:
         category = unicodedata.category(char)
         if (

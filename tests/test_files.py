@@ -8,6 +8,7 @@ import re
 import signal
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -154,6 +155,20 @@ def test_untrusted_data_is_bounded_and_printable() -> None:
             check_untrusted({text: 1}, "f")
     with pytest.raises(AnalyzerError, match="every key must be text, got 1"):
         check_untrusted({1: "x"}, "f")
+
+
+def test_every_ascii_character_is_judged_by_its_unicode_category() -> None:
+    # The check of ASCII text takes a shortcut: each of the 128 characters, alone and
+    # inside text, is refused exactly when its category (looked up here) says so.
+    for code in range(128):
+        char = chr(code)
+        refused = unicodedata.category(char) == "Cc" and char not in "\t\n"
+        for text in (char, f"ab{char}cd"):
+            if refused:
+                with pytest.raises(AnalyzerError, match=f"U\\+{code:04X},"):
+                    check_untrusted({"name": text}, "f")
+            else:
+                check_untrusted({"name": text}, "f")
 
 
 def test_read_toml(tmp_path, monkeypatch) -> None:

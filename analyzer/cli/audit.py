@@ -19,7 +19,6 @@ from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
 
-HELP = "check a log of dealt rounds: drawing rules, scores, cards of each shoe, payouts"
 DESCRIPTION = """\
 Read a log of the rounds a table dealt (CSV or Parquet, one row per round: shoe, round,
 player_cards, banker_cards; optionally burn, winner, player_score, banker_score and

@@ -43,7 +43,6 @@ if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.runs.counting import CountJob
     from analyzer.runs.dealer import Procedure
 
-HELP = "which bets can a card counter beat, and what max round stops them?"
 DESCRIPTION = """\
 Which bets can a card counter beat? Deals whole shoes, works out every round's exact EV
 of each bet on the cards left, and bets it by perfect play and by a linear count, with and

@@ -24,7 +24,6 @@ from analyzer.reports.i18n import LANGUAGES
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.analysis.exact import Analysis
 
-HELP = "write a paytable's odds tables in every format and language, or help pages (--site)"
 DESCRIPTION = """\
 Write a paytable's odds tables in every format and language (--out DIR), or build the help
 pages of paytables as a static site (--site DIR), every figure from the exact analysis."""

@@ -31,7 +31,6 @@ from analyzer.reports.writers import tool_value
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     import pandas as pd
 
-HELP = "exact effect of removing one card of each rank on each bet, and counts"
 DESCRIPTION = """\
 The exact change in each bet's expected value when one card of each rank (with --by-card,
 each card) leaves the shoe, and the linear count those effects imply, with its betting

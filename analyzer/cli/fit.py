@@ -13,7 +13,6 @@ from analyzer.paytables.library import load_paytable
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.analysis.fit import FitResult
 
-HELP = "find the unknowns of a paytable's multipliers that published figures allow"
 DESCRIPTION = """\
 A paytable's [multipliers] may leave probabilities unknown ([unknowns] p = "0..1", values
 = { 2 = "1 - p", 8 = "p" }). Every figure of a multiplied bet is then an exact polynomial

@@ -1,7 +1,8 @@
 """The ``baccarat-odds`` command line: the parser, and one way every command ends.
 
-Each command is a module of this package with ``HELP``, ``add_arguments(parser)`` and
-``run(args) -> (output, exit status)``; options they share live in
+Each command is a module of this package with ``DESCRIPTION``, ``EXAMPLES``,
+``add_arguments(parser)`` and ``run(args) -> (output, exit status)``, imported only when
+its command runs (its help line is in :data:`COMMANDS`); options they share live in
 :mod:`analyzer.cli.options`. A command module imports the analysis (pandas, Numba,
 plotting) inside the functions that run it, never at its top: the parser, ``--help`` and
 each command's help load none of it (a test checks the modules imported). Whatever
@@ -12,12 +13,12 @@ happens, the user sees the output, or one line on stderr and exit status 2 (bad 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import select
 import sys
 from collections.abc import Callable, Sequence
 
-from analyzer.cli import audit, count, docs, eor, fit, play, report, simulate, solve, verify
 from analyzer.errors import PROG, AnalyzerError, tell
 from analyzer.files import outputs_held
 from analyzer.interrupts import (
@@ -28,19 +29,27 @@ from analyzer.interrupts import (
     output_complete,
 )
 
-#: The commands, in the order ``--help`` lists them.
+#: The commands, in the order ``--help`` lists them, with the line it gives each. A
+#: command's module (:mod:`analyzer.cli.<name>`) is imported only when that command runs
+#: or shows its own help: ``--help`` and ``play`` load no other command's imports.
 COMMANDS = {
-    "report": report,
-    "play": play,
-    "verify": verify,
-    "fit": fit,
-    "eor": eor,
-    "simulate": simulate,
-    "count": count,
-    "docs": docs,
-    "solve": solve,
-    "audit": audit,
+    "report": "exact house edge of every bet (default: the seed game, 8 decks)",
+    "play": "deal one round from given cards and settle every bet",
+    "verify": "check published figures in a claims file (or a shipped one, by name)",
+    "fit": "find the unknowns of a paytable's multipliers that published figures allow",
+    "eor": "exact effect of removing one card of each rank on each bet, and counts",
+    "simulate": "deal shoes and settle every bet on offer: Monte Carlo vs exact",
+    "count": "which bets can a card counter beat, and what max round stops them?",
+    "docs": "write a paytable's odds tables in every format and language, or help pages (--site)",
+    "solve": "solve the zero-sum game between Player and Banker (chemin de fer) exactly",
+    "audit": "check a log of dealt rounds: drawing rules, scores, cards of each shoe, payouts",
 }
+
+
+def command_module(name: str):
+    """The module of command ``name`` (``DESCRIPTION``, ``EXAMPLES``,
+    ``add_arguments(parser)``, ``run(args)``)."""
+    return importlib.import_module(f"analyzer.cli.{name}")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,15 +69,24 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser: of every command, or, given the command line ``argv``, of the command
+    it names only (the others listed by name and help line, their modules not imported)."""
     parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     commands.required = True
-    for name, module in COMMANDS.items():
+    # The command is the first word not an option (the options before it, --help and
+    # --version, take no value).
+    named = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
+    for name, help_line in COMMANDS.items():
+        if named is not None and name != named:
+            commands.add_parser(name, help=help_line)
+            continue
+        module = command_module(name)
         command = commands.add_parser(
             name,
-            help=module.HELP,
+            help=help_line,
             description=module.DESCRIPTION,
             epilog=module.EXAMPLES,
             # The description and examples are laid out by hand (examples keep their lines).
@@ -156,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status: 0, 1 (a claim failed), 2 (an error), 130."""
     try:
         with interrupts_raised(), outputs_held() as move_outputs_in:
-            args = build_parser().parse_args(argv)
+            argv = sys.argv[1:] if argv is None else list(argv)
+            args = build_parser(argv).parse_args(argv)
             if sys.stdout is None:  # closed (>&-): said before the work, not after it
                 raise AnalyzerError("cannot write the output: standard output is closed")
             output, status = args.run(args)

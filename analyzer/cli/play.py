@@ -24,7 +24,6 @@ from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mod
 from analyzer.reports.i18n import word
 from analyzer.reports.writers import write_document
 
-HELP = "deal one round from given cards and settle every bet"
 DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
 drawing rules), the winner, and what every bet of the paytable wins or loses per unit."""

@@ -19,7 +19,6 @@ from analyzer.cli.options import (
 )
 from analyzer.reports.formats import REPORT_FORMATS
 
-HELP = "exact house edge of every bet (default: the seed game, 8 decks)"
 DESCRIPTION = """\
 The exact house edge, RTP, hit frequency, push and standard deviation of every bet of a
 paytable, in every betting mode, counted over every card-removal path of the shoe. A whole

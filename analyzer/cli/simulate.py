@@ -12,7 +12,6 @@ from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_
 from analyzer.errors import AnalyzerError
 from analyzer.reports.i18n import word
 
-HELP = "deal shoes and settle every bet on offer: Monte Carlo vs exact"
 DESCRIPTION = """\
 Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every bet on
 offer: each bet's mean return with its 95% interval beside the exact EV. The shoes are

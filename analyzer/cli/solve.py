@@ -26,7 +26,6 @@ from analyzer.paytables.library import is_path, library_names, load_paytable
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.analysis.solve import GameSolution
 
-HELP = "solve the zero-sum game between Player and Banker (chemin de fer) exactly"
 DESCRIPTION = """\
 Solve the two-person zero-sum game between Player and Banker exactly: no commission, ties
 push. Each side sees its own two-card total, the Banker also the Player's third card (or

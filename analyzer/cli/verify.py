@@ -11,7 +11,6 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
 
-HELP = "check published figures in a claims file (or a shipped one, by name)"
 DESCRIPTION = """\
 Check published figures against the exact values, each at the digits its source printed:
 house edges, RTPs, hit frequencies, pushes, variances, standard deviations, returns,

@@ -24,14 +24,13 @@ weights exact fractions summing to 1), which the engines walk one by one.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.resources
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 import numpy as np
@@ -234,19 +233,25 @@ class Tableau:
 
     third_card: np.ndarray
     naturals: tuple[int, ...]
-    #: A digest of the table and naturals (worked out once).
-    key: str = field(init=False)
+    #: The table's and naturals' bytes: what two equal tableaus share.
+    _identity: bytes = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.third_card.setflags(write=False)
-        data = self.third_card.tobytes() + bytes(self.naturals)
-        object.__setattr__(self, "key", hashlib.sha256(data).hexdigest()[:16])
+        object.__setattr__(self, "_identity", self.third_card.tobytes() + bytes(self.naturals))
+
+    @cached_property
+    def key(self) -> str:
+        """A digest of the table and naturals (worked out when first asked for)."""
+        import hashlib  # (here: a command that names no tableau in a cache never needs it)
+
+        return hashlib.sha256(self._identity).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tableau) and self.key == other.key
+        return isinstance(other, Tableau) and self._identity == other._identity
 
     def __hash__(self) -> int:
-        return hash(self.key)
+        return hash(self._identity)
 
 
 def _table_of(
@@ -648,7 +653,6 @@ THIRD_CARD: np.ndarray = STANDARD.tableau().third_card
 #: The rule sets a paytable may name (``rules = "baccarat-gold"``): data files in
 #: ``analyzer/game/rule_sets/``, each citing its source.
 RULE_SET_NAMES = ("standard", "baccarat-gold", "bahamian", "chemin-de-fer")
-_RULE_SETS = importlib.resources.files("analyzer.game") / "rule_sets"
 
 
 @cache
@@ -660,7 +664,8 @@ def named_rules(name: str) -> DrawingRules:
             f"unknown rule set {name[:40]!r} (rule sets: {', '.join(RULE_SET_NAMES)}, or a "
             "[rules] table)"
         )
-    with (_RULE_SETS / f"{name}.toml").open("rb") as file:
+    folder = importlib.resources.files("analyzer.game") / "rule_sets"
+    with (folder / f"{name}.toml").open("rb") as file:
         data = tomllib.load(file)
     return rules_from_table(data, f"rule set {name!r}", shipped=name)
 

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import importlib.resources
 from functools import cache
-from importlib.resources.abc import Traversable
 from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import file_stamp, read_toml
 from analyzer.paytables.model import Paytable, paytable_from_dict
 from analyzer.schema import argument
+
+if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
+    from importlib.resources.abc import Traversable
 
 #: The game of the help pages (seed 000): 8 decks, both modes, nineteen bets.
 SEED_GAME = "seed-game"

@@ -507,7 +507,9 @@ def _rule_fingerprint(rule: Rule) -> list[str]:
 def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
     """Names are printed in tables and headings: one line, not empty (nor only invisible
     characters), not endless."""
-    if not "".join(c for c in text if unicodedata.category(c) != "Cf").strip():
+    # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is.
+    shown = text if text.isascii() else "".join(c for c in text if unicodedata.category(c) != "Cf")
+    if not shown.strip():
         raise AnalyzerError(f"{where}: {key!r} is empty")
     if "\n" in text or "\t" in text:
         raise AnalyzerError(f"{where}: {key!r} must be one line")

@@ -135,3 +135,26 @@ def test_help_starts_without_the_heavy_libraries(argv) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["play", "--help"], ["audit", "--help"]])
+def test_a_command_line_imports_only_the_command_it_runs(argv) -> None:
+    """Command modules are imported when their command runs (issue 21): the top-level
+    help lists every command without importing one; a command's help imports its own."""
+    import subprocess
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli.main import COMMANDS, main\n"
+        f"argv = {argv!r}\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        f"    try: main({argv!r})\n"
+        "    except SystemExit: pass\n"
+        f"assert 'usage: baccarat-odds {' '.join(argv[:-1])}' in out.getvalue()\n"
+        "assert argv[1:] or all(name in out.getvalue() for name in COMMANDS)\n"
+        "print(sorted(n for n in COMMANDS if f'analyzer.cli.{n}' in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    expected = [] if argv[0] == "--help" else [argv[0]]
+    assert done.stdout.strip() == repr(expected)
