@@ -16,6 +16,10 @@ The checks, per round:
 * ``cards``: no card appears in a shoe more often than its decks hold (the burn, when
   logged, counts too);
 * ``order``: a shoe's rounds are numbered 1, 2, 3, ...;
+* ``burn``: a logged burn is the procedure's: on a shoe's first round only, the shown
+  card and as many more cards as its point value says (Ace 1 ... 9 9, a ten or face card
+  10; :data:`~analyzer.game.rules.BURN_BY_VALUE`). An unlogged burn is not a finding: a
+  log need not show it;
 * ``payout``: every logged payout is the paytable's settlement of the round (net per
   unit staked, the fee paid), and the bet was offered that round (its ``max_round``);
 * ``repeat``: a shoe deals the same cards, in the same order, as an earlier one.
@@ -43,7 +47,7 @@ from analyzer.game.fields import (
     derived_columns,
     pair_columns,
 )
-from analyzer.game.rules import CHOOSE, PLAYER_DRAWS, PLAYER_STOOD, Cell
+from analyzer.game.rules import BURN_BY_VALUE, CHOOSE, PLAYER_DRAWS, PLAYER_STOOD, Cell
 from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
@@ -51,7 +55,7 @@ from analyzer.paytables.settle import Settlement, settling_rule
 #: A value the log does not give (a score, the winner: -1; a payout: NaN).
 NOT_LOGGED = -1
 #: The checks, in the order a report lists them.
-CHECKS = ("draw", "score", "winner", "cards", "order", "payout", "repeat")
+CHECKS = ("draw", "score", "winner", "cards", "order", "burn", "payout", "repeat")
 #: Findings kept to show; every one is counted.
 FINDINGS_KEPT = 1000
 #: A logged payout within this of the paytable's is right (logs write decimals).
@@ -202,6 +206,7 @@ class Audit:
         banker_score = (banker2 + np.where(banker_drew, values[:, B3], 0)) % 10
         found += self._draws(block, player2, banker2, values, player_drew, banker_drew)
         found += self._scores(block, player_score, banker_score)
+        found += self._burns(block)
         found += self._order(block)
         found += self._cards(block)
         if self.checked or self.fit is not None:
@@ -327,6 +332,31 @@ class Audit:
         cuts = np.flatnonzero(shoes[1:] != shoes[:-1]) + 1
         edges = [0, *cuts.tolist(), len(block)]
         return list(pairwise(edges))
+
+    def _burns(self, block: LoggedRounds) -> list[Finding]:
+        """Each logged burn against the procedure (before :meth:`_order`, which moves
+        on to the block's last round)."""
+        found = []
+        for i, burn in sorted(block.burns.items()):
+            first_round = (i == 0 and block.shoes[0] != self.shoe) or (
+                i > 0 and block.shoes[i] != block.shoes[i - 1]
+            )
+            shown = card_text(burn[0])
+            if not first_round:
+                text = (
+                    f"a burn ({shown} and {len(burn) - 1} more) is logged on a round that "
+                    "does not begin its shoe: the procedure burns when a shoe begins"
+                )
+                found.append(self._finding("burn", block, i, text))
+                continue
+            burned = int(BURN_BY_VALUE[CARD_VALUES[burn[0]]])
+            if len(burn) - 1 != burned:
+                text = (
+                    f"the shown card {shown} burns {_count(burned, 'card')}; the log burns "
+                    f"{_count(len(burn) - 1, 'card')} after it"
+                )
+                found.append(self._finding("burn", block, i, text))
+        return found
 
     def _order(self, block: LoggedRounds) -> list[Finding]:
         rounds = block.rounds
@@ -462,6 +492,10 @@ class Audit:
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
                 found.append(self._finding("payout", block, i, text))
         return found
+
+
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _net_text(net: Fraction) -> str:

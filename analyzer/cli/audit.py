@@ -24,8 +24,9 @@ Read a log of the rounds a table dealt (CSV or Parquet, one row per round: shoe,
 player_cards, banker_cards; optionally burn, winner, player_score, banker_score and
 payouts pay:<bet> or pay:<bet>:<mode>) and check every round against the paytable: the
 drawing rules, the scores and winner, no card more often in a shoe than its decks hold,
-rounds numbered in order, every payout as the paytable settles it, and no shoe dealt
-twice. Findings are listed first, each with its shoe, round and row. Then the fit to the
+rounds numbered in order, each logged burn as the procedure says (on a shoe's first
+round: the shown card and as many more as its value), every payout as the paytable
+settles it, and no shoe dealt twice. Findings are listed first, each with its shoe, round and row. Then the fit to the
 exact odds: the outcome, natural, pair and side-bet frequencies against a full shoe's
 exact probabilities (chi-square, exact binomial), runs and serial correlation of the
 winners, and the shoe-aware test (each round priced on the cards left in its shoe), each

@@ -42,6 +42,12 @@ from analyzer.schema import argument, check_keys, sequence_of
 #: Two-card scores that make a natural in the standard game: nobody draws.
 NATURAL_SCORES = (8, 9)
 
+#: The burn of a new shoe: the dealer shows its first card and burns as many more as the
+#: card's point value says (Ace 1 ... 9 9; a ten or face card, value 0, burns 10). By
+#: point value.
+BURN_BY_VALUE = np.array([10, 1, 2, 3, 4, 5, 6, 7, 8, 9], dtype=np.int64)
+BURN_BY_VALUE.setflags(write=False)
+
 #: The standard Player draws on a two-card 0-5 and stands on 6-7.
 PLAYER_DRAWS_ON = range(0, 6)
 

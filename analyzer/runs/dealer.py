@@ -30,7 +30,14 @@ from analyzer.game.fields import (
     pair_columns,
 )
 from analyzer.game.identities import counted_mask
-from analyzer.game.rules import NATURAL_SCORES, PLAYER_STOOD, STANDARD, DrawingRules, Strategy
+from analyzer.game.rules import (
+    BURN_BY_VALUE,
+    NATURAL_SCORES,
+    PLAYER_STOOD,
+    STANDARD,
+    DrawingRules,
+    Strategy,
+)
 from analyzer.game.shoe import INFINITE, ROUND_CARDS
 from analyzer.paytables.multipliers import Multipliers
 from analyzer.runs import LAST_ROUND_RULES
@@ -49,8 +56,6 @@ ROUND_FIELDS = (
     "player_pair_state",
     "banker_pair_state",
 )
-#: Cards burned after the shown first card, by its point value (0: a ten or face card).
-BURN_BY_VALUE = np.array([10, 1, 2, 3, 4, 5, 6, 7, 8, 9], dtype=np.int64)
 
 
 @dataclass(frozen=True)

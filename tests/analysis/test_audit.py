@@ -192,6 +192,52 @@ def test_a_shoe_dealt_twice_is_found_at_its_first_row(seed_game, clean) -> None:
     assert "as shoe 'S2'" in result.findings[0].text
 
 
+def _burn_by_the_spec(shown: str) -> int:
+    # GAME.md: "its value sets how many cards are burned (Ace = 1 ... 9 = 9; a 10 or face
+    # card burns 10)", from the rank as written.
+    rank = shown[:-1]
+    return 1 if rank == "A" else int(rank) if rank.isdigit() and int(rank) < 10 else 10
+
+
+def test_a_clean_logs_burns_are_the_procedures(clean) -> None:
+    firsts = [row for row in clean if row["round"] == "1"]
+    assert len(firsts) >= 3 and all(row["burn"] for row in firsts)
+    for row in firsts:
+        shown, *burned = row["burn"].split()
+        assert len(burned) == _burn_by_the_spec(shown)
+    assert not any(row["burn"] for row in clean if row["round"] != "1")
+
+
+def test_a_burn_against_the_procedure_is_found_at_its_row(seed_game, clean) -> None:
+    rows = copy.deepcopy(clean)
+    firsts = [i for i, row in enumerate(rows) if row["round"] == "1"]
+    short = firsts[1]
+    shown, *burned = rows[short]["burn"].split()
+    rows[short]["burn"] = " ".join([shown, *burned[:-1]])  # one card fewer burned
+    late = firsts[2] + 5
+    rows[late]["burn"] = "5H 2S 3S 4S 5S 6S"  # a burn in the middle of a shoe
+    result = audit(seed_game, rows)
+    n = _burn_by_the_spec(shown)
+    assert [(f.row, f.text) for f in found(result, "burn")] == [
+        (
+            short + 1,
+            f"the shown card {shown} burns {n} card{'s' if n > 1 else ''}; the log burns "
+            f"{n - 1} card{'' if n == 2 else 's'} after it",
+        ),
+        (
+            late + 1,
+            "a burn (5H and 5 more) is logged on a round that does not begin its shoe: the "
+            "procedure burns when a shoe begins",
+        ),
+    ]
+    # The cards of a burn count in its shoe all the same: the six logged mid-shoe come
+    # back as a 9th copy where the shoe deals all eight, and only there.
+    extra = found(result, "cards")
+    assert result.total == 2 + len(extra) and len(extra) <= 6
+    assert all(f.shoe == rows[late]["shoe"] and f.row > late + 1 for f in extra)
+    assert {f.text.split()[2] for f in extra} <= {"5H", "2S", "3S", "4S", "5S", "6S"}
+
+
 def test_a_mis_settled_payout_is_found(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     at = next(i for i, row in enumerate(rows) if row["winner"] == "banker")
@@ -215,6 +261,7 @@ def test_blocks_of_any_size_find_the_same(seed_game) -> None:
     rows = clean_rows(seed_game, 400, decks=2, seed=5)
     rows[3]["pay:tie"] = "5"
     rows[50]["round"] = "99"
+    rows[60]["burn"] = "2H 3C"  # a burn mid-shoe, wherever a block begins
     rows = rows + [dict(row, shoe="copy") for row in rows if row["shoe"] == "S1"]
     whole = audit(seed_game, rows, decks=2)
     assert whole.total >= 3
