@@ -36,6 +36,7 @@ from itertools import pairwise
 import numpy as np
 
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL, Fit, FitResult
+from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS, Card, card_of_index
 from analyzer.game.fields import (
     NO_PAIR,
@@ -103,6 +104,8 @@ class Finding:
     shoe: str
     round: int
     text: str
+    #: The log the row is of, where several are audited together (else empty).
+    log: str = ""
 
 
 @dataclass(frozen=True)
@@ -119,6 +122,8 @@ class AuditResult:
     decks: int
     #: The tests of the fit to the exact odds, where they were run.
     fit: FitResult | None = None
+    #: How many logs were audited together.
+    logs: int = 1
 
     @property
     def total(self) -> int:
@@ -170,7 +175,8 @@ class Audit:
         # 0 stand, 1 draw, in between: a mixed cell (either is allowed).
         self.table = paytable.rules.draw_probabilities(paytable.strategy)
         self.counts: Counter[str] = Counter({check: 0 for check in CHECKS})
-        self.kept: list[Finding] = []
+        # (the log's number, from 1; the finding)
+        self.kept: list[tuple[int, Finding]] = []
         self.n_rounds = 0
         self.n_shoes = 0
         self.checked: list[tuple[str, str]] | None = None
@@ -182,8 +188,22 @@ class Audit:
         self.digest = hashlib.blake2b(digest_size=16)
         self.shoe_cards = 0
         self.shoe_row = 0
-        # Every finished shoe's cards: digest -> (shoe, its first row).
-        self.dealt: dict[bytes, tuple[str, int]] = {}
+        # Every finished shoe's cards: digest -> (shoe, its first row, its log).
+        self.dealt: dict[bytes, tuple[str, int, str]] = {}
+        self.log = ""
+        self.n_logs = 1
+
+    def start_log(self, name: str) -> None:
+        """The blocks fed from here are of another log, named ``name`` in findings: its
+        rows are numbered from 1 again, and its first shoe is a new one whatever its name
+        (a shoe dealt again in it is a repeat all the same)."""
+        if self.log or self.n_rounds:
+            self._finish_shoe()
+            self.n_logs += 1
+        self.log = name
+        self.last_round = 0
+        if self.fit is not None:
+            self.fit.start_log()
 
     # -- Feeding ----------------------------------------------------------------------------
 
@@ -193,8 +213,14 @@ class Audit:
             return
         if self.checked is None:
             self._choose_payouts(block)
+            self.payout_columns = set(block.payouts)
             if self.fit is not None:
                 self.fit.choose_side_bets(self.checked)
+        elif set(block.payouts) != self.payout_columns:
+            raise AnalyzerError(
+                f"{self.log or 'the log'}: its payout columns are not the first log's: "
+                "audit logs with the same payout columns together"
+            )
         found: list[Finding] = []
         cards = block.cards
         values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
@@ -230,19 +256,20 @@ class Audit:
         return AuditResult(
             self.n_rounds,
             self.n_shoes,
-            tuple(sorted(self.kept, key=lambda f: (f.row, CHECKS.index(f.check)))),
+            tuple(f for _, f in sorted(self.kept, key=lambda k: (k[0], k[1].row, _rank(k[1])))),
             dict(self.counts),
             tuple(self.checked or ()),
             tuple(self.not_checkable),
             self.decks,
             None if self.fit is None else self.fit.result(),
+            self.n_logs,
         )
 
     def _keep(self, found: list[Finding]) -> None:
         for finding in found:
             self.counts[finding.check] += 1
             if len(self.kept) < FINDINGS_KEPT:
-                self.kept.append(finding)
+                self.kept.append((self.n_logs, finding))
 
     def _choose_payouts(self, block: LoggedRounds) -> None:
         self.checked = []
@@ -254,7 +281,9 @@ class Audit:
                 self.not_checkable.append((bet_id, mode, reason))
 
     def _finding(self, check: str, block: LoggedRounds, i: int, text: str) -> Finding:
-        return Finding(check, int(block.rows[i]), str(block.shoes[i]), int(block.rounds[i]), text)
+        return Finding(
+            check, int(block.rows[i]), str(block.shoes[i]), int(block.rounds[i]), text, self.log
+        )
 
     # -- The checks -------------------------------------------------------------------------
 
@@ -430,14 +459,15 @@ class Audit:
         if self.shoe_cards >= REPEAT_MIN_CARDS:
             key = self.digest.digest()
             if key in self.dealt:
-                earlier, row = self.dealt[key]
+                earlier, row, log = self.dealt[key]
+                where = f"row {row}" if log == self.log else f"{log}, row {row}"
                 text = (
                     f"shoe {self.shoe!r} deals the same {self.shoe_cards} cards in the same "
-                    f"order as shoe {earlier!r} (from row {row})"
+                    f"order as shoe {earlier!r} (from {where})"
                 )
-                self._keep([Finding("repeat", self.shoe_row, self.shoe, 1, text)])
+                self._keep([Finding("repeat", self.shoe_row, self.shoe, 1, text, self.log)])
             else:
-                self.dealt[key] = (self.shoe, self.shoe_row)
+                self.dealt[key] = (self.shoe, self.shoe_row, self.log)
         self.shoe = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
         self.digest = hashlib.blake2b(digest_size=16)
@@ -492,6 +522,10 @@ class Audit:
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
                 found.append(self._finding("payout", block, i, text))
         return found
+
+
+def _rank(finding: Finding) -> int:
+    return CHECKS.index(finding.check)
 
 
 def _count(n: int, what: str) -> str:

@@ -323,6 +323,11 @@ class Fit:
         self.shoe: str | None = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
 
+    def start_log(self) -> None:
+        """The rounds fed from here are of another log: its first shoe is a new one."""
+        self.shoe = None
+        self.seen = np.zeros(N_CARDS, dtype=np.int64)
+
     def choose_side_bets(self, logged: Sequence[tuple[str, str]]) -> None:
         """The side bets whose hit rate is tested: of the logged (bet, mode) payouts that
         can be checked (before the first block is fed), all but the main bets and the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from contextlib import contextmanager
 
 from analyzer.cli.options import (
     add_decks_option,
@@ -26,8 +27,9 @@ payouts pay:<bet> or pay:<bet>:<mode>) and check every round against the paytabl
 drawing rules, the scores and winner, no card more often in a shoe than its decks hold,
 rounds numbered in order, each logged burn as the procedure says (on a shoe's first
 round: the shown card and as many more as its value), every payout as the paytable
-settles it, and no shoe dealt twice. Findings are listed first, each with its shoe, round and row. Then the fit to the
-exact odds: the outcome, natural, pair and side-bet frequencies against a full shoe's
+settles it, and no shoe dealt twice (within a log or across the logs given). Findings
+are listed first, each with its shoe, round and row (and log, of several). Then the fit
+to the exact odds: the outcome, natural, pair and side-bet frequencies against a full shoe's
 exact probabilities (chi-square, exact binomial), runs and serial correlation of the
 winners, and the shoe-aware test (each round priced on the cards left in its shoe), each
 with its p-value and verdict at --level after Holm's correction. Findings are about the
@@ -38,7 +40,8 @@ examples:
   baccarat-odds audit rounds.csv
   baccarat-odds audit rounds.parquet --paytable ez-baccarat --format json
   baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding
-  baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx"""
+  baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx
+  baccarat-odds audit monday.csv tuesday.parquet   # one audit: repeats across both"""
 
 
 def level_number(text: str) -> float:
@@ -51,7 +54,11 @@ def level_number(text: str) -> float:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "log", metavar="LOG", help="the log: a CSV file with a header row, or a Parquet file"
+        "logs",
+        metavar="LOG",
+        nargs="+",
+        help="the log: a CSV file with a header row, or a Parquet file; several are audited "
+        "as one (a shoe of one dealt again in another is found; the fit is over all)",
     )
     add_paytable_option(parser)
     add_decks_option(parser)
@@ -82,15 +89,34 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.runs.audit_log import audit_log
 
     check_report_out(args.format, args.report_out)
-    if args.report_out is not None and is_same_file(args.report_out, args.log):
-        raise AnalyzerError(
-            f"--out {args.report_out}: is the log audited ({args.log}): choose another file"
-        )
+    for log in args.logs:
+        if args.report_out is not None and is_same_file(args.report_out, log):
+            raise AnalyzerError(
+                f"--out {args.report_out}: is a log audited ({log}): choose another file"
+            )
     paytable = paytable_from_args(args)
-    result = audit_log(args.log, paytable, args.decks, fit=not args.no_fit, level=args.level)
+    with _progress(args.logs) as progress:
+        result = audit_log(
+            args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
+            progress=progress,
+        )  # fmt: skip
     status = 1 if args.fail_on_findings and result.total else 0
     document = audit_document(result, paytable)
     return deliver_report(write_document(document, args.format), args.report_out), status
+
+
+@contextmanager
+def _progress(logs: list[str]):
+    """A progress bar of the rounds audited, on a terminal's standard error (its total
+    the logs' estimated rounds): the function to tell it each block's."""
+    from tqdm import tqdm
+
+    from analyzer.runs.audit_log import estimated_rounds
+
+    estimates = [estimated_rounds(log) for log in logs]
+    total = None if None in estimates else sum(estimates)
+    with tqdm(total=total, desc="audit", unit=" rounds", unit_scale=True, disable=None) as bar:
+        yield bar.update
 
 
 def _column(bet_id: str, mode: str, paytable) -> str:
@@ -100,13 +126,21 @@ def _column(bet_id: str, mode: str, paytable) -> str:
 
 
 def _finding_record(f) -> dict:
-    return {"check": f.check, "row": f.row, "shoe": f.shoe, "round": f.round, "text": f.text}
+    return {
+        "check": f.check,
+        "log": f.log or None,
+        "row": f.row,
+        "shoe": f.shoe,
+        "round": f.round,
+        "text": f.text,
+    }
 
 
 def _record(result, paytable) -> dict:
     record = {
         "paytable": paytable.name,
         "decks": None if result.decks == INFINITE else result.decks,
+        "logs": result.logs,
         "rounds": result.rounds,
         "shoes": result.shoes,
         "findings": [_finding_record(f) for f in result.findings],
@@ -189,7 +223,8 @@ def audit_document(result, paytable) -> Document:
     if result.findings:
         lines.append("Findings:")
         for f in result.findings:
-            lines.append(f"  row {f.row}, shoe {f.shoe}, round {f.round}: {f.check}: {f.text}")
+            log = f"{f.log}, " if f.log else ""
+            lines.append(f"  {log}row {f.row}, shoe {f.shoe}, round {f.round}: {f.check}: {f.text}")
         hidden = result.total - len(result.findings)
         if hidden:
             lines.append(f"  ... and {hidden:,} more findings, not shown")
@@ -198,7 +233,8 @@ def audit_document(result, paytable) -> Document:
     summary = []
     decks = "an infinite deck" if result.decks == INFINITE else _count(result.decks, "deck")
     summary.append(
-        f"Audited {_count(result.rounds, 'round')} of {_count(result.shoes, 'shoe')} against "
+        f"Audited {_count(result.rounds, 'round')} of {_count(result.shoes, 'shoe')}"
+        f"{f' in {result.logs} logs' if result.logs > 1 else ''} against "
         f"{paytable.name} ({decks}): {_count(result.total, 'finding')}"
     )
     counted = ", ".join(f"{check} {n:,}" for check, n in result.counts.items())
@@ -210,7 +246,7 @@ def audit_document(result, paytable) -> Document:
         summary.append(f"  not checkable: {_column(bet_id, mode, paytable)}: {why}")
     finding_columns = [
         Column(k, "count" if k in ("row", "round") else "text")
-        for k in ("check", "row", "shoe", "round", "text")
+        for k in ("check", "log", "row", "shoe", "round", "text")
     ]
     blocks: list = [
         Paragraph("\n".join(lines)),

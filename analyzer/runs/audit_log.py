@@ -24,7 +24,7 @@ import math
 import os
 import re
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -59,20 +59,51 @@ _CARD_TOKENS: dict[str, int] = {}
 
 
 def audit_log(
-    path: str | Path,
+    paths: str | Path | Sequence[str | Path],
     paytable: Paytable,
     decks: int | None = None,
     block_rows: int = BLOCK_ROWS,
     *,
     fit: bool = False,
     level: float = DEFAULT_LEVEL,
+    progress: Callable[[int], None] | None = None,
 ) -> AuditResult:
-    """Audit the log at ``path`` against ``paytable`` (its decks, or ``decks``); with
-    ``fit``, test its fit to the exact odds at ``level`` too."""
+    """Audit the log at ``paths`` (one, or several audited as one: a shoe of one dealt
+    again in another is a repeat, and the fit is over all of them, in the order given)
+    against ``paytable`` (its decks, or ``decks``); with ``fit``, test its fit to the
+    exact odds at ``level`` too. ``progress`` is told the rounds of each block read."""
+    several = not isinstance(paths, (str, Path))
+    paths = list(paths) if several else [paths]
     audit = Audit(paytable, decks, fit=fit, level=level)
-    for block in read_log(path, paytable, block_rows):
-        audit.feed(block)
+    for path in paths:
+        audit.start_log(str(path) if several and len(paths) > 1 else "")
+        for block in read_log(path, paytable, block_rows):
+            audit.feed(block)
+            if progress is not None:
+                progress(len(block))
     return audit.result()
+
+
+def estimated_rounds(path: str | Path) -> int | None:
+    """About how many rounds the log at ``path`` holds, for a progress bar: a Parquet
+    file's row count, a CSV file's lines less its header (a quoted line end makes it
+    more); None where the file cannot be looked at (reading it says why)."""
+    try:
+        with _open(Path(path)) as stream:
+            head = stream.read(4)
+            if head == _PARQUET_MAGIC:
+                import pyarrow.parquet as pq
+
+                stream.seek(0)
+                return int(pq.ParquetFile(stream).metadata.num_rows)
+            lines = head.count(b"\n")
+            last = head[-1:]
+            while chunk := stream.read(2**20):
+                lines += chunk.count(b"\n")
+                last = chunk[-1:]
+            return max(lines + (last not in (b"", b"\n")) - 1, 0)
+    except Exception:  # (the reading itself says what is wrong, in one line)
+        return None
 
 
 def read_log(

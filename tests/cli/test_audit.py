@@ -51,6 +51,7 @@ def test_findings_come_first_and_exit_0_unless_asked(tmp_path, capsys, rows) -> 
     assert record["findings"] == [
         {
             "check": "payout",
+            "log": None,  # (one log)
             "row": at + 1,
             "shoe": bad[at]["shoe"],
             "round": int(bad[at]["round"]),
@@ -167,8 +168,27 @@ def test_out_naming_the_log_itself_is_refused_and_the_log_kept(tmp_path, capsys,
     for target in (path, tmp_path / "." / "log.csv", tmp_path / "link.txt"):
         code, out, err = run(capsys, "audit", str(path), "--no-fit", "--out", str(target))
         assert (code, out) == (2, "") and err.count("\n") == 1
-        assert "is the log" in err
+        assert "is a log audited" in err
     assert path.read_bytes() == before
+
+
+def test_several_logs_name_their_log_in_findings(tmp_path, capsys, rows) -> None:
+    first = write_csv(tmp_path / "a.csv", rows)
+    again = [dict(row, shoe="again") for row in rows if row["shoe"] == "S1"]
+    second = write_csv(tmp_path / "b.csv", again)
+    code, out, err = run(capsys, "audit", str(first), str(second), "--no-fit")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    columns = ("burn", "player_cards", "banker_cards")
+    cards = sum(len(row[column].split()) for row in again for column in columns)
+    assert lines[:2] == [
+        "Findings:",
+        f"  {second}, row 1, shoe again, round 1: repeat: shoe 'again' deals the same "
+        f"{cards} cards in the same order as shoe 'S1' (from {first}, row 1)",
+    ]
+    assert f"Audited {len(rows) + len(again):,} rounds of" in out and " in 2 logs against " in out
+    code, out, err = run(capsys, "audit", str(first), str(second), "--out", str(second))
+    assert (code, out) == (2, "") and f"is a log audited ({second})" in err
 
 
 def test_the_outcome_test_shows_its_counts_in_the_order_it_names_them(tmp_path, capsys, rows):

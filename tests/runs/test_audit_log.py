@@ -202,3 +202,52 @@ def test_a_parquet_column_python_cannot_hold_is_one_error(tmp_path, seed_game) -
     pq.write_table(pa.table({**columns, "winner": far}), path)
     with pytest.raises(AnalyzerError, match="row 1, column 'winner': cannot read"):
         audit_log(path, seed_game)
+
+
+def test_several_logs_are_one_audit(tmp_path, seed_game, rows) -> None:
+    # Two logs of the same table: the second deals the first's shoe S2 again (renamed),
+    # and names its own shoes S1, S2, ... as the first does, with other cards.
+    other = clean_rows(seed_game, 300, decks=4, seed=10)
+    again = [dict(row, shoe="again") for row in rows if row["shoe"] == "S2"]
+    bad = copy.deepcopy(other)
+    bad[4]["pay:banker"] = "5"
+    first = write_csv(tmp_path / "monday.csv", rows)
+    second = write_parquet(tmp_path / "tuesday.pq", bad + again)
+    alone = [audit_log(path, seed_game, decks=4) for path in (first, second)]
+    both = audit_log([first, second], seed_game, decks=4)
+    assert both.logs == 2 and alone[0].logs == alone[1].logs == 1
+    assert both.rounds == sum(r.rounds for r in alone) == len(rows) + len(other) + len(again)
+    assert both.shoes == sum(r.shoes for r in alone)  # a shoe's name is its log's
+    assert alone[0].total == 0 and [f.check for f in alone[1].findings] == ["payout"]
+    assert [(f.check, f.log, f.row) for f in both.findings] == [
+        ("payout", str(second), 5),
+        ("repeat", str(second), len(other) + 1),
+    ]
+    repeat = both.findings[1]
+    assert repeat.shoe == "again" and f"as shoe 'S2' (from {first}, row " in repeat.text
+    # A log on its own names no log; the same file twice repeats every shoe of it.
+    assert {f.log for f in alone[1].findings} == {""}
+    twice = audit_log([first, first], seed_game, decks=4)
+    assert twice.counts["repeat"] == alone[0].shoes and twice.total == alone[0].shoes
+
+
+def test_logs_audited_together_share_their_payout_columns(tmp_path, seed_game, rows) -> None:
+    first = write_csv(tmp_path / "a.csv", rows)
+    fewer = write_csv(
+        tmp_path / "b.csv", [{k: v for k, v in r.items() if k != "pay:tie"} for r in rows]
+    )
+    with pytest.raises(AnalyzerError, match=f"^{fewer}: its payout columns are not the first"):
+        audit_log([first, fewer], seed_game, decks=4)
+
+
+def test_a_logs_rounds_are_estimated_for_the_progress_bar(tmp_path, seed_game, rows) -> None:
+    csv_path = write_csv(tmp_path / "log.csv", rows)
+    assert reader.estimated_rounds(csv_path) == len(rows)
+    assert reader.estimated_rounds(write_parquet(tmp_path / "log.pq", rows)) == len(rows)
+    text = csv_path.read_bytes().rstrip(b"\n")  # no line end after the last row
+    (tmp_path / "cut.csv").write_bytes(text)
+    assert reader.estimated_rounds(tmp_path / "cut.csv") == len(rows)
+    (tmp_path / "header.csv").write_text("shoe,round\n", encoding="utf-8")
+    assert reader.estimated_rounds(tmp_path / "header.csv") == 0
+    assert reader.estimated_rounds(tmp_path / "missing.csv") is None
+    assert reader.estimated_rounds(tmp_path) is None  # a folder: the reading says so
