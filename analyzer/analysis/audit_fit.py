@@ -244,6 +244,26 @@ class CalibrationBin:
     observed: int
 
 
+#: Most points the running Banker-minus-Player difference keeps (a plot's worth): past
+#: them every other is dropped and the spacing doubles, so memory stays bounded.
+RUNNING_POINTS = 2048
+
+
+@dataclass(frozen=True, eq=False)
+class RunningDifference:
+    """Banker wins less Player wins over the rounds of the shoe-aware test, in log order,
+    at every ``spacing``-th round: ``rounds[i]`` rounds in, ``observed[i]`` the
+    difference, ``expected[i]`` the sum of each round's p(Banker) - p(Player) (its cards
+    left), and ``variance[i]`` the sum of each round's variance of the difference,
+    p(B) + p(P) - (p(B) - p(P))^2, the rounds independent given their cards."""
+
+    rounds: np.ndarray
+    observed: np.ndarray
+    expected: np.ndarray
+    variance: np.ndarray
+    spacing: int
+
+
 @dataclass(frozen=True)
 class FitResult:
     """Every test, Holm-adjusted at ``level``, and the shoe-aware calibration table."""
@@ -255,6 +275,7 @@ class FitResult:
     shoe_aware_rounds: int
     left_out: int
     notes: tuple[str, ...] = ()
+    running: RunningDifference | None = None
 
     @property
     def run(self) -> tuple[FitTest, ...]:
@@ -319,6 +340,11 @@ class Fit:
         self.bin_rounds = np.zeros((3, _BINS), dtype=np.int64)
         self.bin_predicted = np.zeros((3, _BINS))
         self.bin_observed = np.zeros((3, _BINS), dtype=np.int64)
+        # The running difference: totals so far, and the points kept.
+        self.run_total = np.zeros(3)  # observed, expected, variance
+        self.spacing = 1
+        self.points: list[np.ndarray] = []  # (k, 4): rounds, observed, expected, variance
+        self.n_points = 0
         # The shoe in progress: its cards seen so far.
         self.shoe: str | None = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
@@ -445,7 +471,31 @@ class Fit:
             probabilities = np.clip((ev + 1) / 2, 0.0, 1.0)
             self._accumulate(probabilities, winner[start : start + CHUNK_ROUNDS])
 
+    def _running(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
+        """Keep the running difference at every ``spacing``-th round of these."""
+        drift = probabilities[:, _BANKER] - probabilities[:, _PLAYER]
+        parts = np.stack(
+            [
+                (winner == _BANKER).astype(np.float64) - (winner == _PLAYER),
+                drift,
+                probabilities[:, _BANKER] + probabilities[:, _PLAYER] - drift * drift,
+            ]
+        )
+        totals = self.run_total[:, None] + np.cumsum(parts, axis=1)
+        number = self.aware_n + 1 + np.arange(len(winner))  # each round's, from 1
+        kept = np.flatnonzero(number % self.spacing == 0)
+        if len(kept):
+            self.points.append(np.column_stack([number[kept], totals[:, kept].T]))
+            self.n_points += len(kept)
+        self.run_total = totals[:, -1] if len(winner) else self.run_total
+        while self.n_points > RUNNING_POINTS:  # twice the spacing: every other point
+            self.spacing *= 2
+            every = np.concatenate(self.points)
+            every = every[every[:, 0] % self.spacing == 0]
+            self.points, self.n_points = [every], len(every)
+
     def _accumulate(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
+        self._running(probabilities, winner)
         self.aware_n += len(winner)
         bins = np.minimum((probabilities / CALIBRATION_WIDTH).astype(np.int64), _BINS - 1)
         for k in range(3):
@@ -495,6 +545,18 @@ class Fit:
             self.aware_n,
             self.left_out,
             tuple(self.notes),
+            self._running_difference(),
+        )
+
+    def _running_difference(self) -> RunningDifference | None:
+        if not self.aware_n:
+            return None
+        kept = np.concatenate(self.points) if self.points else np.zeros((0, 4))
+        if not len(kept) or kept[-1, 0] != self.aware_n:  # the last round, always
+            last = np.array([[self.aware_n, *self.run_total]])
+            kept = np.concatenate([kept, last])
+        return RunningDifference(
+            kept[:, 0].astype(np.int64), kept[:, 1], kept[:, 2], kept[:, 3], self.spacing
         )
 
     def _chi_square(self) -> FitTest:

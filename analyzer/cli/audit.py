@@ -6,6 +6,7 @@ import argparse
 from contextlib import contextmanager
 
 from analyzer.cli.options import (
+    REPORT_SUFFIXES,
     add_decks_option,
     add_format_option,
     add_paytable_option,
@@ -41,7 +42,8 @@ examples:
   baccarat-odds audit rounds.parquet --paytable ez-baccarat --format json
   baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding
   baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx
-  baccarat-odds audit monday.csv tuesday.parquet   # one audit: repeats across both"""
+  baccarat-odds audit monday.csv tuesday.parquet   # one audit: repeats across both
+  baccarat-odds audit rounds.csv --plot fit.png    # the calibration and the running difference"""
 
 
 def level_number(text: str) -> float:
@@ -77,6 +79,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the checks only: no tests of the fit to the exact odds",
     )
     parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="also draw the fit: the shoe-aware calibration of each outcome and the running "
+        "Banker-minus-Player difference against its band at --level",
+    )
+    parser.add_argument(
         "--fail-on-findings",
         action="store_true",
         help="exit status 1 when anything is found (default: 0, findings are not errors)",
@@ -84,22 +92,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.files import is_same_file
+    from analyzer.files import check_outputs, is_same_file, output_error
     from analyzer.reports.writers import write_document
     from analyzer.runs.audit_log import audit_log
 
     check_report_out(args.format, args.report_out)
-    for log in args.logs:
-        if args.report_out is not None and is_same_file(args.report_out, log):
-            raise AnalyzerError(
-                f"--out {args.report_out}: is a log audited ({log}): choose another file"
-            )
+    if args.plot is not None and args.no_fit:
+        raise AnalyzerError("--plot draws the fit to the exact odds, which --no-fit leaves out")
+    outputs = {"--out": (args.report_out, REPORT_SUFFIXES.get(args.format))}
+    check_outputs(outputs | {"--plot": (args.plot, (".png",))})
+    for option, path in (("--out", args.report_out), ("--plot", args.plot)):
+        for log in args.logs:
+            if path is not None and is_same_file(path, log):
+                raise AnalyzerError(
+                    f"{option} {path}: is a log audited ({log}): choose another file"
+                )
     paytable = paytable_from_args(args)
     with _progress(args.logs) as progress:
         result = audit_log(
             args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
             progress=progress,
         )  # fmt: skip
+    if args.plot is not None:
+        from analyzer.reports.plots import audit_figure, save_png
+
+        try:
+            save_png(audit_figure(result.fit), args.plot, held=True)
+        except OSError as exc:
+            raise output_error("--plot", args.plot, exc) from None
     status = 1 if args.fail_on_findings and result.total else 0
     document = audit_document(result, paytable)
     return deliver_report(write_document(document, args.format), args.report_out), status

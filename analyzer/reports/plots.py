@@ -12,8 +12,10 @@ import textwrap
 from collections.abc import Mapping
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
+from analyzer.analysis.audit_fit import FitResult
 from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
 from analyzer.reports.i18n import sentence, word
@@ -219,3 +221,65 @@ def save_png(fig, path: str | Path, *, held: bool = False) -> None:
     """Write ``fig`` to ``path`` as PNG, whole or not at all (``held``: see
     :func:`analyzer.files.outputs_held`)."""
     write_atomically(path, png_writer(fig), held=held)
+
+
+def audit_figure(fit: FitResult):
+    """The audit's fit, drawn: per outcome, the calibration of the shoe-aware test (each
+    group of rounds' share with the outcome less their mean predicted probability, against
+    that mean, with the band the level allows), and the running Banker-minus-Player difference less
+    its expected drift, against the band of ``fit.level`` (two-sided, normal: each
+    round's own variance summed)."""
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf(1 - fit.level / 2)
+    band = f"{100 * (1 - fit.level):g}% band"
+    fig = _figure(11, 7.5)
+    grid = fig.add_gridspec(2, 3, height_ratios=(1, 1.1))
+    names = {"banker": "Banker wins", "player": "Player wins", "tie": "Ties"}
+    colours = {"banker": "tab:red", "player": "tab:blue", "tie": "tab:green"}
+    for column, outcome in enumerate(names):
+        ax = fig.add_subplot(grid[0, column])
+        bins = [b for b in fit.calibration if b.outcome == outcome and b.rounds]
+        if not bins:
+            ax.axis("off")
+            continue
+        predicted = np.array([b.predicted / b.rounds for b in bins])
+        observed = np.array([b.observed / b.rounds for b in bins])
+        error = z * np.sqrt(predicted * (1 - predicted) / np.array([b.rounds for b in bins]))
+        # Observed less predicted: the predictions of a shoe's rounds lie close together,
+        # so the residual shows what a plot of one against the other squeezes into a line.
+        ax.axhline(0, color="grey", linewidth=0.8)
+        ax.errorbar(
+            predicted, observed - predicted, yerr=error, fmt="o", color=colours[outcome],
+            markersize=4, capsize=2, linewidth=0.8,
+        )  # fmt: skip
+        ax.set_title(f"{names[outcome]}: calibration", fontsize=9)
+        ax.set_xlabel("predicted probability (mean of a group of rounds)", fontsize=8)
+        ax.set_ylabel(f"observed share less predicted ({band})", fontsize=8)
+        ax.tick_params(labelsize=7)
+    ax = fig.add_subplot(grid[1, :])
+    running = fit.running
+    if running is None:
+        ax.axis("off")
+        ax.text(0.5, 0.5, "no round in the shoe-aware test", ha="center", va="center")
+    else:
+        rounds = np.concatenate([[0], running.rounds])
+        excess = np.concatenate([[0.0], running.observed - running.expected])
+        spread = z * np.sqrt(np.concatenate([[0.0], running.variance]))
+        ax.fill_between(rounds, -spread, spread, color="tab:grey", alpha=0.25, linewidth=0)
+        ax.plot(rounds, excess, color="black", linewidth=0.9)
+        ax.axhline(0, color="grey", linewidth=0.6)
+        ax.set_xlim(0, rounds[-1])
+        ax.set_xlabel("rounds (of the shoe-aware test, in log order)", fontsize=8)
+        ax.set_ylabel("(Banker - Player wins) - expected", fontsize=8)
+        ax.set_title(
+            f"Banker minus Player wins less the exact expectation, against its {band}",
+            fontsize=9,
+        )
+        ax.tick_params(labelsize=7)
+    fig.suptitle(
+        f"Audit: the fit to the exact odds ({fit.shoe_aware_rounds:,} rounds priced on "
+        "the cards left in their shoe)",
+        fontsize=11,
+    )
+    return fig

@@ -262,3 +262,35 @@ def test_side_bets_with_logged_payouts_get_a_hit_rate_test(seed_game) -> None:
     assert (hits[0].rounds, hits[0].observed) == (len(offered), won)
     assert hits[0].passed
     assert tests["frequency:outcomes"].passed
+
+
+def test_the_running_difference_is_the_logs_banker_less_player_at_its_points(clean_log, clean_fit):
+    running = clean_fit.fit.running
+    winner = np.concatenate([block.winner for block in clean_log])
+    assert clean_fit.fit.shoe_aware_rounds == len(winner)  # (a clean log: every round)
+    step = (winner == WINNERS.index("banker")).astype(int) - (winner == WINNERS.index("player"))
+    direct = np.cumsum(step)
+    # Points at every spacing-th round (a power of two, as few as fit), and the last.
+    spacing = running.spacing
+    assert spacing & (spacing - 1) == 0 and len(winner) // spacing <= 2048 < len(winner) // (
+        spacing // 2 or 1
+    )
+    expected_rounds = list(range(spacing, len(winner) + 1, spacing))
+    if expected_rounds[-1] != len(winner):
+        expected_rounds.append(len(winner))
+    assert running.rounds.tolist() == expected_rounds
+    assert np.array_equal(running.observed, direct[running.rounds - 1])
+    # The expected drift and its variance: the sums the shoe-aware tests make, at the end.
+    tests = {t.key: t for t in clean_fit.fit.tests}
+    banker, player = tests["shoe_aware:banker"], tests["shoe_aware:player"]
+    assert running.expected[-1] == pytest.approx(banker.expected - player.expected, rel=1e-9)
+    assert np.all(np.diff(running.variance) > 0) and np.all(running.variance > 0)
+    assert running.variance[-1] < len(winner)  # each round's at most 1
+
+
+def test_a_short_log_keeps_every_round_of_its_running_difference(seed_game) -> None:
+    blocks = dealt_log(seed_game, 300, seed=4, decks=2)
+    result = fitted(seed_game, blocks, decks=2)
+    running = result.fit.running
+    n = result.fit.shoe_aware_rounds
+    assert running.spacing == 1 and running.rounds.tolist() == list(range(1, n + 1))

@@ -199,3 +199,31 @@ def test_the_outcome_test_shows_its_counts_in_the_order_it_names_them(tmp_path, 
     counts = "/".join(f"{winners.count(w):,}" for w in ("banker", "player", "tie"))
     line = next(line for line in out.splitlines() if line.startswith("Banker, Player, tie"))
     assert f" {counts} " in line
+
+
+def test_plot_draws_the_fit_beside_the_report(tmp_path, capsys, rows) -> None:
+    path = write_csv(tmp_path / "log.csv", rows)
+    plot = tmp_path / "fit.png"
+    code, out, err = run(capsys, "audit", str(path), "--plot", str(plot))
+    assert (code, err) == (0, "") and out.startswith("No findings.")
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    from matplotlib.image import imread
+
+    assert imread(plot).shape[:2] == (825, 1210)  # 11 x 7.5 inches at 110 dpi
+    for argv, told in (
+        (["--no-fit"], "--plot draws the fit to the exact odds, which --no-fit leaves out"),
+        (["--out", str(tmp_path / "fit2.png"), "--plot", str(tmp_path / "fit2.png")], "same"),
+        (["--plot", str(tmp_path / "fit.jpg")], "--plot"),
+        (["--plot", str(path)], "name a .png file"),
+    ):
+        before = path.read_bytes()
+        extra = argv if "--plot" in argv else [*argv, "--plot", str(tmp_path / "x.png")]
+        code, out, err = run(capsys, "audit", str(path), *extra)
+        assert (code, out) == (2, "") and err.count("\n") == 1 and told in err, err
+        assert path.read_bytes() == before and not (tmp_path / "x.png").exists()
+    # A log that happens to end in .png is never drawn over.
+    odd = tmp_path / "log.png"
+    odd.write_bytes(path.read_bytes())
+    code, out, err = run(capsys, "audit", str(odd), "--plot", str(odd))
+    assert (code, out) == (2, "") and f"--plot {odd}: is a log audited ({odd})" in err
+    assert odd.read_bytes() == path.read_bytes()

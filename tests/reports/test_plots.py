@@ -207,3 +207,56 @@ def test_charts_of_many_bets_are_laid_out_whole_and_more_are_refused() -> None:
         rounds_figure(
             pd.concat([curves, _rounds([100] * 80).assign(bet="x")]), {**marks, ("x", "m"): None}
         )
+
+
+def _fit_result(level: float = 0.01):
+    from analyzer.analysis.audit_fit import CalibrationBin, FitResult, RunningDifference
+
+    calibration = (
+        CalibrationBin("banker", 0.45, 0.46, 1000, 455.0, 470),
+        CalibrationBin("banker", 0.46, 0.47, 500, 232.0, 220),
+        CalibrationBin("player", 0.44, 0.45, 1500, 669.0, 660),
+        CalibrationBin("tie", 0.09, 0.10, 1500, 143.0, 150),
+    )
+    running = RunningDifference(
+        np.array([2, 4, 6]), np.array([1.0, 0.0, 2.0]), np.array([0.1, 0.2, 0.3]),
+        np.array([1.8, 3.6, 5.4]), 2,
+    )  # fmt: skip
+    return FitResult(level, (), calibration, 8, 6, 0, (), running)
+
+
+def test_the_audit_chart_draws_each_outcomes_calibration_and_the_running_difference() -> None:
+    from statistics import NormalDist
+
+    from analyzer.reports.plots import audit_figure
+
+    fig = audit_figure(_fit_result())
+    calibration, running = fig.get_axes()[:3], fig.get_axes()[3]
+    assert [ax.get_title() for ax in calibration] == [
+        "Banker wins: calibration",
+        "Player wins: calibration",
+        "Ties: calibration",
+    ]
+    # Each group's point: its mean prediction, and its share less that.
+    x, y = calibration[0].containers[0][0].get_data()  # the errorbar's points
+    assert np.allclose(x, [0.455, 232 / 500]) and np.allclose(y, [0.015, 220 / 500 - 232 / 500])
+    # The running excess over the expectation, from 0, inside the band of the level.
+    line = running.lines[0]
+    assert np.allclose(line.get_xdata(), [0, 2, 4, 6])
+    assert np.allclose(line.get_ydata(), [0, 0.9, -0.2, 1.7])
+    band = running.collections[0].get_paths()[0].vertices
+    z = NormalDist().inv_cdf(1 - 0.01 / 2)
+    assert np.isclose(band[:, 1].max(), z * np.sqrt(5.4))
+    assert "99% band" in running.get_title()
+
+
+def test_the_audit_chart_of_no_priced_round_says_so(tmp_path) -> None:
+    from dataclasses import replace
+
+    from analyzer.reports.plots import audit_figure
+
+    fit = replace(_fit_result(), calibration=(), running=None, shoe_aware_rounds=0)
+    fig = audit_figure(fit)
+    assert "no round in the shoe-aware test" in [t.get_text() for t in fig.get_axes()[3].texts]
+    save_png(fig, tmp_path / "a.png")
+    assert (tmp_path / "a.png").read_bytes()[:8] == PNG
