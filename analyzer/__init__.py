@@ -26,7 +26,7 @@ _EXPORTS = {
     "check_printed_value": "analyzer.paytables.printed",
     "Condition": "analyzer.paytables.conditions",
     "parse_condition": "analyzer.paytables.conditions",
-    "OutcomeCounts": "analyzer.engine.enumerator",
+    "OutcomeCounts": "analyzer.engine.counts",
     "count_outcomes": "analyzer.engine.enumerator",
     "effects_of_removal": "analyzer.analysis.eor",
     "linear_counts": "analyzer.analysis.eor",
@@ -112,7 +112,8 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.solve import GameSolution, solve_game
     from analyzer.analysis.strategy import best_strategy
     from analyzer.engine.batch import batch_expected_values
-    from analyzer.engine.enumerator import OutcomeCounts, count_outcomes
+    from analyzer.engine.counts import OutcomeCounts
+    from analyzer.engine.enumerator import count_outcomes
     from analyzer.engine.outcomes import outcome_table
     from analyzer.engine.symbolic import expected_value_expression
     from analyzer.errors import AnalyzerError

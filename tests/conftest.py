@@ -10,6 +10,28 @@ sys.path.insert(0, str(Path(__file__).parent))
 import naive
 
 
+def pytest_configure(config) -> None:
+    # The store of exact counts (analyzer/engine/counts.py) of this run, its own and
+    # fresh: no test reads counts an earlier run (or older code) left, and none writes
+    # into the user's cache. Commands run in subprocesses inherit it.
+    import os
+    import tempfile
+
+    if "BACCARAT_ODDS_TEST_STORE" not in os.environ:
+        folder = tempfile.mkdtemp(prefix="baccarat-odds-store-")
+        os.environ["BACCARAT_ODDS_TEST_STORE"] = folder
+        os.environ["BACCARAT_ODDS_CACHE"] = folder
+        config._baccarat_store = folder
+
+
+def pytest_unconfigure(config) -> None:
+    import shutil
+
+    folder = getattr(config, "_baccarat_store", None)
+    if folder is not None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="session")
 def reference_8_decks():
     """Brute-force outcome counts of a full 8-deck shoe (a few seconds; shared)."""

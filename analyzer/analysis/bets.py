@@ -10,9 +10,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
@@ -25,6 +25,9 @@ from analyzer.paytables.settle import (
 )
 from analyzer.paytables.unknowns import Poly
 from analyzer.schema import argument
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
+    import pandas as pd
 
 OTHERWISE = "otherwise"
 
@@ -82,6 +85,8 @@ class BetResult:
     @property
     def breakdown(self) -> pd.DataFrame:
         """Each paying, pushing or losing line: combinations, probability, contribution."""
+        import pandas as pd
+
         return pd.DataFrame(
             [
                 {

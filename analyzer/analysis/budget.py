@@ -12,14 +12,18 @@ says what to change, before any of them is walked.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
-from analyzer.engine.card_walk import CardWalk, WalkKey
+from analyzer.engine.card_walk import WalkKey
 from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import STANDARD_MIXTURE, Mixture
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Bet
+
+if TYPE_CHECKING:  # (imported where a walk is planned: bets on the round need no kernel)
+    from analyzer.engine.card_walk import CardWalk
 
 #: Rounds the card walks of one command may visit in all: five times the largest single
 #: walk (one walk visits some 8e7 rounds a second on one core of this machine, so this is
@@ -52,6 +56,10 @@ def card_walks(
         priced = pricing(bet)
         if priced.engine == "cards" and not priced.unavailable(shoe.suits_known):
             wanted.setdefault(priced.walk, bet)
+    if not wanted:
+        return {}
+    from analyzer.engine.card_walk import CardWalk
+
     walks = {
         key: CardWalk(shoe, bet.fields, bet.literals, bet.relational, mixture)
         for key, bet in wanted.items()
@@ -80,6 +88,8 @@ def _share(
             literals[name] = frozenset().union(*(bet.literals[name] for bet in bets))
     # Suits by pattern only where every bet compares them only with each other.
     relational = frozenset.intersection(*(bet.relational for bet in bets))
+    from analyzer.engine.card_walk import CardWalk
+
     try:
         shared = CardWalk(shoe, bets[0].fields, literals, relational, mixture)
     except AnalyzerError:  # too much for one walk: each keeps its own

@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal
-
-import pandas as pd
+from typing import TYPE_CHECKING, Literal
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
-from analyzer.engine.enumerator import mixture_outcomes
-from analyzer.engine.identities import identity_outcomes_of
+from analyzer.engine.counts import OutcomeCounts, stored_counts
 from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
 from analyzer.engine.pricing import pricing, table_detail
 from analyzer.errors import AnalyzerError
+from analyzer.game.fields import PairDetail
+from analyzer.game.rules import Mixture
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes
 from analyzer.paytables.printed import printed_value
 from analyzer.schema import argument, sequence_of
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
+    import pandas as pd
 
 
 class NothingComputable(AnalyzerError):
@@ -96,6 +98,8 @@ class Analysis:
 
     @property
     def summary(self) -> pd.DataFrame:
+        import pandas as pd
+
         rows = []
         for r in self.results:
             rows.append(
@@ -174,6 +178,13 @@ def offered_bets(
     return offered
 
 
+def _walked_counts(shoe: Shoe, detail: PairDetail, mixture: Mixture) -> OutcomeCounts:
+    """The enumerator's counts (Numba, imported here: a stored count needs none)."""
+    from analyzer.engine.enumerator import mixture_outcomes
+
+    return mixture_outcomes(shoe, detail, mixture)
+
+
 def analyze(
     decks: int | None = None,
     mode: Literal["commission", "no_commission", "both"] | str | None = "both",
@@ -212,7 +223,7 @@ def analyze(
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     plans = [pricing(bet) for bet, _ in offered]
     detail = table_detail(plans, shoe.suits_known)
-    table = outcome_table(mixture_outcomes(shoe, detail, mixture))
+    table = outcome_table(stored_counts(shoe, detail, mixture, _walked_counts))
     walked_kinds = tuple(
         dict.fromkeys(
             plan.kind
@@ -222,6 +233,8 @@ def analyze(
     )
     by_identities: dict[str, OutcomeTable] = {}
     if walked_kinds:  # one identity walk for every kind the priced bets use
+        from analyzer.engine.identities import identity_outcomes_of
+
         by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
         by_identities = identity_tables(by_kind)
     results, unavailable = [], []

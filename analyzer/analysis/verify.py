@@ -18,9 +18,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import perm
 from pathlib import Path
-from typing import Protocol
-
-import pandas as pd
+from typing import TYPE_CHECKING, Protocol
 
 from analyzer.analysis.bets import BetResult, Line, net_distribution
 from analyzer.analysis.exact import Analysis, NothingComputable, analyze
@@ -40,6 +38,9 @@ from analyzer.paytables.printed import (
     shown_fraction,
 )
 from analyzer.schema import argument, sequence_of
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
+    import pandas as pd
 
 #: The columns of verify's table, in order (JSON: one object per claim with these keys).
 COLUMNS = (
@@ -657,6 +658,8 @@ def verify_claims(
     its own ``decks``, less the cards it ``remove``s. ``decks`` (every claim on that many
     decks), ``shoe`` (every claim on this shoe) and ``remove`` (more cards out of every
     claim's shoe) come on top, as the command line's options do."""
+    import pandas as pd
+
     claims = list(sequence_of(claims, Claim, "claims", "Claim objects", " (see load_claims)"))
     argument(shoe, (Shoe, type(None)), "shoe", " (see Shoe)")
     if decks is not None:

@@ -19,11 +19,10 @@ card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a r
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 from numba import njit
 
+from analyzer.engine.counts import OutcomeCounts
 from analyzer.engine.draw import banker_draws, player_draws
 from analyzer.engine.mixture import mixed_counts
 from analyzer.errors import AnalyzerError
@@ -358,28 +357,6 @@ def _walk_jit(value_counts, first_four, third_card, take, out):
                     left[b] += take
                     left[c] += take
                     left[d] += take
-
-
-@dataclass(frozen=True, eq=False)
-class OutcomeCounts:
-    """Exact counts of every round outcome of one shoe.
-
-    ``counts[s, player_score, banker_score, player_third, banker_third]`` with pair state
-    ``s = 3 * player_state + banker_state`` (a single state when ``pair_detail`` is
-    ``"none"``). Every count is a number of ordered six-card sequences (under a mixed
-    strategy, weighted: see :mod:`analyzer.engine.mixture`); they sum to ``denominator``.
-    ``naturals`` are the rules' natural totals.
-    """
-
-    counts: np.ndarray
-    pair_detail: PairDetail
-    denominator: int
-    shoe: Shoe
-    naturals: tuple[int, ...] = STANDARD.naturals
-    #: Under a mixed strategy, what the counts are multiplied by: the common denominator
-    #: of the mixture's weights (1 for a pure strategy). ``counts / scale`` are expected
-    #: numbers of sequences, over ``denominator / scale``.
-    scale: int = 1
 
 
 def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarray:

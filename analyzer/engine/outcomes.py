@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
-from analyzer.engine.enumerator import OutcomeCounts
-from analyzer.engine.identities import CELLS, IdentityCounts
+from analyzer.engine.counts import OutcomeCounts
 from analyzer.game.fields import (
     N_PAIR_STATES,
     WINNERS,
@@ -27,6 +26,11 @@ from analyzer.game.fields import (
 from analyzer.game.rules import Round
 from analyzer.paytables.settle import WaysByPattern
 from analyzer.schema import argument
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
+    import pandas as pd
+
+    from analyzer.engine.identities import IdentityCounts
 
 #: Sorts WINNERS alphabetically (searchsorted needs a sorted view).
 _WINNER_ORDER = np.argsort(np.array(WINNERS))
@@ -73,6 +77,8 @@ class OutcomeTable:
 
     def to_frame(self) -> pd.DataFrame:
         """The table as a DataFrame: a column per field (``winner`` categorical), ``ways``."""
+        import pandas as pd
+
         columns = dict(self.columns)
         codes = np.searchsorted(np.array(WINNERS), columns["winner"], sorter=_WINNER_ORDER)
         columns["winner"] = pd.Categorical.from_codes(_WINNER_ORDER[codes], list(WINNERS))
@@ -94,6 +100,8 @@ def _cell_fields(ps, bs, pt, bt, naturals) -> dict[str, np.ndarray]:
 def _identity_cell_fields(cells: bytes, naturals: tuple[int, ...]) -> dict[str, np.ndarray]:
     """The value-level fields of the identity walk's flat cells (given as their bytes):
     the same cells for every shoe a tableau deals in full, so worked out once (read-only)."""
+    from analyzer.engine.identities import CELLS
+
     flat = np.frombuffer(cells, dtype=np.int64)
     ps, bs, pt, bt = np.unravel_index(flat, CELLS)
     columns = _cell_fields(ps, bs, pt, bt, naturals)
@@ -118,6 +126,8 @@ def identity_tables(by_kind: dict[str, IdentityCounts]) -> dict[str, OutcomeTabl
     """One table per kind of the identity walk's counts: a row per possible outcome cell
     (the same rows, and columns, for every kind), the value-level fields, its ways, and
     its ways by the identity pattern of the cards the kind counts (``by_pattern``)."""
+    from analyzer.engine.identities import IdentityCounts  # (Numba: multiplied bets only)
+
     tables: dict[str, OutcomeTable] = {}
     columns = None
     for kind, outcomes in by_kind.items():

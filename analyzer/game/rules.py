@@ -240,24 +240,24 @@ class Tableau:
     third_card: np.ndarray
     naturals: tuple[int, ...]
     #: The table's and naturals' bytes: what two equal tableaus share.
-    _identity: bytes = field(init=False, repr=False)
+    identity: bytes = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.third_card.setflags(write=False)
-        object.__setattr__(self, "_identity", self.third_card.tobytes() + bytes(self.naturals))
+        object.__setattr__(self, "identity", self.third_card.tobytes() + bytes(self.naturals))
 
     @cached_property
     def key(self) -> str:
         """A digest of the table and naturals (worked out when first asked for)."""
         import hashlib  # (here: a command that names no tableau in a cache never needs it)
 
-        return hashlib.sha256(self._identity).hexdigest()[:16]
+        return hashlib.sha256(self.identity).hexdigest()[:16]
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Tableau) and self._identity == other._identity
+        return isinstance(other, Tableau) and self.identity == other.identity
 
     def __hash__(self) -> int:
-        return hash(self._identity)
+        return hash(self.identity)
 
 
 def _table_of(

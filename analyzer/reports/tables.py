@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, JackpotFigures, jackpot_figures
 from analyzer.analysis.exact import Analysis
@@ -42,6 +40,9 @@ from analyzer.reports.formats import json_text as json_text  # (re-exported: the
 from analyzer.reports.i18n import check_language, sentence, word
 from analyzer.reports.writers import csv_safe as csv_safe  # (re-exported)
 from analyzer.reports.writers import csv_text, markdown_escape, write_document
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
+    import pandas as pd
 
 
 def _percent(value: Fraction | None, places: int = 4) -> str:
@@ -90,6 +91,8 @@ def rows_shown_once(
     """``frame`` (rows of a ``bet`` in a ``mode``) with each bet whose ``figures`` columns
     are the same in every one of ``modes`` kept once, under :data:`ALL_MODES`, by the rule
     of :func:`same_in_every_mode` (a missing figure, NaN or None, equals another)."""
+    import pandas as pd
+
     if len(modes) < 2 or frame.empty:
         return frame
     kept = []
@@ -438,6 +441,8 @@ def render_table(
     and conditions, on the left); Markdown, HTML and LaTeX are pandas' writers (LaTeX
     escaped); CSV is spreadsheet-safe (see :func:`csv_text`).
     """
+    import pandas as pd
+
     if fmt == "markdown":
         # Every cell as the text table shows it, and taken as text: tabulate would read a
         # bet named "1e3" or "007" as a number and print 1000 or 7.
@@ -468,6 +473,8 @@ def render_table(
 def _as_text(column: pd.Series) -> pd.Series:
     """A column's cells as text, numbers as the text table prints them (one precision
     for the column: 4.6750 beside 2.6158)."""
+    import pandas as pd
+
     if pd.api.types.is_float_dtype(column):
         return pd.Series(column.to_string(index=False).splitlines(), index=column.index).str.strip()
     return column.map(str)

@@ -405,3 +405,37 @@ def test_a_failure_after_the_work_leaves_no_file(tmp_path, capsys, monkeypatch) 
     argv = ["report", "--bet", "tie", "--format", "xlsx", "--out", str(target)]
     _one_line_error(*run(capsys, *argv))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_report_whose_counts_are_stored_imports_no_numba_nor_pandas(tmp_path) -> None:
+    """Issue 21 (a fast start): the second report of a shoe reads its exact counts from
+    the store and imports neither Numba nor pandas nor sympy; what it prints is the
+    first's, and an emptied store gives the same again."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    status = main(['report', '--bet', 'tie', '--decks', '7'])\n"
+        "heavy = ('numba', 'pandas', 'sympy', 'scipy', 'matplotlib', 'llvmlite')\n"
+        "print(sorted(h for h in heavy if h in sys.modules))\n"
+        "print(out.getvalue())\n"
+    )
+    env = os.environ | {"BACCARAT_ODDS_CACHE": str(tmp_path / "store")}
+
+    def report() -> tuple[str, str]:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+        imported, text = done.stdout.split("\n", 1)
+        return imported, text
+
+    first_imports, first = report()
+    assert "numba" in first_imports  # counted: the enumerator ran
+    stored_imports, stored = report()
+    assert stored_imports == "[]" and stored == first and "Tie" in stored
+    for path in (tmp_path / "store").iterdir():
+        path.unlink()
+    assert report()[1] == first

@@ -15,10 +15,33 @@ as an ordered six-card sequence, and keys it by what the fields tell apart:
   (:func:`card_terms`, :class:`CardTerms`).
 """
 
-from analyzer.engine.card_walk.layout import MAX_VISITS
-from analyzer.engine.card_walk.planning import CardPlan, WalkKey, plan, walk_key
-from analyzer.engine.card_walk.terms import CardTerms, card_terms
-from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, walk_visits
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from analyzer.engine.card_walk.planning import MAX_VISITS, CardPlan, WalkKey, plan, walk_key
+
+if TYPE_CHECKING:
+    from analyzer.engine.card_walk.terms import CardTerms, card_terms
+    from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, walk_visits
+
+#: The names whose modules import Numba, imported when first asked for: planning a bet
+#: (which engine prices it) needs no compiled code.
+_COMPILED = {
+    "CardTerms": "terms",
+    "card_terms": "terms",
+    "CardWalk": "walk",
+    "card_outcome_table": "walk",
+    "walk_visits": "walk",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _COMPILED:
+        return getattr(importlib.import_module(f"{__name__}.{_COMPILED[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_VISITS",

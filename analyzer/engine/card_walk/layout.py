@@ -41,7 +41,7 @@ from analyzer.engine.card_walk.kernels import (
     SuitPatterns,
     WalkFields,
 )
-from analyzer.engine.card_walk.planning import CardPlan
+from analyzer.engine.card_walk.planning import MAX_VISITS, CardPlan
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import (
@@ -60,9 +60,6 @@ from analyzer.game.shoe import ROUND_CARDS, Shoe
 #: The most cells the walk may count into (8 bytes each): beyond it a paytable asks for
 #: too many things at once to count them exactly in one table.
 MAX_CELLS = 2**24
-#: The most rounds the walk visits for one table (about a minute on this machine's core):
-#: beyond it a paytable asks for more detail of more cards than can be counted here.
-MAX_VISITS = 3 * 10**9
 #: Rounds one call of a walk kernel visits, about, at most (the walk visits some 5e7 a
 #: second): the walk is dealt in shares, one call each, and between two calls it is back
 #: in Python, which answers Ctrl-C.

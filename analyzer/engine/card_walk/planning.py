@@ -23,6 +23,10 @@ from functools import cached_property
 
 from analyzer.game.fields import CARDS, FIELD, SUITED_PAIR_FIELDS, WALK_FIELDS
 
+#: The most rounds the walk visits for one table (about a minute on this machine's core):
+#: beyond it a paytable asks for more detail of more cards than can be counted here.
+MAX_VISITS = 3 * 10**9
+
 
 @dataclass(frozen=True)
 class CardPlan:

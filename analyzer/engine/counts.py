@@ -1,0 +1,177 @@
+"""Exact outcome counts as data, and a store of them on disk.
+
+:class:`OutcomeCounts` is what the enumerator (:mod:`analyzer.engine.enumerator`) hands
+out. Those counts depend only on the shoe, the pair detail and the tableaus the hands
+draw by, so :func:`stored_counts` keeps them in files and reads them back in a later
+process: a command that finds its counts there starts without importing Numba or
+compiling anything (``report --bet tie`` in a fraction of a second).
+
+The store is a cache, never a source of truth: a file is used only when its key (the
+shoe's counts, the detail, the tableaus and their weights, and a digest of the kernels'
+source) is the one asked for, character for character, and its counts have the shape,
+type and sum the key implies and the digest written with them; anything else is
+computed again and written over. A file is written whole or not at all (a temporary
+file moved into place), so two processes at once leave one valid file; a store that
+cannot be written (read-only, full) is skipped without a word: the counts are in hand
+either way. The store's folder is ``$BACCARAT_ODDS_CACHE`` (``off``: no store), else
+``$XDG_CACHE_HOME/baccarat-odds``, else ``~/.cache/baccarat-odds``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.game.fields import N_PAIR_STATES, PairDetail
+from analyzer.game.rules import STANDARD, Mixture
+from analyzer.game.shoe import Shoe
+
+#: The files' layout; a change makes every older file a stranger, computed again.
+STORE_FORMAT = 1
+#: The kernels' sources: a change to any of them changes every key.
+KERNEL_SOURCES = ("enumerator.py", "draw.py", "mixture.py", "counts.py")
+#: The cells of a count by pair state: player score, banker score, and each third card
+#: (0-9, or none).
+CELL_SHAPE = (10, 10, 11, 11)
+
+
+@dataclass(frozen=True, eq=False)
+class OutcomeCounts:
+    """Exact counts of every round outcome of one shoe.
+
+    ``counts[s, player_score, banker_score, player_third, banker_third]`` with pair state
+    ``s = 3 * player_state + banker_state`` (a single state when ``pair_detail`` is
+    ``"none"``). Every count is a number of ordered six-card sequences (under a mixed
+    strategy, weighted: see :mod:`analyzer.engine.mixture`); they sum to ``denominator``.
+    ``naturals`` are the rules' natural totals.
+    """
+
+    counts: np.ndarray
+    pair_detail: PairDetail
+    denominator: int
+    shoe: Shoe
+    naturals: tuple[int, ...] = STANDARD.naturals
+    #: Under a mixed strategy, what the counts are multiplied by: the common denominator
+    #: of the mixture's weights (1 for a pure strategy). ``counts / scale`` are expected
+    #: numbers of sequences, over ``denominator / scale``.
+    scale: int = 1
+
+
+def store_folder() -> Path | None:
+    """Where counts are kept (see the module's text); None: nowhere."""
+    chosen = os.environ.get("BACCARAT_ODDS_CACHE")
+    if chosen is not None:
+        return None if chosen.strip().lower() in ("", "off") else Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "baccarat-odds"
+
+
+@cache
+def _kernels_digest() -> str:
+    digest = hashlib.sha256()
+    for name in KERNEL_SOURCES:
+        digest.update((resources.files("analyzer.engine") / name).read_bytes())
+    return digest.hexdigest()
+
+
+def counts_key(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> str:
+    """Everything the counts of ``shoe`` at ``pair_detail`` under ``mixture`` depend on,
+    as text (a file's name is its digest; the file holds it whole, to be compared)."""
+    suits = None if shoe.suit_counts is None else shoe.suit_counts.reshape(-1).tolist()
+    return json.dumps(
+        {
+            "format": STORE_FORMAT,
+            "kernels": _kernels_digest(),
+            "detail": pair_detail,
+            "replacement": bool(shoe.replacement),
+            "ranks": shoe.rank_counts.tolist(),
+            "suits": suits,
+            "mixture": [[str(weight), tableau.identity.hex()] for weight, tableau in mixture],
+        },
+        sort_keys=True,
+    )
+
+
+def stored_counts(
+    shoe: Shoe,
+    pair_detail: PairDetail,
+    mixture: Mixture,
+    compute: Callable[[Shoe, PairDetail, Mixture], OutcomeCounts],
+) -> OutcomeCounts:
+    """``compute(shoe, pair_detail, mixture)``, read from the store where it holds them
+    (checked), else computed and kept there for the next process."""
+    folder = store_folder()
+    if folder is None:
+        return compute(shoe, pair_detail, mixture)
+    key = counts_key(shoe, pair_detail, mixture)
+    path = folder / f"counts-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
+    naturals = mixture[0][1].naturals
+    found = _read(path, key, pair_detail)
+    if found is not None:
+        counts, denominator, scale = found
+        return OutcomeCounts(counts, pair_detail, denominator, shoe, naturals, scale)
+    outcomes = compute(shoe, pair_detail, mixture)
+    if outcomes.counts.dtype == np.int64:  # (Python integers of a huge mixture: not kept)
+        _write(path, key, outcomes)
+    return outcomes
+
+
+def _read(path: Path, key: str, pair_detail: PairDetail) -> tuple[np.ndarray, int, int] | None:
+    """The counts, denominator and scale a file holds for ``key``; None where there is
+    no such file, or it is anything but whole and right."""
+    try:
+        # The file opened here, so that it is closed whatever np.load makes of it.
+        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as stored:
+            meta = json.loads(str(stored["meta"]))
+            counts = stored["counts"]
+    except Exception:  # absent, unreadable, truncated, not an archive, not JSON: a miss
+        return None
+    if not isinstance(meta, dict) or meta.get("key") != key:
+        return None
+    try:
+        denominator, scale = int(meta["denominator"]), int(meta["scale"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    states = 1 if pair_detail == "none" else N_PAIR_STATES**2
+    if counts.dtype != np.int64 or counts.shape != (states, *CELL_SHAPE):
+        return None
+    # Nonnegative counts summing to the denominator: int64 cannot overflow below 2**63.
+    if denominator >= 2**63 or scale < 1 or (counts < 0).any():
+        return None
+    if int(counts.sum(dtype=np.int64)) != denominator:
+        return None
+    if meta.get("digest") != _digest(counts):  # a count changed within the same sum
+        return None
+    counts.setflags(write=False)
+    return counts, denominator, scale
+
+
+def _digest(counts: np.ndarray) -> str:
+    return hashlib.sha256(np.ascontiguousarray(counts).tobytes()).hexdigest()
+
+
+def _write(path: Path, key: str, outcomes: OutcomeCounts) -> None:
+    meta = {
+        "key": key,
+        "denominator": str(outcomes.denominator),
+        "scale": str(outcomes.scale),
+        "digest": _digest(outcomes.counts),
+    }
+    temporary = path.with_name(f".{path.stem}-{os.getpid()}-{id(outcomes)}.npz")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with temporary.open("wb") as stream:
+            np.savez(stream, counts=outcomes.counts, meta=np.array(json.dumps(meta)))
+        os.replace(temporary, path)
+    except OSError:  # read-only, full, gone: the counts are in hand all the same
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
