@@ -343,8 +343,8 @@ for name, content, argv, message in [
     ("log_payout_overflow", LOG_HEAD + "A,1,9S KH,3S 4H,1e9999\n", [], "not a finite number"),
     ("log_shoe_escape", LOG_HEAD + '"\x1b[2J",1,9S KH,3S 4H,-1\n', [], "U+001B"),
     ("log_shoe_line_end", LOG_HEAD + '"A\nB",1,9S KH,3S 4H,-1\n', [], "U+000A"),
-    ("log_out_is_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "l.csv"], "is a log audited"),
-    ("log_out_dot_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "./l.csv"], "is a log audited"),
+    ("log_out_is_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "l.csv"], "a log audited"),
+    ("log_out_dot_log", LOG_HEAD + "A,1,9S KH,3S 4H,-1\n", ["--out", "./l.csv"], "a log audited"),
 ]:
     case(name, {"l.csv": content.encode()}, ["audit", "l.csv", "--no-fit", *argv], message)
 

@@ -52,6 +52,41 @@ def command_module(name: str):
     return importlib.import_module(f"analyzer.cli.{name}")
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as :func:`shutil.get_terminal_size` finds it ($COLUMNS, else
+    standard output's terminal, else 80), without importing shutil (and the compression
+    modules it brings), which argparse does for every argument it adds."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's layout of help (descriptions and examples kept as written), as wide as
+    the terminal less 2, as argparse makes it."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:  # fmt: skip
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+class _Top(argparse.HelpFormatter):
+    """The top-level help's layout (argparse's own), at the same width."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:  # fmt: skip
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2."""
 
@@ -72,7 +107,9 @@ class _Version(argparse.Action):
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser: of every command, or, given the command line ``argv``, of the command
     it names only (the others listed by name and help line, their modules not imported)."""
-    parser = _Parser(prog=PROG, description="Exact combinatorial odds for baccarat.")
+    parser = _Parser(
+        prog=PROG, description="Exact combinatorial odds for baccarat.", formatter_class=_Top
+    )
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
     commands.required = True
@@ -81,7 +118,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     named = None if argv is None else next((a for a in argv if not a.startswith("-")), "")
     for name, help_line in COMMANDS.items():
         if named is not None and name != named:
-            commands.add_parser(name, help=help_line)
+            if named not in COMMANDS:  # the list, for --help or an unknown command
+                commands.add_parser(name, help=help_line, formatter_class=_Top)
             continue
         module = command_module(name)
         command = commands.add_parser(
@@ -90,7 +128,7 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             description=module.DESCRIPTION,
             epilog=module.EXAMPLES,
             # The description and examples are laid out by hand (examples keep their lines).
-            formatter_class=argparse.RawDescriptionHelpFormatter,
+            formatter_class=_Formatter,
         )
         module.add_arguments(command)
         command.set_defaults(run=module.run)

@@ -24,7 +24,6 @@ weights exact fractions summing to 1), which the engines walk one by one.
 
 from __future__ import annotations
 
-import importlib.resources
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -36,6 +35,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import AnalyzerError
+from analyzer.files import shipped_folder
 from analyzer.game.cards import Card
 from analyzer.schema import argument, check_keys, sequence_of
 
@@ -670,7 +670,7 @@ def named_rules(name: str) -> DrawingRules:
             f"unknown rule set {name[:40]!r} (rule sets: {', '.join(RULE_SET_NAMES)}, or a "
             "[rules] table)"
         )
-    folder = importlib.resources.files("analyzer.game") / "rule_sets"
+    folder = shipped_folder("analyzer.game", "rule_sets")
     with (folder / f"{name}.toml").open("rb") as file:
         data = tomllib.load(file)
     return rules_from_table(data, f"rule set {name!r}", shipped=name)

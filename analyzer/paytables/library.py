@@ -1,21 +1,21 @@
 """The shipped library of paytables and published claims, and loading any paytable file.
 
-The library ships inside the package (``analyzer/paytables/shipped/``) and is read with
-:mod:`importlib.resources`, so an editable install, a wheel and a ``--user`` install all
-find it. A *name* (``seed-game``, ``ez-baccarat``) always means a shipped paytable; a
-*path* (``my-game.toml``, ``./games/x``) always means a file, so a file in the current
-folder can never stand in for a shipped paytable.
+The library ships inside the package (``analyzer/paytables/shipped/``) and is found by
+:func:`analyzer.files.shipped_folder` (a path on disk, else :mod:`importlib.resources`),
+so an editable install, a wheel, a ``--user`` install and a zipped package all find it.
+A *name* (``seed-game``, ``ez-baccarat``) always means a shipped paytable; a *path*
+(``my-game.toml``, ``./games/x``) always means a file, so a file in the current folder
+can never stand in for a shipped paytable.
 """
 
 from __future__ import annotations
 
-import importlib.resources
 from functools import cache
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import file_stamp, read_toml
+from analyzer.files import file_stamp, read_toml, shipped_folder
 from analyzer.paytables.model import Paytable, paytable_from_dict
 from analyzer.schema import argument
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
 #: The game of the help pages (seed 000): 8 decks, both modes, nineteen bets.
 SEED_GAME = "seed-game"
 
-_SHIPPED = importlib.resources.files("analyzer.paytables") / "shipped"
+_SHIPPED = shipped_folder("analyzer.paytables", "shipped")
 
 
 def _names(kind: str) -> list[str]:

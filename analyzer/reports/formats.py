@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Hashable, Mapping, Sequence
@@ -85,4 +84,6 @@ def _json_ready(value: Any) -> Any:
 
 def json_text(value: Any) -> str:
     """Strict JSON (NaN and infinities become null, as JSON has neither), one newline."""
+    import json  # (here: most commands print no JSON, and start faster without it)
+
     return json.dumps(_json_ready(value), indent=2, ensure_ascii=False, allow_nan=False) + "\n"

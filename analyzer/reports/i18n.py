@@ -8,10 +8,10 @@ Tagalog terms follow seed 000 and Malay terms seed 003 where the pages use them
 from __future__ import annotations
 
 import functools
-import importlib.resources
 import tomllib
 
 from analyzer.errors import AnalyzerError
+from analyzer.files import shipped_folder
 from analyzer.paytables.model import LANGUAGES
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -56,7 +56,7 @@ _ENGLISH_MODES = {
 
 #: The help pages' sentences (``docs --site``) in every language, by id: shipped as data
 #: (``site/sentences.toml``), read once.
-_SENTENCES_FILE = importlib.resources.files("analyzer.reports") / "site" / "sentences.toml"
+_SENTENCES_FILE = shipped_folder("analyzer.reports", "site") / "sentences.toml"
 
 
 @functools.cache

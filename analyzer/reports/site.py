@@ -12,7 +12,6 @@ page runs a script.
 from __future__ import annotations
 
 import hashlib
-import importlib.resources
 import io
 import re
 import struct
@@ -26,6 +25,7 @@ import pandas as pd
 
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
+from analyzer.files import shipped_folder
 from analyzer.game.cards import N_VALUES
 from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, STANDARD, Cell, DrawingRules
 from analyzer.game.shoe import INFINITE, Decks
@@ -42,7 +42,7 @@ from analyzer.reports.tables import (
 )
 from analyzer.runs.runner import package_version
 
-_SITE = importlib.resources.files("analyzer.reports") / "site"
+_SITE = shipped_folder("analyzer.reports", "site")
 #: Decimals of the percentages in the odds table, and of the maximum RTP sentence (as the
 #: seed pages print it).
 ODDS_DIGITS = 4

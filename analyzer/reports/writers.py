@@ -12,7 +12,6 @@ next line); a heading of level 1 is the title (``##`` in Markdown, ``<h2>`` in H
 
 from __future__ import annotations
 
-import html
 import io
 import math
 import re
@@ -163,6 +162,8 @@ def _frame(table: Table) -> Any:
 
 
 def _html_block(block: Block) -> str:
+    import html  # (here: its entity table costs a text command's start a millisecond)
+
     if isinstance(block, Table):
         return _frame(block).to_html(index=block.index, border=0)
     if isinstance(block, Heading):
