@@ -378,3 +378,30 @@ def test_two_outputs_reaching_one_file_are_refused_by_any_name(tmp_path) -> None
             check_outputs({"--out": (report, (".csv",)), "--report-out": (other, (".csv",))})
     check_outputs({"--out": (report, (".csv",)), "--report-out": (tmp_path / "b.csv", (".csv",))})
     assert report.read_text() == "old\n"
+
+
+def test_a_shipped_folder_is_a_path_on_disk_and_found_in_a_zipped_package(tmp_path) -> None:
+    from analyzer.files import shipped_folder
+
+    folder = shipped_folder("analyzer.paytables", "shipped")
+    assert isinstance(folder, Path) and (folder / "paytables" / "seed-game.toml").is_file()
+    # A package imported from a zip file has no folder on disk: importlib.resources reads it.
+    import zipfile
+
+    archive = tmp_path / "zipped.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("zpkg/__init__.py", "")
+        z.writestr("zpkg/data/x.toml", "a = 1\n")
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from pathlib import Path\n"
+        "from analyzer.files import read_toml, shipped_folder\n"
+        "folder = shipped_folder('zpkg', 'data')\n"
+        "assert not isinstance(folder, Path)\n"
+        "print(read_toml(folder / 'x.toml'))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(archive)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "{'a': 1}"

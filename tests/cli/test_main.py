@@ -158,3 +158,17 @@ def test_a_command_line_imports_only_the_command_it_runs(argv) -> None:
     assert done.returncode == 0, done.stderr
     expected = [] if argv[0] == "--help" else [argv[0]]
     assert done.stdout.strip() == repr(expected)
+
+
+@pytest.mark.parametrize("columns", [None, "57", "200", "junk", "-3", "0"])
+def test_help_is_as_wide_as_shutil_finds_the_terminal(monkeypatch, columns) -> None:
+    # The width argparse would ask shutil for, worked out without importing it.
+    import shutil
+
+    from analyzer.cli.main import _terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _terminal_columns() == shutil.get_terminal_size().columns
