@@ -157,7 +157,9 @@ def _ordinal(n: int) -> str:
 class Audit:
     """The checks over a log fed block by block (:meth:`feed`), then :meth:`result`;
     with ``fit``, the tests of the fit to the exact odds too, at ``level``
-    (:mod:`analyzer.analysis.audit_fit`)."""
+    (:mod:`analyzer.analysis.audit_fit`). An audit of one partition of a log is
+    ``deferred`` (its shoes' repeats and order are judged when the partitions are
+    joined): :meth:`partition_state`, then :meth:`absorb` into the joining audit."""
 
     def __init__(
         self,
@@ -166,6 +168,7 @@ class Audit:
         *,
         fit: bool = False,
         level: float = DEFAULT_LEVEL,
+        deferred: bool = False,
     ) -> None:
         self.paytable = paytable
         self.decks = paytable.decks if decks is None else decks
@@ -190,6 +193,14 @@ class Audit:
         self.shoe_row = 0
         # Every finished shoe's cards: digest -> (shoe, its first row, its log).
         self.dealt: dict[bytes, tuple[str, int, str]] = {}
+        # In a partition: each finished shoe's (digest, shoe, row, cards) and each shoe's
+        # (name, first row), for the checks across partitions (see absorb).
+        self.deferred = deferred
+        self.finished: list[tuple[bytes, str, int, int]] = []
+        self.begun: list[tuple[str, int]] = []
+        # Joining partitions: the shoes begun in the log so far, and the last of them.
+        self.joined_shoes: set[str] = set()
+        self.joined_last: str | None = None
         self.log = ""
         self.n_logs = 1
 
@@ -256,7 +267,7 @@ class Audit:
         return AuditResult(
             self.n_rounds,
             self.n_shoes,
-            tuple(f for _, f in sorted(self.kept, key=lambda k: (k[0], k[1].row, _rank(k[1])))),
+            tuple(f for _, f in self._kept()),
             dict(self.counts),
             tuple(self.checked or ()),
             tuple(self.not_checkable),
@@ -265,11 +276,19 @@ class Audit:
             self.n_logs,
         )
 
-    def _keep(self, found: list[Finding]) -> None:
+    def _keep(self, found: list[Finding], log_number: int | None = None) -> None:
+        """Count every finding; keep the first :data:`FINDINGS_KEPT` in log order (by
+        log, row, check and text), whatever order they are found in: an audit in
+        partitions keeps the same ones as one in a single pass."""
         for finding in found:
             self.counts[finding.check] += 1
-            if len(self.kept) < FINDINGS_KEPT:
-                self.kept.append((self.n_logs, finding))
+            self.kept.append((self.n_logs if log_number is None else log_number, finding))
+        if len(self.kept) > 2 * FINDINGS_KEPT:
+            self.kept = self._kept()
+
+    def _kept(self) -> list[tuple[int, Finding]]:
+        order = sorted(self.kept, key=lambda k: (k[0], k[1].row, _rank(k[1]), k[1].text))
+        return order[:FINDINGS_KEPT]
 
     def _choose_payouts(self, block: LoggedRounds) -> None:
         self.checked = []
@@ -453,25 +472,106 @@ class Audit:
         return found
 
     def _finish_shoe(self) -> None:
-        """The shoe in progress is over: is it a repeat of an earlier one?"""
+        """The shoe in progress is over: is it a repeat of an earlier one? (In a
+        partition, kept to be asked when the partitions are joined.)"""
         if self.shoe is None:
             return
         if self.shoe_cards >= REPEAT_MIN_CARDS:
-            key = self.digest.digest()
-            if key in self.dealt:
-                earlier, row, log = self.dealt[key]
-                where = f"row {row}" if log == self.log else f"{log}, row {row}"
-                text = (
-                    f"shoe {self.shoe!r} deals the same {self.shoe_cards} cards in the same "
-                    f"order as shoe {earlier!r} (from {where})"
-                )
-                self._keep([Finding("repeat", self.shoe_row, self.shoe, 1, text, self.log)])
+            dealt = (self.digest.digest(), self.shoe, self.shoe_row, self.shoe_cards)
+            if self.deferred:
+                self.finished.append(dealt)
             else:
-                self.dealt[key] = (self.shoe, self.shoe_row, self.log)
+                self._check_repeat(*dealt, self.log, self.n_logs)
+        if self.deferred:
+            self.begun.append((self.shoe, self.shoe_row))
         self.shoe = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
         self.digest = hashlib.blake2b(digest_size=16)
         self.shoe_cards = 0
+
+    def _check_repeat(
+        self, key: bytes, shoe: str, row: int, cards: int, log: str, log_number: int
+    ) -> None:
+        if key in self.dealt:
+            earlier, earlier_row, earlier_log = self.dealt[key]
+            where = (
+                f"row {earlier_row}" if earlier_log == log else f"{earlier_log}, row {earlier_row}"
+            )
+            text = (
+                f"shoe {shoe!r} deals the same {cards} cards in the same order as shoe "
+                f"{earlier!r} (from {where})"
+            )
+            self._keep([Finding("repeat", row, shoe, 1, text, log)], log_number)
+        else:
+            self.dealt[key] = (shoe, row, log)
+
+    # -- Partitions -------------------------------------------------------------------------
+
+    def partition_state(self, log_number: int, path: str) -> dict:
+        """What this audit of one partition of a log (``deferred``, fed the shoes that
+        begin in it) found and summed, as JSON data for :meth:`absorb`: the partition's
+        findings (the first :data:`FINDINGS_KEPT`) and counts, its shoes' digests for the
+        repeat check and their names for the order check, and the fit's sums."""
+        self._finish_shoe()
+        return {
+            "log": log_number,
+            "log_name": self.log,
+            "path": path,
+            "rounds": self.n_rounds,
+            "shoes": self.n_shoes,
+            "counts": dict(self.counts),
+            "kept": [[f.check, f.row, f.shoe, f.round, f.text, f.log] for _, f in self._kept()],
+            "checked": None if self.checked is None else [list(c) for c in self.checked],
+            "not_checkable": [list(c) for c in self.not_checkable],
+            "payout_columns": sorted(map(list, getattr(self, "payout_columns", ()))),
+            "finished": [[d.hex(), shoe, row, cards] for d, shoe, row, cards in self.finished],
+            "begun": [[shoe, row] for shoe, row in self.begun],
+            "fit": None if self.fit is None else self.fit.partition_state(),
+        }
+
+    def absorb(self, state: dict) -> None:
+        """Join a partition's :meth:`partition_state` to what this audit holds: the
+        partitions in log order, each once. The result is the one pass's over the same
+        rows (the fit's float sums to rounding)."""
+        log_number = state["log"] + 1
+        if log_number != self.n_logs or self.log != state["log_name"]:
+            self.n_logs, self.log = log_number, state["log_name"]
+            self.joined_shoes, self.joined_last = set(), None
+        for shoe, row in state["begun"]:  # a shoe's rows together, across partitions too
+            if shoe in self.joined_shoes:
+                raise AnalyzerError(
+                    f"{state['path']}: row {row}, column 'shoe': shoe {shoe!r} comes back "
+                    f"after shoe {self.joined_last!r} began: rows out of order (a log gives "
+                    "each shoe's rounds together, in deal order)"
+                )
+            self.joined_shoes.add(shoe)
+            self.joined_last = shoe
+        if state["checked"] is not None:
+            columns = {tuple(c) for c in state["payout_columns"]}
+            if self.checked is None:
+                self.checked = [tuple(c) for c in state["checked"]]
+                self.not_checkable = [tuple(c) for c in state["not_checkable"]]
+                self.payout_columns = columns
+                if self.fit is not None:
+                    self.fit.choose_side_bets(self.checked)
+            elif columns != self.payout_columns:
+                raise AnalyzerError(
+                    f"{state['log_name'] or 'the log'}: its payout columns are not the first "
+                    "log's: audit logs with the same payout columns together"
+                )
+        self.n_rounds += state["rounds"]
+        self.n_shoes += state["shoes"]
+        for check, n in state["counts"].items():
+            self.counts[check] += n
+        self.kept += [(log_number, Finding(*f)) for f in state["kept"]]
+        if len(self.kept) > 2 * FINDINGS_KEPT:
+            self.kept = self._kept()
+        for digest, shoe, row, cards in state["finished"]:
+            self._check_repeat(
+                bytes.fromhex(digest), shoe, row, cards, state["log_name"], log_number
+            )
+        if self.fit is not None and state["fit"] is not None:
+            self.fit.absorb(state["fit"])
 
     def _columns(self, block, values, player_score, banker_score) -> dict[str, np.ndarray]:
         """The round's fields as bets read them: the value and pair fields, and the card

@@ -349,6 +349,85 @@ class Fit:
         self.shoe: str | None = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
 
+    def partition_state(self) -> dict:
+        """The sums of the rounds fed, as JSON data for :meth:`absorb` (floats written
+        as Python writes them, so they read back to the same bits)."""
+
+        def sparse(values: np.ndarray) -> list:
+            where = np.flatnonzero(values)
+            return [where.tolist(), values.ravel()[where].tolist()]
+
+        points = np.concatenate(self.points) if self.points else np.zeros((0, 4))
+        return {
+            "n": self.n,
+            "counts": dict(self.counts),
+            "side_counts": [[b, m, *c] for (b, m), c in self.side_counts.items()],
+            "sequence": [
+                self.first,
+                self.last,
+                self.seq_n,
+                self.seq_sum,
+                self.changes,
+                self.adjacent,
+            ],
+            "aware": [self.aware_n, self.left_out],
+            "observed": self.observed.tolist(),
+            "expected": self.expected.tolist(),
+            "variance": self.variance.tolist(),
+            "bins": [sparse(a) for a in (self.bin_rounds, self.bin_predicted, self.bin_observed)],
+            "running": [self.run_total.tolist(), points.tolist(), self.spacing],
+            "notes": list(self.notes),
+        }
+
+    def absorb(self, state: dict) -> None:
+        """Add a partition's sums (:meth:`partition_state`) to these: the partitions in log
+        order. The winners' sequence joins at the boundary as one pass would; the running
+        difference's points are the partitions', moved to where they fall in the log."""
+        self.n += state["n"]
+        for key, n in state["counts"].items():
+            self.counts[key] += n
+        for bet_id, mode, rounds, hits in state["side_counts"]:
+            counts = self.side_counts.setdefault((bet_id, mode), [0, 0])
+            counts[0] += rounds
+            counts[1] += hits
+        first, last, seq_n, seq_sum, changes, adjacent = state["sequence"]
+        if seq_n:
+            if self.last is not None:
+                self.changes += int(first != self.last)
+                self.adjacent += self.last * first
+            if self.first is None:
+                self.first = first
+            self.changes += changes
+            self.adjacent += adjacent
+            self.seq_n += seq_n
+            self.seq_sum += seq_sum
+            self.last = last
+        total, points, spacing = state["running"]
+        points = np.array(points, dtype=np.float64).reshape(-1, 4)
+        if len(points):
+            points[:, 0] += self.aware_n
+            points[:, 1:] += self.run_total
+            self.points.append(points)
+            self.n_points += len(points)
+        self.run_total = self.run_total + np.array(total)
+        self.spacing = max(self.spacing, spacing)
+        while self.n_points > RUNNING_POINTS:
+            every = np.concatenate(self.points)[1::2]
+            self.points, self.n_points, self.spacing = [every], len(every), 2 * self.spacing
+        aware_n, left_out = state["aware"]
+        self.aware_n += aware_n
+        self.left_out += left_out
+        self.observed += np.array(state["observed"], dtype=np.int64)
+        self.expected += np.array(state["expected"])
+        self.variance += np.array(state["variance"])
+        for target, (where, values) in zip(
+            (self.bin_rounds, self.bin_predicted, self.bin_observed), state["bins"], strict=True
+        ):
+            np.add.at(target.reshape(-1), np.array(where, dtype=np.int64), np.array(values))
+        for note in state["notes"]:
+            if note not in self.notes:
+                self.notes.append(note)
+
     def start_log(self) -> None:
         """The rounds fed from here are of another log: its first shoe is a new one."""
         self.shoe = None

@@ -15,7 +15,9 @@ from analyzer.cli.options import (
     deliver_report,
     finite_number,
     paytable_from_args,
+    whole_number,
 )
+from analyzer.cli.runs import DEFAULT_WORK_DIR, MAX_WORKERS
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
@@ -43,7 +45,13 @@ examples:
   baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding
   baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx
   baccarat-odds audit monday.csv tuesday.parquet   # one audit: repeats across both
-  baccarat-odds audit rounds.csv --plot fit.png    # the calibration and the running difference"""
+  baccarat-odds audit rounds.csv --plot fit.png    # the calibration and the running difference
+  baccarat-odds audit big.parquet --workers 2      # in saved partitions; again with --resume"""
+
+
+#: Rows per partition of a partitioned audit: about a minute of work on one core.
+DEFAULT_PARTITION_ROWS = 1_000_000
+MAX_PARTITION_ROWS = 10**8
 
 
 def level_number(text: str) -> float:
@@ -84,6 +92,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also draw the fit: the shoe-aware calibration of each outcome and the running "
         "Banker-minus-Player difference against its band at --level",
     )
+    runs = parser.add_argument_group(
+        "partitions (any of these audits the logs in saved, resumable partitions)"
+    )
+    runs.add_argument(
+        "--partition-rows",
+        type=whole_number(1000, MAX_PARTITION_ROWS),
+        default=None,
+        metavar="ROWS",
+        help="rows per partition, about (cut where a shoe begins; default "
+        f"{DEFAULT_PARTITION_ROWS:,} once partitions are asked for)",
+    )
+    runs.add_argument(
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=None,
+        help="local processes (default: one per core)",
+    )
+    runs.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the partitions on this Dask scheduler (tcp://host:port)",
+    )
+    runs.add_argument(
+        "--work-dir",
+        default=DEFAULT_WORK_DIR,
+        metavar="DIR",
+        help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
+    )
+    runs.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the partitions an interrupted run saved; audit the rest",
+    )
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",
@@ -108,11 +149,25 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                     f"{option} {path}: is a log audited ({log}): choose another file"
                 )
     paytable = paytable_from_args(args)
-    with _progress(args.logs) as progress:
-        result = audit_log(
+    partitioned = (
+        args.partition_rows is not None or args.workers is not None
+        or args.scheduler is not None or args.resume
+    )  # fmt: skip
+    if partitioned:
+        from analyzer.runs.audit_run import audit_partitioned
+
+        result = audit_partitioned(
             args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
-            progress=progress,
+            partition_rows=args.partition_rows or DEFAULT_PARTITION_ROWS,
+            work_dir=args.work_dir, resume=args.resume, workers=args.workers,
+            scheduler=args.scheduler,
         )  # fmt: skip
+    else:
+        with _progress(args.logs) as progress:
+            result = audit_log(
+                args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
+                progress=progress,
+            )  # fmt: skip
     if args.plot is not None:
         from analyzer.reports.plots import audit_figure, save_png
 

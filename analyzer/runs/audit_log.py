@@ -107,18 +107,48 @@ def estimated_rounds(path: str | Path) -> int | None:
 
 
 def read_log(
-    path: str | Path, paytable: Paytable, block_rows: int = BLOCK_ROWS
+    path: str | Path,
+    paytable: Paytable,
+    block_rows: int = BLOCK_ROWS,
+    span: tuple[int, int | None] | None = None,
 ) -> Iterator[LoggedRounds]:
     """The rounds of the log at ``path``, a block at a time; a malformed file, header,
-    row or cell is one error naming it."""
+    row or cell is one error naming it. With ``span`` = (first, stop), only the shoes
+    that begin at a row from ``first`` up to ``stop`` (not included; None: the end), each
+    whole: a partition of the log (the rows before are looked at only for their shoe)."""
     path = Path(path)
     with _open(path) as stream:
         if stream.read(4) == _PARQUET_MAGIC:
             stream.seek(0)
-            yield from _parquet_blocks(path, stream, paytable, block_rows)
+            yield from _parquet_blocks(path, stream, paytable, block_rows, _Span.of(span))
         else:
             stream.seek(0)
-            yield from _csv_blocks(path, stream, paytable, block_rows)
+            yield from _csv_blocks(path, stream, paytable, block_rows, _Span.of(span))
+
+
+class _Span:
+    """Which rows a partition of a log reads: those of the shoes that begin at a row in
+    [first, stop). A shoe begins where a row names another shoe than the row before (the
+    rows of a shoe come together). Rows of other shoes are only looked at for their shoe."""
+
+    def __init__(self, first: int, stop: int | None) -> None:
+        self.first, self.stop = first, stop
+        self.previous: str | None = None
+        self.inside = False
+
+    @classmethod
+    def of(cls, span: tuple[int, int | None] | None) -> _Span | None:
+        return None if span is None else cls(*span)
+
+    def take(self, row: int, shoe: str | None) -> bool | None:
+        """Read the row (True), pass over it (False), or stop reading (None)."""
+        begins = shoe is None or shoe != self.previous
+        self.previous = shoe
+        if begins and self.stop is not None and row >= self.stop:
+            return None  # the next partition's shoe
+        if not self.inside and begins and row >= self.first:
+            self.inside = True
+        return self.inside
 
 
 def _open(path: Path):
@@ -432,7 +462,9 @@ def _size(n: int) -> str:
     return f"{n // 2**20} MiB" if n >= 2**20 else f"{n:,} bytes"
 
 
-def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iterator[LoggedRounds]:
+def _csv_blocks(
+    path: Path, binary, paytable: Paytable, block_rows: int, span: _Span | None = None
+) -> Iterator[LoggedRounds]:
     limit = csv.field_size_limit()
     csv.field_size_limit(MAX_LINE_BYTES)
     row = 0
@@ -458,6 +490,13 @@ def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iter
                     continue  # a blank line
                 row += 1
                 lines.where = f"row {row + 1}"
+                if span is not None:
+                    shoe_at = layout.at["shoe"]
+                    taken = span.take(row, cells[shoe_at].strip() if shoe_at < len(cells) else None)
+                    if taken is None:
+                        break
+                    if not taken:
+                        continue
                 block.add(row, cells)
                 if len(block) >= block_rows:
                     order.check(block, 0)
@@ -466,7 +505,7 @@ def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iter
         except csv.Error as exc:
             raise AnalyzerError(f"{path}: {lines.where}: not CSV: {exc}") from None
         order.check(block, 0)
-        if not row:
+        if not row and (span is None or span.first == 1):
             raise AnalyzerError(f"{path}: no rounds: the header is all there is")
         if len(block):
             yield block.done()
@@ -478,7 +517,7 @@ def _csv_blocks(path: Path, binary, paytable: Paytable, block_rows: int) -> Iter
 
 
 def _parquet_blocks(
-    path: Path, binary, paytable: Paytable, block_rows: int
+    path: Path, binary, paytable: Paytable, block_rows: int, span: _Span | None = None
 ) -> Iterator[LoggedRounds]:
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -508,15 +547,26 @@ def _parquet_blocks(
                         f"read: {_first_line(exc)}"
                     ) from None
             block = _Block(path, layout)
+            shoe_at = layout.at["shoe"]
+            stopped = False
             for cells in zip(*columns, strict=True):
                 row += 1
+                if span is not None:
+                    taken = span.take(row, _text(cells[shoe_at]).strip())
+                    if taken is None:
+                        stopped = True
+                        break
+                    if not taken:
+                        continue
                 block.add(row, cells)
             order.check(block, 0)
             if len(block):
                 yield block.done()
+            if stopped:
+                return
     except (pa.ArrowException, OSError) as exc:
         raise AnalyzerError(f"{path}: row {row + 1}: cannot read: {_first_line(exc)}") from None
-    if not row:
+    if not row and (span is None or span.first == 1):
         raise AnalyzerError(f"{path}: no rounds: the file has columns but no rows")
 
 

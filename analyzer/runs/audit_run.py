@@ -1,0 +1,159 @@
+"""Auditing logs in saved, resumable partitions, on local processes or a Dask cluster.
+
+Each log is cut into partitions of about ``partition_rows`` rows at shoe boundaries: a
+partition audits the shoes that begin in its rows, each whole (:func:`~analyzer.runs.
+audit_log.read_log`'s ``span``), as a ``deferred`` :class:`~analyzer.analysis.audit.Audit`,
+and hands back what it found and summed as JSON data
+(:meth:`~analyzer.analysis.audit.Audit.partition_state`). Partitions run and are saved
+as :func:`~analyzer.runs.runner.run_partitions` runs ``count``'s and ``simulate``'s: each
+kept in the run's folder once finished, checked when read back, skipped by ``resume``.
+The run's folder is named by everything the result depends on, each log's identity (path,
+size, modification time) among it: a log that changed is audited again.
+
+The partitions are joined in log order (:meth:`~analyzer.analysis.audit.Audit.absorb`):
+the findings, counts and tests are those of one pass over the same logs, repeats and
+rows out of order found across partitions too; only the fit's float sums may differ in
+their last bits (they are added in another order), and the running difference's points
+are the partitions' own.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyzer.analysis.audit import Audit, AuditResult
+from analyzer.analysis.audit_fit import DEFAULT_LEVEL
+from analyzer.errors import AnalyzerError
+from analyzer.paytables.model import Paytable
+from analyzer.runs.audit_log import BLOCK_ROWS, estimated_rounds, read_log
+
+#: What a partition file holds: the partition's state as JSON text.
+STATE = "state"
+#: The layout of a partition's state; a change makes older partitions strangers.
+STATE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class AuditJob:
+    """What every partition of one audit shares (plain data: it goes to workers)."""
+
+    paths: tuple[str, ...]
+    paytable: Paytable
+    decks: int | None
+    fit: bool
+    level: float
+    #: Per partition: (the log's index in ``paths``, first row, stop row or None).
+    spans: tuple[tuple[int, int, int | None], ...]
+    block_rows: int = BLOCK_ROWS
+
+    def log_name(self, index: int) -> str:
+        """A log's name in findings: its path where several logs are audited."""
+        return self.paths[index] if len(self.paths) > 1 else ""
+
+
+def audit_partition(job: AuditJob, index: int, size: int) -> dict[str, np.ndarray]:
+    """Audit partition ``index`` of ``job`` (``size``: its rows, about; for the bar)."""
+    log, first, stop = job.spans[index]
+    audit = Audit(job.paytable, job.decks, fit=job.fit, level=job.level, deferred=True)
+    audit.start_log(job.log_name(log))
+    for block in read_log(job.paths[log], job.paytable, job.block_rows, (first, stop)):
+        audit.feed(block)
+    state = audit.partition_state(log, job.paths[log])
+    return {STATE: np.array(json.dumps(state, allow_nan=False))}
+
+
+def check_state(result: dict[str, np.ndarray], size: int) -> None:
+    """A saved partition's structure (as declared: its data is checked by its sha256):
+    one text, the state (raises if it is not)."""
+    if set(result) != {STATE} or result[STATE].shape != () or result[STATE].dtype.kind != "U":
+        raise ValueError("not an audit partition")
+
+
+def partition_spans(
+    paths: tuple[str, ...], partition_rows: int
+) -> tuple[list[tuple[int, int, int | None]], list[int]]:
+    """Each log's partitions, (log, first row, stop row), the last open-ended, and their
+    sizes in rows (the logs' estimated rows: a CSV row with quoted line ends counts
+    more, and a partition past the end is empty)."""
+    spans, sizes = [], []
+    for log, path in enumerate(paths):
+        rows = estimated_rounds(path)
+        if rows is None:  # reading it will say what is wrong
+            rows = 1
+        starts = list(range(1, max(rows, 1) + 1, partition_rows))
+        for j, first in enumerate(starts):
+            last = j == len(starts) - 1
+            spans.append((log, first, None if last else first + partition_rows))
+            sizes.append(max(min(partition_rows, rows - first + 1), 1))
+    return spans, sizes
+
+
+def _identity(job: AuditJob, sizes: list[int]) -> dict:
+    logs = []
+    for path in job.paths:
+        try:
+            info = os.stat(path)
+        except OSError as exc:
+            raise AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        logs.append([os.path.abspath(path), info.st_size, info.st_mtime_ns, info.st_ino])
+    return {
+        "command": "audit",
+        "format": STATE_FORMAT,
+        "logs": logs,
+        "paytable": job.paytable.fingerprint,
+        "decks": job.decks,
+        "fit": job.fit,
+        "level": job.level,
+        "spans": [list(span) for span in job.spans],
+        "sizes": sizes,
+        "block_rows": job.block_rows,
+    }
+
+
+def audit_partitioned(
+    paths: list[str] | tuple[str, ...],
+    paytable: Paytable,
+    decks: int | None = None,
+    *,
+    fit: bool = False,
+    level: float = DEFAULT_LEVEL,
+    partition_rows: int = 1_000_000,
+    work_dir: str | Path = ".baccarat-odds/runs",
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+    block_rows: int = BLOCK_ROWS,
+) -> AuditResult:
+    """:func:`~analyzer.runs.audit_log.audit_log` of ``paths`` in saved partitions of about
+    ``partition_rows`` rows each (see the module's text), on ``workers`` local processes
+    or the Dask ``scheduler``; ``resume`` keeps the partitions an interrupted run saved."""
+    from analyzer.runs.runner import run_folder, run_partitions
+
+    paths = tuple(str(path) for path in paths)
+    spans, sizes = partition_spans(paths, partition_rows)
+    job = AuditJob(paths, paytable, decks, fit, level, tuple(spans), block_rows)
+    identity = _identity(job, sizes)
+    results = run_partitions(
+        audit_partition,
+        job,
+        sizes,
+        run_folder(Path(work_dir), identity),
+        identity,
+        resume=resume,
+        scheduler=scheduler,
+        workers=workers,
+        progress=progress,
+        description="audit",
+        unit="rounds",
+        check=check_state,
+    )
+    joined = Audit(paytable, decks, fit=fit, level=level)
+    for result in results:
+        joined.absorb(json.loads(str(result[STATE])))
+    return joined.result()

@@ -1,0 +1,156 @@
+"""An audit in saved partitions is the audit of one pass: the same findings (repeats and
+rows out of order across partitions and logs), counts and tests, on local processes and
+on Dask; an interrupted or damaged run resumes from what it saved."""
+
+from __future__ import annotations
+
+import copy
+import math
+from itertools import pairwise
+
+import pytest
+from audit_logs import clean_rows, write_csv, write_parquet
+from helpers import dask_cluster, run
+
+from analyzer import load_paytable
+from analyzer.errors import AnalyzerError
+from analyzer.runs import audit_run
+from analyzer.runs.audit_log import audit_log
+from analyzer.runs.audit_run import audit_partitioned, partition_spans
+
+
+@pytest.fixture(scope="module")
+def seed_game():
+    return load_paytable("seed-game")
+
+
+@pytest.fixture(scope="module")
+def logs(seed_game, tmp_path_factory):
+    """Two logs of 4-deck shoes with faults: a mis-settled payout, a round out of order,
+    a shoe dealt twice in the first log and one of its shoes again in the second."""
+    folder = tmp_path_factory.mktemp("logs")
+    rows = clean_rows(seed_game, 2400, decks=4, seed=3)
+    rows[10]["pay:banker"] = "5"
+    rows[300]["round"] = "77"
+    rows += [dict(row, shoe="again") for row in rows if row["shoe"] == "S3"]
+    other = clean_rows(seed_game, 900, decks=4, seed=4)
+    other += [dict(row, shoe="twice") for row in rows if row["shoe"] == "S2"]
+    return write_csv(folder / "a.csv", rows), write_parquet(folder / "b.parquet", other)
+
+
+def same_audit(one, other) -> None:
+    assert one.findings == other.findings and one.counts == other.counts
+    assert (one.rounds, one.shoes, one.logs) == (other.rounds, other.shoes, other.logs)
+    assert one.payouts_checked == other.payouts_checked
+    if one.fit is None:
+        assert other.fit is None
+        return
+    for a, b in zip(one.fit.tests, other.fit.tests, strict=True):
+        assert (a.key, a.rounds, a.passed) == (b.key, b.rounds, b.passed)
+        for x, y in ((a.observed, b.observed), (a.expected, b.expected), (a.p_value, b.p_value)):
+            assert (x is None and y is None) or math.isclose(x, y, rel_tol=1e-9, abs_tol=1e-12)
+    for a, b in zip(one.fit.calibration, other.fit.calibration, strict=True):
+        assert (a.outcome, a.low, a.high, a.rounds, a.observed) == (
+            b.outcome, b.low, b.high, b.rounds, b.observed,
+        )  # fmt: skip
+        assert math.isclose(a.predicted, b.predicted, rel_tol=1e-12)
+    assert one.fit.running.rounds[-1] == other.fit.running.rounds[-1]
+    assert one.fit.running.observed[-1] == other.fit.running.observed[-1]
+
+
+@pytest.mark.parametrize("partition_rows", [97, 1000, 10_000])
+def test_partitions_give_the_one_pass_audit(tmp_path, seed_game, logs, partition_rows) -> None:
+    serial = audit_log(list(logs), seed_game, decks=4, fit=True)
+    assert {f.check for f in serial.findings} >= {"payout", "order", "repeat"}
+    assert [f.log for f in serial.findings if f.check == "repeat"] == [str(logs[0]), str(logs[1])]
+    parted = audit_partitioned(
+        logs, seed_game, 4, fit=True, partition_rows=partition_rows,
+        work_dir=tmp_path / "runs", workers=1, progress=False,
+    )  # fmt: skip
+    same_audit(serial, parted)
+
+
+def test_spans_cover_each_log_and_end_open(logs) -> None:
+    spans, sizes = partition_spans(tuple(map(str, logs)), 1000)
+    for log in (0, 1):
+        mine = [(first, stop) for index, first, stop in spans if index == log]
+        assert mine[0][0] == 1 and mine[-1][1] is None
+        assert all(stop == following for (_, stop), (following, _) in pairwise(mine))
+    assert len(sizes) == len(spans) and all(size >= 1 for size in sizes)
+
+
+def test_two_processes_give_the_same_audit_and_a_rerun_reads_what_they_saved(
+    tmp_path, seed_game, logs, monkeypatch
+) -> None:
+    options = dict(fit=True, partition_rows=1000, work_dir=tmp_path / "runs", progress=False)
+    first = audit_partitioned(logs, seed_game, 4, workers=2, **options)
+    same_audit(audit_log(list(logs), seed_game, decks=4, fit=True), first)
+    # Resumed, no partition is audited again.
+    calls = []
+    real = audit_run.audit_partition
+    monkeypatch.setattr(audit_run, "audit_partition", lambda *a: calls.append(a) or real(*a))
+    again = audit_partitioned(logs, seed_game, 4, workers=1, resume=True, **options)
+    assert calls == [] and again.findings == first.findings
+    # A damaged and a missing partition are audited again, the rest read back.
+    (folder,) = (tmp_path / "runs").iterdir()
+    parts = sorted(folder.glob("part-*.npz"))
+    parts[0].write_bytes(parts[0].read_bytes()[:200])
+    parts[-1].unlink()
+    resumed = audit_partitioned(logs, seed_game, 4, workers=1, resume=True, **options)
+    assert sorted(call[1] for call in calls) == [0, len(parts) - 1]
+    same_audit(first, resumed)
+
+
+def test_a_log_that_changed_is_audited_again(tmp_path, seed_game) -> None:
+    rows = clean_rows(seed_game, 400, decks=2, seed=8)
+    path = write_csv(tmp_path / "log.csv", rows)
+    options = dict(partition_rows=1000, work_dir=tmp_path / "runs", workers=1, progress=False)
+    assert audit_partitioned([path], seed_game, 2, **options).total == 0
+    bad = copy.deepcopy(rows)
+    bad[5]["pay:tie"] = "7.5"  # never the tie's settlement
+    write_csv(path, bad)
+    result = audit_partitioned([path], seed_game, 2, resume=True, **options)
+    assert [(f.check, f.row) for f in result.findings] == [("payout", 6)]
+    assert len(list((tmp_path / "runs").iterdir())) == 2  # another run, beside the first
+
+
+def test_a_shoe_coming_back_in_a_later_partition_is_rows_out_of_order(tmp_path, seed_game):
+    rows = clean_rows(seed_game, 1500, decks=2, seed=5)
+    back = [row for row in rows if row["shoe"] == "S1"][:3]
+    path = write_csv(tmp_path / "log.csv", rows + back)
+    with pytest.raises(AnalyzerError) as serial:
+        audit_log(path, seed_game, decks=2)
+    with pytest.raises(AnalyzerError) as parted:
+        audit_partitioned(
+            [path], seed_game, 2, partition_rows=1000, work_dir=tmp_path / "r", workers=1,
+            progress=False,
+        )  # fmt: skip
+    assert str(parted.value) == str(serial.value) and "rows out of order" in str(serial.value)
+
+
+def test_the_command_line_audits_in_partitions_as_in_one_pass(tmp_path, capsys, logs):
+    one = run(capsys, "audit", *map(str, logs), "--decks", "4")
+    parts = run(
+        capsys, "audit", *map(str, logs), "--decks", "4", "--partition-rows", "1000",
+        "--workers", "2", "--work-dir", str(tmp_path / "w"),
+    )  # fmt: skip
+    assert one == parts and one[0] == 0
+    # A malformed row in a later partition: the one line a single pass gives.
+    rows = clean_rows(load_paytable("seed-game"), 2500, decks=4, seed=3)
+    rows[2200]["player_cards"] = "2S ZZ"
+    path = write_csv(tmp_path / "bad.csv", rows)
+    serial = run(capsys, "audit", str(path), "--decks", "4")
+    parted = run(
+        capsys, "audit", str(path), "--decks", "4", "--partition-rows", "1000",
+        "--workers", "1", "--work-dir", str(tmp_path / "w"),
+    )  # fmt: skip
+    assert serial == parted and serial[0] == 2 and serial[2].count("\n") == 1
+
+
+def test_a_dask_cluster_gives_the_same_audit(tmp_path, seed_game, logs) -> None:
+    with dask_cluster(tmp_path) as (address, _):
+        on_dask = audit_partitioned(
+            logs, seed_game, 4, fit=True, partition_rows=1000, work_dir=tmp_path / "d",
+            scheduler=address, progress=False,
+        )  # fmt: skip
+    same_audit(audit_log(list(logs), seed_game, decks=4, fit=True), on_dask)
