@@ -2,8 +2,8 @@
 
 :class:`OutcomeCounts` is what the enumerator (:mod:`analyzer.engine.enumerator`) hands
 out. Those counts depend only on the shoe, the pair detail and the tableaus the hands
-draw by, so :func:`stored_counts` keeps them in files and reads them back in a later
-process: a command that finds its counts there starts without importing Numba or
+draw by, so :func:`stored_counts` keeps those of full shoes in files and reads them back
+in a later process: a command that finds its counts there starts without importing Numba or
 compiling anything (``report --bet tie`` in a fraction of a second).
 
 The store is a cache, never a source of truth: a file is used only when its key (the
@@ -23,6 +23,7 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -36,7 +37,7 @@ from analyzer.game.rules import STANDARD, Mixture
 from analyzer.game.shoe import Shoe
 
 #: The files' layout; a change makes every older file a stranger, computed again.
-STORE_FORMAT = 1
+STORE_FORMAT = 2
 #: The kernels' sources: a change to any of them changes every key.
 KERNEL_SOURCES = ("enumerator.py", "draw.py", "mixture.py", "counts.py")
 #: The cells of a count by pair state: player score, banker score, and each third card
@@ -101,6 +102,11 @@ def counts_key(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> str:
     )
 
 
+def kernels_loaded() -> bool:
+    """Is Numba imported (the enumerator's kernels a millisecond away)?"""
+    return "numba" in sys.modules
+
+
 def stored_counts(
     shoe: Shoe,
     pair_detail: PairDetail,
@@ -108,31 +114,42 @@ def stored_counts(
     compute: Callable[[Shoe, PairDetail, Mixture], OutcomeCounts],
 ) -> OutcomeCounts:
     """``compute(shoe, pair_detail, mixture)``, read from the store where it holds them
-    (checked), else computed and kept there for the next process."""
+    (checked), else computed and kept there for the next process. Only a shoe of full
+    decks (or the infinite deck) is kept: the store stays small (a few files per rule
+    set), however many depleted shoes an analysis walks.
+
+    The store is read only while the kernels are not loaded (Numba not imported): once
+    they are, counting again (under a millisecond for most shoes) is about as quick as
+    reading and checking a file, so the counts are computed, and kept only where the
+    store has none yet."""
     folder = store_folder()
-    if folder is None:
+    if folder is None or shoe.decks is None:  # only full shoes: a bounded store
         return compute(shoe, pair_detail, mixture)
     key = counts_key(shoe, pair_detail, mixture)
     path = folder / f"counts-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
-    naturals = mixture[0][1].naturals
-    found = _read(path, key, pair_detail)
-    if found is not None:
-        counts, denominator, scale = found
-        return OutcomeCounts(counts, pair_detail, denominator, shoe, naturals, scale)
+    loaded = kernels_loaded()
+    if not loaded:
+        found = _read(path, key, pair_detail)
+        if found is not None:
+            counts, denominator, scale = found
+            naturals = mixture[0][1].naturals
+            return OutcomeCounts(counts, pair_detail, denominator, shoe, naturals, scale)
     outcomes = compute(shoe, pair_detail, mixture)
-    if outcomes.counts.dtype == np.int64:  # (Python integers of a huge mixture: not kept)
+    # (Python integers of a huge mixture are not kept.)
+    if outcomes.counts.dtype == np.int64 and not (loaded and path.exists()):
         _write(path, key, outcomes)
     return outcomes
 
 
 def _read(path: Path, key: str, pair_detail: PairDetail) -> tuple[np.ndarray, int, int] | None:
     """The counts, denominator and scale a file holds for ``key``; None where there is
-    no such file, or it is anything but whole and right."""
+    no such file, or it is anything but whole and right. A file holds the nonzero
+    counts only (a seventh of the cells): their flat cells, increasing, and values."""
     try:
         # The file opened here, so that it is closed whatever np.load makes of it.
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as stored:
             meta = json.loads(str(stored["meta"]))
-            counts = stored["counts"]
+            cells, values = stored["cells"], stored["values"]
     except Exception:  # absent, unreadable, truncated, not an archive, not JSON: a miss
         return None
     if not isinstance(meta, dict) or meta.get("key") != key:
@@ -141,36 +158,49 @@ def _read(path: Path, key: str, pair_detail: PairDetail) -> tuple[np.ndarray, in
         denominator, scale = int(meta["denominator"]), int(meta["scale"])
     except (KeyError, TypeError, ValueError):
         return None
-    states = 1 if pair_detail == "none" else N_PAIR_STATES**2
-    if counts.dtype != np.int64 or counts.shape != (states, *CELL_SHAPE):
+    shape = (1 if pair_detail == "none" else N_PAIR_STATES**2, *CELL_SHAPE)
+    size = int(np.prod(shape))
+    if cells.dtype != np.int64 or values.dtype != np.int64 or cells.ndim != 1:
         return None
-    # Nonnegative counts summing to the denominator: int64 cannot overflow below 2**63.
-    if denominator >= 2**63 or scale < 1 or (counts < 0).any():
+    if values.shape != cells.shape or not len(cells):
         return None
-    if int(counts.sum(dtype=np.int64)) != denominator:
+    if cells[0] < 0 or cells[-1] >= size or (np.diff(cells) <= 0).any():
         return None
-    if meta.get("digest") != _digest(counts):  # a count changed within the same sum
+    # Positive counts summing to the denominator: int64 cannot overflow below 2**63.
+    if denominator >= 2**63 or scale < 1 or (values <= 0).any():
         return None
+    if int(values.sum(dtype=np.int64)) != denominator:
+        return None
+    if meta.get("digest") != _digest(cells, values):  # a count changed within the sum
+        return None
+    counts = np.zeros(size, dtype=np.int64)
+    counts[cells] = values
+    counts = counts.reshape(shape)
     counts.setflags(write=False)
     return counts, denominator, scale
 
 
-def _digest(counts: np.ndarray) -> str:
-    return hashlib.sha256(np.ascontiguousarray(counts).tobytes()).hexdigest()
+def _digest(cells: np.ndarray, values: np.ndarray) -> str:
+    digest = hashlib.sha256(np.ascontiguousarray(cells).tobytes())
+    digest.update(np.ascontiguousarray(values).tobytes())
+    return digest.hexdigest()
 
 
 def _write(path: Path, key: str, outcomes: OutcomeCounts) -> None:
+    flat = outcomes.counts.reshape(-1)
+    cells = np.flatnonzero(flat).astype(np.int64)
+    values = flat[cells]
     meta = {
         "key": key,
         "denominator": str(outcomes.denominator),
         "scale": str(outcomes.scale),
-        "digest": _digest(outcomes.counts),
+        "digest": _digest(cells, values),
     }
     temporary = path.with_name(f".{path.stem}-{os.getpid()}-{id(outcomes)}.npz")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with temporary.open("wb") as stream:
-            np.savez(stream, counts=outcomes.counts, meta=np.array(json.dumps(meta)))
+            np.savez(stream, cells=cells, values=values, meta=np.array(json.dumps(meta)))
         os.replace(temporary, path)
     except OSError:  # read-only, full, gone: the counts are in hand all the same
         with contextlib.suppress(OSError):

@@ -53,19 +53,41 @@ SHOES = [
 ]
 
 
+@pytest.fixture()
+def kernels_unloaded(monkeypatch):
+    """As in a fresh process: the store is read only while Numba is not imported."""
+    monkeypatch.setattr(store, "kernels_loaded", lambda: False)
+
+
 @pytest.mark.parametrize("shoe", SHOES, ids=["8 decks", "depleted", "infinite"])
 @pytest.mark.parametrize("detail", ["none", "rank", "suit"])
-def test_counts_read_back_are_the_enumerators(folder, shoe, detail) -> None:
+def test_counts_read_back_are_the_enumerators(folder, kernels_unloaded, shoe, detail) -> None:
     compute = Counted()
     first = stored_counts(shoe, detail, STANDARD_MIXTURE, compute)
     again = stored_counts(shoe, detail, STANDARD_MIXTURE, compute)
-    assert compute.calls == 1 and len(list(folder.glob("counts-*.npz"))) == 1
     direct = mixture_outcomes(shoe, detail, STANDARD_MIXTURE)
     assert same(first, direct) and same(again, direct) and again.shoe is shoe
+    if shoe.decks is None:  # a depleted shoe is never kept: the store stays small
+        assert compute.calls == 2 and not folder.exists()
+        return
+    assert compute.calls == 1 and len(list(folder.glob("counts-*.npz"))) == 1
     assert not again.counts.flags.writeable  # shared with no one, changed by no one
 
 
-def test_a_mixed_strategy_is_stored_by_its_weights(folder) -> None:
+def test_with_the_kernels_loaded_counts_are_computed_and_kept_once(folder) -> None:
+    assert store.kernels_loaded()  # (as in this process: the enumerator is imported)
+    compute = Counted()
+    for _ in range(3):
+        got = stored_counts(Shoe.standard(3), "rank", STANDARD_MIXTURE, compute)
+    assert compute.calls == 3 and len(list(folder.glob("counts-*.npz"))) == 1
+    path = _file(folder)
+    written = path.stat().st_mtime_ns
+    stored_counts(Shoe.standard(3), "rank", STANDARD_MIXTURE, compute)
+    assert path.stat().st_mtime_ns == written  # not written again
+    assert same(got, mixture_outcomes(Shoe.standard(3), "rank", STANDARD_MIXTURE))
+
+
+def test_a_mixed_strategy_is_stored_by_its_weights(folder, kernels_unloaded) -> None:
     shoe = Shoe.standard(6)
     one = named_rules("chemin-de-fer").mixture(
         parse_strategy("player:5 = 1/3, banker:3/9 = draw, banker:5/4 = stand")
@@ -87,13 +109,15 @@ def _file(folder):
 
 
 def _tampered(path, **changes) -> None:
+    """Write the file again with its (cells, values) or meta changed."""
     with np.load(path, allow_pickle=False) as stored:
-        counts, meta = stored["counts"].copy(), json.loads(str(stored["meta"]))
+        cells, values = stored["cells"].copy(), stored["values"].copy()
+        meta = json.loads(str(stored["meta"]))
     if "counts" in changes:
-        counts = changes["counts"](counts)
+        cells, values = changes["counts"](cells, values)
     meta |= changes.get("meta", {})
     with path.open("wb") as stream:
-        np.savez(stream, counts=counts, meta=np.array(json.dumps(meta)))
+        np.savez(stream, cells=cells, values=values, meta=np.array(json.dumps(meta)))
 
 
 def _pickled(path) -> None:
@@ -101,15 +125,15 @@ def _pickled(path) -> None:
         np.save(stream, np.array([{"x": 1}], dtype=object))
 
 
-def _bump(counts):
-    counts[0, 5, 3, 10, 10] += 1
-    return counts
+def _bump(cells, values):
+    values[3] += 1
+    return cells, values
 
 
-def _swap(counts):  # the same sum, other cells
-    counts[0, 5, 3, 10, 10] += 1
-    counts[0, 3, 5, 10, 10] -= 1
-    return counts
+def _swap(cells, values):  # the same sum, other counts
+    values[3] += 1
+    values[4] -= 1
+    return cells, values
 
 
 @pytest.mark.parametrize(
@@ -120,20 +144,25 @@ def _swap(counts):  # the same sum, other cells
         lambda path: path.write_bytes(b""),
         lambda path: _tampered(path, counts=_bump),  # a sum that is not the denominator
         lambda path: _tampered(path, counts=_swap),  # the same sum: the digest tells
-        lambda path: _tampered(path, counts=lambda c: -c),
-        lambda path: _tampered(path, counts=lambda c: c.astype(np.float64)),
-        lambda path: _tampered(path, counts=lambda c: c[:, :, :, :, :10]),
+        lambda path: _tampered(path, counts=lambda c, v: (c, -v)),
+        lambda path: _tampered(path, counts=lambda c, v: (c, v.astype(np.float64))),
+        lambda path: _tampered(path, counts=lambda c, v: (c + 10**6, v)),  # past the cells
+        lambda path: _tampered(path, counts=lambda c, v: (c[::-1].copy(), v)),
+        lambda path: _tampered(path, counts=lambda c, v: (c[:-1], v)),
+        lambda path: _tampered(path, counts=lambda c, v: (c[:0], v[:0])),
         lambda path: _tampered(path, meta={"key": "another shoe"}),
         lambda path: _tampered(path, meta={"denominator": "many"}),
         lambda path: _tampered(path, meta={"scale": "0"}),
         lambda path: _pickled(path),
     ],
     ids=[
-        "truncated", "junk", "empty", "sum", "moved", "negative", "floats", "shape", "key",
-        "denominator", "scale", "pickle",
+        "truncated", "junk", "empty", "sum", "moved", "negative", "floats", "cells",
+        "unsorted", "lengths", "none", "key", "denominator", "scale", "pickle",
     ],
 )  # fmt: skip
-def test_a_file_that_is_not_whole_and_right_is_computed_again(folder, damage) -> None:
+def test_a_file_that_is_not_whole_and_right_is_computed_again(
+    folder, kernels_unloaded, damage
+) -> None:
     shoe = Shoe.standard(2)
     compute = Counted()
     stored_counts(shoe, "rank", STANDARD_MIXTURE, compute)
@@ -145,7 +174,9 @@ def test_a_file_that_is_not_whole_and_right_is_computed_again(folder, damage) ->
     assert compute.calls == 2
 
 
-def test_counts_moved_within_their_sum_are_caught_by_the_key_not_the_sum(folder) -> None:
+def test_counts_moved_within_their_sum_are_caught_by_the_key_not_the_sum(
+    folder, kernels_unloaded
+) -> None:
     # A file of another shoe's counts under this name: the key held in it tells them apart.
     shoe, other = Shoe.standard(2), Shoe.standard(3)
     compute = Counted()
@@ -181,7 +212,7 @@ def test_the_store_is_found_where_the_environment_says(tmp_path, monkeypatch) ->
     assert store.store_folder() == tmp_path / "home" / ".cache" / "baccarat-odds"
 
 
-def test_two_processes_at_once_leave_one_whole_file(folder) -> None:
+def test_two_processes_at_once_leave_one_whole_file(folder, kernels_unloaded) -> None:
     code = (
         "from analyzer.engine.counts import stored_counts\n"
         "from analyzer.engine.enumerator import mixture_outcomes\n"
