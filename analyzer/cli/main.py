@@ -13,6 +13,7 @@ happens, the user sees the output, or one line on stderr and exit status 2 (bad 
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import select
@@ -214,6 +215,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with interrupts_raised(), outputs_held() as move_outputs_in:
             argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser(argv).parse_args(argv)
+            gc.enable()  # (off while the modules loaded, see analyzer.cli.console)
             if sys.stdout is None:  # closed (>&-): said before the work, not after it
                 raise AnalyzerError("cannot write the output: standard output is closed")
             output, status = args.run(args)
