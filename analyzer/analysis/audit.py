@@ -193,11 +193,10 @@ class Audit:
         self.shoe_row = 0
         # Every finished shoe's cards: digest -> (shoe, its first row, its log).
         self.dealt: dict[bytes, tuple[str, int, str]] = {}
-        # In a partition: each finished shoe's (digest, shoe, row, cards) and each shoe's
-        # (name, first row), for the checks across partitions (see absorb).
+        # In a partition: each finished shoe's (digest, shoe, row, cards), for the repeat
+        # check across partitions (see absorb).
         self.deferred = deferred
         self.finished: list[tuple[bytes, str, int, int]] = []
-        self.begun: list[tuple[str, int]] = []
         # Joining partitions: the shoes begun in the log so far, and the last of them.
         self.joined_shoes: set[str] = set()
         self.joined_last: str | None = None
@@ -482,8 +481,6 @@ class Audit:
                 self.finished.append(dealt)
             else:
                 self._check_repeat(*dealt, self.log, self.n_logs)
-        if self.deferred:
-            self.begun.append((self.shoe, self.shoe_row))
         self.shoe = None
         self.seen = np.zeros(N_CARDS, dtype=np.int64)
         self.digest = hashlib.blake2b(digest_size=16)
@@ -507,13 +504,22 @@ class Audit:
 
     # -- Partitions -------------------------------------------------------------------------
 
-    def partition_state(self, log_number: int, path: str) -> dict:
+    def partition_state(
+        self,
+        log_number: int,
+        path: str,
+        begun: list[tuple[str, int]],
+        error: str | None = None,
+    ) -> dict:
         """What this audit of one partition of a log (``deferred``, fed the shoes that
         begin in it) found and summed, as JSON data for :meth:`absorb`: the partition's
         findings (the first :data:`FINDINGS_KEPT`) and counts, its shoes' digests for the
-        repeat check and their names for the order check, and the fit's sums."""
+        repeat check, the fit's sums; ``begun``, each shoe's (name, first row) as the
+        reader met them, for the order check; ``error``, the reader's, where it stopped
+        at a malformed row (the joining audit says it, unless an earlier row is wrong)."""
         self._finish_shoe()
         return {
+            "error": error,
             "log": log_number,
             "log_name": self.log,
             "path": path,
@@ -525,7 +531,7 @@ class Audit:
             "not_checkable": [list(c) for c in self.not_checkable],
             "payout_columns": sorted(map(list, getattr(self, "payout_columns", ()))),
             "finished": [[d.hex(), shoe, row, cards] for d, shoe, row, cards in self.finished],
-            "begun": [[shoe, row] for shoe, row in self.begun],
+            "begun": [[shoe, row] for shoe, row in begun],
             "fit": None if self.fit is None else self.fit.partition_state(),
         }
 
@@ -546,6 +552,8 @@ class Audit:
                 )
             self.joined_shoes.add(shoe)
             self.joined_last = shoe
+        if state["error"] is not None:  # no row before it is wrong: its error is the first
+            raise AnalyzerError(state["error"])
         if state["checked"] is not None:
             columns = {tuple(c) for c in state["payout_columns"]}
             if self.checked is None:

@@ -116,7 +116,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     runs.add_argument(
         "--work-dir",
-        default=DEFAULT_WORK_DIR,
+        default=None,
         metavar="DIR",
         help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
     )
@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = paytable_from_args(args)
     partitioned = (
         args.partition_rows is not None or args.workers is not None
-        or args.scheduler is not None or args.resume
+        or args.scheduler is not None or args.resume or args.work_dir is not None
     )  # fmt: skip
     if partitioned:
         from analyzer.runs.audit_run import audit_partitioned
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         result = audit_partitioned(
             args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
             partition_rows=args.partition_rows or DEFAULT_PARTITION_ROWS,
-            work_dir=args.work_dir, resume=args.resume, workers=args.workers,
+            work_dir=args.work_dir or DEFAULT_WORK_DIR, resume=args.resume, workers=args.workers,
             scheduler=args.scheduler,
         )  # fmt: skip
     else:
@@ -190,7 +190,10 @@ def _progress(logs: list[str]):
 
     estimates = [estimated_rounds(log) for log in logs]
     total = None if None in estimates else sum(estimates)
-    with tqdm(total=total, desc="audit", unit=" rounds", unit_scale=True, disable=None) as bar:
+    # (leave=False: no bar is left above what the command says, an error line included)
+    with tqdm(
+        total=total, desc="audit", unit=" rounds", unit_scale=True, disable=None, leave=False
+    ) as bar:
         yield bar.update
 
 

@@ -257,6 +257,7 @@ def audit_figure(fit: FitResult):
         ax.set_xlabel("predicted probability (mean of a group of rounds)", fontsize=8)
         ax.set_ylabel(f"observed share less predicted ({band})", fontsize=8)
         ax.tick_params(labelsize=7)
+        ax.locator_params(axis="x", nbins=4)  # (predictions close together: long labels)
     ax = fig.add_subplot(grid[1, :])
     running = fit.running
     if running is None:
@@ -277,9 +278,10 @@ def audit_figure(fit: FitResult):
             fontsize=9,
         )
         ax.tick_params(labelsize=7)
+    rounds = fit.shoe_aware_rounds
     fig.suptitle(
-        f"Audit: the fit to the exact odds ({fit.shoe_aware_rounds:,} rounds priced on "
-        "the cards left in their shoe)",
+        f"Audit: the fit to the exact odds ({rounds:,} round{'' if rounds == 1 else 's'} "
+        "priced on the cards left in their shoe)",
         fontsize=11,
     )
     return fig

@@ -74,6 +74,7 @@ def audit_log(
     exact odds at ``level`` too. ``progress`` is told the rounds of each block read."""
     several = not isinstance(paths, (str, Path))
     paths = list(paths) if several else [paths]
+    check_logs(paths, paytable)
     audit = Audit(paytable, decks, fit=fit, level=level)
     for path in paths:
         audit.start_log(str(path) if several and len(paths) > 1 else "")
@@ -82,6 +83,59 @@ def audit_log(
             if progress is not None:
                 progress(len(block))
     return audit.result()
+
+
+def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
+    """Before any row is read: each log given once, and every log with the first one's
+    payout columns (logs audited together are checked alike)."""
+    from analyzer.files import is_same_file
+
+    for i, path in enumerate(paths):
+        for earlier in paths[:i]:
+            if is_same_file(path, earlier):
+                raise AnalyzerError(
+                    f"{path}: is the log {earlier} again: give each log once (a shoe "
+                    "dealt twice is found within a log too)"
+                )
+    if len(paths) < 2:
+        return
+    first = None
+    for path in paths:
+        try:
+            columns = set(_header_layout(Path(path), paytable).payouts)
+        except AnalyzerError:  # reading the log says what is wrong, at its turn
+            continue
+        if first is None:
+            first = columns
+        elif columns != first:
+            raise AnalyzerError(
+                f"{path}: its payout columns are not the first log's: audit logs with the "
+                "same payout columns together"
+            )
+
+
+def _header_layout(path: Path, paytable: Paytable) -> _Layout:
+    """The columns of the log at ``path``, from its header alone."""
+    with _open(path) as stream:
+        if stream.read(4) == _PARQUET_MAGIC:
+            import pyarrow.parquet as pq
+
+            stream.seek(0)
+            try:
+                names = list(pq.ParquetFile(stream).schema_arrow.names)
+            except Exception as exc:
+                raise AnalyzerError(f"{path}: not a Parquet file that can be read") from exc
+            return _Layout(path, names, paytable)
+        stream.seek(0)
+        lines = _Lines(path, stream)
+        try:
+            for header in csv.reader(lines, strict=True):
+                if any(cell.strip() for cell in header):
+                    return _Layout(path, header, paytable)
+                lines.record = 0
+        except csv.Error as exc:
+            raise AnalyzerError(f"{path}: header: not CSV: {exc}") from None
+    raise AnalyzerError(f"{path}: empty: no header row")
 
 
 def estimated_rounds(path: str | Path) -> int | None:
@@ -111,19 +165,20 @@ def read_log(
     paytable: Paytable,
     block_rows: int = BLOCK_ROWS,
     span: tuple[int, int | None] | None = None,
+    begun: list[tuple[str, int]] | None = None,
 ) -> Iterator[LoggedRounds]:
     """The rounds of the log at ``path``, a block at a time; a malformed file, header,
-    row or cell is one error naming it. With ``span`` = (first, stop), only the shoes
-    that begin at a row from ``first`` up to ``stop`` (not included; None: the end), each
-    whole: a partition of the log (the rows before are looked at only for their shoe)."""
+    row or cell is one error naming it (the first such row). With ``span`` = (first,
+    stop), only the shoes that begin at a row from ``first`` up to ``stop`` (not
+    included; None: the end), each whole: a partition of the log (the rows before are
+    looked at only for their shoe). ``begun`` is told each shoe's (name, first row) as
+    it begins, up to an error too."""
     path = Path(path)
     with _open(path) as stream:
-        if stream.read(4) == _PARQUET_MAGIC:
-            stream.seek(0)
-            yield from _parquet_blocks(path, stream, paytable, block_rows, _Span.of(span))
-        else:
-            stream.seek(0)
-            yield from _csv_blocks(path, stream, paytable, block_rows, _Span.of(span))
+        parquet = stream.read(4) == _PARQUET_MAGIC
+        stream.seek(0)
+        blocks = _parquet_blocks if parquet else _csv_blocks
+        yield from blocks(path, stream, paytable, block_rows, _Span.of(span), begun)
 
 
 class _Span:
@@ -226,8 +281,8 @@ class _Layout:
 class _Block:
     """Rows of one block as they are read, then :meth:`done` as :class:`LoggedRounds`."""
 
-    def __init__(self, path: Path, layout: _Layout) -> None:
-        self.path, self.layout = path, layout
+    def __init__(self, path: Path, layout: _Layout, order: _Order) -> None:
+        self.path, self.layout, self.order = path, layout, order
         self.rows: list[int] = []
         self.shoes: list[str] = []
         self.rounds: list[int] = []
@@ -260,6 +315,7 @@ class _Block:
                     "which is not allowed"
                 )
             self.layout.shoe = shoe
+        self.order.row(shoe, row)
         self.shoes.append(shoe)
         self.rounds.append(_whole(cells[at["round"]], where(row, "round"), "a round number"))
         player = _cards(cells[at["player_cards"]], where(row, "player_cards"))
@@ -320,7 +376,9 @@ def _text(value: Any) -> str:
 def _whole(value: Any, where: tuple, what: str) -> int:
     text = _text(value)
     if not _WHOLE.fullmatch(text):
-        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not {what} (a whole number)")
+        raise AnalyzerError(
+            f"{_place(where)}: {_shown(text)} is not {what} (a whole number of at most 9 digits)"
+        )
     return int(text)
 
 
@@ -367,7 +425,7 @@ def _cards(value: Any, where: tuple) -> list[int]:
     text = _text(value)
     if len(text) > _MAX_CARDS_TEXT:
         raise AnalyzerError(
-            f"{_place(where)}: longer than {_MAX_CARDS_TEXT} characters: not a hand"
+            f"{_place(where)}: longer than {_MAX_CARDS_TEXT} characters: not a few cards"
         )
     out = []
     for token in text.replace(",", " ").split():
@@ -394,27 +452,29 @@ def _shown(text: str) -> str:
 
 class _Order:
     """The rounds of a shoe together: a shoe that comes back after another began is an
-    error (a log is read once, a shoe at a time)."""
+    error (a log is read once, a shoe at a time), found at its row as the row is read.
+    ``begun``, where given, is told each shoe's (name, first row) as it begins."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, begun: list[tuple[str, int]] | None = None) -> None:
         self.path = path
         self.current: str | None = None
         self.finished: set[str] = set()
+        self.begun = begun
 
-    def check(self, block: _Block, start: int) -> None:
-        for i in range(start, len(block)):
-            shoe = block.shoes[i]
-            if shoe == self.current:
-                continue
-            if shoe in self.finished:
-                raise AnalyzerError(
-                    f"{self.path}: row {block.rows[i]}, column 'shoe': shoe {shoe!r} comes "
-                    f"back after shoe {self.current!r} began: rows out of order (a log gives "
-                    "each shoe's rounds together, in deal order)"
-                )
-            if self.current is not None:
-                self.finished.add(self.current)
-            self.current = shoe
+    def row(self, shoe: str, row: int) -> None:
+        if shoe == self.current:
+            return
+        if shoe in self.finished:
+            raise AnalyzerError(
+                f"{self.path}: row {row}, column 'shoe': shoe {shoe!r} comes back after "
+                f"shoe {self.current!r} began: rows out of order (a log gives each shoe's "
+                "rounds together, in deal order)"
+            )
+        if self.current is not None:
+            self.finished.add(self.current)
+        self.current = shoe
+        if self.begun is not None:
+            self.begun.append((shoe, row))
 
 
 # -- CSV -------------------------------------------------------------------------------------
@@ -463,7 +523,12 @@ def _size(n: int) -> str:
 
 
 def _csv_blocks(
-    path: Path, binary, paytable: Paytable, block_rows: int, span: _Span | None = None
+    path: Path,
+    binary,
+    paytable: Paytable,
+    block_rows: int,
+    span: _Span | None = None,
+    begun: list[tuple[str, int]] | None = None,
 ) -> Iterator[LoggedRounds]:
     limit = csv.field_size_limit()
     csv.field_size_limit(MAX_LINE_BYTES)
@@ -481,8 +546,8 @@ def _csv_blocks(
                     f"{path}: empty: no header row (a log has the columns {', '.join(REQUIRED)})"
                 )
             layout = _Layout(path, header, paytable)
-            order = _Order(path)
-            block = _Block(path, layout)
+            order = _Order(path, begun)
+            block = _Block(path, layout, order)
             lines.where, lines.record = "row 1", 0
             for cells in reader:
                 lines.record = 0
@@ -499,12 +564,10 @@ def _csv_blocks(
                         continue
                 block.add(row, cells)
                 if len(block) >= block_rows:
-                    order.check(block, 0)
                     yield block.done()
-                    block = _Block(path, layout)
+                    block = _Block(path, layout, order)
         except csv.Error as exc:
             raise AnalyzerError(f"{path}: {lines.where}: not CSV: {exc}") from None
-        order.check(block, 0)
         if not row and (span is None or span.first == 1):
             raise AnalyzerError(f"{path}: no rounds: the header is all there is")
         if len(block):
@@ -517,7 +580,12 @@ def _csv_blocks(
 
 
 def _parquet_blocks(
-    path: Path, binary, paytable: Paytable, block_rows: int, span: _Span | None = None
+    path: Path,
+    binary,
+    paytable: Paytable,
+    block_rows: int,
+    span: _Span | None = None,
+    begun: list[tuple[str, int]] | None = None,
 ) -> Iterator[LoggedRounds]:
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -530,7 +598,7 @@ def _parquet_blocks(
             f"{path}: not a Parquet file that can be read: {_first_line(exc)}"
         ) from None
     layout = _Layout(path, names, paytable)
-    order = _Order(path)
+    order = _Order(path, begun)
     row = 0
     try:
         for batch in file.iter_batches(batch_size=block_rows):
@@ -546,7 +614,7 @@ def _parquet_blocks(
                         f"{path}: row {row + 1}, column {layout.names[i][:60]!r}: cannot "
                         f"read: {_first_line(exc)}"
                     ) from None
-            block = _Block(path, layout)
+            block = _Block(path, layout, order)
             shoe_at = layout.at["shoe"]
             stopped = False
             for cells in zip(*columns, strict=True):
@@ -559,7 +627,6 @@ def _parquet_blocks(
                     if not taken:
                         continue
                 block.add(row, cells)
-            order.check(block, 0)
             if len(block):
                 yield block.done()
             if stopped:

@@ -30,7 +30,7 @@ from analyzer.analysis.audit import Audit, AuditResult
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import Paytable
-from analyzer.runs.audit_log import BLOCK_ROWS, estimated_rounds, read_log
+from analyzer.runs.audit_log import BLOCK_ROWS, check_logs, estimated_rounds, read_log
 
 #: What a partition file holds: the partition's state as JSON text.
 STATE = "state"
@@ -61,9 +61,15 @@ def audit_partition(job: AuditJob, index: int, size: int) -> dict[str, np.ndarra
     log, first, stop = job.spans[index]
     audit = Audit(job.paytable, job.decks, fit=job.fit, level=job.level, deferred=True)
     audit.start_log(job.log_name(log))
-    for block in read_log(job.paths[log], job.paytable, job.block_rows, (first, stop)):
-        audit.feed(block)
-    state = audit.partition_state(log, job.paths[log])
+    begun: list[tuple[str, int]] = []
+    error = None
+    try:
+        blocks = read_log(job.paths[log], job.paytable, job.block_rows, (first, stop), begun)
+        for block in blocks:
+            audit.feed(block)
+    except AnalyzerError as exc:  # kept, to be said in row order with the others' (absorb)
+        error = str(exc)
+    state = audit.partition_state(log, job.paths[log], begun, error)
     return {STATE: np.array(json.dumps(state, allow_nan=False))}
 
 
@@ -136,6 +142,7 @@ def audit_partitioned(
     from analyzer.runs.runner import run_folder, run_partitions
 
     paths = tuple(str(path) for path in paths)
+    check_logs(paths, paytable)
     spans, sizes = partition_spans(paths, partition_rows)
     job = AuditJob(paths, paytable, decks, fit, level, tuple(spans), block_rows)
     identity = _identity(job, sizes)

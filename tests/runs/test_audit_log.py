@@ -225,10 +225,12 @@ def test_several_logs_are_one_audit(tmp_path, seed_game, rows) -> None:
     ]
     repeat = both.findings[1]
     assert repeat.shoe == "again" and f"as shoe 'S2' (from {first}, row " in repeat.text
-    # A log on its own names no log; the same file twice repeats every shoe of it.
+    # A log on its own names no log; the same file twice (by any name) is refused.
     assert {f.log for f in alone[1].findings} == {""}
-    twice = audit_log([first, first], seed_game, decks=4)
-    assert twice.counts["repeat"] == alone[0].shoes and twice.total == alone[0].shoes
+    (tmp_path / "link.csv").symlink_to(first)
+    for again in (first, tmp_path / "link.csv", tmp_path / "." / "monday.csv"):
+        with pytest.raises(AnalyzerError, match=f"^{again}: is the log {first} again"):
+            audit_log([first, again], seed_game, decks=4)
 
 
 def test_logs_audited_together_share_their_payout_columns(tmp_path, seed_game, rows) -> None:
@@ -238,6 +240,13 @@ def test_logs_audited_together_share_their_payout_columns(tmp_path, seed_game, r
     )
     with pytest.raises(AnalyzerError, match=f"^{fewer}: its payout columns are not the first"):
         audit_log([first, fewer], seed_game, decks=4)
+    # Found from the headers, before any row is read: a bad row of the first log is
+    # not reached.
+    bad = [dict(row) for row in rows]
+    bad[3]["player_cards"] = "ZZ 2S"
+    broken = write_csv(tmp_path / "c.csv", bad)
+    with pytest.raises(AnalyzerError, match="its payout columns are not the first"):
+        audit_log([broken, fewer], seed_game, decks=4)
 
 
 def test_a_logs_rounds_are_estimated_for_the_progress_bar(tmp_path, seed_game, rows) -> None:

@@ -128,6 +128,38 @@ def test_a_shoe_coming_back_in_a_later_partition_is_rows_out_of_order(tmp_path, 
     assert str(parted.value) == str(serial.value) and "rows out of order" in str(serial.value)
 
 
+def _moved(rows: list[dict], shoe: str, take: slice, at: int) -> list[dict]:
+    """The rows with some of one shoe's rows moved to ``at`` (they come back later)."""
+    mine = [i for i, row in enumerate(rows) if row["shoe"] == shoe][take]
+    moved = [rows[i] for i in mine]
+    kept = [row for i, row in enumerate(rows) if i not in set(mine)]
+    return kept[:at] + moved + kept[at:]
+
+
+@pytest.mark.parametrize("partition_rows", [1000, 1500, 2000, 2500, 10_000])
+def test_the_first_wrong_row_is_said_whatever_the_partitions(
+    tmp_path, seed_game, partition_rows
+) -> None:
+    # A shoe's last round moved into a later shoe, inside a partition: the one pass says
+    # the moved row; so must every cut, whatever the partition meets first.
+    rows = clean_rows(seed_game, 4000, decks=2, seed=5)
+    moved = _moved(rows, "S1", slice(-1, None), 2700)
+    # ... and, with rounds moved later still, a malformed row after them.
+    later = _moved(rows, "S1", slice(-5, None), 3000)
+    later[3500]["player_cards"] = "2S ZZ"
+    for name, log in (("moved", moved), ("later", later)):
+        path = write_csv(tmp_path / f"{name}.csv", log)
+        with pytest.raises(AnalyzerError) as serial:
+            audit_log(path, seed_game, decks=2)
+        assert "rows out of order" in str(serial.value)
+        with pytest.raises(AnalyzerError) as parted:
+            audit_partitioned(
+                [path], seed_game, 2, partition_rows=partition_rows,
+                work_dir=tmp_path / "r", workers=1, progress=False,
+            )  # fmt: skip
+        assert str(parted.value) == str(serial.value), name
+
+
 def test_the_command_line_audits_in_partitions_as_in_one_pass(tmp_path, capsys, logs):
     one = run(capsys, "audit", *map(str, logs), "--decks", "4")
     parts = run(
@@ -145,6 +177,10 @@ def test_the_command_line_audits_in_partitions_as_in_one_pass(tmp_path, capsys, 
         "--workers", "1", "--work-dir", str(tmp_path / "w"),
     )  # fmt: skip
     assert serial == parted and serial[0] == 2 and serial[2].count("\n") == 1
+    # --work-dir alone asks for partitions too: a work folder that is a file is refused.
+    (tmp_path / "a file").write_text("x", encoding="utf-8")
+    code, out, err = run(capsys, "audit", str(path), "--work-dir", str(tmp_path / "a file"))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "a file" in err
 
 
 def test_a_dask_cluster_gives_the_same_audit(tmp_path, seed_game, logs) -> None:
