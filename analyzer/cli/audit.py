@@ -17,7 +17,7 @@ from analyzer.cli.options import (
     paytable_from_args,
     whole_number,
 )
-from analyzer.cli.runs import DEFAULT_WORK_DIR, MAX_WORKERS
+from analyzer.cli.runs import DEFAULT_WORK_DIR, add_partition_options
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
@@ -103,28 +103,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rows per partition, about (cut where a shoe begins; default "
         f"{DEFAULT_PARTITION_ROWS:,} once partitions are asked for)",
     )
-    runs.add_argument(
-        "--workers",
-        type=whole_number(1, MAX_WORKERS),
-        default=None,
-        help="local processes (default: one per core)",
-    )
-    runs.add_argument(
-        "--scheduler",
-        metavar="ADDRESS",
-        help="run the partitions on this Dask scheduler (tcp://host:port)",
-    )
-    runs.add_argument(
-        "--work-dir",
-        default=None,
-        metavar="DIR",
-        help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
-    )
-    runs.add_argument(
-        "--resume",
-        action="store_true",
-        help="keep the partitions an interrupted run saved; audit the rest",
-    )
+    add_partition_options(runs, work_dir=None, rest="audit the rest")
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",

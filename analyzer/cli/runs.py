@@ -80,6 +80,18 @@ def add_run_options(
         help="shoes per partition: the unit of work, saving and resuming (default 250, "
         f"at most {MAX_PARTITION_SIZE:,})",
     )
+    add_partition_options(parser)
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_format_option(parser, formats)
+
+
+def add_partition_options(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    work_dir: str | None = DEFAULT_WORK_DIR,
+    rest: str = "run the rest",
+) -> None:
+    """Where and how the partitions run: --workers, --scheduler, --work-dir (its default
+    ``work_dir``; None: a command that tells whether it was given) and --resume."""
     parser.add_argument(
         "--workers",
         type=whole_number(1, MAX_WORKERS),
@@ -93,17 +105,15 @@ def add_run_options(
     )
     parser.add_argument(
         "--work-dir",
-        default=DEFAULT_WORK_DIR,
+        default=work_dir,
         metavar="DIR",
         help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
     )
     parser.add_argument(
         "--resume",
         action="store_true",
-        help="keep the partitions an interrupted run saved; run the rest",
+        help=f"keep the partitions an interrupted run saved; {rest}",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_format_option(parser, formats)
 
 
 def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedure:
