@@ -202,6 +202,8 @@ class Audit:
         self.joined_last: str | None = None
         self.log = ""
         self.n_logs = 1
+        # The (bet, mode) payout columns of the first block: every log's must be these.
+        self.payout_columns: set[tuple[str, str]] | None = None
 
     def start_log(self, name: str) -> None:
         """The blocks fed from here are of another log, named ``name`` in findings: its
@@ -227,10 +229,7 @@ class Audit:
             if self.fit is not None:
                 self.fit.choose_side_bets(self.checked)
         elif set(block.payouts) != self.payout_columns:
-            raise AnalyzerError(
-                f"{self.log or 'the log'}: its payout columns are not the first log's: "
-                "audit logs with the same payout columns together"
-            )
+            raise other_payout_columns(self.log)
         found: list[Finding] = []
         cards = block.cards
         values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
@@ -529,7 +528,7 @@ class Audit:
             "kept": [[f.check, f.row, f.shoe, f.round, f.text, f.log] for _, f in self._kept()],
             "checked": None if self.checked is None else [list(c) for c in self.checked],
             "not_checkable": [list(c) for c in self.not_checkable],
-            "payout_columns": sorted(map(list, getattr(self, "payout_columns", ()))),
+            "payout_columns": sorted(map(list, self.payout_columns or ())),
             "finished": [[d.hex(), shoe, row, cards] for d, shoe, row, cards in self.finished],
             "begun": [[shoe, row] for shoe, row in begun],
             "fit": None if self.fit is None else self.fit.partition_state(),
@@ -545,11 +544,7 @@ class Audit:
             self.joined_shoes, self.joined_last = set(), None
         for shoe, row in state["begun"]:  # a shoe's rows together, across partitions too
             if shoe in self.joined_shoes:
-                raise AnalyzerError(
-                    f"{state['path']}: row {row}, column 'shoe': shoe {shoe!r} comes back "
-                    f"after shoe {self.joined_last!r} began: rows out of order (a log gives "
-                    "each shoe's rounds together, in deal order)"
-                )
+                raise rows_out_of_order(state["path"], row, shoe, self.joined_last)
             self.joined_shoes.add(shoe)
             self.joined_last = shoe
         if state["error"] is not None:  # no row before it is wrong: its error is the first
@@ -563,10 +558,7 @@ class Audit:
                 if self.fit is not None:
                     self.fit.choose_side_bets(self.checked)
             elif columns != self.payout_columns:
-                raise AnalyzerError(
-                    f"{state['log_name'] or 'the log'}: its payout columns are not the first "
-                    "log's: audit logs with the same payout columns together"
-                )
+                raise other_payout_columns(state["log_name"])
         self.n_rounds += state["rounds"]
         self.n_shoes += state["shoes"]
         for check, n in state["counts"].items():
@@ -630,6 +622,24 @@ class Audit:
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
                 found.append(self._finding("payout", block, i, text))
         return found
+
+
+def rows_out_of_order(path: object, row: int, shoe: str, before: str | None) -> AnalyzerError:
+    """The error of a shoe whose rows come back after shoe ``before`` began (the reader
+    finds it within a partition, the joining of partitions across them)."""
+    return AnalyzerError(
+        f"{path}: row {row}, column 'shoe': shoe {shoe!r} comes back after shoe "
+        f"{before!r} began: rows out of order (a log gives each shoe's rounds together, in "
+        "deal order)"
+    )
+
+
+def other_payout_columns(log: object) -> AnalyzerError:
+    """The error of a log audited with others that logs other payout columns."""
+    return AnalyzerError(
+        f"{log or 'the log'}: its payout columns are not the first log's: audit logs with "
+        "the same payout columns together"
+    )
 
 
 def _rank(finding: Finding) -> int:

@@ -30,7 +30,14 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.analysis.audit import NOT_LOGGED, Audit, AuditResult, LoggedRounds
+from analyzer.analysis.audit import (
+    NOT_LOGGED,
+    Audit,
+    AuditResult,
+    LoggedRounds,
+    other_payout_columns,
+    rows_out_of_order,
+)
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
@@ -108,10 +115,7 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
         if first is None:
             first = columns
         elif columns != first:
-            raise AnalyzerError(
-                f"{path}: its payout columns are not the first log's: audit logs with the "
-                "same payout columns together"
-            )
+            raise other_payout_columns(path)
 
 
 def _header_layout(path: Path, paytable: Paytable) -> _Layout:
@@ -465,11 +469,7 @@ class _Order:
         if shoe == self.current:
             return
         if shoe in self.finished:
-            raise AnalyzerError(
-                f"{self.path}: row {row}, column 'shoe': shoe {shoe!r} comes back after "
-                f"shoe {self.current!r} began: rows out of order (a log gives each shoe's "
-                "rounds together, in deal order)"
-            )
+            raise rows_out_of_order(self.path, row, shoe, self.current)
         if self.current is not None:
             self.finished.add(self.current)
         self.current = shoe
