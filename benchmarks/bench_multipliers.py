@@ -7,7 +7,7 @@ process, and ``ratio`` = seconds / baseline; then the time of ``fit`` with one u
 the shipped Prosperity Tree claims, against one exact analysis of its paytable at a value
 of the unknown. Absolute times on shared machines are noisy; compare the ratios.
 
-    python benchmarks/bench_multipliers.py [--decks 8] [--repeat 10]
+    python benchmarks/bench_multipliers.py [--decks 8] [--repeat 30]
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import argparse
 import json
 from fractions import Fraction
 
-from timing import best_time
+from timing import best_time, best_times
 
 from analyzer import Shoe, analyze, load_paytable
 from analyzer.analysis.fit import fit
@@ -52,12 +52,18 @@ def paytable(multiplied: bool):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--decks", type=int, default=8)
-    parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()
     shoe = Shoe.standard(args.decks)
     plain, multiplied = paytable(False), paytable(True)
-    baseline = best_time(lambda: analyze(paytable=plain, shoe=shoe), args.repeat)
-    seconds = best_time(lambda: analyze(paytable=multiplied, shoe=shoe), args.repeat)
+    times = best_times(
+        {
+            "fixed": lambda: analyze(paytable=plain, shoe=shoe),
+            "multiplied": lambda: analyze(paytable=multiplied, shoe=shoe),
+        },
+        args.repeat,
+    )
+    baseline, seconds = times["fixed"], times["multiplied"]
     print(
         json.dumps(
             {

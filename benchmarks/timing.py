@@ -23,3 +23,18 @@ def best_time(fn: Callable[[], object], repeat: int, warm: bool = True) -> float
         fn()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def best_times(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    """The shortest of ``repeat`` runs of each of ``fns``, by name, the runs taken in turn
+    (one of each, then again), so that a slow spell of the machine slows all of them
+    alike rather than the one timed during it. Each is run once untimed first."""
+    for fn in fns.values():
+        fn()
+    best = dict.fromkeys(fns, float("inf"))
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            start = time.perf_counter()
+            fn()
+            best[name] = min(best[name], time.perf_counter() - start)
+    return best

@@ -60,6 +60,8 @@ SIZE_START = np.searchsorted(
 WALK_COST = 3 * 10**5
 #: The most patterns of one number of cards (of six): the kernel's last axis.
 _MOST_PATTERNS = int(np.diff(SIZE_START).max())
+#: The most patterns of one hand's cards (of three).
+_HAND_PATTERNS = int(np.diff(SIZE_START)[:4].max())
 #: The cells of the kernel's output, flat: (player score, banker score, third cards).
 CELLS = (N_VALUES, N_VALUES, NO_THIRD + 1, NO_THIRD + 1)
 #: Kind codes of the kernel (WALKED_KINDS order).
@@ -252,10 +254,15 @@ def _leaf_jit(out, kinds, cell, ids, patterns, rows, weight, rest_player, rest_b
         elif side == _BANKER:
             counted = ids[1]
             rest_ways *= rest_banker
-        # Every slot, past the size's patterns too (zeros there): a fixed trip count the
-        # compiler unrolls, measured faster than stopping at the width.
-        for e in range(_MOST_PATTERNS):
-            out[m, at, e] += dense[counted, e] * rest_ways
+        # Every slot of the size's patterns and past them (zeros there): a fixed trip
+        # count the compiler unrolls, measured faster than stopping at the width. One
+        # hand's cards (three at most) have at most three patterns.
+        if side == _BOTH:
+            for e in range(_MOST_PATTERNS):
+                out[m, at, e] += dense[counted, e] * rest_ways
+        else:
+            for e in range(_HAND_PATTERNS):
+                out[m, at, e] += dense[counted, e] * rest_ways
 
 
 @njit(cache=True)
