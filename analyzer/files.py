@@ -15,7 +15,6 @@ import os
 import re
 import stat
 import tomllib
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -559,6 +558,8 @@ _ASCII_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 def _check_text(text: str, where: str) -> None:
     if text.isascii() and _ASCII_CONTROLS.search(text) is None:
         return  # the common case, without looking up every character
+    import unicodedata
+
     for char in text:
         category = unicodedata.category(char)
         if (

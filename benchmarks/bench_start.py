@@ -2,13 +2,13 @@
 ``report --bet tie`` (warm Numba cache), each against ``python -c "import numpy"`` timed in
 the same run (issue 21 asks for at most 1.5x and 2.5x).
 
-Prints JSON lines: best wall-clock seconds of each over ``--repeat`` fresh processes,
-``baseline_seconds`` (the numpy import) and ``ratio``. Absolute times on shared machines
-are noisy; compare the ratios. The processes write and read compiled bytecode as a user's
-install does (``PYTHONDONTWRITEBYTECODE`` is dropped: with it, every start compiles the
-modules' source again, some 60 ms here).
+Prints JSON lines: best wall-clock seconds of each over ``--repeat`` fresh processes (the
+commands and the baseline run in turn), ``baseline_seconds`` (the numpy import) and
+``ratio``. Absolute times on shared machines are noisy; compare the ratios. The processes
+write and read compiled bytecode as a user's install does (``PYTHONDONTWRITEBYTECODE`` is
+dropped: with it, every start compiles the modules' source again, some 60 ms here).
 
-    python benchmarks/bench_start.py [--repeat 10]
+    python benchmarks/bench_start.py [--repeat 20]
 """
 
 from __future__ import annotations
@@ -31,25 +31,31 @@ COMMANDS = {
 ENV = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
 
 
-def best_run(argv: list[str], repeat: int) -> float:
-    subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=ENV)  # writes bytecode
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
+def best_runs(argvs: dict[str, list[str]], repeat: int) -> dict[str, float]:
+    """The best wall-clock seconds of each command over ``repeat`` rounds, a round running
+    each once in turn, so that a slow spell of the machine slows all of them alike."""
+    for argv in argvs.values():  # writes bytecode
         subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=ENV)
-        best = min(best, time.perf_counter() - start)
+    best = dict.fromkeys(argvs, float("inf"))
+    for _ in range(repeat):
+        for name, argv in argvs.items():
+            start = time.perf_counter()
+            subprocess.run(argv, stdout=subprocess.DEVNULL, check=True, env=ENV)
+            best[name] = min(best[name], time.perf_counter() - start)
     return best
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--repeat", type=int, default=10)
+    parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     subprocess.run([sys.executable, "-m", "analyzer", *COMMANDS["report --bet tie"]],
                    stdout=subprocess.DEVNULL, check=True, env=ENV)  # fmt: skip  # warms the cache
-    baseline = best_run([sys.executable, "-c", "import numpy"], args.repeat)
-    for name, argv in COMMANDS.items():
-        seconds = best_run([sys.executable, "-m", "analyzer", *argv], args.repeat)
+    argvs = {"numpy": [sys.executable, "-c", "import numpy"]}
+    argvs |= {name: [sys.executable, "-m", "analyzer", *argv] for name, argv in COMMANDS.items()}
+    best = best_runs(argvs, args.repeat)
+    baseline = best.pop("numpy")
+    for name, seconds in best.items():
         print(
             json.dumps(
                 {

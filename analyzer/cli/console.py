@@ -48,7 +48,7 @@ def _run(argv: Sequence[str] | None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     # No cyclic garbage collection while the modules load (numpy's and ours make many
     # objects and little garbage: some 6 ms of a start); the command itself collects as
-    # usual (analyzer.cli.main turns it back on before it runs).
+    # usual (analyzer.cli.main turns it back on before it runs, start-up's objects frozen).
     gc.disable()
     try:
         status = _run(argv)

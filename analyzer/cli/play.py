@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from analyzer.cli.options import (
     add_format_option,
@@ -17,12 +18,14 @@ from analyzer.game.fields import columns_of_round
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes
-from analyzer.paytables.multipliers import Specials, parse_specials
 from analyzer.paytables.settle import Settlement
 from analyzer.reports.document import Column, Document, Paragraph, table
 from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mode
 from analyzer.reports.i18n import word
 from analyzer.reports.writers import write_document
+
+if TYPE_CHECKING:  # (the module is imported when --special is given)
+    from analyzer.paytables.multipliers import Specials
 
 DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
@@ -67,7 +70,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             Shoe.standard(paytable.decks).remove(cards)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
-    specials = {} if args.special is None else parse_specials(args.special, paytable.multipliers)
+    specials: Specials = {}
+    if args.special is not None:
+        from analyzer.paytables.multipliers import parse_specials
+
+        specials = parse_specials(args.special, paytable.multipliers)
     dealt = deal_round(cards, paytable.rules, paytable.strategy)
     columns = columns_of_round(dealt)
     player = [(c.rank, c.suit) for c in dealt.player_cards]

@@ -6,7 +6,6 @@ plain, valid int64 arrays.
 
 from __future__ import annotations
 
-import csv
 import io
 import sys
 from collections.abc import Callable, Sequence
@@ -456,6 +455,8 @@ _MAX_COUNT_DIGITS = 12
 
 
 def _read_csv_counts(path: Path) -> tuple[list[tuple[str, int]], bool]:
+    import csv  # (here: a shoe file is rare, and a start should not pay for it)
+
     try:
         # utf-8-sig: a byte-order mark, as spreadsheet programs write, is not a header.
         text = read_input(path).decode("utf-8-sig")

@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
@@ -42,8 +41,6 @@ from analyzer.game.rules import (
 )
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
-from analyzer.paytables.multipliers import Multipliers, multipliers_from_table, parse_fee
-from analyzer.paytables.unknowns import parse_unknowns
 from analyzer.schema import (
     argument,
     check_keys,
@@ -55,6 +52,9 @@ from analyzer.schema import (
     table,
     whole_number,
 )
+
+if TYPE_CHECKING:
+    from analyzer.paytables.multipliers import Multipliers
 
 _ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
@@ -504,11 +504,17 @@ def _rule_fingerprint(rule: Rule) -> list[str]:
     return [rule.condition.text, str(rule.payout.net)]
 
 
+def _without_format_characters(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
 def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
     """Names are printed in tables and headings: one line, not empty (nor only invisible
     characters), not endless."""
     # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is.
-    shown = text if text.isascii() else "".join(c for c in text if unicodedata.category(c) != "Cf")
+    shown = text if text.isascii() else _without_format_characters(text)
     if not shown.strip():
         raise AnalyzerError(f"{where}: {key!r} is empty")
     if "\n" in text or "\t" in text:
@@ -698,6 +704,10 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     bets_data = require(data, "bet", list, source)
     if not bets_data:
         raise AnalyzerError(f"{source}: 'bet' is empty: a paytable needs at least one [[bet]]")
+    if {"fee", "multipliers", "unknowns"} & data.keys():
+        # (imported here: most paytables have neither, and a start should not pay for it)
+        from analyzer.paytables.multipliers import multipliers_from_table, parse_fee
+        from analyzer.paytables.unknowns import parse_unknowns
     fee = parse_fee(data["fee"], source) if "fee" in data else Fraction(0)
     unknowns = {}
     if "unknowns" in data:

@@ -12,13 +12,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS, PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
-from analyzer.paytables.multipliers import Multipliers, Specials, round_multiplier
+
+if TYPE_CHECKING:  # (a bet without multipliers, as most are, never needs the module)
+    from analyzer.paytables.multipliers import Multipliers, Specials
 
 Columns = Mapping[str, np.ndarray]
 #: The pattern of two different cards, and of one card dealt twice.
@@ -298,6 +301,8 @@ class Settlement:
         if self.slopes[rule]:
             check_ties_counted(bet, index, columns["winner"])
             winner = str(columns["winner"][0])
+            from analyzer.paytables.multipliers import round_multiplier
+
             counted = counted_cards(bet.multiply, player, banker, winner)
             multiplier = round_multiplier(bet.multipliers, counted, specials)
         return self.round_net(rule, multiplier or Fraction(1)) - self.fee, multiplier

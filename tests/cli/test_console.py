@@ -57,3 +57,43 @@ def test_an_interrupt_wrapped_by_an_import_is_one_line(monkeypatch, capsys) -> N
     assert capsys.readouterr().err.strip().splitlines() == [
         "baccarat-odds: interrupted: nothing was written"
     ]
+
+
+_COLLECTOR = """
+import gc
+import sys
+import analyzer.cli.play as play
+seen = []
+real_run = play.run
+def run(args):
+    seen.append((gc.isenabled(), gc.get_freeze_count()))
+    return real_run(args)
+play.run = run
+from analyzer.cli.console import main
+status = main({argv!r})
+print(status, *seen[0], gc.isenabled(), file=sys.stderr)
+"""
+
+
+def test_the_collector_is_on_for_the_command_with_start_up_frozen() -> None:
+    # Started from the entry point, the command runs with the collector on and what
+    # start-up made frozen out of its sight; called as a library, main() freezes nothing
+    # (a test's or a caller's garbage must stay collectable).
+    done = subprocess.run(
+        [sys.executable, "-c", _COLLECTOR.format(argv=["play", "9S", "8H", "KD", "QC"])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    status, enabled, frozen, after = done.stderr.split()
+    assert (status, enabled, after) == ("0", "True", "True")
+    assert int(frozen) > 10_000
+    library = _COLLECTOR.replace("analyzer.cli.console", "analyzer.cli.main")
+    done = subprocess.run(
+        [sys.executable, "-c", library.format(argv=["play", "9S", "8H", "KD", "QC"])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    status, enabled, frozen, after = done.stderr.split()
+    assert (status, enabled, frozen, after) == ("0", "True", "0", "True")

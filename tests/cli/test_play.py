@@ -103,7 +103,8 @@ def test_play_refuses_bad_special_cards(capsys, tmp_path) -> None:
 
 def test_play_settles_a_round_without_the_heavy_libraries() -> None:
     """play loads neither pandas nor Numba nor sympy, nor numpy.ma (issue 21: a command
-    line that starts fast); in a fresh interpreter, as a user runs it."""
+    line that starts fast), nor what only multiplied bets or shoe files need; in a fresh
+    interpreter, as a user runs it."""
     import subprocess
     import sys
 
@@ -113,7 +114,9 @@ def test_play_settles_a_round_without_the_heavy_libraries() -> None:
         "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
         "    status = main(['play', '2S', '3H', '2D', 'KC', '8H', '--paytable', 'ez-baccarat'])\n"
         "assert status == 0 and 'Winner:' in out.getvalue()\n"
-        "heavy = ('pandas', 'numba', 'sympy', 'matplotlib', 'jinja2', 'numpy.ma')\n"
+        "heavy = ('pandas', 'numba', 'sympy', 'matplotlib', 'jinja2', 'numpy.ma', 'csv',\n"
+        "         'unicodedata', 'analyzer.paytables.multipliers',\n"
+        "         'analyzer.paytables.unknowns')\n"
         "print(sorted(h for h in heavy if h in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
