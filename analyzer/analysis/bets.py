@@ -8,6 +8,7 @@ everything after that is exact Fraction arithmetic on a handful of lines.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -162,12 +163,7 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     argument(table, OutcomeTable, "table", " (see outcome_table)")
     argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
     argument(mode, str, "mode", " (a mode name)")
-    missing = sorted(bet.fields - table.columns.keys())
-    if missing:
-        raise AnalyzerError(
-            f"bet {bet.id!r} needs {', '.join(missing)}, which this shoe cannot give exactly"
-            " (the suits or ranks of some cards are unknown)"
-        )
+    check_fields(bet, table.columns.keys())
     if bet.multiplied:
         rows = _multiplied_lines(table, bet)
     else:
@@ -177,19 +173,57 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
             for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
         ]
         rows.append((OTHERWISE, settled[-1], LOSE, settled[-1], None, ()))
+    return bet_result(bet, mode, rows, table.denominator, table.scale)
+
+
+def check_fields(bet: Bet, available: Iterable[str]) -> None:
+    """Refuse, in one line, a bet asking about fields a table does not have."""
+    missing = sorted(bet.fields - set(available))
+    if missing:
+        raise AnalyzerError(
+            f"bet {bet.id!r} needs {', '.join(missing)}, which this shoe cannot give exactly"
+            " (the suits or ranks of some cards are unknown)"
+        )
+
+
+def bet_result(
+    bet: Bet, mode: str, rows: Sequence[tuple], denominator: int, scale: int
+) -> BetResult:
+    """A bet's result from its lines: per line ``(when, ways, payout, matched, moments,
+    patterns)`` (``moments``: the mean net and mean squared net per unit staked of a
+    multiplied line, None for the payout's own), over ``denominator`` sequences."""
     lines = []
-    expected = second_moment = hit_frequency = push = Fraction(0)
-    for when, count, payout, holds, moments, patterns in rows:
-        probability = Fraction(count, table.denominator)
-        first, second = (payout.net, payout.net**2) if moments is None else moments
-        expected += probability * first
-        second_moment += probability * second
-        if payout.kind == "win":
-            hit_frequency += probability
-        elif payout.kind == "push":
-            push += probability
-        mean = None if moments is None else first
-        lines.append(Line(when, count, probability, payout, holds, table.scale, mean, patterns))
+    if all(row[4] is None for row in rows):
+        # Fixed nets: integer sums over one common denominator, a Fraction per figure.
+        common = math.lcm(*(Fraction(row[2].net).denominator for row in rows))
+        first = second = hit = push = 0
+        for when, count, payout, holds, _, _ in rows:
+            net = Fraction(payout.net)
+            net = net.numerator * (common // net.denominator)
+            first += count * net
+            second += count * net * net
+            if payout.kind == "win":
+                hit += count
+            elif payout.kind == "push":
+                push += count
+            probability = Fraction(count, denominator)
+            lines.append(Line(when, count, probability, payout, holds, scale, None, ()))
+        expected = Fraction(first, denominator * common)
+        second_moment = Fraction(second, denominator * common * common)
+        hit_frequency, push_probability = Fraction(hit, denominator), Fraction(push, denominator)
+    else:
+        expected = second_moment = hit_frequency = push_probability = Fraction(0)
+        for when, count, payout, holds, moments, patterns in rows:
+            probability = Fraction(count, denominator)
+            first, second = (payout.net, payout.net**2) if moments is None else moments
+            expected += probability * first
+            second_moment += probability * second
+            if payout.kind == "win":
+                hit_frequency += probability
+            elif payout.kind == "push":
+                push_probability += probability
+            mean = None if moments is None else first
+            lines.append(Line(when, count, probability, payout, holds, scale, mean, patterns))
     variance = second_moment - expected**2
     settlement = Settlement(bet)  # per unit paid: the fee is paid and returns nothing
     return BetResult(
@@ -198,7 +232,7 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
         tuple(lines),
         settlement.per_paid(expected),
         hit_frequency,
-        push,
+        push_probability,
         settlement.variance_per_paid(variance),
     )
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
+from analyzer.analysis.columns import evaluate_bets
 from analyzer.engine.counts import OutcomeCounts, stored_counts
 from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
-from analyzer.engine.pricing import pricing, table_detail
+from analyzer.engine.pricing import Pricing, pricing, table_detail
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import PairDetail
 from analyzer.game.rules import Mixture
@@ -74,7 +76,8 @@ class Analysis:
     paytable: Paytable
     shoe: Shoe
     modes: tuple[str, ...]
-    outcomes: OutcomeTable
+    #: The enumerator's counts the bets on the round's outcome were settled on.
+    counts: OutcomeCounts
     results: tuple[BetResult, ...]
     #: (bet id, mode, why) of the bets this shoe cannot price exactly (suits unknown).
     unavailable: tuple[tuple[str, str, str], ...] = ()
@@ -95,6 +98,12 @@ class Analysis:
                 f"max RTP {printed_value(best.rtp, MAX_RTP_DIGITS)} ({best.bet.id}, {best.mode})"
             )
         return f"<Analysis of {'; '.join(parts)}>"
+
+    @cached_property
+    def outcomes(self) -> OutcomeTable:
+        """The counts as a table: a row per outcome cell the shoe reaches (made when
+        asked for: the bets were settled on the counts themselves)."""
+        return outcome_table(self.counts)
 
     @property
     def summary(self) -> pd.DataFrame:
@@ -223,7 +232,8 @@ def analyze(
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     plans = [pricing(bet) for bet, _ in offered]
     detail = table_detail(plans, shoe.suits_known)
-    table = outcome_table(stored_counts(shoe, detail, mixture, _walked_counts))
+    counts = stored_counts(shoe, detail, mixture, _walked_counts)
+    table: OutcomeTable | None = None  # made where a bet needs its rows (few do)
     walked_kinds = tuple(
         dict.fromkeys(
             plan.kind
@@ -237,6 +247,13 @@ def analyze(
 
         by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
         by_identities = identity_tables(by_kind)
+    # The fixed-payout bets on the round's outcome are settled together (columns.py).
+    together = [
+        (bet, bet_mode)
+        for (bet, bet_mode), plan in zip(offered, plans, strict=True)
+        if _on_the_table(bet, plan, shoe)
+    ]
+    settled = iter(evaluate_bets(counts, together) if together else ())
     results, unavailable = [], []
     for (bet, bet_mode), plan in zip(offered, plans, strict=True):
         why = plan.unavailable(shoe.suits_known)
@@ -246,8 +263,20 @@ def analyze(
             results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
         elif plan.kind is not None:
             results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
-        else:
+        elif _on_the_table(bet, plan, shoe):
+            results.append(next(settled))
+        else:  # multiplied by a hand's first two cards: their pattern is a field of the row
+            table = outcome_table(counts) if table is None else table
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
-    return Analysis(paytable, shoe, modes, table, tuple(results), tuple(unavailable))
+    return Analysis(paytable, shoe, modes, counts, tuple(results), tuple(unavailable))
+
+
+def _on_the_table(bet: Bet, plan: Pricing, shoe: Shoe) -> bool:
+    """Whether a bet is one of those settled together on the enumerator's counts."""
+    return (
+        plan.engine not in ("cards", "identities")
+        and not bet.multiplied
+        and plan.unavailable(shoe.suits_known) is None
+    )

@@ -1,0 +1,164 @@
+"""Every fixed-payout bet of an analysis settled on the enumerator's counts at once.
+
+Which rule settles an outcome cell, and which conditions hold there, depend only on the
+cell (its scores, third cards and pair states), not on the shoe. So for a set of bets,
+the cells the counts reach are sorted once into *groups* of cells that every bet settles
+alike (the seed game's 36 (bet, mode) columns split 14,116 cells into 258 groups), and a
+0/1 matrix says which groups each rule settles and each condition holds in. An analysis
+then gathers the counts of those cells, sums them per group (``np.add.reduceat``, exact in
+int64: no partial sum exceeds the denominator), and takes every column's ways per rule and
+every condition's ways in one integer matrix product, without evaluating a condition.
+
+A plan is kept per (pair detail, naturals, rules asked for) and serves any counts whose
+nonzero cells it covers (cells it holds and the counts do not reach add nothing); counts
+reaching a cell it lacks make a new plan over both. Mixed strategies whose counts outgrow
+int64 (Python integers) are summed the same way in Python integers.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from analyzer.analysis.bets import OTHERWISE, BetResult, bet_result, check_fields
+from analyzer.engine.counts import OutcomeCounts
+from analyzer.engine.outcomes import outcome_table
+from analyzer.paytables.model import LOSE, Bet
+from analyzer.paytables.settle import settling_rule
+
+#: Plans kept (each some hundreds of KB: the cells and the group matrix).
+_MOST_PLANS = 16
+_plans: OrderedDict[tuple, _Plan] = OrderedDict()
+
+RulesKey = tuple[str, ...]
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    """Cells in group order (``cells``, flat in the counts; group ``g`` is
+    ``cells[starts[g]:starts[g + 1]]``), and ``matrix[row, g]``: 1 where the row's rule
+    settles group ``g`` or its condition holds there. ``first_row`` of each rules key
+    (then one row per rule and one for "no rule"), ``condition_row`` of each condition."""
+
+    cells: np.ndarray
+    starts: np.ndarray
+    matrix: np.ndarray
+    first_row: dict[RulesKey, int]
+    condition_row: dict[str, int]
+
+
+def _rules_key(bet: Bet) -> RulesKey:
+    return tuple(rule.condition.text for rule in bet.rules)
+
+
+def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Plan:
+    """A plan over ``cells`` (flat nonzero cells of counts) for ``bets``, which are refused
+    in one line if they ask for fields the counts do not tell (a plan for the same pair
+    detail and rules is then never made)."""
+    table = outcome_table(_on_cells(counts, cells))
+    for bet in bets:
+        check_fields(bet, table.columns)
+    signatures = []
+    first_row: dict[RulesKey, int] = {}
+    condition_row: dict[str, int] = {}
+    rows = 0
+    by_rules: dict[RulesKey, Bet] = {}
+    for bet in bets:
+        by_rules.setdefault(_rules_key(bet), bet)
+    for rules_key, bet in by_rules.items():
+        first_row[rules_key] = rows
+        rows += len(bet.rules) + 1
+        signatures.append(settling_rule(bet, table.columns, len(table)).astype(np.int16))
+    for bet in by_rules.values():
+        for rule in bet.rules:
+            if rule.condition.text not in condition_row:
+                condition_row[rule.condition.text] = rows
+                rows += 1
+                signatures.append(rule.condition.mask(table.columns, len(table)).astype(np.int16))
+    # The table's rows are the cells in flat order (np.nonzero): group them by signature.
+    signature = np.ascontiguousarray(np.column_stack(signatures))
+    packed = signature.view(np.dtype((np.void, signature.dtype.itemsize * signature.shape[1])))
+    _, first, group = np.unique(packed.ravel(), return_index=True, return_inverse=True)
+    order = np.argsort(group, kind="stable")
+    starts = np.searchsorted(group[order], np.arange(len(first)))
+    matrix = np.zeros((rows, len(first)), dtype=np.int64)
+    groups = np.arange(len(first))
+    column = 0
+    for rules_key in by_rules:
+        settles = signature[first, column]
+        matrix[first_row[rules_key] + settles, groups] = 1
+        column += 1
+    for row in condition_row.values():
+        matrix[row, :] = signature[first, column]
+        column += 1
+    for array in (cells, starts, matrix):
+        array.setflags(write=False)
+    return _Plan(cells[order], starts, matrix, first_row, condition_row)
+
+
+def _on_cells(counts: OutcomeCounts, cells: np.ndarray) -> OutcomeCounts:
+    """``counts`` with every one of ``cells`` nonzero (the others zero), for a table whose
+    rows are those cells: the plan's columns, not its ways, are what it is built from."""
+    marked = np.zeros(counts.counts.size, dtype=np.int64)
+    marked[cells] = 1
+    shape = counts.counts.shape
+    return OutcomeCounts(
+        marked.reshape(shape), counts.pair_detail, 1, counts.shoe, counts.naturals, 1
+    )
+
+
+def _plan_for(counts: OutcomeCounts, bets: Sequence[Bet]) -> _Plan:
+    rules = tuple(dict.fromkeys(_rules_key(bet) for bet in bets))
+    key = (counts.pair_detail, counts.naturals, counts.counts.shape, rules)
+    plan = _plans.get(key)
+    dense = counts.counts.reshape(-1)
+    if plan is not None:
+        reached = np.count_nonzero(dense)
+        if reached == np.count_nonzero(dense[plan.cells]):  # it covers every reached cell
+            _plans.move_to_end(key)
+            return plan
+        cells = np.union1d(plan.cells, np.flatnonzero(dense))
+    else:
+        cells = np.flatnonzero(dense)
+    plan = _plan(counts, bets, cells)
+    _plans[key] = plan
+    while len(_plans) > _MOST_PLANS:
+        _plans.popitem(last=False)
+    return plan
+
+
+def evaluate_bets(counts: OutcomeCounts, offered: Sequence[tuple[Bet, str]]) -> list[BetResult]:
+    """:func:`~analyzer.analysis.bets.evaluate_bet` of every (bet, mode) of ``offered`` (bets
+    not multiplied) on the table of ``counts``, at once: the same results."""
+    bets = [bet for bet, _ in offered]
+    plan = _plan_for(counts, bets)
+    ways = counts.counts.reshape(-1)[plan.cells]
+    if ways.dtype == object:  # Python integers (a large mixed strategy): summed as they are
+        ends = [*plan.starts[1:].tolist(), len(ways)]
+        spans = zip(plan.starts.tolist(), ends, strict=True)
+        group_ways = np.array([sum(ways[a:b].tolist()) for a, b in spans], dtype=object)
+        totals = [int(t) for t in plan.matrix.astype(object) @ group_ways]
+    else:
+        group_ways = np.add.reduceat(ways, plan.starts) if len(ways) else ways
+        totals = (plan.matrix @ group_ways).tolist()
+    results = []
+    for bet, mode in offered:
+        first = plan.first_row[_rules_key(bet)]
+        lines = [
+            (
+                rule.condition.shown,
+                totals[first + i],
+                rule.payout,
+                totals[plan.condition_row[rule.condition.text]],
+                None,
+                (),
+            )
+            for i, rule in enumerate(bet.rules)
+        ]
+        missed = totals[first + len(bet.rules)]
+        lines.append((OTHERWISE, missed, LOSE, missed, None, ()))
+        results.append(bet_result(bet, mode, lines, counts.denominator, counts.scale))
+    return results
