@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -33,15 +34,16 @@ if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs n
 OTHERWISE = "otherwise"
 
 
-@dataclass(frozen=True)
-class Line:
-    """One line of a bet's breakdown: the rows one rule settles (or none does)."""
+class Line(NamedTuple):
+    """One line of a bet's breakdown: the rows one rule settles (or none does). (A named
+    tuple: an analysis makes a hundred of them, and reads few.)"""
 
     when: str  # the condition on one line (Condition.shown), or OTHERWISE
     ways: int
-    probability: Fraction
     payout: Payout
     matched: int  # ways the condition holds for, earlier rules or not
+    #: The sequences ``ways`` are out of (the table's denominator).
+    over: int
     #: What ``ways`` are multiplied by under a mixed strategy (see OutcomeTable.scale).
     scale: int = 1
     #: The line's mean net per unit staked (the payout's net, but for a multiplied
@@ -50,6 +52,10 @@ class Line:
     #: A multiplied bet's line: ``(identity pattern index, ways)`` of its rounds' counted
     #: cards, whose multipliers the line's nets spread over (see :func:`net_distribution`).
     patterns: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.ways, self.over)
 
     @property
     def net(self) -> Fraction:
@@ -70,18 +76,57 @@ class Line:
 
 
 @dataclass(frozen=True)
+class Sums:
+    """What a bet's figures are exact ratios of. For fixed nets, integers: the ways times
+    the net (and times its square) with every net over the nets' ``common`` denominator,
+    and the winning and pushing ways, all over ``over`` sequences. Otherwise the figures
+    per unit staked themselves (``over`` and ``common`` 1; Fractions or polynomials)."""
+
+    net: Any
+    net_squared: Any
+    wins: Any
+    pushes: Any
+    over: int = 1
+    common: int = 1
+
+    @property
+    def mean_net(self) -> Any:
+        return _ratio(self.net, self.over * self.common)
+
+    @property
+    def mean_squared_net(self) -> Any:
+        return _ratio(self.net_squared, self.over * self.common**2)
+
+
+@dataclass(frozen=True)
 class BetResult:
     """Exact results of one bet in one mode, per unit paid: the stake, plus the bet's fee
     where it has one (then the RTP is the expected return over 1 + fee). The lines are
-    per unit staked, before the fee."""
+    per unit staked, before the fee. Each figure is made from ``sums`` when first read
+    (a gcd each: an analysis of 36 bets reads a few)."""
 
     bet: Bet
     mode: str
     lines: tuple[Line, ...]
-    expected_value: Fraction
-    hit_frequency: Fraction
-    push_probability: Fraction
-    variance: Fraction
+    sums: Sums = field(repr=False)
+
+    @cached_property
+    def expected_value(self) -> Fraction:
+        mean = self.sums.mean_net
+        return Settlement(self.bet).per_paid(mean) if self.bet.fee else mean
+
+    @cached_property
+    def hit_frequency(self) -> Fraction:
+        return _ratio(self.sums.wins, self.sums.over)
+
+    @cached_property
+    def push_probability(self) -> Fraction:
+        return _ratio(self.sums.pushes, self.sums.over)
+
+    @cached_property
+    def variance(self) -> Fraction:
+        variance = self.sums.mean_squared_net - self.sums.mean_net**2
+        return Settlement(self.bet).variance_per_paid(variance)
 
     @property
     def breakdown(self) -> pd.DataFrame:
@@ -194,50 +239,72 @@ def bet_result(
     multiplied line, None for the payout's own), over ``denominator`` sequences."""
     lines = []
     if all(row[4] is None for row in rows):
-        # Fixed nets: integer sums over one common denominator, a Fraction per figure.
-        common = math.lcm(*(Fraction(row[2].net).denominator for row in rows))
+        nets = FixedNets.of(bet)
+        ways = [row[1] for row in rows]
+        return nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
+    expected = second_moment = hit_frequency = push_probability = Fraction(0)
+    for when, count, payout, holds, moments, patterns in rows:
+        probability = Fraction(count, denominator)
+        first, second = (payout.net, payout.net**2) if moments is None else moments
+        expected += probability * first
+        second_moment += probability * second
+        if payout.kind == "win":
+            hit_frequency += probability
+        elif payout.kind == "push":
+            push_probability += probability
+        mean = None if moments is None else first
+        lines.append(Line(when, count, payout, holds, denominator, scale, mean, patterns))
+    sums = Sums(expected, second_moment, hit_frequency, push_probability)
+    return BetResult(bet, mode, tuple(lines), sums)
+
+
+@dataclass(frozen=True)
+class FixedNets:
+    """The nets of a bet paid a fixed amount per rule, per line (each rule, then "no
+    rule"), as integers over one common denominator: its sums are then integer sums of
+    the lines' ways, and each figure a gcd when read."""
+
+    payouts: tuple[Payout, ...]
+    common: int
+    scaled: tuple[int, ...]  # each line's net times ``common``
+    wins: tuple[bool, ...]
+    pushes: tuple[bool, ...]
+
+    @staticmethod
+    def of(bet: Bet) -> FixedNets:
+        payouts = (*(rule.payout for rule in bet.rules), LOSE)
+        common = math.lcm(*(payout.net.denominator for payout in payouts))
+        return FixedNets(
+            payouts,
+            common,
+            tuple(p.net.numerator * (common // p.net.denominator) for p in payouts),
+            tuple(p.kind == "win" for p in payouts),
+            tuple(p.kind == "push" for p in payouts),
+        )
+
+    def sums(self, ways: Sequence[int], over: int) -> Sums:
+        """The sums of lines settling ``ways`` (per line) out of ``over`` sequences."""
         first = second = hit = push = 0
-        for when, count, payout, holds, _, _ in rows:
-            net = Fraction(payout.net)
-            net = net.numerator * (common // net.denominator)
+        for count, net, win, pushes in zip(ways, self.scaled, self.wins, self.pushes, strict=True):
             first += count * net
             second += count * net * net
-            if payout.kind == "win":
+            if win:
                 hit += count
-            elif payout.kind == "push":
+            elif pushes:
                 push += count
-            probability = Fraction(count, denominator)
-            lines.append(Line(when, count, probability, payout, holds, scale, None, ()))
-        expected = Fraction(first, denominator * common)
-        second_moment = Fraction(second, denominator * common * common)
-        hit_frequency, push_probability = Fraction(hit, denominator), Fraction(push, denominator)
-    else:
-        expected = second_moment = hit_frequency = push_probability = Fraction(0)
-        for when, count, payout, holds, moments, patterns in rows:
-            probability = Fraction(count, denominator)
-            first, second = (payout.net, payout.net**2) if moments is None else moments
-            expected += probability * first
-            second_moment += probability * second
-            if payout.kind == "win":
-                hit_frequency += probability
-            elif payout.kind == "push":
-                push_probability += probability
-            mean = None if moments is None else first
-            lines.append(Line(when, count, probability, payout, holds, scale, mean, patterns))
-    variance = second_moment - expected**2
-    settlement = Settlement(bet)  # per unit paid: the fee is paid and returns nothing
-    return BetResult(
-        bet,
-        mode,
-        tuple(lines),
-        settlement.per_paid(expected),
-        hit_frequency,
-        push_probability,
-        settlement.variance_per_paid(variance),
-    )
+        return Sums(first, second, hit, push, over, self.common)
+
+    def result(
+        self, bet: Bet, mode: str, rows: Sequence[tuple], sums: Sums, over: int, scale: int
+    ) -> BetResult:
+        """The result of lines ``rows`` (per line ``(when, ways, payout, matched, ...)``)."""
+        lines = tuple(Line(row[0], row[1], row[2], row[3], over, scale) for row in rows)
+        return BetResult(bet, mode, lines, sums)
 
 
 def _ratio(total: object, count: int) -> object:
+    if type(total) is int:
+        return Fraction(total, count)
     return total / count if isinstance(total, Poly) else Fraction(total, count)
 
 

@@ -23,10 +23,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from analyzer.analysis.bets import OTHERWISE, BetResult, bet_result, check_fields
+from analyzer.analysis.bets import OTHERWISE, BetResult, FixedNets, check_fields
 from analyzer.engine.counts import OutcomeCounts
 from analyzer.engine.outcomes import outcome_table
-from analyzer.paytables.model import LOSE, Bet
+from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
 
 #: Plans kept (each some hundreds of KB: the cells and the group matrix).
@@ -110,55 +110,84 @@ def _on_cells(counts: OutcomeCounts, cells: np.ndarray) -> OutcomeCounts:
     )
 
 
-def _plan_for(counts: OutcomeCounts, bets: Sequence[Bet]) -> _Plan:
-    rules = tuple(dict.fromkeys(_rules_key(bet) for bet in bets))
-    key = (counts.pair_detail, counts.naturals, counts.counts.shape, rules)
-    plan = _plans.get(key)
-    dense = counts.counts.reshape(-1)
-    if plan is not None:
-        reached = np.count_nonzero(dense)
-        if reached == np.count_nonzero(dense[plan.cells]):  # it covers every reached cell
-            _plans.move_to_end(key)
-            return plan
-        cells = np.union1d(plan.cells, np.flatnonzero(dense))
-    else:
-        cells = np.flatnonzero(dense)
-    plan = _plan(counts, bets, cells)
-    _plans[key] = plan
-    while len(_plans) > _MOST_PLANS:
-        _plans.popitem(last=False)
-    return plan
+class BetColumns:
+    """Fixed-payout bets on the round's outcome, each in a mode (``offered``; no bet
+    multiplied), to be settled together on the counts of any shoe: :meth:`evaluate`."""
+
+    def __init__(self, offered: Sequence[tuple[Bet, str]]) -> None:
+        self.offered = tuple(offered)
+        self._keys = [_rules_key(bet) for bet, _ in self.offered]
+        self._rules = tuple(dict.fromkeys(self._keys))
+        self._nets = [FixedNets.of(bet) for bet, _ in self.offered]
+        self._shown = [
+            (*(rule.condition.shown for rule in bet.rules), OTHERWISE) for bet, _ in self.offered
+        ]
+        self._rows: tuple[_Plan | None, list] = (None, [])
+
+    def _plan_for(self, counts: OutcomeCounts) -> tuple[_Plan, np.ndarray]:
+        """The plan for ``counts`` and the counts at its cells."""
+        key = (counts.pair_detail, counts.naturals, counts.counts.shape, self._rules)
+        plan = _plans.get(key)
+        dense = counts.counts.reshape(-1)
+        if plan is not None:
+            ways = dense[plan.cells]
+            # Counts are never negative: the plan's cells hold them all if they sum to all
+            # (in int64 no partial sum exceeds the denominator, which fits).
+            held = sum(ways.tolist()) if ways.dtype == object else int(ways.sum())
+            if held == counts.denominator:
+                _plans.move_to_end(key)
+                return plan, ways
+            cells = np.union1d(plan.cells, np.flatnonzero(dense))
+        else:
+            cells = np.flatnonzero(dense)
+        plan = _plan(counts, [bet for bet, _ in self.offered], cells)
+        _plans[key] = plan
+        while len(_plans) > _MOST_PLANS:
+            _plans.popitem(last=False)
+        return plan, dense[plan.cells]
+
+    def evaluate(self, counts: OutcomeCounts) -> list[BetResult]:
+        """:func:`~analyzer.analysis.bets.evaluate_bet` of every (bet, mode) on the table
+        of ``counts``, at once: the same results."""
+        if not self.offered:
+            return []
+        plan, ways = self._plan_for(counts)
+        if ways.dtype == object:  # Python integers (a large mixed strategy): summed as they are
+            ends = [*plan.starts[1:].tolist(), len(ways)]
+            spans = zip(plan.starts.tolist(), ends, strict=True)
+            group_ways = np.array([sum(ways[a:b].tolist()) for a, b in spans], dtype=object)
+            totals = [int(t) for t in plan.matrix.astype(object) @ group_ways]
+        else:
+            group_ways = np.add.reduceat(ways, plan.starts) if len(ways) else ways
+            totals = (plan.matrix @ group_ways).tolist()
+        denominator, scale = counts.denominator, counts.scale
+        results = []
+        for (bet, mode), nets, shown, (settles, holds) in zip(
+            self.offered, self._nets, self._shown, self._rows_of(plan), strict=True
+        ):
+            ways = [totals[row] for row in settles]
+            matched = [totals[row] for row in holds]
+            rows = zip(shown, ways, nets.payouts, matched, strict=True)
+            results.append(
+                nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
+            )
+        return results
+
+    def _rows_of(self, plan: _Plan) -> list[tuple[list[int], list[int]]]:
+        """Per bet, the plan's rows of its lines' settled ways and matched ways (the
+        "no rule" line matches what it settles)."""
+        if self._rows[0] is not plan:
+            rows = []
+            for (bet, _), key in zip(self.offered, self._keys, strict=True):
+                first = plan.first_row[key]
+                settles = list(range(first, first + len(bet.rules) + 1))
+                holds = [plan.condition_row[rule.condition.text] for rule in bet.rules]
+                rows.append((settles, [*holds, settles[-1]]))
+            self._rows = (plan, rows)
+        return self._rows[1]
 
 
 def evaluate_bets(counts: OutcomeCounts, offered: Sequence[tuple[Bet, str]]) -> list[BetResult]:
     """:func:`~analyzer.analysis.bets.evaluate_bet` of every (bet, mode) of ``offered`` (bets
     not multiplied) on the table of ``counts``, at once: the same results."""
-    bets = [bet for bet, _ in offered]
-    plan = _plan_for(counts, bets)
-    ways = counts.counts.reshape(-1)[plan.cells]
-    if ways.dtype == object:  # Python integers (a large mixed strategy): summed as they are
-        ends = [*plan.starts[1:].tolist(), len(ways)]
-        spans = zip(plan.starts.tolist(), ends, strict=True)
-        group_ways = np.array([sum(ways[a:b].tolist()) for a, b in spans], dtype=object)
-        totals = [int(t) for t in plan.matrix.astype(object) @ group_ways]
-    else:
-        group_ways = np.add.reduceat(ways, plan.starts) if len(ways) else ways
-        totals = (plan.matrix @ group_ways).tolist()
-    results = []
-    for bet, mode in offered:
-        first = plan.first_row[_rules_key(bet)]
-        lines = [
-            (
-                rule.condition.shown,
-                totals[first + i],
-                rule.payout,
-                totals[plan.condition_row[rule.condition.text]],
-                None,
-                (),
-            )
-            for i, rule in enumerate(bet.rules)
-        ]
-        missed = totals[first + len(bet.rules)]
-        lines.append((OTHERWISE, missed, LOSE, missed, None, ()))
-        results.append(bet_result(bet, mode, lines, counts.denominator, counts.scale))
-    return results
+    return BetColumns(offered).evaluate(counts)

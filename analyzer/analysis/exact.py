@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
 from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
-from analyzer.analysis.columns import evaluate_bets
+from analyzer.analysis.columns import BetColumns
 from analyzer.engine.counts import OutcomeCounts, stored_counts
 from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
 from analyzer.engine.pricing import Pricing, pricing, table_detail
@@ -220,51 +221,32 @@ def analyze(
     elif decks is not None:
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
-    offered = offered_bets(paytable, modes, bets)
-    # Each bet is priced as engine/pricing.py says: bets on the round's outcome share one
-    # table from the value and pair enumerator, a bet on the cards themselves gets the
-    # card-level walk at the detail it needs, multiplied bets one identity walk.
+    request = _request(paytable, modes, bets, shoe.suits_known, symbolic)
+    offered, plans, mixture = request.offered, request.plans, request.mixture
     # Every card walk is planned, and the lot checked against the budget, before any work.
-    if not symbolic:
-        check_known(paytable)
-    mixture = paytable.mixture  # before any work: undecided cells are one line
-    walks = card_walks((bet for bet, _ in offered), shoe, mixture)
+    walks = card_walks((bet for bet, _ in offered), shoe, mixture) if request.cards else {}
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
-    plans = [pricing(bet) for bet, _ in offered]
-    detail = table_detail(plans, shoe.suits_known)
-    counts = stored_counts(shoe, detail, mixture, _walked_counts)
+    counts = stored_counts(shoe, request.detail, mixture, _walked_counts)
     table: OutcomeTable | None = None  # made where a bet needs its rows (few do)
-    walked_kinds = tuple(
-        dict.fromkeys(
-            plan.kind
-            for plan in plans
-            if plan.kind is not None and not plan.unavailable(shoe.suits_known)
-        )
-    )
     by_identities: dict[str, OutcomeTable] = {}
-    if walked_kinds:  # one identity walk for every kind the priced bets use
+    if request.walked_kinds:  # one identity walk for every kind the priced bets use
         from analyzer.engine.identities import identity_outcomes_of
 
-        by_kind = identity_outcomes_of(shoe, walked_kinds, mixture)
+        by_kind = identity_outcomes_of(shoe, request.walked_kinds, mixture)
         by_identities = identity_tables(by_kind)
-    # The fixed-payout bets on the round's outcome are settled together (columns.py).
-    together = [
-        (bet, bet_mode)
-        for (bet, bet_mode), plan in zip(offered, plans, strict=True)
-        if _on_the_table(bet, plan, shoe)
-    ]
-    settled = iter(evaluate_bets(counts, together) if together else ())
+    settled = iter(request.together.evaluate(counts))
     results, unavailable = [], []
-    for (bet, bet_mode), plan in zip(offered, plans, strict=True):
-        why = plan.unavailable(shoe.suits_known)
+    for (bet, bet_mode), plan, why, together in zip(
+        offered, plans, request.why_not, request.on_the_table, strict=True
+    ):
         if why is not None:
             unavailable.append((bet.id, bet_mode, why))
+        elif together:
+            results.append(next(settled))
         elif plan.engine == "cards":
             results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
         elif plan.kind is not None:
             results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
-        elif _on_the_table(bet, plan, shoe):
-            results.append(next(settled))
         else:  # multiplied by a hand's first two cards: their pattern is a field of the row
             table = outcome_table(counts) if table is None else table
             results.append(evaluate_bet(table, bet, bet_mode))
@@ -273,10 +255,79 @@ def analyze(
     return Analysis(paytable, shoe, modes, counts, tuple(results), tuple(unavailable))
 
 
-def _on_the_table(bet: Bet, plan: Pricing, shoe: Shoe) -> bool:
-    """Whether a bet is one of those settled together on the enumerator's counts."""
-    return (
-        plan.engine not in ("cards", "identities")
-        and not bet.multiplied
-        and plan.unavailable(shoe.suits_known) is None
+@dataclass(frozen=True, eq=False)
+class _Request:
+    """What an analysis of some bets of a paytable in some modes needs whatever the shoe,
+    but for whether its suits are known: the bets offered, how each is priced (and why
+    not, if it cannot be), the detail of the counts, the identity walks, and the bets
+    settled together on the counts. Each bet is priced as engine/pricing.py says: bets on
+    the round's outcome share the counts of the value and pair enumerator, a bet on the
+    cards themselves gets the card-level walk at the detail it needs, multiplied bets an
+    identity walk."""
+
+    paytable: Paytable
+    offered: list[tuple[Bet, str]]
+    mixture: Mixture
+    plans: list[Pricing]
+    why_not: list[str | None]
+    detail: PairDetail
+    walked_kinds: tuple[str, ...]
+    cards: bool  # some bet is priced by a card walk (planned per shoe)
+    on_the_table: list[bool]
+    together: BetColumns
+
+
+#: Requests kept (a paytable is immutable: what is worked out of it stays true).
+_MOST_REQUESTS = 32
+_requests: OrderedDict[tuple, _Request] = OrderedDict()
+
+
+def _request(
+    paytable: Paytable, modes: tuple[str, ...], bets: object, suits_known: bool, symbolic: bool
+) -> _Request:
+    """The request of ``bets`` (None: all) of ``paytable`` in ``modes``, worked out or
+    kept (a list of bet ids is kept by its ids; anything else is checked, not kept)."""
+    kept = bets is None or (
+        isinstance(bets, (list, tuple)) and all(type(bet_id) is str for bet_id in bets)
     )
+    ids = tuple(bets) if kept and bets is not None else None
+    key = (id(paytable), modes, ids, suits_known, symbolic)
+    request = _requests.get(key) if kept else None
+    if request is not None and request.paytable is paytable:  # (it holds the paytable)
+        _requests.move_to_end(key)
+        return request
+    offered = offered_bets(paytable, modes, bets)
+    if not symbolic:
+        check_known(paytable)
+    mixture = paytable.mixture  # before any work: undecided cells are one line
+    plans = [pricing(bet) for bet, _ in offered]
+    why_not = [plan.unavailable(suits_known) for plan in plans]
+    on_the_table = [
+        why is None and plan.engine not in ("cards", "identities") and not bet.multiplied
+        for (bet, _), plan, why in zip(offered, plans, why_not, strict=True)
+    ]
+    request = _Request(
+        paytable,
+        offered,
+        mixture,
+        plans,
+        why_not,
+        table_detail(plans, suits_known),
+        tuple(
+            dict.fromkeys(
+                plan.kind
+                for plan, why in zip(plans, why_not, strict=True)
+                if plan.kind is not None and why is None
+            )
+        ),
+        any(plan.engine == "cards" for plan in plans),
+        on_the_table,
+        BetColumns(
+            [pair for pair, together in zip(offered, on_the_table, strict=True) if together]
+        ),
+    )
+    if kept:
+        _requests[key] = request
+        while len(_requests) > _MOST_REQUESTS:
+            _requests.popitem(last=False)
+    return request

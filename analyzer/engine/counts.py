@@ -69,10 +69,17 @@ class OutcomeCounts:
 
 def store_folder() -> Path | None:
     """Where counts are kept (see the module's text); None: nowhere."""
-    chosen = os.environ.get("BACCARAT_ODDS_CACHE")
+    environ = os.environ
+    return _store_folder(
+        environ.get("BACCARAT_ODDS_CACHE"), environ.get("XDG_CACHE_HOME"), environ.get("HOME")
+    )
+
+
+@cache  # (read per analysis: the environment it is made of is the key)
+def _store_folder(chosen: str | None, xdg: str | None, home: str | None) -> Path | None:
     if chosen is not None:
         return None if chosen.strip().lower() in ("", "off") else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    base = xdg or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "baccarat-odds"
 
 
@@ -123,10 +130,12 @@ def stored_counts(
     reading and checking a file, so the counts are computed, and kept only where the
     store has none yet."""
     folder = store_folder()
-    if folder is None or shoe.decks is None:  # only full shoes: a bounded store
+    decks = shoe.decks
+    if folder is None or decks is None:  # only full shoes: a bounded store
         return compute(shoe, pair_detail, mixture)
-    key = counts_key(shoe, pair_detail, mixture)
-    path = folder / f"counts-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
+    # A full shoe is its decks (and suits known): its key, worked out once per process.
+    named = (folder, decks, pair_detail, tuple((w, t.identity) for w, t in mixture))
+    key, path = _named.get(named) or _name(named, counts_key(shoe, pair_detail, mixture))
     loaded = kernels_loaded()
     if not loaded:
         found = _read(path, key, pair_detail)
@@ -136,9 +145,23 @@ def stored_counts(
             return OutcomeCounts(counts, pair_detail, denominator, shoe, naturals, scale)
     outcomes = compute(shoe, pair_detail, mixture)
     # (Python integers of a huge mixture are not kept.)
-    if outcomes.counts.dtype == np.int64 and not (loaded and path.exists()):
-        _write(path, key, outcomes)
+    # (A file not read, or found wrong, is written over.)
+    if outcomes.counts.dtype == np.int64 and (not loaded or path not in _kept):
+        if not (loaded and path.exists()):
+            _write(path, key, outcomes)
+        _kept.add(path)  # (with the kernels loaded, this process need not look again)
     return outcomes
+
+
+#: Each full shoe's key and file, by its name, and the files this process wrote or saw.
+_named: dict[tuple, tuple[str, Path]] = {}
+_kept: set[Path] = set()
+
+
+def _name(named: tuple, key: str) -> tuple[str, Path]:
+    folder = named[0]
+    _named[named] = key, folder / f"counts-{hashlib.sha256(key.encode()).hexdigest()[:32]}.npz"
+    return _named[named]
 
 
 def _read(path: Path, key: str, pair_detail: PairDetail) -> tuple[np.ndarray, int, int] | None:

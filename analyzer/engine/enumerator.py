@@ -359,6 +359,19 @@ def _walk_jit(value_counts, first_four, third_card, take, out):
                     left[d] += take
 
 
+def _card_types(per_rank: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The card types the pair kernel tells apart, ``per_rank`` to a rank (a rank's
+    suits, or the rank): each one's rank and value, and where each rank's types start.
+    (Writable, as the kernels were compiled for: they only read them.)"""
+    type_ranks = np.repeat(np.arange(N_RANKS, dtype=np.int64), per_rank)
+    type_values = RANK_VALUES[type_ranks].astype(np.int64)
+    rank_start = np.searchsorted(type_ranks, np.arange(N_RANKS + 1)).astype(np.int64)
+    return type_ranks, type_values, rank_start
+
+
+_CARD_TYPES = {"suit": _card_types(N_SUITS), "rank": _card_types(1)}
+
+
 def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarray:
     """Ordered ways to deal each first-four value tuple, split by pair state if asked."""
     if pair_detail == "none":
@@ -369,14 +382,11 @@ def first_four_counts(shoe: Shoe, pair_detail: PairDetail = "none") -> np.ndarra
         if not shoe.suits_known:
             raise AnalyzerError("suits of some cards are unknown: suited pairs cannot be counted")
         type_counts = shoe.suit_counts.reshape(-1)
-        type_ranks = np.repeat(np.arange(N_RANKS, dtype=np.int64), N_SUITS)
     elif pair_detail == "rank":
         type_counts = shoe.rank_counts
-        type_ranks = np.arange(N_RANKS, dtype=np.int64)
     else:
         raise AnalyzerError(f"unknown pair detail {pair_detail!r}: use none, rank or suit")
-    type_values = RANK_VALUES[type_ranks].astype(np.int64)
-    rank_start = np.searchsorted(type_ranks, np.arange(N_RANKS + 1)).astype(np.int64)
+    type_ranks, type_values, rank_start = _CARD_TYPES[pair_detail]
     out = np.zeros((N_VALUES,) * 4 + (N_PAIR_STATES**2,), dtype=np.int64)
     _first_four_pairs_jit(
         np.ascontiguousarray(type_counts, dtype=np.int64), type_values, type_ranks, rank_start,

@@ -10,6 +10,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import perm
 from pathlib import Path, PurePath
 
@@ -312,12 +313,12 @@ class Shoe:
         replacement."""
         return 0 if self.replacement else 1
 
-    @property
+    @cached_property  # (the counts are read-only: it never changes)
     def decks(self) -> Decks | None:
         """Its number of full decks (``"inf"`` for the infinite deck), or None."""
         return INFINITE if self.replacement and self.full_decks_dealt == 1 else self.full_decks
 
-    @property
+    @cached_property
     def size(self) -> int:
         return int(self.rank_counts.sum())
 
@@ -332,14 +333,14 @@ class Shoe:
         np.add.at(out, RANK_VALUES, self.rank_counts)
         return out
 
-    @property
+    @cached_property
     def rounds_denominator(self) -> int:
         """N(N-1)...(N-5), or N^6 with replacement: the common denominator of every count."""
         if self.replacement:
             return self.size**ROUND_CARDS
         return perm(self.size, ROUND_CARDS)
 
-    @property
+    @cached_property
     def full_decks_dealt(self) -> int | None:
         """How many whole standard decks the cards are, or None (cards dealt or removed)."""
         decks, rest = divmod(self.size, 52)

@@ -23,6 +23,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError
@@ -94,7 +95,7 @@ class Payout:
     #: Pays the bet's progressive jackpot: ``net`` is then the meter (in stakes).
     jackpot: bool = False
 
-    @property
+    @cached_property  # read per line of every analysis
     def kind(self) -> str:
         if self.jackpot:
             return "win"
@@ -304,7 +305,7 @@ class Bet:
         key is then its rules alone, as it was before fees and multipliers)?"""
         return not self.multiplied and not self.fee
 
-    @property
+    @cached_property  # read several times per bet priced
     def fields(self) -> frozenset[str]:
         return frozenset().union(*(rule.condition.fields for rule in self.rules))
 
