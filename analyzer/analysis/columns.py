@@ -24,8 +24,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, FixedNets, check_fields
-from analyzer.engine.counts import OutcomeCounts
+from analyzer.engine.counts import CELL_SHAPE, OutcomeCounts
 from analyzer.engine.outcomes import outcome_table
+from analyzer.game.fields import N_PAIR_STATES
+from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
 
@@ -34,6 +36,9 @@ _MOST_PLANS = 16
 _plans: OrderedDict[tuple, _Plan] = OrderedDict()
 
 RulesKey = tuple[str, ...]
+
+#: The shoe of the counts a dealt-round plan is made of (its cells, not its counts, matter).
+_ANY_SHOE = Shoe.standard(1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -191,3 +196,39 @@ def evaluate_bets(counts: OutcomeCounts, offered: Sequence[tuple[Bet, str]]) -> 
     """:func:`~analyzer.analysis.bets.evaluate_bet` of every (bet, mode) of ``offered`` (bets
     not multiplied) on the table of ``counts``, at once: the same results."""
     return BetColumns(offered).evaluate(counts)
+
+
+#: Dealt-round settlements kept, by the rules asked for and the naturals.
+_dealt: OrderedDict[tuple, tuple[np.ndarray, dict[RulesKey, np.ndarray]]] = OrderedDict()
+
+
+def dealt_settlement(
+    offered: Sequence[tuple[Bet, str]], naturals: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray]:
+    """How the simulator settles dealt rounds of the bets of ``offered`` (none multiplied,
+    none on the cards): per cell of the counts' layout at suit detail (every cell, one a
+    shoe reaches or not; see :class:`~analyzer.engine.counts.OutcomeCounts`), its group,
+    and per (bet, mode) and group, the rule that settles it (``len(bet.rules)``: none).
+    The groups are the exact analysis's (:func:`_plan`), so a dealt round is settled by
+    the same conditions, evaluated once per cell rather than once per round."""
+    keys = [_rules_key(bet) for bet, _ in offered]
+    key = (naturals, tuple(dict.fromkeys(keys)))
+    if key not in _dealt:
+        by_rules = {rules: bet for (bet, _), rules in zip(offered, keys, strict=True)}
+        shape = (N_PAIR_STATES**2, *CELL_SHAPE)
+        every = np.arange(np.prod(shape))
+        counts = OutcomeCounts(np.zeros(shape, dtype=np.int64), "suit", 1, _ANY_SHOE, naturals)
+        plan = _plan(counts, list(by_rules.values()), every)
+        group = np.empty(len(every), dtype=np.int64)
+        group[plan.cells] = np.repeat(
+            np.arange(len(plan.starts)), np.diff(plan.starts, append=len(every))
+        )
+        rules = {}
+        for rules_key, bet in by_rules.items():
+            first = plan.first_row[rules_key]
+            rules[rules_key] = plan.matrix[first : first + len(bet.rules) + 1].argmax(axis=0)
+        _dealt[key] = group, rules
+        while len(_dealt) > _MOST_PLANS:
+            _dealt.popitem(last=False)
+    group, rules = _dealt[key]
+    return group, np.array([rules[k] for k in keys], dtype=np.int64).reshape(len(keys), -1)

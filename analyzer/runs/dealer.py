@@ -187,6 +187,19 @@ def _deal_jit(
     return n
 
 
+@njit(cache=True)
+def _deal_shoes_jit(
+    cards, card_values, card_ranks, starts, cut, one_more, draw_probability, uniforms, out, n
+):
+    """:func:`_deal_jit` of every shoe ``cards[i]`` from ``starts[i]``, with its
+    ``uniforms[i]``, into ``out[i]``; ``n[i]``: its rounds."""
+    for i in range(cards.shape[0]):
+        n[i] = _deal_jit(
+            cards[i], card_values, card_ranks, starts[i], cut, one_more, draw_probability,
+            uniforms[i], out[i],
+        )  # fmt: skip
+
+
 def first_round_start(cards: np.ndarray, procedure: Procedure) -> int:
     """Index of the first card of round 1: after the shown card and the burn."""
     if not procedure.burn:
@@ -250,6 +263,54 @@ def deal_shoe(
     )
     # The kernel fills plain int64 rows; the records name their columns.
     return out[:n].view(ROUND_DTYPE).reshape(n)
+
+
+@dataclass(frozen=True, eq=False)
+class DealtShoes:
+    """Several shoes shuffled and dealt: ``cards[i]``, shoe ``i`` in dealing order;
+    ``table[i, :n_rounds[i]]``, its rounds as plain int64 rows of :data:`ROUND_FIELDS`."""
+
+    cards: np.ndarray
+    table: np.ndarray
+    n_rounds: np.ndarray
+
+    def shoe(self, i: int) -> np.ndarray:
+        """Shoe ``i``'s rounds, as :func:`deal_shoe` gives them."""
+        return self.table[i, : self.n_rounds[i]].view(ROUND_DTYPE).reshape(-1)
+
+    @property
+    def rounds(self) -> np.ndarray:
+        """Every round, shoe after shoe, as one array of :data:`ROUND_DTYPE` records."""
+        dealt = np.arange(self.table.shape[1]) < self.n_rounds[:, None]
+        return np.ascontiguousarray(self.table[dealt]).view(ROUND_DTYPE).reshape(-1)
+
+
+def deal_shoes(
+    rng: np.random.Generator, shoes: int, procedure: Procedure, drawing: Drawing = STANDARD_DRAWING
+) -> DealtShoes:
+    """``shoes`` shoes shuffled and dealt in one pass of the kernel: the same shoes and
+    rounds, from the same random numbers, as ``shuffled_shoe`` then ``deal_shoe`` shoe
+    after shoe (each shoe's shuffle, then its decisions' uniform numbers where a cell is
+    mixed)."""
+    max_rounds = procedure.cards // 4 + 1
+    cards = np.tile(np.repeat(np.arange(N_CARD_TYPES, dtype=np.int64), procedure.decks), (shoes, 1))
+    uniforms = np.zeros((shoes, max_rounds, 2))
+    mixed = drawing.mixed
+    for i in range(shoes):
+        rng.shuffle(cards[i])  # (what rng.permutation does to a copy)
+        if mixed:
+            uniforms[i] = rng.random((max_rounds, 2))
+    if procedure.burn:
+        starts = 1 + BURN_BY_VALUE[CARD_VALUES[cards[:, 0]]].astype(np.int64)
+    else:
+        starts = np.zeros(shoes, dtype=np.int64)
+    table = np.empty((shoes, max_rounds, len(ROUND_FIELDS)), dtype=np.int64)
+    n_rounds = np.empty(shoes, dtype=np.int64)
+    _deal_shoes_jit(
+        cards, CARD_VALUES, CARD_RANKS, starts, procedure.cards - procedure.cut_card,
+        procedure.last_round == "one-more", drawing.probability, uniforms, table, n_rounds,
+    )  # fmt: skip
+    return DealtShoes(cards, table, n_rounds)
 
 
 @njit(cache=True)

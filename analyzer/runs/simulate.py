@@ -7,22 +7,22 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numba import njit
 
+from analyzer.analysis.columns import dealt_settlement
 from analyzer.analysis.exact import analyze
-from analyzer.game.fields import card_columns
+from analyzer.game.fields import N_PAIR_STATES, NO_THIRD, NO_THIRD_CARD, card_columns
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
 from analyzer.runs.dealer import (
     Drawing,
     Procedure,
-    deal_shoe,
+    deal_shoes,
     first_round_start,
-    join_rounds,
     round_cards,
     round_columns,
     round_identities,
     round_multipliers,
-    shuffled_shoe,
     special_factors,
 )
 from analyzer.runs.runner import Result, partition_rng
@@ -104,33 +104,51 @@ def settle_partition(
     card_level = any(bet.card_level for bet, _ in offered)
     model = job.paytable.multipliers
     drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
-    dealt, ranks, suits, identities, burns = [], [], [], [], []
-    for _ in range(shoes):
-        cards = shuffled_shoe(rng, job.procedure.decks)
-        dealt.append(deal_shoe(cards, job.procedure, drawing, rng))
-        if card_level:  # the cards themselves, only when a bet looks at them
-            rank, suit = round_cards(cards, dealt[-1])
-            ranks.append(rank)
-            suits.append(suit)
-        if model is not None or keep_rounds:  # which cards a multiplier can find
-            identities.append(round_identities(cards, dealt[-1]))
-        if keep_rounds:
-            burns.append(cards[: first_round_start(cards, job.procedure)].copy())
-    rounds = join_rounds(dealt)
-    shoe_of_round = np.repeat(np.arange(shoes), [len(d) for d in dealt])
-    columns = round_columns(rounds, drawing.naturals)
-    if card_level:
-        columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
-    if identities:
-        identities = np.concatenate(identities)
-    factors = None
-    if model is not None:  # each round's special cards, drawn after the shoe's deal
-        factors = special_factors(rng, identities, model)
+    dealt = deal_shoes(rng, shoes, job.procedure, drawing)
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
+    # Bets on the round's outcome are settled by cell, in one compiled pass over the
+    # rounds; bets multiplied or on the cards themselves by the rounds' columns.
+    by_cell = [b for b, (bet, _) in enumerate(offered) if not bet.multiplied and not bet.card_level]
+    by_round = sorted(set(range(len(offered))) - set(by_cell))
+    if by_cell:
+        cell_group, rule_of_group = dealt_settlement(
+            [offered[b] for b in by_cell], drawing.naturals
+        )
+        group_nets = np.empty((rule_of_group.shape[1], len(by_cell)))
+        for j, b in enumerate(by_cell):
+            group_nets[:, j] = _rule_nets(Settlement(offered[b][0]))[rule_of_group[j]]
+        max_round = np.array([_last_round(offered[b][0]) for b in by_cell], dtype=np.int64)
+        sums = np.zeros((3, shoes, len(by_cell)))
+        _settle_by_cell_jit(dealt.table, dealt.n_rounds, cell_group, group_nets, max_round, sums)
+        totals[:, by_cell], squares[:, by_cell], counts[:, by_cell] = sums
+    if not by_round and not keep_rounds:
+        return {
+            "totals": totals,
+            "counts": counts,
+            "squares": squares,
+            "rounds": dealt.n_rounds,
+        }, None
+    rounds = dealt.rounds
+    shoe_of_round = np.repeat(np.arange(shoes), dealt.n_rounds)
+    columns = round_columns(rounds, drawing.naturals)
+    identities = burns = None
+    if card_level or model is not None or keep_rounds:  # the cards themselves
+        shoe_cards = [(dealt.cards[i], dealt.shoe(i)) for i in range(shoes)]
+        identities = np.concatenate([round_identities(c, r) for c, r in shoe_cards])
+        if card_level:
+            ranks, suits = zip(*(round_cards(c, r) for c, r in shoe_cards), strict=True)
+            columns |= card_columns(np.concatenate(ranks), np.concatenate(suits))
+        if keep_rounds:
+            burns = [c[: first_round_start(c, job.procedure)].copy() for c, _ in shoe_cards]
+    factors = None
+    if model is not None:  # each round's special cards, drawn after the shoe's deal
+        factors = special_factors(rng, identities, model)
     logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
     for b, (bet, _) in enumerate(offered):
+        if b in by_cell and logged is None:
+            continue
         index = settling_rule(bet, columns, len(rounds))
         multiplier = None
         if bet.multiplied:
@@ -138,11 +156,12 @@ def settle_partition(
                 factors, identities, columns["winner"], bet.multiply, model
             )
         settlement = Settlement(bet)
-        nets = settlement.paid_nets(index, columns["winner"], multiplier)
-        on_offer = rounds["round"] <= (bet.max_round or np.iinfo(np.int64).max)
-        totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
-        squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
-        counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
+        on_offer = rounds["round"] <= _last_round(bet)
+        if b not in by_cell:
+            nets = settlement.paid_nets(index, columns["winner"], multiplier)
+            totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
+            squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
+            counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
         if logged is not None:
             staked = _staked_nets(settlement, index, multiplier)
             logged[:, b] = np.where(on_offer, staked, np.nan)
@@ -150,7 +169,7 @@ def settle_partition(
         "totals": totals,
         "counts": counts,
         "squares": squares,
-        "rounds": np.array([len(d) for d in dealt], dtype=np.int64),
+        "rounds": dealt.n_rounds,
     }
     if not keep_rounds:
         return result, None
@@ -164,6 +183,39 @@ def settle_partition(
         factors=factors,
     )
     return result, kept
+
+
+def _last_round(bet) -> int:
+    """The last round of a shoe the bet is offered in."""
+    return bet.max_round or np.iinfo(np.int64).max
+
+
+def _rule_nets(settlement: Settlement) -> np.ndarray:
+    """Per rule (then "no rule"), the net per unit paid of a bet not multiplied, in
+    floats: what :meth:`~analyzer.paytables.settle.Settlement.paid_nets` gives a round."""
+    return settlement.per_paid(np.array([float(net) for net in settlement.constants]))
+
+
+@njit(cache=True)
+def _settle_by_cell_jit(table, n_rounds, cell_group, group_nets, max_round, sums):
+    """Per shoe ``i`` and column ``c``: ``sums[0, i, c]``, the summed net of its rounds
+    ``table[i, :n_rounds[i]]`` (rows of ROUND_FIELDS) up to the column's ``max_round``,
+    ``sums[1]`` their squares and ``sums[2]`` how many; a round's net is that of its
+    outcome cell's group (``cell_group``) in ``group_nets[group, c]``."""
+    for i in range(table.shape[0]):
+        for r in range(n_rounds[i]):
+            row = table[i, r]
+            player_third = NO_THIRD if row[5] == NO_THIRD_CARD else row[5]
+            banker_third = NO_THIRD if row[6] == NO_THIRD_CARD else row[6]
+            state = N_PAIR_STATES * row[7] + row[8]
+            cell = (((state * 10 + row[3]) * 10 + row[4]) * 11 + player_third) * 11 + banker_third
+            group = cell_group[cell]
+            for c in range(group_nets.shape[1]):
+                if row[0] <= max_round[c]:
+                    net = group_nets[group, c]
+                    sums[0, i, c] += net
+                    sums[1, i, c] += net * net
+                    sums[2, i, c] += 1.0
 
 
 def _staked_nets(

@@ -129,3 +129,22 @@ def test_a_bet_on_fields_the_counts_lack_is_one_line() -> None:
     pair = next((bet, mode) for bet, mode in OFFERED if pricing(bet).detail == "rank")
     with pytest.raises(AnalyzerError, match=f"bet '{pair[0].id}' needs .*pair"):
         evaluate_bets(counts, [pair])
+
+
+@pytest.mark.parametrize("naturals", [(8, 9), (9,)])
+def test_a_dealt_round_is_settled_by_its_cell_as_each_bet_settles_it(naturals) -> None:
+    """The simulator's settlement by cell (every cell of the layout) against each bet's
+    own conditions on the rows of a shoe's table."""
+    from analyzer.game.rules import rules_from_table
+    from analyzer.paytables.settle import settling_rule
+
+    rules = rules_from_table({"naturals": "9"}) if naturals != (8, 9) else None
+    counts = count_outcomes(Shoe.standard(1), "suit", rules)
+    assert counts.naturals == naturals
+    table = outcome_table(counts)
+    cell_group, rule_of_group = columns.dealt_settlement(OFFERED, naturals)
+    assert cell_group.shape == (counts.counts.size,)
+    cells = np.flatnonzero(counts.counts)  # the table's rows, in order
+    for j, (bet, _) in enumerate(OFFERED):
+        expected = settling_rule(bet, table.columns, len(table))
+        assert np.array_equal(rule_of_group[j][cell_group[cells]], expected), bet.id

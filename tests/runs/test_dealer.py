@@ -8,10 +8,13 @@ import pytest
 
 from analyzer import AnalyzerError, deal_round
 from analyzer.game.cards import Card
+from analyzer.game.rules import parse_strategy, rules_from_table
 from analyzer.runs.dealer import (
+    Drawing,
     Procedure,
     compositions_at,
     deal_shoe,
+    deal_shoes,
     first_round_start,
     round_columns,
     shuffled_shoe,
@@ -164,3 +167,36 @@ def test_special_cards_are_drawn_as_the_model_says() -> None:
     assert np.array_equal(factors[:, 0], factors[:, 2])
     assert set(np.unique(factors)) <= {1.0, 2.0, 5.0}
     assert Fraction(1) == model.moment((), 1)
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    ("procedure", "mixed"),
+    [
+        (Procedure(), False),
+        (Procedure(1, 6, burn=False, last_round="one-more"), False),
+        (Procedure(2, 20), True),
+    ],
+)
+def test_shoes_dealt_together_are_those_dealt_one_by_one(procedure, mixed) -> None:
+    """The same random numbers give the same shoes and rounds, a mixed cell's decisions
+    included (each shoe's shuffle, then its uniform numbers)."""
+    if mixed:
+        rules = rules_from_table({"player_chooses": "5"})
+        drawing = Drawing.of(rules, parse_strategy("player:5=9/11"))
+        assert drawing.mixed
+    else:
+        drawing = Drawing.of()
+    first = np.random.default_rng(5)
+    together = deal_shoes(first, 7, procedure, drawing)
+    rng = np.random.default_rng(5)
+    joined = []
+    for i in range(7):
+        cards = shuffled_shoe(rng, procedure.decks)
+        rounds = deal_shoe(cards, procedure, drawing, rng)
+        assert np.array_equal(together.cards[i], cards)
+        assert together.n_rounds[i] == len(rounds)
+        assert np.array_equal(together.shoe(i), rounds)
+        joined.append(rounds)
+    assert np.array_equal(together.rounds, np.concatenate(joined))
+    assert first.random() == rng.random()  # as many random numbers drawn
