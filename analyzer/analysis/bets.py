@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs n
     import pandas as pd
 
 OTHERWISE = "otherwise"
+_new_tuple = tuple.__new__
 
 
 class Line(NamedTuple):
@@ -298,7 +299,12 @@ class FixedNets:
         self, bet: Bet, mode: str, rows: Sequence[tuple], sums: Sums, over: int, scale: int
     ) -> BetResult:
         """The result of lines ``rows`` (per line ``(when, ways, payout, matched, ...)``)."""
-        lines = tuple(Line(row[0], row[1], row[2], row[3], over, scale) for row in rows)
+        # (tuple.__new__ is what Line(...) calls, without the keyword handling: an
+        # analysis makes a line per rule of every bet, and few are read.)
+        lines = tuple(
+            _new_tuple(Line, (row[0], row[1], row[2], row[3], over, scale, None, ()))
+            for row in rows
+        )
         return BetResult(bet, mode, lines, sums)
 
 

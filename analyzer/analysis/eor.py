@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -21,7 +21,7 @@ from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
 from analyzer.engine.card_walk import CardWalk, WalkKey, walk_key, walk_visits
 from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANKS, Card
+from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANK_VALUES, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.schema import argument
@@ -45,16 +45,60 @@ def needs_suits(bet: Bet) -> bool:
 Progress = Callable[[str, int, int], None]
 
 
-def _shared_work(bet: Bet, walks: dict[WalkKey, CardWalk]) -> object:
+def _shared_work(bet: Bet, walks: dict[WalkKey, CardWalk], suits_alike: bool) -> object:
     """What the analysis of ``bet`` shares with other bets': bets on the round's outcome
-    share one table (those on suits apart: only they need each suit removed), a bet on
-    the cards the walk it shares (:func:`~analyzer.analysis.budget.card_walks`, as
-    :func:`analyze` plans them)."""
+    share one table (those on suits apart, unless the shoe's suits are alike: only they
+    need each suit removed), a bet on the cards the walk it shares
+    (:func:`~analyzer.analysis.budget.card_walks`, as :func:`analyze` plans them)."""
     priced = pricing(bet)
     if priced.engine == "cards":
         walk = walks.get(priced.walk)
         return ("walk", id(walk)) if walk is not None else priced.walk
-    return ("outcome", priced.needs_suits)
+    return ("outcome", priced.needs_suits and not suits_alike)
+
+
+def _deltas(
+    values: dict[tuple[str, str], Fraction],
+    base: dict[tuple[str, str], Fraction],
+    keys: Iterable[tuple[str, str]],
+    known: dict[int, tuple[dict, dict]],
+) -> dict[tuple[str, str], Fraction]:
+    """The change from ``base`` of each of ``values`` whose key is among ``keys``, worked
+    out once per analysis ``values`` (the removals of suits alike share it): ``known``
+    keeps them, by the analysis, for one computation of the effects."""
+    values_and_deltas = known.get(id(values))
+    if values_and_deltas is None:
+        values_and_deltas = known[id(values)] = (values, {})  # (holding values: ids stay)
+    out = values_and_deltas[1]
+    for key in keys:
+        if key in values and key not in out:
+            out[key] = values[key] - base[key]
+    return {key: out[key] for key in keys if key in out}
+
+
+def _alike_suits(shoe: Shoe) -> list[int]:
+    """Per suit, the first suit the shoe holds exactly as many of, rank by rank: removing
+    a card of one or the other is the same for every bet on the round's outcome (swapping
+    the two suits maps the shoe to itself, and what such a bet asks of suits, suited
+    pairs, does not change under it)."""
+    columns = [tuple(shoe.suit_counts[:, s].tolist()) for s in range(N_SUITS)]
+    return [columns.index(column) for column in columns]
+
+
+def _alike_ranks(shoe: Shoe) -> list[int]:
+    """Per rank, the first rank of the same point value the shoe holds exactly as many of,
+    suit by suit (or in all, suits unknown): likewise, swapping the two ranks maps the
+    shoe to itself, and a bet on the round's outcome asks only whether two ranks are the
+    same (pairs), which the swap keeps."""
+    counts = shoe.rank_counts[:, None] if shoe.suit_counts is None else shoe.suit_counts
+    rows = [(int(RANK_VALUES[r]), tuple(counts[r].tolist())) for r in range(N_RANKS)]
+    return [rows.index(row) for row in rows]
+
+
+def _suit_blind(bet: Bet) -> bool:
+    """Is the bet on the round's outcome (no suit or colour of a card compared with a
+    constant: only suited pairs, which no permutation of the suits changes)?"""
+    return pricing(bet).engine in ("values", "pairs", "round") and not bet.multiplied
 
 
 def _priced_at_once(
@@ -168,13 +212,19 @@ def removal_effects(
             "the effect of each card needs the shoe's suits: they are not known (a card "
             "removed by rank alone, or counts given per rank)"
         )
+    # Where every suit is held alike, a rank's four removals are one analysis for the
+    # bets on the round's outcome: they need no more removals than the others.
+    alike = _alike_suits(shoe) if shoe.suits_known else list(range(N_SUITS))
+    alike_rank = _alike_ranks(shoe)
+    suits_alike = shoe.suits_known and len(set(alike)) == 1
     work: dict[str, set[object]] = {}
     for r in base_analysis.results:  # a bet id may be offered as several bets, by mode
-        work.setdefault(r.bet.id, set()).add(_shared_work(r.bet, walks))
+        work.setdefault(r.bet.id, set()).add(_shared_work(r.bet, walks, suits_alike))
     groups: dict[frozenset, list[str]] = {}
     for bet_id, shared in work.items():
         groups.setdefault(frozenset(shared), []).append(bet_id)
     rows, card_rows = [], []
+    known_deltas: dict[int, tuple[dict, dict]] = {}
     for group in groups.values():
         by_suit = shoe.suits_known and any(key[0] in group for key in suit_bets)
         removals_by_rank = []
@@ -198,19 +248,30 @@ def removal_effects(
         done = 0
         cards = [card for _, _, removals in removals_by_rank for _, card in removals]
         at_once = _priced_at_once(base_analysis, group, walks, shoe, cards)
+        blind = all(_suit_blind(r.bet) for r in base_analysis.results if r.bet.id in group)
+        by_alike: dict[Card, dict[tuple[str, str], Fraction]] = {}
         for rank, held, removals in removals_by_rank:
-            after: dict[tuple[str, str], Fraction] = {}
+            # Each distinct analysis of the rank's removals, with the weight of its cards
+            # (one of weight 1 on a shoe whose suits are alike).
+            weighed: dict[int, tuple[Fraction, dict[tuple[str, str], Fraction]]] = {}
             for weight, card in removals:
+                alike_card = card
+                if blind:  # (a symmetry of the shoe: ranks alike, then suits alike)
+                    suit = None if card.suit is None else alike[card.suit]
+                    alike_card = Card(alike_rank[rank], suit)
                 if at_once is not None:
                     values = at_once[cards.index(card)]
+                elif alike_card in by_alike:
+                    values = by_alike[alike_card]
                 else:
-                    removed = shoe.remove([card])
+                    removed = shoe.remove([alike_card])
                     analysis = analyze(paytable=paytable, shoe=removed, mode=mode, bets=group)
-                    values = _expected_values(analysis)
-                for key, value in values.items():
-                    after[key] = after.get(key, Fraction(0)) + weight * value
-                    if by_suit and key in suit_bets:
-                        delta = value - base[key]
+                    values = by_alike[alike_card] = _expected_values(analysis)
+                so_far = weighed.get(id(values), (Fraction(0), values))[0]
+                weighed[id(values)] = (so_far + weight, values)
+                if by_suit:
+                    deltas = _deltas(values, base, suit_bets, known_deltas)
+                    for key, delta in deltas.items():
                         card_rows.append(
                             {
                                 "bet": key[0],
@@ -227,8 +288,14 @@ def removal_effects(
                 if progress is not None:
                     for bet_id in group:
                         progress(bet_id, done, total)
-            for key, value in after.items():
-                delta = value - base[key]
+            if len(weighed) == 1:  # (its weight is 1)
+                ((_, after),) = weighed.values()
+            else:
+                after = {}
+                for weight, values in weighed.values():
+                    for key, value in values.items():
+                        after[key] = after.get(key, Fraction(0)) + weight * value
+            for key, delta in _deltas(after, base, after.keys(), known_deltas).items():
                 rows.append(
                     {
                         "bet": key[0],

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from helpers import HEAD, write_paytable
 
 from analyzer import Shoe, parse_cards, seed_paytable
 from analyzer.analysis.eor import effects_of_removal, linear_counts
 from analyzer.engine.symbolic import evaluate
+from analyzer.game.cards import Card
 
 
 def test_eor_matches_independent_computation(expressions) -> None:
@@ -137,19 +139,46 @@ def test_progress_is_told_of_every_bet_after_each_card_removed(tmp_path) -> None
         "red": [(done, 52) for done in range(1, 53)],
     }
     assert effects["bet"].tolist() == ["tie", "red"] * 13  # rank by rank, bets in order
-    # Bets on the outcome alone: only the one on suited pairs has each suit removed.
-    calls.clear()
-    removal_effects(
-        seed_paytable(),
-        Shoe.standard(1),
-        "commission",
-        ["tie", "perfect_pair"],
-        progress=lambda bet, done, total: calls.setdefault(bet, []).append((done, total)),
-    )
-    assert {bet: made[-1] for bet, made in calls.items()} == {
-        "tie": (13, 13),
-        "perfect_pair": (52, 52),
-    }
+    # Bets on the outcome alone: where suits are not held alike, only the one on suited
+    # pairs has each suit removed; where they are, both share a rank's one analysis.
+    for shoe, told in (
+        (Shoe.standard(1).remove([Card(0, 0)]), {"tie": (13, 13), "perfect_pair": (51, 51)}),
+        (Shoe.standard(1), {"tie": (52, 52), "perfect_pair": (52, 52)}),
+    ):
+        calls.clear()
+        removal_effects(
+            seed_paytable(),
+            shoe,
+            "commission",
+            ["tie", "perfect_pair"],
+            progress=lambda bet, done, total: calls.setdefault(bet, []).append((done, total)),
+        )
+        assert {bet: made[-1] for bet, made in calls.items()} == told
+
+
+@pytest.mark.parametrize(
+    "removed", [[], [(0, 0), (0, 1)], [(3, 2)], [(9, 0)], [(11, 1), (12, 1)], None]
+)
+def test_cards_held_alike_share_their_removals_exactly(monkeypatch, removed) -> None:
+    """Removals of suits the shoe holds alike, and of ranks of one value it holds alike
+    (10, J, Q, K in a full shoe), are one analysis for the bets on the round's outcome:
+    the same effects, by rank and by card, as each card removed (None: suits unknown)."""
+    import numpy as np
+
+    from analyzer.analysis import eor
+
+    if removed is None:
+        shoe = Shoe(np.array([8] * 9 + [8, 7, 8, 8]))
+    else:
+        shoe = Shoe.standard(2).remove([Card(rank, suit) for rank, suit in removed])
+    shared = eor.removal_effects(seed_paytable(), shoe)
+    monkeypatch.setattr(eor, "_alike_suits", lambda shoe: list(range(4)))
+    monkeypatch.setattr(eor, "_alike_ranks", lambda shoe: list(range(13)))
+    apart = eor.removal_effects(seed_paytable(), shoe)
+    for frame, other in zip(shared, apart, strict=True):
+        assert frame.to_dict("records") == other.to_dict("records")
+    columns = 34 if removed is None else 36  # (suits unknown: no perfect pair)
+    assert len(shared[0]) == 13 * columns and len(shared[1]) == (0 if removed is None else 52 * 2)
 
 
 def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch) -> None:
