@@ -17,7 +17,16 @@ PACKAGE = Path(__file__).resolve().parents[1] / "analyzer"
 
 #: Lowest first. A name matches a module and everything inside it.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("foundation", ("analyzer.errors", "analyzer.files", "analyzer.interrupts", "analyzer.schema")),
+    (
+        "foundation",
+        (
+            "analyzer.errors",
+            "analyzer.files",
+            "analyzer.interrupts",
+            "analyzer.memo",
+            "analyzer.schema",
+        ),
+    ),
     ("game", ("analyzer.game",)),
     ("paytables", ("analyzer.paytables",)),
     ("engine", ("analyzer.engine",)),

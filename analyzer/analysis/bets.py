@@ -113,8 +113,10 @@ class BetResult:
 
     @cached_property
     def expected_value(self) -> Fraction:
-        mean = self.sums.mean_net
-        return Settlement(self.bet).per_paid(mean) if self.bet.fee else mean
+        sums = self.sums
+        if type(sums.net) is int and not self.bet.fee:  # (the common case, read first)
+            return Fraction(sums.net, sums.over * sums.common)
+        return Settlement(self.bet).per_paid(sums.mean_net)
 
     @cached_property
     def hit_frequency(self) -> Fraction:

@@ -17,7 +17,6 @@ int64 (Python integers) are summed the same way in Python integers.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,12 +27,13 @@ from analyzer.engine.counts import CELL_SHAPE, OutcomeCounts
 from analyzer.engine.outcomes import outcome_table
 from analyzer.game.fields import N_PAIR_STATES
 from analyzer.game.shoe import Shoe
+from analyzer.memo import Kept
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
 
 #: Plans kept (each some hundreds of KB: the cells and the group matrix).
 _MOST_PLANS = 16
-_plans: OrderedDict[tuple, _Plan] = OrderedDict()
+_plans: Kept[_Plan] = Kept(_MOST_PLANS)
 
 RulesKey = tuple[str, ...]
 
@@ -140,15 +140,11 @@ class BetColumns:
             # (in int64 no partial sum exceeds the denominator, which fits).
             held = sum(ways.tolist()) if ways.dtype == object else int(ways.sum())
             if held == counts.denominator:
-                _plans.move_to_end(key)
                 return plan, ways
             cells = np.union1d(plan.cells, np.flatnonzero(dense))
         else:
             cells = np.flatnonzero(dense)
-        plan = _plan(counts, [bet for bet, _ in self.offered], cells)
-        _plans[key] = plan
-        while len(_plans) > _MOST_PLANS:
-            _plans.popitem(last=False)
+        plan = _plans.put(key, _plan(counts, [bet for bet, _ in self.offered], cells))
         return plan, dense[plan.cells]
 
     def evaluate(self, counts: OutcomeCounts) -> list[BetResult]:
@@ -199,7 +195,7 @@ def evaluate_bets(counts: OutcomeCounts, offered: Sequence[tuple[Bet, str]]) -> 
 
 
 #: Dealt-round settlements kept, by the rules asked for and the naturals.
-_dealt: OrderedDict[tuple, tuple[np.ndarray, dict[RulesKey, np.ndarray]]] = OrderedDict()
+_dealt: Kept[tuple[np.ndarray, dict[RulesKey, np.ndarray]]] = Kept(_MOST_PLANS)
 
 
 def dealt_settlement(
@@ -213,7 +209,8 @@ def dealt_settlement(
     the same conditions, evaluated once per cell rather than once per round."""
     keys = [_rules_key(bet) for bet, _ in offered]
     key = (naturals, tuple(dict.fromkeys(keys)))
-    if key not in _dealt:
+    kept = _dealt.get(key)
+    if kept is None:
         by_rules = {rules: bet for (bet, _), rules in zip(offered, keys, strict=True)}
         shape = (N_PAIR_STATES**2, *CELL_SHAPE)
         every = np.arange(np.prod(shape))
@@ -227,8 +224,6 @@ def dealt_settlement(
         for rules_key, bet in by_rules.items():
             first = plan.first_row[rules_key]
             rules[rules_key] = plan.matrix[first : first + len(bet.rules) + 1].argmax(axis=0)
-        _dealt[key] = group, rules
-        while len(_dealt) > _MOST_PLANS:
-            _dealt.popitem(last=False)
-    group, rules = _dealt[key]
+        kept = _dealt.put(key, (group, rules))
+    group, rules = kept
     return group, np.array([rules[k] for k in keys], dtype=np.int64).reshape(len(keys), -1)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -18,6 +17,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.fields import PairDetail
 from analyzer.game.rules import Mixture
 from analyzer.game.shoe import Shoe
+from analyzer.memo import Kept
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes
 from analyzer.paytables.printed import printed_value
@@ -279,7 +279,7 @@ class _Request:
 
 #: Requests kept (a paytable is immutable: what is worked out of it stays true).
 _MOST_REQUESTS = 32
-_requests: OrderedDict[tuple, _Request] = OrderedDict()
+_requests: Kept[_Request] = Kept(_MOST_REQUESTS)
 
 
 def _request(
@@ -294,7 +294,6 @@ def _request(
     key = (id(paytable), modes, ids, suits_known, symbolic)
     request = _requests.get(key) if kept else None
     if request is not None and request.paytable is paytable:  # (it holds the paytable)
-        _requests.move_to_end(key)
         return request
     offered = offered_bets(paytable, modes, bets)
     if not symbolic:
@@ -326,8 +325,4 @@ def _request(
             [pair for pair, together in zip(offered, on_the_table, strict=True) if together]
         ),
     )
-    if kept:
-        _requests[key] = request
-        while len(_requests) > _MOST_REQUESTS:
-            _requests.popitem(last=False)
-    return request
+    return _requests.put(key, request) if kept else request

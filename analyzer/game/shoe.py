@@ -328,7 +328,11 @@ class Shoe:
 
     @property
     def value_counts(self) -> np.ndarray:
-        """Cards per point value 0..9."""
+        """Cards per point value 0..9 (a new array each time: the caller's to change)."""
+        return self._value_counts.copy()
+
+    @cached_property
+    def _value_counts(self) -> np.ndarray:
         out = np.zeros(N_VALUES, dtype=np.int64)
         np.add.at(out, RANK_VALUES, self.rank_counts)
         return out

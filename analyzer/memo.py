@@ -1,0 +1,48 @@
+"""What a process keeps of work it may be asked for again: a bounded table of the most
+recently used entries, safe to share between threads (a Dask worker may run partitions
+in threads of one process, each analysing)."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from typing import Generic, TypeVar
+
+Value = TypeVar("Value")
+
+
+class Kept(Generic[Value]):
+    """At most ``most`` entries; the one least recently used is dropped first."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self._entries: OrderedDict[Hashable, Value] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> Value | None:
+        with self._lock:
+            value = self._entries.get(key)
+            if value is not None:
+                self._entries.move_to_end(key)
+            return value
+
+    def put(self, key: Hashable, value: Value) -> Value:
+        with self._lock:
+            self._entries[key] = value
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.most:
+                self._entries.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def values(self) -> list[Value]:
+        """The entries, least recently used first."""
+        with self._lock:
+            return list(self._entries.values())
