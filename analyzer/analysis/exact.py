@@ -93,11 +93,13 @@ class Analysis:
         ]
         if self.unavailable:
             parts.append(f"{len(self.unavailable)} not computable exactly")
-        if self.results:
+        if self.results and all(isinstance(r.rtp, Fraction) for r in self.results):
             best = self.best()
             parts.append(
                 f"max RTP {printed_value(best.rtp, MAX_RTP_DIGITS)} ({best.bet.id}, {best.mode})"
             )
+        elif self.results:  # symbolic: some figures are polynomials in the unknowns
+            parts.append("figures in the multipliers' unknowns")
         return f"<Analysis of {'; '.join(parts)}>"
 
     @cached_property
@@ -221,7 +223,7 @@ def analyze(
     elif decks is not None:
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
-    request = _request(paytable, modes, bets, shoe.suits_known, symbolic)
+    request = _request(paytable, tuple(modes), bets, shoe.suits_known, bool(symbolic))
     offered, plans, mixture = request.offered, request.plans, request.mixture
     # Every card walk is planned, and the lot checked against the budget, before any work.
     walks = card_walks((bet for bet, _ in offered), shoe, mixture) if request.cards else {}

@@ -149,7 +149,9 @@ def stored_counts(
     if outcomes.counts.dtype == np.int64 and (not loaded or path not in _kept):
         if not (loaded and path.exists()):
             _write(path, key, outcomes)
-        _kept.add(path)  # (with the kernels loaded, this process need not look again)
+        # With the kernels loaded, this process need not look again (a file deleted
+        # meanwhile is written by the next process that counts those counts).
+        _kept.add(path)
     return outcomes
 
 

@@ -85,3 +85,25 @@ pays = "100:1"
     assert len(err) == 2
     assert "rule 1 (player_cards == 3 and player_natural) settles no round: no round can" in err[0]
     assert "rule 3" in err[1] and "earlier rules settle every round it matches" in err[1]
+
+
+def test_the_kept_request_takes_any_flag_and_list_of_modes() -> None:
+    """What an analysis keeps for the next one is keyed by what it is given: a truth
+    value for ``symbolic`` and a paytable's modes as a list are as good as bools and
+    tuples (found by a hostile-input helper: both were tracebacks)."""
+    from dataclasses import replace
+
+    from analyzer import seed_paytable
+
+    expected = analyze(bets=["tie"]).results[0].expected_value
+    for flag in ([], {}, np.array(False)):
+        assert analyze(bets=["tie"], symbolic=flag).results[0].expected_value == expected
+    listed = replace(seed_paytable(), modes=list(seed_paytable().modes))
+    assert len(analyze(paytable=listed).results) == 36
+
+
+def test_a_symbolic_analysis_has_a_short_repr() -> None:
+    from analyzer import load_paytable
+
+    analysis = analyze(paytable=load_paytable("golden-wealth-baccarat"), symbolic=True)
+    assert repr(analysis).endswith("figures in the multipliers' unknowns>")
