@@ -75,25 +75,24 @@ print(status, *seen[0], gc.isenabled(), file=sys.stderr)
 """
 
 
+def _collector_seen(script: str) -> list[str]:
+    """What ``script`` (one of the _COLLECTOR texts) says of the collector, running play."""
+    done = subprocess.run(
+        [sys.executable, "-c", script.format(argv=["play", "9S", "8H", "KD", "QC"])],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return done.stderr.split()
+
+
 def test_the_collector_is_on_for_the_command_with_start_up_frozen() -> None:
     # Started from the entry point, the command runs with the collector on and what
     # start-up made frozen out of its sight; called as a library, main() freezes nothing
     # (a test's or a caller's garbage must stay collectable).
-    done = subprocess.run(
-        [sys.executable, "-c", _COLLECTOR.format(argv=["play", "9S", "8H", "KD", "QC"])],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    status, enabled, frozen, after = done.stderr.split()
+    status, enabled, frozen, after = _collector_seen(_COLLECTOR)
     assert (status, enabled, after) == ("0", "True", "True")
     assert int(frozen) > 10_000
     library = _COLLECTOR.replace("analyzer.cli.console", "analyzer.cli.main")
-    done = subprocess.run(
-        [sys.executable, "-c", library.format(argv=["play", "9S", "8H", "KD", "QC"])],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    status, enabled, frozen, after = done.stderr.split()
+    status, enabled, frozen, after = _collector_seen(library)
     assert (status, enabled, frozen, after) == ("0", "True", "0", "True")
