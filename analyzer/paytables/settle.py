@@ -308,11 +308,12 @@ class Settlement:
         return self.round_net(rule, multiplier or Fraction(1)) - self.fee, multiplier
 
     def paid_nets(
-        self, index: np.ndarray, winner: np.ndarray, multiplier: np.ndarray | None
+        self, index: np.ndarray, winner: np.ndarray | None, multiplier: np.ndarray | None
     ) -> np.ndarray:
         """Per dealt round (settled by rule ``index``, as :func:`settling_rule` gives it),
         the net per unit paid, in floats (the simulator's); ``multiplier`` is each
-        round's counted cards' multiplier (None: a bet not multiplied)."""
+        round's counted cards' multiplier (None: a bet not multiplied); ``winner`` each
+        round's winner (None will do for a bet not multiplied by the winner's cards)."""
         constant = np.array([float(net) for net in self.constants])
         slope = np.array([float(b) for b in self.slopes])
         check_ties_counted(self.bet, index, winner)

@@ -111,7 +111,8 @@ def settle_partition(
     # Bets on the round's outcome are settled by cell, in one compiled pass over the
     # rounds; bets multiplied or on the cards themselves by the rounds' columns.
     by_cell = [b for b, (bet, _) in enumerate(offered) if not bet.multiplied and not bet.card_level]
-    by_round = sorted(set(range(len(offered))) - set(by_cell))
+    on_cells = set(by_cell)
+    by_round = [b for b in range(len(offered)) if b not in on_cells]
     if by_cell:
         cell_group, rule_of_group = dealt_settlement(
             [offered[b] for b in by_cell], drawing.naturals
@@ -123,13 +124,10 @@ def settle_partition(
         sums = np.zeros((3, shoes, len(by_cell)))
         _settle_by_cell_jit(dealt.table, dealt.n_rounds, cell_group, group_nets, max_round, sums)
         totals[:, by_cell], squares[:, by_cell], counts[:, by_cell] = sums
+    # (The arrays are filled in place below: the result holds them as they end.)
+    result = {"totals": totals, "counts": counts, "squares": squares, "rounds": dealt.n_rounds}
     if not by_round and not keep_rounds:
-        return {
-            "totals": totals,
-            "counts": counts,
-            "squares": squares,
-            "rounds": dealt.n_rounds,
-        }, None
+        return result, None
     rounds = dealt.rounds
     shoe_of_round = np.repeat(np.arange(shoes), dealt.n_rounds)
     columns = round_columns(rounds, drawing.naturals)
@@ -147,7 +145,7 @@ def settle_partition(
         factors = special_factors(rng, identities, model)
     logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
     for b, (bet, _) in enumerate(offered):
-        if b in by_cell and logged is None:
+        if b in on_cells and logged is None:
             continue
         index = settling_rule(bet, columns, len(rounds))
         multiplier = None
@@ -157,7 +155,7 @@ def settle_partition(
             )
         settlement = Settlement(bet)
         on_offer = rounds["round"] <= _last_round(bet)
-        if b not in by_cell:
+        if b not in on_cells:
             nets = settlement.paid_nets(index, columns["winner"], multiplier)
             totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
             squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
@@ -165,12 +163,6 @@ def settle_partition(
         if logged is not None:
             staked = _staked_nets(settlement, index, multiplier)
             logged[:, b] = np.where(on_offer, staked, np.nan)
-    result = {
-        "totals": totals,
-        "counts": counts,
-        "squares": squares,
-        "rounds": dealt.n_rounds,
-    }
     if not keep_rounds:
         return result, None
     kept = SettledRounds(
@@ -192,8 +184,9 @@ def _last_round(bet) -> int:
 
 def _rule_nets(settlement: Settlement) -> np.ndarray:
     """Per rule (then "no rule"), the net per unit paid of a bet not multiplied, in
-    floats: what :meth:`~analyzer.paytables.settle.Settlement.paid_nets` gives a round."""
-    return settlement.per_paid(np.array([float(net) for net in settlement.constants]))
+    floats: what :meth:`~analyzer.paytables.settle.Settlement.paid_nets` gives a round
+    settled by it (no winner needed: the bet's nets do not depend on its cards)."""
+    return settlement.paid_nets(np.arange(len(settlement.constants)), None, None)
 
 
 @njit(cache=True)
