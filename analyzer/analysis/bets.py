@@ -240,11 +240,11 @@ def bet_result(
     """A bet's result from its lines: per line ``(when, ways, payout, matched, moments,
     patterns)`` (``moments``: the mean net and mean squared net per unit staked of a
     multiplied line, None for the payout's own), over ``denominator`` sequences."""
-    lines = []
     if all(row[4] is None for row in rows):
         nets = FixedNets.of(bet)
         ways = [row[1] for row in rows]
         return nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
+    lines = []
     expected = second_moment = hit_frequency = push_probability = Fraction(0)
     for when, count, payout, holds, moments, patterns in rows:
         probability = Fraction(count, denominator)
