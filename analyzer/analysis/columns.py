@@ -17,8 +17,9 @@ int64 (Python integers) are summed the same way in Python integers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -64,8 +65,37 @@ def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Pla
     in one line if they ask for fields the counts do not tell (a plan for the same pair
     detail and rules is then never made)."""
     table = outcome_table(_on_cells(counts, cells))
+    settlement, group = settle_rows(bets, table.columns, len(table))
+    # The table's rows are the cells in flat order (np.nonzero): group them by signature.
+    order = np.argsort(group, kind="stable")
+    starts = np.searchsorted(group[order], np.arange(settlement.n_groups))
+    for array in (cells, starts):
+        array.setflags(write=False)
+    return _Plan(cells[order], starts, *settlement)
+
+
+class Settlement(NamedTuple):
+    """How rows sorted into groups settle: ``matrix[row, g]`` is 1 where the row's rule
+    settles group ``g`` or its condition holds there; ``first_row`` of each rules key
+    (then one row per rule and one for "no rule"), ``condition_row`` of each condition."""
+
+    matrix: np.ndarray
+    first_row: dict[RulesKey, int]
+    condition_row: dict[str, int]
+
+    @property
+    def n_groups(self) -> int:
+        return self.matrix.shape[1]
+
+
+def settle_rows(
+    bets: Sequence[Bet], columns: Mapping[str, np.ndarray], n_rows: int
+) -> tuple[Settlement, np.ndarray]:
+    """Rows of ``columns`` sorted into groups that every one of ``bets`` settles alike
+    (each rule, each condition), and how each group settles; the group of each row. Bets
+    asking for fields the columns lack are refused in one line."""
     for bet in bets:
-        check_fields(bet, table.columns)
+        check_fields(bet, columns)
     signatures = []
     first_row: dict[RulesKey, int] = {}
     condition_row: dict[str, int] = {}
@@ -76,19 +106,16 @@ def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Pla
     for rules_key, bet in by_rules.items():
         first_row[rules_key] = rows
         rows += len(bet.rules) + 1
-        signatures.append(settling_rule(bet, table.columns, len(table)).astype(np.int16))
+        signatures.append(settling_rule(bet, columns, n_rows).astype(np.int16))
     for bet in by_rules.values():
         for rule in bet.rules:
             if rule.condition.text not in condition_row:
                 condition_row[rule.condition.text] = rows
                 rows += 1
-                signatures.append(rule.condition.mask(table.columns, len(table)).astype(np.int16))
-    # The table's rows are the cells in flat order (np.nonzero): group them by signature.
+                signatures.append(rule.condition.mask(columns, n_rows).astype(np.int16))
     signature = np.ascontiguousarray(np.column_stack(signatures))
     packed = signature.view(np.dtype((np.void, signature.dtype.itemsize * signature.shape[1])))
     _, first, group = np.unique(packed.ravel(), return_index=True, return_inverse=True)
-    order = np.argsort(group, kind="stable")
-    starts = np.searchsorted(group[order], np.arange(len(first)))
     matrix = np.zeros((rows, len(first)), dtype=np.int64)
     groups = np.arange(len(first))
     column = 0
@@ -99,9 +126,9 @@ def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Pla
     for row in condition_row.values():
         matrix[row, :] = signature[first, column]
         column += 1
-    for array in (cells, starts, matrix):
-        array.setflags(write=False)
-    return _Plan(cells[order], starts, matrix, first_row, condition_row)
+    matrix.setflags(write=False)
+    group = group.reshape(-1).astype(np.int64)
+    return Settlement(matrix, first_row, condition_row), group
 
 
 def _on_cells(counts: OutcomeCounts, cells: np.ndarray) -> OutcomeCounts:
@@ -161,10 +188,16 @@ class BetColumns:
         else:
             group_ways = np.add.reduceat(ways, plan.starts) if len(ways) else ways
             totals = (plan.matrix @ group_ways).tolist()
-        denominator, scale = counts.denominator, counts.scale
+        return self.results(plan, totals, counts.denominator, counts.scale)
+
+    def results(
+        self, settlement: _Plan | Settlement, totals: list[int], denominator: int, scale: int
+    ) -> list[BetResult]:
+        """Every (bet, mode)'s result from ``totals``: the ways of each of the settlement's
+        rows (``settlement.matrix`` times the ways of each group) over ``denominator``."""
         results = []
         for (bet, mode), nets, shown, (settles, holds) in zip(
-            self.offered, self._nets, self._shown, self._rows_of(plan), strict=True
+            self.offered, self._nets, self._shown, self._rows_of(settlement), strict=True
         ):
             ways = [totals[row] for row in settles]
             matched = [totals[row] for row in holds]
@@ -174,7 +207,7 @@ class BetColumns:
             )
         return results
 
-    def _rows_of(self, plan: _Plan) -> list[tuple[list[int], list[int]]]:
+    def _rows_of(self, plan: _Plan | Settlement) -> list[tuple[list[int], list[int]]]:
         """Per bet, the plan's rows of its lines' settled ways and matched ways (the
         "no rule" line matches what it settles)."""
         if self._rows[0] is not plan:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -25,6 +26,8 @@ from analyzer.schema import argument, sequence_of
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
     import pandas as pd
+
+    from analyzer.analysis.card_columns import CardColumns
 
 
 class NothingComputable(AnalyzerError):
@@ -225,8 +228,12 @@ def analyze(
     modes = resolve_modes(paytable, mode)
     request = _request(paytable, tuple(modes), bets, shoe.suits_known, bool(symbolic))
     offered, plans, mixture = request.offered, request.plans, request.mixture
-    # Every card walk is planned, and the lot checked against the budget, before any work.
-    walks = card_walks((bet for bet, _ in offered), shoe, mixture) if request.cards else {}
+    # Every card walk is planned, and the lot checked against the budget, before any work
+    # (bets the class walk settles walk no cards: its cost is the value walk's).
+    walked_bets = [
+        bet for (bet, _), classed in zip(offered, request.by_class, strict=True) if classed < 0
+    ]
+    walks = card_walks(walked_bets, shoe, mixture) if request.cards else {}
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
     counts = stored_counts(shoe, request.detail, mixture, _walked_counts)
     table: OutcomeTable | None = None  # made where a bet needs its rows (few do)
@@ -237,14 +244,17 @@ def analyze(
         by_kind = identity_outcomes_of(shoe, request.walked_kinds, mixture)
         by_identities = identity_tables(by_kind)
     settled = iter(request.together.evaluate(counts))
+    by_class = [iter(columns.evaluate(shoe)) for columns in request.card_columns]
     results, unavailable = [], []
-    for (bet, bet_mode), plan, why, together in zip(
-        offered, plans, request.why_not, request.on_the_table, strict=True
+    for (bet, bet_mode), plan, why, together, classed in zip(
+        offered, plans, request.why_not, request.on_the_table, request.by_class, strict=True
     ):
         if why is not None:
             unavailable.append((bet.id, bet_mode, why))
         elif together:
             results.append(next(settled))
+        elif classed >= 0:
+            results.append(next(by_class[classed]))
         elif plan.engine == "cards":
             results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
         elif plan.kind is not None:
@@ -255,6 +265,21 @@ def analyze(
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     return Analysis(paytable, shoe, modes, counts, tuple(results), tuple(unavailable))
+
+
+def by_class_walk(analysis: Analysis, bet_ids: Iterable[str]) -> bool:
+    """Were every one of ``bet_ids`` in ``analysis`` priced by the class walk (an
+    analysis of them on another shoe then costs about a value walk)?"""
+    wanted = set(bet_ids)
+    request = _request(
+        analysis.paytable, tuple(analysis.modes), None, analysis.shoe.suits_known, False
+    )
+    classed = [
+        by_class
+        for (bet, _), by_class in zip(request.offered, request.by_class, strict=True)
+        if bet.id in wanted
+    ]
+    return bool(classed) and min(classed) >= 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -277,6 +302,10 @@ class _Request:
     cards: bool  # some bet is priced by a card walk (planned per shoe)
     on_the_table: list[bool]
     together: BetColumns
+    #: The class walks that settle bets on the cards, each some together, and the one of
+    #: each bet (-1: none; the card walk settles it, or another engine).
+    card_columns: list[CardColumns]
+    by_class: list[int]
 
 
 #: Requests kept (a paytable is immutable: what is worked out of it stays true).
@@ -307,6 +336,11 @@ def _request(
         why is None and plan.engine not in ("cards", "identities") and not bet.multiplied
         for (bet, _), plan, why in zip(offered, plans, why_not, strict=True)
     ]
+    on_cards = [
+        why is None and plan.engine == "cards" and not bet.multiplied
+        for (bet, _), plan, why in zip(offered, plans, why_not, strict=True)
+    ]
+    columns, by_class = _class_walks(offered, on_cards, mixture)
     request = _Request(
         paytable,
         offered,
@@ -326,5 +360,53 @@ def _request(
         BetColumns(
             [pair for pair, together in zip(offered, on_the_table, strict=True) if together]
         ),
+        columns,
+        by_class,
     )
     return _requests.put(key, request) if kept else request
+
+
+def _class_walks(
+    offered: list[tuple[Bet, str]], on_cards: list[bool], mixture: Mixture
+) -> tuple[list[CardColumns], list[int]]:
+    """The class walks that settle the bets on the cards (``on_cards``) of ``offered``, and
+    each bet's (-1: none): one walk for all of them where it counts them, else one for
+    each set of bets asking the same fields, else the card walk."""
+    by_class = [-1] * len(offered)
+    if not any(on_cards):
+        return [], by_class
+    from analyzer.analysis.card_columns import card_columns  # (compiled code: imported here)
+
+    wanted = [i for i, cards in enumerate(on_cards) if cards]
+    groups = [wanted]
+    together = _class_walk(card_columns, [offered[i] for i in wanted], mixture)
+    walks = [together]
+    if together is None:
+        by_fields: dict[frozenset[str], list[int]] = {}
+        for i in wanted:
+            by_fields.setdefault(offered[i][0].fields, []).append(i)
+        groups = list(by_fields.values())
+        walks = [_class_walk(card_columns, [offered[i] for i in g], mixture) for g in groups]
+    columns = []
+    for group, walk in zip(groups, walks, strict=True):
+        if walk is not None:
+            for i in group:
+                by_class[i] = len(columns)
+            columns.append(walk)
+    return columns, by_class
+
+
+def _class_walk(card_columns, offered: list[tuple[Bet, str]], mixture: Mixture):
+    """The class walk of every field the bets of ``offered`` ask (a text field told apart
+    only by the constants every bet asking it names, suits as they are), or None where it
+    does not count them."""
+    bets = [bet for bet, _ in offered]
+    fields = frozenset().union(*(bet.fields for bet in bets))
+    literals = {}
+    for name in fields:
+        asking = [bet for bet in bets if name in bet.fields]
+        if all(name in bet.literals for bet in asking):
+            literals[name] = frozenset().union(*(bet.literals[name] for bet in asking))
+    # (Suits compared only with each other are told apart as they are: the class walk
+    # sorts the keys they make into few classes without counting suits by pattern.)
+    return card_columns(offered, fields, literals, frozenset(), mixture)

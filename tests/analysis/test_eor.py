@@ -227,8 +227,10 @@ def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch)
         return real_analyze(**kw)
 
     for paytable, shoe in cases:
+        by_class = eor.removal_effects(paytable, shoe)  # (the class walk, where it is quick)
         walked.clear()
         monkeypatch.setattr(eor, "analyze", counted)
+        monkeypatch.setattr(eor, "CLASS_WALK_ROUNDS", 10**30)  # compiled into terms
         at_once = eor.removal_effects(paytable, shoe)
         assert len(walked) == 1  # the base analysis only
         monkeypatch.setattr(eor, "exact_card_expected_values", lambda *args: None)
@@ -236,8 +238,9 @@ def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch)
         assert len(walked) > 13  # a walk per removal
         monkeypatch.undo()
         assert not at_once[0].empty
-        for ours, theirs in zip(at_once, one_by_one, strict=True):
+        for ours, theirs, classed in zip(at_once, one_by_one, by_class, strict=True):
             assert ours["delta_ev_exact"].tolist() == theirs["delta_ev_exact"].tolist()
+            assert ours["delta_ev_exact"].tolist() == classed["delta_ev_exact"].tolist()
             assert ours[["bet", "mode"]].equals(theirs[["bet", "mode"]])
 
 

@@ -12,7 +12,10 @@ as an ordered six-card sequence, and keys it by what the fields tell apart:
 * :mod:`~analyzer.engine.card_walk.walk`: one walk of one shoe (:class:`CardWalk`,
   :func:`card_outcome_table`) and its cost (:func:`walk_visits`);
 * :mod:`~analyzer.engine.card_walk.terms`: the walk compiled into terms for any shoe
-  (:func:`card_terms`, :class:`CardTerms`).
+  (:func:`card_terms`, :class:`CardTerms`);
+* :mod:`~analyzer.engine.card_walk.classes`: the class walk, which counts the ways of each
+  class of keys (keys the bets settle alike) on the value walk, cylinder by cylinder,
+  where the keys are few enough to sort (what ``analyze`` prices card bets by).
 """
 
 from __future__ import annotations
