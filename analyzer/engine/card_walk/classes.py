@@ -54,6 +54,22 @@ _WALKED = frozenset({"max_card_value", "cards_pattern"})
 #: The rank patterns of 4 to 6 cards (PATTERNS), and the ranks of point value 0.
 N_PATTERNS = len(PATTERNS)
 _TENS = tuple(rank for rank in range(N_RANKS) if RANK_VALUES[rank] == 0)
+#: A rank pattern's code: the sum, over the ranks dealt, of the step of each one's count
+#: (a mixed-radix number of how many ranks are dealt once, twice, ... six times: at most
+#: 6, 3, 2, 1, 1, 1), and the PATTERNS index of each code (-1: none).
+PART_STEP = np.array([0, 1, 7, 28, 84, 168, 336], dtype=np.int64)
+PART_STEP.setflags(write=False)
+
+
+def _by_parts() -> np.ndarray:
+    table = np.full(7 * 4 * 3 * 2 * 2 * 2, -1, dtype=np.int64)
+    for index, pattern in enumerate(PATTERNS):
+        table[sum(PART_STEP[int(part)] for part in pattern.split("+"))] = index
+    table.setflags(write=False)
+    return table
+
+
+_BY_PARTS = _by_parts()
 #: The shoe the key space is laid out on: every fine type present.
 _REFERENCE = Shoe.standard(1)
 
@@ -392,7 +408,8 @@ def class_ways(space: KeySpace, trees: ClassTrees, shoe: Shoe) -> np.ndarray:
         space.highest_step,
         by_pattern,
         *tens,
-        deal.pattern_index,
+        PART_STEP,
+        _BY_PARTS,
         deal.order,
         *common,
     )
@@ -407,7 +424,7 @@ def class_ways(space: KeySpace, trees: ClassTrees, shoe: Shoe) -> np.ndarray:
 @lru_cache(maxsize=64)
 def _tens_patterns(counts: tuple[int, ...], take: int) -> tuple[np.ndarray, ...]:
     """Per number of cards of point value 0 (0 to 6), every way they can share ranks
-    among 10 J Q K (its parts, largest first, 0-padded) and its ordered ways: the sum,
+    among 10 J Q K (its parts' code, :data:`PART_STEP`) and its ordered ways: the sum,
     over the counts of each rank, of the multinomial times each rank's falling product."""
     by_cards: list[dict[tuple[int, ...], int]] = [{} for _ in range(ROUND_CARDS + 1)]
 
@@ -430,13 +447,13 @@ def _tens_patterns(counts: tuple[int, ...], take: int) -> tuple[np.ndarray, ...]
             parts = tuple(sorted((m for m in split if m), reverse=True))
             by_cards[z][parts] = by_cards[z].get(parts, 0) + ways
     most = max(len(kinds) for kinds in by_cards)
-    parts = np.zeros((ROUND_CARDS + 1, most, len(counts)), dtype=np.int64)
+    parts = np.zeros((ROUND_CARDS + 1, most), dtype=np.int64)
     weights = np.zeros((ROUND_CARDS + 1, most), dtype=np.int64)
     kinds = np.zeros(ROUND_CARDS + 1, dtype=np.int64)
     for z, found in enumerate(by_cards):
         kinds[z] = len(found)
         for k, (shape, ways) in enumerate(found.items()):
-            parts[z, k, : len(shape)] = shape
+            parts[z, k] = sum(PART_STEP[m] for m in shape)
             weights[z, k] = ways
     for array in (parts, weights, kinds):
         array.setflags(write=False)
@@ -678,7 +695,8 @@ def _class_walk_jit(
     tens_parts,
     tens_ways,
     tens_kinds,
-    pattern_index,
+    part_step,
+    by_parts,
     order,
     type_counts,
     value_masks,
@@ -720,7 +738,6 @@ def _class_walk_jit(
     set_used = np.zeros(set_cards.shape[0], dtype=np.int64)
     value_used = np.zeros(N_VALUES, dtype=np.int64)
     dealt_of = np.zeros(N_VALUES, dtype=np.int64)
-    parts = np.zeros(ROUND_CARDS, dtype=np.int64)
     most = 1 + N_VALUES * (1 + N_VALUES)
     path_player = np.full(most, -1, dtype=np.int64)
     path_banker = np.full(most, -1, dtype=np.int64)
@@ -838,29 +855,12 @@ def _class_walk_jit(
                             # falling product is a factor of the path's).
                             others = path_ways[j] // _falling(value_counts[0], tens, take)
                             others *= path_rest[j]
+                            # The pattern's code: a step per rank's count (PART_STEP).
+                            shared = 0
+                            for v in range(1, N_VALUES):
+                                shared += part_step[dealt_of[v]]
                             for k in range(tens_kinds[tens]):
-                                n_parts = 0
-                                for v in range(1, N_VALUES):
-                                    if dealt_of[v] > 0:
-                                        parts[n_parts] = dealt_of[v]
-                                        n_parts += 1
-                                for i in range(tens_parts.shape[2]):
-                                    if tens_parts[tens, k, i] > 0:
-                                        parts[n_parts] = tens_parts[tens, k, i]
-                                        n_parts += 1
-                                for i in range(1, n_parts):  # largest first
-                                    x = parts[i]
-                                    i2 = i - 1
-                                    while i2 >= 0 and parts[i2] < x:
-                                        parts[i2 + 1] = parts[i2]
-                                        i2 -= 1
-                                    parts[i2 + 1] = x
-                                pattern_code = 0
-                                for i in range(ROUND_CARDS):
-                                    pattern_code *= 7
-                                    if i < n_parts:
-                                        pattern_code += parts[i]
-                                pattern = pattern_index[pattern_code]
+                                pattern = by_parts[shared + tens_parts[tens, k]]
                                 out[rest[code + pattern]] += others * tens_ways[tens, k]
                             continue
                         counted = 0
