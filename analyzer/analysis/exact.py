@@ -370,23 +370,34 @@ def _class_walks(
     offered: list[tuple[Bet, str]], on_cards: list[bool], mixture: Mixture
 ) -> tuple[list[CardColumns], list[int]]:
     """The class walks that settle the bets on the cards (``on_cards``) of ``offered``, and
-    each bet's (-1: none): one walk for all of them where it counts them, else one for
-    each set of bets asking the same fields, else the card walk."""
+    each bet's (-1: none): one walk for all of them (those on suits, and the others) where
+    it counts them, else one for each set of bets asking the same fields, else the card
+    walk."""
     by_class = [-1] * len(offered)
     if not any(on_cards):
         return [], by_class
     from analyzer.analysis.card_columns import card_columns  # (compiled code: imported here)
 
-    wanted = [i for i, cards in enumerate(on_cards) if cards]
-    groups = [wanted]
-    together = _class_walk(card_columns, [offered[i] for i in wanted], mixture)
-    walks = [together]
-    if together is None:
+    # Bets on suits apart from the others: on a shoe dealt with replacement each counts
+    # in its own lowest terms (the 13 ranks, or the 52 cards), as the card walk does.
+    by_suits: dict[bool, list[int]] = {}
+    for i, cards in enumerate(on_cards):
+        if cards:
+            by_suits.setdefault(pricing(offered[i][0]).needs_suits, []).append(i)
+    groups, walks = [], []
+    for wanted in by_suits.values():
+        together = _class_walk(card_columns, [offered[i] for i in wanted], mixture)
+        if together is not None:
+            groups.append(wanted)
+            walks.append(together)
+            continue
         by_fields: dict[frozenset[str], list[int]] = {}
         for i in wanted:
             by_fields.setdefault(offered[i][0].fields, []).append(i)
-        groups = list(by_fields.values())
-        walks = [_class_walk(card_columns, [offered[i] for i in g], mixture) for g in groups]
+        groups += by_fields.values()
+        walks += [
+            _class_walk(card_columns, [offered[i] for i in g], mixture) for g in by_fields.values()
+        ]
     columns = []
     for group, walk in zip(groups, walks, strict=True):
         if walk is not None:

@@ -142,3 +142,19 @@ def test_trees_past_their_limits_leave_the_bets_to_the_card_walk(monkeypatch) ->
     request = exact._request(paytable, tuple(paytable.modes), None, True, False)
     assert request.card_columns == [] and max(request.by_class) == -1
     _same(list(classed), list(analyze(paytable=paytable, shoe=shoe).results))
+
+
+def test_on_the_infinite_deck_a_bet_on_ranks_counts_in_its_own_lowest_terms(
+    monkeypatch,
+) -> None:
+    """Beside a bet on suits, a bet on ranks alone still counts 13^6 rounds of the
+    infinite deck (not 52^6): its lines' ways as the card walk gives them."""
+    rules = ("player_card1_rank == banker_card1_rank", "player_card1_suit == banker_card1_suit")
+    bets = [
+        {"id": f"b{i}", "rule": [{"when": when, "pays": "2:1"}]} for i, when in enumerate(rules)
+    ]
+    paytable = paytable_from_dict({"name": "T", "decks": 8, "modes": ["m"], "bet": bets})
+    classed, walked = _both(paytable, Shoe.infinite(), monkeypatch)
+    _same(classed, walked)
+    assert [line.ways for line in classed[0].lines] == [line.ways for line in walked[0].lines]
+    assert sum(line.ways for line in classed[0].lines) == 13**6

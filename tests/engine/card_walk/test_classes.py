@@ -5,6 +5,7 @@ and the rank pattern of the cards."""
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
 import naive
@@ -31,6 +32,10 @@ from tests.engine.card_walk.deals import (
     shoe_of,
     walk_counts,
 )
+
+#: Examples per hypothesis test: fewer where the kernels run as plain Python (CI's JIT-off
+#: coverage step measures their lines; the compiled runs test them).
+EXAMPLES = 10 if os.environ.get("NUMBA_DISABLE_JIT") == "1" else 30
 
 #: The field sets of the card walk's tests that the class walk counts (no field worked out
 #: from several cards' ranks or suits), and sets that hold one value's cards to sets that
@@ -87,14 +92,14 @@ def _lumped(counts: Counter, label) -> Counter:
 
 
 @pytest.mark.kernels
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy, st.sampled_from(CLASS_FIELD_SETS))
 def test_every_class_of_its_own_equals_every_deal_of_a_tiny_shoe(cards, fields) -> None:
     assert class_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
 
 
 @pytest.mark.kernels
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy, st.sampled_from(CLASS_FIELD_SETS), st.integers(0, 2**32 - 1))
 def test_keys_lumped_at_random_equal_every_deal_of_a_tiny_shoe(cards, fields, seed) -> None:
     """Any class of any keys: the trees sort them, and the class with most leaves takes
@@ -127,7 +132,7 @@ def test_exhausted_ranks_and_colours(cards, fields) -> None:
 
 
 @pytest.mark.kernels
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(
     st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=1, max_size=4),
     st.sampled_from(CLASS_FIELD_SETS),
@@ -224,7 +229,7 @@ def test_classes_blind_to_the_order_of_a_hands_first_two_cards_are_dealt_in_one(
 
 
 @pytest.mark.kernels
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy)
 def test_one_order_of_the_first_two_cards_equals_every_deal_of_a_tiny_shoe(cards) -> None:
     expected = _lumped(naive.card_reference(cards, SWAPPED), _either_order)
