@@ -82,10 +82,7 @@ def _share(
 ) -> None:
     """One walk for bets of the same fields, telling apart every constant any of them
     names, in place of theirs, where it is within its limits and walks fewer rounds."""
-    literals: dict[str, frozenset[str]] = {}
-    for name in bets[0].fields:
-        if all(name in bet.literals for bet in bets):  # else some bet needs every value
-            literals[name] = frozenset().union(*(bet.literals[name] for bet in bets))
+    literals = shared_literals(bets)
     # Suits by pattern only where every bet compares them only with each other.
     relational = frozenset.intersection(*(bet.relational for bet in bets))
     from analyzer.engine.card_walk import CardWalk
@@ -97,6 +94,18 @@ def _share(
     if shared.visits < sum(walks[key].visits for key in keys):
         for key in keys:
             walks[key] = shared
+
+
+def shared_literals(bets: list[Bet]) -> dict[str, frozenset[str]]:
+    """The constants one walk for all of ``bets`` tells apart: per text field, every
+    constant any bet asking it names, where every bet asking it compares it only with
+    constants (else some bet needs every value: the field is not in the result)."""
+    literals: dict[str, frozenset[str]] = {}
+    for name in frozenset().union(*(bet.fields for bet in bets)):
+        asking = [bet for bet in bets if name in bet.fields]
+        if all(name in bet.literals for bet in asking):
+            literals[name] = frozenset().union(*(bet.literals[name] for bet in asking))
+    return literals
 
 
 def check_visits(visits: int, what: str, fix: str) -> None:

@@ -9,7 +9,13 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
-from analyzer.analysis.budget import FEWER_CARD_BETS, card_walks, check_visits, walked
+from analyzer.analysis.budget import (
+    FEWER_CARD_BETS,
+    card_walks,
+    check_visits,
+    shared_literals,
+    walked,
+)
 from analyzer.analysis.columns import BetColumns
 from analyzer.engine.counts import OutcomeCounts, stored_counts
 from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
@@ -376,8 +382,6 @@ def _class_walks(
     by_class = [-1] * len(offered)
     if not any(on_cards):
         return [], by_class
-    from analyzer.analysis.card_columns import card_columns  # (compiled code: imported here)
-
     # Bets on suits apart from the others: on a shoe dealt with replacement each counts
     # in its own lowest terms (the 13 ranks, or the 52 cards), as the card walk does.
     by_suits: dict[bool, list[int]] = {}
@@ -386,7 +390,7 @@ def _class_walks(
             by_suits.setdefault(pricing(offered[i][0]).needs_suits, []).append(i)
     groups, walks = [], []
     for wanted in by_suits.values():
-        together = _class_walk(card_columns, [offered[i] for i in wanted], mixture)
+        together = _class_walk([offered[i] for i in wanted], mixture)
         if together is not None:
             groups.append(wanted)
             walks.append(together)
@@ -395,9 +399,7 @@ def _class_walks(
         for i in wanted:
             by_fields.setdefault(offered[i][0].fields, []).append(i)
         groups += by_fields.values()
-        walks += [
-            _class_walk(card_columns, [offered[i] for i in g], mixture) for g in by_fields.values()
-        ]
+        walks += [_class_walk([offered[i] for i in g], mixture) for g in by_fields.values()]
     columns = []
     for group, walk in zip(groups, walks, strict=True):
         if walk is not None:
@@ -407,17 +409,15 @@ def _class_walks(
     return columns, by_class
 
 
-def _class_walk(card_columns, offered: list[tuple[Bet, str]], mixture: Mixture):
+def _class_walk(offered: list[tuple[Bet, str]], mixture: Mixture) -> CardColumns | None:
     """The class walk of every field the bets of ``offered`` ask (a text field told apart
     only by the constants every bet asking it names, suits as they are), or None where it
     does not count them."""
+    from analyzer.analysis.card_columns import card_columns  # (compiled code: imported here)
+
     bets = [bet for bet, _ in offered]
     fields = frozenset().union(*(bet.fields for bet in bets))
-    literals = {}
-    for name in fields:
-        asking = [bet for bet in bets if name in bet.fields]
-        if all(name in bet.literals for bet in asking):
-            literals[name] = frozenset().union(*(bet.literals[name] for bet in asking))
+    literals = shared_literals(bets)
     # (Suits compared only with each other are told apart as they are: the class walk
     # sorts the keys they make into few classes without counting suits by pattern.)
     return card_columns(offered, fields, literals, frozenset(), mixture)
