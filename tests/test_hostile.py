@@ -536,9 +536,11 @@ HUGE_WALK = (
     + '", pays = 99 }]\n'
 )
 #: A walk too long to compile into terms (8.1e8 rounds): a count walks it for every round.
+#: (A suit asked beside the flush: every suit dealt, where a flush alone is summed.)
 UNCOMPILED = (
     'name = "Flush"\nmodes = ["m"]\n[[bet]]\nid = "flush"\nrule = [{ when = "'
-    + ("first_four_flush and first_four_straight and winner == 'player'")
+    + "first_four_flush and first_four_straight and winner == 'player'"
+    + " and player_card1_suit == 'S'"
     + '", pays = 99 }]\n'
 )
 WALK_LIMIT = "the bets ask for about 2.0e+10 kinds of deal to be told apart (at most 3e+09"

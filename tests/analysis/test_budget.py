@@ -21,12 +21,16 @@ FOUR_CARD_WALKS = [
 ]
 
 
+_FLUSH_OF_SPADES = "first_four_flush and first_four_straight and player_card1_suit == 'S'"
+
+
 def _paytable(conditions: list[str]):
     bets = [
         {
             "id": f"b{i}",
             "name": f"B{i}",
-            "rule": [{"when": f"first_four_flush and first_four_straight and {c}", "pays": 99}],
+            # (A suit asked beside the flush: every suit dealt, 52 kinds of each card.)
+            "rule": [{"when": f"{_FLUSH_OF_SPADES} and {c}", "pays": 99}],
         }
         for i, c in enumerate(conditions)
     ]

@@ -181,6 +181,27 @@ def test_cards_held_alike_share_their_removals_exactly(monkeypatch, removed) -> 
     assert len(shared[0]) == 13 * columns and len(shared[1]) == (0 if removed is None else 52 * 2)
 
 
+@pytest.mark.parametrize("removed", [[], [(12, 0), (12, 1), (3, 2)]])
+def test_a_flush_bet_shares_the_removals_of_suits_held_alike(monkeypatch, removed) -> None:
+    """Jackpot Baccarat reads suits only through a flush, which relabelling the suits
+    leaves as it was: a card's removal is one analysis with the others of its rank in
+    suits the shoe holds alike, with the same effects as each card removed."""
+    from analyzer import load_paytable
+    from analyzer.analysis import eor
+
+    paytable = load_paytable("jackpot-baccarat")
+    assert all(eor._relabel_blind(bet) for bet in paytable.bets if bet.card_level)
+    colours = load_paytable("colour-match")
+    assert not any(eor._relabel_blind(bet) for bet in colours.bets if bet.card_level)
+    shoe = Shoe.standard(1).remove([Card(rank, suit) for rank, suit in removed])
+    shared = eor.removal_effects(paytable, shoe, every_card=True)
+    monkeypatch.setattr(eor, "_alike_suits", lambda shoe: list(range(4)))
+    apart = eor.removal_effects(paytable, shoe, every_card=True)
+    for frame, other in zip(shared, apart, strict=True):
+        assert frame.to_dict("records") == other.to_dict("records")
+    assert len(shared[1]) == 52 - len(removed)
+
+
 def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch) -> None:
     """Bets on the cards get every removal from their walk compiled into terms and
     evaluated in integers (one walk in all, beside the base analysis): exactly what a

@@ -72,6 +72,11 @@ class Deal(NamedTuple):
     #: int64[T]: rank and suit index of each fine type, where the walk fields read them.
     type_ranks: np.ndarray
     type_suits: np.ndarray
+    #: int64[T, 4] or int64[T, 1] (see :class:`SuitPatterns`): the cards of each fine
+    #: type in each suit, where the first four's flush is counted by suit sums (the types
+    #: then without suits: :attr:`~analyzer.engine.card_walk.planning.CardPlan.flush_sum`);
+    #: int64[T, 0] where the types tell the suits apart.
+    flush_suit_counts: np.ndarray
     #: int64[10]: cards of each point value in the shoe.
     value_counts: np.ndarray
     #: Cards in the shoe (``value_counts.sum()``).
@@ -169,6 +174,12 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
     walk = deal.walk
     pattern_index = deal.pattern_index
     order = deal.order
+    flush_suit_counts = deal.flush_suit_counts
+    flush_sum = flush_suit_counts.shape[1] > 0
+    # A round's flush digit: 0 where the walk sums the flush (its ways split by suit
+    # sums: a flush's key flush_stride further on), else read from the suits.
+    flush_digit = 0 if flush_sum else -1
+    flush_stride = flush_key_stride(walk)
     n_types = type_counts.shape[0]
     taken_type = np.zeros(n_types, dtype=np.int64)  # fine-typed cards dealt, by type
     taken_fine_value = np.zeros(N_VALUES, dtype=np.int64)  # fine-typed cards, by value
@@ -276,6 +287,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
             continue
         # A whole round: its weight, then its key.
         weight = 1
+        first_four = 1  # the first four's factors (all fine-typed where a flush is summed)
         used = 0
         for k in range(ROUND_CARDS):
             if not dealt[k]:
@@ -293,6 +305,8 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                 if factor <= 0:
                     weight = 0
                 weight *= factor
+                if k < 4:
+                    first_four *= factor
         for k in range(N_VALUES):
             seen[k] = 0
         for k in range(ROUND_CARDS):
@@ -333,7 +347,9 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                     dealt_fine = dealt[k] and fine[k]
                     card_ranks[k] = type_ranks[chosen[k]] if dealt_fine else -1
                     card_suits[k] = type_suits[chosen[k]] if dealt_fine else -1
-            key = walk_digits(key, walk, highest, card_ranks, card_suits, rank_count, pattern_index)
+            key = walk_digits(
+                key, walk, highest, card_ranks, card_suits, rank_count, pattern_index, flush_digit
+            )
         if recorder is not None:
             c = cell_class[key]
             if c >= 0:
@@ -359,9 +375,54 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                 scratch,
                 out,
             )
+        elif out is not None and flush_sum:
+            # The round's ways are the first four's times the rest's; of the first four's,
+            # those in one suit are the flush's.
+            flush = flush_ways(chosen, flush_suit_counts, take)
+            rest = weight // first_four
+            out[key] += (first_four - flush) * rest
+            if flush > 0:
+                out[key + flush_stride] += flush * rest
         elif out is not None:
             out[key] += weight
     return True
+
+
+@njit(cache=True)
+def flush_key_stride(walk):
+    """How far a round's key moves when its flush digit goes from 0 to 1: the radix of
+    the walk digits after it (:func:`walk_digits`)."""
+    stride = 1
+    if walk.first_four_straight:
+        stride *= 2
+    if walk.cards_pattern:
+        stride *= N_PATTERNS
+    return stride
+
+
+@njit(cache=True)
+def flush_ways(classes, suit_counts, take):
+    """Ordered ways to deal the first four cards as the fine types ``classes[:4]``, all
+    four in one suit: over each suit, the product of what is left of each one's type in
+    that suit. ``suit_counts`` as :attr:`Deal.flush_suit_counts` (one column: the shoe's
+    suits alike, four times one suit's ways)."""
+    total = 0
+    for s in range(suit_counts.shape[1]):
+        ways = 1
+        for k in range(4):
+            same = 0
+            for j in range(k):
+                if classes[j] == classes[k]:
+                    same += 1
+            factor = suit_counts[classes[k], s] - take * same
+            if factor <= 0:
+                ways = 0
+                break
+            ways *= factor
+        total += ways
+    if suit_counts.shape[1] == 1:
+        total *= N_SUITS
+    return total
 
 
 @njit(cache=True)
@@ -401,10 +462,12 @@ def rank_pattern(ranks, first, last, rank_count, pattern_index):
 
 
 @njit(cache=True)
-def walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index):
+def walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index, flush):
     """The key's last digits: the fields of ``walk`` (:class:`WalkFields`) worked out from
     several cards, in :data:`WALK_DIGITS` order. ``ranks``/``suits`` hold each card's
-    rank and suit index where the walk reads them, -1 for a card not dealt."""
+    rank and suit index where the walk reads them, -1 for a card not dealt; ``flush`` the
+    first four's flush digit (0 or 1) where the caller splits the ways by suit sums, -1 to
+    read it from ``suits``."""
     if walk.max_card_value:
         key = key * N_VALUES + highest
     four = -1
@@ -413,8 +476,9 @@ def walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index):
     if walk.first_four_pattern:
         key = key * N_PATTERNS + four
     if walk.first_four_flush:
-        flush = suits[0] == suits[1] == suits[2] == suits[3]
-        key = key * 2 + (1 if flush else 0)
+        if flush < 0:
+            flush = 1 if suits[0] == suits[1] == suits[2] == suits[3] else 0
+        key = key * 2 + flush
     if walk.first_four_straight:
         straight = four == FOUR_DISTINCT
         if straight:
@@ -782,6 +846,10 @@ def split_walk(deal, prefix, out):
     pattern_index = deal.pattern_index
     types_of_value = deal.types_of_value
     n_types_of_value = deal.n_types_of_value
+    flush_suit_counts = deal.flush_suit_counts
+    flush_sum = flush_suit_counts.shape[1] > 0
+    flush_digit = 0 if flush_sum else -1  # as in walk_rounds
+    flush_stride = flush_key_stride(walk)
     left = np.zeros(N_VALUES, dtype=np.int64)
     draws = Draws(
         np.zeros(MAX_DRAWS, dtype=np.int64),
@@ -830,6 +898,10 @@ def split_walk(deal, prefix, out):
                                     )
                                     if weight == 0:
                                         continue
+                                    # Of the first four's ways, those in one suit.
+                                    flush = 0
+                                    if flush_sum:
+                                        flush = flush_ways(classes, flush_suit_counts, take)
                                     code = 0
                                     for k in range(4):
                                         x = classes[k]
@@ -854,8 +926,11 @@ def split_walk(deal, prefix, out):
                                             card_suits,
                                             rank_count,
                                             pattern_index,
+                                            flush_digit,
                                         )
-                                        out[key] += weight * draw_ways[e]
+                                        out[key] += (weight - flush) * draw_ways[e]
+                                        if flush > 0:
+                                            out[key + flush_stride] += flush * draw_ways[e]
 
 
 @njit(cache=True)

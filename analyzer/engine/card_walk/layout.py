@@ -30,6 +30,7 @@ cards have 187 patterns, where the walk would otherwise deal 4^6 tuples of suits
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from math import prod
 
 import numpy as np
@@ -151,9 +152,10 @@ class FineTypes:
     #: The type of each rank (13) or, when suits play a part, each card (52, rank major);
     #: -1 for those the shoe has none of.
     members: np.ndarray
-    #: With suit patterns (:attr:`CardPlan.suit_pattern`, the types then without suits):
-    #: the cards of each type in each suit, (T, 4); or (T, 1), a quarter of each type's
-    #: cards, when every type is alike in every suit (a full shoe). Else (T, 0).
+    #: With suit patterns or a flush by suit sums (:attr:`CardPlan.suit_pattern`,
+    #: :attr:`CardPlan.flush_sum`; the types then without suits): the cards of each type
+    #: in each suit, (T, 4); or (T, 1), a quarter of each type's cards, when every type is
+    #: alike in every suit (a full shoe). Else (T, 0).
     suit_counts: np.ndarray
 
 
@@ -166,7 +168,7 @@ def _shown(card_plan: CardPlan, card: int) -> list[str]:
 
 def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
     """The fine types of ``card_plan`` on ``shoe`` (those the shoe has none of left out)."""
-    by_suit = card_plan.needs_suits and not card_plan.suit_pattern
+    by_suit = card_plan.needs_suits and not (card_plan.suit_pattern or card_plan.flush_sum)
     kinds = [(r, s) for r in range(N_RANKS) for s in (range(N_SUITS) if by_suit else (-1,))]
     keys = []
     for rank, suit in kinds:
@@ -175,7 +177,7 @@ def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
             if fine:
                 need = card_plan.needs[card]
                 key += [_attribute(a, rank, suit, need[a]) for a in _shown(card_plan, card)]
-                walk = card_plan.walk_needs[card]
+                walk = card_plan.walk_needs[card] - ({"suit"} if card_plan.flush_sum else set())
                 key += [_attribute(a, rank, suit, None) for a in sorted(walk)]
         keys.append(tuple(key))
     distinct = list(dict.fromkeys(keys))
@@ -195,7 +197,7 @@ def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
     suits = np.array([suit for _, suit in examples], dtype=np.int64)
     members = np.array([present.index(t) if t in present else -1 for t in index], np.int64)
     suit_counts = np.zeros((len(present), 0), dtype=np.int64)
-    if card_plan.suit_pattern:
+    if card_plan.suit_pattern or card_plan.flush_sum:
         suit_counts = np.zeros((len(present), N_SUITS), dtype=np.int64)
         for rank in range(N_RANKS):
             if members[rank] >= 0:
@@ -227,7 +229,16 @@ def _codes(card_plan: CardPlan, card: int, types: FineTypes):
 def _outcome_codes(
     outcome: tuple[str, ...], naturals: tuple[int, ...]
 ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
-    """One code per distinct tuple of the asked outcome fields, for every outcome cell."""
+    """One code per distinct tuple of the asked outcome fields, for every outcome cell
+    (worked out once per fields and naturals: a copy each call, for a layout to own)."""
+    code, columns = _outcome_codes_once(outcome, naturals)
+    return code.copy(), {name: column.copy() for name, column in columns.items()}
+
+
+@lru_cache(maxsize=64)
+def _outcome_codes_once(
+    outcome: tuple[str, ...], naturals: tuple[int, ...]
+) -> tuple[np.ndarray, dict[str, np.ndarray]]:
     ps, bs, pt, bt = np.meshgrid(
         np.arange(10), np.arange(10), np.arange(11), np.arange(11), indexing="ij"
     )
@@ -335,6 +346,9 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         type_values=types.values,
         type_ranks=types.ranks,
         type_suits=types.suits,
+        flush_suit_counts=(
+            types.suit_counts if card_plan.flush_sum else np.zeros((len(types.counts), 0), np.int64)
+        ),
         value_counts=shoe.value_counts.astype(np.int64),
         total=int(shoe.value_counts.sum()),
         take=shoe.take,

@@ -12,7 +12,9 @@ A text attribute that the bets only ever compare with constants (``banker_card3_
 ('J', 'Q', 'K')``) tells those constants apart and lumps the rest together. When the
 fields ask nothing of the round beyond some of the first four cards, only those are
 dealt (:attr:`CardPlan.dealt_alone`). Suits that the bets compare only with each other
-matter only in which cards share one (:attr:`CardPlan.suit_pattern`).
+matter only in which cards share one (:attr:`CardPlan.suit_pattern`), and a flush of
+the first four that no other field reads a suit for is counted from the suits' counts
+(:attr:`CardPlan.flush_sum`).
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ class CardPlan:
     #: suit asked only compared with other suits, no colour asked): the walk counts their
     #: suit patterns, up to relabelling the four suits, in place of their suits.
     suit_pattern: tuple[int, ...] = ()
+    #: The first four's flush is the only thing any field reads of a suit: the walk deals
+    #: those cards without their suits and splits each round's ways into those of a
+    #: flush (a sum over the four suits of the ways to deal the four in that suit) and
+    #: the rest, where it would otherwise deal 4^4 tuples of suits.
+    flush_sum: bool = False
 
     @cached_property  # asked for at every card of a layout
     def fine(self) -> tuple[bool, ...]:
@@ -85,11 +92,14 @@ def plan(
     fields: frozenset[str] | set[str],
     literals: Mapping[str, frozenset[str]] | None = None,
     relational: frozenset[str] | set[str] | None = None,
+    flush_sums: bool = True,
 ) -> CardPlan:
     """The least the walk must tell apart to give ``fields``; ``literals`` names the text
     fields only ever compared with constants, and those constants (see
     :attr:`analyzer.paytables.model.Bet.literals`), ``relational`` those only ever
-    compared with other fields (:attr:`analyzer.paytables.model.Bet.relational`)."""
+    compared with other fields (:attr:`analyzer.paytables.model.Bet.relational`);
+    ``flush_sums`` False deals the suits of a flush as they are (where every round's
+    ways must be one product of card counts, as a term's are)."""
     literals = literals or {}
     needs: list[dict[str, frozenset[str] | None]] = [{} for _ in CARDS]
     outcome = []
@@ -118,6 +128,9 @@ def plan(
         walk,
         tuple(frozenset(need) for need in walk_needs),
         _suit_pattern(frozenset(fields), frozenset(relational or ()), needs, walk_needs),
+        flush_sums
+        and "first_four_flush" in walk
+        and not any({"suit", "colour"} & set(need) for need in needs),
     )
 
 

@@ -117,7 +117,8 @@ def card_terms(
     before patterns (``walk_visits`` without ``relational``). Terms are for shoes dealt
     without replacement only (see the module's docstring).
     """
-    card_plan = plan(frozenset(fields), literals)
+    # A flush summed over the suits is not one product of counts: dealt suit by suit.
+    card_plan = plan(frozenset(fields), literals, flush_sums=False)
     reference = Shoe.standard(_REFERENCE_DECKS)
     layout = lay_out(card_plan, reference, tableau)
     (keys,) = np.nonzero(count(layout, reference))

@@ -123,6 +123,6 @@ def walk_visits(
     """About how many rounds the walk visits for ``fields`` on a full shoe (any number of
     decks: every card type is there); without ``relational``, the walk
     :func:`~analyzer.engine.card_walk.terms.card_terms` compiles, suits told apart as they
-    are."""
-    card_plan = plan(frozenset(fields), literals, relational)
+    are (a flush too)."""
+    card_plan = plan(frozenset(fields), literals, relational, flush_sums=relational is not None)
     return visits(card_plan, len(fine_types(card_plan, Shoe.standard(1)).counts))

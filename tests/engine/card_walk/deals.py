@@ -30,6 +30,21 @@ FIELD_SETS = [
     # Nothing asked of the round beyond the first four: only those cards are dealt.
     ["first_four_pattern", "first_four_flush", "banker_card2_rank"],
     ["player_card2_colour", "banker_card1_value"],
+    # A flush that no other field reads a suit for is summed over the suits (the types by
+    # value alone here); beside a suit asked of a card it is dealt suit by suit.
+    ["first_four_flush"],
+    ["first_four_flush", "first_four_straight", "player_card3_rank", "banker_card3_rank"],
+    ["first_four_flush", "player_card1_suit", "banker_card3_value"],
+]
+
+#: The field sets whose flush is counted by suit sums (each way the walk deals the
+#: first four: alone, split from the third cards, card by card with the third cards).
+FLUSH_SUM_FIELD_SETS = [
+    ["first_four_flush"],
+    ["first_four_pattern", "first_four_flush", "banker_card2_rank"],
+    ["first_four_pattern", "first_four_flush", "first_four_straight", "winner"],
+    ["cards_pattern", "banker_card3_value", "first_four_flush"],
+    ["first_four_flush", "first_four_straight", "player_card3_rank", "banker_card3_rank"],
 ]
 
 #: Field sets whose suits are compared only with each other (relational): all six cards,

@@ -62,7 +62,7 @@ def test_walk_digits_of_every_walk_field(ranks, suits, highest) -> None:
     suits6 = np.array([*suits, -1, -1], dtype=np.int64)
     walk = kernels.WalkFields(True, True, True, True, True)
     key = kernels.walk_digits(
-        0, walk, highest, ranks6, suits6, np.zeros(13, np.int64), _pattern_index()
+        0, walk, highest, ranks6, suits6, np.zeros(13, np.int64), _pattern_index(), -1
     )
     radix = (10, len(PATTERNS), 2, 2, len(PATTERNS))
     digits = np.unravel_index(key, radix)
@@ -74,7 +74,15 @@ def test_walk_digits_of_every_walk_field(ranks, suits, highest) -> None:
     # Fields not asked add no digit.
     none = kernels.WalkFields(False, False, False, False, False)
     scratch = np.zeros(13, np.int64)
-    assert kernels.walk_digits(7, none, highest, ranks6, suits6, scratch, _pattern_index()) == 7
+    assert kernels.walk_digits(7, none, highest, ranks6, suits6, scratch, _pattern_index(), -1) == 7
+    # A flush digit given by the caller (summed over the suits) is the digit, whatever
+    # the suits say.
+    flush_only = kernels.WalkFields(False, False, True, False, False)
+    for given_flush in (0, 1):
+        key = kernels.walk_digits(
+            3, flush_only, highest, ranks6, suits6, scratch, _pattern_index(), given_flush
+        )
+        assert key == 3 * 2 + given_flush
 
 
 @settings(max_examples=60, deadline=None)

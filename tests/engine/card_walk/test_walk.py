@@ -14,10 +14,11 @@ import analyzer
 from analyzer import AnalyzerError, Shoe
 from analyzer.engine.card_walk import kernels, layout
 from analyzer.engine.card_walk.planning import plan
-from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, walk_visits
+from analyzer.engine.card_walk.walk import CardWalk, card_outcome_table, count, walk_visits
 from analyzer.game.fields import CARDS, FIELD, VOCABULARY
 from tests.engine.card_walk.deals import (
     FIELD_SETS,
+    FLUSH_SUM_FIELD_SETS,
     SUIT_PATTERN_FIELD_SETS,
     cards_strategy,
     pattern_counts,
@@ -47,6 +48,55 @@ def test_exhausted_ranks_and_a_shoe_of_six() -> None:
     cards = [(13, 0), (13, 0), (13, 1), (13, 2), (13, 3), (12, 1)]  # kings and a queen
     fields = ["player_card1_suit", "banker_card2_rank", "banker_card3_colour", "winner"]
     assert walk_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
+
+
+#: Shoes for the flush by suit sums: suits uneven (the sums suit by suit), every rank
+#: alike in every suit (one column: four times one suit's), a suit run out, four of a kind.
+FLUSH_SHOES = [
+    [(1, 0), (1, 0), (2, 0), (5, 0), (9, 1), (13, 2), (12, 0), (3, 3)],
+    [(r, s) for r in (1, 13) for s in range(4)],
+    [(4, 1), (4, 1), (7, 1), (10, 2), (11, 1), (6, 1)],
+    [(8, s) for s in range(4)] + [(2, 0), (2, 1), (3, 0)],
+]
+
+
+@pytest.mark.parametrize("fields", FLUSH_SUM_FIELD_SETS)
+@pytest.mark.parametrize("cards", FLUSH_SHOES)
+def test_a_flush_summed_over_the_suits_equals_every_deal(cards, fields) -> None:
+    """The walk deals the first four without their suits (fewer types than suit by suit)
+    and gets every deal's counts exactly, on each way it deals them."""
+    card_plan = plan(frozenset(fields))
+    assert card_plan.flush_sum and not plan(frozenset(fields), flush_sums=False).flush_sum
+    shoe = shoe_of(cards)
+    deck = Shoe.standard(1)
+    summed = layout.fine_types(card_plan, deck)
+    by_suit = layout.fine_types(plan(frozenset(fields), flush_sums=False), deck)
+    assert (summed.suits == -1).all() and len(summed.counts) * 4 == len(by_suit.counts)
+    assert walk_counts(shoe, fields) == naive.card_reference(cards, fields)
+
+
+def test_a_flush_summed_gives_the_suit_by_suit_walks_integers_on_a_depleted_deck() -> None:
+    """Jackpot Baccarat's fields on one deck less some cards: the same integers, key by
+    key, as the walk that deals every suit."""
+    fields = frozenset(
+        ["first_four_pattern", "first_four_flush", "first_four_straight"]
+        + [f"{card}_rank" for card in CARDS[:4]]
+    )
+    counts = Shoe.standard(1).suit_counts.copy()
+    counts[0, 0] = counts[12, :3] = counts[5, 1] = 0
+    shoe = Shoe(counts.sum(axis=1), counts)
+    summed, by_suit = (
+        layout.lay_out(plan(fields, flush_sums=flag), shoe) for flag in (True, False)
+    )
+    assert summed.plan.flush_sum and summed.visits * 100 < by_suit.visits
+    tables = []
+    for laid in (summed, by_suit):
+        out = count(laid, shoe)
+        (keys,) = np.nonzero(out)
+        columns = layout.key_columns(laid, keys)
+        rows = zip(*(columns[f].tolist() for f in sorted(fields)), strict=True)
+        tables.append(dict(zip(rows, out[keys].tolist(), strict=True)))
+    assert tables[0] == tables[1]
 
 
 def test_the_walk_agrees_with_the_pair_enumerator_on_eight_decks() -> None:
@@ -232,6 +282,10 @@ def test_walk_visits_sizes_the_walk_on_a_full_shoe() -> None:
     by_pattern = CardWalk(Shoe.standard(8), fields, None, suits)
     assert walk_visits(fields, None, suits) == by_pattern.visits
     assert walk_visits(fields, None, suits) < walk_visits(fields)
+    # A flush: the walk counts it by suit sums, the terms deal its suits (4^4 times more).
+    flush = {"first_four_flush", "player_card1_rank"}
+    assert walk_visits(flush, None, set()) == CardWalk(Shoe.standard(8), flush).visits
+    assert walk_visits(flush) == walk_visits(flush, None, set()) * 4**4
 
 
 # --- Cards dealt with replacement: the infinite deck ----------------------------------------
