@@ -221,3 +221,26 @@ def test_every_combination_of_pattern_blocks_is_counted_once() -> None:
             names.setdefault(cards[i][1], "SHDC"[len(names)])
         direct[tuple(names[cards[i][1]] for i in seq)] += rest * (rest - 1) * (rest - 2)
     assert +by_pattern == direct
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.integers(0, 2), min_size=12, max_size=12),
+    st.lists(st.integers(0, 2), min_size=4, max_size=4),
+    st.booleans(),
+)
+def test_flush_ways_are_the_deals_of_four_cards_in_one_suit(flat, classes, alike) -> None:
+    """Over every ordered deal of four distinct physical cards of these types: those all
+    in one suit (a type run out in a suit included; one column: suits alike)."""
+    counts = np.array(flat, dtype=np.int64).reshape(3, 4)
+    if alike:
+        counts[:] = counts[:, :1]
+    cards = [(t, s) for t in range(3) for s in range(4) for _ in range(counts[t, s])]
+    expected = sum(
+        1
+        for deal in permutations(range(len(cards)), 4)
+        if [cards[i][0] for i in deal] == classes and len({cards[i][1] for i in deal}) == 1
+    )
+    columns = counts[:, :1].copy() if alike else counts
+    chosen = np.array([*classes, 0, 0], dtype=np.int64)
+    assert kernels.flush_ways(chosen, columns, 1) == expected
