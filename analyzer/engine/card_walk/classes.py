@@ -169,6 +169,10 @@ class ClassTrees:
     held_set: np.ndarray
     simple: np.ndarray
     set_masks: np.ndarray
+    #: Per node: is the leaf simple and every card it deals held to a set (none free)?
+    #: Its ways are then one product of the cards' factors in any order: the first
+    #: four's product is worked out once per tuple of first values, not per path.
+    held_only: np.ndarray
     #: Do the classes stay the same when the Player's (the Banker's) first two cards
     #: change places? The walk then deals them in one order, each pair of values twice.
     swap_player: bool = False
@@ -216,12 +220,14 @@ def class_trees(space: KeySpace, classes: np.ndarray, n_classes: int) -> ClassTr
     leaf_class = np.array([row[3] for row in rows], dtype=np.int64).reshape(n)
     leaf_masks = np.array([row[4] for row in rows], dtype=np.int64).reshape(n, ROUND_CARDS)
     held_set, simple, set_masks = _held_sets(space, leaf_class, leaf_masks)
+    held_only = simple & (held_set != FREE).all(axis=(1, 2))
     arrays = (np.array(start, dtype=np.int64), card, mask, after, leaf_class, leaf_masks)
-    for array in (*arrays, held_set, simple, set_masks):
+    held = (held_set, simple, set_masks, held_only)
+    for array in (*arrays, *held):
         array.setflags(write=False)
     rest_array = np.array(rest, dtype=np.int64)
     swaps = [_swaps(space, by_outcome, first, second) for first, second in ((0, 2), (1, 3))]
-    return ClassTrees(*arrays, rest_array, n_classes, held_set, simple, set_masks, *swaps)
+    return ClassTrees(*arrays, rest_array, n_classes, *held, *swaps)
 
 
 def _swaps(space: KeySpace, by_outcome: np.ndarray, first: int, second: int) -> bool:
@@ -239,6 +245,8 @@ def _swaps(space: KeySpace, by_outcome: np.ndarray, first: int, second: int) -> 
 #: A card a leaf leaves free (any card of its value), or one it cannot show.
 FREE = -2
 NONE = -1
+#: (In the walk: a card of the first four not dealt, held to no set.)
+NOT_HELD = -3
 
 
 def _value_masks(space: KeySpace) -> np.ndarray:
@@ -392,6 +400,7 @@ def class_ways(space: KeySpace, trees: ClassTrees, shoe: Shoe) -> np.ndarray:
         trees.rest,
         trees.held_set,
         trees.simple,
+        trees.held_only,
         set_cards,
         trees.swap_player,
         trees.swap_banker,
@@ -711,6 +720,7 @@ def _class_walk_jit(
     rest,
     held_set,
     simple,
+    held_only,
     set_cards,
     swap_player,
     swap_banker,
@@ -752,6 +762,12 @@ def _class_walk_jit(
     bound = np.ones(4, dtype=np.int64)
     bound[:first] = N_VALUES
     digits = np.zeros(4, dtype=np.int64)
+    # A held-only leaf's first four factors and sets, worked out at the tuple ``stamp``.
+    n_nodes = leaf_class.shape[0]
+    stamp = np.full(n_nodes, -1, dtype=np.int64)
+    four_ways = np.empty(n_nodes, dtype=np.int64)
+    four_sets = np.empty((n_nodes, 4), dtype=np.int64)
+    tuple_id = -1
     for a in range(bound[0]):
         for b in range(bound[1]):
             for c in range(a if swap_player else 0, bound[2]):
@@ -771,6 +787,7 @@ def _class_walk_jit(
                         left[v] -= take
                     if ways == 0:
                         continue
+                    tuple_id += 1
                     top = max(max(a, b), max(c, d)) * highest
                     n_paths = 0
                     if alone > 0:
@@ -886,6 +903,42 @@ def _class_walk_jit(
                                     cylinder = 0
                             if cylinder == 0:
                                 pass
+                            elif held_only[n]:
+                                if stamp[n] != tuple_id:
+                                    stamp[n] = tuple_id
+                                    four = 1
+                                    for position in range(4):
+                                        v = values[position]
+                                        four_sets[n, position] = NOT_HELD
+                                        if v < 0:
+                                            continue
+                                        held_in = held_set[n, position, v]
+                                        four_sets[n, position] = held_in
+                                        if held_in == NONE:
+                                            four = 0
+                                            continue
+                                        before = 0
+                                        for i in range(position):
+                                            if four_sets[n, i] == held_in:
+                                                before += 1
+                                        four *= max(set_cards[held_in] - take * before, 0)
+                                    four_ways[n] = four
+                                cylinder *= four_ways[n]
+                                held4 = NOT_HELD
+                                for position in range(4, ROUND_CARDS):
+                                    v = values[position]
+                                    if v < 0 or cylinder == 0:
+                                        continue
+                                    held_in = held_set[n, position, v]
+                                    if held_in == NONE:
+                                        cylinder = 0
+                                        continue
+                                    before = 1 if held4 == held_in else 0
+                                    for i in range(4):
+                                        if four_sets[n, i] == held_in:
+                                            before += 1
+                                    cylinder *= max(set_cards[held_in] - take * before, 0)
+                                    held4 = held_in
                             elif not simple[n]:
                                 cylinder *= _held_ways(
                                     values,

@@ -106,6 +106,9 @@ class Deal(NamedTuple):
     walk: WalkFields
     #: int64[7**6]: the PATTERNS index of each rank pattern code (see :func:`rank_pattern`).
     pattern_index: np.ndarray
+    #: int64[13**4]: :func:`first_four_codes`, where a walk field reads the first four's
+    #: rank pattern or straight; else empty.
+    four_codes: np.ndarray
     #: int64[m]: empty to deal whole rounds; otherwise only these of the first four cards
     #: are dealt, in this order (every way to go on completes a six-card sequence).
     order: np.ndarray
@@ -164,7 +167,6 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
     total = deal.total
     take = deal.take
     fine = deal.fine
-    by_pattern = deal.by_pattern
     fine_codes = deal.fine_codes
     value_codes = deal.value_codes
     radix = deal.radix
@@ -173,6 +175,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
     third_card = deal.third_card
     walk = deal.walk
     pattern_index = deal.pattern_index
+    four_codes = deal.four_codes
     order = deal.order
     flush_suit_counts = deal.flush_suit_counts
     flush_sum = flush_suit_counts.shape[1] > 0
@@ -218,6 +221,21 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
     stack_class = np.zeros(ROUND_CARDS, dtype=np.int64)
     depth_card = np.zeros(ROUND_CARDS, dtype=np.int64)
     alone = order.shape[0] > 0
+    # Where every fine-typed card is dealt before every value-dealt one and none is
+    # counted by suit pattern, what is left of a card's class as it is dealt is its
+    # factor of the round's weight (the weight's order: fine-typed, then value-dealt),
+    # so the weight is carried down the stack, not worked out again at every round.
+    stacked = patterns is None
+    value_dealt = False
+    for depth in range(order.shape[0] if alone else ROUND_CARDS):
+        card = order[depth] if alone else depth
+        value_dealt = value_dealt or not fine[card]
+        stacked = stacked and not (fine[card] and value_dealt)
+    stack_weight = np.ones(ROUND_CARDS + 1, dtype=np.int64)  # [d + 1]: cards 0..d dealt
+    rest_weight = np.ones(ROUND_CARDS + 1, dtype=np.int64)  # [u]: the six after u dealt
+    for used in range(ROUND_CARDS + 1):
+        for j in range(ROUND_CARDS - used):
+            rest_weight[used] *= total - take * (used + j)
     depth = 0
     depth_card[0] = order[0] if alone else 0
     stack_class[0] = -1
@@ -255,6 +273,7 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
             depth -= 1
             continue
         stack_class[depth] = c
+        stack_weight[depth + 1] = stack_weight[depth] * left
         if fine[card]:
             taken_type[c] += 1
             taken_fine_value[v] += 1
@@ -286,40 +305,14 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
             stack_class[depth] = -1
             continue
         # A whole round: its weight, then its key.
-        weight = 1
-        first_four = 1  # the first four's factors (all fine-typed where a flush is summed)
-        used = 0
-        for k in range(ROUND_CARDS):
-            if not dealt[k]:
-                continue
-            used += 1
-            if fine[k] and not by_pattern[k]:
-                # k-th card of its type among the fine-typed: dealt before the others,
-                # and after those counted by suit pattern.
-                same = 0
-                for j in range(ROUND_CARDS):
-                    earlier = j < k or by_pattern[j]
-                    if earlier and dealt[j] and fine[j] and chosen[j] == chosen[k]:
-                        same += 1
-                factor = type_counts[chosen[k]] - take * same
-                if factor <= 0:
-                    weight = 0
-                weight *= factor
-                if k < 4:
-                    first_four *= factor
-        for k in range(N_VALUES):
-            seen[k] = 0
-        for k in range(ROUND_CARDS):
-            if dealt[k] and not fine[k]:
-                v = chosen_value[k]
-                # What is left of its value once every fine-typed card of it is dealt.
-                factor = value_counts[v] - take * (taken_fine_value[v] + seen[v])
-                if factor <= 0:
-                    weight = 0
-                weight *= factor
-                seen[v] += 1
-        for j in range(ROUND_CARDS - used):
-            weight *= total - take * (used + j)
+        if stacked:
+            weight = stack_weight[depth + 1] * rest_weight[depth + 1]
+            # (The first four are dealt first: the stack's first four factors.)
+            first_four = stack_weight[min(depth + 1, 4)]
+        else:
+            weight, first_four = round_weight(
+                deal, dealt, chosen, chosen_value, taken_fine_value, seen
+            )
         if weight <= 0:
             continue
         player = (chosen_value[0] + chosen_value[2]) % 10
@@ -347,9 +340,20 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
                     dealt_fine = dealt[k] and fine[k]
                     card_ranks[k] = type_ranks[chosen[k]] if dealt_fine else -1
                     card_suits[k] = type_suits[chosen[k]] if dealt_fine else -1
-            key = walk_digits(
-                key, walk, highest, card_ranks, card_suits, rank_count, pattern_index, flush_digit
-            )
+            # (card_digits, written out: a call passing the arrays, even inlined, costs
+            # the walk of Jackpot Baccarat's first four some three times its time.)
+            four = -1
+            if walk.first_four_pattern or walk.first_four_straight:
+                r = card_ranks
+                four = four_codes[((r[0] * N_RANKS + r[1]) * N_RANKS + r[2]) * N_RANKS + r[3]]
+            flush_bit = flush_digit
+            if walk.first_four_flush and flush_bit < 0:
+                s = card_suits
+                flush_bit = 1 if s[0] == s[1] == s[2] == s[3] else 0
+            six = -1
+            if walk.cards_pattern:
+                six = rank_pattern(card_ranks, 0, ROUND_CARDS, rank_count, pattern_index)
+            key = walk_digits(key, walk, highest, four, flush_bit, six)
         if recorder is not None:
             c = cell_class[key]
             if c >= 0:
@@ -389,6 +393,55 @@ def walk_rounds(deal, prefix, out, patterns, recorder):
 
 
 @njit(cache=True)
+def round_weight(deal, dealt, chosen, chosen_value, taken_fine_value, seen):
+    """A round's weight worked out from its cards (``seen``: scratch) and the first four's
+    factors (fine-typed where a flush is summed): the fine-typed cards first (``n_t - k``
+    for the k-th card of type ``t``, after those counted by suit pattern), then the
+    value-dealt ones from what is left of their value (``N_v - K_v - j``), then the rest
+    of the six from what remains."""
+    type_counts = deal.type_counts
+    value_counts = deal.value_counts
+    take = deal.take
+    fine = deal.fine
+    by_pattern = deal.by_pattern
+    weight = 1
+    first_four = 1
+    used = 0
+    for k in range(ROUND_CARDS):
+        if not dealt[k]:
+            continue
+        used += 1
+        if fine[k] and not by_pattern[k]:
+            # k-th card of its type among the fine-typed: dealt before the others,
+            # and after those counted by suit pattern.
+            same = 0
+            for j in range(ROUND_CARDS):
+                earlier = j < k or by_pattern[j]
+                if earlier and dealt[j] and fine[j] and chosen[j] == chosen[k]:
+                    same += 1
+            factor = type_counts[chosen[k]] - take * same
+            if factor <= 0:
+                weight = 0
+            weight *= factor
+            if k < 4:
+                first_four *= factor
+    for k in range(N_VALUES):
+        seen[k] = 0
+    for k in range(ROUND_CARDS):
+        if dealt[k] and not fine[k]:
+            v = chosen_value[k]
+            # What is left of its value once every fine-typed card of it is dealt.
+            factor = value_counts[v] - take * (taken_fine_value[v] + seen[v])
+            if factor <= 0:
+                weight = 0
+            weight *= factor
+            seen[v] += 1
+    for j in range(ROUND_CARDS - used):
+        weight *= deal.total - take * (used + j)
+    return weight, first_four
+
+
+@njit(cache=True, inline="always")
 def flush_key_stride(walk):
     """How far a round's key moves when its flush digit goes from 0 to 1: the radix of
     the walk digits after it (:func:`walk_digits`)."""
@@ -400,7 +453,7 @@ def flush_key_stride(walk):
     return stride
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def flush_ways(classes, suit_counts, take):
     """Ordered ways to deal the first four cards as the fine types ``classes[:4]``, all
     four in one suit: over each suit, the product of what is left of each one's type in
@@ -425,7 +478,7 @@ def flush_ways(classes, suit_counts, take):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rank_pattern(ranks, first, last, rank_count, pattern_index):
     """PATTERNS index of how the cards ``first`` to ``last - 1`` share ranks (-1: none).
 
@@ -461,39 +514,78 @@ def rank_pattern(ranks, first, last, rank_count, pattern_index):
     return pattern_index[code]
 
 
+@njit(cache=True, inline="always")
+def first_four_code(ranks, rank_count, pattern_index):
+    """The first four cards' rank pattern (its PATTERNS index) times 2, plus 1 where
+    they make a straight (``ranks[:4]``, all dealt; ``rank_count``: scratch)."""
+    four = rank_pattern(ranks, 0, 4, rank_count, pattern_index)
+    straight = four == FOUR_DISTINCT
+    if straight:
+        low = min(min(ranks[0], ranks[1]), min(ranks[2], ranks[3]))
+        high = max(max(ranks[0], ranks[1]), max(ranks[2], ranks[3]))
+        # An ace (rank 0) plays low (A-2-3-4) or high (J-Q-K-A: 10, 11, 12 and 13).
+        ace_high_low = 13
+        for k in range(4):
+            if ranks[k] != 0:
+                ace_high_low = min(ace_high_low, ranks[k])
+        straight = high - low == 3 or (low == 0 and ace_high_low == 10)
+    return four * 2 + (1 if straight else 0)
+
+
 @njit(cache=True)
-def walk_digits(key, walk, highest, ranks, suits, rank_count, pattern_index, flush):
+def first_four_codes(pattern_index, out):
+    """:func:`first_four_code` of every four ranks, at ``((r0 * 13 + r1) * 13 + r2) * 13
+    + r3`` of ``out`` (int64[13**4]): the walk looks a tuple's up, not works it out."""
+    ranks = np.full(ROUND_CARDS, -1, dtype=np.int64)
+    rank_count = np.zeros(N_RANKS, dtype=np.int64)
+    for i in range(N_RANKS**4):
+        x = i
+        for k in range(3, -1, -1):
+            ranks[k] = x % N_RANKS
+            x //= N_RANKS
+        out[i] = first_four_code(ranks, rank_count, pattern_index)
+
+
+@njit(cache=True, inline="always")
+def walk_digits(key, walk, highest, four, flush, six):
     """The key's last digits: the fields of ``walk`` (:class:`WalkFields`) worked out from
-    several cards, in :data:`WALK_DIGITS` order. ``ranks``/``suits`` hold each card's
-    rank and suit index where the walk reads them, -1 for a card not dealt; ``flush`` the
-    first four's flush digit (0 or 1) where the caller splits the ways by suit sums, -1 to
-    read it from ``suits``."""
+    several cards, in :data:`WALK_DIGITS` order, from what the caller worked out of the
+    cards: the highest value, the first four's :func:`first_four_code`, their flush (0 or
+    1) and the six's rank pattern (:func:`rank_pattern`), each where ``walk`` asks for it.
+    (Scalars only: a call that passes arrays counts their references, on the walk's
+    hottest path.)"""
     if walk.max_card_value:
         key = key * N_VALUES + highest
-    four = -1
-    if walk.first_four_pattern or walk.first_four_straight:
-        four = rank_pattern(ranks, 0, 4, rank_count, pattern_index)
     if walk.first_four_pattern:
-        key = key * N_PATTERNS + four
+        key = key * N_PATTERNS + four // 2
     if walk.first_four_flush:
-        if flush < 0:
-            flush = 1 if suits[0] == suits[1] == suits[2] == suits[3] else 0
         key = key * 2 + flush
     if walk.first_four_straight:
-        straight = four == FOUR_DISTINCT
-        if straight:
-            low = min(min(ranks[0], ranks[1]), min(ranks[2], ranks[3]))
-            high = max(max(ranks[0], ranks[1]), max(ranks[2], ranks[3]))
-            # An ace (rank 0) plays low (A-2-3-4) or high (J-Q-K-A: 10, 11, 12 and 13).
-            ace_high_low = 13
-            for k in range(4):
-                if ranks[k] != 0:
-                    ace_high_low = min(ace_high_low, ranks[k])
-            straight = high - low == 3 or (low == 0 and ace_high_low == 10)
-        key = key * 2 + (1 if straight else 0)
+        key = key * 2 + four % 2
     if walk.cards_pattern:
-        key = key * N_PATTERNS + rank_pattern(ranks, 0, ROUND_CARDS, rank_count, pattern_index)
+        key = key * N_PATTERNS + six
     return key
+
+
+@njit(cache=True, inline="always")
+def card_digits(walk, ranks, suits, rank_count, pattern_index, four_codes, flush):
+    """What :func:`walk_digits` reads of the cards (``four``, ``flush``, ``six``), from
+    each card's rank and suit (-1: not dealt): ``four_codes`` looked up where given
+    (:attr:`Deal.four_codes`), ``flush`` read from the suits where it is -1."""
+    four = -1
+    if walk.first_four_pattern or walk.first_four_straight:
+        if four_codes.shape[0] > 0:  # (the first four's ranks: all dealt)
+            four = four_codes[
+                ((ranks[0] * N_RANKS + ranks[1]) * N_RANKS + ranks[2]) * N_RANKS + ranks[3]
+            ]
+        else:
+            four = first_four_code(ranks, rank_count, pattern_index)
+    if walk.first_four_flush and flush < 0:
+        flush = 1 if suits[0] == suits[1] == suits[2] == suits[3] else 0
+    six = -1
+    if walk.cards_pattern:
+        six = rank_pattern(ranks, 0, ROUND_CARDS, rank_count, pattern_index)
+    return four, flush, six
 
 
 @njit(cache=True)
@@ -844,6 +936,7 @@ def split_walk(deal, prefix, out):
     radix = deal.radix
     walk = deal.walk
     pattern_index = deal.pattern_index
+    four_codes = deal.four_codes
     types_of_value = deal.types_of_value
     n_types_of_value = deal.n_types_of_value
     flush_suit_counts = deal.flush_suit_counts
@@ -911,6 +1004,16 @@ def split_walk(deal, prefix, out):
                                             card_suits[k] = type_suits[x]
                                         else:
                                             code = code * radix[k] + value_codes[k, x]
+                                    # (The same for every draw: no third card is read.)
+                                    four, flush_bit, six = card_digits(
+                                        walk,
+                                        card_ranks,
+                                        card_suits,
+                                        rank_count,
+                                        pattern_index,
+                                        four_codes,
+                                        flush_digit,
+                                    )
                                     for e in range(n):
                                         key = draw_outcome[e]
                                         for k in range(4):
@@ -922,11 +1025,9 @@ def split_walk(deal, prefix, out):
                                             key,
                                             walk,
                                             max(highest, draw_highest[e]),
-                                            card_ranks,
-                                            card_suits,
-                                            rank_count,
-                                            pattern_index,
-                                            flush_digit,
+                                            four,
+                                            flush_bit,
+                                            six,
                                         )
                                         out[key] += (weight - flush) * draw_ways[e]
                                         if flush > 0:

@@ -41,6 +41,7 @@ from analyzer.engine.card_walk.kernels import (
     Deal,
     SuitPatterns,
     WalkFields,
+    first_four_codes,
 )
 from analyzer.engine.card_walk.planning import MAX_VISITS, CardPlan
 from analyzer.errors import AnalyzerError
@@ -90,6 +91,18 @@ def _pattern_index() -> np.ndarray:
 
 
 _PATTERN_INDEX = _pattern_index()
+
+
+@lru_cache(maxsize=1)
+def _four_codes() -> np.ndarray:
+    """The first four's rank pattern and straight of every four ranks (worked out once,
+    where a plan first asks for them)."""
+    codes = np.zeros(N_RANKS**4, dtype=np.int64)
+    first_four_codes(_PATTERN_INDEX, codes)
+    return codes
+
+
+_NO_CODES = np.zeros(0, dtype=np.int64)
 
 
 def _block_rows(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -166,8 +179,28 @@ def _shown(card_plan: CardPlan, card: int) -> list[str]:
     return sorted(a for a in need if not (a == "suit" and card_plan.suit_pattern))
 
 
-def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
-    """The fine types of ``card_plan`` on ``shoe`` (those the shoe has none of left out)."""
+#: Frames already made (:func:`_cached`): the type kinds of a plan, the fine types of a
+#: plan where the same types are present, and a layout's frame. A few hundred at most.
+_MADE: dict[tuple, object] = {}
+_MADE_MOST = 512
+
+
+def _cached(key: tuple, make):
+    """``make()``, made once per ``key`` (the oldest forgotten past :data:`_MADE_MOST`):
+    what a layout is made of but the shoe's counts, the same for every shoe holding the
+    same types (an analysis, each card removed for its effects, a second analysis)."""
+    made = _MADE.get(key)
+    if made is None:
+        made = make()
+        if len(_MADE) >= _MADE_MOST:
+            del _MADE[next(iter(_MADE))]
+        _MADE[key] = made
+    return made
+
+
+def _type_kinds(card_plan: CardPlan) -> tuple[bool, list, np.ndarray, int]:
+    """The kinds of card a plan's types are made of (ranks, or cards where the types
+    tell suits apart), the type each kind falls in, and how many types in all."""
     by_suit = card_plan.needs_suits and not (card_plan.suit_pattern or card_plan.flush_sum)
     kinds = [(r, s) for r in range(N_RANKS) for s in (range(N_SUITS) if by_suit else (-1,))]
     keys = []
@@ -181,21 +214,36 @@ def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
                 key += [_attribute(a, rank, suit, None) for a in sorted(walk)]
         keys.append(tuple(key))
     distinct = list(dict.fromkeys(keys))
-    index = [distinct.index(key) for key in keys]
-    counts = np.zeros(len(distinct), dtype=np.int64)
-    for (rank, suit), t in zip(kinds, index, strict=True):
-        counts[t] += shoe.suit_counts[rank, suit] if by_suit else shoe.rank_counts[rank]
+    index = np.array([distinct.index(key) for key in keys], dtype=np.int64)
+    return by_suit, kinds, index, len(distinct)
+
+
+def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
+    """The fine types of ``card_plan`` on ``shoe`` (those the shoe has none of left out)."""
+    by_suit, kinds, index, n_distinct = _cached(
+        ("kinds", card_plan.key), lambda: _type_kinds(card_plan)
+    )
+    held = (shoe.suit_counts.reshape(-1) if by_suit else shoe.rank_counts).astype(np.int64)
+    all_counts = np.zeros(n_distinct, dtype=np.int64)
+    np.add.at(all_counts, index, held)
     # Types the shoe has none of are never dealt: the walk leaves them out.
-    present = [t for t in range(len(distinct)) if counts[t] > 0]
-    counts = counts[present]
-    distinct = [distinct[t] for t in present]
-    examples = [kinds[index.index(t)] for t in present]
-    values = np.array([key[0] for key in distinct], dtype=np.int64)
-    # The walk reads a type's rank and suit only where a walk field needs them, and then
-    # the type tells them apart.
-    ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
-    suits = np.array([suit for _, suit in examples], dtype=np.int64)
-    members = np.array([present.index(t) if t in present else -1 for t in index], np.int64)
+    (present,) = np.nonzero(all_counts > 0)
+    counts = all_counts[present]
+
+    def types_present():
+        values = np.array([RANK_VALUES[kinds[index.tolist().index(t)][0]] for t in present])
+        examples = [kinds[index.tolist().index(t)] for t in present]
+        # The walk reads a type's rank and suit only where a walk field needs them, and
+        # then the type tells them apart.
+        ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
+        suits = np.array([suit for _, suit in examples], dtype=np.int64)
+        place = np.full(n_distinct, -1, dtype=np.int64)
+        place[present] = np.arange(len(present))
+        return values.astype(np.int64), examples, ranks, suits, place[index]
+
+    values, examples, ranks, suits, members = _cached(
+        ("types", card_plan.key, present.tobytes()), types_present
+    )
     suit_counts = np.zeros((len(present), 0), dtype=np.int64)
     if card_plan.suit_pattern or card_plan.flush_sum:
         suit_counts = np.zeros((len(present), N_SUITS), dtype=np.int64)
@@ -298,6 +346,57 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
             "the suits of some cards are unknown: suits and colours cannot be counted exactly"
         )
     types = fine_types(card_plan, shoe)
+    frame, n_first, n_classes = _cached(
+        ("frame", card_plan.key, tableau, types.members.tobytes()),
+        lambda: _frame(card_plan, types, tableau),
+    )
+    walked = frame.visits
+    if walked > MAX_VISITS:
+        raise AnalyzerError(
+            f"the bets ask for about {walked:.1e} kinds of deal to be told apart (at most "
+            f"{MAX_VISITS:.0e} are walked): they ask too much of too many cards at once"
+        )
+    cells = prod(frame.shape)
+    if cells > MAX_CELLS:
+        raise AnalyzerError(
+            f"the bets ask for {cells:,} distinct kinds of round at once (at most "
+            f"{MAX_CELLS:,} are counted exactly in one table): split the paytable"
+        )
+    deal = frame.deal._replace(
+        type_counts=types.counts,
+        flush_suit_counts=(
+            types.suit_counts if card_plan.flush_sum else np.zeros((len(types.counts), 0), np.int64)
+        ),
+        value_counts=shoe.value_counts.astype(np.int64),
+        total=int(shoe.value_counts.sum()),
+        take=shoe.take,
+    )
+    suit_patterns = frame.suit_patterns
+    if suit_patterns is not None:
+        suit_patterns = suit_patterns._replace(type_suit_counts=types.suit_counts)
+    return Layout(
+        card_plan,
+        types,
+        deal,
+        frame.shape,
+        frame.outcome_columns,
+        frame.shown,
+        frame.walk_digits,
+        frame.split,
+        shares(walked, n_first),
+        shares(walked, n_classes),
+        walked,
+        suit_patterns,
+        frame.pattern_suits,
+    )
+
+
+def _frame(
+    card_plan: CardPlan, types: FineTypes, tableau: Tableau
+) -> tuple[Layout, list[int], list[int]]:
+    """All of a layout but the shoe's counts (left at those of ``types``) and its shares:
+    the same for every shoe holding the same fine types, so made once for them all; and
+    the classes of the first cards its shares fix (the split walk's, the card walk's)."""
     fine = np.array(card_plan.fine)
     fine_codes = np.zeros((ROUND_CARDS, len(types.counts)), dtype=np.int64)
     value_codes = np.zeros((ROUND_CARDS, N_VALUES), dtype=np.int64)
@@ -312,12 +411,6 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
             n_codes += 1
         radix[card] = n_codes
         shown.append(rows)
-    walked = visits(card_plan, len(types.counts))
-    if walked > MAX_VISITS:
-        raise AnalyzerError(
-            f"the bets ask for about {walked:.1e} kinds of deal to be told apart (at most "
-            f"{MAX_VISITS:.0e} are walked): they ask too much of too many cards at once"
-        )
     outcome_code, outcome_columns = _outcome_codes(card_plan.outcome, tableau.naturals)
     n_outcomes = int(outcome_code.max()) + 1
     walk = WalkFields(**{name: name in card_plan.walk for name in WALK_DIGITS})
@@ -331,12 +424,6 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         suit_patterns = SuitPatterns(cards, code_index, types.suit_counts)
         by_pattern[cards] = True
         shape = (*shape, len(pattern_suits))
-    cells = prod(shape)
-    if cells > MAX_CELLS:
-        raise AnalyzerError(
-            f"the bets ask for {cells:,} distinct kinds of round at once (at most "
-            f"{MAX_CELLS:,} are counted exactly in one table): split the paytable"
-        )
     by_value = [np.nonzero(types.values == v)[0] for v in range(N_VALUES)]
     types_of_value = np.zeros((N_VALUES, max(1, *map(len, by_value))), dtype=np.int64)
     for v, members in enumerate(by_value):
@@ -349,9 +436,9 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         flush_suit_counts=(
             types.suit_counts if card_plan.flush_sum else np.zeros((len(types.counts), 0), np.int64)
         ),
-        value_counts=shoe.value_counts.astype(np.int64),
-        total=int(shoe.value_counts.sum()),
-        take=shoe.take,
+        value_counts=np.zeros(N_VALUES, dtype=np.int64),  # (the shoe's, per layout)
+        total=0,
+        take=1,
         fine=fine,
         by_pattern=by_pattern,
         fine_codes=fine_codes,
@@ -362,6 +449,11 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         third_card=tableau.third_card,
         walk=walk,
         pattern_index=_PATTERN_INDEX,
+        four_codes=(
+            _four_codes()
+            if {"first_four_pattern", "first_four_straight"} & set(card_plan.walk)
+            else _NO_CODES
+        ),
         order=np.array(card_plan.dealt_alone, dtype=np.int64),
         types_of_value=types_of_value,
         n_types_of_value=np.array([len(members) for members in by_value], dtype=np.int64),
@@ -372,7 +464,8 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
     first = card_plan.dealt_alone[:2] or (0, 1)
     n_classes = [N_VALUES if not fine[card] else len(types.counts) for card in first]
     n_first = [N_VALUES for _ in first] if split else n_classes
-    return Layout(
+    walked = visits(card_plan, len(types.counts))
+    laid = Layout(
         card_plan,
         types,
         deal,
@@ -381,12 +474,13 @@ def lay_out(card_plan: CardPlan, shoe: Shoe, tableau: Tableau = STANDARD_TABLEAU
         shown,
         walk_digits,
         split,
-        shares(walked, n_first),
-        shares(walked, n_classes),
+        [],
+        [],
         walked,
         suit_patterns,
         pattern_suits,
     )
+    return laid, n_first, n_classes
 
 
 def shares(walked: int, n_first: list[int]) -> list[np.ndarray]:

@@ -56,6 +56,22 @@ class CardPlan:
     #: the rest, where it would otherwise deal 4^4 tuples of suits.
     flush_sum: bool = False
 
+    @cached_property
+    def key(self) -> tuple:
+        """What the plan is, hashable: plans with the same key are laid out alike (a
+        layout's frame is made once per key, :func:`~analyzer.engine.card_walk.layout.
+        lay_out`)."""
+        needs = tuple(tuple(sorted(need.items())) for need in self.needs)
+        return (
+            self.fields,
+            needs,
+            self.outcome,
+            self.walk,
+            self.walk_needs,
+            self.suit_pattern,
+            self.flush_sum,
+        )
+
     @cached_property  # asked for at every card of a layout
     def fine(self) -> tuple[bool, ...]:
         """Which cards are dealt as fine types (the others by point value)."""

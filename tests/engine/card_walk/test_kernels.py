@@ -51,19 +51,32 @@ def _straight(ranks: list[int]) -> bool:
     )
 
 
+def _walk_key(key, walk, highest, ranks6, suits6, flush, four_codes) -> int:
+    """The key's walk digits as the kernels work them out: what they read of the cards
+    (``card_digits``), then the digits (``walk_digits``)."""
+    four, flush, six = kernels.card_digits(
+        walk, ranks6, suits6, np.zeros(13, np.int64), _pattern_index(), four_codes, flush
+    )
+    return kernels.walk_digits(key, walk, highest, four, flush, six)
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     st.lists(st.integers(0, 12), min_size=4, max_size=4),
     st.lists(st.integers(0, 3), min_size=4, max_size=4),
     st.integers(0, 9),
+    st.booleans(),
 )
-def test_walk_digits_of_every_walk_field(ranks, suits, highest) -> None:
+def test_walk_digits_of_every_walk_field(ranks, suits, highest, looked_up) -> None:
+    """The first four's pattern and straight worked out from their ranks, or looked up in
+    the table of every four ranks (``first_four_codes``), alike."""
     ranks6 = np.array([*ranks, -1, -1], dtype=np.int64)
     suits6 = np.array([*suits, -1, -1], dtype=np.int64)
+    codes = np.zeros(13**4 if looked_up else 0, dtype=np.int64)
+    if looked_up:
+        kernels.first_four_codes(_pattern_index(), codes)
     walk = kernels.WalkFields(True, True, True, True, True)
-    key = kernels.walk_digits(
-        0, walk, highest, ranks6, suits6, np.zeros(13, np.int64), _pattern_index(), -1
-    )
+    key = _walk_key(0, walk, highest, ranks6, suits6, -1, codes)
     radix = (10, len(PATTERNS), 2, 2, len(PATTERNS))
     digits = np.unravel_index(key, radix)
     pattern = "+".join(map(str, sorted(Counter(ranks).values(), reverse=True)))
@@ -73,15 +86,12 @@ def test_walk_digits_of_every_walk_field(ranks, suits, highest) -> None:
     assert digits[3] == _straight(ranks)
     # Fields not asked add no digit.
     none = kernels.WalkFields(False, False, False, False, False)
-    scratch = np.zeros(13, np.int64)
-    assert kernels.walk_digits(7, none, highest, ranks6, suits6, scratch, _pattern_index(), -1) == 7
+    assert _walk_key(7, none, highest, ranks6, suits6, -1, codes) == 7
     # A flush digit given by the caller (summed over the suits) is the digit, whatever
     # the suits say.
     flush_only = kernels.WalkFields(False, False, True, False, False)
     for given_flush in (0, 1):
-        key = kernels.walk_digits(
-            3, flush_only, highest, ranks6, suits6, scratch, _pattern_index(), given_flush
-        )
+        key = _walk_key(3, flush_only, highest, ranks6, suits6, given_flush, codes)
         assert key == 3 * 2 + given_flush
 
 
