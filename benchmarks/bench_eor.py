@@ -60,7 +60,10 @@ def main() -> None:
         card_paytable = load_paytable(name)
         if not any(pricing(bet).engine == "cards" for bet in card_paytable.bets):
             continue
-        seconds = best_time(lambda p=card_paytable: removal_effects(p, shoe, every_card=True), 1)
+        seconds = best_time(
+            lambda p=card_paytable: removal_effects(p, shoe, every_card=True),
+            max(1, args.repeat // 3),
+        )
         print(
             json.dumps(
                 {"benchmark": f"eor --by-card, {name}", "decks": args.decks, "seconds": seconds}
