@@ -220,7 +220,8 @@ def class_trees(space: KeySpace, classes: np.ndarray, n_classes: int) -> ClassTr
     leaf_class = np.array([row[3] for row in rows], dtype=np.int64).reshape(n)
     leaf_masks = np.array([row[4] for row in rows], dtype=np.int64).reshape(n, ROUND_CARDS)
     held_set, simple, set_masks = _held_sets(space, leaf_class, leaf_masks)
-    held_only = simple & (held_set != FREE).all(axis=(1, 2))
+    # (The first cards dealt alone leave the others free: never held only.)
+    held_only = simple & (held_set != FREE).all(axis=(1, 2)) & (not space.plan.dealt_alone)
     arrays = (np.array(start, dtype=np.int64), card, mask, after, leaf_class, leaf_masks)
     held = (held_set, simple, set_masks, held_only)
     for array in (*arrays, *held):
@@ -245,7 +246,7 @@ def _swaps(space: KeySpace, by_outcome: np.ndarray, first: int, second: int) -> 
 #: A card a leaf leaves free (any card of its value), or one it cannot show.
 FREE = -2
 NONE = -1
-#: (In the walk: a card of the first four not dealt, held to no set.)
+#: (In the walk: the set of a third card not dealt.)
 NOT_HELD = -3
 
 
@@ -907,12 +908,8 @@ def _class_walk_jit(
                                 if stamp[n] != tuple_id:
                                     stamp[n] = tuple_id
                                     four = 1
-                                    for position in range(4):
-                                        v = values[position]
-                                        four_sets[n, position] = NOT_HELD
-                                        if v < 0:
-                                            continue
-                                        held_in = held_set[n, position, v]
+                                    for position in range(4):  # (all four dealt)
+                                        held_in = held_set[n, position, values[position]]
                                         four_sets[n, position] = held_in
                                         if held_in == NONE:
                                             four = 0

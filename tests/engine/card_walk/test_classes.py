@@ -6,6 +6,7 @@ and the rank pattern of the cards."""
 from __future__ import annotations
 
 import os
+import zlib
 from collections import Counter
 
 import naive
@@ -129,6 +130,39 @@ def test_keys_lumped_at_random_equal_every_deal_of_a_tiny_shoe(cards, fields, se
 @pytest.mark.parametrize("fields", CLASS_FIELD_SETS)
 def test_exhausted_ranks_and_colours(cards, fields) -> None:
     assert class_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
+
+
+#: Field sets whose leaves hold every card they deal to a set, none free (the walk works
+#: their first four's product out once per tuple of first values): the six cards'
+#: colours, with the outcome or the cards dealt.
+HELD_ONLY_FIELD_SETS = [
+    [f"{card}_colour" for card in CARDS],
+    [f"{card}_colour" for card in CARDS] + ["total_cards"],
+    [f"{card}_colour" for card in CARDS] + ["winner"],
+]
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    "cards",
+    [
+        # Values with no card of a colour (10 J Q K black only, 4 red only, 9 black).
+        [(10, 0), (11, 3), (12, 0), (13, 3), (4, 1), (4, 2), (9, 0)],
+        [(1, 0), (1, 1), (2, 2), (5, 0), (9, 1), (13, 2), (12, 0), (3, 3)],
+    ],
+)
+@pytest.mark.parametrize("fields", HELD_ONLY_FIELD_SETS)
+def test_leaves_holding_every_card_equal_every_deal(cards, fields) -> None:
+    _, space = _space(fields)
+    keys = list(zip(*(space.columns[f].tolist() for f in fields), strict=True))
+    index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
+    trees = class_trees(space, np.array([index[k] for k in keys], np.int64), len(index))
+    assert trees.held_only[trees.leaf_class >= 0].all()
+    assert class_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
+    # Lumped: the leaves of a few classes, the rest the class with no leaf.
+    label = lambda key: zlib.crc32(repr(key).encode()) % 3  # noqa: E731
+    expected = _lumped(naive.card_reference(cards, fields), label)
+    assert class_counts(shoe_of(cards), fields, label) == expected
 
 
 @pytest.mark.kernels

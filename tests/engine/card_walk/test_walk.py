@@ -75,6 +75,34 @@ def test_a_flush_summed_over_the_suits_equals_every_deal(cards, fields) -> None:
     assert walk_counts(shoe, fields) == naive.card_reference(cards, fields)
 
 
+@pytest.mark.kernels
+@pytest.mark.parametrize("cards", FLUSH_SHOES)
+def test_a_flush_read_from_the_suits_equals_every_deal(cards) -> None:
+    """Dealt suit by suit (as a walk compiled into terms is), the first four's flush is
+    read from their suits: every deal's counts exactly."""
+    fields = ["first_four_flush", "first_four_straight", "player_card1_rank"]
+    shoe = shoe_of(cards)
+    laid = layout.lay_out(plan(frozenset(fields), flush_sums=False), shoe)
+    assert not laid.plan.flush_sum
+    out = count(laid, shoe)
+    (keys,) = np.nonzero(out)
+    columns = layout.key_columns(laid, keys)
+    rows = zip(*(columns[f].tolist() for f in fields), strict=True)
+    assert Counter(dict(zip(rows, out[keys].tolist(), strict=True))) == naive.card_reference(
+        cards, fields
+    )
+
+
+@pytest.mark.kernels
+def test_a_third_cards_rank_after_its_values_only_card_is_dealt_by_value() -> None:
+    """The first four dealt by value, a third card by rank: a round whose third card is
+    the only card of a value the first four dealt weighs nothing (the weight worked out
+    round by round, fine-typed cards first)."""
+    cards = [(5, 0), (9, 1), (13, 2), (1, 3), (2, 0), (7, 1), (12, 2)]
+    for fields in (["player_card3_rank"], ["banker_card3_rank", "winner"]):
+        assert walk_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
+
+
 def test_a_flush_summed_gives_the_suit_by_suit_walks_integers_on_a_depleted_deck() -> None:
     """Jackpot Baccarat's fields on one deck less some cards: the same integers, key by
     key, as the walk that deals every suit."""
