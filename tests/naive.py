@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from itertools import permutations, product
 
 
@@ -196,12 +197,13 @@ def reference_counts(suit_counts: list[list[int]]) -> Counter:
         shared = [ranks.count(r) > 1 for r in ranks]
         for suits in product(*[range(4) if s else [None] for s in shared]):
             cards = list(zip(ranks, suits, strict=True))
-            seen: Counter = Counter()
+            seen: dict = {}
             ways = 1
             for card in cards:
                 n = rank_counts[card[0]] if card[1] is None else suit_counts[card[0]][card[1]]
-                ways *= n - seen[card]
-                seen[card] += 1
+                before = seen.get(card, 0)
+                ways *= n - before
+                seen[card] = before + 1
             if ways > 0:
                 key = (pts, pair_state(cards[0], cards[2]), pair_state(cards[1], cards[3]))
                 first_four[key] += ways
@@ -589,8 +591,9 @@ def card_round(dealt: list[tuple[int, int]], rules: RuleTable | None = None) -> 
 
 def _rank_pattern(cards: list[tuple[int, int]]) -> str:
     """How the cards share ranks: counts largest first, '2+1+1'."""
-    counts = sorted(Counter(rank for rank, _ in cards).values(), reverse=True)
-    return "+".join(str(c) for c in counts)
+    ranks = [rank for rank, _ in cards]
+    counts = sorted((ranks.count(rank) for rank in set(ranks)), reverse=True)
+    return "+".join(map(str, counts))
 
 
 def _is_straight(ranks: list[int]) -> bool:
@@ -609,11 +612,29 @@ def card_reference(
 ) -> Counter:
     """Ordered six-card sequences of a tiny shoe of physical cards, counted by the values
     of ``fields`` in the round they deal."""
+    if rules is None:  # every sequence's fields, dealt once per shoe (tests ask many)
+        names, rows = _every_round(tuple(cards))
+        at = [names.index(f) for f in fields]
+        return Counter(tuple(row[i] for i in at) for row in rows)
     out: Counter = Counter()
     for seq in permutations(range(len(cards)), 6):
         row, _ = card_round([cards[i] for i in seq], rules)
         out[tuple(row[f] for f in fields)] += 1
     return out
+
+
+@lru_cache(maxsize=4)
+def _every_round(cards: tuple[tuple[int, int], ...]) -> tuple[tuple[str, ...], list[tuple]]:
+    """Every field of the round each ordered six-card sequence of ``cards`` deals (the
+    fields' names, and a row of their values per sequence): a tiny shoe's rounds dealt
+    once, and counted by whatever fields are asked of them."""
+    names: tuple[str, ...] = ()
+    rows = []
+    for seq in permutations(range(len(cards)), 6):
+        row, _ = card_round([cards[i] for i in seq])
+        names = names or tuple(sorted(row))
+        rows.append(tuple(row[name] for name in names))
+    return names, rows
 
 
 #: The six cards of a round in deal order, by the names of their fields.

@@ -68,6 +68,11 @@ def _space(fields: list[str]):
     return card_plan, space
 
 
+#: The trees of each labelling of a field set's keys, sorted once for every shoe a test
+#: deals them on.
+_TREES: dict = {}
+
+
 def class_counts(shoe: Shoe, fields: list[str], label=None) -> Counter:
     """The class walk's ways on ``shoe``, each class the keys of one tuple of ``fields``
     (or of one ``label`` of such tuples), over the shoe's own sequences."""
@@ -78,7 +83,10 @@ def class_counts(shoe: Shoe, fields: list[str], label=None) -> Counter:
     index = {name: i for i, name in enumerate(names)}
     of = (lambda t: t) if label is None else label
     classes = np.array([index[of(key)] for key in keys], dtype=np.int64)
-    trees = class_trees(space, classes, len(names))
+    key = (tuple(fields), classes.tobytes())  # (the trees of one labelling, sorted once)
+    trees = _TREES.get(key)
+    if trees is None:
+        trees = _TREES[key] = class_trees(space, classes, len(names))
     dealt = shoe.in_lowest_terms(suits=card_plan.needs_suits)
     ways = class_ways(space, trees, dealt)
     times = shoe.rounds_denominator // dealt.rounds_denominator
