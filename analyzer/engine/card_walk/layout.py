@@ -180,9 +180,9 @@ def _shown(card_plan: CardPlan, card: int) -> list[str]:
 
 
 #: Frames already made (:func:`_cached`): the type kinds of a plan, the fine types of a
-#: plan where the same types are present, and a layout's frame. A few hundred at most.
+#: plan where the same types are present, and a layout's frame. 128 at most.
 _MADE: dict[tuple, object] = {}
-_MADE_MOST = 512
+_MADE_MOST = 128
 
 
 def _cached(key: tuple, make):
@@ -231,15 +231,15 @@ def fine_types(card_plan: CardPlan, shoe: Shoe) -> FineTypes:
     counts = all_counts[present]
 
     def types_present():
-        values = np.array([RANK_VALUES[kinds[index.tolist().index(t)][0]] for t in present])
-        examples = [kinds[index.tolist().index(t)] for t in present]
+        examples = [kinds[int(np.flatnonzero(index == t)[0])] for t in present]
+        values = np.array([RANK_VALUES[rank] for rank, _ in examples], dtype=np.int64)
         # The walk reads a type's rank and suit only where a walk field needs them, and
         # then the type tells them apart.
         ranks = np.array([rank for rank, _ in examples], dtype=np.int64)
         suits = np.array([suit for _, suit in examples], dtype=np.int64)
         place = np.full(n_distinct, -1, dtype=np.int64)
         place[present] = np.arange(len(present))
-        return values.astype(np.int64), examples, ranks, suits, place[index]
+        return values, examples, ranks, suits, place[index]
 
     values, examples, ranks, suits, members = _cached(
         ("types", card_plan.key, present.tobytes()), types_present
@@ -421,7 +421,7 @@ def _frame(
     if card_plan.suit_pattern:
         code_index, pattern_suits = _suit_pattern_codes(card_plan.suit_pattern)
         cards = np.array(card_plan.suit_pattern, dtype=np.int64)
-        suit_patterns = SuitPatterns(cards, code_index, types.suit_counts)
+        suit_patterns = SuitPatterns(cards, code_index, _NO_CODES)  # (counts: the shoe's)
         by_pattern[cards] = True
         shape = (*shape, len(pattern_suits))
     by_value = [np.nonzero(types.values == v)[0] for v in range(N_VALUES)]
@@ -429,14 +429,12 @@ def _frame(
     for v, members in enumerate(by_value):
         types_of_value[v, : len(members)] = members
     deal = Deal(
-        type_counts=types.counts,
+        type_counts=_NO_CODES,  # (these five are the shoe's: lay_out sets them)
         type_values=types.values,
         type_ranks=types.ranks,
         type_suits=types.suits,
-        flush_suit_counts=(
-            types.suit_counts if card_plan.flush_sum else np.zeros((len(types.counts), 0), np.int64)
-        ),
-        value_counts=np.zeros(N_VALUES, dtype=np.int64),  # (the shoe's, per layout)
+        flush_suit_counts=np.zeros((0, 0), dtype=np.int64),
+        value_counts=_NO_CODES,
         total=0,
         take=1,
         fine=fine,
