@@ -77,10 +77,14 @@ def _deltas(
     if values_and_deltas is None:
         values_and_deltas = known[id(values)] = (values, {})  # (holding values: ids stay)
     out = values_and_deltas[1]
+    deltas = {}
     for key in keys:
-        if key in values and key not in out:
-            out[key] = values[key] - base[key]
-    return {key: out[key] for key in keys if key in out}
+        if key in values:
+            delta = out.get(key)
+            if delta is None:
+                delta = out[key] = values[key] - base[key]
+            deltas[key] = delta
+    return deltas
 
 
 def _alike_suits(shoe: Shoe) -> list[int]:
@@ -130,17 +134,19 @@ def _priced_at_once(
     walks: dict[WalkKey, CardWalk],
     shoe: Shoe,
     cards: list[Card],
+    removals: int,
 ) -> list[dict[tuple[str, str], Fraction]] | None:
     """The exact EVs of a group of bets on the cards after each of ``cards`` is removed,
     all at once: each walk they share compiled into terms and evaluated on every shoe a
     card short (Super Tie's 52 removals: one compile of a few seconds, not 52 walks).
-    None where some bet of the group is not on the cards, or a walk does not compile."""
+    None where some bet of the group is not on the cards, or a walk does not compile
+    (or compiles in more rounds than ``removals`` walks, one per card removed, take)."""
     results = [r for r in base.results if r.bet.id in group]
     if not cards or not all(r.bet.card_level and walk_key(r.bet) in walks for r in results):
         return None
     by_walk: dict[int, list] = {}
     for r in results:
-        if not compiling_pays(walks[walk_key(r.bet)], len(cards) + 1):
+        if not compiling_pays(walks[walk_key(r.bet)], removals + 1):
             return None
         by_walk.setdefault(id(walks[walk_key(r.bet)]), []).append(r)
     rows = []
@@ -279,7 +285,8 @@ def removal_effects(
     rows, card_rows = [], []
     known_deltas: dict[int, tuple[dict, dict]] = {}
     for group in groups.values():
-        by_suit = shoe.suits_known and any(key[0] in group for key in suit_bets)
+        group_suit_bets = [key for key in order if key in suit_bets and key[0] in group]
+        by_suit = shoe.suits_known and bool(group_suit_bets)
         removals_by_rank = []
         for rank in range(N_RANKS):
             held = int(shoe.rank_counts[rank])
@@ -299,83 +306,86 @@ def removal_effects(
             removals_by_rank.append((rank, held, removals))
         total = sum(len(removals) for _, _, removals in removals_by_rank)
         done = 0
-        cards = [card for _, _, removals in removals_by_rank for _, card in removals]
-        at_once = None
-        if not (classed and set(group) <= card_ids):  # (a class walk a card short is quick)
-            at_once = _priced_at_once(base_analysis, group, walks, shoe, cards)
         in_group = [r.bet for r in base_analysis.results if r.bet.id in group]
         blind = all(_suit_blind(bet) for bet in in_group)
         suits_blind = blind or all(_relabel_blind(bet) for bet in in_group)
+
+        # The card whose removal stands for each card's: itself, or where the bets keep
+        # a symmetry of the shoe (suits alike, then ranks alike), the first of its kind.
+        stands_for = {
+            card: Card(
+                alike_rank[card.rank] if blind else card.rank,
+                None if card.suit is None else alike[card.suit],
+            )
+            if suits_blind
+            else card
+            for _, _, removals in removals_by_rank
+            for _, card in removals
+        }
         by_alike: dict[Card, dict[tuple[str, str], Fraction]] = {}
+        if not (classed and set(group) <= card_ids):  # (a class walk a card short is quick)
+            priced = list(dict.fromkeys(stands_for.values()))  # (one shoe per kind of removal)
+            at_once = _priced_at_once(base_analysis, group, walks, shoe, priced, len(stands_for))
+            by_alike = dict(zip(priced, at_once, strict=True)) if at_once is not None else {}
         for rank, held, removals in removals_by_rank:
             # Each distinct analysis of the rank's removals, with the weight of its cards
             # (one of weight 1 on a shoe whose suits are alike).
             weighed: dict[int, tuple[Fraction, dict[tuple[str, str], Fraction]]] = {}
             for weight, card in removals:
-                alike_card = card
-                if suits_blind:  # (a symmetry of the shoe: suits alike, then ranks alike)
-                    suit = None if card.suit is None else alike[card.suit]
-                    alike_card = Card(alike_rank[rank] if blind else rank, suit)
-                if at_once is not None:
-                    values = at_once[cards.index(card)]
-                elif alike_card in by_alike:
-                    values = by_alike[alike_card]
-                else:
-                    removed = shoe.remove([alike_card])
+                stand_in = stands_for[card]
+                values = by_alike.get(stand_in)
+                if values is None:
+                    removed = shoe.remove([stand_in])
                     analysis = analyze(paytable=paytable, shoe=removed, mode=mode, bets=group)
-                    values = by_alike[alike_card] = _expected_values(analysis)
+                    values = by_alike[stand_in] = _expected_values(analysis)
                 so_far = weighed.get(id(values), (Fraction(0), values))[0]
                 weighed[id(values)] = (so_far + weight, values)
                 if by_suit:
-                    deltas = _deltas(values, base, suit_bets, known_deltas)
+                    deltas = _deltas(values, base, group_suit_bets, known_deltas)
+                    held_of_suit = int(shoe.suit_counts[rank, card.suit])
                     for key, delta in deltas.items():
                         card_rows.append(
-                            {
-                                "bet": key[0],
-                                "mode": key[1],
-                                "card": str(card),
-                                "rank": RANKS[rank],
-                                "delta_ev": float(delta),
-                                "delta_ev_exact": delta,
-                                "cards": int(shoe.suit_counts[rank, card.suit]),
-                                "_order": (rank, card.suit, order[key]),
-                            }
+                            (
+                                (rank, card.suit, order[key]),
+                                (*key, str(card), RANKS[rank], delta, held_of_suit),
+                            )
                         )
                 done += 1
                 if progress is not None:
                     for bet_id in group:
                         progress(bet_id, done, total)
-            if len(weighed) == 1:  # (its weight is 1)
-                ((_, after),) = weighed.values()
+            analyses = [values for _, values in weighed.values()]
+            if all(values == analyses[0] for values in analyses[1:]):  # (weights sum to 1)
+                after = analyses[0]  # (every suit alike: the common case, no arithmetic)
             else:
                 after = {}
                 for weight, values in weighed.values():
                     for key, value in values.items():
                         after[key] = after.get(key, Fraction(0)) + weight * value
             for key, delta in _deltas(after, base, after.keys(), known_deltas).items():
-                rows.append(
-                    {
-                        "bet": key[0],
-                        "mode": key[1],
-                        "rank": RANKS[rank],
-                        "delta_ev": float(delta),
-                        "delta_ev_exact": delta,
-                        "cards": held,
-                        "_order": (rank, order[key]),
-                    }
-                )
+                rows.append(((rank, order[key]), (*key, RANKS[rank], delta, held)))
     if not rows:
         raise AnalyzerError(
             f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
             f"{ROUND_CARDS}, so there are no effects of removal to compute"
         )
     # Rank by rank (card by card), each in the analysis' order of bets, whatever the groups.
-    rows.sort(key=lambda row: row.pop("_order"))
-    card_rows.sort(key=lambda row: row.pop("_order"))
-    by_card = pd.DataFrame(
-        card_rows, columns=["bet", "mode", "card", "rank", "delta_ev", "delta_ev_exact", "cards"]
+    return (
+        _effects_frame(rows, ["bet", "mode", "rank", "delta_ev_exact", "cards"]),
+        _effects_frame(card_rows, ["bet", "mode", "card", "rank", "delta_ev_exact", "cards"]),
     )
-    return pd.DataFrame(rows), by_card
+
+
+def _effects_frame(rows: list[tuple[tuple, tuple]], names: list[str]) -> pd.DataFrame:
+    """The frame of ``(order, row)`` pairs in order, made column by column (a row's exact
+    delta, ``delta_ev_exact``, is also its float ``delta_ev`` in the column before)."""
+    rows.sort(key=lambda row: row[0])
+    exact = names.index("delta_ev_exact")
+    columns = {name: [row[n] for _, row in rows] for n, name in enumerate(names)}
+    frame = dict(list(columns.items())[:exact])
+    frame["delta_ev"] = [float(delta) for delta in columns["delta_ev_exact"]]
+    frame |= dict(list(columns.items())[exact:])
+    return pd.DataFrame(frame) if rows else pd.DataFrame(columns=list(frame))
 
 
 def effects_of_removal(

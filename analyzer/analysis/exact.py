@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal
 
 from analyzer.analysis.bets import BetResult, evaluate_bet
@@ -86,11 +86,19 @@ class Analysis:
     paytable: Paytable
     shoe: Shoe
     modes: tuple[str, ...]
-    #: The enumerator's counts the bets on the round's outcome were settled on.
-    counts: OutcomeCounts
+    #: What works out :attr:`counts` (called once, when they are first asked for).
+    counting: Callable[[], OutcomeCounts]
     results: tuple[BetResult, ...]
     #: (bet id, mode, why) of the bets this shoe cannot price exactly (suits unknown).
     unavailable: tuple[tuple[str, str, str], ...] = ()
+
+    @cached_property
+    def counts(self) -> OutcomeCounts:
+        """The enumerator's counts of the shoe: those the bets on the round's outcome were
+        settled on, or, where every bet was priced on the cards, worked out when first
+        asked for (0.5 ms of each analysis of a card paytable, and of each removal in
+        its effects of removal, that nothing read)."""
+        return self.counting()
 
     def __repr__(self) -> str:
         # Short and about this analysis: the dataclass' own repr printed every bet's rules
@@ -241,7 +249,15 @@ def analyze(
     ]
     walks = card_walks(walked_bets, shoe, mixture) if request.cards else {}
     check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
-    counts = stored_counts(shoe, request.detail, mixture, _walked_counts)
+
+    # (A partial of module functions: an analysis pickles, to a worker and back.)
+    counting = partial(stored_counts, shoe, request.detail, mixture, _walked_counts)
+    # The counts are worked out here where a bet is settled on them (or on their table).
+    on_counts = bool(request.together.offered) or any(
+        why is None and classed < 0 and plan.engine != "cards" and plan.kind is None
+        for plan, why, classed in zip(plans, request.why_not, request.by_class, strict=True)
+    )
+    counts = counting() if on_counts else None
     table: OutcomeTable | None = None  # made where a bet needs its rows (few do)
     by_identities: dict[str, OutcomeTable] = {}
     if request.walked_kinds:  # one identity walk for every kind the priced bets use
@@ -270,7 +286,10 @@ def analyze(
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
-    return Analysis(paytable, shoe, modes, counts, tuple(results), tuple(unavailable))
+    analysis = Analysis(paytable, shoe, modes, counting, tuple(results), tuple(unavailable))
+    if counts is not None:
+        analysis.__dict__["counts"] = counts  # (what cached_property keeps: not counted again)
+    return analysis
 
 
 def by_class_walk(analysis: Analysis, bet_ids: Iterable[str]) -> bool:

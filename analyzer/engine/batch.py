@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import prod
+from math import lcm, prod
 
 import numpy as np
 import pandas as pd
@@ -35,6 +35,7 @@ from analyzer.engine.card_walk import (
     CardTerms,
     CardWalk,
     card_terms,
+    plan,
     walk_key,
     walk_visits,
 )
@@ -43,6 +44,7 @@ from analyzer.engine.identities import WALK_COST as IDENTITY_WALK_COST
 from analyzer.engine.identities import identity_outcomes_of
 from analyzer.engine.outcomes import identity_tables, outcome_table
 from analyzer.engine.pricing import Pricing, pricing, table_detail
+from analyzer.engine.rows import unique_rows
 from analyzer.engine.terms import cell_columns, walk_terms
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_CARDS, N_RANKS, N_SUITS, N_VALUES, RANK_VALUES
@@ -63,6 +65,7 @@ from analyzer.game.shoe import (
     counts_as_given,
     whole_counts,
 )
+from analyzer.memo import Kept
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
 
@@ -326,7 +329,7 @@ def _value_classes(
     # net + 1 is 0 for a lost stake: a cell where every bet loses adds nothing.
     loses = np.array([values[codes[:, b]] == 0 for b, values in enumerate(plus_one)]).all(axis=0)
     kept = np.nonzero(~loses)[0]
-    vectors, first, inverse = np.unique(codes[kept], axis=0, return_index=True, return_inverse=True)
+    vectors, first, inverse = unique_rows(codes[kept])
     order = np.argsort(first, kind="stable")  # numbered as first met, cell by cell
     number = np.empty(len(order), dtype=np.int64)
     number[order] = np.arange(len(order))
@@ -351,7 +354,7 @@ def _card_classifier(bets: list[Bet], index: dict[tuple, int]) -> Callable:
     def classify(columns: dict[str, np.ndarray]) -> np.ndarray:
         n_rows = len(next(iter(columns.values())))
         rules = np.stack([settling_rule(bet, columns, n_rows) for bet in bets], axis=1)
-        distinct, class_of_row = np.unique(rules, axis=0, return_inverse=True)
+        distinct, _, class_of_row = unique_rows(rules)
         rows = [
             tuple(bet_nets[r] + 1 for bet_nets, r in zip(nets, row, strict=True))
             for row in distinct.tolist()
@@ -404,6 +407,31 @@ def exact_card_expected_values(
     return total
 
 
+#: Card walks compiled into exact terms, kept per walk, tableau and list of settlements
+#: like the batch engine's: what is compiled of immutable bets stays true (the effects of
+#: removal of a paytable on many shoes compile its walks once).
+_EXACT_TERMS: Kept[tuple[CardTerms, list[tuple]] | tuple[()]] = Kept(32)
+
+
+def _exact_card_terms(
+    bets: list[Bet],
+    fields: frozenset[str],
+    literals: Mapping[str, frozenset[str]] | None,
+    tableau: Tableau,
+) -> tuple[CardTerms, list[tuple]] | None:
+    """The walk of ``fields`` compiled into terms classed by the bets' exact ``net + 1``
+    vectors, and those vectors by class (numbered as first met); None where the terms
+    are too many to hold."""
+    walk = plan(frozenset(fields), literals, flush_sums=False).key
+    key = (walk, tableau.key, *(bet.settlement for bet in bets))
+    kept = _EXACT_TERMS.get(key)
+    if kept is None:
+        index: dict[tuple, int] = {}
+        terms = card_terms(fields, literals, _card_classifier(bets, index), tableau)
+        kept = _EXACT_TERMS.put(key, () if terms is None else (terms, list(index)))
+    return kept or None
+
+
 def _exact_card_expected_values(
     bets: list[Bet],
     compositions: np.ndarray,
@@ -411,40 +439,40 @@ def _exact_card_expected_values(
     literals: Mapping[str, frozenset[str]] | None,
     tableau: Tableau,
 ) -> list[list[Fraction]] | None:
-    index: dict[tuple, int] = {}
-    terms = card_terms(fields, literals, _card_classifier(bets, index), tableau)
-    if terms is None:
+    compiled = _exact_card_terms(bets, fields, literals, tableau)
+    if compiled is None:
         return None
+    terms, plus_one = compiled
     ways = terms.class_ways(compositions)
-    plus_one = list(index)  # class c's net + 1 per bet (numbered in insertion order)
-    sizes = np.asarray(compositions).reshape(len(ways), -1).sum(axis=1).tolist()
-    # Per bet, the ways of each of its few payouts, summed in integers, then priced.
-    by_bet = []
-    for b in range(len(bets)):
+    # Per bet, the ways of each of its few payouts summed in integers, priced as one
+    # integer numerator per composition over the payouts' common denominator.
+    sequences = [
+        prod(range(size - ROUND_CARDS + 1, size + 1))
+        for size in np.asarray(compositions).reshape(len(ways), -1).sum(axis=1).tolist()
+    ]
+    columns = []
+    for b, bet in enumerate(bets):
         payouts = sorted({vector[b] for vector in plus_one})
         code = np.array([payouts.index(vector[b]) for vector in plus_one], dtype=np.int64)
         summed = np.zeros((len(ways), len(payouts)), dtype=np.int64)
         for c in range(len(plus_one)):
             summed[:, code[c]] += ways[:, c]
-        by_bet.append((payouts, summed))
-    settlements = [Settlement(bet) for bet in bets]
-    out = []
-    for row, size in enumerate(sizes):
-        sequences = prod(range(int(size) - ROUND_CARDS + 1, int(size) + 1))
-        out.append(
+        denominator = lcm(*(Fraction(p).denominator for p in payouts))
+        numerators = [int(p * denominator) for p in payouts]
+        settlement = Settlement(bet)
+        columns.append(
             [
                 settlement.per_paid(
-                    sum(
-                        (int(w) * p for w, p in zip(summed[row], payouts, strict=True)),
-                        Fraction(0),
+                    Fraction(
+                        sum(w * p for w, p in zip(row, numerators, strict=True))
+                        - denominator * n_sequences,
+                        denominator * n_sequences,
                     )
-                    / sequences
-                    - 1
                 )
-                for settlement, (payouts, summed) in zip(settlements, by_bet, strict=True)
+                for row, n_sequences in zip(summed.tolist(), sequences, strict=True)
             ]
         )
-    return out
+    return [list(row) for row in zip(*columns, strict=True)]
 
 
 def _compile_card_bets(

@@ -293,3 +293,37 @@ def test_multiplied_bets_average_over_the_suit_of_a_removed_card(tmp_path) -> No
     expected = (2 * spades + hearts + 2 * after("7C")) / 5
     assert by_rank[by_rank["rank"] == "7"]["delta_ev_exact"].iloc[0] == expected
     assert by_card[by_card["card"] == "7H"]["delta_ev_exact"].iloc[0] == hearts
+
+
+@pytest.mark.parametrize("name", ["majestic-match", "fabulous-pair"])
+def test_removals_priced_at_once_price_each_kind_of_removal_once(monkeypatch, name) -> None:
+    """Bets comparing suits only with each other, priced at once from their terms, price
+    one shoe per kind of removal (the cards of a rank in suits the shoe holds alike are
+    one): every card's effect as when each card is priced, and as a walk per removal."""
+    from analyzer import load_paytable
+    from analyzer.analysis import eor
+    from analyzer.engine import batch
+
+    paytable = load_paytable(name)
+    shoe = Shoe.standard(1).remove(parse_cards("KS QS 5H"))
+    real = batch.exact_card_expected_values
+    priced: list[int] = []
+
+    def counted(bets, compositions, *args):
+        priced.append(len(compositions))
+        return real(bets, compositions, *args)
+
+    monkeypatch.setattr(eor, "exact_card_expected_values", counted)
+    shared = eor.removal_effects(paytable, shoe, every_card=True)
+    kinds = priced[:]
+    priced.clear()
+    monkeypatch.setattr(eor, "_alike_suits", lambda shoe: list(range(4)))
+    apart = eor.removal_effects(paytable, shoe, every_card=True)
+    # Clubs and diamonds are held alike (13 ranks, one shoe each); spades (11 left) and
+    # hearts (12) are held apart.
+    assert kinds == [11 + 12 + 13] * 2 and priced == [52 - 3] * 2  # (two bets, two walks)
+    monkeypatch.setattr(eor, "exact_card_expected_values", lambda *args: None)
+    walked = eor.removal_effects(paytable, shoe, every_card=True)
+    for frame, other, third in zip(shared, apart, walked, strict=True):
+        assert frame.to_dict("records") == other.to_dict("records")
+        assert frame.to_dict("records") == third.to_dict("records")

@@ -107,3 +107,41 @@ def test_a_symbolic_analysis_has_a_short_repr() -> None:
 
     analysis = analyze(paytable=load_paytable("golden-wealth-baccarat"), symbolic=True)
     assert repr(analysis).endswith("figures in the multipliers' unknowns>")
+
+
+def test_counts_nothing_was_settled_on_are_worked_out_when_first_read() -> None:
+    """A paytable whose every bet is on the cards settles none on the enumerator's
+    counts: the analysis works them out when they are first read, once, and they are the
+    enumerator's own; an analysis that settles bets on them has them from the start."""
+    from analyzer import load_paytable
+    from analyzer.engine.enumerator import mixture_outcomes
+    from analyzer.game.cards import parse_cards
+    from analyzer.game.rules import STANDARD_MIXTURE
+
+    shoe = Shoe.standard(1).remove(parse_cards("AS 7H 7D KC 9S"))
+    analysis = analyze(paytable=load_paytable("perfect-9"), shoe=shoe)
+    assert "counts" not in vars(analysis)
+    counts = analysis.counts
+    assert analysis.counts is counts
+    walked = mixture_outcomes(shoe, counts.pair_detail, STANDARD_MIXTURE)
+    assert np.array_equal(counts.counts, walked.counts)
+    assert counts.denominator == walked.denominator
+    assert analysis.outcomes.ways.sum() == walked.counts.sum() == walked.denominator
+    assert "counts" in vars(analyze(shoe=shoe))
+
+
+def test_an_analysis_pickles_with_its_counts_to_come() -> None:
+    """An analysis whose counts are not worked out yet travels to another process (a
+    worker) and back, and works them out there."""
+    import pickle
+
+    from analyzer import load_paytable
+
+    shoe = Shoe.standard(1)
+    analysis = pickle.loads(pickle.dumps(analyze(paytable=load_paytable("perfect-9"), shoe=shoe)))
+    assert "counts" not in vars(analysis)
+    from analyzer.engine.enumerator import mixture_outcomes
+    from analyzer.game.rules import STANDARD_MIXTURE
+
+    walked = mixture_outcomes(shoe, analysis.counts.pair_detail, STANDARD_MIXTURE)
+    assert np.array_equal(analysis.counts.counts, walked.counts)

@@ -496,6 +496,50 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
     assert batch.compiled_per_process([bet]) == 0
 
 
+def test_compiled_card_terms_are_kept_per_walk_tableau_and_settlement() -> None:
+    """A walk compiled into exact terms is kept by its walk, tableau and the bets'
+    settlements: the same bets again read it, a bet paying otherwise or the same bet
+    under other drawing rules compile their own, and what each reads back prices every
+    shoe exactly as its own walk does."""
+    from analyzer import analyze
+    from analyzer.engine import batch
+    from analyzer.game.rules import named_rules
+    from analyzer.paytables.model import paytable_from_dict
+
+    when = "player_card1_suit == banker_card3_suit and total_cards == 6"
+    paytables = [
+        paytable_from_dict(
+            {"name": "T", "modes": ["m"], "bet": [{"id": "b", "name": "B", "rule": rule}]} | extra
+        )
+        for rule, extra in (
+            ([{"when": when, "pays": 8}], {}),
+            ([{"when": when, "pays": 9}], {}),
+            ([{"when": when, "pays": 8}], {"rules": "bahamian"}),
+        )
+    ]
+    compositions = np.full((3, 52), 1)
+    compositions[1, [0, 5, 9]] = 0
+    compositions[2, 13:26] += 1
+    batch._EXACT_TERMS.clear()
+    kept = []
+    for paytable in paytables:
+        bet = paytable.bets[0]
+        evs = batch.exact_card_expected_values(
+            [bet], compositions, rules=paytable.rules, strategy=paytable.strategy
+        )
+        kept.append(len(batch._EXACT_TERMS))
+        again = batch.exact_card_expected_values(
+            [bet], compositions, rules=paytable.rules, strategy=paytable.strategy
+        )
+        assert again == evs and len(batch._EXACT_TERMS) == kept[-1]
+        for row, (ev,) in zip(compositions, evs, strict=True):
+            counts = row.reshape(13, 4)
+            shoe = Shoe(counts.sum(axis=1), counts)
+            assert ev == analyze(paytable=paytable, shoe=shoe).results[0].expected_value
+    assert kept == [1, 2, 3]
+    assert paytables[2].rules == named_rules("bahamian")
+
+
 def test_bets_comparing_suits_with_each_other_price_from_terms_as_walked_by_pattern() -> None:
     """Terms compile suits as they are (a pattern's ways are no product of counts where
     suits differ); the walk counts them by pattern: the same exact EV on shoes whose suits

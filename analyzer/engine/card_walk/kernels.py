@@ -606,13 +606,14 @@ def count_suit_patterns(deal, patterns, prefix, out):
 
 
 @njit(cache=True)
-def record_terms(deal, prefix, recorder):
+def record_terms(deal, prefix, cell_class, tally, max_terms):
     """Tally the terms of the share ``prefix`` instead of counting: each round whose key
-    has a class ``c = recorder.cell_class[key] >= 0`` adds 1 to ``recorder.tally[signature
-    * n_classes + c]``, ``signature`` the packed multiset of what it deals
-    (:func:`signature`) and ``n_classes = cell_class.max() + 1``. False when the tally
-    outgrew ``recorder.max_terms`` entries (recording stops there)."""
-    return walk_rounds(deal, prefix, None, None, recorder)
+    has a class ``c = cell_class[key] >= 0`` adds 1 to ``tally[signature * n_classes +
+    c]``, ``signature`` the packed multiset of what it deals (:func:`signature`) and
+    ``n_classes = cell_class.max() + 1``. False when the tally outgrew ``max_terms``
+    entries (recording stops there). (The :class:`Recorder` is made here: typing a tuple
+    that holds a typed dict costs Python about 3 ms a call.)"""
+    return walk_rounds(deal, prefix, None, None, Recorder(cell_class, tally, max_terms))
 
 
 class PatternScratch(NamedTuple):
@@ -1115,3 +1116,22 @@ def class_ways(weights, term_index, cell_class, count, out):
         c = cell_class[i]
         if c >= 0:
             out[c] += count[i] * weights[term_index[i]]
+
+
+@njit(cache=True)
+def class_ways_of_rows(counts, slot, offset, power, term_index, cell_class, count, out):
+    """:func:`term_weights` and :func:`class_ways` for each row of ``counts`` in turn,
+    into the same row of ``out`` (one call for many compositions a card apart)."""
+    weights = np.zeros(slot.shape[0], dtype=np.int64)
+    for row in range(counts.shape[0]):
+        term_weights(counts[row], slot, offset, power, weights)
+        class_ways(weights, term_index, cell_class, count, out[row])
+
+
+@njit(cache=True)
+def tally_items(tally, keys, values):
+    """The entries of a tally (:func:`record_terms`) into two arrays of its length: read
+    in one call, not an item at a time from Python."""
+    for i, (key, value) in enumerate(tally.items()):
+        keys[i] = key
+        values[i] = value

@@ -44,6 +44,7 @@ from analyzer.engine.card_walk.kernels import (
     first_four_codes,
 )
 from analyzer.engine.card_walk.planning import MAX_VISITS, CardPlan
+from analyzer.engine.rows import unique_rows
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_SUITS, N_VALUES, RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import (
@@ -302,7 +303,7 @@ def _outcome_codes_once(
     keys = np.stack(
         [np.unique(columns[f], return_inverse=True)[1].reshape(-1) for f in outcome], axis=1
     )
-    _, first, code = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    _, first, code = unique_rows(keys)
     return code.reshape(10, 10, 11, 11).astype(np.int64), {f: columns[f][first] for f in outcome}
 
 

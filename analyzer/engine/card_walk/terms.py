@@ -39,6 +39,9 @@ MAX_FACTORS = ROUND_CARDS + 1
 #: The reference shoe the terms are compiled on: six of every card, so that every
 #: sequence of six classes can be dealt and every reachable key shows up.
 _REFERENCE_DECKS = ROUND_CARDS
+#: Compositions are evaluated in batches of about this many (term, class) entries each, so
+#: that an interrupt is seen between batches (a fraction of a second each).
+_BATCH_ENTRIES = 10**7
 
 
 @dataclass(frozen=True, eq=False)
@@ -91,10 +94,19 @@ class CardTerms:
         counts = np.rint(self.term_counts(np.asarray(compositions))).astype(np.int64)
         n_classes = int(self.cell_class.max()) + 1 if len(self.cell_class) else 0
         out = np.zeros((len(counts), n_classes), dtype=np.int64)
-        weights = np.zeros(len(self.slot), dtype=np.int64)
-        for row in range(len(counts)):  # a composition at a time: back in Python between
-            kernels.term_weights(counts[row], self.slot, self.offset, self.power, weights)
-            kernels.class_ways(weights, self.term_index, self.cell_class, self.count, out[row])
+        # Compositions in batches of about _BATCH_ENTRIES entries: back in Python between.
+        step = max(1, _BATCH_ENTRIES // max(1, len(self.term_index)))
+        for start in range(0, len(counts), step):
+            kernels.class_ways_of_rows(
+                counts[start : start + step],
+                self.slot,
+                self.offset,
+                self.power,
+                self.term_index,
+                self.cell_class,
+                self.count,
+                out[start : start + step],
+            )
         return out
 
 
@@ -126,14 +138,15 @@ def card_terms(
     cell_class = np.full(prod(layout.shape), -1, dtype=np.int64)
     cell_class[keys] = classes
     tally = NumbaDict.empty(key_type=int64, value_type=int64)
-    recorder = kernels.Recorder(cell_class, tally, MAX_TERMS)
     if (classes >= 0).any() and not all(
-        kernels.record_terms(layout.deal, share, recorder) for share in layout.card_shares
+        kernels.record_terms(layout.deal, share, cell_class, tally, MAX_TERMS)
+        for share in layout.card_shares
     ):
         return None
     n_classes = max(1, int(classes.max()) + 1)
-    recorded = np.fromiter(tally.keys(), dtype=np.int64, count=len(tally))
-    counted = np.fromiter(tally.values(), dtype=np.int64, count=len(tally))
+    recorded = np.empty(len(tally), dtype=np.int64)
+    counted = np.empty(len(tally), dtype=np.int64)
+    kernels.tally_items(tally, recorded, counted)
     signatures, term_index = np.unique(recorded // n_classes, return_inverse=True)
     n_types = len(layout.types.counts)
     slot = np.full((len(signatures), MAX_FACTORS), -1, dtype=np.int64)

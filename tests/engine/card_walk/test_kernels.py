@@ -200,12 +200,16 @@ def test_the_recorder_stops_past_its_limit_of_terms() -> None:
     from numba.typed import Dict
 
     tally = Dict.empty(key_type=int64, value_type=int64)
-    recorder = kernels.Recorder(cell_class, tally, 5)
-    assert not kernels.record_terms(laid.deal, laid.card_shares[0], recorder)
+    assert not kernels.record_terms(laid.deal, laid.card_shares[0], cell_class, tally, 5)
     assert len(tally) == 6
-    kept = kernels.Recorder(cell_class, Dict.empty(key_type=int64, value_type=int64), 10**6)
-    assert kernels.record_terms(laid.deal, np.array([0, 0, 0]), kept)
-    assert len(kept.tally) > 0
+    kept = Dict.empty(key_type=int64, value_type=int64)
+    assert kernels.record_terms(laid.deal, np.array([0, 0, 0]), cell_class, kept, 10**6)
+    assert len(kept) > 0
+    # Read back in one call, entry for entry as the dict holds them.
+    keys = np.empty(len(kept), dtype=np.int64)
+    values = np.empty(len(kept), dtype=np.int64)
+    kernels.tally_items(kept, keys, values)
+    assert dict(zip(keys.tolist(), values.tolist(), strict=True)) == dict(kept)
 
 
 def test_every_combination_of_pattern_blocks_is_counted_once() -> None:
