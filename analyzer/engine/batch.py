@@ -410,7 +410,10 @@ def exact_card_expected_values(
 #: Card walks compiled into exact terms, kept per walk, tableau and list of settlements
 #: like the batch engine's: what is compiled of immutable bets stays true (the effects of
 #: removal of a paytable on many shoes compile its walks once).
-_EXACT_TERMS: Kept[tuple[CardTerms, list[tuple]] | tuple[()]] = Kept(32)
+#: At most 16 kept, each of at most _KEPT_ENTRIES (term, class) entries (about 30 MB):
+#: larger terms are used once, not kept.
+_EXACT_TERMS: Kept[tuple[CardTerms, list[tuple]] | tuple[()]] = Kept(16)
+_KEPT_ENTRIES = 10**6
 
 
 def _exact_card_terms(
@@ -428,7 +431,9 @@ def _exact_card_terms(
     if kept is None:
         index: dict[tuple, int] = {}
         terms = card_terms(fields, literals, _card_classifier(bets, index), tableau)
-        kept = _EXACT_TERMS.put(key, () if terms is None else (terms, list(index)))
+        kept = () if terms is None else (terms, list(index))
+        if terms is None or len(terms.term_index) <= _KEPT_ENTRIES:
+            _EXACT_TERMS.put(key, kept)
     return kept or None
 
 

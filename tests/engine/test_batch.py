@@ -496,7 +496,7 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
     assert batch.compiled_per_process([bet]) == 0
 
 
-def test_compiled_card_terms_are_kept_per_walk_tableau_and_settlement() -> None:
+def test_compiled_card_terms_are_kept_per_walk_tableau_and_settlement(monkeypatch) -> None:
     """A walk compiled into exact terms is kept by its walk, tableau and the bets'
     settlements: the same bets again read it, a bet paying otherwise or the same bet
     under other drawing rules compile their own, and what each reads back prices every
@@ -538,6 +538,14 @@ def test_compiled_card_terms_are_kept_per_walk_tableau_and_settlement() -> None:
             assert ev == analyze(paytable=paytable, shoe=shoe).results[0].expected_value
     assert kept == [1, 2, 3]
     assert paytables[2].rules == named_rules("bahamian")
+    # Terms past the size kept are used once: the same figures, nothing kept.
+    batch._EXACT_TERMS.clear()
+    monkeypatch.setattr(batch, "_KEPT_ENTRIES", 0)
+    bet = paytables[0].bets[0]
+    once = batch.exact_card_expected_values([bet], compositions)
+    assert len(batch._EXACT_TERMS) == 0
+    monkeypatch.undo()
+    assert once == batch.exact_card_expected_values([bet], compositions)
 
 
 def test_bets_comparing_suits_with_each_other_price_from_terms_as_walked_by_pattern() -> None:
