@@ -19,14 +19,14 @@ def unique_rows(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     order, the first row holding each, and each row's index among them (1-D)."""
     codes = np.asarray(codes)
     n_rows, n_columns = codes.shape
-    if n_rows == 0 or n_columns == 0 or codes.min() < 0:
-        distinct, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
-        return distinct, first, inverse.reshape(-1)
-    radix = codes.max(axis=0).astype(object) + 1  # (Python ints: their product is exact)
-    places = [1] * n_columns
-    for column in range(n_columns - 2, -1, -1):  # the first column most significant
-        places[column] = places[column + 1] * int(radix[column + 1])
-    if places[0] * int(radix[0]) >= _PACKED_LIMIT:
+    packable = n_rows > 0 and n_columns > 0 and codes.min() >= 0
+    if packable:
+        radix = codes.max(axis=0).astype(object) + 1  # (Python ints: their product is exact)
+        places = [1] * n_columns
+        for column in range(n_columns - 2, -1, -1):  # the first column most significant
+            places[column] = places[column + 1] * int(radix[column + 1])
+        packable = places[0] * int(radix[0]) < _PACKED_LIMIT
+    if not packable:
         distinct, first, inverse = np.unique(codes, axis=0, return_index=True, return_inverse=True)
         return distinct, first, inverse.reshape(-1)
     packed = codes.astype(np.int64) @ np.array(places, dtype=np.int64)

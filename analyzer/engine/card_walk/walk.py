@@ -23,6 +23,7 @@ from analyzer.engine.outcomes import OutcomeTable
 from analyzer.game.fields import pair_detail_needed
 from analyzer.game.rules import STANDARD, STANDARD_MIXTURE, DrawingRules, Mixture, Strategy
 from analyzer.game.shoe import Shoe
+from analyzer.memo import Kept
 
 
 def count(layout: Layout, shoe: Shoe) -> np.ndarray:
@@ -125,12 +126,10 @@ def walk_visits(
     :func:`~analyzer.engine.card_walk.terms.card_terms` compiles, suits told apart as they
     are (a flush too)."""
     card_plan = plan(frozenset(fields), literals, relational, flush_sums=relational is not None)
-    known = _VISITS.get(card_plan.key)
+    known = _visits.get(card_plan.key)
     if known is None:
-        if len(_VISITS) >= _VISITS_MOST:
-            _VISITS.clear()
-        known = _VISITS[card_plan.key] = visits(
-            card_plan, len(fine_types(card_plan, Shoe.standard(1)).counts)
+        known = _visits.put(
+            card_plan.key, visits(card_plan, len(fine_types(card_plan, Shoe.standard(1)).counts))
         )
     return known
 
@@ -138,5 +137,4 @@ def walk_visits(
 #: The rounds of each plan's walk (:func:`walk_visits`), by :attr:`~analyzer.engine.
 #: card_walk.planning.CardPlan.key`: a plan's visits depend on nothing else, and they are
 #: asked for at every step of planning the effects of removal.
-_VISITS: dict[tuple, int] = {}
-_VISITS_MOST = 256
+_visits: Kept[int] = Kept(256)
