@@ -59,6 +59,7 @@ from analyzer.game.fields import (
 )
 from analyzer.game.rules import STANDARD_TABLEAU, Tableau
 from analyzer.game.shoe import ROUND_CARDS, Shoe
+from analyzer.memo import Kept
 
 #: The most cells the walk may count into (8 bytes each): beyond it a paytable asks for
 #: too many things at once to count them exactly in one table.
@@ -182,21 +183,15 @@ def _shown(card_plan: CardPlan, card: int) -> list[str]:
 
 #: Frames already made (:func:`_cached`): the type kinds of a plan, the fine types of a
 #: plan where the same types are present, and a layout's frame. 128 at most.
-_MADE: dict[tuple, object] = {}
-_MADE_MOST = 128
+_made: Kept[object] = Kept(128)
 
 
 def _cached(key: tuple, make):
-    """``make()``, made once per ``key`` (the oldest forgotten past :data:`_MADE_MOST`):
+    """``make()``, made once per ``key`` (the least recently used forgotten past 128):
     what a layout is made of but the shoe's counts, the same for every shoe holding the
     same types (an analysis, each card removed for its effects, a second analysis)."""
-    made = _MADE.get(key)
-    if made is None:
-        made = make()
-        if len(_MADE) >= _MADE_MOST:
-            del _MADE[next(iter(_MADE))]
-        _MADE[key] = made
-    return made
+    made = _made.get(key)
+    return made if made is not None else _made.put(key, make())
 
 
 def _type_kinds(card_plan: CardPlan) -> tuple[bool, list, np.ndarray, int]:
