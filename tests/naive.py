@@ -560,6 +560,12 @@ def card_round(dealt: list[tuple[int, int]], rules: RuleTable | None = None) -> 
         pair_state(dealt[0], dealt[2]),
         pair_state(dealt[1], dealt[3]),
     )
+    if rules is not None:  # a natural is a two-card total the rules call one
+        for side in ("player", "banker"):
+            row[f"{side}_natural"] = row[f"{side}_cards"] == 2 and row[f"{side}_score"] in (
+                rules.naturals
+            )
+        row["natural"] = row["player_natural"] or row["banker_natural"]
     # Who got which card: P1 B1 P2 B2, then the Player's third if drawn, then the Banker's.
     hands = {"player_card1": dealt[0], "banker_card1": dealt[1]}
     hands |= {"player_card2": dealt[2], "banker_card2": dealt[3]}

@@ -224,6 +224,36 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     return bet_result(bet, mode, rows, table.denominator, table.scale)
 
 
+def over_fewer(result: BetResult, divisor: int) -> BetResult:
+    """``result`` counted over ``divisor`` times fewer sequences: every line's ways (and
+    an integer sum) divided exactly, every figure the same. On a shoe dealt with
+    replacement a bet is stated in its own lowest terms (:meth:`~analyzer.game.shoe.Shoe.
+    in_lowest_terms`), whatever table it was settled on: its combinations, and a claim's
+    count of them, are then those of the bet alone, not of the bets analysed beside it."""
+    if divisor == 1:
+        return result
+    lines = tuple(
+        line._replace(
+            ways=line.ways // divisor,
+            matched=line.matched // divisor,
+            over=line.over // divisor,
+            patterns=tuple((pattern, ways // divisor) for pattern, ways in line.patterns),
+        )
+        for line in result.lines
+    )
+    sums = result.sums
+    if type(sums.net) is int:
+        sums = Sums(
+            sums.net // divisor,
+            sums.net_squared // divisor,
+            sums.wins // divisor,
+            sums.pushes // divisor,
+            sums.over // divisor,
+            sums.common,
+        )
+    return BetResult(result.bet, result.mode, lines, sums)
+
+
 def check_fields(bet: Bet, available: Iterable[str]) -> None:
     """Refuse, in one line, a bet asking about fields a table does not have."""
     missing = sorted(bet.fields - set(available))

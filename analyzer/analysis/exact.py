@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.analysis.bets import BetResult, evaluate_bet
+from analyzer.analysis.bets import BetResult, evaluate_bet, over_fewer
 from analyzer.analysis.budget import (
     FEWER_CARD_BETS,
     card_walks,
@@ -23,7 +23,7 @@ from analyzer.engine.pricing import Pricing, pricing, table_detail
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import PairDetail
 from analyzer.game.rules import Mixture
-from analyzer.game.shoe import Shoe
+from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.memo import Kept
 from analyzer.paytables.library import seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes
@@ -286,10 +286,24 @@ def analyze(
             results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
+    if shoe.replacement:
+        results = [_in_own_terms(result, shoe) for result in results]
     analysis = Analysis(paytable, shoe, modes, counting, tuple(results), tuple(unavailable))
     if counts is not None:
         analysis.__dict__["counts"] = counts  # (what cached_property keeps: not counted again)
     return analysis
+
+
+def _in_own_terms(result: BetResult, shoe: Shoe) -> BetResult:
+    """A bet on a shoe dealt with replacement, counted in its own lowest terms: a bet
+    that needs no suits over the shoe by rank (the infinite deck's 13^6 sequences),
+    though the table it was settled on was dealt by suit for another bet (52^6)."""
+    own = shoe.in_lowest_terms(suits=pricing(result.bet).needs_suits).size ** ROUND_CARDS
+    line = result.lines[0]
+    own *= line.scale
+    if line.over % own or line.over == own:
+        return result
+    return over_fewer(result, line.over // own)
 
 
 def by_class_walk(analysis: Analysis, bet_ids: Iterable[str]) -> bool:

@@ -238,14 +238,17 @@ class _Request:
                 raise NotComputable(str(exc)) from None
         return self.analysis
 
-    def event_ways(self, event: Condition, given: Condition | None) -> tuple[int, int]:
+    def event_ways(self, event: Condition, given: Condition | None) -> tuple[int, int, int, int]:
+        """The ways the event holds (where ``given`` does), the ways ``given`` holds, and
+        the sequences (times the scale) they are out of, and the scale."""
         key = _event_key(event, given)
         number = list(self.events).index(key)
         analysis = self.run()
         for bet, _, why in analysis.unavailable:
             if bet == f"{_EVENT_ID}{number}":
                 raise NotComputable(f"the event cannot be counted exactly here: {why}")
-        return self.events[key].ways(analysis.result(f"{_EVENT_ID}{number}"))
+        result = analysis.result(f"{_EVENT_ID}{number}")
+        return (*self.events[key].ways(result), result.lines[0].over, result.lines[0].scale)
 
 
 @dataclass
@@ -381,13 +384,14 @@ class _Verifier:
         elif quantity == "session":
             return self._session(claim, request)
         else:
-            values = {
-                mode: _bet_figure(result, claim, paytable)
-                for mode, result in _results(request.run(), claim).items()
-            }
+            results = _results(request.run(), claim)
+            values = {mode: _bet_figure(r, claim, paytable) for mode, r in results.items()}
             verdict.exact, verdict.mode = _one_value(values, claim)
             if quantity == "count":
-                verdict.exact, verdict.note = self._count(claim, request, int(verdict.exact))
+                line = next(iter(results.values())).lines[0]
+                verdict.exact, verdict.note = self._count(
+                    claim, request, int(verdict.exact), line.over, line.scale
+                )
         if quantity == "std_dev":
             verdict.exact = SquareRoot(Fraction(verdict.exact))
         verdict = _compared(verdict, claim)
@@ -396,28 +400,31 @@ class _Verifier:
         return verdict
 
     def _event_value(self, claim: Claim, request: _Request) -> tuple[Exact, str]:
-        holds, given = request.event_ways(claim.event, claim.given)
+        holds, given, over, scale = request.event_ways(claim.event, claim.given)
         if claim.quantity == "probability_change":
             after = self.request(request.paytable, request.shoe.less(claim.effect_of))
-            later_holds, later_given = after.event_ways(claim.event, claim.given)
+            later_holds, later_given, _, _ = after.event_ways(claim.event, claim.given)
             _given_possible(claim, later_given)
             _given_possible(claim, given)
             return Fraction(later_holds, later_given) - Fraction(holds, given), ""
         if claim.quantity == "count":
-            return self._count(claim, request, holds)
+            return self._count(claim, request, holds, over, scale)
         _given_possible(claim, given)
         return Fraction(holds, given), ""
 
-    def _count(self, claim: Claim, request: _Request, ways: int) -> tuple[Fraction, str]:
+    def _count(
+        self, claim: Claim, request: _Request, ways: int, over: int, scale: int
+    ) -> tuple[Fraction, str]:
         """A count of ordered six-card rounds, or of the unordered card sets ``over``
         names: a condition on k of the first cards holds for (its ordered deals of them)
         x (the ways to deal the rest of the six) rounds, and an unordered set of them is
-        that many orders of it."""
-        outcomes = request.run().outcomes
+        that many orders of it. ``ways`` are out of ``over`` sequences (times ``scale``),
+        the claim's own: on a shoe dealt with replacement, its event's or bet's lowest
+        terms, whatever else the claims file asks of the same shoe."""
         # Under a mixed strategy the ways are weighted: their expected number of rounds.
-        expected = Fraction(ways, outcomes.scale)
+        expected = Fraction(ways, scale)
         if claim.over is None:
-            return expected, f"of {outcomes.sequences:,} rounds"
+            return expected, f"of {over // scale:,} rounds"
         if request.shoe.shoe().replacement:
             raise NotComputable(
                 f'over = "{claim.over}" counts unordered sets of cards a shoe deals without '
@@ -434,7 +441,7 @@ class _Verifier:
         size = request.shoe.shoe().size
         dealt = sum(len(group) for group in sets.groups)
         counted = expected / (sets.orders * perm(size - dealt, ROUND_CARDS - dealt))
-        assert outcomes.scale > 1 or counted.denominator == 1, "whole sets of cards"
+        assert scale > 1 or counted.denominator == 1, "whole sets of cards"
         return counted, f"of {sets.sets(size):,} {sets.noun}"
 
     def _session(self, claim: Claim, request: _Request) -> _Verdict:

@@ -425,7 +425,7 @@ def _exact_card_terms(
     """The walk of ``fields`` compiled into terms classed by the bets' exact ``net + 1``
     vectors, and those vectors by class (numbered as first met); None where the terms
     are too many to hold."""
-    walk = plan(frozenset(fields), literals, flush_sums=False).key
+    walk = plan(frozenset(fields), literals, suit_sums=False).key
     key = (walk, tableau.key, *(bet.settlement for bet in bets))
     kept = _EXACT_TERMS.get(key)
     if kept is None:
@@ -448,7 +448,9 @@ def _exact_card_expected_values(
     if compiled is None:
         return None
     terms, plus_one = compiled
-    ways = terms.class_ways(compositions)
+    # Every class the bets' payouts were numbered in (some no round of the reference
+    # shoe deals: a condition that never holds beside one that does).
+    ways = terms.class_ways(compositions, len(plus_one))
     # Per bet, the ways of each of its few payouts summed in integers, priced as one
     # integer numerator per composition over the payouts' common denominator.
     sequences = [

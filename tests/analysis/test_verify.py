@@ -546,3 +546,84 @@ def test_sessions_and_line_returns_of_multiplied_bets_pay_the_multipliers_and_th
     assert [r["result"] for r in rows] == ["PASS"] * 5 + ["FAIL"], rows
     assert tie.lines[0].net > 5  # the multipliers raise the mean of a tie's payout
     assert fee == Fraction(1, 5)
+
+
+# -- A claim's verdict is a function of the claim alone -----------------------------------
+
+#: Six cards dealt with replacement, two of each of three ranks in different suits: the
+#: same probabilities by rank as three cards (3^6 sequences in lowest terms), and 6^6 by
+#: suit.
+PAIRED_SUITS = [(1, 0), (1, 1), (5, 0), (5, 2), (13, 0), (13, 1)]
+
+
+def _with_replacement(cards) -> Shoe:
+    import numpy as np
+
+    suits = np.zeros((13, 4), dtype=np.int64)
+    for rank, suit in cards:
+        suits[rank - 1, suit] += 1
+    return Shoe(suits.sum(axis=1), suits, replacement=True)
+
+
+def _every_grouping(claims: list[dict], shoe, **top) -> None:
+    """Each claim's row is the same alone as beside any other claims of the list."""
+    from itertools import combinations
+
+    alone = [_verdicts([claim], shoe, **top)[0] for claim in claims]
+    for size in range(2, len(claims) + 1):
+        for chosen in combinations(range(len(claims)), size):
+            rows = _verdicts([claims[i] for i in chosen], shoe, **top)
+            for i, row in zip(chosen, rows, strict=True):
+                assert {k: v for k, v in row.items() if k != "claim"} == {
+                    k: v for k, v in alone[i].items() if k != "claim"
+                }, (chosen, i)
+
+
+def test_a_count_claim_on_a_shoe_dealt_with_replacement_is_the_same_in_any_company() -> None:
+    """A count on ranks is stated over the ranks' lowest terms (3^6 here), one on suits
+    over the cards' (6^6), whatever else the file asks (it once took the scale of every
+    event analysed together: 6^6 beside a claim on suited pairs). Counts from dealing the
+    three ranks, and the six cards, with replacement (tests/naive.py)."""
+    by_rank = naive.card_reference_with_replacement(
+        [(1, 0), (5, 0), (13, 0)], ["winner", "banker_cards"]
+    )
+    by_card = naive.card_reference_with_replacement(
+        PAIRED_SUITS, ["winner", "player_suited_pair", "player_pair"]
+    )
+    banker = sum(w for (winner, _), w in by_rank.items() if winner == "banker")
+    drawn = sum(w for (_, cards), w in by_rank.items() if cards == 3)
+    suited = sum(w for (_, suited, _), w in by_card.items() if suited)
+    suited_tie = sum(w for (winner, suited, _), w in by_card.items() if suited and winner == "tie")
+    assert sum(by_rank.values()) == 3**6 and sum(by_card.values()) == 6**6
+    claims = [
+        {"quantity": "count", "event": "winner == 'banker'", "value": str(banker)},
+        {"quantity": "count", "bet": "banker", "mode": "commission", "rule": 1,
+         "value": str(banker)},
+        {"quantity": "count", "event": "banker_cards == 3", "value": str(drawn)},
+        {"quantity": "count", "event": "player_suited_pair", "value": str(suited)},
+        {"quantity": "count", "event": "player_suited_pair and winner == 'tie'",
+         "value": str(suited_tie)},
+        {"quantity": "probability", "event": "player_suited_pair",
+         "value": _decimal(__import__("fractions").Fraction(suited, 6**6))},
+    ]  # fmt: skip
+    shoe = _with_replacement(PAIRED_SUITS)
+    rows = _verdicts(claims, shoe)
+    assert [r["result"] for r in rows] == ["PASS"] * len(claims), rows
+    assert [r["note"] for r in rows[:5]] == [
+        f"of {n:,} rounds" for n in (729, 729, 729, 46656, 46656)
+    ]
+    _every_grouping(claims, shoe)
+
+
+def test_the_published_infinite_deck_banker_count_passes_beside_a_suited_pair() -> None:
+    """Yui-Bin Chen's infinite-deck Banker wins, 2,212,744 of 13^6 = 4,826,809 (the
+    figure the hostile review of 2026-12-06 checked), alone and beside claims on suits."""
+    claims = [
+        {"quantity": "count", "event": "winner == 'banker'", "value": "2,212,744"},
+        {"quantity": "probability", "event": "player_suited_pair", "value": "1.9230769%"},
+        {"quantity": "count", "bet": "banker", "mode": "commission", "rule": 1,
+         "value": "2,212,744"},
+    ]  # fmt: skip
+    rows = _verdicts(claims, decks="inf")
+    assert [r["result"] for r in rows] == ["PASS"] * 3, rows
+    _every_grouping(claims, None, decks="inf")

@@ -668,3 +668,147 @@ def test_a_fee_is_paid_on_every_engine_of_the_batch(by_card) -> None:
             got = evs[(result.bet.id, result.mode)].iloc[row]
             assert got == pytest.approx(float(result.expected_value), abs=1e-12), result.bet.id
         assert exact.result("banker").expected_value < -0.2  # the fee is in it
+
+
+#: The hostile review's bets (2026-12-06, R1) joining a suited pair with what the value
+#: walk deals; the batch engine once gave each about -1 from terms whose suits were dealt
+#: by pattern (a pattern's ways are no product of counts).
+SUITED_JOINED = paytable_from_dict(
+    {
+        "name": "S",
+        "modes": ["m"],
+        "bet": [
+            {
+                "id": "tie_or_suited",
+                "rule": [
+                    {"when": "winner == 'tie'", "pays": "10:1"},
+                    {"when": "banker_suited_pair", "pays": "17:1"},
+                ],
+            },
+            {
+                "id": "suited_tie",
+                "rule": [{"when": "player_suited_pair and winner == 'tie'", "pays": "10:1"}],
+            },
+            {
+                "id": "pair_win_or_suited",
+                "rule": [
+                    {"when": "player_pair and winner == 'player'", "pays": "20:1"},
+                    {"when": "banker_suited_pair", "pays": "50:1"},
+                ],
+            },
+            {
+                "id": "natural_suited",
+                "rule": [{"when": "natural and player_suited_pair", "pays": "200:1"}],
+            },
+            {
+                "id": "suited_third_king",
+                "rule": [
+                    {"when": "player_suited_pair and player_card3_rank == 'K'", "pays": "100:1"},
+                    {"when": "banker_suited_pair", "pays": "20:1"},
+                ],
+            },
+        ],
+    }
+)
+
+
+def _brute_force_evs(cards: list[tuple[int, int]]) -> dict[str, float]:
+    """Each SUITED_JOINED bet's EV from every ordered deal of ``cards`` (tests/naive.py)."""
+    from fractions import Fraction
+
+    fields = [
+        "winner",
+        "natural",
+        "player_pair",
+        "player_suited_pair",
+        "banker_suited_pair",
+        "player_card3_rank",
+    ]
+    counts = naive.card_reference(cards, fields)
+    total = sum(counts.values())
+    rows = [(dict(zip(fields, key, strict=True)), ways) for key, ways in counts.items()]
+
+    def pays(r: dict) -> dict[str, int]:
+        tie, natural = r["winner"] == "tie", r["natural"]
+        player_suited, banker_suited = r["player_suited_pair"], r["banker_suited_pair"]
+        return {
+            "tie_or_suited": 10 if tie else 17 if banker_suited else -1,
+            "suited_tie": 10 if player_suited and tie else -1,
+            "pair_win_or_suited": 20
+            if r["player_pair"] and r["winner"] == "player"
+            else 50
+            if banker_suited
+            else -1,
+            "natural_suited": 200 if natural and player_suited else -1,
+            "suited_third_king": 100
+            if player_suited and r["player_card3_rank"] == "K"
+            else 20
+            if banker_suited
+            else -1,
+        }
+
+    sums: dict[str, int] = {}
+    for row, ways in rows:
+        for bet, net in pays(row).items():
+            sums[bet] = sums.get(bet, 0) + ways * net
+    return {bet: float(Fraction(total_net, total)) for bet, total_net in sums.items()}
+
+
+#: Tiny shoes of physical cards (rank 1..13, suit 0..3) with suited pairs to deal: each
+#: ace and king twice over, and a third card to draw.
+SUITED_SHOES = [
+    [(1, 0), (1, 0), (13, 1), (13, 1), (5, 2), (4, 3), (13, 0), (9, 0)],
+    [(1, 0), (1, 0), (1, 1), (13, 1), (13, 1), (2, 2), (6, 3), (10, 0)],
+    [(5, 0), (5, 0), (13, 1), (13, 1), (13, 1), (3, 2), (8, 3), (7, 1)],
+    [(12, 3), (12, 3), (13, 1), (13, 1), (4, 0), (4, 0), (6, 2), (1, 0)],
+]
+
+
+@pytest.mark.kernels
+def test_a_suited_pair_joined_with_the_round_is_priced_from_terms_as_dealt() -> None:
+    """Enough compositions that the batch engine compiles its terms (it once walked each
+    of a few compositions exactly, and so priced these bets right), against every deal."""
+    compositions = np.array(
+        [_per_card([(rank - 1, suit) for rank, suit in cards]) for cards in SUITED_SHOES]
+    )
+    values = batch_expected_values(SUITED_JOINED, compositions)
+    for row, cards in enumerate(SUITED_SHOES):
+        for bet, expected in _brute_force_evs(cards).items():
+            assert values.loc[row, (bet, "m")] == pytest.approx(expected, abs=1e-12), (row, bet)
+
+
+def test_a_suited_pair_joined_with_the_round_on_full_shoes() -> None:
+    """The review's figures: on 8 decks +0.3222 for a tie at 10:1 or a Banker suited pair
+    at 17:1 (batch: -0.9957 before), the exact analysis the reference."""
+    compositions = np.concatenate([np.full((2, 52), 8), random_compositions(5, 3)])
+    values = batch_expected_values(SUITED_JOINED, compositions)
+    for row, exact in enumerate(_exact_values(SUITED_JOINED, compositions)):
+        for bet, expected in exact.items():
+            assert values.loc[row, (bet, "m")] == pytest.approx(expected, abs=1e-12), (row, bet)
+    assert values.loc[0, ("tie_or_suited", "m")] > 0.32
+
+
+def test_exact_terms_of_a_bet_whose_payout_no_round_reaches() -> None:
+    """Every key of a short walk is classed, those no round deals included: a payout only
+    such keys settle (six ranks apart and a pair: never) was numbered as a class the
+    terms never reach, and pricing them failed with an IndexError (found by
+    test_engines_agree)."""
+    from analyzer.engine.batch import exact_card_expected_values
+
+    paytable = paytable_from_dict(
+        {
+            "name": "N",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "never",
+                    "rule": [
+                        {"when": "cards_pattern == '1+1+1+1+1+1' and player_pair", "pays": "push"}
+                    ],
+                }
+            ],
+        }
+    )
+    got = exact_card_expected_values(list(paytable.bets), SMALL)
+    for row, exact in enumerate(_exact_values(paytable, SMALL)):
+        assert got[row][0] == exact["never"] == -1

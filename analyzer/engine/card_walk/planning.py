@@ -108,14 +108,15 @@ def plan(
     fields: frozenset[str] | set[str],
     literals: Mapping[str, frozenset[str]] | None = None,
     relational: frozenset[str] | set[str] | None = None,
-    flush_sums: bool = True,
+    suit_sums: bool = True,
 ) -> CardPlan:
     """The least the walk must tell apart to give ``fields``; ``literals`` names the text
     fields only ever compared with constants, and those constants (see
     :attr:`analyzer.paytables.model.Bet.literals`), ``relational`` those only ever
     compared with other fields (:attr:`analyzer.paytables.model.Bet.relational`);
-    ``flush_sums`` False deals the suits of a flush as they are (where every round's
-    ways must be one product of card counts, as a term's are)."""
+    ``suit_sums`` False deals every suit as it is, neither by pattern nor as a flush
+    summed over the suits (where every round's ways must be one product of card counts,
+    as a term's are: a suited pair's suits by pattern are not)."""
     literals = literals or {}
     needs: list[dict[str, frozenset[str] | None]] = [{} for _ in CARDS]
     outcome = []
@@ -143,8 +144,10 @@ def plan(
         tuple(outcome),
         walk,
         tuple(frozenset(need) for need in walk_needs),
-        _suit_pattern(frozenset(fields), frozenset(relational or ()), needs, walk_needs),
-        flush_sums
+        _suit_pattern(frozenset(fields), frozenset(relational or ()), needs, walk_needs)
+        if suit_sums
+        else (),
+        suit_sums
         and "first_four_flush" in walk
         and not any({"suit", "colour"} & set(need) for need in needs),
     )

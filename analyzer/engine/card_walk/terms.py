@@ -90,13 +90,15 @@ class CardTerms:
         out[:, -1] = ranks.sum(axis=1)
         return out
 
-    def class_ways(self, compositions: np.ndarray) -> np.ndarray:
+    def class_ways(self, compositions: np.ndarray, n_classes: int | None = None) -> np.ndarray:
         """Exact ordered six-card sequences of each class on each composition, (n,
         n_classes) int64: the terms evaluated in integers, every falling factorial and
         every sum within int64 as the walk's own counts are. A class no term reaches is
-        0; rounds of class -1 are not counted."""
+        0 (``n_classes``: as many as the classifier numbered, reached or not; default:
+        up to the last reached); rounds of class -1 are not counted."""
         counts = np.rint(self.term_counts(np.asarray(compositions))).astype(np.int64)
-        n_classes = int(self.cell_class.max()) + 1 if len(self.cell_class) else 0
+        if n_classes is None:
+            n_classes = int(self.cell_class.max()) + 1 if len(self.cell_class) else 0
         out = np.zeros((len(counts), n_classes), dtype=np.int64)
         # Compositions in batches of about _BATCH_ENTRIES entries: back in Python between.
         step = max(1, _BATCH_ENTRIES // max(1, len(self.term_index)))
@@ -133,8 +135,9 @@ def card_terms(
     before patterns (``walk_visits`` without ``relational``). Terms are for shoes dealt
     without replacement only (see the module's docstring).
     """
-    # A flush summed over the suits is not one product of counts: dealt suit by suit.
-    card_plan = plan(frozenset(fields), literals, flush_sums=False)
+    # Neither a flush summed over the suits nor a pattern of suits (a suited pair's, say)
+    # is one product of counts: every suit dealt as it is.
+    card_plan = plan(frozenset(fields), literals, suit_sums=False)
     reference = Shoe.standard(_REFERENCE_DECKS)
     layout = lay_out(card_plan, reference, tableau)
     n_cells = prod(layout.shape)

@@ -125,7 +125,7 @@ def walk_visits(
     decks: every card type is there); without ``relational``, the walk
     :func:`~analyzer.engine.card_walk.terms.card_terms` compiles, suits told apart as they
     are (a flush too)."""
-    card_plan = plan(frozenset(fields), literals, relational, flush_sums=relational is not None)
+    card_plan = plan(frozenset(fields), literals, relational, suit_sums=relational is not None)
     known = _visits.get(card_plan.key)
     if known is None:
         known = _visits.put(

@@ -66,11 +66,11 @@ def test_a_flush_summed_over_the_suits_equals_every_deal(cards, fields) -> None:
     """The walk deals the first four without their suits (fewer types than suit by suit)
     and gets every deal's counts exactly, on each way it deals them."""
     card_plan = plan(frozenset(fields))
-    assert card_plan.flush_sum and not plan(frozenset(fields), flush_sums=False).flush_sum
+    assert card_plan.flush_sum and not plan(frozenset(fields), suit_sums=False).flush_sum
     shoe = shoe_of(cards)
     deck = Shoe.standard(1)
     summed = layout.fine_types(card_plan, deck)
-    by_suit = layout.fine_types(plan(frozenset(fields), flush_sums=False), deck)
+    by_suit = layout.fine_types(plan(frozenset(fields), suit_sums=False), deck)
     assert (summed.suits == -1).all() and len(summed.counts) * 4 == len(by_suit.counts)
     assert walk_counts(shoe, fields) == naive.card_reference(cards, fields)
 
@@ -82,7 +82,7 @@ def test_a_flush_read_from_the_suits_equals_every_deal(cards) -> None:
     read from their suits: every deal's counts exactly."""
     fields = ["first_four_flush", "first_four_straight", "player_card1_rank"]
     shoe = shoe_of(cards)
-    laid = layout.lay_out(plan(frozenset(fields), flush_sums=False), shoe)
+    laid = layout.lay_out(plan(frozenset(fields), suit_sums=False), shoe)
     assert not laid.plan.flush_sum
     out = count(laid, shoe)
     (keys,) = np.nonzero(out)
@@ -114,7 +114,7 @@ def test_a_flush_summed_gives_the_suit_by_suit_walks_integers_on_a_depleted_deck
     counts[0, 0] = counts[12, :3] = counts[5, 1] = 0
     shoe = Shoe(counts.sum(axis=1), counts)
     summed, by_suit = (
-        layout.lay_out(plan(fields, flush_sums=flag), shoe) for flag in (True, False)
+        layout.lay_out(plan(fields, suit_sums=flag), shoe) for flag in (True, False)
     )
     assert summed.plan.flush_sum and summed.visits * 100 < by_suit.visits
     tables = []
