@@ -460,13 +460,11 @@ def check_folder_target(path: str | Path, option: str) -> Path:
     return folder
 
 
-def check_replaceable_folder(
-    path: str | Path, option: str, force: bool, inputs: Sequence[Path] = ()
-) -> Path:
+def check_replaceable_folder(path: str | Path, option: str, force: bool) -> Path:
     """Refuse, before any work, a folder that an output would replace whole: as
     :func:`check_folder_target`, and not a symbolic link; if it exists, empty unless
-    ``force``, in a parent that takes the new folder, and holding neither the current
-    folder nor any of ``inputs`` (files the command reads)."""
+    ``force``, in a parent that takes the new folder, and not holding the current folder
+    (nor an input: :func:`check_inputs_kept`, for every command)."""
     folder = check_folder_target(path, option)
     if os.path.islink(folder):
         raise AnalyzerError(f"{option} {folder}: is a symbolic link: name the folder itself")
@@ -475,9 +473,8 @@ def check_replaceable_folder(
     if not force and not is_empty_folder(folder):
         raise AnalyzerError(f"{option} {folder}: is not empty (--force replaces it)")
     here = folder.resolve()
-    for inside, what in [(Path.cwd(), "the current folder"), *((p, str(p)) for p in inputs)]:
-        if inside.resolve().is_relative_to(here):
-            raise AnalyzerError(f"{option} {folder}: holds {what}: choose another folder")
+    if Path.cwd().resolve().is_relative_to(here):
+        raise AnalyzerError(f"{option} {folder}: holds the current folder: choose another folder")
     _probe(here.parent, "", option, folder)
     return folder
 
@@ -525,6 +522,32 @@ def check_outputs(outputs: Mapping[str, tuple[str | Path | None, tuple[str, ...]
                     f"{option} {target}: {other} names the same file; give each output its own"
                 )
         seen.append((target, option))
+
+
+def check_inputs_kept(
+    outputs: Sequence[tuple[str, str | Path, str | Path | None]],
+    inputs: Sequence[tuple[str, str | Path]],
+) -> None:
+    """Refuse, before any work, an output that would be written over a file the command
+    reads, however either is spelt (relative or absolute, through ``..``, a symbolic or
+    a hard link: :func:`is_same_file`).
+
+    ``outputs``: (option, path given, file written): the path given, a file written in
+    the folder given, or None where the folder given is replaced whole (then no input
+    may lie in it). ``inputs``: (what, path), ``what`` as the message names the input.
+    """
+    for option, given, written in outputs:
+        for what, path in inputs:
+            if written is not None and is_same_file(written, path):
+                if written == given:
+                    raise AnalyzerError(f"{option} {given}: is {what}: choose another file")
+                raise AnalyzerError(
+                    f"{option} {given}: would write {written} over {what}: choose another folder"
+                )
+            real = Path(os.path.realpath(path))
+            if written is None and real.is_relative_to(os.path.realpath(given)):
+                told = "is" if is_same_file(given, path) else "holds"
+                raise AnalyzerError(f"{option} {given}: {told} {what}: choose another folder")
 
 
 def is_same_file(first: str | Path, second: str | Path) -> bool:

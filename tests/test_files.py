@@ -253,7 +253,7 @@ def test_replace_tree_removes_an_old_folder_with_read_only_parts(tmp_path) -> No
 
 
 def test_a_folder_to_replace_is_checked_first(tmp_path, monkeypatch) -> None:
-    from analyzer.files import check_replaceable_folder
+    from analyzer.files import check_inputs_kept, check_replaceable_folder
 
     site = tmp_path / "site"
     site.mkdir()
@@ -265,8 +265,10 @@ def test_a_folder_to_replace_is_checked_first(tmp_path, monkeypatch) -> None:
     with pytest.raises(AnalyzerError, match="is a symbolic link: name the folder itself"):
         check_replaceable_folder(tmp_path / "link", "--site", force=True)
     (site / "mine.toml").write_text("")
-    with pytest.raises(AnalyzerError, match=r"holds .*mine\.toml: choose another folder"):
-        check_replaceable_folder(site, "--site", True, [site / "mine.toml"])
+    with pytest.raises(AnalyzerError, match=r"holds the paytable \(mine\.toml\): choose another"):
+        check_inputs_kept(
+            [("--site", site, None)], [("the paytable (mine.toml)", site / "mine.toml")]
+        )
     monkeypatch.chdir(site)
     with pytest.raises(AnalyzerError, match="holds the current folder"):
         check_replaceable_folder(".", "--site", force=True)

@@ -1108,6 +1108,166 @@ def test_outputs_to_a_read_only_folder_are_refused_before_the_work(tmp_path, cap
         folder.chmod(0o755)
 
 
+# -- No output is ever written over an input (R3 of the review of 2026-12-06) ---------------
+#: What the commands below read: a paytable, a shoe file and a log (small, so that the
+#: unguarded commands ran in a moment and wrote over them).
+READ_FILES = {
+    "p.toml": 'name = "T"\ndecks = 1\nmodes = ["m"]\n[[bet]]\nid = "tie"\n'
+    'rule = [{ when = "winner == \'tie\'", pays = "8:1" }]\n',
+    "s.csv": "rank,count\n" + "".join(f"{r},4\n" for r in "A23456789TJQK"),
+    "log.csv": "shoe,round,player_cards,banker_cards\nS1,1,9S KH,8D QC\nS1,2,KS QH,2D 3C 4H\n",
+}
+_INPUT_FILES = {"paytable": "p.toml", "shoe": "s.csv", "log": "log.csv"}
+_RUNS = ["--workers", "1", "--work-dir", "w", "--no-progress"]
+#: Per command: its command line ({paytable}, {shoe}, {log}: the inputs as given), then each
+#: option that writes, with the inputs it could be written over.
+OVERWRITES = {
+    "report": (
+        ["report", "--paytable", "{paytable}", "--shoe", "{shoe}"],
+        {"--out": ("paytable", "shoe")},
+    ),
+    "eor": (
+        ["eor", "--paytable", "{paytable}", "--shoe", "{shoe}"],
+        {"--out": ("paytable", "shoe"), "--plot": ("paytable", "shoe")},
+    ),
+    "solve": (["solve", "--paytable", "{paytable}"], {"--out": ("paytable",)}),
+    "count": (
+        ["count", "--paytable", "{paytable}", "--bet", "tie", "--perfect", "--shoes", "2", *_RUNS],
+        {o: ("paytable",) for o in ("--out", "--report-out", "--plot", "--gain-plot")},
+    ),
+    "simulate": (
+        ["simulate", "--paytable", "{paytable}", "--shoes", "2", *_RUNS],
+        {"--log": ("paytable",)},
+    ),
+    "audit": (
+        ["audit", "{log}", "--paytable", "{paytable}"],
+        {"--out": ("paytable", "log"), "--plot": ("paytable", "log")},
+    ),
+    "docs": (
+        ["docs", "--paytable", "{paytable}", "--shoe", "{shoe}", "--force"],
+        {"--out": ("paytable", "shoe"), "--site": ("paytable", "shoe")},
+    ),
+}
+#: Where an input lies for an output folder: a file the folder's output writes (docs --out
+#: writes en/summary.txt and en/summary.csv among its tables), or any file in a folder
+#: replaced whole (docs --site).
+_IN_FOLDER = {
+    "--out": ("d", {"paytable": "d/en/summary.txt", "shoe": "d/en/summary.csv"}),
+    "--site": ("site", {"paytable": "site/p.toml", "shoe": "site/s.csv"}),
+}
+#: Each way to name one file twice: (input as given, output as given), from the input's
+#: file and the output's argument that reaches it.
+SPELLINGS = {
+    "same": lambda file, out: (file, out),
+    "dot": lambda file, out: (file, f"./{out}"),
+    "absolute": lambda file, out: (file, str(Path(out).absolute())),
+    "dotdot": lambda file, out: (file, f"links/../{out}"),
+    "symlink": lambda file, out: (file, _linked(out, "link")),
+    "hardlink": lambda file, out: (_linked(file, "hard", hard=True), out),
+    "input_by_symlink": lambda file, out: (_linked(file, "soft"), out),
+}
+
+
+def _linked(target: str, name: str, hard: bool = False) -> str:
+    """A link ``links/name`` (with the target's suffix) to ``target``."""
+    link = Path("links", name + Path(target).suffix)
+    if hard:
+        os.link(target, link)
+    else:
+        link.symlink_to(Path(target).absolute())
+    return str(link)
+
+
+OVERWRITE_CASES = [
+    (command, option, what, spelling)
+    for command, (_, outputs) in OVERWRITES.items()
+    for option, inputs in outputs.items()
+    for what in inputs
+    for spelling in SPELLINGS
+    # A hard link outside a folder replaced whole keeps the file it names: nothing is lost.
+    if not (option == "--site" and spelling == "hardlink")
+]
+
+
+@pytest.mark.parametrize(
+    ("command", "option", "what", "spelling"),
+    OVERWRITE_CASES,
+    ids=["-".join(c) for c in OVERWRITE_CASES],
+)
+def test_no_output_is_written_over_an_input_by_any_name(
+    tmp_path, monkeypatch, capsys, command, option, what, spelling
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("links").mkdir()
+    folder, file = None, _INPUT_FILES[what]
+    if command == "docs":
+        folder, files = _IN_FOLDER[option]
+        file = files[what]
+        Path(file).parent.mkdir(parents=True)
+    for key, name in _INPUT_FILES.items():
+        Path(file if key == what else name).write_text(READ_FILES[name], encoding="utf-8")
+    given = dict(_INPUT_FILES)
+    given[what], out = SPELLINGS[spelling](file, folder or file)
+    argv = [a.format(**given) for a in OVERWRITES[command][0]]
+    contents = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    before = _tree(tmp_path)
+    code, stdout, err = run(capsys, *argv, option, out)
+    assert (code, stdout) == (2, ""), (code, err)
+    assert err.count("\n") == 1 and err.startswith("baccarat-odds: error: "), err
+    assert "Traceback" not in err and f"{option} {out}: " in err, err
+    assert f"{given[what]}): choose another " in err, err
+    assert {p: p.read_bytes() for p in contents} == contents
+    assert _tree(tmp_path) == before, "a file or folder was left behind"
+
+
+def test_the_overwrite_cases_cover_every_output_and_input_of_every_command() -> None:
+    """Each option that writes, of each command, against each file the command reads."""
+    import argparse
+
+    from analyzer.cli.main import COMMANDS, command_module
+    from analyzer.cli.options import file_options
+
+    kinds = {"paytable": "paytable", "shoe": "shoe", "logs": "log", "claims": "claims"}
+    declared = set()
+    for name in COMMANDS:
+        parser = argparse.ArgumentParser()
+        command_module(name).add_arguments(parser)
+        actions = file_options(parser)
+        reads = [kinds[a.dest] for a in actions if a.file_role[0] == "reads"]
+        writes = [a.option_strings[-1] for a in actions if a.file_role[0] == "writes"]
+        declared |= {(name, option, what) for option in writes for what in reads}
+    covered = {
+        (command, option, what)
+        for command, (_, outputs) in OVERWRITES.items()
+        for option, inputs in outputs.items()
+        for what in inputs
+    }
+    assert covered == declared
+
+
+def test_outputs_beside_their_inputs_are_written(tmp_path, monkeypatch, capsys) -> None:
+    """Distinct files are written as ever; so is a folder of tables holding the paytable
+    where no table goes, and a file named as a shipped paytable (not a file read)."""
+    monkeypatch.chdir(tmp_path)
+    Path("d").mkdir()
+    for name, text in READ_FILES.items():
+        Path(name).write_text(text, encoding="utf-8")
+    Path("d/p.toml").write_text(READ_FILES["p.toml"], encoding="utf-8")
+    for argv, written in (
+        (["report", "--paytable", "p.toml", "--shoe", "s.csv", "--out", "r.txt"], "r.txt"),
+        (["solve", "--paytable", "p.toml", "--out", "p.txt"], "p.txt"),
+        (["audit", "log.csv", "--paytable", "p.toml", "--no-fit", "--out", "a.txt"], "a.txt"),
+        (["report", "--paytable", "tie-9-to-1", "--out", "tie-9-to-1"], "tie-9-to-1"),
+        (["docs", "--paytable", "d/p.toml", "--out", "d"], "d/en/summary.txt"),
+    ):
+        code, _, err = run(capsys, *argv)
+        assert (code, err) == (0, ""), (argv, err)
+        assert Path(written).stat().st_size > 0
+    for name, text in READ_FILES.items():
+        assert Path(name).read_text(encoding="utf-8") == text
+    assert Path("d/p.toml").read_text(encoding="utf-8") == READ_FILES["p.toml"]
+
+
 # -- count derives its numbers from the shoe it deals ---------------------------------------
 
 

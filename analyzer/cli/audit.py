@@ -15,7 +15,9 @@ from analyzer.cli.options import (
     deliver_report,
     finite_number,
     paytable_from_args,
+    reads,
     whole_number,
+    writes,
 )
 from analyzer.cli.runs import DEFAULT_WORK_DIR, add_partition_options
 from analyzer.errors import AnalyzerError
@@ -63,12 +65,16 @@ def level_number(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "logs",
-        metavar="LOG",
-        nargs="+",
-        help="the log: a CSV file with a header row, or a Parquet file; several are audited "
-        "as one (a shoe of one dealt again in another is found; the fit is over all)",
+    reads(
+        parser.add_argument(
+            "logs",
+            metavar="LOG",
+            nargs="+",
+            help="the log: a CSV file with a header row, or a Parquet file; several are "
+            "audited as one (a shoe of one dealt again in another is found; the fit is over "
+            "all)",
+        ),
+        "a log audited",
     )
     add_paytable_option(parser)
     add_decks_option(parser)
@@ -86,11 +92,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the checks only: no tests of the fit to the exact odds",
     )
-    parser.add_argument(
-        "--plot",
-        metavar="FILE.png",
-        help="also draw the fit: the shoe-aware calibration of each outcome and the running "
-        "Banker-minus-Player difference against its band at --level",
+    writes(
+        parser.add_argument(
+            "--plot",
+            metavar="FILE.png",
+            help="also draw the fit: the shoe-aware calibration of each outcome and the "
+            "running Banker-minus-Player difference against its band at --level",
+        )
     )
     runs = parser.add_argument_group(
         "partitions (any of these audits the logs in saved, resumable partitions)"
@@ -112,7 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.files import check_outputs, is_same_file, output_error
+    from analyzer.files import check_outputs, output_error
     from analyzer.reports.writers import write_document
     from analyzer.runs.audit_log import audit_log
 
@@ -121,12 +129,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--plot draws the fit to the exact odds, which --no-fit leaves out")
     outputs = {"--out": (args.report_out, REPORT_SUFFIXES.get(args.format))}
     check_outputs(outputs | {"--plot": (args.plot, (".png",))})
-    for option, path in (("--out", args.report_out), ("--plot", args.plot)):
-        for log in args.logs:
-            if path is not None and is_same_file(path, log):
-                raise AnalyzerError(
-                    f"{option} {path}: is a log audited ({log}): choose another file"
-                )
     paytable = paytable_from_args(args)
     partitioned = (
         args.partition_rows is not None or args.workers is not None

@@ -19,6 +19,7 @@ from analyzer.cli.options import (
     deliver_report,
     finite_number,
     paytable_from_args,
+    writes,
 )
 from analyzer.cli.runs import (
     MAX_TAG,
@@ -110,13 +111,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="UNITS",
         help=f"the largest gain per shoe the max-round advice accepts (default {DEFAULT_MAX_GAIN})",
     )
-    parser.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
+    writes(
+        parser.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
+    )
     add_report_out_option(parser, "--report-out")
-    parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max rounds marked")
-    parser.add_argument(
-        "--gain-plot",
-        metavar="FILE.png",
-        help="gain per shoe by max round, per bet and play, max rounds marked",
+    writes(parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max rounds marked"))
+    writes(
+        parser.add_argument(
+            "--gain-plot",
+            metavar="FILE.png",
+            help="gain per shoe by max round, per bet and play, max rounds marked",
+        )
     )
 
 

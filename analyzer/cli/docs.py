@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.cli.eor import effects_with_progress
-from analyzer.cli.options import add_shoe_options, exact_analysis, shoe_from_args
+from analyzer.cli.options import add_shoe_options, exact_analysis, reads, shoe_from_args, writes
 from analyzer.errors import AnalyzerError, one_line
 from analyzer.files import (
     check_folder_target,
@@ -36,26 +36,36 @@ examples:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     target = parser.add_mutually_exclusive_group(required=True)
-    target.add_argument(
-        "--out",
-        metavar="DIR",
-        help="write one paytable's tables, every format and language, and its PAR sheet "
-        "workbook (LANG/par-sheet.xlsx)",
+    writes(
+        target.add_argument(
+            "--out",
+            metavar="DIR",
+            help="write one paytable's tables, every format and language, and its PAR sheet "
+            "workbook (LANG/par-sheet.xlsx)",
+        ),
+        folder=lambda: [f"{lang}/{name}" for lang, _, name, _ in docs_tables()],
     )
-    target.add_argument(
-        "--site",
-        metavar="DIR",
-        help="build help pages: index.html and, per paytable, a page in each language with "
-        "its rules, payouts, max rounds and exact odds. DIR must be missing or empty (or "
-        "--force replaces it whole), and not a symbolic link; the pages describe a full "
-        "shoe, so --remove and --shoe do not apply (--decks does)",
+    writes(
+        target.add_argument(
+            "--site",
+            metavar="DIR",
+            help="build help pages: index.html and, per paytable, a page in each language "
+            "with its rules, payouts, max rounds and exact odds. DIR must be missing or empty "
+            "(or --force replaces it whole), and not a symbolic link; the pages describe a "
+            "full shoe, so --remove and --shoe do not apply (--decks does)",
+        ),
+        folder=True,
     )
-    parser.add_argument(
-        "--paytable",
-        action="append",
-        metavar="FILE|NAME",
-        help="a paytable .toml file or a shipped name (default: seed-game for --out, every "
-        "shipped paytable for --site; repeatable with --site)",
+    reads(
+        parser.add_argument(
+            "--paytable",
+            action="append",
+            metavar="FILE|NAME",
+            help="a paytable .toml file or a shipped name (default: seed-game for --out, "
+            "every shipped paytable for --site; repeatable with --site)",
+        ),
+        "the paytable read",
+        names=True,
     )
     add_shoe_options(parser)
     parser.add_argument(
@@ -72,26 +82,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 WORKBOOK = "par-sheet.xlsx"
 
 
-def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str | bytes]:
-    """Every table of a paytable: ``LANG/summary.EXT`` and ``LANG/detail.EXT``, and the
-    PAR sheet workbook ``LANG/par-sheet.xlsx``."""
-    from tqdm import tqdm
-
-    from analyzer.reports.tables import render_report
-    from analyzer.reports.workbook import workbook_bytes
-
-    files: dict[str, str | bytes] = {}
+def docs_tables() -> list[tuple[str, str, str, bool]]:
+    """(language, format, file name, detail) of every file ``docs --out`` writes in each
+    language's folder: ``summary.EXT``, ``detail.EXT`` and the PAR sheet workbook."""
     tables = [
         (lang, fmt, f"{name}.{EXTENSIONS[fmt]}", detail)
         for lang in LANGUAGES
         for fmt in FORMATS
         for name, detail in (("summary", False), ("detail", True))
     ]
-    tables += [(lang, "xlsx", WORKBOOK, True) for lang in LANGUAGES]
+    return tables + [(lang, "xlsx", WORKBOOK, True) for lang in LANGUAGES]
+
+
+def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str | bytes]:
+    """Every table of a paytable (:func:`docs_tables`): ``LANG/summary.EXT`` and
+    ``LANG/detail.EXT``, and the PAR sheet workbook ``LANG/par-sheet.xlsx``."""
+    from tqdm import tqdm
+
+    from analyzer.reports.tables import render_report
+    from analyzer.reports.workbook import workbook_bytes
+
+    files: dict[str, str | bytes] = {}
     # A detail table (and a sheet) a bet: thousands of bets take a minute or more (on a
     # terminal, a bar).
     for lang, fmt, name, detail in tqdm(
-        tables, desc="tables", unit="file", leave=False, disable=None
+        docs_tables(), desc="tables", unit="file", leave=False, disable=None
     ):
         if fmt == "xlsx":
             files[f"{lang}/{name}"] = workbook_bytes(analysis, claimed_max_rtp=claim, lang=lang)
@@ -143,14 +158,13 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
                 f"{slug!r}: rename one file"
             )
         folders[slug] = name
-    inputs = [Path(name) for name in names if is_path(name)]
     for name, paytable in paytables if args.eor else ():
         if len(paytable.bet_ids) > MAX_CHART_BETS:
             raise AnalyzerError(
                 f"--eor charts at most {MAX_CHART_BETS} bets a paytable, and {one_line(name)} has "
                 f"{len(paytable.bet_ids)}: build its pages without --eor"
             )
-    site = check_replaceable_folder(args.site, "--site", args.force, inputs)
+    site = check_replaceable_folder(args.site, "--site", args.force)
     entries = []
     # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
     bar = tqdm(paytables, desc="help pages", unit="paytable", leave=False, disable=None)

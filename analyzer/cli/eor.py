@@ -19,6 +19,7 @@ from analyzer.cli.options import (
     deliver_report,
     paytable_from_args,
     shoe_from_args,
+    writes,
 )
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error
@@ -49,7 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_bet_option(parser)
     add_format_option(parser, REPORT_FORMATS)
     add_report_out_option(parser)
-    parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+    writes(
+        parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+    )
     parser.add_argument(
         "--by-card",
         action="store_true",

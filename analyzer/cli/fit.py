@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from analyzer.cli.options import add_format_option
+from analyzer.cli.options import add_format_option, reads
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.library import load_paytable
@@ -30,7 +30,13 @@ examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("claims", metavar="CLAIMS", help="a claims .toml file or a shipped name")
+    reads(
+        parser.add_argument(
+            "claims", metavar="CLAIMS", help="a claims .toml file or a shipped name"
+        ),
+        "the claims file read",
+        names=True,
+    )
     add_format_option(parser, ("text", "json"))
 
 

@@ -132,7 +132,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
             formatter_class=_Formatter,
         )
         module.add_arguments(command)
-        command.set_defaults(run=module.run)
+        from analyzer.cli.options import file_options  # (the command's module imported it)
+
+        # The files it reads and writes, as its options declare them (main checks them).
+        command.set_defaults(run=module.run, file_options=file_options(command))
     return parser
 
 
@@ -215,6 +218,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         with interrupts_raised(), outputs_held() as move_outputs_in:
             argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser(argv).parse_args(argv)
+            # Whatever the command, no output is written over a file it reads.
+            from analyzer.cli.options import check_files_kept
+
+            check_files_kept(args, args.file_options)
             if not gc.isenabled():  # off while the modules loaded (analyzer.cli.console)
                 # What start-up made (modules, classes, functions: some 10^5 objects)
                 # lives as long as the process, so it is moved out of the collector's

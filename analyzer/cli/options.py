@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,7 @@ from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
-from analyzer.paytables.library import SEED_GAME, load_paytable
+from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import BINARY_FORMATS
 from analyzer.reports.i18n import LANGUAGES
@@ -85,13 +86,74 @@ def finite_number(text: str) -> float:
     return value
 
 
+# -- Files read and written: no output over an input -----------------------------------------
+#
+# Every option (or argument) that names a file a command reads or writes is declared so
+# where it is added; once the command line is parsed, main refuses an output that names
+# an input (check_files_kept), whatever the command, before any of its work.
+
+
+def reads(action: argparse.Action, what: str, *, names: bool = False) -> argparse.Action:
+    """Declare ``action`` (an option or argument) to name a file the command reads,
+    ``what`` as a refusal names it; ``names``: or a shipped name (not a file of the
+    user's: not checked, see :func:`~analyzer.paytables.library.is_path`)."""
+    action.file_role = ("reads", what, names)  # type: ignore[attr-defined]
+    return action
+
+
+def writes(
+    action: argparse.Action, folder: bool | Callable[[], Iterable[str]] = False
+) -> argparse.Action:
+    """Declare ``action`` to name a file the command writes; ``folder``: a folder, True
+    where it is replaced whole, or a function of the files written in it (relative paths)."""
+    action.file_role = ("writes", folder)  # type: ignore[attr-defined]
+    return action
+
+
+def file_options(parser: argparse.ArgumentParser) -> tuple[argparse.Action, ...]:
+    """The options and arguments of ``parser`` declared by :func:`reads` or :func:`writes`."""
+    return tuple(a for a in parser._actions if hasattr(a, "file_role"))
+
+
+def check_files_kept(args: argparse.Namespace, actions: Iterable[argparse.Action]) -> None:
+    """Refuse, before any work, an output of ``args`` (as ``actions`` declare) that would be
+    written over an input: one line, nothing written (:func:`analyzer.files.check_inputs_kept`)."""
+    from analyzer.files import check_inputs_kept
+
+    inputs: list[tuple[str, str]] = []
+    outputs: list[tuple[str, str, str | None]] = []
+    for action in actions:
+        value = getattr(args, action.dest, None)
+        given = [] if value is None else value if isinstance(value, list) else [value]
+        option = action.option_strings[-1] if action.option_strings else ""
+        role, *how = action.file_role  # type: ignore[attr-defined]
+        for path in map(str, given):
+            if not path:  # (refused by the command itself: "name a file")
+                continue
+            if role == "reads":
+                what, names = how
+                if not names or is_path(path):
+                    inputs.append((f"{what} ({option + ' ' if option else ''}{path})", path))
+            elif how[0] is False:
+                outputs.append((option, path, path))
+            elif how[0] is True:
+                outputs.append((option, path, None))
+            else:
+                outputs += [(option, path, os.path.join(path, name)) for name in how[0]()]
+    check_inputs_kept(outputs, inputs)
+
+
 def add_paytable_option(parser: argparse.ArgumentParser) -> None:
     """--paytable, and --strategy: how its rules' decision cells are played."""
-    parser.add_argument(
-        "--paytable",
-        default=SEED_GAME,
-        metavar="FILE|NAME",
-        help="a paytable .toml file or a shipped name (default: seed-game)",
+    reads(
+        parser.add_argument(
+            "--paytable",
+            default=SEED_GAME,
+            metavar="FILE|NAME",
+            help="a paytable .toml file or a shipped name (default: seed-game)",
+        ),
+        "the paytable read",
+        names=True,
     )
     parser.add_argument(
         "--strategy",
@@ -212,8 +274,11 @@ def add_shoe_options(parser: argparse.ArgumentParser) -> None:
         help='cards dealt out of the shoe, e.g. "5H 5H KS 9D"; a bare rank (5) removes a card '
         "of unknown suit (repeatable)",
     )
-    parser.add_argument(
-        "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
+    reads(
+        parser.add_argument(
+            "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
+        ),
+        "the shoe file read",
     )
 
 
@@ -273,12 +338,14 @@ REPORT_SUFFIXES = {"xlsx": (".xlsx",)}
 def add_report_out_option(parser: argparse.ArgumentParser, option: str = "--out") -> None:
     """The option that writes the report (what standard output shows) to a file, as
     ``report --out`` does: whole or not at all; required for a binary format."""
-    parser.add_argument(
-        option,
-        dest="report_out",
-        metavar="FILE",
-        help="write the report to FILE instead of standard output, whole or not at all; "
-        "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
+    writes(
+        parser.add_argument(
+            option,
+            dest="report_out",
+            metavar="FILE",
+            help="write the report to FILE instead of standard output, whole or not at all; "
+            "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
+        )
     )
 
 

@@ -7,7 +7,7 @@ import argparse
 
 import numpy as np
 
-from analyzer.cli.options import paytable_from_args
+from analyzer.cli.options import paytable_from_args, writes
 from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
 from analyzer.errors import AnalyzerError
 from analyzer.reports.i18n import word
@@ -26,13 +26,15 @@ examples:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_options(parser)
-    parser.add_argument(
-        "--log",
-        metavar="FILE",
-        help="also write every round dealt to FILE (.csv or .parquet, by the suffix) as "
-        "audit reads it: cards, burn, winner, scores, each bet's payout; dealt in this "
-        "process, no partitions saved (not with --resume, --scheduler or --workers over "
-        "1); about 120 bytes a round as CSV for the seed game",
+    writes(
+        parser.add_argument(
+            "--log",
+            metavar="FILE",
+            help="also write every round dealt to FILE (.csv or .parquet, by the suffix) as "
+            "audit reads it: cards, burn, winner, scores, each bet's payout; dealt in this "
+            "process, no partitions saved (not with --resume, --scheduler or --workers over "
+            "1); about 120 bytes a round as CSV for the seed game",
+        )
     )
 
 

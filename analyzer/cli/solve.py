@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from analyzer.cli.options import add_format_option, decks_number
+from analyzer.cli.options import add_format_option, decks_number, reads, writes
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error, text_writer, write_atomically
 from analyzer.game.rules import (
@@ -58,13 +58,17 @@ def _play(p: Fraction) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--paytable",
-        default=DEFAULT_GAME,
-        metavar="FILE|NAME",
-        help="a paytable .toml file, a shipped paytable or a rule set "
-        f"({', '.join(RULE_SET_NAMES)}) whose drawing rules are played (default: "
-        f"{DEFAULT_GAME})",
+    reads(
+        parser.add_argument(
+            "--paytable",
+            default=DEFAULT_GAME,
+            metavar="FILE|NAME",
+            help="a paytable .toml file, a shipped paytable or a rule set "
+            f"({', '.join(RULE_SET_NAMES)}) whose drawing rules are played (default: "
+            f"{DEFAULT_GAME})",
+        ),
+        "the paytable read",
+        names=True,
     )
     parser.add_argument(
         "--decks",
@@ -75,8 +79,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"with replacement) (default: the paytable's, {DEFAULT_DECKS} for a rule set)",
     )
     add_format_option(parser, ("text", "json"))
-    parser.add_argument(
-        "--out", metavar="FILE", help="write the result to FILE instead of standard output"
+    writes(
+        parser.add_argument(
+            "--out", metavar="FILE", help="write the result to FILE instead of standard output"
+        )
     )
 
 

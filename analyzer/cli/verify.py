@@ -6,7 +6,7 @@ import argparse
 import math
 from fractions import Fraction
 
-from analyzer.cli.options import add_format_option, add_shoe_options
+from analyzer.cli.options import add_format_option, add_shoe_options, reads
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
@@ -38,7 +38,13 @@ PAYOUTS_COMPARED = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("claims", metavar="CLAIMS", help="a claims .toml file or a shipped name")
+    reads(
+        parser.add_argument(
+            "claims", metavar="CLAIMS", help="a claims .toml file or a shipped name"
+        ),
+        "the claims file read",
+        names=True,
+    )
     add_shoe_options(parser)
     add_format_option(parser, ("text", "json", "csv"))
 

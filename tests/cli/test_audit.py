@@ -214,7 +214,7 @@ def test_plot_draws_the_fit_beside_the_report(tmp_path, capsys, rows) -> None:
         (["--no-fit"], "--plot draws the fit to the exact odds, which --no-fit leaves out"),
         (["--out", str(tmp_path / "fit2.png"), "--plot", str(tmp_path / "fit2.png")], "same"),
         (["--plot", str(tmp_path / "fit.jpg")], "--plot"),
-        (["--plot", str(path)], "name a .png file"),
+        (["--plot", str(path)], "is a log audited"),
     ):
         before = path.read_bytes()
         extra = argv if "--plot" in argv else [*argv, "--plot", str(tmp_path / "x.png")]

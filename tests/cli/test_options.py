@@ -95,3 +95,27 @@ def test_the_infinite_deck_is_a_number_of_decks(capsys) -> None:
 def test_where_an_infinite_deck_means_nothing_it_is_one_line(capsys, argv, message) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+#: Options naming a folder that holds no output over an input: --work-dir keeps each run's
+#: partitions in a folder of its own, named by a hash of the run.
+NEITHER_READ_NOR_WRITTEN_OVER = {"--work-dir"}
+
+
+def test_every_option_naming_a_file_is_declared_read_or_written() -> None:
+    """main refuses an output over an input (R3 of the review of 2026-12-06) from what
+    the options declare: an option naming a file or folder that declares neither would
+    slip by."""
+    import argparse
+    import re
+
+    from analyzer.cli.main import COMMANDS, command_module
+
+    for name in COMMANDS:
+        parser = argparse.ArgumentParser()
+        command_module(name).add_arguments(parser)
+        for action in parser._actions:
+            if re.search(r"\b(FILE|DIR|LOG|CLAIMS)\b", str(action.metavar)):
+                if set(action.option_strings) & NEITHER_READ_NOR_WRITTEN_OVER:
+                    continue
+                assert hasattr(action, "file_role"), (name, action.option_strings or action.dest)
