@@ -126,7 +126,7 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
 
 def _header_layout(path: Path, paytable: Paytable) -> _Layout:
     """The columns of the log at ``path``, from its header alone."""
-    with _open(path) as stream:
+    with open_log(path) as stream:
         if stream.read(4) == _PARQUET_MAGIC:
             import pyarrow.parquet as pq
 
@@ -153,7 +153,7 @@ def estimated_rounds(path: str | Path) -> int | None:
     file's row count, a CSV file's lines less its header (a quoted line end makes it
     more); None where the file cannot be looked at (reading it says why)."""
     try:
-        with _open(Path(path)) as stream:
+        with open_log(Path(path)) as stream:
             head = stream.read(4)
             if head == _PARQUET_MAGIC:
                 import pyarrow.parquet as pq
@@ -184,7 +184,7 @@ def read_log(
     looked at only for their shoe). ``begun`` is told each shoe's (name, first row) as
     it begins, up to an error too."""
     path = Path(path)
-    with _open(path) as stream:
+    with open_log(path) as stream:
         parquet = stream.read(4) == _PARQUET_MAGIC
         stream.seek(0)
         blocks = _parquet_blocks if parquet else _csv_blocks
@@ -216,7 +216,7 @@ class _Span:
         return self.inside
 
 
-def _open(path: Path):
+def open_log(path: Path):
     """The file, opened for reading in binary: a regular file only (a FIFO, a device or
     a folder is refused at once)."""
     try:
