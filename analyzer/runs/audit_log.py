@@ -14,7 +14,10 @@ names them; others are ignored):
 Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
 n-th round of the file, the header not counted) and the column. The file is read a block
 of rows at a time, and no line, nor any row (quoted fields may hold line ends), may be
-longer than :data:`MAX_LINE_BYTES`: memory stays bounded whatever the file's size.
+longer than :data:`MAX_LINE_BYTES`: memory stays bounded whatever the file's size. A
+Parquet file likewise: only the columns used are read, no cell (nor row, by the footer's
+sizes) over :data:`MAX_LINE_BYTES`, a block at most :data:`BATCH_BYTES` of them, and a
+text column stored as a dictionary is read as one (a text many rows repeat held once).
 """
 
 from __future__ import annotations
@@ -53,6 +56,9 @@ OPTIONAL = ("burn", "winner", "player_score", "banker_score")
 MAX_LINE_BYTES = 1 << 20
 #: Rows per block.
 BLOCK_ROWS = 20_000
+#: The most bytes of the columns used (uncompressed, as a Parquet file's footer gives
+#: them) in a block of a Parquet log: a block of long rows has fewer rows.
+BATCH_BYTES = 64 << 20
 #: The longest text of one hand or burn (a few cards).
 _MAX_CARDS_TEXT = 200
 _WINNER = {"player": 0, "p": 0, "banker": 1, "b": 1, "tie": 2, "t": 2}
@@ -120,7 +126,7 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
 
 def _header_layout(path: Path, paytable: Paytable) -> _Layout:
     """The columns of the log at ``path``, from its header alone."""
-    with _open(path) as stream:
+    with open_log(path) as stream:
         if stream.read(4) == _PARQUET_MAGIC:
             import pyarrow.parquet as pq
 
@@ -147,7 +153,7 @@ def estimated_rounds(path: str | Path) -> int | None:
     file's row count, a CSV file's lines less its header (a quoted line end makes it
     more); None where the file cannot be looked at (reading it says why)."""
     try:
-        with _open(Path(path)) as stream:
+        with open_log(Path(path)) as stream:
             head = stream.read(4)
             if head == _PARQUET_MAGIC:
                 import pyarrow.parquet as pq
@@ -178,7 +184,7 @@ def read_log(
     looked at only for their shoe). ``begun`` is told each shoe's (name, first row) as
     it begins, up to an error too."""
     path = Path(path)
-    with _open(path) as stream:
+    with open_log(path) as stream:
         parquet = stream.read(4) == _PARQUET_MAGIC
         stream.seek(0)
         blocks = _parquet_blocks if parquet else _csv_blocks
@@ -210,7 +216,7 @@ class _Span:
         return self.inside
 
 
-def _open(path: Path):
+def open_log(path: Path):
     """The file, opened for reading in binary: a regular file only (a FIFO, a device or
     a folder is refused at once)."""
     try:
@@ -598,43 +604,195 @@ def _parquet_blocks(
             f"{path}: not a Parquet file that can be read: {_first_line(exc)}"
         ) from None
     layout = _Layout(path, names, paytable)
+    try:
+        plan = _ParquetPlan(path, file, layout, block_rows)
+        if plan.dictionary:  # (read_dictionary is an option of the file's reader)
+            file = pq.ParquetFile(binary, metadata=file.metadata, read_dictionary=plan.dictionary)
+    except AnalyzerError:
+        raise
+    except (pa.ArrowException, OSError, ValueError, IndexError) as exc:  # its footer
+        raise AnalyzerError(
+            f"{path}: not a Parquet file that can be read: {_first_line(exc)}"
+        ) from None
     order = _Order(path, begun)
+    shoe_at = layout.at["shoe"]
     row = 0
     try:
-        for batch in file.iter_batches(batch_size=block_rows):
-            columns = []
-            for i in range(batch.num_columns):
-                if i not in layout.used:  # ignored: not converted (nor its odd values)
-                    columns.append([None] * batch.num_rows)
-                    continue
-                try:
-                    columns.append(batch.column(i).to_pylist())
-                except (ValueError, OverflowError) as exc:  # a date past the year 9999
-                    raise AnalyzerError(
-                        f"{path}: row {row + 1}, column {layout.names[i][:60]!r}: cannot "
-                        f"read: {_first_line(exc)}"
-                    ) from None
-            block = _Block(path, layout, order)
-            shoe_at = layout.at["shoe"]
-            stopped = False
-            for cells in zip(*columns, strict=True):
-                row += 1
-                if span is not None:
-                    taken = span.take(row, _text(cells[shoe_at]).strip())
-                    if taken is None:
-                        stopped = True
-                        break
-                    if not taken:
-                        continue
-                block.add(row, cells)
-            if len(block):
-                yield block.done()
-            if stopped:
-                return
+        for group, batch_rows in plan.groups:
+            batches = file.iter_batches(batch_rows, row_groups=[group], columns=plan.names)
+            for batch in batches:
+                cells = _parquet_cells(path, batch, plan, row)
+                block = _Block(path, layout, order)
+                stopped = False
+                for values in zip(*cells, strict=True):
+                    row += 1
+                    if span is not None:
+                        taken = span.take(row, _text(values[shoe_at]).strip())
+                        if taken is None:
+                            stopped = True
+                            break
+                        if not taken:
+                            continue
+                    block.add(row, values)
+                if len(block):
+                    yield block.done()
+                if stopped:
+                    return
     except (pa.ArrowException, OSError) as exc:
         raise AnalyzerError(f"{path}: row {row + 1}: cannot read: {_first_line(exc)}") from None
     if not row and (span is None or span.first == 1):
         raise AnalyzerError(f"{path}: no rounds: the file has columns but no rows")
+
+
+class _ParquetPlan:
+    """How a Parquet log is read, from its footer alone, before any row is: the leaves
+    (columns in the file) of the columns used, each a plain one (text, a number, a date);
+    the text columns read as a dictionary (each text once, however many rows repeat it),
+    those stored so; and per row group, the rows of a batch, as many as
+    :data:`BATCH_BYTES` of the columns used (uncompressed) hold, up to ``block_rows``. A
+    row group whose columns used take more than :data:`MAX_LINE_BYTES` a row is refused."""
+
+    def __init__(self, path: Path, file, layout: _Layout, block_rows: int) -> None:
+        import pyarrow as pa
+
+        schema, metadata = file.schema_arrow, file.metadata
+        leaf_paths = [file.schema.column(j).path for j in range(metadata.num_columns)]
+        self.used = sorted(layout.used)
+        self.names = [schema.field(i).name for i in self.used]
+        leaves = {}
+        for i, name in zip(self.used, self.names, strict=True):
+            kind = schema.field(i).type
+            storage = getattr(kind, "storage_type", kind)  # (an extension type's)
+            if pa.types.is_nested(storage):
+                raise AnalyzerError(
+                    f"{path}: column {layout.names[i][:60]!r}: of type {str(kind)[:60]}, "
+                    "not text or a number"
+                )
+            found = [j for j, leaf in enumerate(leaf_paths) if leaf == name]
+            if len(found) != 1:
+                raise AnalyzerError(
+                    f"{path}: not a Parquet file that can be read: column {name[:60]!r} "
+                    "is not one column of the file"
+                )
+            leaves[i] = found[0]
+        self.groups: list[tuple[int, int]] = []
+        stored_as_dictionary: set[int] = set()
+        first = 1
+        for group in range(metadata.num_row_groups):
+            meta = metadata.row_group(group)
+            rows = meta.num_rows
+            sizes = {i: max(meta.column(leaves[i]).total_uncompressed_size, 0) for i in leaves}
+            for i in leaves:
+                if meta.column(leaves[i]).has_dictionary_page:
+                    stored_as_dictionary.add(i)
+            if rows <= 0:
+                continue
+            per_row = -(-sum(sizes.values()) // rows)
+            if per_row > MAX_LINE_BYTES:
+                widest = max(sizes, key=sizes.__getitem__)
+                raise AnalyzerError(
+                    f"{path}: rows {first:,} to {first + rows - 1:,} (row group {group + 1}): "
+                    f"column {layout.names[widest][:60]!r} takes "
+                    f"{_mebibytes(-(-sizes[widest] // rows))} a row uncompressed (the columns "
+                    f"read {_mebibytes(per_row)}), more than a row may "
+                    f"({_size(MAX_LINE_BYTES)}): not a log"
+                )
+            self.groups.append((group, max(1, min(block_rows, BATCH_BYTES // max(per_row, 1)))))
+            first += rows
+        self.dictionary = [
+            leaves[i] for i in sorted(stored_as_dictionary) if _is_text(schema.field(i).type)
+        ]
+        self.width = len(layout.names)
+
+
+def _is_text(kind) -> bool:
+    """A type of text or bytes, of any length (what :func:`_text_lengths` measures)."""
+    import pyarrow as pa
+
+    return any(
+        test(kind)
+        for test in (
+            pa.types.is_string, pa.types.is_large_string, pa.types.is_binary,
+            pa.types.is_large_binary, pa.types.is_fixed_size_binary,
+            getattr(pa.types, "is_string_view", lambda _: False),
+            getattr(pa.types, "is_binary_view", lambda _: False),
+        )
+    )  # fmt: skip
+
+
+def _text_lengths(array) -> np.ndarray | None:
+    """Each value's length in bytes (0 where null), or None for an array not of text."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    if not _is_text(array.type):
+        return None
+    if pa.types.is_string_view(array.type) or pa.types.is_binary_view(array.type):
+        array = array.cast(pa.large_binary())
+    return pc.binary_length(array).fill_null(0).to_numpy(zero_copy_only=False)
+
+
+def _parquet_cells(path: Path, batch, plan: _ParquetPlan, row: int) -> list[list[Any]]:
+    """The cells of a batch, a list per column of the log (None in the columns not used),
+    as Python values; a text over :data:`MAX_LINE_BYTES` is refused (the first row that
+    has one, before any cell is made a Python value). ``row``: the rows before."""
+    import pyarrow as pa
+
+    columns = [batch.column(k) for k in range(batch.num_columns)]
+    if [field.name for field in batch.schema] != plan.names:
+        raise AnalyzerError(f"{path}: row {row + 1}: cannot read: not the columns asked for")
+    long = None
+    for name, column in zip(plan.names, columns, strict=True):
+        if pa.types.is_dictionary(column.type):
+            lengths = _text_lengths(column.dictionary)
+            if lengths is not None:
+                indices = column.indices.fill_null(0).to_numpy(zero_copy_only=False)
+                lengths = lengths[indices] if len(lengths) else np.zeros(len(column), np.int64)
+        else:
+            lengths = _text_lengths(column)
+        if lengths is None:
+            continue
+        over = np.flatnonzero(lengths > MAX_LINE_BYTES)
+        if over.size and (long is None or over[0] < long[0]):
+            long = (int(over[0]), name)
+    if long is not None:
+        raise AnalyzerError(
+            f"{path}: row {row + long[0] + 1}, column {long[1][:60]!r}: longer than "
+            f"{_size(MAX_LINE_BYTES)}: not a log"
+        )
+    nones = [None] * batch.num_rows
+    cells = [nones] * plan.width
+    for i, name, column in zip(plan.used, plan.names, columns, strict=True):
+        try:
+            cells[i] = _python_values(column)
+        except (ValueError, OverflowError) as exc:  # a date past the year 9999
+            raise AnalyzerError(
+                f"{path}: row {row + 1}, column {name[:60]!r}: cannot read: {_first_line(exc)}"
+            ) from None
+    return cells
+
+
+def _python_values(column) -> list[Any]:
+    """A column's values as Python values: a dictionary's once each, however many rows
+    hold them."""
+    import pyarrow as pa
+
+    if not pa.types.is_dictionary(column.type):
+        return column.to_pylist()
+    nulls = column.is_null().to_numpy(zero_copy_only=False)
+    indices = column.indices.fill_null(0).to_numpy(zero_copy_only=False)
+    used = np.unique(indices[~nulls])
+    if not used.size:
+        return [None] * len(column)
+    values = np.empty(used.size, dtype=object)
+    values[:] = column.dictionary.take(pa.array(used)).to_pylist()
+    cells = values[np.searchsorted(used, indices)]
+    cells[nulls] = None
+    return cells.tolist()
+
+
+def _mebibytes(n: int) -> str:
+    return f"{n / 2**20:,.1f} MiB" if n >= 2**20 // 10 else f"{n:,} bytes"
 
 
 def _first_line(exc: BaseException) -> str:

@@ -7,8 +7,10 @@ and hands back what it found and summed as JSON data
 (:meth:`~analyzer.analysis.audit.Audit.partition_state`). Partitions run and are saved
 as :func:`~analyzer.runs.runner.run_partitions` runs ``count``'s and ``simulate``'s: each
 kept in the run's folder once finished, checked when read back, skipped by ``resume``.
-The run's folder is named by everything the result depends on, each log's identity (path,
-size, modification time) among it: a log that changed is audited again.
+The run's folder is named by everything the result depends on, each log's path and the
+sha256 of its content among it (read in chunks before any partition is): a log that
+changed is audited again, even one edited in place with its size and modification time
+kept. A log that changes while it is audited is refused, and what was saved is removed.
 
 The partitions are joined in log order (:meth:`~analyzer.analysis.audit.Audit.absorb`):
 the findings, counts and tests are those of one pass over the same logs, repeats and
@@ -19,8 +21,10 @@ are the partitions' own.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,12 +34,14 @@ from analyzer.analysis.audit import Audit, AuditResult
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import Paytable
-from analyzer.runs.audit_log import BLOCK_ROWS, check_logs, estimated_rounds, read_log
+from analyzer.runs.audit_log import BLOCK_ROWS, check_logs, estimated_rounds, open_log, read_log
 
 #: What a partition file holds: the partition's state as JSON text.
 STATE = "state"
 #: The layout of a partition's state; a change makes older partitions strangers.
 STATE_FORMAT = 1
+#: Bytes of a log read at a time for its digest.
+DIGEST_CHUNK = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -99,14 +105,45 @@ def partition_spans(
     return spans, sizes
 
 
-def _identity(job: AuditJob, sizes: list[int]) -> dict:
-    logs = []
-    for path in job.paths:
-        try:
-            info = os.stat(path)
-        except OSError as exc:
-            raise AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}") from None
-        logs.append([os.path.abspath(path), info.st_size, info.st_mtime_ns, info.st_ino])
+def log_stamp(path: str) -> tuple[int, ...]:
+    """What changes when a log is written (its ctime even when its mtime is put back)."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def log_digests(paths: tuple[str, ...], progress: bool | None = None) -> list[str]:
+    """The sha256 (hex) of each log's content, read :data:`DIGEST_CHUNK` bytes at a time
+    (a progress bar of the bytes where ``progress``; None: on a terminal)."""
+    from tqdm import tqdm
+
+    total = sum(log_stamp(path)[2] for path in paths)
+    digests = []
+    with tqdm(
+        total=total, unit="B", unit_scale=True, desc="audit: digest of the logs", leave=False,
+        disable=None if progress is None else not progress,
+    ) as bar:  # fmt: skip
+        for path in paths:
+            digest = hashlib.sha256()
+            buffer = bytearray(DIGEST_CHUNK)
+            view = memoryview(buffer)
+            with open_log(Path(path)) as stream:
+                try:
+                    while read := stream.readinto(buffer):
+                        digest.update(view[:read])
+                        bar.update(read)
+                except OSError as exc:
+                    raise AnalyzerError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            digests.append(digest.hexdigest())
+    return digests
+
+
+def _identity(job: AuditJob, sizes: list[int], digests: list[str]) -> dict:
+    logs = [
+        [os.path.abspath(path), digest] for path, digest in zip(job.paths, digests, strict=True)
+    ]
     return {
         "command": "audit",
         "format": STATE_FORMAT,
@@ -145,12 +182,14 @@ def audit_partitioned(
     check_logs(paths, paytable)
     spans, sizes = partition_spans(paths, partition_rows)
     job = AuditJob(paths, paytable, decks, fit, level, tuple(spans), block_rows)
-    identity = _identity(job, sizes)
+    stamps = [log_stamp(path) for path in paths]
+    identity = _identity(job, sizes, log_digests(paths, progress))
+    folder = run_folder(Path(work_dir), identity)
     results = run_partitions(
         audit_partition,
         job,
         sizes,
-        run_folder(Path(work_dir), identity),
+        folder,
         identity,
         resume=resume,
         scheduler=scheduler,
@@ -160,6 +199,13 @@ def audit_partitioned(
         unit="rounds",
         check=check_state,
     )
+    for path, stamp in zip(paths, stamps, strict=True):
+        if log_stamp(path) != stamp:
+            # Its partitions may have read either content: none is kept under the digest.
+            shutil.rmtree(folder, ignore_errors=True)
+            raise AnalyzerError(
+                f"{path}: changed while it was audited: audit it again once it is written"
+            )
     joined = Audit(paytable, decks, fit=fit, level=level)
     for result in results:
         joined.absorb(json.loads(str(result[STATE])))

@@ -260,3 +260,130 @@ def test_a_logs_rounds_are_estimated_for_the_progress_bar(tmp_path, seed_game, r
     assert reader.estimated_rounds(tmp_path / "header.csv") == 0
     assert reader.estimated_rounds(tmp_path / "missing.csv") is None
     assert reader.estimated_rounds(tmp_path) is None  # a folder: the reading says so
+
+
+def _bomb(path, rows, *, ignored=None, dictionary=True, row_group_size=None, **cells):
+    """``rows`` as a Parquet log (zstd: repetitive text takes a few bytes on disk), the
+    cells ``cells`` gives ({column: {row: text}}) replaced and a column ``note`` holding
+    ``ignored`` (text, the same in every row) added."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = {name: [row[name] for row in rows] for name in rows[0]}
+    for name, changed in cells.items():
+        for row, text in changed.items():
+            columns[name][row - 1] = text
+    if ignored is not None:
+        columns["note"] = [ignored] * len(rows)
+    pq.write_table(
+        pa.table(columns), path, compression="zstd", use_dictionary=dictionary,
+        row_group_size=row_group_size,
+    )  # fmt: skip
+    assert path.stat().st_size < 100_000
+    return path
+
+
+def _arrow_peak(read) -> int:
+    """The most bytes Arrow held while ``read()`` ran (in a memory pool of its own, kept
+    to the end: Arrow's buffers outliving their pool would crash the process)."""
+    import pyarrow as pa
+
+    before = pa.default_memory_pool()
+    pool = pa.proxy_memory_pool(before)
+    _POOLS.append(pool)
+    pa.set_memory_pool(pool)
+    try:
+        read()
+    finally:
+        pa.set_memory_pool(before)
+    return pool.max_memory()
+
+
+def test_a_parquet_column_the_audit_ignores_is_never_read(tmp_path, seed_game) -> None:
+    """A 256 KiB note, the same in each of 500 rows: a few hundred bytes in the file (one
+    dictionary entry), 128 MB once each row holds it. It is not read at all."""
+    plain = audit_log(write_parquet(tmp_path / "plain.parquet", ROWS_500), seed_game, decks=4)
+    path = _bomb(tmp_path / "bomb.parquet", ROWS_500, ignored="n" * 2**18)
+    results = []
+    peak = _arrow_peak(lambda: results.append(audit_log(path, seed_game, decks=4)))
+    assert peak < 8 * 2**20
+    assert results[0].rounds == plain.rounds == len(ROWS_500) and results[0].total == 0
+
+
+def test_a_long_parquet_text_repeated_in_a_used_column_is_not_copied_per_row(
+    tmp_path, seed_game
+) -> None:
+    """A 64 KiB burn, one dictionary entry, in each of 500 rows: read once and refused at
+    its first row (not a few cards), never 32 MB of copies."""
+    burn = {row: "9S " * 21_845 for row in range(1, len(ROWS_500) + 1)}
+    path = _bomb(tmp_path / "log.parquet", ROWS_500, burn=burn)
+
+    def refused() -> None:
+        with pytest.raises(AnalyzerError, match="row 1, column 'burn': longer than 200 char"):
+            audit_log(path, seed_game, decks=4)
+
+    assert _arrow_peak(refused) < 8 * 2**20
+
+
+@pytest.mark.parametrize("dictionary", [True, False])
+def test_a_parquet_cell_over_1_mib_is_refused_in_one_line(tmp_path, seed_game, dictionary):
+    """As a CSV line over 1 MiB is: the row, the column and the limit, whatever the
+    column's encoding (a 2 MiB cell among short ones: a row group of small rows)."""
+    path = _bomb(
+        tmp_path / "log.parquet", ROWS_500[:100], dictionary=dictionary,
+        player_cards={42: "x" * 2**21},
+    )  # fmt: skip
+    with pytest.raises(AnalyzerError) as error:
+        audit_log(path, seed_game, decks=4)
+    assert str(error.value) == (
+        f"{path}: row 42, column 'player_cards': longer than 1 MiB: not a log"
+    )
+
+
+def test_a_parquet_row_group_of_rows_over_1_mib_is_refused_unread(tmp_path, seed_game):
+    """The row groups' sizes (in the file's footer) are looked at before any row is read:
+    rows of 2 MiB each, as the footer declares, are refused, naming the rows and column."""
+    big = {row: "x" * 2**21 for row in range(1, 4)}
+    path = _bomb(
+        tmp_path / "log.parquet", ROWS_500[:6], dictionary=False, row_group_size=3,
+        shoe={row: "S1" for row in range(1, 7)}, banker_cards=big,
+    )  # fmt: skip
+    with pytest.raises(AnalyzerError) as error:
+        audit_log(path, seed_game, decks=4)
+    assert str(error.value).startswith(
+        f"{path}: rows 1 to 3 (row group 1): column 'banker_cards' takes 2.0 MiB a row"
+    )
+    assert str(error.value).endswith("more than a row may (1 MiB): not a log")
+
+
+def test_parquet_blocks_are_bounded_by_bytes_as_well_as_rows(tmp_path, seed_game, monkeypatch):
+    """A block holds at most BATCH_BYTES of the columns read, by the footer's sizes."""
+    import pyarrow.parquet as pq
+
+    path = write_parquet(tmp_path / "log.parquet", [dict(r, note="n" * 400) for r in ROWS_500])
+    whole = list(read_log(path, seed_game, 10_000))
+    group = pq.ParquetFile(path).metadata.row_group(0)  # (997 rows: one row group)
+    used = [group.column(j) for j in range(group.num_columns)]
+    per_row = sum(c.total_uncompressed_size for c in used if c.path_in_schema != "note") / 500
+    monkeypatch.setattr(reader, "BATCH_BYTES", 4_000)
+    blocks = list(read_log(path, seed_game, 10_000))
+    assert len(whole) == 1 and 1 < max(len(b) for b in blocks) <= 4_000 / per_row
+    for name in ("rows", "rounds", "cards", "winner"):
+        joined = np.concatenate([getattr(b, name) for b in blocks])
+        assert np.array_equal(joined, getattr(whole[0], name)), name
+
+
+_POOLS: list = []
+ROWS_500 = clean_rows(load_paytable("seed-game"), 500, decks=4, seed=9)
+
+
+def test_a_parquet_column_used_that_holds_lists_is_refused(tmp_path, seed_game) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    columns = {"shoe": ["A"], "round": [1], "player_cards": ["9S KH"], "banker_cards": ["3S 4H"]}
+    pq.write_table(pa.table({**columns, "burn": pa.array([["2S"]])}), tmp_path / "log.parquet")
+    with pytest.raises(AnalyzerError, match=r"column 'burn': of type list<.*not text or a number"):
+        audit_log(tmp_path / "log.parquet", seed_game)
+    pq.write_table(pa.table({**columns, "seen": pa.array([["2S"]])}), tmp_path / "log.parquet")
+    assert audit_log(tmp_path / "log.parquet", seed_game).rounds == 1  # (not used)

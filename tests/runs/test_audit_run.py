@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+import os
 from itertools import pairwise
 
 import pytest
@@ -112,6 +113,59 @@ def test_a_log_that_changed_is_audited_again(tmp_path, seed_game) -> None:
     result = audit_partitioned([path], seed_game, 2, resume=True, **options)
     assert [(f.check, f.row) for f in result.findings] == [("payout", 6)]
     assert len(list((tmp_path / "runs").iterdir())) == 2  # another run, beside the first
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_log_edited_in_place_keeping_its_size_and_time_is_audited_again(
+    tmp_path, seed_game, suffix
+) -> None:
+    """A winner banker -> player (as long), the modification time put back: the log's
+    size, inode and time are those of the audit saved, its content is not."""
+    rows = clean_rows(seed_game, 1600, decks=2, seed=8)
+    write = write_csv if suffix == ".csv" else write_parquet
+    path = write(tmp_path / f"log{suffix}", rows)
+    options = dict(partition_rows=500, work_dir=tmp_path / "runs", workers=1, progress=False)
+    assert audit_partitioned([path], seed_game, 2, **options).total == 0
+    before = path.stat()
+    at = next(i for i in range(1500, len(rows)) if rows[i]["winner"] == "banker")
+    bad = copy.deepcopy(rows)
+    bad[at]["winner"] = "player"
+    with path.open("r+b") as file:  # in place: the same inode
+        file.write(write(tmp_path / f"bad{suffix}", bad).read_bytes())
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_ino, after.st_mtime_ns) == (
+        before.st_size, before.st_ino, before.st_mtime_ns,
+    )  # fmt: skip
+    result = audit_partitioned([path], seed_game, 2, resume=True, **options)
+    assert [(f.check, f.row) for f in result.findings] == [("winner", at + 1)]
+    # The same content again (copied back, a new inode and time): its saved run is read.
+    path.unlink()
+    path.write_bytes(write(tmp_path / f"good{suffix}", rows).read_bytes())
+    assert audit_partitioned([path], seed_game, 2, resume=True, **options).total == 0
+    assert len(list((tmp_path / "runs").iterdir())) == 2
+
+
+def test_a_log_that_changes_while_it_is_audited_is_refused(
+    tmp_path, seed_game, monkeypatch
+) -> None:
+    """Its digest was taken before: what the partitions read is not what it describes."""
+    rows = clean_rows(seed_game, 1600, decks=2, seed=8)
+    path = write_csv(tmp_path / "log.csv", rows)
+    real = audit_run.audit_partition
+
+    def editing(job, index, size):
+        if index == 1:
+            with path.open("ab") as file:
+                file.write(b"\n")
+        return real(job, index, size)
+
+    monkeypatch.setattr(audit_run, "audit_partition", editing)
+    options = dict(partition_rows=500, work_dir=tmp_path / "runs", workers=1, progress=False)
+    with pytest.raises(AnalyzerError, match=f"^{path}: changed while it was audited"):
+        audit_partitioned([path], seed_game, 2, **options)
+    # What the partitions saved (of either content) is not kept under the first digest.
+    assert not list((tmp_path / "runs").glob("*/part-*.npz"))
 
 
 def test_a_shoe_coming_back_in_a_later_partition_is_rows_out_of_order(tmp_path, seed_game):
