@@ -22,7 +22,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, localcontext
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, Inexact, localcontext
 from fractions import Fraction
 
 import numpy as np
@@ -127,6 +127,47 @@ def simplest_between(low: Fraction, high: Fraction) -> Fraction:
     a, b = low - floor, high - floor  # 0 <= a < b <= 1
     y = Fraction(math.floor(1 / b) + 1) if a == 0 else simplest_between(1 / b, 1 / a)
     return floor + 1 / y
+
+
+def simplest_within(low: Fraction, high: Fraction) -> Fraction:
+    """The fraction of smallest denominator in ``[low, high]`` (an end, where it is)."""
+    if low == high:
+        return low
+    return min((simplest_between(low, high), low, high), key=lambda value: value.denominator)
+
+
+def simple_witness(
+    constraints: Sequence[Constraint],
+    box: dict[str, tuple[Fraction, Fraction]],
+    point: dict[str, Fraction],
+) -> dict[str, Fraction]:
+    """A point where every constraint holds, checked exactly, as simple as one near
+    ``point`` (such a point, a float's exact value, say) can be: in boxes about it half,
+    a quarter, an eighth... of each unknown's range wide, the simplest fraction of each
+    unknown's side, the first such point found feasible; ``point`` itself where none is."""
+    for halvings in range(1, 64):
+        candidate = {}
+        for name, value in point.items():
+            low, high = box[name]
+            reach = (high - low) / 2**halvings
+            candidate[name] = simplest_within(max(low, value - reach), min(high, value + reach))
+        if all(c.holds(candidate) for c in constraints):
+            return candidate
+    return point
+
+
+def decimal_note(value: Fraction, digits: int = DIGITS) -> str:
+    """A fraction's decimal, for people, beside the exact fraction: ``""`` for an integer,
+    ``"0.125"`` where it is exact in ``digits`` significant digits, else ``"about ..."``."""
+    if value.denominator == 1:
+        return ""
+    with localcontext() as context:
+        context.prec = digits
+        context.clear_flags()
+        number = Decimal(value.numerator) / Decimal(value.denominator)
+        exact = not context.flags[Inexact]
+    shown = format(number.normalize(), "f")
+    return shown if exact else f"about {shown}"
 
 
 def _box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
@@ -416,6 +457,8 @@ def _branch_and_bound(constraints: Sequence[Constraint], box) -> FitResult:
             Endpoint(ceiling, True) if ends[1] >= ceiling else Endpoint(ends[1], False, BOX_DIGITS)
         )
         intervals[name] = (Interval(low, high),)
+    if witness is not None:  # (a float's exact value: a simpler one near it, if one holds)
+        witness = simple_witness(constraints, box, witness)
     return FitResult(
         intervals, witness is not None, None if worst >= BOX_DIGITS else worst, witness
     )

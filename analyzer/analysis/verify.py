@@ -617,6 +617,13 @@ def payouts_shown(printed: Iterable[object]) -> str:
     return ", ".join(map(str, by_net))
 
 
+def _payout_key(payout: Payout) -> tuple[bool, Fraction, Fraction]:
+    """What a payouts claim compares of a payout: the jackpot, or its constant and slope."""
+    if payout.jackpot:
+        return True, Fraction(0), Fraction(0)
+    return False, payout.net, payout.per_multiplier
+
+
 def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
     """A claim about the paytable itself (payouts, max round), whatever the shoe."""
     modes = paytable.modes if claim.mode is None else (claim.mode,)
@@ -633,10 +640,11 @@ def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
         computed = "none" if bet.max_round is None else bet.max_round
         return _Verdict(computed=str(computed), passed=computed == claim.value, mode=claim.mode)
     # Help pages list payouts in their own order: compare them as a multiset.
-    paid = [rule.payout for rule in bet.rules if rule.payout.kind == "win"]
-    # A payout linear in the multiplier is its constant and its slope ("9 * multiplier").
-    claimed = sorted((p.net, p.per_multiplier) for p in map(parse_payout, claim.value))
-    passed = sorted((p.net, p.per_multiplier) for p in paid) == claimed
+    paid = [rule.payout for rule in bet.rules if rule.payout.pays]
+    # A payout linear in the multiplier is its constant and its slope ("9 * multiplier");
+    # the jackpot is "jackpot", whatever the meter.
+    claimed = sorted(map(_payout_key, map(parse_payout, claim.value)))
+    passed = sorted(map(_payout_key, paid)) == claimed
     return _Verdict(computed=payouts_shown(p.text for p in paid), passed=passed, mode=claim.mode)
 
 

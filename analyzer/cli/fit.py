@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     import pandas as pd
     from tqdm import tqdm
 
-    from analyzer.analysis.fit import FIT_FIGURES, Endpoint, fit
+    from analyzer.analysis.fit import FIT_FIGURES, decimal_note, fit
     from analyzer.analysis.verify import load_claims
     from analyzer.reports.tables import json_text, render_table
 
@@ -129,10 +129,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     ]
     if together.witness is not None:
         point = ", ".join(
-            f"{name} = {Endpoint(value, True).text(False)}"
+            f"{name} = {value}" + (f" ({note})" if (note := decimal_note(value)) else "")
             for name, value in together.witness.items()
         )
-        lines.append(f"A point consistent with every figure (checked exactly): {point}.")
+        lines.append(
+            f"A point consistent with every figure (checked exactly, at these fractions): {point}."
+        )
     if together.digits is not None:
         lines.append(f"The bounds reached {together.digits} significant digits, not 12.")
     if together.empty:

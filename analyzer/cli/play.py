@@ -17,7 +17,7 @@ from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import columns_of_round
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
-from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes
+from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes, result_kind
 from analyzer.paytables.settle import Settlement
 from analyzer.reports.document import Column, Document, Paragraph, table
 from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mode
@@ -122,8 +122,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             per_mode = {ALL_MODES: next(iter(per_mode.values()))}
         for mode, (net, multiplier) in per_mode.items():
             named = paytable.bet(bet_id, paytable.modes[0] if mode == ALL_MODES else mode)
-            won = net + paytable.fee
-            result = "win" if won > 0 else "push" if won == 0 else "lose"
+            result = result_kind(net + paytable.fee)  # (the net before the fee)
             multiplied = "-" if multiplier is None else f"{float(multiplier):g}x"
             rows.append([named.display_name(), word(mode, "en"), result, multiplied, net])
     columns = [

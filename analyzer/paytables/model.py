@@ -92,16 +92,21 @@ class Payout:
     text: str
     net: Fraction
     per_multiplier: Fraction = Fraction(0)
-    #: Pays the bet's progressive jackpot: ``net`` is then the meter (in stakes).
+    #: Pays the bet's progressive jackpot: ``net`` is then the meter (in stakes), and the
+    #: line wins, or pushes at a meter of 0, by that net like any other.
     jackpot: bool = False
 
     @cached_property  # read per line of every analysis
     def kind(self) -> str:
-        if self.jackpot:
-            return "win"
         if self.per_multiplier:
             return "win"
-        return "win" if self.net > 0 else "push" if self.net == 0 else "lose"
+        return result_kind(self.net)
+
+    @property
+    def pays(self) -> bool:
+        """Is it among what the bet pays, as a help page lists it (the report's payouts, a
+        ``payouts`` claim): a win, or the progressive jackpot whatever the meter?"""
+        return self.jackpot or self.kind == "win"
 
     @property
     def multiplied(self) -> bool:
@@ -109,6 +114,13 @@ class Payout:
 
     def __str__(self) -> str:
         return self.text
+
+
+def result_kind(net: Fraction) -> str:
+    """A round's result by what it nets per unit staked, before any fee: "win" above 0,
+    "push" at 0 (the stake comes back), "lose" below. Every line of an analysis (a
+    jackpot's at its meter included) and every round ``play`` deals is classed here."""
+    return "win" if net > 0 else "push" if net == 0 else "lose"
 
 
 PUSH = Payout("push", Fraction(0))

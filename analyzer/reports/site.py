@@ -242,7 +242,7 @@ def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
                 # condition, as written in the paytable.
                 "label": label or (rule.condition.shown if len(shown) > 1 else None),
                 "condition": label is None,
-                "pays": word("Push", lang) if rule.payout.kind == "push" else rule.payout.text,
+                "pays": rule.payout.text if rule.payout.pays else word("Push", lang),
             }
         )
     return lines

@@ -51,7 +51,7 @@ def _percent(value: Fraction | None, places: int = 4) -> str:
 
 def payouts_text(result: BetResult) -> str:
     """What a bet pays when it wins, each payout once: ``"8:1 / 11:1"``."""
-    wins = [rule.payout.text for rule in result.bet.rules if rule.payout.kind == "win"]
+    wins = [rule.payout.text for rule in result.bet.rules if rule.payout.pays]
     return " / ".join(dict.fromkeys(wins))
 
 

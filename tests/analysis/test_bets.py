@@ -184,3 +184,57 @@ def test_bad_jackpots_are_one_line(change, message) -> None:
     with pytest.raises(AnalyzerError, match=message) as error:
         paytable_from_dict(data)
     assert "\n" not in str(error.value)
+
+
+#: A tiny shoe of nine physical cards (rank, suit), with pairs, suited pairs and ties.
+_JACKPOT_SHOE = [(1, 0), (1, 0), (1, 1), (5, 2), (5, 2), (10, 0), (13, 1), (9, 3), (4, 0)]
+
+
+@pytest.mark.parametrize("fee", [None, "0.25"])
+@pytest.mark.parametrize("meter", [Fraction(0), Fraction(7, 2)])
+def test_a_jackpot_line_wins_pushes_or_loses_by_its_net_at_the_meter(meter, fee) -> None:
+    """At a meter of 0 the jackpot line nets 0, the stake back: a push, as play settles it
+    (not a hit); at a meter above 0 a win. Against every ordered deal of a tiny shoe."""
+    from helpers import shoe_of_cards
+
+    from analyzer.paytables.model import paytable_from_dict
+
+    data = {
+        "name": "Progressive",
+        "bet": [
+            {
+                "id": "progressive",
+                "jackpot": {"meter": "10", "contribution": "0.01"},
+                "rule": [
+                    {"when": "player_pair and banker_pair", "pays": "jackpot"},
+                    {"when": "winner == 'tie'", "pays": "push"},
+                    {"when": "player_pair or banker_pair", "pays": "5:1"},
+                ],
+            }
+        ],
+    } | ({} if fee is None else {"fee": fee})
+    paytable = paytable_from_dict(data).with_meter(meter)
+    result = analyze(paytable=paytable, shoe=shoe_of_cards(_JACKPOT_SHOE)).result("progressive")
+    # Every ordered deal, settled here: the net per unit staked, before any fee.
+    counts = naive.card_reference(_JACKPOT_SHOE, ["player_pair", "banker_pair", "winner"])
+    total = sum(counts.values())
+    nets: dict[Fraction, int] = {}
+    for (player_pair, banker_pair, winner), ways in counts.items():
+        if player_pair and banker_pair:
+            net = meter
+        elif winner == "tie":
+            net = Fraction(0)
+        elif player_pair or banker_pair:
+            net = Fraction(5)
+        else:
+            net = Fraction(-1)
+        nets[net] = nets.get(net, 0) + ways
+    paid = 1 + Fraction(fee or 0)
+    expected = (sum(net * ways for net, ways in nets.items()) / total - (paid - 1)) / paid
+    hit = Fraction(sum(ways for net, ways in nets.items() if net > 0), total)
+    push = Fraction(sum(ways for net, ways in nets.items() if net == 0), total)
+    assert 0 < hit < 1 and 0 < push < 1
+    assert result.expected_value == expected
+    assert result.hit_frequency == hit
+    assert result.push_probability == push
+    assert result.edge_per_resolved == -expected / (1 - push)

@@ -120,3 +120,63 @@ def test_outward_decimals() -> None:
     assert outward_decimal(Fraction(1, 3), upper=False, digits=5) == "0.33333"
     assert outward_decimal(Fraction(1, 3), upper=True, digits=5) == "0.33334"
     assert outward_decimal(Fraction(0), upper=True) == "0"
+
+
+def _printed_point(line: str) -> dict[str, Fraction]:
+    """The point of fit's sentence "... (checked exactly ...): p = 1/8 (0.125), q = ...",
+    each unknown's exact fraction as printed."""
+    import re
+
+    sentence = line.split("):", 1)[1]
+    return {name: Fraction(value) for name, value in re.findall(r"(\w+) = ([0-9/]+)", sentence)}
+
+
+def test_the_point_fit_prints_is_the_point_it_checked(tmp_path, capsys) -> None:
+    """With two unknowns the witness comes from a float point: what the text prints is
+    an exact fraction, the one JSON gives, and at it every claim prints as claimed (by
+    the exact analysis). Near the set's edge (figures to 5 places) as well."""
+    import json
+
+    from helpers import run
+
+    path = paytable_of(tmp_path, TWO)
+    truth = {"p": Fraction(1, 5), "q": Fraction(1, 4)}
+    figures = [("player", "rtp"), ("tie", "rtp")]
+    claims_path = claims_at(tmp_path, path, truth, figures, places=5)
+    code, out, _ = run(capsys, "fit", str(claims_path))
+    assert code == 0
+    (line,) = [line for line in out.splitlines() if "checked exactly" in line]
+    printed = _printed_point(line)
+    code, out, _ = run(capsys, "fit", str(claims_path), "--format", "json")
+    witness = {n: Fraction(v) for n, v in json.loads(out)["together"]["witness"].items()}
+    assert printed == witness and set(witness) == {"p", "q"}
+    # Simple: no float's 2**-52 denominators.
+    assert all(value.denominator < 10**6 for value in witness.values()), witness
+    analysis = analyze(paytable=load_paytable(path).with_unknowns(witness))
+    for claim in load_claims(claims_path):
+        shown = printed_value(analysis.result(claim.bet).rtp, 5, percent=True)
+        assert shown == claim.value, claim.bet
+
+
+def test_printed_interval_ends_keep_every_consistent_point_inside(tmp_path, capsys) -> None:
+    """fit's printed ends are rounded outward: at each printed end that is a decimal (not
+    exact), just past it, the claim no longer prints as claimed (the exact analysis
+    there), and just inside it does. One unknown, a figure to 6 places (a thin set)."""
+    from helpers import run
+
+    path = paytable_of(tmp_path, ONE)
+    claims_path = claims_at(tmp_path, path, {"p": Fraction(3, 10)}, [("tie", "rtp")], places=6)
+    (claim,) = load_claims(claims_path)
+    code, out, _ = run(capsys, "fit", str(claims_path))
+    assert code == 0
+    (row,) = [line for line in out.splitlines() if line.startswith("all")]
+    low, high = (Fraction(end) for end in row.split("[", 1)[1].split("]")[0].split(", "))
+    assert low < Fraction(3, 10) < high
+
+    def prints_as_claimed(p: Fraction) -> bool:
+        result = analyze(paytable=load_paytable(path).with_unknowns({"p": p})).result("tie")
+        return printed_value(result.rtp, 6, percent=True) == claim.value
+
+    step = (high - low) / 10**6
+    assert not prints_as_claimed(low) and not prints_as_claimed(high)
+    assert prints_as_claimed(low + step) and prints_as_claimed(high - step)

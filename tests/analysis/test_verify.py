@@ -627,3 +627,47 @@ def test_the_published_infinite_deck_banker_count_passes_beside_a_suited_pair() 
     rows = _verdicts(claims, decks="inf")
     assert [r["result"] for r in rows] == ["PASS"] * 3, rows
     _every_grouping(claims, None, decks="inf")
+
+
+@pytest.mark.parametrize("meter", ["0", "10"])
+def test_a_payouts_claim_lists_the_jackpot_whatever_the_meter(tmp_path, meter) -> None:
+    """A jackpot line pushes at a meter of 0 (its net), but the bet still pays the jackpot,
+    as a help page lists it: in the payouts claim, the report's payouts and the help
+    page's."""
+    from helpers import write_paytable
+
+    from analyzer import analyze, load_paytable
+    from analyzer.reports.tables import payouts_text
+
+    path = write_paytable(
+        tmp_path,
+        f"""
+name = "Progressive"
+[[bet]]
+id = "progressive"
+jackpot = {{ meter = "{meter}", contribution = "0.01" }}
+rule = [{{ when = "player_pair and banker_pair", pays = "jackpot" }},
+        {{ when = "player_pair", pays = "5:1" }}]
+""",
+    )
+    claims = write_claims(
+        tmp_path,
+        """
+paytable = "table.toml"
+[[claim]]
+bet = "progressive"
+quantity = "payouts"
+value = ["5:1", "jackpot"]
+[[claim]]
+bet = "progressive"
+quantity = "payouts"
+value = ["5:1"]
+""",
+    )
+    assert verify_claims(load_claims(claims))["result"].tolist() == ["PASS", "FAIL"]
+    result = analyze(paytable=load_paytable(str(path)), decks=1).result("progressive")
+    assert payouts_text(result) == "jackpot / 5:1"
+    # The help page's payouts cell too.
+    from analyzer.reports.site import _payout_lines
+
+    assert [line["pays"] for line in _payout_lines(result.bet, "en")] == ["jackpot", "5:1"]
