@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from analyzer.engine.card_walk import MAX_VISITS as MAX_WALK_VISITS
-from analyzer.engine.card_walk import WalkKey
+from analyzer.engine.card_walk import MAX_COMMAND_VISITS, WalkKey
 from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import STANDARD_MIXTURE, Mixture
@@ -25,15 +24,9 @@ from analyzer.paytables.model import Bet
 if TYPE_CHECKING:  # (imported where a walk is planned: bets on the round need no kernel)
     from analyzer.engine.card_walk import CardWalk
 
-#: Rounds the card walks of one command may visit in all: five times the largest single
-#: walk (one walk visits some 8e7 rounds a second on one core of this machine, so this is
-#: a few minutes; effects of removal on the card bets of one shipped paytable take at most
-#: 4e9).
-MAX_VISITS = 5 * MAX_WALK_VISITS
-
-#: Compiling a walk into terms (recording every round's term) costs about as many rounds
-#: as this many walks of it (Super Tie: 3.8 s against 0.8 s).
-COMPILING = 5
+#: Rounds the card walks of one command may visit in all (defined with the walk: the
+#: batch engine weighs its fallback by it too).
+MAX_VISITS = MAX_COMMAND_VISITS
 
 #: What a user can do about too many rounds walked.
 FEWER_CARD_BETS = "choose fewer bets on the cards (--bet), or split the paytable"

@@ -10,7 +10,6 @@ import numpy as np
 import pandas as pd
 
 from analyzer.analysis.budget import (
-    COMPILING,
     FEWER_CARD_BETS,
     card_walks,
     check_visits,
@@ -25,7 +24,7 @@ from analyzer.analysis.exact import (
     resolve_modes,
 )
 from analyzer.engine.batch import compiles_to_terms, exact_card_expected_values
-from analyzer.engine.card_walk import CardWalk, WalkKey, plan, walk_key, walk_visits
+from analyzer.engine.card_walk import COMPILING, CardWalk, WalkKey, plan, walk_key, walk_visits
 from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANK_VALUES, RANKS, Card

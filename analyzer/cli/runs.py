@@ -148,9 +148,10 @@ def check_exact_work(
     ``shoes`` (count) the exact EV of every round dealt: compiling the bets on the cards
     into terms, or walking each round where a walk is too long to compile. ``mixture``:
     the pure tableaus the rules are played by (a paytable's), each walked and compiled."""
-    from analyzer.analysis.budget import COMPILING, card_walks, check_analyses, check_visits
+    from analyzer.analysis.budget import card_walks, check_analyses, check_visits
     from analyzer.analysis.eor import needs_suits, removal_visits
     from analyzer.engine.batch import compiled_per_process, walked_per_composition
+    from analyzer.engine.card_walk import COMPILING
 
     shoe = Shoe.standard(procedure.decks)
     check_analyses(bets, shoe, mixture=mixture)

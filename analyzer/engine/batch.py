@@ -32,6 +32,8 @@ import pandas as pd
 from numba import njit
 
 from analyzer.engine.card_walk import (
+    COMPILING,
+    MAX_COMMAND_VISITS,
     CardTerms,
     CardWalk,
     card_terms,
@@ -486,7 +488,15 @@ def _compile_card_bets(
     bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU
 ) -> _CompiledTerms | None:
     index: dict[tuple, int] = {}
-    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index), tableau)
+    try:
+        terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index), tableau)
+    except AnalyzerError:
+        # Too many kinds of round to lay out: for bets on pairs and the round, terms
+        # only save time (each composition's pair table is milliseconds); bets on the
+        # cards themselves have no other way, and the exact walk says why.
+        if bets[0].card_level:
+            raise
+        return None
     if terms is None:
         return None
     whole = _whole_values(terms)
@@ -529,10 +539,26 @@ def _whole_values(terms: CardTerms) -> dict[int, int]:
     return whole
 
 
-#: The most rounds the card walk may visit to compile terms (a few seconds, once).
+#: The most rounds the card walk may visit to compile terms whatever the number of
+#: compositions (a few seconds, once).
 _MAX_TERM_VISITS = 10**8
+#: The most it may visit to compile terms where more than COMPILING compositions pay for
+#: them (compiling costs about COMPILING walks: well under a minute, once, where walking
+#: each composition takes seconds each; 1.2e8 rounds compiled in 15-30 s here). Past it a
+#: count walks each round, which its budget refuses for any shoe's rounds (1.5e10).
+_MAX_COMPILED_VISITS = 2 * 10**8
 #: Below this many compositions the exact walk of each is cheaper than compiling terms.
 _MIN_TERM_COMPOSITIONS = 4
+
+
+def _compiles(visits: int, n_compositions: int) -> bool:
+    """Are bets on the cards whose walk compiles in ``visits`` rounds priced on
+    ``n_compositions`` compositions from terms (else each composition is walked)?"""
+    if n_compositions < _MIN_TERM_COMPOSITIONS:
+        return False
+    return visits <= _MAX_TERM_VISITS or (
+        visits <= _MAX_COMPILED_VISITS and n_compositions > COMPILING
+    )
 
 
 def _card_terms(
@@ -543,12 +569,25 @@ def _card_terms(
     composition is the better way (or the only one: terms too many to hold)."""
     key = ("card", tableau.key, *(bet.settlement for bet in bets))
     if key not in _COMPILED:
-        if n_compositions < _MIN_TERM_COMPOSITIONS or (
-            walk_visits(bets[0].fields, bets[0].literals) > _MAX_TERM_VISITS
-        ):
+        if not _compiles(walk_visits(bets[0].fields, bets[0].literals), n_compositions):
             return None
         _COMPILED[key] = _compile_card_bets(bets, tableau)
     return _COMPILED[key]
+
+
+def _check_walked(bets: list[Bet], n_compositions: int) -> None:
+    """Refuse, in one line and before any is walked, walking each of many compositions
+    for bets on the cards whose terms proved too many to hold (the one case a command's
+    weighing up front, :func:`walked_per_composition`, counts as compiled)."""
+    walked = walk_visits(bets[0].fields, bets[0].literals, bets[0].relational)
+    if n_compositions >= _MIN_TERM_COMPOSITIONS and n_compositions * walked > MAX_COMMAND_VISITS:
+        ids = ", ".join(dict.fromkeys(bet.id for bet in bets))
+        raise AnalyzerError(
+            f"bet {ids} on the cards: its terms are too many to hold, and walking each of "
+            f"{n_compositions:,} compositions would visit about {n_compositions * walked:,} "
+            f"rounds (at most {MAX_COMMAND_VISITS:,}): price fewer compositions at once, or "
+            "fewer bets on the cards"
+        )
 
 
 def walked_per_composition(bets: list[Bet]) -> int:
@@ -556,18 +595,20 @@ def walked_per_composition(bets: list[Bet]) -> int:
     for these bets: 0 where every bet on the cards compiles into terms, else the visits of
     the walks too long to compile (each composition is then walked on its own), and an
     identity walk's worth where a bet is multiplied by more than a hand's first two cards
-    (walked for each composition). For a command to weigh its work up front."""
+    (walked for each composition). For a command to weigh its work up front (a walk that
+    compiles where many compositions pay for it is counted as compiled: no more than
+    walking a few)."""
     identities = any(pricing(bet).kind is not None for bet in bets)
     return identities * IDENTITY_WALK_COST + sum(
-        walked for compiling, walked in _card_walk_visits(bets) if compiling > _MAX_TERM_VISITS
+        walked for compiling, walked in _card_walk_visits(bets) if compiling > _MAX_COMPILED_VISITS
     )
 
 
 def compiled_per_process(bets: list[Bet]) -> int:
     """Rounds of cards the batch engine walks once per process to compile these bets on
-    the cards into terms (each walk of at most 10^8 rounds), for the same weighing."""
+    the cards into terms (each walk of at most 2 * 10^8 rounds), for the same weighing."""
     return sum(
-        compiling for compiling, _ in _card_walk_visits(bets) if compiling <= _MAX_TERM_VISITS
+        compiling for compiling, _ in _card_walk_visits(bets) if compiling <= _MAX_COMPILED_VISITS
     )
 
 
@@ -836,7 +877,10 @@ def _tableau_expected_values(
         bets = [offered[i][0] for i in members]
         distinct = list({bet.settlement: bet for bet in bets}.values())
         compiled = _card_terms(distinct, len(array), tableau)
-        if compiled is not None:
+        if compiled is None:
+            if bets[0].card_level:  # (bets on the round: each composition's pair table)
+                _check_walked(bets, len(array))
+        else:
             result = _card_expected_values(compiled, array)
             column = {bet.settlement: b for b, bet in enumerate(distinct)}
             for i in members:

@@ -490,6 +490,7 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
     assert batch.walked_per_composition([bet]) == 0
     assert batch.compiled_per_process([bet, bet]) == visits > 0  # one walk for both
     monkeypatch.setattr(batch, "_MAX_TERM_VISITS", 0)
+    monkeypatch.setattr(batch, "_MAX_COMPILED_VISITS", 0)
     assert not batch.compiles_to_terms(bet.fields, bet.literals)
     assert batch.exact_card_expected_values([bet], compositions) is None
     assert batch.walked_per_composition([bet]) == visits
@@ -812,3 +813,87 @@ def test_exact_terms_of_a_bet_whose_payout_no_round_reaches() -> None:
     got = exact_card_expected_values(list(paytable.bets), SMALL)
     for row, exact in enumerate(_exact_values(paytable, SMALL)):
         assert got[row][0] == exact["never"] == -1
+
+
+def test_many_compositions_compile_a_walk_too_long_to_compile_for_a_few(monkeypatch) -> None:
+    """A walk between the two limits (here: any walk) is compiled once where more than
+    COMPILING compositions pay for it, and walked per composition for fewer; a command
+    weighs it as compiled. (count of a bet walking 1.2e8 rounds walked each of its 104
+    rounds a shoe, minutes each shoe, inside its budget.)"""
+    from analyzer.engine import batch
+    from analyzer.engine.card_walk import COMPILING, walk_visits
+
+    bet = RED_KING.bets[0]
+    monkeypatch.setattr(batch, "_MAX_TERM_VISITS", 0)
+    monkeypatch.setattr(batch, "_COMPILED", {})
+    walked = []
+    real = batch.CardWalk
+
+    def counted(*args, **kwargs):
+        walked.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(batch, "CardWalk", counted)
+    few = np.concatenate([SMALL, SMALL[:1]])  # 4 compositions, not more than COMPILING
+    assert len(few) <= COMPILING
+    batch_expected_values(RED_KING, few)
+    assert len(walked) == len(few) and not batch._COMPILED
+    many = np.concatenate([SMALL, SMALL])
+    assert len(many) > COMPILING
+    values = batch_expected_values(RED_KING, many)
+    assert len(walked) == len(few) and len(batch._COMPILED) == 1  # compiled, none walked
+    for row, exact in enumerate(_exact_values(RED_KING, many)):
+        assert values.loc[row, ("red_king", "m")] == pytest.approx(exact["red_king"], abs=1e-12)
+    assert batch.walked_per_composition([bet]) == 0
+    assert batch.compiled_per_process([bet]) == walk_visits(bet.fields, bet.literals)
+
+
+def test_walking_too_many_compositions_is_refused_before_any_walk(monkeypatch) -> None:
+    """Terms too many to hold leave each composition to be walked: past the command's
+    limit of rounds, one line names the rounds and the limit, and nothing is walked."""
+    from analyzer.engine import batch
+    from analyzer.engine.card_walk import MAX_COMMAND_VISITS, walk_visits
+
+    bet = RED_KING.bets[0]
+    monkeypatch.setattr(batch, "_COMPILED", {})
+    monkeypatch.setattr(batch, "_compile_card_bets", lambda bets, tableau: None)
+    monkeypatch.setattr(batch, "CardWalk", None)  # any walk fails
+    visits = walk_visits(bet.fields, bet.literals, bet.relational)
+    n = MAX_COMMAND_VISITS // visits + 1
+    compositions = np.repeat(SMALL[1:2], n, axis=0)
+    message = (
+        f"walking each of {n:,} compositions would visit about {n * visits:,} rounds "
+        f"(at most {MAX_COMMAND_VISITS:,})"
+    )
+    with pytest.raises(AnalyzerError, match=re.escape(message)):
+        batch_expected_values(RED_KING, compositions)
+
+
+def test_pairs_and_the_round_too_many_to_lay_out_as_terms_are_priced_exactly() -> None:
+    """Both hands' pairs beside the scores' sum and the Banker's third card are more kinds
+    of round than one table of terms holds: the batch engine once refused the bet (the
+    exact analysis prices it on the pair table); it now prices each composition exactly
+    (found by test_engines_agree)."""
+    paytable = paytable_from_dict(
+        {
+            "name": "P",
+            "modes": ["m"],
+            "bet": [
+                {
+                    "id": "pairs",
+                    "rule": [
+                        {"when": "player_pair", "pays": "push"},
+                        {
+                            "when": "player_score + banker_score >= 12 or banker_third == -1",
+                            "pays": "1:1",
+                        },
+                        {"when": "banker_pair", "pays": "5:1"},
+                    ],
+                }
+            ],
+        }
+    )
+    compositions = np.concatenate([SMALL, SMALL[:2]])
+    values = batch_expected_values(paytable, compositions)
+    for row, exact in enumerate(_exact_values(paytable, compositions)):
+        assert values.loc[row, ("pairs", "m")] == pytest.approx(exact["pairs"], abs=1e-12)

@@ -23,7 +23,15 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from analyzer.engine.card_walk.planning import MAX_VISITS, CardPlan, WalkKey, plan, walk_key
+from analyzer.engine.card_walk.planning import (
+    COMPILING,
+    MAX_COMMAND_VISITS,
+    MAX_VISITS,
+    CardPlan,
+    WalkKey,
+    plan,
+    walk_key,
+)
 
 if TYPE_CHECKING:
     from analyzer.engine.card_walk.terms import CardTerms, card_terms
@@ -47,6 +55,8 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "COMPILING",
+    "MAX_COMMAND_VISITS",
     "MAX_VISITS",
     "CardPlan",
     "CardTerms",
