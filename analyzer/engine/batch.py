@@ -488,15 +488,7 @@ def _compile_card_bets(
     bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU
 ) -> _CompiledTerms | None:
     index: dict[tuple, int] = {}
-    try:
-        terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index), tableau)
-    except AnalyzerError:
-        # Too many kinds of round to lay out: for bets on pairs and the round, terms
-        # only save time (each composition's pair table is milliseconds); bets on the
-        # cards themselves have no other way, and the exact walk says why.
-        if bets[0].card_level:
-            raise
-        return None
+    terms = card_terms(bets[0].fields, bets[0].literals, _card_classifier(bets, index), tableau)
     if terms is None:
         return None
     whole = _whole_values(terms)

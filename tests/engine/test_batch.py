@@ -852,13 +852,15 @@ def test_walking_too_many_compositions_is_refused_before_any_walk(monkeypatch) -
     """Terms too many to hold leave each composition to be walked: past the command's
     limit of rounds, one line names the rounds and the limit, and nothing is walked."""
     from analyzer.engine import batch
-    from analyzer.engine.card_walk import MAX_COMMAND_VISITS, walk_visits
+    from analyzer.engine.card_walk import walk_visits
 
     bet = RED_KING.bets[0]
+    visits = walk_visits(bet.fields, bet.literals, bet.relational)
+    MAX_COMMAND_VISITS = 10 * visits  # (the real limit takes 1.5e10 / visits compositions)
+    monkeypatch.setattr(batch, "MAX_COMMAND_VISITS", MAX_COMMAND_VISITS)
     monkeypatch.setattr(batch, "_COMPILED", {})
     monkeypatch.setattr(batch, "_compile_card_bets", lambda bets, tableau: None)
     monkeypatch.setattr(batch, "CardWalk", None)  # any walk fails
-    visits = walk_visits(bet.fields, bet.literals, bet.relational)
     n = MAX_COMMAND_VISITS // visits + 1
     compositions = np.repeat(SMALL[1:2], n, axis=0)
     message = (

@@ -26,6 +26,7 @@ from analyzer.engine.card_walk import kernels
 from analyzer.engine.card_walk.layout import key_columns, lay_out
 from analyzer.engine.card_walk.planning import plan
 from analyzer.engine.card_walk.walk import count
+from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, N_VALUES, RANK_VALUES
 from analyzer.game.rules import STANDARD_TABLEAU, Tableau
 from analyzer.game.shoe import ROUND_CARDS, Shoe
@@ -127,7 +128,8 @@ def card_terms(
     ``classify`` gets the columns of every kind of round the fields tell apart and returns
     an int class for each: rounds of class -1 are left out (a bet's losing rounds, say),
     the others are tallied by term and class. None when they would take more than
-    :data:`MAX_TERMS` entries (the memory of a few exact walks at most).
+    :data:`MAX_TERMS` entries (the memory of a few exact walks at most), or the kinds of
+    round are more than one table holds.
 
     Suits are told apart as they are, never by pattern (a term is a product of counts of
     card types, and a pattern's ways on a shoe whose suits differ are not one): bets that
@@ -139,7 +141,13 @@ def card_terms(
     # is one product of counts: every suit dealt as it is.
     card_plan = plan(frozenset(fields), literals, suit_sums=False)
     reference = Shoe.standard(_REFERENCE_DECKS)
-    layout = lay_out(card_plan, reference, tableau)
+    try:
+        layout = lay_out(card_plan, reference, tableau)
+    except AnalyzerError:
+        # More kinds of round than one table holds, on a shoe that deals every kind: the
+        # terms are too many too. Each shoe is then walked on its own, of the kinds it can
+        # deal (and that walk says so itself where they are still too many).
+        return None
     n_cells = prod(layout.shape)
     if n_cells <= _CLASSED_CELLS:  # every key classed: no walk to find those reached
         keys = np.arange(n_cells)
