@@ -7,8 +7,8 @@ on every shoe. So for bets asking the same fields, every key is settled once
 alike form one class), the classes are sorted into trees
 (:func:`~analyzer.engine.card_walk.classes.class_trees`), and an analysis walks the shoe's
 point values once, adding each path's ways to its classes
-(:func:`~analyzer.engine.card_walk.classes.class_ways`); the bets' lines are one integer
-matrix product of those ways, as on the enumerator's counts.
+(:func:`~analyzer.engine.card_walk.classes.class_ways`); the bets' lines are summed from
+those ways, as on the enumerator's counts.
 """
 
 from __future__ import annotations
@@ -74,11 +74,7 @@ class CardColumns:
             )
         ]
         ways, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
-        matrix = self._settlement.matrix
-        if ways.dtype == object:
-            totals = [int(t) for t in matrix.astype(object) @ ways]
-        else:
-            totals = (matrix @ ways).tolist()
+        totals = self._settlement.totals(ways)
         return self._together.results(self._settlement, totals, denominator, scale)
 
 

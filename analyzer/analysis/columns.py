@@ -4,10 +4,11 @@ Which rule settles an outcome cell, and which conditions hold there, depend only
 cell (its scores, third cards and pair states), not on the shoe. So for a set of bets,
 the cells the counts reach are sorted once into *groups* of cells that every bet settles
 alike (the seed game's 36 (bet, mode) columns split 14,116 cells into 258 groups), and a
-0/1 matrix says which groups each rule settles and each condition holds in. An analysis
+settlement says which rule of each bet settles each group and which conditions hold there
+(:class:`Settlement`: memory linear in groups and rules). An analysis
 then gathers the counts of those cells, sums them per group (``np.add.reduceat``, exact in
 int64: no partial sum exceeds the denominator), and takes every column's ways per rule and
-every condition's ways in one integer matrix product, without evaluating a condition.
+every condition's ways in integer sums and products, without evaluating a condition.
 
 A plan is kept per (pair detail, naturals, rules asked for) and serves any counts whose
 nonzero cells it covers (cells it holds and the counts do not reach add nothing); counts
@@ -19,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
 
 import numpy as np
 
@@ -32,7 +32,7 @@ from analyzer.memo import Kept
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
 
-#: Plans kept (each some hundreds of KB: the cells and the group matrix).
+#: Plans kept (each some hundreds of KB: the cells and the settlement).
 _MOST_PLANS = 16
 _plans: Kept[_Plan] = Kept(_MOST_PLANS)
 
@@ -45,15 +45,11 @@ _ANY_SHOE = Shoe.standard(1)
 @dataclass(frozen=True, eq=False)
 class _Plan:
     """Cells in group order (``cells``, flat in the counts; group ``g`` is
-    ``cells[starts[g]:starts[g + 1]]``), and ``matrix[row, g]``: 1 where the row's rule
-    settles group ``g`` or its condition holds there. ``first_row`` of each rules key
-    (then one row per rule and one for "no rule"), ``condition_row`` of each condition."""
+    ``cells[starts[g]:starts[g + 1]]``), and how each group settles (``settlement``)."""
 
     cells: np.ndarray
     starts: np.ndarray
-    matrix: np.ndarray
-    first_row: dict[RulesKey, int]
-    condition_row: dict[str, int]
+    settlement: Settlement
 
 
 def _rules_key(bet: Bet) -> RulesKey:
@@ -71,21 +67,59 @@ def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Pla
     starts = np.searchsorted(group[order], np.arange(settlement.n_groups))
     for array in (cells, starts):
         array.setflags(write=False)
-    return _Plan(cells[order], starts, *settlement)
+    return _Plan(cells[order], starts, settlement)
 
 
-class Settlement(NamedTuple):
-    """How rows sorted into groups settle: ``matrix[row, g]`` is 1 where the row's rule
-    settles group ``g`` or its condition holds there; ``first_row`` of each rules key
-    (then one row per rule and one for "no rule"), ``condition_row`` of each condition."""
+#: Conditions whose matched ways are summed in one matrix product (a block of 0/1 columns
+#: of every group at a time: some megabytes, however many conditions a paytable has).
+_CONDITION_BLOCK = 256
 
-    matrix: np.ndarray
+
+@dataclass(frozen=True, eq=False)
+class Settlement:
+    """How rows sorted into groups settle, held in memory linear in the groups and the
+    rules (a dense 0/1 matrix of rows by groups took 1 GB for 1,353 rules): per group,
+    ``rule_of[g, k]``, the rule of the ``k``-th rules key (in ``first_row`` order) that
+    settles it (its number of rules where none does), and ``holds[g]``, the conditions
+    that hold there (``condition_row`` order) as bits (``np.packbits``). Its rows of
+    totals (:meth:`totals`): ``first_row`` of each rules key (then one row per rule and
+    one for "no rule"), then ``condition_row`` of each condition."""
+
+    rule_of: np.ndarray
+    holds: np.ndarray
     first_row: dict[RulesKey, int]
     condition_row: dict[str, int]
+    #: Rows of totals in all.
+    n_rows: int
 
     @property
     def n_groups(self) -> int:
-        return self.matrix.shape[1]
+        return self.rule_of.shape[0]
+
+    def settling(self, rules_key: RulesKey) -> np.ndarray:
+        """Per group, the index of the rule of ``rules_key`` that settles it."""
+        return self.rule_of[:, list(self.first_row).index(rules_key)]
+
+    def totals(self, ways: np.ndarray) -> list[int]:
+        """The ways of every row from the ways of each group: int64 (exact: no partial
+        sum exceeds the denominator) or Python integers (an object array), summed as the
+        rows' 0/1 matrix times ``ways`` would sum them, without that matrix."""
+        totals: list[int] = [0] * self.n_rows
+        starts = list(self.first_row.values())
+        ends = [*starts[1:], min(self.condition_row.values(), default=self.n_rows)]
+        exact = ways.dtype == object
+        for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
+            sums = np.zeros(end - start, dtype=ways.dtype)  # (object: Python 0s)
+            np.add.at(sums, self.rule_of[:, k], ways)
+            totals[start:end] = [int(t) for t in sums.tolist()]
+        rows = list(self.condition_row.values())
+        for first in range(0, len(rows), _CONDITION_BLOCK):
+            block = rows[first : first + _CONDITION_BLOCK]
+            bits = np.unpackbits(self.holds[:, first // 8 : (first + len(block) + 7) // 8], axis=1)
+            matched = ways @ bits[:, : len(block)].astype(object if exact else np.int64)
+            for row, value in zip(block, matched.tolist(), strict=True):
+                totals[row] = int(value)
+        return totals
 
 
 def settle_rows(
@@ -93,42 +127,48 @@ def settle_rows(
 ) -> tuple[Settlement, np.ndarray]:
     """Rows of ``columns`` sorted into groups that every one of ``bets`` settles alike
     (each rule, each condition), and how each group settles; the group of each row. Bets
-    asking for fields the columns lack are refused in one line."""
+    asking for fields the columns lack are refused in one line.
+
+    Memory is linear in rows times (bets, and conditions over 8): each bet's settling
+    rule a column, each condition a bit."""
     for bet in bets:
         check_fields(bet, columns)
-    signatures = []
     first_row: dict[RulesKey, int] = {}
     condition_row: dict[str, int] = {}
     rows = 0
     by_rules: dict[RulesKey, Bet] = {}
     for bet in bets:
         by_rules.setdefault(_rules_key(bet), bet)
-    for rules_key, bet in by_rules.items():
+    settles = np.empty((n_rows, len(by_rules)), dtype=np.int16)
+    for k, (rules_key, bet) in enumerate(by_rules.items()):
         first_row[rules_key] = rows
         rows += len(bet.rules) + 1
-        signatures.append(settling_rule(bet, columns, n_rows).astype(np.int16))
+        settles[:, k] = settling_rule(bet, columns, n_rows)
+    conditions = {}
     for bet in by_rules.values():
         for rule in bet.rules:
             if rule.condition.text not in condition_row:
                 condition_row[rule.condition.text] = rows
+                conditions[rule.condition.text] = rule.condition
                 rows += 1
-                signatures.append(rule.condition.mask(columns, n_rows).astype(np.int16))
-    signature = np.ascontiguousarray(np.column_stack(signatures))
-    packed = signature.view(np.dtype((np.void, signature.dtype.itemsize * signature.shape[1])))
+    # Each condition's mask a bit, packed eight conditions a byte, a block at a time.
+    holds = np.zeros((n_rows, (len(conditions) + 7) // 8), dtype=np.uint8)
+    listed = list(conditions.values())
+    for first in range(0, len(listed), _CONDITION_BLOCK):
+        block = listed[first : first + _CONDITION_BLOCK]
+        masks = np.empty((n_rows, len(block)), dtype=bool)
+        for j, condition in enumerate(block):
+            masks[:, j] = condition.mask(columns, n_rows)
+        holds[:, first // 8 : (first + len(block) + 7) // 8] = np.packbits(masks, axis=1)
+    signature = np.ascontiguousarray(np.hstack([settles.view(np.uint8), holds]))
+    packed = signature.view(np.dtype((np.void, signature.shape[1])))
     _, first, group = np.unique(packed.ravel(), return_index=True, return_inverse=True)
-    matrix = np.zeros((rows, len(first)), dtype=np.int64)
-    groups = np.arange(len(first))
-    column = 0
-    for rules_key in by_rules:
-        settles = signature[first, column]
-        matrix[first_row[rules_key] + settles, groups] = 1
-        column += 1
-    for row in condition_row.values():
-        matrix[row, :] = signature[first, column]
-        column += 1
-    matrix.setflags(write=False)
+    rule_of = settles[first].astype(np.int64)
+    held = holds[first]
+    for array in (rule_of, held):
+        array.setflags(write=False)
     group = group.reshape(-1).astype(np.int64)
-    return Settlement(matrix, first_row, condition_row), group
+    return Settlement(rule_of, held, first_row, condition_row, rows), group
 
 
 def _on_cells(counts: OutcomeCounts, cells: np.ndarray) -> OutcomeCounts:
@@ -154,7 +194,7 @@ class BetColumns:
         self._shown = [
             (*(rule.condition.shown for rule in bet.rules), OTHERWISE) for bet, _ in self.offered
         ]
-        self._rows: tuple[_Plan | None, list] = (None, [])
+        self._rows: tuple[Settlement | None, list] = (None, [])
 
     def _plan_for(self, counts: OutcomeCounts) -> tuple[_Plan, np.ndarray]:
         """The plan for ``counts`` and the counts at its cells."""
@@ -184,17 +224,16 @@ class BetColumns:
             ends = [*plan.starts[1:].tolist(), len(ways)]
             spans = zip(plan.starts.tolist(), ends, strict=True)
             group_ways = np.array([sum(ways[a:b].tolist()) for a, b in spans], dtype=object)
-            totals = [int(t) for t in plan.matrix.astype(object) @ group_ways]
         else:
             group_ways = np.add.reduceat(ways, plan.starts) if len(ways) else ways
-            totals = (plan.matrix @ group_ways).tolist()
-        return self.results(plan, totals, counts.denominator, counts.scale)
+        totals = plan.settlement.totals(group_ways)
+        return self.results(plan.settlement, totals, counts.denominator, counts.scale)
 
     def results(
-        self, settlement: _Plan | Settlement, totals: list[int], denominator: int, scale: int
+        self, settlement: Settlement, totals: list[int], denominator: int, scale: int
     ) -> list[BetResult]:
         """Every (bet, mode)'s result from ``totals``: the ways of each of the settlement's
-        rows (``settlement.matrix`` times the ways of each group) over ``denominator``."""
+        rows (:meth:`Settlement.totals` of the ways of each group) over ``denominator``."""
         results = []
         for (bet, mode), nets, shown, (settles, holds) in zip(
             self.offered, self._nets, self._shown, self._rows_of(settlement), strict=True
@@ -207,7 +246,7 @@ class BetColumns:
             )
         return results
 
-    def _rows_of(self, plan: _Plan | Settlement) -> list[tuple[list[int], list[int]]]:
+    def _rows_of(self, plan: Settlement) -> list[tuple[list[int], list[int]]]:
         """Per bet, the plan's rows of its lines' settled ways and matched ways (the
         "no rule" line matches what it settles)."""
         if self._rows[0] is not plan:
@@ -253,10 +292,7 @@ def dealt_settlement(
         group[plan.cells] = np.repeat(
             np.arange(len(plan.starts)), np.diff(plan.starts, append=len(every))
         )
-        rules = {}
-        for rules_key, bet in by_rules.items():
-            first = plan.first_row[rules_key]
-            rules[rules_key] = plan.matrix[first : first + len(bet.rules) + 1].argmax(axis=0)
+        rules = {rules_key: plan.settlement.settling(rules_key) for rules_key in by_rules}
         kept = _dealt.put(key, (group, rules))
     group, rules = kept
     return group, np.array([rules[k] for k in keys], dtype=np.int64).reshape(len(keys), -1)

@@ -258,7 +258,7 @@ class _Compiler:
         """One comparison of a chain, between operands ``i`` and ``i + 1``."""
         left_node, right_node = operands[i], operands[i + 1]
         symbol = _SYMBOLS.get(type(op), "?")
-        text = _short(f"{ast.unparse(left_node)} {symbol} {ast.unparse(right_node)}", 80)
+        text = _LinkText(left_node, symbol, right_node)
         if isinstance(op, (ast.Is, ast.IsNot)):
             instead = "==" if isinstance(op, ast.Is) else "!="
             raise AnalyzerError(f"{text!r}: {symbol!r} is not allowed, use {instead}")
@@ -302,13 +302,26 @@ class _Compiler:
         return lambda values: fn(values[i], values[i + 1])
 
 
-def _check_value(spec: Field, value: object, text: str) -> None:
+class _LinkText:
+    """One comparison as a message quotes it (``repr``), written out only when a message
+    needs it: unparsing every comparison of a paytable of thousands of long conditions
+    took most of its reading."""
+
+    def __init__(self, left: ast.expr, symbol: str, right: ast.expr) -> None:
+        self.parts = (left, symbol, right)
+
+    def __repr__(self) -> str:
+        left, symbol, right = self.parts
+        return repr(_short(f"{ast.unparse(left)} {symbol} {ast.unparse(right)}", 80))
+
+
+def _check_value(spec: Field, value: object, text: _LinkText) -> None:
     if value not in spec.values:
         allowed = ", ".join(map(repr, spec.values))
         raise AnalyzerError(f"{text!r}: {spec.name} is one of {allowed}")
 
 
-def _item(node: ast.AST, left: _Typed, text: str) -> object:
+def _item(node: ast.AST, left: _Typed, text: _LinkText) -> object:
     """The value of one ``in (...)`` item, read from the tree (it must be a constant)."""
     kind = left.kind
     value: object = None
@@ -359,6 +372,10 @@ def _checked_range(node: ast.AST, lo: int, hi: int) -> tuple[int, int]:
     return lo, hi
 
 
+#: Nodes that are never an expression nor hold one (operators, contexts): not visited.
+_LEAVES = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+
+
 def _depth(tree: ast.AST) -> int:
     """Levels of expression nesting, counted with an explicit stack (no recursion)."""
     deepest = 0
@@ -368,7 +385,11 @@ def _depth(tree: ast.AST) -> int:
         if isinstance(node, ast.expr):
             depth += 1
             deepest = max(deepest, depth)
-        stack.extend((child, depth) for child in ast.iter_child_nodes(node))
+        for name in node._fields:
+            value = getattr(node, name, None)
+            for child in value if isinstance(value, list) else (value,):
+                if isinstance(child, ast.AST) and not isinstance(child, _LEAVES):
+                    stack.append((child, depth))
     return deepest
 
 

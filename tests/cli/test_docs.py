@@ -184,3 +184,42 @@ def test_docs_out_shows_its_progress_on_a_terminal_only(tmp_path, capsys, monkey
     monkeypatch.undo()
     code, _, err = run(capsys, "docs", "--out", str(tmp_path / "b"), "--paytable", "tie-9-to-1")
     assert code == 0 and err == ""
+
+
+def test_docs_out_makes_each_document_once_and_no_latex_frame_per_bet(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """``docs --out`` of 2,200 bets took 70 s where ``report`` took 5: each of the 36
+    text files made its own document (every bet's records again), and each bet's detail
+    table went through a pandas frame and styler for LaTeX. A language's summary and
+    detail documents are made once and written in every format, and the LaTeX of a
+    table of text cells is written directly, however many bets."""
+    import pandas as pd
+
+    from analyzer.reports import tables
+    from analyzer.reports.i18n import LANGUAGES
+
+    bets = "".join(
+        f'[[bet]]\nid = "tie{n}"\nname = "Tie {n}"\n[[bet.rule]]\n'
+        f'when = "winner == \'tie\' and player_score == {n % 10}"\npays = "{n + 1}:1"\n'
+        for n in range(30)
+    )
+    path = write_paytable(tmp_path, HEAD + bets)
+    made = []
+    report_document = tables.report_document
+    monkeypatch.setattr(
+        tables, "report_document", lambda *a, **k: made.append(1) or report_document(*a, **k)
+    )
+    frames = []
+    to_latex = pd.DataFrame.to_latex
+    monkeypatch.setattr(
+        pd.DataFrame, "to_latex", lambda *a, **k: frames.append(1) or to_latex(*a, **k)
+    )
+    out = tmp_path / "out"
+    code, printed, _ = run(capsys, "docs", "--out", str(out), "--paytable", str(path))
+    assert code == 0 and printed.startswith("wrote 39 files")
+    assert len(made) == 2 * len(LANGUAGES)  # summary and detail, per language
+    assert len(frames) == 0  # no table of the report has row labels
+    assert (out / "en" / "detail.tex").read_text().count(
+        "\\begin{tabular}"
+    ) == 1 + 30  # summary, each bet

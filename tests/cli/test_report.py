@@ -8,6 +8,7 @@ import json
 import math
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 import pytest
 from helpers import run
@@ -439,3 +440,41 @@ def test_a_report_whose_counts_are_stored_imports_no_numba_nor_pandas(tmp_path) 
     for path in (tmp_path / "store").iterdir():
         path.unlink()
     assert report()[1] == first
+
+
+def test_a_bet_of_many_dense_rules_is_settled_in_memory_linear_in_its_rules(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """Hundreds of rules, each over most of the value fields, split the outcome cells into
+    about as many groups as there are cells: a dense 0/1 matrix of (rules + conditions) by
+    groups grew as their product (1,353 rules: over 1 GB). The settlement holds per group
+    each bet's settling rule and each condition as one bit."""
+    from analyzer.analysis import columns
+
+    lines = ['name = "Dense"', "[[bet]]", 'id = "dense"', "rule = ["]
+    for i in range(400):
+        ps, bs, third = i % 10, i // 10 % 10, i // 100 - 1
+        when = (
+            f"(player_score == {ps} and banker_score == {bs} and player_third == {third})"
+            f" or (banker_third == {i % 11 - 1} and player_score + banker_score == {i % 19})"
+        )
+        lines.append(f'  {{ when = "{when}", pays = "{i % 50 + 1}:1" }},')
+    path = tmp_path / "dense.toml"
+    path.write_text("\n".join([*lines, "]"]) + "\n")
+    held = []
+    settle_rows = columns.settle_rows
+
+    def recording(bets, table_columns, n_rows):
+        settlement, group = settle_rows(bets, table_columns, n_rows)
+        held.append((settlement, sum(len(bet.rules) for bet in bets), len(bets)))
+        return settlement, group
+
+    monkeypatch.setattr(columns, "settle_rows", recording)
+    code, out, _ = run(capsys, "report", "--paytable", str(path))
+    assert code == 0 and "Dense" in out
+    (settlement, rules, bets), *_ = held
+    arrays = vars(settlement) if hasattr(settlement, "__dict__") else settlement._asdict()
+    held_bytes = sum(a.nbytes for a in arrays.values() if isinstance(a, np.ndarray))
+    groups = settlement.n_groups
+    assert groups > rules  # dense indeed: a dense matrix would hold 8 * 2 * rules * groups
+    assert held_bytes <= groups * (8 * bets + rules // 8 + 1)
