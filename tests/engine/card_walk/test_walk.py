@@ -113,9 +113,7 @@ def test_a_flush_summed_gives_the_suit_by_suit_walks_integers_on_a_depleted_deck
     counts = Shoe.standard(1).suit_counts.copy()
     counts[0, 0] = counts[12, :3] = counts[5, 1] = 0
     shoe = Shoe(counts.sum(axis=1), counts)
-    summed, by_suit = (
-        layout.lay_out(plan(fields, suit_sums=flag), shoe) for flag in (True, False)
-    )
+    summed, by_suit = (layout.lay_out(plan(fields, suit_sums=flag), shoe) for flag in (True, False))
     assert summed.plan.flush_sum and summed.visits * 100 < by_suit.visits
     tables = []
     for laid in (summed, by_suit):
