@@ -301,9 +301,8 @@ def _in_own_terms(result: BetResult, shoe: Shoe) -> BetResult:
     own = shoe.in_lowest_terms(suits=pricing(result.bet).needs_suits).size ** ROUND_CARDS
     line = result.lines[0]
     own *= line.scale
-    if line.over % own or line.over == own:
-        return result
-    return over_fewer(result, line.over // own)
+    # (over_fewer returns the result itself where it is already in those terms)
+    return result if line.over % own else over_fewer(result, line.over // own)
 
 
 def by_class_walk(analysis: Analysis, bet_ids: Iterable[str]) -> bool:
