@@ -33,6 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("analysis", ("analyzer.analysis",)),
     ("runs", ("analyzer.runs",)),
     ("reports", ("analyzer.reports",)),
+    ("api", ("analyzer.api",)),
     ("cli", ("analyzer.cli",)),
 ]
 #: The package's front door re-exports from every layer; nothing imports it back.
