@@ -681,7 +681,12 @@ def read_input(path: Path | Traversable) -> bytes:
 
 def read_toml(path: Path | Traversable) -> dict[str, Any]:
     """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
-    raw = read_input(path)
+    return parse_toml(read_input(path), path)
+
+
+def parse_toml(raw: bytes, path: Path | Traversable | str) -> dict[str, Any]:
+    """Parse the bytes of an untrusted TOML file read from ``path`` (named in messages);
+    every failure is one :class:`AnalyzerError`."""
     try:
         # utf-8-sig: a byte-order mark, as some editors write, is not part of the text.
         data = tomllib.loads(raw.decode("utf-8-sig"))

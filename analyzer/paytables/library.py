@@ -10,12 +10,14 @@ can never stand in for a shipped paytable.
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import replace
 from functools import cache
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import file_stamp, read_toml, shipped_folder
+from analyzer.files import file_stamp, parse_toml, read_input, shipped_folder
 from analyzer.paytables.model import Paytable, paytable_from_dict
 from analyzer.schema import argument
 
@@ -80,14 +82,21 @@ def shipped_claims(name: str) -> Traversable | None:
     return _SHIPPED / "claims" / f"{name}.toml" if name in claims_names() else None
 
 
+def _read(path: Path | Traversable, source: str) -> Paytable:
+    """A paytable file read once: parsed, and its content's digest kept with it."""
+    raw = read_input(path)
+    paytable = paytable_from_dict(parse_toml(raw, path), source)
+    return replace(paytable, sha256=hashlib.sha256(raw).hexdigest())
+
+
 @cache
 def _load_shipped(name: str) -> Paytable:
-    return paytable_from_dict(read_toml(shipped_paytable(name)), name)
+    return _read(shipped_paytable(name), name)
 
 
 @cache
 def _load_file(path: Path, stamp: tuple[int, int, int]) -> Paytable:
-    return paytable_from_dict(read_toml(path), str(path))
+    return _read(path, str(path))
 
 
 def load_paytable(spec: str | Path) -> Paytable:

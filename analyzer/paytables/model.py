@@ -386,6 +386,10 @@ class Paytable:
     multipliers: Multipliers | None = None
     #: The unknowns of the multipliers' distribution and their ranges, (name, low, high).
     unknowns: tuple[tuple[str, Fraction, Fraction], ...] = ()
+    #: The sha256 of the file the paytable was read from (hex), so that an output can say
+    #: which file gave its figures; empty for a paytable built in Python. Not part of the
+    #: paytable's identity (two files of the same bets are the same paytable).
+    sha256: str = field(default="", compare=False)
 
     def with_meter(self, meter: Fraction) -> Paytable:
         """The paytable with the meter of every progressive jackpot at ``meter`` stakes."""

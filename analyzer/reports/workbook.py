@@ -41,6 +41,7 @@ from typing import Any
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, jackpot_figures
 from analyzer.analysis.exact import Analysis
+from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import ALL_MODES, fraction_text
 from analyzer.reports.i18n import check_language, word
 from analyzer.reports.tables import (
@@ -54,6 +55,7 @@ from analyzer.reports.tables import (
     shown_once,
 )
 from analyzer.reports.writers import open_workbook
+from analyzer.runs.runner import package_version
 
 SUMMARY_SHEET = "Summary"
 VOLATILITY_SHEET = "Volatility"
@@ -65,6 +67,17 @@ MAX_SHEET_NAME = 31
 _SHEET_FORBIDDEN = re.compile(r"[\[\]:*?/\\]")
 #: The longest text a cell holds (UTF-16 code units).
 MAX_CELL_TEXT = 32767
+#: The widest an exact column is made (characters); a longer exact value wraps.
+MAX_EXACT_WIDTH = 60
+#: The height of a line of text (points), for rows whose text wraps.
+LINE_HEIGHT = 15
+#: The styles whose text wraps in its cell.
+_WRAPPING = ("wrapped", "exact_wrapped", "header")
+#: XlsxWriter's paper size code of A4 (printed PAR sheets go to labs worldwide).
+PAPER_A4 = 9
+#: Excel refuses a header or footer of more than 255 characters; the paytable's name in
+#: the footer is cut to this many.
+MAX_FOOTER_NAME = 60
 
 #: Rounds after which the Volatility sheet gives the range of the net result.
 ROUNDS = (100, 1_000, 10_000, 100_000)
@@ -76,7 +89,9 @@ _FORMATS = {
     "header": {"bold": True, "text_wrap": True, "valign": "top", "bottom": 1},
     "label": {"bold": True},
     "text": {},
+    "wrapped": {"text_wrap": True, "valign": "top"},
     "exact": {"num_format": "@"},
+    "exact_wrapped": {"num_format": "@", "text_wrap": True, "valign": "top"},
     "percent": {"num_format": "0.0000%"},
     "probability": {"num_format": "0.0000000000"},
     "signed": {"num_format": "+0.0000000000;-0.0000000000;0.0000000000"},
@@ -155,17 +170,64 @@ class _Sheet:
     def __init__(self, worksheet: Any, formats: dict[str, Any]) -> None:
         self.sheet = worksheet
         self.formats = formats
+        #: The widest exact text or count written in each column, so that the column can
+        #: be made wide enough to show it whole (a printed fraction is never cut).
+        self.widths: dict[int, int] = {}
+        #: Each column's width once set, and the cells whose text wraps (row, column,
+        #: length): their rows are made tall enough for every line (no spreadsheet
+        #: program fits a row to wrapped text written by another on opening).
+        self.column_widths: dict[int, float] = {}
+        self.wrapped: list[tuple[int, int, int]] = []
 
     def text(self, row: int, col: int, value: str, style: str = "text") -> None:
         if len(value) > MAX_CELL_TEXT // 2:  # (only then can it be too long)
             value = _cut(value, MAX_CELL_TEXT)
+        if style in _WRAPPING:
+            self.wrapped.append((row, col, len(value)))
         self.sheet.write_string(row, col, value, self.formats[style])
 
     def number(self, row: int, col: int, value: float | Fraction | int, style: str) -> None:
+        if style in ("count", "fraction_count"):  # shown with thousands separators
+            self._widen(col, len(f"{float(value):,.3f}"))
         self.sheet.write_number(row, col, float(value), self.formats[style])
 
+    def _widen(self, col: int, width: int) -> None:
+        self.widths[col] = max(self.widths.get(col, 0), width)
+
     def exact(self, row: int, col: int, value: Fraction | int | None) -> None:
-        self.text(row, col, _exact(value), "exact")
+        text = _exact(value)
+        self._widen(col, len(text))
+        self.text(row, col, text, "exact_wrapped" if len(text) > MAX_EXACT_WIDTH else "exact")
+
+    def set_columns(self, first: int, last: int, width: float) -> None:
+        """Columns ``first`` to ``last`` at least this wide, and as wide as their widest
+        exact value or count (an exact value up to :data:`MAX_EXACT_WIDTH`; a longer one
+        wraps in its cell)."""
+        for col in range(first, last + 1):
+            widest = self.widths.get(col, 0)
+            self.column_widths[col] = max(width, min(widest + 1, MAX_EXACT_WIDTH))
+            self.sheet.set_column(col, col, self.column_widths[col])
+
+    def print_setup(self, header_row: int, footer: str) -> None:
+        """Printed, the sheet is landscape, one page wide (as many pages tall as it
+        needs), its header row repeated on every page, the sheet's name above and the
+        workbook's footer below."""
+        lines: dict[int, int] = {}
+        for row, col, length in self.wrapped:
+            # A character of a proportional font is narrower than a column unit (the
+            # width of a "0") on average; a line holds about one unit less than the width.
+            per_line = max(1, int(self.column_widths.get(col, 8.43)) - 1)
+            lines[row] = max(lines.get(row, 1), -(-length // per_line))
+        for row, count in sorted(lines.items()):
+            if count > 1:
+                self.sheet.set_row(row, LINE_HEIGHT * count)
+        self.sheet.set_landscape()
+        self.sheet.set_paper(PAPER_A4)
+        self.sheet.set_margins(left=0.4, right=0.4, top=0.6, bottom=0.6)
+        self.sheet.fit_to_pages(1, 0)
+        self.sheet.repeat_rows(header_row)
+        self.sheet.set_header("&C&A")
+        self.sheet.set_footer(footer)
 
     def formula(self, row: int, col: int, formula: str, style: str, value: float) -> None:
         """A formula, stored with its value (a reader that does not recalculate shows
@@ -218,7 +280,8 @@ def _write_summary(
     names: Sequence[str],
     claimed_max_rtp: str | None,
     lang: str,
-) -> None:
+) -> int:
+    """Write the Summary sheet; the row of its table's header."""
     paytable = analysis.paytable
     sheet.text(0, 0, report_title(analysis, lang), "title")
     facts = [
@@ -247,6 +310,7 @@ def _write_summary(
     headers += [word("Max round", lang), word("Sheet", lang)]
     sheet.header(row, headers)
     sheet.sheet.freeze_panes(row + 1, 1)
+    header_row = row
     for (result, mode), name in zip(shown, names, strict=True):
         row += 1
         cells = [result.bet.display_name(lang), result.bet.id, word(mode, lang)]
@@ -283,9 +347,10 @@ def _write_summary(
     for note in notes:
         row += 1
         sheet.text(row, 0, note)
-    sheet.sheet.set_column(0, 0, 28)
-    sheet.sheet.set_column(1, 3, 16)
-    sheet.sheet.set_column(4, len(headers) - 1, 14)
+    sheet.set_columns(0, 0, 28)
+    sheet.set_columns(1, 3, 16)
+    sheet.set_columns(4, len(headers) - 1, 14)
+    return header_row
 
 
 # -- One bet ---------------------------------------------------------------------------------
@@ -313,7 +378,8 @@ def _outcome(result: BetResult, number: int, lang: str) -> str:
     return labels.get(lang) or labels.get("en") or result.lines[number].when
 
 
-def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> None:
+def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
+    """Write one bet's sheet; the row of its table's header."""
     bet = result.bet
     sheet.text(0, 0, _bet_title(result, mode, lang), "title")
     facts = [
@@ -346,12 +412,13 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> None:
         headers += [word(header, lang)] if number < _NET else _with_exact(header, lang)
     sheet.header(row, headers)
     sheet.sheet.freeze_panes(row + 1, 1)
+    header_row = row
     first = row + 1
     for number, line in enumerate(result.lines):
         row += 1
         when = word(OTHERWISE, lang) if line.when == OTHERWISE else line.when
-        sheet.text(row, 0, _outcome(result, number, lang))
-        sheet.text(row, 1, when)
+        sheet.text(row, 0, _outcome(result, number, lang), "wrapped")
+        sheet.text(row, 1, when, "wrapped")
         sheet.text(row, 2, line.payout.text)
         sheet.number(row, _NET, line.net, "signed")
         sheet.exact(row, _NET + 1, line.net)
@@ -409,9 +476,10 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> None:
         sheet.formula(row, _CONTRIBUTION, formula, style, float(value))
         sheet.exact(row, _CONTRIBUTION + 1, value)
         row += 1
-    sheet.sheet.set_column(0, 1, 32)
-    sheet.sheet.set_column(2, 2, 14)
-    sheet.sheet.set_column(3, len(headers) - 1, 18)
+    sheet.set_columns(0, 1, 32)
+    sheet.set_columns(2, 2, 14)
+    sheet.set_columns(3, len(headers) - 1, 18)
+    return header_row
 
 
 def _contribution(sheet: _Sheet, row: int, value: Fraction) -> None:
@@ -440,7 +508,8 @@ _EV, _SD, _INDEX = 2, 4, 6
 _RANGES = _INDEX + len(CONFIDENCE)
 
 
-def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lang: str) -> None:
+def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lang: str) -> int:
+    """Write the Volatility sheet; the row of its table's header."""
     sheet.text(0, 0, word("Volatility", lang), "title")
     sheet.text(
         1,
@@ -472,6 +541,7 @@ def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lan
     row += 1
     sheet.header(row, headers)
     sheet.sheet.freeze_panes(row + 1, 1)
+    header_row = row
     for result, mode in shown:
         row += 1
         sheet.text(row, 0, result.bet.display_name(lang))
@@ -493,11 +563,21 @@ def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lan
                 sheet.formula(row, col, f"={rounds}*{ev}-{spread}", "units", low)
                 sheet.formula(row, col + 1, f"={rounds}*{ev}+{spread}", "units", high)
                 col += 2
-    sheet.sheet.set_column(0, 0, 28)
-    sheet.sheet.set_column(1, len(headers) - 1, 14)
+    sheet.set_columns(0, 0, 28)
+    sheet.set_columns(1, len(headers) - 1, 14)
+    return header_row
 
 
 # -- The workbook ----------------------------------------------------------------------------
+
+
+def footer_text(paytable: Paytable, version: str) -> str:
+    """The printed footer of every sheet: the paytable's name and the digest of its file
+    (left), the tool's version (centre), the page (right). An ``&`` of the name is
+    written ``&&``, as Excel's header codes need."""
+    name = _cut(paytable.name, MAX_FOOTER_NAME).replace("&", "&&")
+    digest = f" \u00b7 sha256 {paytable.sha256[:16]}" if paytable.sha256 else ""
+    return f"&L{name}{digest}&Cbaccarat-odds {version}&RPage &P of &N"
 
 
 def workbook_bytes(
@@ -510,10 +590,18 @@ def workbook_bytes(
     names = sheet_names(_sheet_titles(shown, lang))
     buffer = io.BytesIO()
     with open_workbook(buffer, f"PAR sheet: {analysis.paytable.name}") as book:
-        formats = {name: book.add_format(spec) for name, spec in _FORMATS.items()}
+        # Every cell at the top of its row: a row made tall for wrapped text keeps its
+        # numbers beside the first line.
+        formats = {
+            name: book.add_format({"valign": "top", **spec}) for name, spec in _FORMATS.items()
+        }
+        footer = footer_text(analysis.paytable, package_version())
         summary = _Sheet(book.add_worksheet(SUMMARY_SHEET), formats)
-        _write_summary(summary, analysis, shown, names, claimed_max_rtp, lang)
+        header_row = _write_summary(summary, analysis, shown, names, claimed_max_rtp, lang)
+        summary.print_setup(header_row, footer)
         for (result, mode), name in zip(shown, names, strict=True):
-            _write_bet(_Sheet(book.add_worksheet(name), formats), result, mode, lang)
-        _write_volatility(_Sheet(book.add_worksheet(VOLATILITY_SHEET), formats), shown, lang)
+            sheet = _Sheet(book.add_worksheet(name), formats)
+            sheet.print_setup(_write_bet(sheet, result, mode, lang), footer)
+        volatility = _Sheet(book.add_worksheet(VOLATILITY_SHEET), formats)
+        volatility.print_setup(_write_volatility(volatility, shown, lang), footer)
     return buffer.getvalue()

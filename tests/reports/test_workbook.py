@@ -24,6 +24,7 @@ import re
 import shutil
 import subprocess
 import zipfile
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from statistics import NormalDist
@@ -40,9 +41,11 @@ from analyzer.reports.tables import shown_once
 from analyzer.reports.workbook import (
     MAX_SHEET_NAME,
     RESERVED_SHEET_NAMES,
+    footer_text,
     sheet_names,
     workbook_bytes,
 )
+from analyzer.runs.runner import package_version
 
 #: How long LibreOffice may take to open, recalculate and save every workbook: a bound
 #: for a hung process, not a timing check.
@@ -136,6 +139,45 @@ RECALCULATE_ON_LOAD = """\
 """
 
 
+def required_office() -> str:
+    """LibreOffice's command; without it the test skips, or fails where it is required."""
+    executable = office_path()
+    if executable is None:
+        if os.environ.get("BACCARAT_ODDS_REQUIRE_OFFICE") == "1":
+            pytest.fail("LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
+        pytest.skip("LibreOffice is not installed")
+    return executable
+
+
+def office_convert(
+    executable: str, paths: list[Path], target: str, folder: Path, root: Path
+) -> subprocess.CompletedProcess:
+    """Open ``paths`` in LibreOffice (a profile of its own under ``root``, recalculating
+    on load) and save each as ``target`` into ``folder``, in one run."""
+    profile = root / "profile"
+    (profile / "user").mkdir(parents=True, exist_ok=True)
+    (profile / "user" / "registrymodifications.xcu").write_text(RECALCULATE_ON_LOAD)
+    done = subprocess.run(
+        [
+            executable,
+            f"-env:UserInstallation={profile.as_uri()}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            target,
+            "--outdir",
+            str(folder),
+            *(str(path) for path in paths),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=OFFICE_TIMEOUT,
+        env={**os.environ, "HOME": str(root)},
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
 def without_stored_results(source: Path, target: Path) -> int:
     """Copy an xlsx file with the values stored beside its formulas removed; the number
     of formulas."""
@@ -155,37 +197,13 @@ def without_stored_results(source: Path, target: Path) -> int:
 def recalculated(written, tmp_path_factory) -> dict[str, tuple]:
     """Each workbook as LibreOffice saves it once it has recalculated it: name ->
     (analysis, language, path). One LibreOffice run converts them all."""
-    executable = office_path()
-    if executable is None:
-        if os.environ.get("BACCARAT_ODDS_REQUIRE_OFFICE") == "1":
-            pytest.fail("LibreOffice is not installed (apt-get install libreoffice-calc-nogui)")
-        pytest.skip("LibreOffice is not installed")
+    executable = required_office()
     root = tmp_path_factory.mktemp("office")
-    profile = root / "profile"
-    (profile / "user").mkdir(parents=True)
-    (profile / "user" / "registrymodifications.xcu").write_text(RECALCULATE_ON_LOAD)
     given, saved = root / "given", root / "saved"
     given.mkdir()
     for _, _, path in written.values():
         assert without_stored_results(path, given / path.name) > 0
-    done = subprocess.run(
-        [
-            executable,
-            f"-env:UserInstallation={profile.as_uri()}",
-            "--headless",
-            "--norestore",
-            "--convert-to",
-            "xlsx",
-            "--outdir",
-            str(saved),
-            *sorted(str(p) for p in given.iterdir()),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=OFFICE_TIMEOUT,
-        env={**os.environ, "HOME": str(root)},
-    )
-    assert done.returncode == 0, done.stderr
+    done = office_convert(executable, sorted(given.iterdir()), "xlsx", saved, root)
     out = {}
     for name, (analysis, lang, path) in written.items():
         assert (saved / path.name).is_file(), done.stdout + done.stderr
@@ -486,3 +504,83 @@ def test_numbers_are_numeric_cells_with_a_display_format(written) -> None:
     assert cell.data_type == "n" and cell.number_format == "0.0000%"
     exact = sheet.cell(at + 2, columns["House edge (exact)"] + 1)
     assert exact.data_type == "s" and exact.number_format == "@"
+
+
+# -- Printed -----------------------------------------------------------------------------------
+
+#: The printed cases: the seed game (its PAR sheet goes to regulators) and the cards'
+#: bets (long conditions, wrapped).
+PRINTED = ("seed", "cards")
+
+
+@pytest.fixture(scope="module")
+def printed(written, tmp_path_factory) -> dict[str, Path]:
+    """The printed cases exported to PDF by LibreOffice, as a user prints them: name -> PDF."""
+    executable = required_office()
+    root = tmp_path_factory.mktemp("printed")
+    paths = [written[name][2] for name in PRINTED]
+    office_convert(executable, paths, "pdf", root / "pdf", root)
+    return {name: root / "pdf" / f"{name}.pdf" for name in PRINTED}
+
+
+def pdf_pages(path: Path) -> list[tuple[str, float, float]]:
+    """Each page's text, width and height."""
+    from pypdf import PdfReader
+
+    return [
+        (page.extract_text(), float(page.mediabox.width), float(page.mediabox.height))
+        for page in PdfReader(path).pages
+    ]
+
+
+def exact_texts(path: Path) -> list[str]:
+    """Every exact value a workbook holds (its text cells formatted as text, "@")."""
+    book = openpyxl.load_workbook(path)
+    return [
+        cell.value
+        for sheet in book.worksheets
+        for row in sheet.iter_rows()
+        for cell in row
+        if cell.number_format == "@" and isinstance(cell.value, str) and cell.value != "-"
+    ]
+
+
+@pytest.mark.parametrize("case", PRINTED)
+def test_the_par_sheet_prints_landscape_a_page_wide_with_its_footer(written, printed, case) -> None:
+    """Each sheet prints landscape, one page wide: the seed game's PAR sheet went from 98
+    portrait pages (each bet's sheet over 4-5) to a page a sheet. Every page names its
+    sheet above and the paytable (with its file's digest), the tool's version and the
+    page below."""
+    analysis, _, path = written[case]
+    pages = pdf_pages(printed[case])
+    names = openpyxl.load_workbook(path).sheetnames
+    per_sheet: dict[str, int] = {}
+    for number, (text, width, height) in enumerate(pages, start=1):
+        assert width > height, number  # landscape
+        sheet = text.splitlines()[0].strip()  # the header: the sheet's name
+        assert sheet in names, (number, sheet)
+        per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
+        assert f"Page {number} of {len(pages)}" in text
+        assert f"baccarat-odds {package_version()}" in text
+        assert f"sha256 {analysis.paytable.sha256[:16]}" in text
+    assert set(per_sheet) == set(names)  # every sheet printed
+    if case == "seed":
+        assert max(per_sheet.values()) <= 2, per_sheet
+
+
+@pytest.mark.parametrize("case", PRINTED)
+def test_every_exact_value_is_printed_whole(written, printed, case) -> None:
+    """No exact fraction is cut by its column: each is found, whole, in the PDF's text."""
+    text = "".join("".join(page for page, _, _ in pdf_pages(printed[case])).split())
+    values = exact_texts(written[case][2])
+    assert len(values) > 40  # (the seed game has 350, the cards 52)
+    missing = [value for value in values if "".join(value.split()) not in text]
+    assert not missing, missing[:5]
+
+
+def test_the_footer_escapes_the_paytables_name_and_keeps_to_excels_length() -> None:
+    hostile = replace(load_paytable("seed-game"), name="R&D " + "x" * 300)
+    footer = footer_text(hostile, "9.9.9")
+    assert "R&&D" in footer and "&D" not in footer.replace("&&", "")
+    assert len(footer) <= 255
+    assert footer_text(replace(hostile, sha256=""), "1").count("sha256") == 0
