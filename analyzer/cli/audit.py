@@ -78,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_paytable_option(parser)
     add_decks_option(parser)
-    add_format_option(parser, REPORT_FORMATS)
+    add_format_option(parser, REPORT_FORMATS, "--out")
     add_report_out_option(parser)
     parser.add_argument(
         "--level",

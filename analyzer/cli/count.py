@@ -63,7 +63,7 @@ MAX_MAX_GAIN = 10**6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_run_options(parser, REPORT_FORMATS)
+    add_run_options(parser, REPORT_FORMATS, "--report-out")
     parser.add_argument(
         "--bet",
         action="append",

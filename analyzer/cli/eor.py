@@ -48,7 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_shoe_options(parser)
     add_mode_option(parser, "both", "betting mode, or both (default)")
     add_bet_option(parser)
-    add_format_option(parser, REPORT_FORMATS)
+    add_format_option(parser, REPORT_FORMATS, "--out")
     add_report_out_option(parser)
     writes(
         parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")

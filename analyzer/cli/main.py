@@ -219,9 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser(argv).parse_args(argv)
             # Whatever the command, no output is written over a file it reads.
-            from analyzer.cli.options import check_files_kept
+            from analyzer.cli.options import check_files_kept, settle_format
 
             check_files_kept(args, args.file_options)
+            settle_format(args)
             if not gc.isenabled():  # off while the modules loaded (analyzer.cli.console)
                 # What start-up made (modules, classes, functions: some 10^5 objects)
                 # lives as long as the process, so it is moved out of the collector's

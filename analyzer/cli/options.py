@@ -296,13 +296,53 @@ def add_mode_option(parser: argparse.ArgumentParser, default: str | None, help: 
     parser.add_argument("--mode", default=default, help=help)
 
 
-def add_format_option(parser: argparse.ArgumentParser, formats: tuple[str, ...]) -> None:
+def add_format_option(
+    parser: argparse.ArgumentParser, formats: tuple[str, ...], out: str | None = None
+) -> None:
+    """``--format``; with ``out`` (the command's report-file option), its default is the
+    format that file's suffix names (:func:`settle_format`), else text."""
+    default = "text, for people to read"
+    if out is not None:
+        suffixes = " ".join(SUFFIX_FORMATS)
+        default = f"text, or the one {out} FILE's suffix names: {suffixes}"
     parser.add_argument(
         "--format",
         choices=formats,
-        default="text",
-        help=f"output format: {', '.join(formats)} (default: text, for people to read)",
+        default=None if out is not None else "text",
+        help=f"output format: {', '.join(formats)} (default: {default})",
     )
+
+
+#: The format each report file suffix names (``--out par.xlsx`` writes the PAR sheet).
+SUFFIX_FORMATS = {
+    ".txt": "text",
+    ".md": "markdown",
+    ".csv": "csv",
+    ".html": "html",
+    ".htm": "html",
+    ".tex": "latex",
+    ".json": "json",
+    ".xlsx": "xlsx",
+}
+
+
+def settle_format(args: argparse.Namespace) -> None:
+    """A command whose ``--format`` follows its report file: without ``--format`` the
+    format is the one the file's suffix names (text without a file, or for a suffix that
+    names none); a suffix naming another format than ``--format`` is refused before any
+    work (a file ``par.xlsx`` of text, or ``x.json`` of a table, is always a mistake)."""
+    if not hasattr(args, "report_out") or not hasattr(args, "format"):
+        return
+    path = args.report_out
+    named = None if path is None else SUFFIX_FORMATS.get(os.path.splitext(path)[1].lower())
+    option = args.report_out_option
+    if args.format is None:
+        args.format = named or "text"
+    elif named is not None and named != args.format:
+        raise AnalyzerError(
+            f"{option} {path} names {named} but --format is {args.format}: "
+            f"give a file ending in the format's suffix, or leave --format out"
+        )
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:
@@ -343,10 +383,12 @@ def add_report_out_option(parser: argparse.ArgumentParser, option: str = "--out"
             option,
             dest="report_out",
             metavar="FILE",
-            help="write the report to FILE instead of standard output, whole or not at all; "
+            help="write the report to FILE instead of standard output, whole or not at all, "
+            "in the format its suffix names unless --format says (default: standard output); "
             "required with --format xlsx (a workbook is binary: FILE must end in .xlsx)",
         )
     )
+    parser.set_defaults(report_out_option=option)
 
 
 def check_report_out(fmt: str, path: str | None, option: str = "--out") -> None:

@@ -46,7 +46,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also print each bet's breakdown by paying line (a workbook always has it)",
     )
-    add_format_option(parser, REPORT_FORMATS)
+    add_format_option(parser, REPORT_FORMATS, "--out")
     add_lang_option(parser)
     add_report_out_option(parser)
 

@@ -41,7 +41,9 @@ MAX_THRESHOLD = 10**6
 
 
 def add_run_options(
-    parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json")
+    parser: argparse.ArgumentParser,
+    formats: tuple[str, ...] = ("text", "json"),
+    out: str | None = None,
 ) -> None:
     add_paytable_option(parser)
     parser.add_argument(
@@ -82,7 +84,7 @@ def add_run_options(
     )
     add_partition_options(parser)
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_format_option(parser, formats)
+    add_format_option(parser, formats, out)
 
 
 def add_partition_options(

@@ -119,3 +119,77 @@ def test_every_option_naming_a_file_is_declared_read_or_written() -> None:
                 if set(action.option_strings) & NEITHER_READ_NOR_WRITTEN_OVER:
                     continue
                 assert hasattr(action, "file_role"), (name, action.option_strings or action.dest)
+
+
+# -- A report file's format from its suffix ------------------------------------------------
+
+#: What a file of each format starts with (the workbook: a zip file).
+STARTS = {
+    "text": "Baccarat: 8 decks",
+    "markdown": "## ",
+    "csv": "bet,",
+    "html": "<",
+    "latex": "\\",
+    "json": "{",
+    "xlsx": "PK",
+}
+
+
+@pytest.mark.parametrize(
+    ("suffix", "fmt"),
+    [
+        (".txt", "text"),
+        (".md", "markdown"),
+        (".csv", "csv"),
+        (".html", "html"),
+        (".HTM", "html"),
+        (".tex", "latex"),
+        (".json", "json"),
+        (".xlsx", "xlsx"),
+        (".out", "text"),  # a suffix that names no format: text, as without a file
+    ],
+)
+def test_report_out_writes_the_format_its_suffix_names(capsys, tmp_path, suffix, fmt) -> None:
+    """`report --out par.xlsx` once wrote plain text into par.xlsx, exit 0."""
+    path = tmp_path / f"report{suffix}"
+    code, out, err = run(capsys, "report", "--out", str(path))
+    assert (code, out, err) == (0, "", "")
+    assert path.read_bytes().decode("latin-1").startswith(STARTS[fmt])
+
+
+@pytest.mark.parametrize(
+    ("argv", "named", "given"),
+    [
+        (["report", "--format", "json", "--out", "{}.md"], "markdown", "json"),
+        (["report", "--format", "text", "--out", "{}.xlsx"], "xlsx", "text"),
+        (["report", "--format", "xlsx", "--out", "{}.csv"], "csv", "xlsx"),
+        (["eor", "--format", "csv", "--out", "{}.json"], "json", "csv"),
+        (["audit", "--format", "html", "--out", "{}.tex", "log.csv"], "latex", "html"),
+        (
+            [
+                "count",
+                "--shoes",
+                "2",
+                "--bet",
+                "tie",
+                "--format",
+                "json",
+                *("--report-out", "{}.txt"),
+            ],
+            "text",
+            "json",
+        ),
+    ],
+)
+def test_a_suffix_that_contradicts_format_is_refused(capsys, tmp_path, argv, named, given) -> None:
+    argv = [a.replace("{}", str(tmp_path / "out")) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"names {named} but --format is {given}" in err
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_an_explicit_format_with_a_suffix_naming_none_is_kept(capsys, tmp_path) -> None:
+    path = tmp_path / "report.data"
+    code, _, _ = run(capsys, "report", "--format", "json", "--out", str(path))
+    assert code == 0 and path.read_text().startswith("{")

@@ -352,7 +352,8 @@ def test_bad_out_is_one_line_and_writes_nothing(tmp_path, capsys) -> None:
         (["--format", "xlsx", "--out", "/"], "name a file"),
         (["--format", "xlsx", "--out", str(tmp_path / "missing" / "x.xlsx")], "does not exist"),
         (["--format", "xlsx", "--out", str(tmp_path / "folder.xlsx")], "is a folder"),
-        (["--format", "xlsx", "--out", str(tmp_path / "par.txt")], "name a .xlsx file"),
+        (["--format", "xlsx", "--out", str(tmp_path / "par.txt")], "names text but --format is"),
+        (["--format", "xlsx", "--out", str(tmp_path / "par.data")], "name a .xlsx file"),
         (["--out", str(tmp_path)], "is a folder"),
     ]
     for argv, message in cases:
