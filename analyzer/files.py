@@ -33,6 +33,17 @@ _ALLOWED_CONTROLS = frozenset("\t\n")
 Writer = Callable[[str], None]
 
 
+def user_cache_folder(chosen: str | None = None) -> Path:
+    """The per-user folder where the tool keeps what it can make again (the store of
+    counts, the partitions of runs): ``chosen`` (``$BACCARAT_ODDS_CACHE``) when given, else
+    the platform's cache folder, ``$XDG_CACHE_HOME/baccarat-odds`` or
+    ``~/.cache/baccarat-odds``."""
+    if chosen:
+        return Path(chosen)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "baccarat-odds"
+
+
 def _fresh_name() -> str:
     """Twelve random hexadecimal digits, for a temporary or set-aside name."""
     import secrets  # (here, not at the top: a command that writes no file never needs it)

@@ -19,7 +19,7 @@ from analyzer.cli.options import (
     whole_number,
     writes,
 )
-from analyzer.cli.runs import DEFAULT_WORK_DIR, add_partition_options
+from analyzer.cli.runs import add_partition_options
 from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
@@ -111,7 +111,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="rows per partition, about (cut where a shoe begins; default "
         f"{DEFAULT_PARTITION_ROWS:,} once partitions are asked for)",
     )
-    add_partition_options(runs, work_dir=None, rest="audit the rest")
+    add_partition_options(runs, rest="audit the rest")
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",
@@ -140,7 +140,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         result = audit_partitioned(
             args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
             partition_rows=args.partition_rows or DEFAULT_PARTITION_ROWS,
-            work_dir=args.work_dir or DEFAULT_WORK_DIR, resume=args.resume, workers=args.workers,
+            work_dir=args.work_dir or None, resume=args.resume, workers=args.workers,
             scheduler=args.scheduler,
         )  # fmt: skip
     else:

@@ -44,6 +44,7 @@ COMMANDS = {
     "docs": "write a paytable's odds tables in every format and language, or help pages (--site)",
     "solve": "solve the zero-sum game between Player and Banker (chemin de fer) exactly",
     "audit": "check a log of dealt rounds: drawing rules, scores, cards of each shoe, payouts",
+    "cache": "list or remove the runs kept for --resume in the user's cache folder",
 }
 
 

@@ -22,7 +22,8 @@ from analyzer.runs import LAST_ROUND_RULES
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.runs.dealer import Procedure
 
-DEFAULT_WORK_DIR = ".baccarat-odds/runs"
+#: Where runs are kept without --work-dir, as help texts say it.
+DEFAULT_WORK_DIR = "runs/ in the user's cache folder (~/.cache/baccarat-odds/runs)"
 
 
 #: Bounds of the run options: generous, but each one a size the machine can hold.
@@ -89,11 +90,10 @@ def add_run_options(
 
 def add_partition_options(
     parser: argparse.ArgumentParser | argparse._ArgumentGroup,
-    work_dir: str | None = DEFAULT_WORK_DIR,
     rest: str = "run the rest",
 ) -> None:
-    """Where and how the partitions run: --workers, --scheduler, --work-dir (its default
-    ``work_dir``; None: a command that tells whether it was given) and --resume."""
+    """Where and how the partitions run: --workers, --scheduler, --work-dir (None when
+    not given: :func:`analyzer.runs.kept.default_runs_folder`) and --resume."""
     parser.add_argument(
         "--workers",
         type=whole_number(1, MAX_WORKERS),
@@ -107,9 +107,10 @@ def add_partition_options(
     )
     parser.add_argument(
         "--work-dir",
-        default=work_dir,
+        default=None,
         metavar="DIR",
-        help=f"where finished partitions are kept (default {DEFAULT_WORK_DIR})",
+        help=f"where finished partitions are kept, for --resume (default: {DEFAULT_WORK_DIR}; "
+        "baccarat-odds cache lists and removes them)",
     )
     parser.add_argument(
         "--resume",
@@ -122,8 +123,12 @@ def procedure_from_args(args: argparse.Namespace, paytable: Paytable) -> Procedu
     """How the shoes are dealt, with every run option checked before any work or folder."""
     from analyzer.runs.dealer import Procedure
 
-    if not args.work_dir:
+    if args.work_dir == "":
         raise AnalyzerError("--work-dir '': name a folder")
+    if args.work_dir is None:
+        from analyzer.runs.kept import default_runs_folder
+
+        args.work_dir = str(default_runs_folder())
     if args.scheduler is not None:
         from analyzer.runs.runner import scheduler_address
 

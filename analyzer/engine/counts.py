@@ -32,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from analyzer.files import user_cache_folder
 from analyzer.game.fields import N_PAIR_STATES, PairDetail
 from analyzer.game.rules import STANDARD, Mixture
 from analyzer.game.shoe import Shoe
@@ -77,10 +78,10 @@ def store_folder() -> Path | None:
 
 @cache  # (read per analysis: the environment it is made of is the key)
 def _store_folder(chosen: str | None, xdg: str | None, home: str | None) -> Path | None:
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", "off") else Path(chosen)
-    base = xdg or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "baccarat-odds"
+    # (xdg and home are the cache's key: user_cache_folder reads them)
+    if chosen is not None and chosen.strip().lower() in ("", "off"):
+        return None
+    return user_cache_folder(chosen)
 
 
 @cache

@@ -166,7 +166,7 @@ def audit_partitioned(
     fit: bool = False,
     level: float = DEFAULT_LEVEL,
     partition_rows: int = 1_000_000,
-    work_dir: str | Path = ".baccarat-odds/runs",
+    work_dir: str | Path | None = None,
     resume: bool = False,
     workers: int | None = None,
     scheduler: str | None = None,
@@ -184,6 +184,10 @@ def audit_partitioned(
     job = AuditJob(paths, paytable, decks, fit, level, tuple(spans), block_rows)
     stamps = [log_stamp(path) for path in paths]
     identity = _identity(job, sizes, log_digests(paths, progress))
+    if work_dir is None:
+        from analyzer.runs.kept import default_runs_folder
+
+        work_dir = default_runs_folder()
     folder = run_folder(Path(work_dir), identity)
     results = run_partitions(
         audit_partition,
