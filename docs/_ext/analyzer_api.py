@@ -165,6 +165,7 @@ def _import_type_checking_names() -> None:
 
 TYPE_CHECKING_TESTS = ("TYPE_CHECKING", "typing.TYPE_CHECKING")
 
+
 def _class_signature(app, what, name, obj, options, signature, return_annotation):
     """A dataclass's signature with its annotations read as types (autodoc falls back to
     Python's own signature of the class, which leaves postponed annotations as text)."""
@@ -178,7 +179,9 @@ def _class_signature(app, what, name, obj, options, signature, return_annotation
     except (TypeError, ValueError):
         return None
     short = app.config.autodoc_typehints_format == "short"
-    return stringify_signature(found, show_return_annotation=False, unqualified_typehints=short), None
+    return stringify_signature(
+        found, show_return_annotation=False, unqualified_typehints=short
+    ), None
 
 
 _KEPT: dict[tuple[str, str], list[str]] = {}
