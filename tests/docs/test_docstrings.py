@@ -37,9 +37,10 @@ def _undocumented() -> list[str]:
     missing = []
     for name in analyzer.__all__:
         value = getattr(analyzer, name)
-        if inspect.isclass(value) or callable(value):
-            if not (inspect.getdoc(value) or "").strip():
-                missing.append(name)
+        if (inspect.isclass(value) or callable(value)) and not (
+            inspect.getdoc(value) or ""
+        ).strip():
+            missing.append(name)
         if inspect.isclass(value):
             missing += [
                 f"{name}.{member}"
