@@ -113,6 +113,7 @@ class BetResult:
 
     @cached_property
     def expected_value(self) -> Fraction:
+        """The exact expected net result per unit paid (stake and fee)."""
         sums = self.sums
         if type(sums.net) is int and not self.bet.fee:  # (the common case, read first)
             return Fraction(sums.net, sums.over * sums.common)
@@ -120,14 +121,17 @@ class BetResult:
 
     @cached_property
     def hit_frequency(self) -> Fraction:
+        """The exact probability that the bet wins something."""
         return _ratio(self.sums.wins, self.sums.over)
 
     @cached_property
     def push_probability(self) -> Fraction:
+        """The exact probability that the stake is returned."""
         return _ratio(self.sums.pushes, self.sums.over)
 
     @cached_property
     def variance(self) -> Fraction:
+        """The exact variance of the net result per unit paid."""
         variance = self.sums.mean_squared_net - self.sums.mean_net**2
         return Settlement(self.bet).variance_per_paid(variance)
 
@@ -154,14 +158,19 @@ class BetResult:
 
     @property
     def house_edge(self) -> Fraction:
+        """Minus the expected value: positive favours the house."""
         return -self.expected_value
 
     @property
     def rtp(self) -> Fraction:
+        """Return to player, ``1 + expected_value``."""
         return 1 + self.expected_value
 
     @property
     def std_dev(self) -> float:
+        """The standard deviation of the net result per unit paid (the square root of
+        the exact :attr:`variance`, a float).
+        """
         return math.sqrt(self.variance)
 
     @property

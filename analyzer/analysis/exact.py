@@ -127,6 +127,9 @@ class Analysis:
 
     @property
     def summary(self) -> pd.DataFrame:
+        """One row per bet and mode (index: bet, mode): every figure exact (``house_edge``,
+        ``rtp``, ``hit_frequency``, ``push_probability``, ``variance``, ...) and ``std_dev``.
+        """
         import pandas as pd
 
         rows = []
@@ -154,6 +157,13 @@ class Analysis:
         return frame.set_index(index)
 
     def result(self, bet: str, mode: str | None = None) -> BetResult:
+        """The :class:`BetResult` of bet ``bet`` (in ``mode``, else its first mode analysed).
+
+        Raises
+        ------
+        AnalyzerError
+            When no bet of that id (and mode) was analysed.
+        """
         argument(bet, str, "bet", " (a bet id)")
         argument(mode, (str, type(None)), "mode", " (a mode name)")
         for r in self.results:
@@ -162,6 +172,9 @@ class Analysis:
         raise AnalyzerError(f"no result for bet {bet!r}" + (f" in mode {mode!r}" if mode else ""))
 
     def breakdown(self, bet: str, mode: str | None = None) -> pd.DataFrame:
+        """Each paying line of bet ``bet`` (in ``mode``): its probability, net and
+        contribution, exact and as floats (:attr:`BetResult.breakdown`).
+        """
         return self.result(bet, mode).breakdown
 
     def best(self) -> BetResult:
@@ -170,6 +183,7 @@ class Analysis:
 
     @property
     def max_rtp(self) -> Fraction:
+        """The exact RTP of the best bet (:meth:`best`)."""
         return self.best().rtp
 
     def warnings(self) -> list[str]:

@@ -80,10 +80,12 @@ class GameSolution:
 
     @property
     def infinite(self) -> bool:
+        """Whether the game was solved on the infinite deck."""
         return self.shoe is None
 
     @property
     def value_to_player(self) -> Fraction:
+        """The game's exact value to the Player (minus the Banker's)."""
         return -self.value
 
     @property
@@ -100,6 +102,7 @@ class GameSolution:
         return play_text(chosen[cell])
 
     def shoe_text(self) -> str:
+        """The shoe in words, as reports print it."""
         return "the infinite deck" if self.shoe is None else self.shoe.describe()
 
     def to_data(self) -> dict[str, Any]:

@@ -160,6 +160,7 @@ class Strategy:
 
     @property
     def probability(self) -> dict[Cell, Fraction]:
+        """The probability of drawing in each decided cell."""
         return dict(self.choices)
 
     def __str__(self) -> str:
@@ -172,6 +173,7 @@ class Strategy:
 
     @property
     def fingerprint(self) -> list[list[str]]:
+        """The strategy as plain lists of text (a run's and a cache's key)."""
         return [[str(cell), str(p)] for cell, p in self.choices]
 
 
@@ -297,10 +299,12 @@ class DrawingRules:
 
     @property
     def is_standard(self) -> bool:
+        """Whether these rules draw as the standard tableau does."""
         return self.table == STANDARD.table
 
     @property
     def decision_cells(self) -> tuple[Cell, ...]:
+        """The cells where a hand decides, the Player's first, then the Banker's."""
         cells = [Cell("player", t) for t in TOTALS if self.player[t] == CHOOSE]
         for b in TOTALS:
             for x in range(PLAYER_STOOD + 1):
@@ -309,6 +313,7 @@ class DrawingRules:
         return tuple(cells)
 
     def action(self, cell: Cell) -> str:
+        """What the rules say in ``cell``: ``"draw"``, ``"stand"`` or ``"choose"``."""
         if cell.hand == "player":
             return self.player[cell.total]
         return self.banker[cell.total][cell.column]
@@ -697,20 +702,24 @@ class Round:
 
     @property
     def player_score(self) -> int:
+        """The Player's final score, 0-9."""
         return hand_score(self.player_cards)
 
     @property
     def banker_score(self) -> int:
+        """The Banker's final score, 0-9."""
         return hand_score(self.banker_cards)
 
     @property
     def natural(self) -> bool:
+        """Whether either hand's first two cards are a natural."""
         return is_natural(hand_score(self.player_cards[:2]), self.naturals) or is_natural(
             hand_score(self.banker_cards[:2]), self.naturals
         )
 
     @property
     def winner(self) -> str:
+        """``"player"``, ``"banker"`` or ``"tie"``."""
         if self.player_score > self.banker_score:
             return "player"
         if self.banker_score > self.player_score:

@@ -320,10 +320,12 @@ class Shoe:
 
     @cached_property
     def size(self) -> int:
+        """How many cards the shoe holds."""
         return int(self.rank_counts.sum())
 
     @property
     def suits_known(self) -> bool:
+        """Whether the suit of every card in the shoe is known."""
         return self.suit_counts is not None
 
     @property
@@ -363,6 +365,7 @@ class Shoe:
         return " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(self.rank_counts))
 
     def describe(self) -> str:
+        """The shoe in words, as reports print it ("8 decks", "416 cards, ...")."""
         if self.replacement:
             if self.decks == INFINITE:
                 return "an infinite deck (cards dealt with replacement)"

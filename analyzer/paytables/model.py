@@ -319,6 +319,7 @@ class Bet:
 
     @cached_property  # read several times per bet priced
     def fields(self) -> frozenset[str]:
+        """Every field the bet's conditions read."""
         return frozenset().union(*(rule.condition.fields for rule in self.rules))
 
     @property
@@ -364,9 +365,11 @@ class Bet:
         return (*rules, ("fee", self.fee), ("multiply", self.multiply), ("slopes", slopes))
 
     def offered_in(self, mode: str) -> bool:
+        """Whether the bet is on offer in betting mode ``mode``."""
         return self.modes is None or mode in self.modes
 
     def display_name(self, lang: str = "en") -> str:
+        """The bet's name in language ``lang`` (its English name where it has none)."""
         return self.names.get(lang, self.name)
 
 
@@ -461,6 +464,7 @@ class Paytable:
 
     @property
     def bet_ids(self) -> tuple[str, ...]:
+        """Every bet's id, once each, in the paytable's order."""
         return tuple(dict.fromkeys(bet.id for bet in self.bets))
 
     @property
@@ -469,6 +473,13 @@ class Paytable:
         return any(bet.id in MAIN_BETS for bet in self.bets)
 
     def bet(self, bet_id: str, mode: str) -> Bet:
+        """Bet ``bet_id`` as offered in ``mode``.
+
+        Raises
+        ------
+        AnalyzerError
+            When the bet is not offered in that mode.
+        """
         argument(bet_id, str, "bet id")
         argument(mode, str, "mode", " (a mode name)")
         for bet in self.bets:
@@ -488,6 +499,13 @@ class Paytable:
                         yield bet, mode
 
     def check_bet_ids(self, bet_ids: tuple[str, ...]) -> None:
+        """Check that every id in ``bet_ids`` is a bet of the paytable.
+
+        Raises
+        ------
+        AnalyzerError
+            Naming the first unknown bet and listing the paytable's bets.
+        """
         for bet_id in bet_ids:
             if bet_id not in self.bet_ids:
                 raise AnalyzerError(f"unknown bet {bet_id!r} (bets: {', '.join(self.bet_ids)})")
@@ -506,6 +524,13 @@ class Paytable:
         return replace(self, strategy=self.strategy.updated(strategy))
 
     def check_modes(self, modes: tuple[str, ...]) -> None:
+        """Check that every mode in ``modes`` is one of the paytable's.
+
+        Raises
+        ------
+        AnalyzerError
+            Naming the first unknown mode and listing the paytable's modes.
+        """
         for mode in modes:
             if mode not in self.modes:
                 raise AnalyzerError(f"unknown mode {mode!r} (modes: {', '.join(self.modes)})")
