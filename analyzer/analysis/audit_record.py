@@ -37,7 +37,7 @@ def audit_record(result: AuditResult, paytable: Paytable) -> dict[str, Any]:
             "correction": "holm",
             "tests_run": len(fit.run),
             "tests_failed": len(fit.failed),
-            "tests": [test_record(t) for t in fit.tests],
+            "tests": [fit_test_record(t) for t in fit.tests],
             "shoe_aware_rounds": fit.shoe_aware_rounds,
             "shoe_aware_left_out": fit.left_out,
             "batch_error_bound": BATCH_ERROR_BOUND,
@@ -59,7 +59,7 @@ def finding_record(f: Finding) -> dict[str, Any]:
     }
 
 
-def test_record(t: FitTest) -> dict[str, Any]:
+def fit_test_record(t: FitTest) -> dict[str, Any]:
     """One test of the fit: what it compares, its statistic, p-values and verdict."""
     return {
         "test": t.key,

@@ -197,7 +197,7 @@ def audit_document(result, paytable) -> Document:
 
 def _fit_blocks(fit) -> list:
     from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND, BATCH_ERROR_MEASURED
-    from analyzer.analysis.audit_record import bin_record, test_record
+    from analyzer.analysis.audit_record import bin_record, fit_test_record
     from analyzer.analysis.audit_record import verdict as verdict_of
 
     run, failed = len(fit.run), len(fit.failed)
@@ -267,7 +267,8 @@ def _fit_blocks(fit) -> list:
         "observed",
     ]
     test_records = [
-        {key: value for key, value in test_record(t).items() if key != "counts"} for t in fit.tests
+        {key: value for key, value in fit_test_record(t).items() if key != "counts"}
+        for t in fit.tests
     ]
     bin_records = [bin_record(b) for b in fit.calibration]
     return [
