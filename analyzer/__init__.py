@@ -51,32 +51,47 @@ _EXPORTS = {
     "Shoe": "analyzer.game.shoe",
     "shoe_from_file": "analyzer.game.shoe",
     "expected_value_expression": "analyzer.engine.symbolic",
+    "simulate": "analyzer.api.runs",
+    "Simulation": "analyzer.api.runs",
+    "count": "analyzer.api.runs",
+    "CountStudy": "analyzer.api.runs",
+    "audit": "analyzer.api.runs",
+    "AuditReport": "analyzer.api.runs",
+    "fit": "analyzer.api.runs",
+    "FitResult": "analyzer.api.runs",
 }
 
 __all__ = [
     "FIELDS",
     "Analysis",
     "AnalyzerError",
+    "AuditReport",
     "Bet",
     "BetResult",
     "Card",
     "Condition",
+    "CountStudy",
     "DrawingRules",
+    "FitResult",
     "GameSolution",
     "OutcomeCounts",
     "Paytable",
     "Round",
     "Shoe",
+    "Simulation",
     "Strategy",
     "analyze",
+    "audit",
     "batch_expected_values",
     "best_strategy",
     "check_printed_value",
+    "count",
     "count_outcomes",
     "deal_round",
     "effects_of_removal",
     "evaluate_bet",
     "expected_value_expression",
+    "fit",
     "linear_counts",
     "load_paytable",
     "named_rules",
@@ -89,6 +104,7 @@ __all__ = [
     "rules_from_table",
     "seed_paytable",
     "shoe_from_file",
+    "simulate",
     "solve_game",
 ]
 
@@ -111,6 +127,16 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.exact import Analysis, analyze
     from analyzer.analysis.solve import GameSolution, solve_game
     from analyzer.analysis.strategy import best_strategy
+    from analyzer.api.runs import (
+        AuditReport,
+        CountStudy,
+        FitResult,
+        Simulation,
+        audit,
+        count,
+        fit,
+        simulate,
+    )
     from analyzer.engine.batch import batch_expected_values
     from analyzer.engine.counts import OutcomeCounts
     from analyzer.engine.enumerator import count_outcomes

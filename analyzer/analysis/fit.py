@@ -24,6 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal, Inexact, localcontext
 from fractions import Fraction
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -251,6 +253,99 @@ def fit(
     else:
         combined = solve([*model, *together], box)
     return solved, combined
+
+
+def claims_to_fit(
+    spec: str | Path, paytable: Paytable | None = None
+) -> tuple[Paytable, list[Claim]]:
+    """The claims file ``spec`` (a path, or a shipped claims file's name) and the paytable
+    its claims name (or ``paytable``, in its place). Raises :class:`AnalyzerError` where
+    the claims name several paytables."""
+    from analyzer.analysis.verify import load_claims
+    from analyzer.paytables.library import load_paytable
+
+    claims = load_claims(spec)
+    if len({claim.paytable for claim in claims}) > 1:
+        raise AnalyzerError("fit solves one paytable's unknowns: the claims name several")
+    if paytable is None:
+        paytable = load_paytable(claims[0].paytable)
+    return paytable, claims
+
+
+def sets_to_solve(claims: Sequence[Claim]) -> int:
+    """How many sets :func:`fit` solves for ``claims``: one per claim of a figure fit
+    solves, and all of them together."""
+    return sum(claim.quantity in FIT_FIGURES for claim in claims) + 1
+
+
+def fit_record(result: FitResult) -> dict[str, Any]:
+    """One set of consistent unknowns as JSON shows it: each unknown's intervals (ends as
+    text, rounded outward), whether any point is consistent, whether every end is exact,
+    the digits reached and the witness point (fractions as text)."""
+    return {
+        "intervals": {
+            name: [[piece.low.text(False), piece.high.text(True)] for piece in pieces]
+            for name, pieces in result.intervals.items()
+        },
+        "consistent": not result.empty,
+        "exact": result.exact
+        and all(
+            piece.low.exact and piece.high.exact
+            for pieces in result.intervals.values()
+            for piece in pieces
+        ),
+        "digits": result.digits,
+        "witness": None
+        if result.witness is None
+        else {name: str(value) for name, value in result.witness.items()},
+    }
+
+
+def fit_report(paytable: Paytable, each: list[FittedClaim], together: FitResult) -> dict:
+    """The whole fit as JSON shows it: the paytable, its unknowns' ranges, each claim's
+    set (or, for a figure the unknowns do not move, whether it prints so) and all of
+    them together."""
+    return {
+        "paytable": paytable.name,
+        "unknowns": {name: f"{low}..{high}" for name, low, high in paytable.unknowns},
+        "claims": [
+            {"claim": item.claim.number, "figure": item.figure}
+            | (
+                fit_record(item.result)
+                if item.result is not None
+                else {"consistent": item.consistent, "moved_by_unknowns": False}
+            )
+            for item in each
+        ],
+        "together": fit_record(together),
+    }
+
+
+def fit_rows(
+    paytable: Paytable, each: list[FittedClaim], together: FitResult
+) -> list[dict[str, str]]:
+    """The fit as the text table shows it: a row per claim and one for all of them
+    (``claim`` ``"all"``), each with its figure and, per unknown, the intervals allowed
+    (``none``: no value; ``any``: a figure the unknowns do not move, which prints so)."""
+    unknowns = [name for name, _, _ in paytable.unknowns]
+    rows = []
+    for item in each:
+        row = {"claim": str(item.claim.number), "figure": item.figure}
+        for name in unknowns:
+            if item.result is not None:
+                row[name] = _cell(item.result, name)
+            elif item.consistent is None:
+                row[name] = "(not a figure of one bet: verify checks it)"
+            else:
+                row[name] = "any" if item.consistent else "none"
+        rows.append(row)
+    rows.append({"claim": "all", "figure": ""} | {n: _cell(together, n) for n in unknowns})
+    return rows
+
+
+def _cell(result: FitResult, name: str) -> str:
+    pieces = result.intervals[name]
+    return " or ".join(piece.text() for piece in pieces) if pieces else "none"
 
 
 def solve(constraints: Sequence[Constraint], box: dict[str, tuple[Fraction, Fraction]]):

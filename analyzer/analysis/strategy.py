@@ -11,6 +11,7 @@ best against the other).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -112,3 +113,17 @@ def best_strategy(
 
 def _playing(paytable: Paytable, choice: dict[Cell, Fraction]) -> Paytable:
     return paytable.with_strategy(strategy_of(choice))
+
+
+def told_best_strategy(
+    paytable: Paytable, shoe: Shoe | None = None, told: Callable[[str], None] | None = None
+) -> Strategy:
+    """:func:`best_strategy` of ``paytable`` on ``shoe``, each cell's choice passed to
+    ``told`` as a line (``strategy best: player:5=draw (for the player bet, ...)``)."""
+    strategy, choices = best_strategy(paytable, shoe)
+    for c in choices if told is not None else ():
+        told(
+            f"strategy best: {c.cell}={c.choice} (for the {c.bet} bet, {c.mode}: drawing "
+            f"changes its EV by {float(c.gain_of_drawing):+.6f})"
+        )
+    return strategy

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from contextlib import contextmanager
 
 from analyzer.cli.options import (
     REPORT_SUFFIXES,
@@ -24,6 +23,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
+from analyzer.runs.jobs import DEFAULT_PARTITION_ROWS
 
 DESCRIPTION = """\
 Read a log of the rounds a table dealt (CSV or Parquet, one row per round: shoe, round,
@@ -51,8 +51,6 @@ examples:
   baccarat-odds audit big.parquet --workers 2      # in saved partitions; again with --resume"""
 
 
-#: Rows per partition of a partitioned audit: about a minute of work on one core.
-DEFAULT_PARTITION_ROWS = 1_000_000
 MAX_PARTITION_ROWS = 10**8
 
 
@@ -78,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_paytable_option(parser)
     add_decks_option(parser)
-    add_format_option(parser, REPORT_FORMATS, "--out")
+    add_format_option(parser, REPORT_FORMATS)
     add_report_out_option(parser)
     parser.add_argument(
         "--level",
@@ -122,7 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.files import check_outputs, output_error
     from analyzer.reports.writers import write_document
-    from analyzer.runs.audit_log import audit_log
+    from analyzer.runs.audit_run import run_audit
 
     check_report_out(args.format, args.report_out)
     if args.plot is not None and args.no_fit:
@@ -130,25 +128,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     outputs = {"--out": (args.report_out, REPORT_SUFFIXES.get(args.format))}
     check_outputs(outputs | {"--plot": (args.plot, (".png",))})
     paytable = paytable_from_args(args)
-    partitioned = (
-        args.partition_rows is not None or args.workers is not None
-        or args.scheduler is not None or args.resume or args.work_dir is not None
+    result = run_audit(
+        args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
+        partition_rows=args.partition_rows, work_dir=args.work_dir, resume=args.resume,
+        workers=args.workers, scheduler=args.scheduler,
     )  # fmt: skip
-    if partitioned:
-        from analyzer.runs.audit_run import audit_partitioned
-
-        result = audit_partitioned(
-            args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
-            partition_rows=args.partition_rows or DEFAULT_PARTITION_ROWS,
-            work_dir=args.work_dir or None, resume=args.resume, workers=args.workers,
-            scheduler=args.scheduler,
-        )  # fmt: skip
-    else:
-        with _progress(args.logs) as progress:
-            result = audit_log(
-                args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
-                progress=progress,
-            )  # fmt: skip
     if args.plot is not None:
         from analyzer.reports.plots import audit_figure, save_png
 
@@ -161,123 +145,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     return deliver_report(write_document(document, args.format), args.report_out), status
 
 
-@contextmanager
-def _progress(logs: list[str]):
-    """A progress bar of the rounds audited, on a terminal's standard error (its total
-    the logs' estimated rounds): the function to tell it each block's."""
-    from tqdm import tqdm
-
-    from analyzer.runs.audit_log import estimated_rounds
-
-    estimates = [estimated_rounds(log) for log in logs]
-    total = None if None in estimates else sum(estimates)
-    # (leave=False: no bar is left above what the command says, an error line included)
-    with tqdm(
-        total=total, desc="audit", unit=" rounds", unit_scale=True, disable=None, leave=False
-    ) as bar:
-        yield bar.update
-
-
-def _column(bet_id: str, mode: str, paytable) -> str:
-    from analyzer.analysis.audit import payout_column
-
-    return payout_column(bet_id, mode, paytable)
-
-
-def _finding_record(f) -> dict:
-    return {
-        "check": f.check,
-        "log": f.log or None,
-        "row": f.row,
-        "shoe": f.shoe,
-        "round": f.round,
-        "text": f.text,
-    }
-
-
-def _record(result, paytable) -> dict:
-    record = {
-        "paytable": paytable.name,
-        "decks": None if result.decks == INFINITE else result.decks,
-        "logs": result.logs,
-        "rounds": result.rounds,
-        "shoes": result.shoes,
-        "findings": [_finding_record(f) for f in result.findings],
-        "findings_shown": len(result.findings),
-        "findings_total": result.total,
-        "counts": result.counts,
-        "payouts_checked": [_column(b, m, paytable) for b, m in result.payouts_checked],
-        "payouts_not_checkable": {
-            _column(b, m, paytable): why for b, m, why in result.not_checkable
-        },
-    }
-    if result.fit is not None:
-        fit = result.fit
-        record["fit"] = {
-            "level": fit.level,
-            "correction": "holm",
-            "tests_run": len(fit.run),
-            "tests_failed": len(fit.failed),
-            "tests": [_test_record(t) for t in fit.tests],
-            "shoe_aware_rounds": fit.shoe_aware_rounds,
-            "shoe_aware_left_out": fit.left_out,
-            "batch_error_bound": _batch_bound(),
-            "calibration": [_bin_record(b) for b in fit.calibration],
-            "notes": list(fit.notes),
-        }
-    return record
-
-
-def _batch_bound() -> float:
-    from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND
-
-    return BATCH_ERROR_BOUND
-
-
-def _test_record(t) -> dict:
-    return {
-        "test": t.key,
-        "name": t.name,
-        "method": t.method,
-        "rounds": t.rounds,
-        "observed": _rounded(t.observed),
-        "expected": _rounded(t.expected),
-        "statistic_name": t.statistic_name,
-        "statistic": _rounded(t.statistic),
-        "p_value": _rounded(t.p_value),
-        "holm_p_value": _rounded(t.adjusted_p),
-        "verdict": _verdict(t),
-        **({"counts": {n: [o, _rounded(e)] for n, o, e in t.parts}} if t.parts else {}),
-    }
-
-
-def _bin_record(b) -> dict:
-    return {
-        "outcome": b.outcome,
-        "low": b.low,
-        "high": b.high,
-        "rounds": b.rounds,
-        "predicted": _rounded(b.predicted),
-        "observed": b.observed,
-    }
-
-
-def _rounded(value):
-    """A float to 12 significant digits (the batch engine's last bits are the machine's);
-    a whole number or None as it is."""
-    if isinstance(value, float):
-        return float(f"{value:.12g}")
-    return value
-
-
-def _verdict(t) -> str:
-    return "n/a" if t.passed is None else "pass" if t.passed else "FAIL"
-
-
 def audit_document(result, paytable) -> Document:
     """The audit as a document: for people, the findings (or "No findings."), the summary
     and, where it was run, the fit's tests and calibration; for tools, the findings, the
     tests and the calibration as tables, and the whole record as JSON."""
+    from analyzer.analysis.audit import payout_column
+    from analyzer.analysis.audit_record import audit_record, finding_record
+
     lines = []
     if result.findings:
         lines.append("Findings:")
@@ -299,10 +173,10 @@ def audit_document(result, paytable) -> Document:
     counted = ", ".join(f"{check} {n:,}" for check, n in result.counts.items())
     summary.append(f"  by check: {counted}")
     if result.payouts_checked:
-        shown = ", ".join(_column(b, m, paytable) for b, m in result.payouts_checked)
+        shown = ", ".join(payout_column(b, m, paytable) for b, m in result.payouts_checked)
         summary.append(f"  payouts checked: {shown}")
     for bet_id, mode, why in result.not_checkable:
-        summary.append(f"  not checkable: {_column(bet_id, mode, paytable)}: {why}")
+        summary.append(f"  not checkable: {payout_column(bet_id, mode, paytable)}: {why}")
     finding_columns = [
         Column(k, "count" if k in ("row", "round") else "text")
         for k in ("check", "log", "row", "shoe", "round", "text")
@@ -312,17 +186,19 @@ def audit_document(result, paytable) -> Document:
         Paragraph("\n".join(summary)),
         table(
             finding_columns,
-            [list(_finding_record(f).values()) for f in result.findings],
+            [list(finding_record(f).values()) for f in result.findings],
             audience="tools",
         ),
     ]
     if result.fit is not None:
         blocks += _fit_blocks(result.fit)
-    return Document(None, tuple(blocks), _record(result, paytable))
+    return Document(None, tuple(blocks), audit_record(result, paytable))
 
 
 def _fit_blocks(fit) -> list:
     from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND, BATCH_ERROR_MEASURED
+    from analyzer.analysis.audit_record import bin_record, fit_test_record
+    from analyzer.analysis.audit_record import verdict as verdict_of
 
     run, failed = len(fit.run), len(fit.failed)
     verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
@@ -354,7 +230,7 @@ def _fit_blocks(fit) -> list:
             "-" if t.statistic is None else f"{t.statistic_name} = {_number_text(t)}",
             _p_text(t.p_value),
             _p_text(t.adjusted_p),
-            _verdict(t),
+            verdict_of(t),
         ]
         for t in fit.tests
     ]
@@ -391,9 +267,10 @@ def _fit_blocks(fit) -> list:
         "observed",
     ]
     test_records = [
-        {key: value for key, value in _test_record(t).items() if key != "counts"} for t in fit.tests
+        {key: value for key, value in fit_test_record(t).items() if key != "counts"}
+        for t in fit.tests
     ]
-    bin_records = [_bin_record(b) for b in fit.calibration]
+    bin_records = [bin_record(b) for b in fit.calibration]
     return [
         Heading("Fit to the exact odds", 2),
         Paragraph("\n".join(intro)),

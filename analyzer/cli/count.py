@@ -21,28 +21,17 @@ from analyzer.cli.options import (
     paytable_from_args,
     writes,
 )
-from analyzer.cli.runs import (
-    MAX_TAG,
-    MAX_THRESHOLD,
-    add_run_options,
-    check_exact_work,
-    check_partition_memory,
-    procedure_from_args,
-    run_job,
-)
+from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error, write_files_atomically
-from analyzer.game.cards import RANKS
-from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import Paytable, restricted
 from analyzer.reports.document import Block, Column, Document, Paragraph, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
 from analyzer.reports.i18n import word
 from analyzer.runs import TRUE_COUNT_DECKS
+from analyzer.runs.jobs import DEFAULT_MAX_GAIN
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.runs.counting import CountJob
-    from analyzer.runs.dealer import Procedure
 
 DESCRIPTION = """\
 Which bets can a card counter beat? Deals whole shoes, works out every round's exact EV
@@ -54,12 +43,6 @@ examples:
   baccarat-odds count --bet lucky_six --shoes 10000 --perfect
   baccarat-odds count --bet all --shoes 100000 --gain-plot gain.png   # every bet at once
   baccarat-odds count --bet tie --shoes 10000 --tags "6=-4,7=-4,8=2,9=2" --threshold 20"""
-
-#: The default --max-gain, in units per shoe: about one unit in a hundred shoes (some 75
-#: hours of one live table), below what makes counting a bet worth a player's time at any
-#: stake a table takes, and within what 100,000 shoes resolve (see the README).
-DEFAULT_MAX_GAIN = 0.01
-MAX_MAX_GAIN = 10**6
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -128,20 +111,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.plots import MAX_CHART_CURVES
     from analyzer.reports.writers import write_document
-    from analyzer.runs.counting import (
-        CountJob,
-        count_partition,
-        count_summary,
-        per_round_table,
+    from analyzer.runs.count_plan import (
+        check_max_gain,
+        count_columns,
+        count_job,
+        count_record,
+        flat_record,
     )
+    from analyzer.runs.counting import count_partition, count_summary, per_round_table
+    from analyzer.runs.jobs import partition_sizes
 
     paytable = paytable_from_args(args)
-    columns = _columns(paytable, args.bet, args.mode)
-    if not 0 < args.max_gain <= MAX_MAX_GAIN:
-        raise AnalyzerError(
-            f"--max-gain must be more than 0 and at most {MAX_MAX_GAIN:,} units per shoe, "
-            f"got {args.max_gain!r}"
-        )
+    columns = count_columns(paytable, args.bet, args.mode)
+    check_max_gain(args.max_gain)
     procedure = procedure_from_args(args, paytable)
     check_report_out(args.format, args.report_out, "--report-out")
     check_outputs(
@@ -158,32 +140,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 f"{option} draws at most {MAX_CHART_CURVES} curves, one per bet and mode, and "
                 f"{len(columns)} are counted: choose the bets to draw with --bet, or one --mode"
             )
-    if args.perfect and (
-        args.tags is not None or args.threshold is not None or args.true_count_decks is not None
-    ):
-        raise AnalyzerError(
-            "--perfect bets on the exact EV: it takes no --tags, --threshold or --true-count-decks"
-        )
-    if args.tags is not None and not args.tags.replace(",", "").strip():
-        raise AnalyzerError(
-            "--tags is empty: give RANK=INTEGER for some ranks, or leave --tags out for the "
-            "tags derived per bet"
-        )
-    single = restricted(paytable, columns)
-    derive = not args.perfect and (not args.tags or args.threshold is None)
-    bets = [single.bet(*column) for column in columns]
-    check_exact_work(bets, procedure, args.shoes, derive, paytable.mixture)
-    check_partition_memory(args, CountJob(single, columns, procedure, args.seed))
-    tags = thresholds = None
-    if not args.perfect:
-        tags, thresholds = _linear_counts(args, single, columns, procedure)
-    divisor = args.true_count_decks or TRUE_COUNT_DECKS[0]
-    job = CountJob(single, columns, procedure, args.seed, tags, thresholds, divisor)
-    results = run_job(args, count_partition, job, job.check)
+    job = count_job(
+        paytable,
+        columns,
+        procedure,
+        args.seed,
+        partition_sizes(args.shoes, args.partition_size),
+        tags=args.tags,
+        threshold=args.threshold,
+        true_count_decks=args.true_count_decks,
+        perfect=args.perfect,
+    )
+    results = job_from_args(args, count_partition, job, job.check)
     summaries = count_summary(job, results, args.max_gain)
     rounds = per_round_table(job, results)
     _write_outputs(args, job, summaries, rounds)
-    records = [_record(args, job, summary, c) for c, summary in enumerate(summaries)]
+    records = [
+        count_record(job, summary, c, args.no_max_round) for c, summary in enumerate(summaries)
+    ]
     head = (
         f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
@@ -193,127 +167,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     else:
         plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
         blocks = _many_bets_blocks(records, plays, args.max_gain)
-    flat = [_flat_record(record) for record in records]
+    flat = [flat_record(record) for record in records]
     data = records[0] if len(records) == 1 else records
     kinds = {key: "count" for key in flat[0] if key.endswith("max_round") or key == "seed"}
     document = Document(head, (*blocks, records_table(flat, kinds)), data)
     return deliver_report(write_document(document, args.format), args.report_out), 0
-
-
-def _columns(paytable: Paytable, bet_ids: list[str], mode: str | None) -> tuple:
-    """The (bet, mode) columns that --bet and --mode name, in paytable order."""
-    from analyzer.analysis.exact import resolve_modes
-
-    modes = paytable.modes[:1] if mode is None else resolve_modes(paytable, mode)
-    named = tuple(dict.fromkeys(b for b in bet_ids if b != "all"))
-    paytable.check_bet_ids(named)
-    if "all" in bet_ids:
-        return tuple((bet.id, m) for bet, m in paytable.offered(modes))
-    columns = tuple((bet.id, m) for bet, m in paytable.offered(modes, named))
-    for bet_id in named:
-        if not any(column[0] == bet_id for column in columns):
-            paytable.bet(bet_id, modes[0])  # raises: not offered in the mode
-    return columns
-
-
-def _linear_counts(
-    args: argparse.Namespace, single: Paytable, columns: tuple, procedure: Procedure
-) -> tuple[tuple, tuple]:
-    """Per column, tags and threshold of the linear count, given or derived from the
-    effects of removal of the shoe that is dealt (its decks, not the paytable's). A
-    column no linear count helps gets None; with one column that is an error."""
-    from analyzer.analysis.eor import effects_of_removal, linear_counts
-    from analyzer.analysis.exact import analyze
-    from analyzer.runs.counting import (
-        default_threshold,
-        parse_tags,
-    )
-
-    shoe = Shoe.standard(procedure.decks)
-    need_effects = not args.tags or args.threshold is None
-    effects = effects_of_removal(single, shoe) if need_effects else None
-    derived = {}
-    if effects is not None:
-        derived = {(c.bet, c.mode): c for c in linear_counts(effects)}
-    base = {}
-    if args.threshold is None:
-        base = {
-            (r.bet.id, r.mode): float(r.expected_value)
-            for r in analyze(paytable=single, shoe=shoe).results
-        }
-    given = parse_tags(args.tags, MAX_TAG) if args.tags else None
-    if args.threshold is not None and abs(args.threshold) > MAX_THRESHOLD:
-        raise AnalyzerError(f"--threshold must be within ±{MAX_THRESHOLD:,}")
-    tags, thresholds, refused = [], [], []
-    for column in columns:
-        try:
-            column_tags = given
-            if column_tags is None:
-                column_tags = np.array([derived[column].tags[r] for r in RANKS])
-                if not column_tags.any():
-                    raise AnalyzerError(
-                        f"no linear count helps {column[0]!r}: removing a card of any rank "
-                        "moves it the same way (use --perfect, or give --tags and --threshold)"
-                    )
-            threshold = args.threshold
-            if threshold is None:
-                of_column = effects[(effects["bet"] == column[0]) & (effects["mode"] == column[1])]
-                threshold = default_threshold(of_column, column_tags, base[column], procedure.decks)
-        except AnalyzerError as exc:
-            if len(columns) == 1:
-                raise
-            if given is not None:  # the user's tags: say so, never fall back quietly
-                refused.append((column, exc))
-            tags.append(None)  # this bet is counted by perfect play only
-            thresholds.append(None)
-            continue
-        tags.append(tuple(column_tags.tolist()))
-        thresholds.append(threshold)
-    if refused:
-        (bet_id, mode), exc = refused[0]
-        others = len(refused) - 1
-        more = f" (and {others} more bet{'s' * (others > 1)})" if others else ""
-        raise AnalyzerError(f"--tags for {bet_id} ({mode}){more}: {exc}")
-    return tuple(tags), tuple(thresholds)
-
-
-def _strategy(job: CountJob, c: int) -> str:
-    if job.tags is None:
-        return "perfect play (bet when the exact EV is positive)"
-    if job.tags[c] is None:
-        return "no linear count helps this bet: perfect play only"
-    tags = ",".join(f"{r}={t:+d}" for r, t in zip(RANKS, job.tags[c], strict=True))
-    divisor = "" if job.true_count_decks == "in-shoe" else " (true count per unseen deck)"
-    return f"linear count {tags}, bet at true count >= {job.thresholds[c]}{divisor}"
-
-
-def _record(args: argparse.Namespace, job: CountJob, summary: dict, c: int) -> dict:
-    """What JSON shows of one column (the keys of a one-bet count, and more)."""
-
-    headline = (
-        "without_limit" if args.no_max_round or summary["max_round"] is None else "with_limit"
-    )
-    advice = {}
-    for play, values in summary["advice"].items():
-        advice[play] = dict(values)
-        if play != job.headline_of(c):
-            advice[play]["by_max_round"] = summary["curves"][play]
-    return {
-        "bet": summary["bet"],
-        "name": job.paytable.bet(summary["bet"], summary["mode"]).display_name(),
-        "mode": summary["mode"],
-        "max_round": summary["max_round"],
-        "strategy": _strategy(job, c),
-        "seed": args.seed,
-        "shoes": summary["shoes"],
-        "rounds_per_shoe": summary["rounds_per_shoe"],
-        "headline": headline,
-        **summary[headline],
-        "with_limit": summary["with_limit"],
-        "without_limit": summary["without_limit"],
-        "by_max_round": summary["by_max_round"],
-        "advice": advice,
-    }
 
 
 def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rounds) -> None:
@@ -453,19 +311,6 @@ def _many_bets_blocks(records: list[dict], plays: list[str], max_gain: float) ->
     columns = [Column(str(name)) for name in frame.columns]
     bets = table(columns, frame.values.tolist(), audience="people")
     return [Paragraph(caption, tight=True), bets]
-
-
-def _flat_record(record: dict, prefix: str = "") -> dict:
-    """A count's record as one row for tools: its objects spread into columns
-    (``with_limit_units_per_shoe``, ``advice_perfect_largest_safe_max_round``), its
-    curves (lists, by max round) left to JSON."""
-    out: dict = {}
-    for key, value in record.items():
-        if isinstance(value, dict):
-            out |= _flat_record(value, f"{prefix}{key}_")
-        elif not isinstance(value, list):
-            out[f"{prefix}{key}"] = value
-    return out
 
 
 def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool = True) -> str:

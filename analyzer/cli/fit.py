@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
 
 from analyzer.cli.options import add_format_option, reads
-from analyzer.errors import AnalyzerError
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import load_paytable
-
-if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
-    from analyzer.analysis.fit import FitResult
 
 DESCRIPTION = """\
 A paytable's [multipliers] may leave probabilities unknown ([unknowns] p = "0..1", values
@@ -40,80 +34,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_option(parser, ("text", "json"))
 
 
-def _cell(result: FitResult | None, name: str) -> str:
-    if result is None:
-        return "-"
-    pieces = result.intervals[name]
-    return " or ".join(piece.text() for piece in pieces) if pieces else "none"
-
-
-def _record(result: FitResult) -> dict:
-    return {
-        "intervals": {
-            name: [[piece.low.text(False), piece.high.text(True)] for piece in pieces]
-            for name, pieces in result.intervals.items()
-        },
-        "consistent": not result.empty,
-        "exact": result.exact
-        and all(
-            piece.low.exact and piece.high.exact
-            for pieces in result.intervals.values()
-            for piece in pieces
-        ),
-        "digits": result.digits,
-        "witness": None
-        if result.witness is None
-        else {name: str(value) for name, value in result.witness.items()},
-    }
-
-
 def run(args: argparse.Namespace) -> tuple[str, int]:
     import pandas as pd
     from tqdm import tqdm
 
-    from analyzer.analysis.fit import FIT_FIGURES, decimal_note, fit
-    from analyzer.analysis.verify import load_claims
+    from analyzer.analysis.fit import (
+        claims_to_fit,
+        decimal_note,
+        fit,
+        fit_report,
+        fit_rows,
+        sets_to_solve,
+    )
     from analyzer.reports.tables import json_text, render_table
 
-    claims = load_claims(args.claims)
-    names = {claim.paytable for claim in claims}
-    if len(names) > 1:
-        raise AnalyzerError("fit solves one paytable's unknowns: the claims name several")
-    paytable = load_paytable(claims[0].paytable)
-    solves = sum(claim.quantity in FIT_FIGURES for claim in claims) + 1
-    with tqdm(total=solves, desc="fit", unit="set", leave=False, disable=None) as bar:
+    paytable, claims = claims_to_fit(args.claims)
+    with tqdm(
+        total=sets_to_solve(claims), desc="fit", unit="set", leave=False, disable=None
+    ) as bar:
         each, together = fit(paytable, claims, bar.update)
         bar.update()
-    unknowns = [name for name, _, _ in paytable.unknowns]
     status = 1 if together.empty else 0
     if args.format == "json":
-        record = {
-            "paytable": paytable.name,
-            "unknowns": {name: f"{low}..{high}" for name, low, high in paytable.unknowns},
-            "claims": [
-                {"claim": item.claim.number, "figure": item.figure}
-                | (
-                    _record(item.result)
-                    if item.result is not None
-                    else {"consistent": item.consistent, "moved_by_unknowns": False}
-                )
-                for item in each
-            ],
-            "together": _record(together),
-        }
-        return json_text(record), status
-    rows = []
-    for item in each:
-        row = {"claim": str(item.claim.number), "figure": item.figure}
-        for name in unknowns:
-            if item.result is not None:
-                row[name] = _cell(item.result, name)
-            elif item.consistent is None:
-                row[name] = "(not a figure of one bet: verify checks it)"
-            else:
-                row[name] = "any" if item.consistent else "none"
-        rows.append(row)
-    rows.append({"claim": "all", "figure": ""} | {n: _cell(together, n) for n in unknowns})
+        return json_text(fit_report(paytable, each, together)), status
+    rows = fit_rows(paytable, each, together)
     table = render_table(pd.DataFrame(rows), left_align=True)
     ranges = ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)
     shoe = Shoe.standard(paytable.decks).describe()

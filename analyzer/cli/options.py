@@ -19,7 +19,7 @@ from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
-from analyzer.paytables.model import Paytable
+from analyzer.paytables.model import Paytable, with_values
 from analyzer.reports.formats import BINARY_FORMATS
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
@@ -221,33 +221,17 @@ def strategy_option(text: str) -> Strategy | str:
 def paytable_from_args(args: argparse.Namespace) -> Paytable:
     """The paytable --paytable names, its decision cells played as --strategy says (with
     ``best``, the best play for the main bets on the command's shoe, told on stderr)."""
-    paytable = load_paytable(args.paytable)
-    given = getattr(args, "unknowns", None)
-    if given is not None:
-        if not paytable.unknowns:
-            raise AnalyzerError(f"--unknowns: {paytable.source} has no unknowns")
-        try:
-            paytable = paytable.with_unknowns(given)
-        except AnalyzerError as exc:
-            raise AnalyzerError(f"--unknowns: {exc}") from None
-    meter = getattr(args, "jackpot", None)
-    if meter is not None:
-        try:
-            paytable = paytable.with_meter(meter)
-        except AnalyzerError as exc:
-            raise AnalyzerError(f"--jackpot: {exc}") from None
+    paytable = with_values(
+        load_paytable(args.paytable),
+        unknowns=getattr(args, "unknowns", None),
+        jackpot=getattr(args, "jackpot", None),
+    )
     chosen = getattr(args, "strategy", None)
     if chosen == "best":
-        shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None
-        from analyzer.analysis.strategy import best_strategy
+        from analyzer.analysis.strategy import told_best_strategy
 
-        strategy, choices = best_strategy(paytable, shoe)
-        for c in choices:
-            tell(
-                f"strategy best: {c.cell}={c.choice} (for the {c.bet} bet, {c.mode}: drawing "
-                f"changes its EV by {float(c.gain_of_drawing):+.6f})"
-            )
-        chosen = strategy
+        shoe = shoe_from_args(args, paytable.decks) if hasattr(args, "shoe") else None
+        chosen = told_best_strategy(paytable, shoe, tell)
     if chosen is not None:
         paytable = paytable.with_strategy(chosen)
     paytable.mixture  # noqa: B018 - undecided cells are one line before any work

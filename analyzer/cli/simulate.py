@@ -8,8 +8,7 @@ import argparse
 import numpy as np
 
 from analyzer.cli.options import paytable_from_args, writes
-from analyzer.cli.runs import add_run_options, check_exact_work, procedure_from_args, run_job
-from analyzer.errors import AnalyzerError
+from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
 from analyzer.reports.i18n import word
 
 DESCRIPTION = """\
@@ -39,34 +38,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.analysis.exact import analyze, check_known
     from analyzer.reports.document import Column, Document, table
     from analyzer.reports.tables import rows_shown_once, with_names
     from analyzer.reports.writers import write_document
+    from analyzer.runs.jobs import partition_sizes
+    from analyzer.runs.round_log import check_log_run, simulate_to_log
     from analyzer.runs.simulate import (
         SimulationJob,
         check_simulate_partition,
+        check_simulation,
         simulate_partition,
+        simulated_rounds,
         simulation_summary,
     )
 
     paytable = paytable_from_args(args)
-    check_known(paytable)  # before any work: the special cards' chances must be numbers
-    winners = [bet.id for bet in paytable.bets if bet.multiply == "winner"]
-    if winners:  # before any work: a bet that pays by the winner's cards on a tie is refused
-        analyze(paytable=paytable, bets=winners)
     procedure = procedure_from_args(args, paytable)
-    offered = [bet for bet, _ in paytable.offered(paytable.modes)]
-    check_exact_work(offered, procedure, mixture=paytable.mixture)
+    check_simulation(paytable, procedure)
     if args.log is not None:
-        check_log(args)
+        check_log_run(args.log, args.resume, args.scheduler, args.workers)
     job = SimulationJob(paytable, procedure, args.seed, logged=args.log is not None)
     if args.log is None:
-        results = run_job(args, simulate_partition, job, check_simulate_partition)
+        results = job_from_args(args, simulate_partition, job, check_simulate_partition)
     else:
-        results = run_logged(args, job)
+        sizes = partition_sizes(args.shoes, args.partition_size)
+        progress = False if args.no_progress else None
+        results = simulate_to_log(job, sizes, args.log, progress)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
-    rounds = int(sum(r["rounds"].sum() for r in results))
+    rounds = simulated_rounds(results)
     data = {
         "shoes": args.shoes,
         "rounds": rounds,
@@ -105,48 +104,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     )
     bets = table([Column(str(c)) for c in shown.columns], shown.values.tolist())
     return write_document(Document(head, (bets,), data), args.format), 0
-
-
-def check_log(args: argparse.Namespace) -> None:
-    """Refuse, before any work, a --log that cannot be written or a run it cannot take:
-    the log is written as the rounds are dealt, one partition after another in this
-    process, so saved partitions (--resume), Dask and worker processes are not used."""
-    from analyzer.files import check_writable
-    from analyzer.runs.round_log import LOG_SUFFIXES
-
-    for option, given in (
-        ("--resume", args.resume),
-        ("--scheduler", args.scheduler is not None),
-        (f"--workers {args.workers}", (args.workers or 1) > 1),
-    ):
-        if given:
-            raise AnalyzerError(
-                f"--log cannot take {option}: the log is written as the rounds are dealt, "
-                "in this process, and saved partitions keep no rounds"
-            )
-    check_writable(args.log, "--log", LOG_SUFFIXES)
-
-
-def run_logged(args: argparse.Namespace, job) -> list:
-    """Deal the partitions in this process, writing the log to a temporary file beside
-    ``args.log``, moved into place once the command has written its output."""
-    from analyzer.cli.runs import check_partition_memory, partition_sizes
-    from analyzer.files import output_error, write_atomically
-    from analyzer.runs.round_log import log_format, simulate_logged
-
-    sizes = partition_sizes(args)
-    check_partition_memory(args, job)
-    results: list = []
-
-    def write(temporary: str) -> None:
-        progress = False if args.no_progress else None
-        results[:] = simulate_logged(job, sizes, temporary, log_format(args.log), progress)
-
-    try:
-        write_atomically(args.log, write, held=True)
-    except OSError as exc:
-        raise output_error("--log", args.log, exc) from None
-    return results
 
 
 def _signed(value: float, digits: int = 5) -> str:

@@ -813,3 +813,28 @@ def resolve_modes(paytable: Paytable, mode: str | None) -> tuple[str, ...]:
         return paytable.modes
     paytable.check_modes((mode,))
     return (mode,)
+
+
+def with_values(
+    paytable: Paytable,
+    *,
+    unknowns: Mapping[str, Fraction] | None = None,
+    jackpot: Fraction | None = None,
+    prefix: str = "--",
+) -> Paytable:
+    """``paytable`` with its ``unknowns`` given values and its progressive jackpots' meter
+    at ``jackpot`` stakes (None leaves each as the paytable has it). Errors name each as
+    ``prefix`` + its name (``--jackpot: ...`` on the command line)."""
+    if unknowns is not None:
+        if not paytable.unknowns:
+            raise AnalyzerError(f"{prefix}unknowns: {paytable.source} has no unknowns")
+        try:
+            paytable = paytable.with_unknowns(unknowns)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{prefix}unknowns: {exc}") from None
+    if jackpot is not None:
+        try:
+            paytable = paytable.with_meter(jackpot)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{prefix}jackpot: {exc}") from None
+    return paytable

@@ -214,3 +214,49 @@ def audit_partitioned(
     for result in results:
         joined.absorb(json.loads(str(result[STATE])))
     return joined.result()
+
+
+def run_audit(
+    paths: list[str] | tuple[str, ...],
+    paytable: Paytable,
+    decks: int | None = None,
+    *,
+    fit: bool = True,
+    level: float = DEFAULT_LEVEL,
+    partition_rows: int | None = None,
+    work_dir: str | Path | None = None,
+    resume: bool = False,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> AuditResult:
+    """Audit the logs at ``paths`` as one: in one pass in this process, or, where any
+    partition option is given (``partition_rows``, ``work_dir``, ``resume``, ``workers``,
+    ``scheduler``), in saved partitions (:func:`audit_partitioned`; ``partition_rows``
+    None: :data:`~analyzer.runs.jobs.DEFAULT_PARTITION_ROWS`, ``work_dir`` None:
+    :func:`~analyzer.runs.kept.default_runs_folder`). ``progress``: a bar of the rounds
+    audited (None: only on a terminal)."""
+    from tqdm import tqdm
+
+    from analyzer.runs.audit_log import audit_log
+    from analyzer.runs.jobs import DEFAULT_PARTITION_ROWS
+
+    partitioned = (
+        partition_rows is not None or workers is not None or scheduler is not None
+        or resume or work_dir is not None
+    )  # fmt: skip
+    if partitioned:
+        return audit_partitioned(
+            paths, paytable, decks, fit=fit, level=level,
+            partition_rows=partition_rows or DEFAULT_PARTITION_ROWS,
+            work_dir=work_dir or None, resume=resume, workers=workers,
+            scheduler=scheduler, progress=progress,
+        )  # fmt: skip
+    estimates = [estimated_rounds(path) for path in paths]
+    total = None if None in estimates else sum(estimates)
+    disable = None if progress is None else not progress
+    # (leave=False: no bar is left above what the command says, an error line included)
+    with tqdm(
+        total=total, desc="audit", unit=" rounds", unit_scale=True, disable=disable, leave=False
+    ) as bar:
+        return audit_log(list(paths), paytable, decks, fit=fit, level=level, progress=bar.update)

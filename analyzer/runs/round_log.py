@@ -67,6 +67,49 @@ def log_columns(job: SimulationJob) -> list[str]:
     return fixed + pays
 
 
+def check_log_run(
+    path: str | Path, resume: bool, scheduler: str | None, workers: int | None
+) -> None:
+    """Refuse, before any work, a log that cannot be written or a run it cannot take:
+    the log is written as the rounds are dealt, one partition after another in this
+    process, so saved partitions (``resume``), Dask and worker processes are not used."""
+    from analyzer.files import check_writable
+
+    for option, given in (
+        ("--resume", resume),
+        ("--scheduler", scheduler is not None),
+        (f"--workers {workers}", (workers or 1) > 1),
+    ):
+        if given:
+            raise AnalyzerError(
+                f"--log cannot take {option}: the log is written as the rounds are dealt, "
+                "in this process, and saved partitions keep no rounds"
+            )
+    check_writable(path, "--log", LOG_SUFFIXES)
+
+
+def simulate_to_log(
+    job: SimulationJob, sizes: Sequence[int], path: str | Path, progress: bool | None = None
+) -> list[Result]:
+    """Deal the partitions in this process (as :func:`simulate_logged`), writing the log
+    to a temporary file beside ``path``, moved into place whole (once the command has
+    written its output, inside :func:`analyzer.files.outputs_held`)."""
+    from analyzer.files import output_error, write_atomically
+    from analyzer.runs.jobs import check_partition_memory
+
+    check_partition_memory(list(sizes), job)
+    results: list[Result] = []
+
+    def write(temporary: str) -> None:
+        results[:] = simulate_logged(job, sizes, temporary, log_format(path), progress)
+
+    try:
+        write_atomically(path, write, held=True)
+    except OSError as exc:
+        raise output_error("--log", path, exc) from None
+    return results
+
+
 def simulate_logged(
     job: SimulationJob,
     sizes: Sequence[int],

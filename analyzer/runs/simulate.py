@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -10,7 +11,7 @@ import pandas as pd
 from numba import njit
 
 from analyzer.analysis.columns import dealt_settlement
-from analyzer.analysis.exact import analyze
+from analyzer.analysis.exact import analyze, check_known
 from analyzer.game.fields import N_PAIR_STATES, NO_THIRD, NO_THIRD_CARD, card_columns
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
@@ -225,18 +226,47 @@ def _staked_nets(
     return constant[index] + slope[index] * multiplier
 
 
-def simulation_summary(
-    paytable: Paytable, procedure: Procedure, results: list[Result]
-) -> pd.DataFrame:
-    """Per (bet, mode): rounds bet, mean return per unit with its 95% interval (standard
-    errors over shoes, since rounds of one shoe are not independent) and the exact EV of a
-    round from a full shoe beside it."""
-    totals = np.concatenate([r["totals"] for r in results])
-    counts = np.concatenate([r["counts"] for r in results])
-    exact = {
+def check_simulation(paytable: Paytable, procedure: Procedure) -> None:
+    """Refuse, before any shoe is dealt, a simulation that cannot be run: a paytable with
+    unknowns left, a bet that pays by the winner's cards on a tie, or exact EVs too large
+    to work out."""
+    from analyzer.runs.jobs import check_exact_work
+
+    check_known(paytable)  # the special cards' chances must be numbers
+    winners = [bet.id for bet in paytable.bets if bet.multiply == "winner"]
+    if winners:  # a bet that pays by the winner's cards on a tie is refused
+        analyze(paytable=paytable, bets=winners)
+    offered = [bet for bet, _ in paytable.offered(paytable.modes)]
+    check_exact_work(offered, procedure, mixture=paytable.mixture)
+
+
+def exact_evs(paytable: Paytable, procedure: Procedure) -> dict[tuple[str, str], Fraction]:
+    """Per (bet, mode) on offer, the exact EV of a round from a full shoe of the
+    procedure's decks: what a simulation's mean return is set beside."""
+    return {
         (r.bet.id, r.mode): r.expected_value
         for r in analyze(paytable=paytable, decks=procedure.decks).results
     }
+
+
+def simulated_rounds(results: list[Result]) -> int:
+    """The rounds dealt over every partition's shoes."""
+    return int(sum(r["rounds"].sum() for r in results))
+
+
+def simulation_summary(
+    paytable: Paytable,
+    procedure: Procedure,
+    results: list[Result],
+    exact: dict[tuple[str, str], Fraction] | None = None,
+) -> pd.DataFrame:
+    """Per (bet, mode): rounds bet, mean return per unit with its 95% interval (standard
+    errors over shoes, since rounds of one shoe are not independent) and the exact EV of a
+    round from a full shoe beside it (``exact``: :func:`exact_evs`, worked out if None)."""
+    totals = np.concatenate([r["totals"] for r in results])
+    counts = np.concatenate([r["counts"] for r in results])
+    if exact is None:
+        exact = exact_evs(paytable, procedure)
     rows = []
     for b, (bet, mode) in enumerate(paytable.offered(paytable.modes)):
         mean, error = ratio_and_error(totals[:, b], counts[:, b])

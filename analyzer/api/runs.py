@@ -1,0 +1,905 @@
+"""Shoes dealt and logs read, from Python: :func:`simulate`, :func:`count`, :func:`audit`,
+and the unknowns published figures allow: :func:`fit`.
+
+Each function takes the options of its command (``baccarat-odds simulate`` ...), named in
+Python style with the same defaults, calls the same functions beneath and returns a
+result whose :meth:`to_dict` holds the figures ``--format json`` prints and whose
+:meth:`to_frame` is a table of them (a notebook shows it). Two defaults differ from the
+command line's, for a notebook: no progress bar (``progress=False``), and the shoes are
+dealt in this process (``workers=1``), their partitions saved in a temporary folder
+removed afterwards (``work_dir=None``; name a folder to keep them and ``resume``).
+
+Bad input raises :class:`~analyzer.errors.AnalyzerError` with a one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from analyzer.api.results import TableResult
+from analyzer.errors import AnalyzerError, tell
+from analyzer.game.rules import Strategy, parse_strategy
+from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, decks_problem
+from analyzer.paytables.library import SEED_GAME, load_paytable
+from analyzer.paytables.model import Paytable, with_values
+from analyzer.runs import LAST_ROUND_RULES, TRUE_COUNT_DECKS
+from analyzer.runs.jobs import (
+    DEFAULT_CUT_CARD,
+    DEFAULT_MAX_GAIN,
+    DEFAULT_PARTITION_SIZE,
+    MAX_PARTITION_SIZE,
+    MAX_SEED,
+    MAX_SHOES,
+    MAX_WORKERS,
+)
+from analyzer.schema import exact_number
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from analyzer.analysis.audit import AuditResult
+    from analyzer.analysis.fit import FitResult as FittedSet
+    from analyzer.analysis.fit import FittedClaim
+    from analyzer.runs.dealer import Procedure
+
+__all__ = [
+    "AuditReport",
+    "CountStudy",
+    "FitResult",
+    "Simulation",
+    "audit",
+    "count",
+    "fit",
+    "simulate",
+]
+
+PaytableSpec = str | os.PathLike | Paytable
+
+
+# -- What every function checks ---------------------------------------------------------------
+
+
+def _as_paytable(spec: PaytableSpec) -> Paytable:
+    """A shipped paytable's name, a paytable file's path, or a Paytable, as a Paytable."""
+    # TODO: use library.as_paytable
+    if isinstance(spec, Paytable):
+        return spec
+    if isinstance(spec, os.PathLike):
+        spec = os.fspath(spec)
+    if not isinstance(spec, str):
+        raise AnalyzerError(
+            f"paytable: give a shipped name, a .toml file's path or a Paytable, "
+            f"not {type(spec).__name__}"
+        )
+    return load_paytable(spec)
+
+
+def _played(
+    spec: PaytableSpec,
+    strategy: Strategy | str | None,
+    jackpot: Fraction | int | str | None,
+    unknowns: Mapping[str, Fraction | int | str] | None,
+) -> Paytable:
+    """The paytable with its unknowns, jackpot meter and strategy as given (as
+    ``--unknowns``, ``--jackpot`` and ``--strategy`` make it)."""
+    paytable = with_values(
+        _as_paytable(spec),
+        unknowns=None if unknowns is None else _values(unknowns),
+        jackpot=None if jackpot is None else _exact(jackpot, "jackpot", "the meter"),
+        prefix="",
+    )
+    if isinstance(strategy, str):
+        if strategy.strip().lower() == "best":
+            from analyzer.analysis.strategy import told_best_strategy
+
+            strategy = told_best_strategy(paytable, None, tell)
+        else:
+            strategy = parse_strategy(strategy, "strategy")
+    if strategy is not None:
+        paytable = paytable.with_strategy(strategy)
+    paytable.mixture  # noqa: B018 - undecided cells are one line before any work
+    return paytable
+
+
+def _exact(value: object, where: str, what: str) -> Fraction:
+    if isinstance(value, Fraction):
+        value = str(value)
+    return exact_number(value, where, what)
+
+
+def _values(unknowns: object) -> dict[str, Fraction]:
+    if not isinstance(unknowns, Mapping):
+        raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "1/4"}')
+    return {
+        str(name): _exact(value, "unknowns", str(name)[:20]) for name, value in unknowns.items()
+    }
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnalyzerError(f"{name}: must be a whole number, got {value!r:.40}")
+    if not low <= value <= high:
+        raise AnalyzerError(f"{name}: must be from {low:,} to {high:,}, got {value:,}")
+    return value
+
+
+def _maybe_whole(value: object, name: str, low: int, high: int) -> int | None:
+    return None if value is None else _whole(value, name, low, high)
+
+
+def _decks(value: object) -> Decks | None:
+    if value is None or value == INFINITE:
+        return value  # type: ignore[return-value]
+    if isinstance(value, str) and value.strip().lower() in ("inf", "infinite"):
+        return INFINITE
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise AnalyzerError(f"decks: a whole number of decks or 'inf', got {value!r:.40}")
+    if not 1 <= value <= MAX_DECKS:
+        raise AnalyzerError(f"decks: {decks_problem(value)}")
+    return value
+
+
+def _choice(value: object, name: str, choices: Sequence[str]) -> str:
+    if value not in choices:
+        raise AnalyzerError(f"{name}: one of {', '.join(choices)}, got {value!r:.40}")
+    return value  # type: ignore[return-value]
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+        raise AnalyzerError(f"{name}: must be a number, got {value!r:.40}")
+    value = float(value)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise AnalyzerError(f"{name}: must be a finite number, got {value!r}")
+    return value
+
+
+def _path(value: object, name: str) -> str:
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if not isinstance(value, str) or not value:
+        raise AnalyzerError(f"{name}: give a file's path, got {value!r:.40}")
+    return value
+
+
+def _json_ready(data: Any) -> Any:
+    """``data`` as ``--format json`` prints it, read back: plain lists, dicts, numbers
+    and text, NaN as None."""
+    from analyzer.reports.formats import json_text
+
+    return json.loads(json_text(data))
+
+
+@contextmanager
+def _work_dir(work_dir: str | os.PathLike | None) -> Iterator[str]:
+    """The folder the partitions are saved in: ``work_dir``, or a temporary one removed
+    once the run is over."""
+    if work_dir is not None:
+        yield _path(work_dir, "work_dir")
+        return
+    with tempfile.TemporaryDirectory(prefix="baccarat-odds-run-") as folder:
+        yield folder
+
+
+class _Run:
+    """The options of a run of shoes, checked (``simulate`` and ``count`` share them)."""
+
+    def __init__(
+        self,
+        paytable: Paytable,
+        shoes: object,
+        seed: object,
+        decks: object,
+        cut_card: object,
+        last_round: object,
+        partition_size: object,
+        workers: object,
+        scheduler: object,
+        resume: object,
+        work_dir: object,
+    ) -> None:
+        from analyzer.runs.jobs import partition_sizes, run_procedure
+
+        self.shoes = _whole(shoes, "shoes", 1, MAX_SHOES)
+        self.seed = _whole(seed, "seed", 0, MAX_SEED)
+        self.partition_size = _whole(partition_size, "partition_size", 1, MAX_PARTITION_SIZE)
+        self.workers = _maybe_whole(workers, "workers", 1, MAX_WORKERS)
+        if scheduler is not None and not isinstance(scheduler, str):
+            raise AnalyzerError(f"scheduler: an address tcp://HOST:PORT, got {scheduler!r:.40}")
+        self.scheduler = scheduler
+        self.resume = bool(resume)
+        if self.resume and work_dir is None:
+            raise AnalyzerError("resume: name the work_dir whose saved partitions to keep")
+        self.work_dir = work_dir
+        self.procedure: Procedure = run_procedure(
+            paytable,
+            self.shoes,
+            self.partition_size,
+            _decks(decks),
+            _whole(cut_card, "cut_card", 0, 52 * MAX_DECKS),
+            _choice(last_round, "last_round", LAST_ROUND_RULES),
+            self.scheduler,
+        )
+        self.sizes = partition_sizes(self.shoes, self.partition_size)
+
+    def run(self, task: Any, job: Any, check: Any, progress: bool) -> list:
+        from analyzer.runs.jobs import run_job
+
+        with _work_dir(self.work_dir) as folder:
+            return run_job(
+                task,
+                job,
+                check,
+                self.sizes,
+                folder,
+                resume=self.resume,
+                scheduler=self.scheduler,
+                workers=self.workers,
+                progress=bool(progress),
+            )
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+class Simulation(TableResult):
+    """Shoes dealt and every bet on offer settled, beside each bet's exact EV: what
+    :func:`simulate` returns.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    shoes, rounds, seed : int
+        The shoes dealt, the rounds they held, and the random seed.
+    decks, cut_card : int
+        How the shoes were dealt (``decks``: the paytable's unless given).
+    bets : list of dict
+        Per bet and mode: ``rounds_bet``, ``mean_return`` with its ``std_error`` and 95%
+        interval (``ci95_low``, ``ci95_high``), ``exact_ev``, ``z`` and ``max_round``, as
+        ``simulate --format json`` prints them (the estimates are floats by nature; NaN
+        where there is no spread over shoes).
+    exact_evs : dict
+        Per ``(bet id, mode)``, the exact EV of a round from a full shoe, a Fraction.
+    """
+
+    def __init__(
+        self,
+        paytable: str,
+        shoes: int,
+        rounds: int,
+        seed: int,
+        decks: int,
+        cut_card: int,
+        bets: list[dict[str, Any]],
+        exact_evs: dict[tuple[str, str], Fraction],
+    ) -> None:
+        self.paytable = paytable
+        self.shoes = shoes
+        self.rounds = rounds
+        self.seed = seed
+        self.decks = decks
+        self.cut_card = cut_card
+        self.bets = bets
+        self.exact_evs = exact_evs
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as ``baccarat-odds simulate --format json`` prints them."""
+        return _json_ready(
+            {"shoes": self.shoes, "rounds": self.rounds, "seed": self.seed, "bets": self.bets}
+        )
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per bet and mode: the JSON's figures (``exact_ev`` a float, as printed;
+        :attr:`exact_evs` holds it exact)."""
+        import pandas as pd
+
+        return pd.DataFrame(self.bets)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Simulation of {self.paytable}: {self.shoes:,} shoes of {self.decks} decks, "
+            f"{self.rounds:,} rounds, seed {self.seed}, {len(self.bets)} bets>"
+        )
+
+
+def simulate(
+    paytable: PaytableSpec = SEED_GAME,
+    *,
+    shoes: int,
+    seed: int = 0,
+    decks: int | str | None = None,
+    cut_card: int = DEFAULT_CUT_CARD,
+    last_round: str = LAST_ROUND_RULES[0],
+    strategy: Strategy | str | None = None,
+    jackpot: Fraction | int | str | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    work_dir: str | os.PathLike | None = None,
+    resume: bool = False,
+    log: str | os.PathLike | None = None,
+    progress: bool = False,
+) -> Simulation:
+    """Deal whole shoes and settle every bet on offer: each bet's mean return with its
+    95% interval beside its exact EV (``baccarat-odds simulate``).
+
+    Parameters
+    ----------
+    paytable : str, path or Paytable, default "seed-game"
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+    shoes : int
+        Shoes to deal, 1 to 10**9.
+    seed : int, default 0
+        The random seed, 0 to 2**64 - 1: the same seed deals the same shoes.
+    decks : int or "inf", optional
+        52-card decks in the shoe (default: the paytable's).
+    cut_card : int, default 14
+        Cards left behind the cut card.
+    last_round : {"cut-card", "one-more"}, default "cut-card"
+        When the cut card comes out: that round is the last, or one more is dealt.
+    strategy : Strategy or str, optional
+        How the rules' decision cells are played (``"player:5=draw"``, or ``"best"``:
+        each hand's cells for its own bet's EV); default: the paytable's.
+    jackpot : number, optional
+        The meter of the paytable's progressive jackpots, in stakes.
+    unknowns : mapping, optional
+        Values of the unknowns of the paytable's multipliers (``{"p": "1/4"}``).
+    partition_size : int, default 250
+        Shoes per partition: the unit of work and of saving (the figures depend on it,
+        as the command line's do).
+    workers : int or None, default 1
+        Local processes dealing partitions; None: one per core.
+    scheduler : str, optional
+        A Dask scheduler's address (``tcp://HOST:PORT``) to deal the partitions on.
+    work_dir : str or path, optional
+        Where finished partitions are kept; default: a temporary folder, removed after.
+    resume : bool, default False
+        Keep the partitions an interrupted run saved in ``work_dir``; deal the rest.
+    log : str or path, optional
+        Also write every round dealt to this file (``.csv`` or ``.parquet``) as
+        :func:`audit` reads it (dealt in this process: not with ``resume``, a
+        ``scheduler`` or several ``workers``).
+    progress : bool, default False
+        Show a progress bar.
+
+    Returns
+    -------
+    Simulation
+        The figures ``simulate --format json`` prints; ``to_frame()``: a row per bet.
+
+    Raises
+    ------
+    AnalyzerError
+        An option out of range, a paytable that cannot be read or simulated (unknowns
+        left without values), a log that cannot be written, or a run too large.
+
+    Examples
+    --------
+    >>> from analyzer import simulate
+    >>> run = simulate(shoes=2, seed=1)
+    >>> run.shoes, run.rounds
+    (2, ...)
+    >>> run.to_frame()[["bet", "mode", "rounds_bet"]].head(2)
+          bet           mode  rounds_bet
+    0  player     commission         ...
+    1  player  no_commission         ...
+    """
+    from analyzer.reports.tables import with_names
+    from analyzer.runs.simulate import (
+        SimulationJob,
+        check_simulate_partition,
+        check_simulation,
+        exact_evs,
+        simulate_partition,
+        simulated_rounds,
+        simulation_summary,
+    )
+
+    played = _played(paytable, strategy, jackpot, unknowns)
+    run = _Run(
+        played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
+        resume, work_dir,
+    )  # fmt: skip
+    check_simulation(played, run.procedure)
+    if log is not None:
+        from analyzer.runs.round_log import check_log_run, simulate_to_log
+
+        log = _path(log, "log")
+        check_log_run(log, run.resume, run.scheduler, run.workers)
+        job = SimulationJob(played, run.procedure, run.seed, logged=True)
+        results = simulate_to_log(job, run.sizes, log, bool(progress))
+    else:
+        job = SimulationJob(played, run.procedure, run.seed)
+        results = run.run(simulate_partition, job, check_simulate_partition, progress)
+    exact = exact_evs(played, run.procedure)
+    summary = with_names(simulation_summary(played, run.procedure, results, exact), played)
+    return Simulation(
+        played.name,
+        run.shoes,
+        simulated_rounds(results),
+        run.seed,
+        run.procedure.decks,
+        run.procedure.cut_card,
+        summary.to_dict("records"),
+        exact,
+    )
+
+
+# -- count ------------------------------------------------------------------------------------
+
+
+class CountStudy(TableResult):
+    """A count against one bet or many: what :func:`count` returns.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    shoes, seed : int
+        The shoes dealt and the random seed.
+    rounds_per_shoe : float
+        The mean rounds a shoe held.
+    records : list of dict
+        Per bet and mode counted, the figures ``count --format json`` prints: the
+        strategy, bet frequency, edge when bet, units per shoe and per 100 rounds (each
+        with its standard error) with and without the max round, the gain by max round
+        and each play's max-round advice (estimates over shoes: floats).
+    per_round : pandas.DataFrame
+        Per round number and bet: the mean exact EV and the shares bet, as ``--out``
+        writes them.
+    """
+
+    def __init__(
+        self,
+        paytable: str,
+        shoes: int,
+        seed: int,
+        rounds_per_shoe: float,
+        records: list[dict[str, Any]],
+        per_round: pd.DataFrame,
+    ) -> None:
+        self.paytable = paytable
+        self.shoes = shoes
+        self.seed = seed
+        self.rounds_per_shoe = rounds_per_shoe
+        self.records = records
+        self.per_round = per_round
+
+    def to_dict(self) -> dict[str, Any] | list[dict[str, Any]]:
+        """The figures as ``baccarat-odds count --format json`` prints them: one bet's
+        record, or a list of them."""
+        return _json_ready(self.records[0] if len(self.records) == 1 else self.records)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per bet and mode counted, its record spread into columns
+        (``with_limit_units_per_shoe``, ``advice_perfect_largest_safe_max_round``...;
+        the curves by max round are in :attr:`records`)."""
+        import pandas as pd
+
+        from analyzer.runs.count_plan import flat_record
+
+        return pd.DataFrame([flat_record(record) for record in self.records])
+
+    def __repr__(self) -> str:
+        return (
+            f"<CountStudy of {self.paytable}: {len(self.records)} bets, {self.shoes:,} shoes, "
+            f"{self.rounds_per_shoe:.2f} rounds per shoe, seed {self.seed}>"
+        )
+
+
+def count(
+    paytable: PaytableSpec = SEED_GAME,
+    *,
+    shoes: int,
+    bets: str | Sequence[str],
+    mode: str | None = None,
+    seed: int = 0,
+    decks: int | str | None = None,
+    cut_card: int = DEFAULT_CUT_CARD,
+    last_round: str = LAST_ROUND_RULES[0],
+    tags: str | None = None,
+    threshold: float | None = None,
+    true_count_decks: str | None = None,
+    perfect: bool = False,
+    no_max_round: bool = False,
+    max_gain: float = DEFAULT_MAX_GAIN,
+    strategy: Strategy | str | None = None,
+    jackpot: Fraction | int | str | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    work_dir: str | os.PathLike | None = None,
+    resume: bool = False,
+    progress: bool = False,
+) -> CountStudy:
+    """Which bets can a card counter beat? Deal whole shoes, work out every round's exact
+    EV of each bet on the cards left, and bet it by perfect play and by a linear count,
+    with and without its max round (``baccarat-odds count``).
+
+    Parameters
+    ----------
+    paytable : str, path or Paytable, default "seed-game"
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+    shoes : int
+        Shoes to deal, 1 to 10**9.
+    bets : str or sequence of str
+        The bets to count (ids), or ``"all"``: every bet of the paytable, on the same shoes.
+    mode : str, optional
+        The betting mode, or ``"all"``; default: the paytable's first.
+    seed : int, default 0
+        The random seed, 0 to 2**64 - 1.
+    decks : int or "inf", optional
+        52-card decks in the shoe (default: the paytable's).
+    cut_card : int, default 14
+        Cards left behind the cut card.
+    last_round : {"cut-card", "one-more"}, default "cut-card"
+        When the cut card comes out: that round is the last, or one more is dealt.
+    tags : str, optional
+        Linear count tags, ``"A=0,2=1,...,K=-1"``, for every bet counted (default: derived
+        per bet from its effects of removal).
+    threshold : float, optional
+        Bet when the true count is at least this (default: the tags' break-even, per bet).
+    true_count_decks : {"in-shoe", "unseen"}, optional
+        What the true count divides by (default ``"in-shoe"``).
+    perfect : bool, default False
+        Perfect play only: bet exactly when the exact EV is positive (no tags).
+    no_max_round : bool, default False
+        Headline figures without the max-round limit (both are kept).
+    max_gain : float, default 0.01
+        The largest gain per shoe (units) the max-round advice accepts.
+    strategy, jackpot, unknowns
+        As for :func:`simulate`.
+    partition_size, workers, scheduler, work_dir, resume, progress
+        As for :func:`simulate`.
+
+    Returns
+    -------
+    CountStudy
+        The figures ``count --format json`` prints; ``to_frame()``: a row per bet.
+
+    Raises
+    ------
+    AnalyzerError
+        An unknown bet or mode, an option out of range, tags that cannot be read, a bet
+        no linear count helps (counted alone, without ``perfect``), or a run too large.
+
+    Examples
+    --------
+    >>> from analyzer import count
+    >>> study = count(shoes=3, bets="lucky_six", perfect=True)
+    >>> study.shoes, study.records[0]["strategy"]
+    (3, 'perfect play (bet when the exact EV is positive)')
+    >>> list(study.to_frame()["bet"])
+    ['lucky_six']
+    """
+    from analyzer.runs.count_plan import (
+        check_max_gain,
+        count_columns,
+        count_job,
+        count_record,
+    )
+    from analyzer.runs.counting import count_partition, count_summary, per_round_table
+
+    played = _played(paytable, strategy, jackpot, unknowns)
+    if isinstance(bets, str):
+        bets = [bets]
+    if not bets or not all(isinstance(bet, str) for bet in bets):
+        raise AnalyzerError('bets: give bet ids (a list of text), or "all"')
+    if mode is not None and not isinstance(mode, str):
+        raise AnalyzerError(f"mode: a mode's name or 'all', got {mode!r:.40}")
+    columns = count_columns(played, list(bets), mode)
+    max_gain = _number(max_gain, "max_gain")
+    check_max_gain(max_gain)
+    run = _Run(
+        played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
+        resume, work_dir,
+    )  # fmt: skip
+    if tags is not None and not isinstance(tags, str):
+        raise AnalyzerError(f'tags: text such as "A=0,2=1,...,K=-1", got {tags!r:.40}')
+    if true_count_decks is not None:
+        _choice(true_count_decks, "true_count_decks", TRUE_COUNT_DECKS)
+    job = count_job(
+        played,
+        columns,
+        run.procedure,
+        run.seed,
+        run.sizes,
+        tags=tags,
+        threshold=None if threshold is None else _number(threshold, "threshold"),
+        true_count_decks=true_count_decks,
+        perfect=bool(perfect),
+    )
+    results = run.run(count_partition, job, job.check, progress)
+    summaries = count_summary(job, results, max_gain)
+    records = [
+        count_record(job, summary, c, bool(no_max_round)) for c, summary in enumerate(summaries)
+    ]
+    return CountStudy(
+        played.name,
+        summaries[0]["shoes"],
+        run.seed,
+        summaries[0]["rounds_per_shoe"],
+        records,
+        per_round_table(job, results),
+    )
+
+
+# -- audit ------------------------------------------------------------------------------------
+
+
+class AuditReport(TableResult):
+    """A log of dealt rounds checked against a paytable, and its fit to the exact odds:
+    what :func:`audit` returns. Findings are about the table, not errors.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    rounds, shoes : int
+        The rounds and shoes audited.
+    findings_total : int
+        Everything found (the first 1,000 are listed).
+    counts : dict
+        Findings by check (``draw``, ``score``, ``winner``, ``cards``, ``order``,
+        ``burn``, ``payout``, ``repeat``).
+    result : AuditResult
+        The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
+        the fit's tests and calibration (``result.fit``) where it was run.
+    """
+
+    def __init__(self, paytable: Paytable, result: AuditResult) -> None:
+        from analyzer.analysis.audit_record import audit_record
+
+        self.paytable = paytable.name
+        self.result = result
+        self.rounds = result.rounds
+        self.shoes = result.shoes
+        self.findings_total = result.total
+        self.counts = dict(result.counts)
+        self._record = audit_record(result, paytable)
+
+    @property
+    def tests_failed(self) -> int | None:
+        """How many tests of the fit failed at its level, after Holm's correction
+        (None: the fit was not run)."""
+        return None if self.result.fit is None else len(self.result.fit.failed)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The audit as ``baccarat-odds audit --format json`` prints it."""
+        return _json_ready(self._record)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per finding listed: its check, log, row, shoe, round and text."""
+        import pandas as pd
+
+        columns = ["check", "log", "row", "shoe", "round", "text"]
+        return pd.DataFrame(self._record["findings"], columns=columns)
+
+    def tests_frame(self) -> pd.DataFrame:
+        """A row per test of the fit (empty where it was not run): observed, expected,
+        statistic, p-value, Holm's p-value and verdict, as JSON shows them."""
+        import pandas as pd
+
+        tests = self._record.get("fit", {}).get("tests", [])
+        return pd.DataFrame([{k: v for k, v in t.items() if k != "counts"} for t in tests])
+
+    def __repr__(self) -> str:
+        fit = "" if self.tests_failed is None else f", {self.tests_failed} tests failed"
+        return (
+            f"<AuditReport against {self.paytable}: {self.rounds:,} rounds of "
+            f"{self.shoes:,} shoes, {self.findings_total:,} findings{fit}>"
+        )
+
+
+def audit(
+    log: str | os.PathLike | Sequence[str | os.PathLike],
+    *,
+    paytable: PaytableSpec = SEED_GAME,
+    decks: int | str | None = None,
+    level: float = 0.01,
+    fit: bool = True,
+    strategy: Strategy | str | None = None,
+    jackpot: Fraction | int | str | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
+    partition_rows: int | None = None,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    work_dir: str | os.PathLike | None = None,
+    resume: bool = False,
+    progress: bool = False,
+) -> AuditReport:
+    """Check a log of the rounds a table dealt against the paytable: drawing rules,
+    scores and winner, each shoe's cards, rounds in order, burns, payouts and shoes dealt
+    twice; then, unless ``fit=False``, test its fit to the exact odds
+    (``baccarat-odds audit``).
+
+    Parameters
+    ----------
+    log : str, path, or a sequence of them
+        The log (CSV with a header row, or Parquet; one row per round, columns as the
+        command's help says); several are audited as one.
+    paytable : str, path or Paytable, default "seed-game"
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+    decks : int or "inf", optional
+        52-card decks in each shoe (default: the paytable's).
+    level : float, default 0.01
+        The level each test of the fit fails at, after Holm's correction.
+    fit : bool, default True
+        Test the fit to the exact odds (``False``: the checks only; ``--no-fit``).
+    strategy, jackpot, unknowns
+        As for :func:`simulate`.
+    partition_rows : int, optional
+        Rows per partition, about; any of this, ``workers``, ``scheduler``, ``work_dir``
+        or ``resume`` audits in saved partitions (default 1,000,000 rows each, in
+        ``.baccarat-odds/runs`` unless ``work_dir`` names a folder).
+    workers, scheduler, work_dir, resume
+        Where and how the partitions run, as for :func:`simulate`.
+    progress : bool, default False
+        Show a progress bar.
+
+    Returns
+    -------
+    AuditReport
+        The figures ``audit --format json`` prints; ``to_frame()``: the findings.
+
+    Raises
+    ------
+    AnalyzerError
+        A log that cannot be read or is malformed, or an option out of range.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from analyzer import audit, simulate
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "rounds.csv"
+    >>> _ = simulate(shoes=2, seed=1, log=log)
+    >>> report = audit(log)
+    >>> report.findings_total, report.tests_failed
+    (0, 0)
+    >>> report.to_frame().empty
+    True
+    """
+    from analyzer.runs.audit_run import run_audit
+
+    played = _played(paytable, strategy, jackpot, unknowns)
+    logs = [log] if isinstance(log, (str, os.PathLike)) else log
+    if not isinstance(logs, Sequence) or not logs:
+        raise AnalyzerError("log: give a log file's path, or a list of them")
+    paths = [_path(path, "log") for path in logs]
+    level = _number(level, "level")
+    if not 0 < level < 1:
+        raise AnalyzerError(f"level: must be between 0 and 1 (e.g. 0.01), got {level!r}")
+    result = run_audit(
+        paths,
+        played,
+        _decks(decks),
+        fit=bool(fit),
+        level=level,
+        partition_rows=_maybe_whole(partition_rows, "partition_rows", 1000, 10**8),
+        work_dir=None if work_dir is None else _path(work_dir, "work_dir"),
+        resume=bool(resume),
+        workers=_maybe_whole(workers, "workers", 1, MAX_WORKERS),
+        scheduler=scheduler,
+        progress=bool(progress),
+    )
+    return AuditReport(played, result)
+
+
+# -- fit --------------------------------------------------------------------------------------
+
+
+class FitResult(TableResult):
+    """The values of a paytable's unknowns that published figures allow: what :func:`fit`
+    returns.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    unknowns : dict
+        Each unknown's range, ``(low, high)`` as Fractions.
+    consistent : bool
+        Whether any value of the unknowns is consistent with every figure (False: the
+        figures contradict the rules as encoded; the command exits 1).
+    intervals : dict
+        Per unknown, the intervals holding every value consistent with all the figures
+        together, each ``(low, high)`` as Fractions: exact where ``exact`` says so, else
+        bounds rounded outward.
+    exact : bool
+        Whether every end of :attr:`intervals` is exact.
+    witness : dict or None
+        A point consistent with every figure, checked exactly (Fractions), if one was met.
+    each : list
+        Each claim's own result (:class:`analyzer.analysis.fit.FittedClaim`).
+    together : analyzer.analysis.fit.FitResult
+        The set of all claims together, as the analysis gives it.
+    """
+
+    def __init__(self, paytable: Paytable, each: list[FittedClaim], together: FittedSet) -> None:
+        from analyzer.analysis.fit import fit_report
+
+        self.paytable = paytable.name
+        self._paytable = paytable
+        self.unknowns = {name: (low, high) for name, low, high in paytable.unknowns}
+        self.each = each
+        self.together = together
+        self.consistent = not together.empty
+        self.intervals = {
+            name: tuple((piece.low.value, piece.high.value) for piece in pieces)
+            for name, pieces in together.intervals.items()
+        }
+        self._record = fit_report(paytable, each, together)
+        self.exact = self._record["together"]["exact"]
+        self.witness = together.witness
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fit as ``baccarat-odds fit --format json`` prints it."""
+        return _json_ready(self._record)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per claim and one for all of them (``claim`` ``"all"``): the figure and,
+        per unknown, the intervals it allows as the command prints them (``none``: no
+        value; ``any``: a figure the unknowns do not move, which prints so)."""
+        import pandas as pd
+
+        from analyzer.analysis.fit import fit_rows
+
+        return pd.DataFrame(fit_rows(self._paytable, self.each, self.together))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name} in " + (" or ".join(f"[{lo}, {hi}]" for lo, hi in pieces) or "none")
+            for name, pieces in self.intervals.items()
+        )
+        return f"<FitResult for {self.paytable}: {shown}>"
+
+
+def fit(claims: str | os.PathLike, *, paytable: PaytableSpec | None = None) -> FitResult:
+    """What published figures allow of a paytable's unknowns: for each claim of a claims
+    file, and for all of them together, the interval of each unknown that holds every
+    consistent value (``baccarat-odds fit``).
+
+    Parameters
+    ----------
+    claims : str or path
+        A claims ``.toml`` file, or a shipped claims file's name.
+    paytable : str, path or Paytable, optional
+        The paytable whose unknowns are solved for; default: the one the claims name.
+
+    Returns
+    -------
+    FitResult
+        The figures ``fit --format json`` prints; exact intervals and witness point as
+        Fractions; ``to_frame()``: a row per claim and one for all.
+
+    Raises
+    ------
+    AnalyzerError
+        Claims that cannot be read or name several paytables, or a paytable without
+        unknowns.
+
+    Examples
+    --------
+    >>> from analyzer import fit
+    >>> allowed = fit("prosperity-tree-baccarat")
+    >>> allowed.consistent, allowed.witness
+    (True, {'p': Fraction(1, 16)})
+    >>> list(allowed.to_frame()["claim"])[-1]
+    'all'
+    """
+    from analyzer.analysis.fit import claims_to_fit
+    from analyzer.analysis.fit import fit as fit_claims
+
+    spec = _path(claims, "claims")
+    played, loaded = claims_to_fit(spec, None if paytable is None else _as_paytable(paytable))
+    each, together = fit_claims(played, loaded)
+    return FitResult(played, each, together)

@@ -1,0 +1,221 @@
+"""simulate, count, audit and fit from Python: the same figures as the command line's
+JSON for the same arguments, one-line errors, and their docstrings' examples."""
+
+from __future__ import annotations
+
+import doctest
+import json
+from fractions import Fraction
+
+import pytest
+from helpers import run
+
+import analyzer
+from analyzer import AnalyzerError, load_paytable
+from analyzer.api import runs
+from analyzer.api.results import TableResult
+
+
+def cli_json(capsys, *argv: str):
+    """What ``baccarat-odds <argv> --format json`` prints, read."""
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code in (0, 1), err
+    return json.loads(out)
+
+
+def quiet(work) -> list[str]:
+    """The command line's run options the API's defaults match: no bar, one process."""
+    return ["--no-progress", "--workers", "1", "--work-dir", str(work)]
+
+
+# -- The figures are the command line's ------------------------------------------------------
+
+
+def test_simulate_gives_the_figures_simulate_prints(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "simulate", "--shoes", "7", "--seed", "3", "--partition-size", "3",
+        *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.simulate(shoes=7, seed=3, partition_size=3)
+    assert result.to_dict() == expected
+    assert result.rounds == expected["rounds"] > 0 and result.decks == 8
+    frame = result.to_frame()
+    assert list(frame["bet"]) == [b["bet"] for b in expected["bets"]]
+    assert frame["mean_return"].tolist() == pytest.approx(
+        [b["mean_return"] for b in expected["bets"]]
+    )
+    # The exact EVs kept exact, the printed floats their values.
+    exact = result.exact_evs[("banker", "commission")]
+    assert isinstance(exact, Fraction)
+    banker = next(b for b in expected["bets"] if (b["bet"], b["mode"]) == ("banker", "commission"))
+    assert float(exact) == banker["exact_ev"]
+    assert "<table" in result._repr_html_() and "Banker" in result._repr_html_()
+    assert not list(tmp_path.glob("baccarat-odds-run-*"))
+
+
+def test_simulate_with_options_and_a_paytable_object(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "simulate", "--shoes", "4", "--seed", "9", "--decks", "6", "--cut-card", "20",
+        "--last-round", "one-more", *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.simulate(
+        load_paytable("seed-game"), shoes=4, seed=9, decks=6, cut_card=20, last_round="one-more"
+    )
+    assert result.to_dict() == expected and result.cut_card == 20
+
+
+def test_simulate_writes_the_log_audit_reads(tmp_path, capsys) -> None:
+    cli_log, api_log = tmp_path / "cli.csv", tmp_path / "api.csv"
+    expected = cli_json(
+        capsys, "simulate", "--shoes", "2", "--seed", "5", "--log", str(cli_log), *quiet(tmp_path)
+    )
+    assert analyzer.simulate(shoes=2, seed=5, log=api_log).to_dict() == expected
+    assert api_log.read_bytes() == cli_log.read_bytes()
+
+
+def test_count_gives_the_figures_count_prints(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "count", "--bet", "lucky_six", "--shoes", "6", "--seed", "2", "--perfect",
+        "--max-gain", "0.5", *quiet(tmp_path),
+    )  # fmt: skip
+    study = analyzer.count(shoes=6, seed=2, bets="lucky_six", perfect=True, max_gain=0.5)
+    assert study.to_dict() == expected
+    assert study.shoes == 6 and study.rounds_per_shoe == expected["rounds_per_shoe"]
+    frame = study.to_frame()
+    assert frame.loc[0, "bet"] == "lucky_six"
+    assert frame.loc[0, "with_limit_units_per_shoe"] == expected["with_limit"]["units_per_shoe"]
+    assert {"round", "mean_ev"} <= set(study.per_round.columns)
+
+
+def test_count_of_several_bets_by_a_linear_count(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "count", "--bet", "tie", "--bet", "banker", "--mode", "all", "--shoes", "5",
+        "--tags", "6=-4,7=-4,8=2,9=2", "--threshold", "20", "--true-count-decks", "unseen",
+        "--no-max-round", *quiet(tmp_path),
+    )  # fmt: skip
+    study = analyzer.count(
+        shoes=5, bets=["tie", "banker"], mode="all", tags="6=-4,7=-4,8=2,9=2", threshold=20,
+        true_count_decks="unseen", no_max_round=True,
+    )  # fmt: skip
+    assert isinstance(expected, list) and study.to_dict() == expected
+    assert len(study.to_frame()) == len(expected)
+
+
+def test_audit_gives_the_report_audit_prints(tmp_path, capsys) -> None:
+    log = tmp_path / "rounds.csv"
+    analyzer.simulate(shoes=3, seed=4, log=log)
+    # One round dealt wrong: a finding.
+    lines = log.read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    cells = lines[5].split(",")
+    cells[header.index("player_score")] = str((int(cells[header.index("player_score")]) + 1) % 10)
+    lines[5] = ",".join(cells)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    expected = cli_json(capsys, "audit", str(log), "--level", "0.05")
+    report = analyzer.audit(log, level=0.05)
+    assert report.to_dict() == expected
+    assert report.findings_total == expected["findings_total"] >= 1
+    findings = report.to_frame()
+    assert findings.loc[0, "check"] == "score" and findings.loc[0, "row"] == 5
+    tests = report.tests_frame()
+    assert list(tests["test"]) == [t["test"] for t in expected["fit"]["tests"]]
+    assert report.tests_failed == expected["fit"]["tests_failed"]
+
+
+def test_audit_without_the_fit_and_in_partitions(tmp_path, capsys) -> None:
+    log = tmp_path / "rounds.parquet"
+    analyzer.simulate(shoes=2, seed=8, log=log)
+    expected = cli_json(capsys, "audit", str(log), "--no-fit")
+    report = analyzer.audit(str(log), fit=False)
+    assert report.to_dict() == expected and report.tests_failed is None
+    assert report.tests_frame().empty and report.to_frame().empty
+    work = tmp_path / "w"
+    partitioned = analyzer.audit([log], fit=False, partition_rows=1000, work_dir=work)
+    assert partitioned.to_dict() == expected and any(work.iterdir())
+
+
+def test_fit_gives_the_sets_fit_prints(capsys) -> None:
+    expected = cli_json(capsys, "fit", "prosperity-tree-baccarat")
+    allowed = analyzer.fit("prosperity-tree-baccarat")
+    assert allowed.to_dict() == expected
+    assert allowed.consistent is expected["together"]["consistent"] is True
+    assert allowed.witness == {"p": Fraction(1, 16)}
+    (low, high), *_ = allowed.intervals["p"]
+    assert isinstance(low, Fraction) and low <= Fraction(1, 16) <= high
+    assert allowed.unknowns == {"p": (Fraction(0), Fraction(1))}
+    frame = allowed.to_frame()
+    assert list(frame["claim"]) == [str(c["claim"]) for c in expected["claims"]] + ["all"]
+
+
+# -- Bad input: one line ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: analyzer.simulate(shoes=0), "shoes: must be from 1"),
+        (lambda: analyzer.simulate(shoes=True), "shoes: must be a whole number"),
+        (lambda: analyzer.simulate(shoes=2, decks=99), "decks:"),
+        (lambda: analyzer.simulate(shoes=2, last_round="later"), "last_round: one of"),
+        (lambda: analyzer.simulate("no-such-game", shoes=2), "no-such-game"),
+        (lambda: analyzer.simulate(42, shoes=2), "paytable: give a shipped name"),
+        (lambda: analyzer.simulate(shoes=2, resume=True), "resume: name the work_dir"),
+        (lambda: analyzer.simulate(shoes=2, jackpot=5), "jackpot: "),
+        (lambda: analyzer.simulate(shoes=2, unknowns={"p": "1/2"}), "unknowns: "),
+        (lambda: analyzer.simulate(shoes=2, strategy="player:9=draw"), "strategy"),
+        (lambda: analyzer.simulate(shoes=2, log="rounds.txt"), ".csv or .parquet"),
+        (lambda: analyzer.count(shoes=2, bets="nope"), "unknown bet 'nope'"),
+        (lambda: analyzer.count(shoes=2, bets=[]), "bets: give bet ids"),
+        (lambda: analyzer.count(shoes=2, bets="tie", perfect=True, tags="A=1"), "--perfect"),
+        (lambda: analyzer.count(shoes=2, bets="tie", max_gain=-1), "max-gain"),
+        (lambda: analyzer.count(shoes=2, bets="tie", true_count_decks="x"), "true_count_decks"),
+        (lambda: analyzer.audit("missing.csv"), "missing.csv"),
+        (lambda: analyzer.audit([]), "log: give a log file's path"),
+        (lambda: analyzer.audit("r.csv", level=2), "level: must be between 0 and 1"),
+        (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
+        (lambda: analyzer.fit(3), "claims: give a file's path"),
+    ],
+)
+def test_bad_input_is_one_line(tmp_path, monkeypatch, call, message) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(AnalyzerError) as raised:
+        call()
+    text = str(raised.value)
+    assert message in text and "\n" not in text
+
+
+# -- The package's front door, and the examples ----------------------------------------------
+
+
+def test_each_name_is_exported_lazily() -> None:
+    for name in runs.__all__:
+        assert name in analyzer.__all__ and getattr(analyzer, name) is getattr(runs, name)
+
+
+def test_every_public_name_documents_its_parameters_and_raises() -> None:
+    import inspect
+
+    for name in ("simulate", "count", "audit", "fit"):
+        function = getattr(runs, name)
+        text = function.__doc__
+        for section in ("Parameters", "Returns", "Raises", "Examples"):
+            assert f"\n    {section}\n" in text, (name, section)
+        for parameter in inspect.signature(function).parameters:
+            assert parameter in text, (name, parameter)
+
+
+def test_the_examples_run(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    tests = [t for t in finder.find(runs) if t.examples]
+    names = {t.name.rsplit(".", 1)[-1] for t in tests}
+    assert {"simulate", "count", "audit", "fit"} <= names
+    for test in tests:
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def test_every_result_is_a_table_in_a_notebook() -> None:
+    for result in (runs.Simulation, runs.CountStudy, runs.AuditReport, runs.FitResult):
+        assert issubclass(result, TableResult) and result.to_frame is not TableResult.to_frame
