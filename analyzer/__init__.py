@@ -94,6 +94,11 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # read from the installed metadata when first asked for
+        from analyzer.version import package_version
+
+        globals()[name] = package_version()
+        return globals()[name]
     if name in _EXPORTS:
         value = getattr(importlib.import_module(_EXPORTS[name]), name)
         globals()[name] = value  # later lookups skip this function
@@ -102,10 +107,11 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"__version__"})
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
+    __version__: str
     from analyzer.analysis.bets import BetResult, evaluate_bet
     from analyzer.analysis.eor import effects_of_removal, linear_counts
     from analyzer.analysis.exact import Analysis, analyze

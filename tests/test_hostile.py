@@ -1420,7 +1420,7 @@ def test_a_terminal_without_utf8_still_gets_the_result(tmp_path) -> None:
         (lambda: Shoe.standard(8).remove(["AS"]), "Card objects"),
         (lambda: Shoe.standard(8).remove(None), "list of Card"),
         (lambda: Shoe.standard(8).remove("AS"), "list of Card"),
-        (lambda: batch_expected_values("seed-game", [[32] * 13]), "must be a Paytable"),
+        (lambda: batch_expected_values("no-game", [[32] * 13]), "unknown paytable 'no-game'"),
         (lambda: batch_expected_values(None, [[32] * 13]), "must be a Paytable"),
         (lambda: batch_expected_values(seed_paytable(), [[32] * 13], modes=5), "mode names"),
         (
@@ -1514,7 +1514,7 @@ def _seed_bet(bet_id: str = "tie") -> analyzer.Bet:
         (lambda: analyzer.shoe_from_file(None), "shoe file must be text or a path"),
         (lambda: seed_paytable().bet(3, "commission"), "bet id must be text"),
         (lambda: analyze(mode="commission", bets=["tie"]).result(list), "bet must be text"),
-        (lambda: analyzer.effects_of_removal("seed-game"), "paytable must be a Paytable"),
+        (lambda: analyzer.effects_of_removal(3), "paytable must be a Paytable"),
         (lambda: analyzer.linear_counts([1, 2]), "effects must be a DataFrame"),
         (lambda: analyzer.linear_counts(pd.DataFrame({"bet": []})), "no mode, rank, delta_ev"),
     ],
