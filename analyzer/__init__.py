@@ -51,6 +51,17 @@ _EXPORTS = {
     "Shoe": "analyzer.game.shoe",
     "shoe_from_file": "analyzer.game.shoe",
     "expected_value_expression": "analyzer.engine.symbolic",
+    # The Python API (analyzer.api): a task a function, each returning a result object.
+    "as_paytable": "analyzer.paytables.library",
+    "list_paytables": "analyzer.api.library",
+    "list_claims": "analyzer.api.library",
+    "list_rule_sets": "analyzer.api.library",
+    "RemovalEffects": "analyzer.api.exact",
+    "removal_effects": "analyzer.api.exact",
+    "Verification": "analyzer.api.exact",
+    "verify": "analyzer.api.exact",
+    "solve": "analyzer.api.exact",
+    "help_pages": "analyzer.api.exact",
 }
 
 __all__ = [
@@ -65,10 +76,13 @@ __all__ = [
     "GameSolution",
     "OutcomeCounts",
     "Paytable",
+    "RemovalEffects",
     "Round",
     "Shoe",
     "Strategy",
+    "Verification",
     "analyze",
+    "as_paytable",
     "batch_expected_values",
     "best_strategy",
     "check_printed_value",
@@ -77,7 +91,11 @@ __all__ = [
     "effects_of_removal",
     "evaluate_bet",
     "expected_value_expression",
+    "help_pages",
     "linear_counts",
+    "list_claims",
+    "list_paytables",
+    "list_rule_sets",
     "load_paytable",
     "named_rules",
     "outcome_table",
@@ -86,10 +104,13 @@ __all__ = [
     "parse_condition",
     "parse_strategy",
     "paytable_from_dict",
+    "removal_effects",
     "rules_from_table",
     "seed_paytable",
     "shoe_from_file",
+    "solve",
     "solve_game",
+    "verify",
 ]
 
 
@@ -117,6 +138,15 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.exact import Analysis, analyze
     from analyzer.analysis.solve import GameSolution, solve_game
     from analyzer.analysis.strategy import best_strategy
+    from analyzer.api.exact import (
+        RemovalEffects,
+        Verification,
+        help_pages,
+        removal_effects,
+        solve,
+        verify,
+    )
+    from analyzer.api.library import list_claims, list_paytables, list_rule_sets
     from analyzer.engine.batch import batch_expected_values
     from analyzer.engine.counts import OutcomeCounts
     from analyzer.engine.enumerator import count_outcomes
@@ -136,6 +166,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     )
     from analyzer.game.shoe import Shoe, shoe_from_file
     from analyzer.paytables.conditions import Condition, parse_condition
-    from analyzer.paytables.library import load_paytable, seed_paytable
+    from analyzer.paytables.library import as_paytable, load_paytable, seed_paytable
     from analyzer.paytables.model import Bet, Paytable, paytable_from_dict
     from analyzer.paytables.printed import check_printed_value
