@@ -84,6 +84,15 @@ class Analysis:
     asked for, its columns always :data:`SUMMARY_COLUMNS`; exact columns hold
     :class:`~fractions.Fraction`, ``*_percent`` and ``std_dev`` floats. A notebook shows
     an analysis as that table.
+
+    Examples
+    --------
+    >>> from analyzer import analyze
+    >>> analysis = analyze(paytable="ez-baccarat")
+    >>> round(float(analysis.summary.loc[("dragon_7", "ez"), "house_edge_percent"]), 4)
+    7.6113
+    >>> analysis.best().bet.id
+    'banker'
     """
 
     paytable: Paytable

@@ -73,7 +73,20 @@ class GameSolution:
     """The solved game: its ``value`` to the Banker per coup, and each side's optimal
     strategy as the probability of drawing in each cell it decides (``player``: the
     Player's decision cells; ``banker``: every Banker cell). ``decks`` is the number of
-    full decks, or None for the infinite deck (``shoe`` None) or a shoe of other cards."""
+    full decks, or None for the infinite deck (``shoe`` None) or a shoe of other cards.
+
+    :meth:`to_frame` gives each side's play, a row per decision cell; a notebook shows a
+    solution as that table under its value.
+
+    Examples
+    --------
+    >>> from analyzer import named_rules, solve_game
+    >>> solution = solve_game(named_rules("chemin-de-fer"), "inf")
+    >>> solution.value, solution.mixed
+    (Fraction(679568, 53094899), (Cell(hand='player', total=5, column=None), ...))
+    >>> solution.to_frame().loc["player:5", ["draw", "play"]].tolist()
+    [Fraction(9, 11), '9/11']
+    """
 
     rules: DrawingRules
     decks: int | None

@@ -85,6 +85,15 @@ class RemovalEffects(TableResult):
         Each (bet, mode)'s :class:`~analyzer.analysis.eor.LinearCount`.
     every_card : bool
         Whether each card (rank and suit) was asked for, not each rank.
+
+    Examples
+    --------
+    >>> from analyzer import removal_effects
+    >>> effects = removal_effects("ez-baccarat", decks=1, bets=["tie"])
+    >>> effects
+    <RemovalEffects of 'EZ Baccarat' on 1 deck (52 cards): 1 bet, modes ez, by ranks>
+    >>> effects.counts_frame().loc[("tie", "ez"), ["A", "9", "K"]].tolist()
+    [0, 1, 2]
     """
 
     paytable: Paytable
@@ -293,6 +302,15 @@ class Verification(TableResult):
         A row per claim, the columns ``verify --format json`` writes (``claim`` the
         number, ``result`` PASS / FAIL / UNCHECKED, ``quantity``, ``bet``, ``mode``,
         ``claimed``, ``computed``, ``exact``, ``method``, ``note``, ``source`` ...).
+
+    Examples
+    --------
+    >>> from analyzer import verify
+    >>> checked = verify("seed-game")
+    >>> checked
+    <Verification of ... claims: ... passed, 0 failed>
+    >>> checked.passed, len(checked.failures)
+    (True, 0)
     """
 
     results: pd.DataFrame
