@@ -66,3 +66,13 @@ def test_git_that_cannot_run_is_no_commit(monkeypatch) -> None:
     monkeypatch.setattr(Path, "exists", lambda self: True)
     monkeypatch.setattr(subprocess, "run", broken)
     assert version.git_commit() is None
+
+
+def test_the_package_ships_its_type_hints() -> None:
+    """PEP 561: ``py.typed`` beside the package's modules, listed as package data so a
+    wheel carries it."""
+    import tomllib
+
+    assert (ROOT / "analyzer" / "py.typed").is_file()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "py.typed" in project["tool"]["setuptools"]["package-data"]["analyzer"]
