@@ -59,6 +59,17 @@ _EXPORTS = {
     "AuditReport": "analyzer.api.runs",
     "fit": "analyzer.api.runs",
     "FitResult": "analyzer.api.runs",
+    # The Python API (analyzer.api): a task a function, each returning a result object.
+    "as_paytable": "analyzer.paytables.library",
+    "list_paytables": "analyzer.api.library",
+    "list_claims": "analyzer.api.library",
+    "list_rule_sets": "analyzer.api.library",
+    "RemovalEffects": "analyzer.api.exact",
+    "removal_effects": "analyzer.api.exact",
+    "Verification": "analyzer.api.exact",
+    "verify": "analyzer.api.exact",
+    "solve": "analyzer.api.exact",
+    "help_pages": "analyzer.api.exact",
 }
 
 __all__ = [
@@ -76,11 +87,14 @@ __all__ = [
     "GameSolution",
     "OutcomeCounts",
     "Paytable",
+    "RemovalEffects",
     "Round",
     "Shoe",
     "Simulation",
     "Strategy",
+    "Verification",
     "analyze",
+    "as_paytable",
     "audit",
     "batch_expected_values",
     "best_strategy",
@@ -92,7 +106,11 @@ __all__ = [
     "evaluate_bet",
     "expected_value_expression",
     "fit",
+    "help_pages",
     "linear_counts",
+    "list_claims",
+    "list_paytables",
+    "list_rule_sets",
     "load_paytable",
     "named_rules",
     "outcome_table",
@@ -101,15 +119,23 @@ __all__ = [
     "parse_condition",
     "parse_strategy",
     "paytable_from_dict",
+    "removal_effects",
     "rules_from_table",
     "seed_paytable",
     "shoe_from_file",
     "simulate",
+    "solve",
     "solve_game",
+    "verify",
 ]
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":  # read from the installed metadata when first asked for
+        from analyzer.version import package_version
+
+        globals()[name] = package_version()
+        return globals()[name]
     if name in _EXPORTS:
         value = getattr(importlib.import_module(_EXPORTS[name]), name)
         globals()[name] = value  # later lookups skip this function
@@ -118,15 +144,25 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return sorted(set(globals()) | set(__all__) | {"__version__"})
 
 
 if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eagerly
+    __version__: str
     from analyzer.analysis.bets import BetResult, evaluate_bet
     from analyzer.analysis.eor import effects_of_removal, linear_counts
     from analyzer.analysis.exact import Analysis, analyze
     from analyzer.analysis.solve import GameSolution, solve_game
     from analyzer.analysis.strategy import best_strategy
+    from analyzer.api.exact import (
+        RemovalEffects,
+        Verification,
+        help_pages,
+        removal_effects,
+        solve,
+        verify,
+    )
+    from analyzer.api.library import list_claims, list_paytables, list_rule_sets
     from analyzer.api.runs import (
         AuditReport,
         CountStudy,
@@ -156,6 +192,6 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     )
     from analyzer.game.shoe import Shoe, shoe_from_file
     from analyzer.paytables.conditions import Condition, parse_condition
-    from analyzer.paytables.library import load_paytable, seed_paytable
+    from analyzer.paytables.library import as_paytable, load_paytable, seed_paytable
     from analyzer.paytables.model import Bet, Paytable, paytable_from_dict
     from analyzer.paytables.printed import check_printed_value

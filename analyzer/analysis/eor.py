@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -29,6 +30,7 @@ from analyzer.engine.pricing import pricing
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS, RANK_VALUES, RANKS, Card
 from analyzer.game.shoe import ROUND_CARDS, Shoe
+from analyzer.paytables.library import as_paytable
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.schema import argument
 
@@ -210,7 +212,7 @@ def removal_visits(walks: dict[WalkKey, CardWalk], analyses: int) -> int:
 
 
 def removal_effects(
-    paytable: Paytable,
+    paytable: Paytable | str | os.PathLike[str],
     shoe: Shoe | None = None,
     mode: str | None = None,
     bets: list[str] | None = None,
@@ -229,7 +231,7 @@ def removal_effects(
     outcome table, or one card walk); ``progress`` (see :data:`Progress`) is told of
     every bet after each card removed for it.
     """
-    argument(paytable, Paytable, "paytable", " (see load_paytable)")
+    paytable = as_paytable(paytable)
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
     if shoe.replacement:
@@ -388,7 +390,7 @@ def _effects_frame(rows: list[tuple[tuple, tuple]], names: list[str]) -> pd.Data
 
 
 def effects_of_removal(
-    paytable: Paytable,
+    paytable: Paytable | str | os.PathLike[str],
     shoe: Shoe | None = None,
     mode: str | None = None,
     bets: list[str] | None = None,
@@ -481,3 +483,22 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
             )
         )
     return counts
+
+
+def with_linear_counts(
+    effects: pd.DataFrame,
+) -> tuple[pd.DataFrame, dict[tuple[str, str], LinearCount]]:
+    """``effects`` (by rank, as :func:`removal_effects` gives them) with each row's ``tag``
+    in its bet's linear count and that count's ``betting_correlation``, and the counts by
+    (bet, mode): the table ``eor`` prints and the Python API gives."""
+    counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
+    tagged = effects.copy()
+    tagged["tag"] = [
+        counts[(b, m)].tags[r]
+        for b, m, r in zip(effects["bet"], effects["mode"], effects["rank"], strict=True)
+    ]
+    tagged["betting_correlation"] = [
+        counts[(b, m)].betting_correlation
+        for b, m in zip(effects["bet"], effects["mode"], strict=True)
+    ]
+    return tagged, counts

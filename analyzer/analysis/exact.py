@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +26,7 @@ from analyzer.game.fields import PairDetail
 from analyzer.game.rules import Mixture
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.memo import Kept
-from analyzer.paytables.library import seed_paytable
+from analyzer.paytables.library import as_paytable, seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes
 from analyzer.paytables.printed import printed_value
 from analyzer.schema import argument, sequence_of
@@ -59,9 +60,9 @@ def check_known(paytable: Paytable) -> None:
 #: Decimals of the maximum RTP in an analysis' repr.
 MAX_RTP_DIGITS = 4
 
+#: The columns of :attr:`Analysis.summary`, whose index is always (bet, mode).
 SUMMARY_COLUMNS = [
     "name",
-    "mode",
     "house_edge",
     "rtp",
     "hit_frequency",
@@ -79,8 +80,19 @@ SUMMARY_COLUMNS = [
 class Analysis:
     """Every requested (bet, mode) on one shoe.
 
-    ``summary`` is indexed by bet (by bet and mode when several modes were asked for);
-    exact columns hold :class:`~fractions.Fraction`, ``*_percent`` and ``std_dev`` floats.
+    ``summary`` (also :meth:`to_frame`) is indexed by (bet, mode) whatever the modes
+    asked for, its columns always :data:`SUMMARY_COLUMNS`; exact columns hold
+    :class:`~fractions.Fraction`, ``*_percent`` and ``std_dev`` floats. A notebook shows
+    an analysis as that table.
+
+    Examples
+    --------
+    >>> from analyzer import analyze
+    >>> analysis = analyze(paytable="ez-baccarat")
+    >>> round(float(analysis.summary.loc[("dragon_7", "ez"), "house_edge_percent"]), 4)
+    7.6113
+    >>> analysis.best().bet.id
+    'banker'
     """
 
     paytable: Paytable
@@ -151,10 +163,17 @@ class Analysis:
                     "rtp_percent": float(100 * r.rtp),
                 }
             )
-        frame = pd.DataFrame(rows, columns=["bet", *SUMMARY_COLUMNS])
+        frame = pd.DataFrame(rows, columns=["bet", "mode", *SUMMARY_COLUMNS])
         frame["max_round"] = frame["max_round"].astype("Int64")
-        index = ["bet"] if len(self.modes) == 1 else ["bet", "mode"]
-        return frame.set_index(index)
+        # One shape whatever the modes: (bet, mode) is unique, a bet alone is not.
+        return frame.set_index(["bet", "mode"])
+
+    def to_frame(self) -> pd.DataFrame:
+        """The :attr:`summary`: a row per (bet, mode), the same columns whatever was asked."""
+        return self.summary
+
+    def _repr_html_(self) -> str:
+        return self.summary.to_html()
 
     def result(self, bet: str, mode: str | None = None) -> BetResult:
         """The :class:`BetResult` of bet ``bet`` (in ``mode``, else its first mode analysed).
@@ -232,7 +251,7 @@ def analyze(
     decks: int | None = None,
     mode: Literal["commission", "no_commission", "both"] | str | None = "both",
     bets: list[str] | tuple[str, ...] | None = None,
-    paytable: Paytable | None = None,
+    paytable: Paytable | str | os.PathLike[str] | None = None,
     shoe: Shoe | None = None,
     *,
     symbolic: bool = False,
@@ -243,10 +262,43 @@ def analyze(
     A paytable whose multipliers have unknowns is analysed only ``symbolic``: its
     multiplied bets' figures are then polynomials in the unknowns
     (:class:`~analyzer.paytables.unknowns.Poly`), as :mod:`analyzer.analysis.fit` solves them.
+
+    Parameters
+    ----------
+    decks : int or None
+        Full 52-card decks of the shoe (default: the paytable's); not with ``shoe``.
+    mode : str or None
+        A betting mode of the paytable, or ``"both"`` / ``"all"`` / None for every mode.
+    bets : list of str or None
+        The bet ids to analyse (default: every bet offered).
+    paytable : Paytable or str or os.PathLike or None
+        A paytable, a shipped paytable's name or a ``.toml`` file (default: ``seed-game``).
+    shoe : Shoe or None
+        The shoe to deal from (a partly dealt one, say); not with ``decks``.
+    symbolic : bool
+        Analyse a paytable whose multipliers have unknowns, in those unknowns.
+
+    Returns
+    -------
+    Analysis
+        Every (bet, mode) result; :attr:`Analysis.summary` is their table.
+
+    Raises
+    ------
+    AnalyzerError
+        An unknown paytable, mode or bet, both ``decks`` and ``shoe``, a shoe on which no
+        bet can be priced exactly, or an argument of the wrong type (one line).
+
+    Examples
+    --------
+    >>> from analyzer import analyze
+    >>> analysis = analyze(paytable="ez-baccarat", decks=8)
+    >>> analysis.result("player").house_edge
+    Fraction(241149546272, 19524993263685)
+    >>> list(analysis.summary.index.names)
+    ['bet', 'mode']
     """
-    paytable = seed_paytable() if paytable is None else paytable
-    if not isinstance(paytable, Paytable):
-        raise AnalyzerError(f"paytable must be a Paytable (see load_paytable), got {paytable!r}")
+    paytable = seed_paytable() if paytable is None else as_paytable(paytable)
     if shoe is None:
         shoe = Shoe.standard(paytable.decks if decks is None else decks)
     elif not isinstance(shoe, Shoe):

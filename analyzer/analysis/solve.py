@@ -32,11 +32,12 @@ strategy.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import gcd
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.engine.game_tree import DRAW as DRAW_INDEX
 from analyzer.engine.game_tree import STAND as STAND_INDEX
@@ -45,6 +46,9 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, TOTALS, Cell, DrawingRules
 from analyzer.game.shoe import INFINITE, Decks, Shoe, check_decks
 from analyzer.schema import argument
+
+if TYPE_CHECKING:  # (pandas is imported where a frame is made)
+    import pandas as pd
 
 #: The columns of the Banker's cells: the Player's third-card value 0-9, then "stood".
 BANKER_COLUMNS = (*range(10), PLAYER_STOOD)
@@ -69,7 +73,20 @@ class GameSolution:
     """The solved game: its ``value`` to the Banker per coup, and each side's optimal
     strategy as the probability of drawing in each cell it decides (``player``: the
     Player's decision cells; ``banker``: every Banker cell). ``decks`` is the number of
-    full decks, or None for the infinite deck (``shoe`` None) or a shoe of other cards."""
+    full decks, or None for the infinite deck (``shoe`` None) or a shoe of other cards.
+
+    :meth:`to_frame` gives each side's play, a row per decision cell; a notebook shows a
+    solution as that table under its value.
+
+    Examples
+    --------
+    >>> from analyzer import named_rules, solve_game
+    >>> solution = solve_game(named_rules("chemin-de-fer"), "inf")
+    >>> solution.value, solution.mixed
+    (Fraction(679568, 53094899), (Cell(hand='player', total=5, column=None), ...))
+    >>> solution.to_frame().loc["player:5", ["draw", "play"]].tolist()
+    [Fraction(9, 11), '9/11']
+    """
 
     rules: DrawingRules
     decks: int | None
@@ -118,6 +135,51 @@ class GameSolution:
             "banker": {str(cell): play_text(p) for cell, p in self.banker.items()},
             "mixed": {str(cell): fraction_text(p) for cell, p in self._mixed_items()},
         }
+
+    def to_frame(self) -> pd.DataFrame:
+        """Each side's optimal play: a row per decision cell (the Player's, then every
+        Banker cell), indexed by the cell (``player:5``, ``banker:3/9``), with its hand,
+        total and Player's third card (``stood``; none for a Player cell), the exact
+        probability of drawing (``draw``, a Fraction), it as a float, and the play as
+        ``solve --format json`` writes it (``draw``, ``stand`` or ``p/q``)."""
+        import pandas as pd
+
+        rows = [
+            {
+                "cell": str(cell),
+                "hand": cell.hand,
+                "total": cell.total,
+                "third_card": (
+                    None
+                    if cell.column is None
+                    else "stood"
+                    if cell.column == PLAYER_STOOD
+                    else str(cell.column)
+                ),
+                "draw": p,
+                "draw_float": float(p),
+                "play": play_text(p),
+            }
+            for cell, p in (*self.player.items(), *self.banker.items())
+        ]
+        columns = ["cell", "hand", "total", "third_card", "draw", "draw_float", "play"]
+        return pd.DataFrame(rows, columns=columns).set_index("cell")
+
+    def __repr__(self) -> str:
+        value = self.value
+        mixed = ", ".join(map(str, self.mixed)) or "none"
+        return (
+            f"<GameSolution of {self.rules.name} on {self.shoe_text()}: value to the Banker "
+            f"{fraction_text(value)} ({float(100 * value):+.4f}%), mixed cells {mixed}>"
+        )
+
+    def _repr_html_(self) -> str:
+        value = self.value
+        caption = (
+            f"{self.rules.name} on {self.shoe_text()}: value to the Banker "
+            f"{fraction_text(value)} = {float(value):+.8f} per coup"
+        )
+        return f"<p>{html.escape(caption)}</p>" + self.to_frame().to_html()
 
     def _mixed_items(self) -> list[tuple[Cell, Fraction]]:
         everything = self.player | self.banker

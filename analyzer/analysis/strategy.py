@@ -11,6 +11,7 @@ best against the other).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -19,6 +20,7 @@ from analyzer.analysis.exact import analyze
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import DRAW, STAND, Cell, Strategy, strategy_of
 from analyzer.game.shoe import Shoe
+from analyzer.paytables.library import as_paytable
 from analyzer.paytables.model import Paytable
 from analyzer.schema import argument
 
@@ -42,13 +44,14 @@ class CellChoice:
 
 
 def best_strategy(
-    paytable: Paytable, shoe: Shoe | None = None
+    paytable: Paytable | str | os.PathLike[str], shoe: Shoe | None = None
 ) -> tuple[Strategy, list[CellChoice]]:
     """Every decision cell of ``paytable``'s rules played to maximise the EV of the bet on
     its hand (``player``, ``banker``) in the paytable's first mode offering it, on
     ``shoe`` (default: the paytable's full shoe). Returns the strategy and each cell's
-    choice with its gain; a hand with cells but no bet on it is one clear error."""
-    argument(paytable, Paytable, "paytable", " (see load_paytable)")
+    choice with its gain; a hand with cells but no bet on it is one clear error.
+    ``paytable`` is a paytable, a shipped paytable's name or a ``.toml`` file."""
+    paytable = as_paytable(paytable)
     shoe = Shoe.standard(paytable.decks) if shoe is None else argument(shoe, Shoe, "shoe")
     cells = paytable.rules.decision_cells
     if not cells:

@@ -12,6 +12,7 @@ printed it.
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -28,7 +29,13 @@ from analyzer.game.cards import Card
 from analyzer.game.shoe import INFINITE, ROUND_CARDS, Decks, Shoe, check_decks
 from analyzer.paytables.claims import BET_FIGURES, Claim, Unordered, claims_from_dict, unordered
 from analyzer.paytables.conditions import Condition, parse_condition
-from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
+from analyzer.paytables.library import (
+    as_paytable,
+    claims_names,
+    is_path,
+    load_paytable,
+    shipped_claims,
+)
 from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
 from analyzer.paytables.printed import (
     Exact,
@@ -270,9 +277,11 @@ class _Verifier:
         remove: tuple[Card, ...],
         shoe: Shoe | None,
         simulator: Simulator | None,
+        paytable: Paytable | None = None,
     ) -> None:
         self.decks, self.remove, self.given_shoe = decks, remove, shoe
         self.simulator = simulator
+        self.given_paytable = paytable
         self.loaded: dict[str, Paytable] = {}
         # One analysis per paytable and shoe, however the paytable's path is spelt (p.toml,
         # ./p.toml, an absolute path, a copy): keyed by what it says, not by its name.
@@ -281,9 +290,12 @@ class _Verifier:
     def paytable(self, claim: Claim) -> Paytable:
         """The claim's paytable, its decision cells played as the claim says."""
         try:
-            if claim.paytable not in self.loaded:
-                self.loaded[claim.paytable] = load_paytable(claim.paytable)
-            paytable = self.loaded[claim.paytable]
+            if self.given_paytable is not None:  # every claim of this paytable instead
+                paytable = self.given_paytable
+            else:
+                if claim.paytable not in self.loaded:
+                    self.loaded[claim.paytable] = load_paytable(claim.paytable)
+                paytable = self.loaded[claim.paytable]
             if claim.strategy is not None:
                 paytable = paytable.with_strategy(claim.strategy)
         except AnalyzerError as exc:
@@ -665,6 +677,7 @@ def verify_claims(
     decks: int | None = None,
     remove: Iterable[Card] = (),
     simulator: Simulator | None = None,
+    paytable: Paytable | str | os.PathLike[str] | None = None,
 ) -> pd.DataFrame:
     """One row per claim (see :data:`COLUMNS`): the printed figure, the exact value
     printed the same way and as a fraction, PASS or FAIL.
@@ -672,7 +685,9 @@ def verify_claims(
     Each claim is checked on its own shoe: its paytable's decks, or the claims file's or
     its own ``decks``, less the cards it ``remove``s. ``decks`` (every claim on that many
     decks), ``shoe`` (every claim on this shoe) and ``remove`` (more cards out of every
-    claim's shoe) come on top, as the command line's options do."""
+    claim's shoe) come on top, as the command line's options do. ``paytable`` (a paytable,
+    a shipped name or a file) checks every claim against it instead of the paytable each
+    claim names: a variant's figures against another's published ones."""
     import pandas as pd
 
     claims = list(sequence_of(claims, Claim, "claims", "Claim objects", " (see load_claims)"))
@@ -682,7 +697,8 @@ def verify_claims(
         if shoe is not None:
             raise AnalyzerError("give decks or shoe, not both")
     remove = sequence_of(remove, Card, "remove", "Card objects", " (see parse_cards)")
-    verifier = _Verifier(decks, tuple(remove), shoe, simulator)
+    given = None if paytable is None else as_paytable(paytable)
+    verifier = _Verifier(decks, tuple(remove), shoe, simulator, given)
     for claim in claims:
         _named(claim, verifier.plan)
     rows = []

@@ -26,7 +26,7 @@ from analyzer.api.results import TableResult
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, decks_problem
-from analyzer.paytables.library import SEED_GAME, load_paytable
+from analyzer.paytables.library import SEED_GAME, as_paytable
 from analyzer.paytables.model import Paytable, with_values
 from analyzer.runs import LAST_ROUND_RULES, TRUE_COUNT_DECKS
 from analyzer.runs.jobs import (
@@ -65,21 +65,6 @@ PaytableSpec = str | os.PathLike | Paytable
 # -- What every function checks ---------------------------------------------------------------
 
 
-def _as_paytable(spec: PaytableSpec) -> Paytable:
-    """A shipped paytable's name, a paytable file's path, or a Paytable, as a Paytable."""
-    # TODO: use library.as_paytable
-    if isinstance(spec, Paytable):
-        return spec
-    if isinstance(spec, os.PathLike):
-        spec = os.fspath(spec)
-    if not isinstance(spec, str):
-        raise AnalyzerError(
-            f"paytable: give a shipped name, a .toml file's path or a Paytable, "
-            f"not {type(spec).__name__}"
-        )
-    return load_paytable(spec)
-
-
 def _played(
     spec: PaytableSpec,
     strategy: Strategy | str | None,
@@ -89,7 +74,7 @@ def _played(
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it)."""
     paytable = with_values(
-        _as_paytable(spec),
+        as_paytable(spec),
         unknowns=None if unknowns is None else _values(unknowns),
         jackpot=None if jackpot is None else _exact(jackpot, "jackpot", "the meter"),
         prefix="",
@@ -267,6 +252,13 @@ class Simulation(TableResult):
         where there is no spread over shoes).
     exact_evs : dict
         Per ``(bet id, mode)``, the exact EV of a round from a full shoe, a Fraction.
+
+    Examples
+    --------
+    >>> from analyzer import simulate
+    >>> run = simulate(shoes=2, seed=1)
+    >>> run.exact_evs["tie", "commission"]
+    Fraction(-103841353768, 723147898655)
     """
 
     def __init__(
@@ -455,6 +447,13 @@ class CountStudy(TableResult):
     per_round : pandas.DataFrame
         Per round number and bet: the mean exact EV and the shares bet, as ``--out``
         writes them.
+
+    Examples
+    --------
+    >>> from analyzer import count
+    >>> study = count(shoes=2, bets="tie")
+    >>> study.shoes, study.to_frame().index.size
+    (2, 1)
     """
 
     def __init__(
@@ -556,9 +555,9 @@ def count(
         Headline figures without the max-round limit (both are kept).
     max_gain : float, default 0.01
         The largest gain per shoe (units) the max-round advice accepts.
-    strategy, jackpot, unknowns
+    strategy, jackpot, unknowns : optional
         As for :func:`simulate`.
-    partition_size, workers, scheduler, work_dir, resume, progress
+    partition_size, workers, scheduler, work_dir, resume, progress : optional
         As for :func:`simulate`.
 
     Returns
@@ -654,6 +653,15 @@ class AuditReport(TableResult):
     result : AuditResult
         The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
         the fit's tests and calibration (``result.fit``) where it was run.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from analyzer import audit, simulate
+    >>> log = pathlib.Path(tempfile.mkdtemp()) / "rounds.csv"
+    >>> _ = simulate(shoes=1, seed=2, log=log)
+    >>> audit(log, fit=False).counts["draw"]
+    0
     """
 
     def __init__(self, paytable: Paytable, result: AuditResult) -> None:
@@ -735,13 +743,13 @@ def audit(
         The level each test of the fit fails at, after Holm's correction.
     fit : bool, default True
         Test the fit to the exact odds (``False``: the checks only; ``--no-fit``).
-    strategy, jackpot, unknowns
+    strategy, jackpot, unknowns : optional
         As for :func:`simulate`.
     partition_rows : int, optional
         Rows per partition, about; any of this, ``workers``, ``scheduler``, ``work_dir``
         or ``resume`` audits in saved partitions (default 1,000,000 rows each, in
         ``.baccarat-odds/runs`` unless ``work_dir`` names a folder).
-    workers, scheduler, work_dir, resume
+    workers, scheduler, work_dir, resume : optional
         Where and how the partitions run, as for :func:`simulate`.
     progress : bool, default False
         Show a progress bar.
@@ -822,6 +830,12 @@ class FitResult(TableResult):
         Each claim's own result (:class:`analyzer.analysis.fit.FittedClaim`).
     together : analyzer.analysis.fit.FitResult
         The set of all claims together, as the analysis gives it.
+
+    Examples
+    --------
+    >>> from analyzer import fit
+    >>> fit("prosperity-tree-baccarat").consistent
+    True
     """
 
     def __init__(self, paytable: Paytable, each: list[FittedClaim], together: FittedSet) -> None:
@@ -900,6 +914,6 @@ def fit(claims: str | os.PathLike, *, paytable: PaytableSpec | None = None) -> F
     from analyzer.analysis.fit import fit as fit_claims
 
     spec = _path(claims, "claims")
-    played, loaded = claims_to_fit(spec, None if paytable is None else _as_paytable(paytable))
+    played, loaded = claims_to_fit(spec, None if paytable is None else as_paytable(paytable))
     each, together = fit_claims(played, loaded)
     return FitResult(played, each, together)

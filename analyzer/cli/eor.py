@@ -99,7 +99,7 @@ def effects_with_progress(
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.analysis.eor import linear_counts
+    from analyzer.analysis.eor import with_linear_counts
     from analyzer.analysis.exact import resolve_modes
     from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
     from analyzer.reports.tables import rows_shown_once, with_names
@@ -120,15 +120,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 "are asked for: choose the bets to draw with --bet (the tables take any number)"
             )
     effects, by_card = effects_with_progress(paytable, shoe, mode, args.bet, args.by_card)
-    counts = {(c.bet, c.mode): c for c in linear_counts(effects)}
-    effects["tag"] = [
-        counts[(b, m)].tags[r]
-        for b, m, r in zip(effects["bet"], effects["mode"], effects["rank"], strict=True)
-    ]
-    effects["betting_correlation"] = [
-        counts[(b, m)].betting_correlation
-        for b, m in zip(effects["bet"], effects["mode"], strict=True)
-    ]
+    effects, counts = with_linear_counts(effects)
     effects = with_names(effects, paytable)
     if by_card is not None:
         by_card = with_names(by_card, paytable)

@@ -97,12 +97,16 @@ class _Parser(argparse.ArgumentParser):
 
 
 class _Version(argparse.Action):
-    """--version, worked out when asked for (it digests the package's source files)."""
+    """--version, worked out when asked for (it digests the package's source files): the
+    package version with that digest, and the git commit where run from a checkout."""
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
         from analyzer.runs.runner import program_version
+        from analyzer.version import git_commit
 
-        sys.stdout.write(f"{parser.prog} {program_version()}\n")
+        commit = git_commit()
+        built = f" (git {commit})" if commit else ""
+        sys.stdout.write(f"{parser.prog} {program_version()}{built}\n")
         parser.exit()
 
 

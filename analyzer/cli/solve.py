@@ -8,7 +8,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.cli.options import add_format_option, decks_number, reads, writes
-from analyzer.errors import AnalyzerError
 from analyzer.files import check_writable, output_error, text_writer, write_atomically
 from analyzer.game.rules import (
     CHOOSE,
@@ -18,10 +17,7 @@ from analyzer.game.rules import (
     STANDARD,
     TOTALS,
     Cell,
-    DrawingRules,
-    named_rules,
 )
-from analyzer.paytables.library import is_path, library_names, load_paytable
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.analysis.solve import GameSolution
@@ -86,27 +82,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _rules_and_decks(spec: str) -> tuple[DrawingRules, int, str]:
-    """The drawing rules, default decks and a name of what ``--paytable`` names."""
-    if not is_path(spec) and spec not in library_names():
-        if spec in RULE_SET_NAMES:
-            return named_rules(spec), DEFAULT_DECKS, f"rule set {spec}"
-        raise AnalyzerError(
-            f"unknown paytable or rule set {spec[:40]!r}: give a .toml file, a shipped "
-            f"paytable ({', '.join(library_names())}) or a rule set "
-            f"({', '.join(RULE_SET_NAMES)})"
-        )
-    paytable = load_paytable(spec)
-    return paytable.rules, paytable.decks, f"paytable {paytable.name} (rules {paytable.rules.name})"
-
-
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.solve import solve_game
+    from analyzer.api.exact import game_rules
     from analyzer.reports.tables import json_text
 
     if args.out is not None:
         check_writable(args.out, "--out")
-    rules, default_decks, what = _rules_and_decks(args.paytable)
+    rules, default_decks, what = game_rules(args.paytable)
     decks = default_decks if args.decks is None else args.decks
     solution = solve_game(rules, decks)
     if args.format == "json":

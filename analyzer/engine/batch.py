@@ -22,6 +22,7 @@ per unit paid (a bet's fee included: :class:`~analyzer.paytables.settle.Settleme
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -68,6 +69,7 @@ from analyzer.game.shoe import (
     whole_counts,
 )
 from analyzer.memo import Kept
+from analyzer.paytables.library import as_paytable
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
 
@@ -754,18 +756,16 @@ def _validate(compositions: object) -> tuple[np.ndarray, bool]:
 
 
 def batch_expected_values(
-    paytable: Paytable, compositions, modes: tuple[str, ...] | None = None
+    paytable: Paytable | str | os.PathLike[str], compositions, modes: tuple[str, ...] | None = None
 ) -> pd.DataFrame:
     """EV per unit of every (bet, mode) of ``paytable`` on each composition (row).
 
     ``compositions``: (n, 13) counts per rank (A..K) or (n, 52) per rank and suit (rank
     major: AS AH AD AC 2S ...). Columns are a (bet, mode) MultiIndex; a bet on suited pairs
-    is NaN for per-rank compositions (suits unknown).
+    is NaN for per-rank compositions (suits unknown). ``paytable`` is a paytable, a shipped
+    paytable's name or a ``.toml`` file.
     """
-    if not isinstance(paytable, Paytable):
-        raise AnalyzerError(
-            f"paytable must be a Paytable (see load_paytable), got {paytable!r:.60}"
-        )
+    paytable = as_paytable(paytable)
     array, per_suit = _validate(compositions)
     if modes is None:
         modes = paytable.modes

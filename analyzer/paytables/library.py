@@ -11,6 +11,7 @@ can never stand in for a shipped paytable.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import replace
 from functools import cache
 from pathlib import Path, PurePath
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 from analyzer.errors import AnalyzerError
 from analyzer.files import file_stamp, parse_toml, read_input, shipped_folder
 from analyzer.paytables.model import Paytable, paytable_from_dict
-from analyzer.schema import argument
+from analyzer.schema import argument, described
 
 if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
     from importlib.resources.abc import Traversable
@@ -115,3 +116,48 @@ def load_paytable(spec: str | Path) -> Paytable:
 def seed_paytable() -> Paytable:
     """The seed game: the help pages' 8-deck game, both modes, nineteen bets."""
     return load_paytable(SEED_GAME)
+
+
+def as_paytable(spec: Paytable | str | os.PathLike[str]) -> Paytable:
+    """The paytable ``spec`` stands for: a :class:`~analyzer.paytables.model.Paytable` as
+    it is, a shipped paytable's name (``"ez-baccarat"``) or a paytable file's path.
+
+    Every function of the API that takes a paytable from a user turns it into one here, so
+    each accepts the same three forms and refuses anything else in the same words.
+
+    Parameters
+    ----------
+    spec : Paytable or str or os.PathLike
+        A paytable, a shipped name (see :func:`library_names`) or a ``.toml`` file's path.
+
+    Returns
+    -------
+    Paytable
+        ``spec`` itself when it is one, else the paytable loaded by :func:`load_paytable`.
+
+    Raises
+    ------
+    AnalyzerError
+        An unknown name, a file that cannot be read or is not a valid paytable, or a value
+        of another type; always one line.
+
+    Examples
+    --------
+    >>> from analyzer.paytables.library import as_paytable
+    >>> table = as_paytable("ez-baccarat")
+    >>> table.name, table.decks
+    ('EZ Baccarat', 8)
+    >>> as_paytable(table) is table
+    True
+    """
+    if isinstance(spec, Paytable):
+        return spec
+    if isinstance(spec, os.PathLike) and not isinstance(spec, PurePath):
+        path = os.fspath(spec)
+        spec = Path(path) if isinstance(path, str) else spec
+    if not isinstance(spec, (str, PurePath)):
+        raise AnalyzerError(
+            "paytable must be a Paytable, a shipped paytable's name or a .toml file's path,"
+            f" got {described(spec)}"
+        )
+    return load_paytable(spec)

@@ -40,7 +40,7 @@ from analyzer.reports.tables import (
     multipliers_text,
     shown_once,
 )
-from analyzer.runs.runner import package_version
+from analyzer.version import package_version
 
 _SITE = shipped_folder("analyzer.reports", "site")
 #: Decimals of the percentages in the odds table, and of the maximum RTP sentence (as the

@@ -23,7 +23,6 @@ import contextlib
 import ctypes
 import functools
 import hashlib
-import importlib.metadata
 import json
 import logging
 import multiprocessing
@@ -49,6 +48,7 @@ from tqdm import tqdm
 from analyzer.errors import AnalyzerError, tell
 from analyzer.files import write_atomically, write_text_atomically
 from analyzer.interrupts import Interrupted, interrupts_polled
+from analyzer.version import package_version
 
 try:
     import fcntl
@@ -85,14 +85,6 @@ def run_folder(base: Path, parameters: dict[str, Any]) -> Path:
     return base / run_identity(parameters)[:16]
 
 
-def package_version() -> str:
-    """The installed package's version ("unknown" when run from a bare tree)."""
-    try:
-        return importlib.metadata.version("baccarat-odds")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
-
 @functools.cache
 def program_version() -> str:
     """The package version and a digest of the ``analyzer`` package's source files.
@@ -106,7 +98,8 @@ def program_version() -> str:
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return f"{version}+{digest.hexdigest()[:16]}"
+    # (A local version label's parts are joined by dots: "0+unknown.1a2b...".)
+    return f"{version}{'.' if '+' in version else '+'}{digest.hexdigest()[:16]}"
 
 
 def result_checksum(result: Result) -> str:

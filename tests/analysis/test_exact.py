@@ -7,24 +7,60 @@ from fractions import Fraction
 
 import naive
 import numpy as np
+import pytest
 from helpers import HEAD, write_paytable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import Shoe, analyze
+from analyzer.analysis.exact import SUMMARY_COLUMNS
 from analyzer.cli.main import main
 
 FEW = settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def test_summary_is_indexed_by_bet() -> None:
+def test_summary_is_indexed_by_bet_and_mode_whatever_the_modes() -> None:
+    """The index was ``bet`` for one mode and (bet, mode) for several, and the columns
+    held ``mode`` only in the first case: code reading a summary had to know which."""
     summary = analyze(mode="commission").summary
-    assert summary.index.name == "bet"
+    both = analyze(mode="both").summary
+    for frame in (summary, both):
+        assert list(frame.index.names) == ["bet", "mode"]
+        assert list(frame.columns) == SUMMARY_COLUMNS
+    assert both.index.is_unique and len(both) == 2 * len(summary)
     assert (
-        summary.loc["tie", "house_edge"] == -analyze(mode="commission").result("tie").expected_value
+        summary.loc[("tie", "commission"), "house_edge"]
+        == -analyze(mode="commission").result("tie").expected_value
     )
-    assert summary.loc["player_pair", "max_round"] == 60
+    assert summary.loc[("player_pair", "commission"), "max_round"] == 60
     assert summary["rtp"].map(type).eq(Fraction).all()
+    assert both.loc[("banker", "no_commission"), "house_edge"] == (
+        analyze(mode="no_commission").result("banker").house_edge
+    )
+
+
+def test_analyze_takes_a_shipped_name_or_a_path(tmp_path) -> None:
+    from analyzer import AnalyzerError, load_paytable
+    from analyzer.files import shipped_folder
+
+    by_name = analyze(paytable="ez-baccarat")
+    assert by_name.paytable == load_paytable("ez-baccarat")
+    path = tmp_path / "ez.toml"
+    path.write_bytes(
+        (
+            shipped_folder("analyzer.paytables", "shipped") / "paytables" / "ez-baccarat.toml"
+        ).read_bytes()
+    )
+    assert analyze(paytable=path).summary.equals(by_name.summary)
+    with pytest.raises(AnalyzerError, match="unknown paytable 'no-such'") as caught:
+        analyze(paytable="no-such")
+    assert "\n" not in str(caught.value)
+
+
+def test_an_analysis_shows_itself_as_its_summary() -> None:
+    analysis = analyze(paytable="ez-baccarat")
+    assert analysis.to_frame().equals(analysis.summary)
+    assert "<table" in analysis._repr_html_() and "Dragon 7" in analysis._repr_html_()
 
 
 def test_repr_is_short_and_about_the_shoe_analysed() -> None:

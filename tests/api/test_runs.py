@@ -158,7 +158,7 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.simulate(shoes=2, decks=99), "decks:"),
         (lambda: analyzer.simulate(shoes=2, last_round="later"), "last_round: one of"),
         (lambda: analyzer.simulate("no-such-game", shoes=2), "no-such-game"),
-        (lambda: analyzer.simulate(42, shoes=2), "paytable: give a shipped name"),
+        (lambda: analyzer.simulate(42, shoes=2), "paytable must be a Paytable"),
         (lambda: analyzer.simulate(shoes=2, resume=True), "resume: name the work_dir"),
         (lambda: analyzer.simulate(shoes=2, jackpot=5), "jackpot: "),
         (lambda: analyzer.simulate(shoes=2, unknowns={"p": "1/2"}), "unknowns: "),

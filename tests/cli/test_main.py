@@ -35,16 +35,19 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, message) -> None:
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
 
 
-def test_version_names_the_package_and_its_code(capsys) -> None:
-    import pytest
-
+@pytest.mark.parametrize("commit", ["v0.1.0-3-gabc1234-dirty", None])
+def test_version_names_the_package_its_code_and_commit(capsys, monkeypatch, commit) -> None:
+    from analyzer import version
     from analyzer.cli.main import main
     from analyzer.runs.runner import program_version
 
+    monkeypatch.setattr(version, "git_commit", lambda: commit)
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
-    assert capsys.readouterr().out == f"baccarat-odds {program_version()}\n"
+    built = f" (git {commit})" if commit else ""
+    assert capsys.readouterr().out == f"baccarat-odds {program_version()}{built}\n"
+    assert program_version().startswith(version.package_version())
 
 
 class _SignallingOutput(io.RawIOBase):

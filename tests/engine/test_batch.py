@@ -212,7 +212,11 @@ def test_batch_takes_python_integers_and_a_choice_of_modes() -> None:
         with pytest.raises(AnalyzerError, match=message):
             batch_expected_values(paytable, SMALL, modes=modes)
     with pytest.raises(AnalyzerError, match="paytable must be a Paytable"):
-        batch_expected_values("seed-game", SMALL)
+        batch_expected_values(3, SMALL)
+    with pytest.raises(AnalyzerError, match="unknown paytable 'no-such-game'"):
+        batch_expected_values("no-such-game", SMALL)
+    # A shipped name is the shipped paytable.
+    pd.testing.assert_frame_equal(batch_expected_values("seed-game", SMALL), full)
     with pytest.raises(AnalyzerError, match=r"\(n, 13\) or \(n, 52\)"):
         batch_expected_values(paytable, [[4] * 13, [4] * 12])
 

@@ -261,3 +261,37 @@ def test_unknown_paytable_name(capsys) -> None:
     assert "unknown paytable 'no-such-game'" in capsys.readouterr().err
     assert main(["report", "--paytable", "missing.toml"]) == 2
     assert "missing.toml: no such file" in capsys.readouterr().err
+
+
+def test_as_paytable_takes_a_paytable_a_name_or_a_path(tmp_path):
+    from analyzer.paytables.library import as_paytable
+
+    table = load_paytable("ez-baccarat")
+    assert as_paytable(table) is table
+    assert as_paytable("ez-baccarat") == table
+    path = tmp_path / "game.toml"
+    path.write_bytes(
+        importlib.resources.files("analyzer.paytables")
+        .joinpath("shipped", "paytables", "ez-baccarat.toml")
+        .read_bytes()
+    )
+    assert as_paytable(path).bets == table.bets
+    assert as_paytable(str(path)).bets == table.bets
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("no-such-game", "unknown paytable 'no-such-game'"),
+        ("missing.toml", "missing.toml: no such file"),
+        (3, "paytable must be a Paytable"),
+        (None, "paytable must be a Paytable"),
+    ],
+)
+def test_as_paytable_refuses_with_one_line(spec, words):
+    from analyzer.errors import AnalyzerError
+    from analyzer.paytables.library import as_paytable
+
+    with pytest.raises(AnalyzerError, match=words) as caught:
+        as_paytable(spec)
+    assert "\n" not in str(caught.value)
