@@ -55,7 +55,7 @@ from analyzer.reports.tables import (
     shown_once,
 )
 from analyzer.reports.writers import open_workbook
-from analyzer.runs.runner import package_version
+from analyzer.version import package_version
 
 SUMMARY_SHEET = "Summary"
 VOLATILITY_SHEET = "Volatility"

@@ -45,7 +45,7 @@ from analyzer.reports.workbook import (
     sheet_names,
     workbook_bytes,
 )
-from analyzer.runs.runner import package_version
+from analyzer.version import package_version
 
 #: How long LibreOffice may take to open, recalculate and save every workbook: a bound
 #: for a hung process, not a timing check.
