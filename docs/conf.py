@@ -44,6 +44,11 @@ autodoc_default_options = {"members": True, "undoc-members": False}
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
+# Parameters and attributes as field lists, their types as written ("str, path or
+# Paytable, default 'seed-game'" is prose for people, not a name to look up); an
+# attribute listed in a class's docstring is not described a second time beside autodoc's.
+napoleon_use_param = False
+napoleon_use_ivar = True
 
 # Nitpicky (-n): every reference must resolve, except to the types of Python's standard
 # library and of the libraries the package builds on, whose inventories are not fetched

@@ -241,10 +241,16 @@ class Simulation(TableResult):
     ----------
     paytable : str
         The paytable's name.
-    shoes, rounds, seed : int
-        The shoes dealt, the rounds they held, and the random seed.
-    decks, cut_card : int
-        How the shoes were dealt (``decks``: the paytable's unless given).
+    shoes : int
+        The shoes dealt.
+    rounds : int
+        The rounds they held.
+    seed : int
+        The random seed.
+    decks : int
+        The shoe's decks (the paytable's unless given).
+    cut_card : int
+        Where the cut card was placed.
     bets : list of dict
         Per bet and mode: ``rounds_bet``, ``mean_return`` with its ``std_error`` and 95%
         interval (``ci95_low``, ``ci95_high``), ``exact_ev``, ``z`` and ``max_round``, as
@@ -435,8 +441,10 @@ class CountStudy(TableResult):
     ----------
     paytable : str
         The paytable's name.
-    shoes, seed : int
-        The shoes dealt and the random seed.
+    shoes : int
+        The shoes dealt.
+    seed : int
+        The random seed.
     rounds_per_shoe : float
         The mean rounds a shoe held.
     records : list of dict
@@ -480,7 +488,7 @@ class CountStudy(TableResult):
     def to_frame(self) -> pd.DataFrame:
         """A row per bet and mode counted, its record spread into columns
         (``with_limit_units_per_shoe``, ``advice_perfect_largest_safe_max_round``...;
-        the curves by max round are in :attr:`records`)."""
+        the curves by max round are in ``records``)."""
         import pandas as pd
 
         from analyzer.runs.count_plan import flat_record
@@ -643,8 +651,10 @@ class AuditReport(TableResult):
     ----------
     paytable : str
         The paytable's name.
-    rounds, shoes : int
-        The rounds and shoes audited.
+    rounds : int
+        The rounds audited.
+    shoes : int
+        The shoes they came from.
     findings_total : int
         Everything found (the first 1,000 are listed).
     counts : dict
@@ -823,7 +833,7 @@ class FitResult(TableResult):
         together, each ``(low, high)`` as Fractions: exact where ``exact`` says so, else
         bounds rounded outward.
     exact : bool
-        Whether every end of :attr:`intervals` is exact.
+        Whether every end of ``intervals`` is exact.
     witness : dict or None
         A point consistent with every figure, checked exactly (Fractions), if one was met.
     each : list

@@ -62,7 +62,7 @@ def parse_console(block: Block) -> list[tuple[str, list[str], int]]:
         command = lines[i][2:]
         while command.endswith("\\") and i + 1 < len(lines):
             i += 1
-            command = command[:-1] + "\n" + lines[i]
+            command = command + "\n" + lines[i]  # (the shell joins the lines)
         i += 1
         expected = []
         while i < len(lines) and not lines[i].startswith("$ "):
@@ -239,7 +239,7 @@ def test_console_parsing() -> None:
     block = Block(
         DOCS / "x.md", 1, "console", None, "$ a \\\n  b\nout\n\n$ c\n$ d\nerr\n[exit 2]\n"
     )
-    assert parse_console(block) == [("a \n  b", ["out"], 0), ("c", None, 0), ("d", ["err"], 2)]
+    assert parse_console(block) == [("a \\\n  b", ["out"], 0), ("c", None, 0), ("d", ["err"], 2)]
 
 
 def test_runner_runs_files_commands_and_doctests(
