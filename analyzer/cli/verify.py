@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "claims",
             metavar="CLAIMS",
             nargs="?",
-            help="a claims .toml file or a shipped name (required, but with --explain)",
+            help="a claims .toml file or a shipped name (no default: required but with --explain)",
         ),
         "the claims file read",
         names=True,
