@@ -16,17 +16,17 @@ Check published figures against the exact values, each at the digits its source 
 house edges, RTPs, hit frequencies, pushes, variances, standard deviations, returns,
 combination counts and probabilities (of a paying line or of any event, given another),
 effects of removal, sessions of N rounds, counting studies, payouts and max rounds
-(verify --explain prints a claims file's keys). One line per claim: PASS, FAIL (or FAIL (last
-digit): one off in the last printed digit), or UNCHECKED where the shoe cannot give the
-figure exactly; exit status 1 unless every claim passes. Shipped claims files: the seed
-game's help pages (seed-game, seed-game-ms), the main game's published tables
+(verify --explain prints a claims file's keys). One line per claim: PASS, FAIL (or FAIL
+(last digit): one off in the last printed digit), or UNCHECKED where the shoe cannot
+give the figure exactly; exit status 1 unless every claim passes. Shipped claims files:
+the seed game's help pages (seed-game, seed-game-ms), the main game's published tables
 (baccarat-tables), and one per shipped paytable with published figures."""
 EXAMPLES = """\
 examples:
   baccarat-odds verify --explain                    # a claims file's keys, and an example
   baccarat-odds verify seed-game                    # the help page's figures
   baccarat-odds verify dragon-bonus --format json   # Wizard of Odds' tables, line by line
-  baccarat-odds verify seed-game --remove "5H 5H KS"  # exit 1: they are a full shoe's"""
+  baccarat-odds verify seed-game --remove "5H 5H KS"  # exit 1: figures of a full shoe"""
 
 #: The longest exact fraction a text line shows (a session's has thousands of digits).
 MAX_FRACTION_SHOWN = 80
