@@ -42,13 +42,16 @@ table, not errors: the exit status is 0 (1 with --fail-on-findings); a malformed
 one line and exit status 2."""
 EXAMPLES = """\
 examples:
+  baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # a log to audit
   baccarat-odds audit rounds.csv
-  baccarat-odds audit rounds.parquet --paytable ez-baccarat --format json
-  baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1 on any finding
+  baccarat-odds audit rounds.csv --decks 6 --fail-on-findings   # exit 1: 8-deck shoes found
   baccarat-odds audit rounds.csv --level 0.001 --format xlsx --out audit.xlsx
-  baccarat-odds audit monday.csv tuesday.parquet   # one audit: repeats across both
   baccarat-odds audit rounds.csv --plot fit.png    # the calibration and the running difference
-  baccarat-odds audit big.parquet --workers 2      # in saved partitions; again with --resume"""
+  baccarat-odds simulate --shoes 100 --seed 2 --paytable ez-baccarat --log ez.parquet
+  baccarat-odds audit ez.parquet --paytable ez-baccarat --format json
+  baccarat-odds simulate --shoes 100 --seed 3 --log more.parquet
+  baccarat-odds audit rounds.csv more.parquet      # one audit: a shoe in both is found
+  baccarat-odds audit more.parquet --workers 2     # in saved partitions; again with --resume"""
 
 
 MAX_PARTITION_ROWS = 10**8
@@ -95,7 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "--plot",
             metavar="FILE.png",
             help="also draw the fit: the shoe-aware calibration of each outcome and the "
-            "running Banker-minus-Player difference against its band at --level",
+            "running Banker-minus-Player difference against its band at --level (default: no plot)",
         )
     )
     runs = parser.add_argument_group(

@@ -40,9 +40,9 @@ without its max round; advises the largest max round that keeps a counter's gain
 at most --max-gain."""
 EXAMPLES = """\
 examples:
-  baccarat-odds count --bet lucky_six --shoes 10000 --perfect
-  baccarat-odds count --bet all --shoes 100000 --gain-plot gain.png   # every bet at once
-  baccarat-odds count --bet tie --shoes 10000 --tags "6=-4,7=-4,8=2,9=2" --threshold 20"""
+  baccarat-odds count --bet lucky_six --shoes 500 --perfect
+  baccarat-odds count --bet all --shoes 500 --gain-plot gain.png   # every bet at once
+  baccarat-odds count --bet tie --shoes 500 --tags "6=-4,7=-4,8=2,9=2" --threshold 20"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -95,15 +95,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"the largest gain per shoe the max-round advice accepts (default {DEFAULT_MAX_GAIN})",
     )
     writes(
-        parser.add_argument("--out", metavar="FILE", help="per-round statistics (.csv or .parquet)")
+        parser.add_argument(
+            "--out",
+            metavar="FILE",
+            help="also write per-round statistics (.csv or .parquet; default: none)",
+        )
     )
     add_report_out_option(parser, "--report-out")
-    writes(parser.add_argument("--plot", metavar="FILE.png", help="EV by round, max rounds marked"))
+    writes(
+        parser.add_argument(
+            "--plot",
+            metavar="FILE.png",
+            help="also draw EV by round, max rounds marked (default: no plot)",
+        )
+    )
     writes(
         parser.add_argument(
             "--gain-plot",
             metavar="FILE.png",
-            help="gain per shoe by max round, per bet and play, max rounds marked",
+            help="also draw gain per shoe by max round, per bet and play, max rounds marked "
+            "(default: no plot)",
         )
     )
 

@@ -29,9 +29,9 @@ Write a paytable's odds tables in every format and language (--out DIR), or buil
 pages of paytables as a static site (--site DIR), every figure from the exact analysis."""
 EXAMPLES = """\
 examples:
-  baccarat-odds docs --out data/tables/seed-game
+  baccarat-odds docs --out tables                  # the seed game's
   baccarat-odds docs --site site                   # every shipped paytable
-  baccarat-odds docs --site site --paytable my-game.toml --eor --force"""
+  baccarat-odds docs --site site --paytable tie-9-to-1 --paytable ez-baccarat --eor --force"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -51,7 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_option(parser, REPORT_FORMATS, "--out")
     add_report_out_option(parser)
     writes(
-        parser.add_argument("--plot", metavar="FILE.png", help="also draw the EORs as bar charts")
+        parser.add_argument(
+            "--plot", metavar="FILE.png", help="also draw the EORs as bar charts (default: no plot)"
+        )
     )
     parser.add_argument(
         "--by-card",

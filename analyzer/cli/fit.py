@@ -20,7 +20,7 @@ figures contradict the rules as encoded; the exit status is then 1."""
 EXAMPLES = """\
 examples:
   baccarat-odds fit prosperity-tree-baccarat      # win2day's published returns
-  baccarat-odds fit my-claims.toml --format json"""
+  baccarat-odds fit prosperity-tree-baccarat --format json"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -179,7 +179,7 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME=VALUE,...",
         help='values of the unknowns of a paytable\'s [multipliers] (e.g. "p=0.3,q=1/4"; '
-        "see fit for what published figures allow)",
+        "see fit for what published figures allow; default: none given)",
     )
 
 
@@ -260,7 +260,10 @@ def add_shoe_options(parser: argparse.ArgumentParser) -> None:
     )
     reads(
         parser.add_argument(
-            "--shoe", metavar="FILE", help="the shoe's counts: a CSV or TOML file, per rank or card"
+            "--shoe",
+            metavar="FILE",
+            help="the shoe's counts: a CSV or TOML file, per rank or card (default: none, "
+            "the full shoe of --decks)",
         ),
         "the shoe file read",
     )

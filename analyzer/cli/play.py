@@ -35,7 +35,8 @@ examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
   baccarat-odds play KS 5H 6D AC --format json
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
-  baccarat-odds play 7S 3H 2D KC --paytable FILE.toml --special "7S=8,AH=2"   # multipliers"""
+  baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat \\
+      --special "7S=8,AH=2,2C=3,9D=2,KH=5"          # the round's five Gold Cards"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

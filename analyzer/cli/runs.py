@@ -98,7 +98,8 @@ def add_partition_options(
     parser.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run the partitions on this Dask scheduler (tcp://host:port)",
+        help="run the partitions on this Dask scheduler (tcp://host:port; default: none, local "
+        "processes)",
     )
     parser.add_argument(
         "--work-dir",

@@ -18,8 +18,8 @@ dealt in saved partitions: after an interruption, --resume goes on from them. --
 writes every round dealt in the log format audit reads."""
 EXAMPLES = """\
 examples:
-  baccarat-odds simulate --shoes 10000 --seed 1
-  baccarat-odds simulate --shoes 100000 --workers 4 --format json
+  baccarat-odds simulate --shoes 1000 --seed 1
+  baccarat-odds simulate --shoes 2000 --workers 2 --format json
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 
@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             help="also write every round dealt to FILE (.csv or .parquet, by the suffix) as "
             "audit reads it: cards, burn, winner, scores, each bet's payout; dealt in this "
             "process, no partitions saved (not with --resume, --scheduler or --workers over "
-            "1); about 120 bytes a round as CSV for the seed game",
+            "1); about 120 bytes a round as CSV for the seed game (default: no log)",
         )
     )
 

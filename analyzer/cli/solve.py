@@ -77,7 +77,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_option(parser, ("text", "json"))
     writes(
         parser.add_argument(
-            "--out", metavar="FILE", help="write the result to FILE instead of standard output"
+            "--out",
+            metavar="FILE",
+            help="write the result to FILE instead of standard output (default: standard output)",
         )
     )
 

@@ -15,17 +15,18 @@ DESCRIPTION = """\
 Check published figures against the exact values, each at the digits its source printed:
 house edges, RTPs, hit frequencies, pushes, variances, standard deviations, returns,
 combination counts and probabilities (of a paying line or of any event, given another),
-effects of removal, sessions of N rounds, counting studies, payouts and max rounds (see
-the README for a claims file's keys). One line per claim: PASS, FAIL (or FAIL (last
-digit): one off in the last printed digit), or UNCHECKED where the shoe cannot give the
-figure exactly; exit status 1 unless every claim passes. Shipped claims files: the seed
-game's help pages (seed-game, seed-game-ms), the main game's published tables
+effects of removal, sessions of N rounds, counting studies, payouts and max rounds
+(verify --explain prints a claims file's keys). One line per claim: PASS, FAIL (or FAIL
+(last digit): one off in the last printed digit), or UNCHECKED where the shoe cannot
+give the figure exactly; exit status 1 unless every claim passes. Shipped claims files:
+the seed game's help pages (seed-game, seed-game-ms), the main game's published tables
 (baccarat-tables), and one per shipped paytable with published figures."""
 EXAMPLES = """\
 examples:
+  baccarat-odds verify --explain                    # a claims file's keys, and an example
   baccarat-odds verify seed-game                    # the help page's figures
   baccarat-odds verify dragon-bonus --format json   # Wizard of Odds' tables, line by line
-  baccarat-odds verify seed-game --remove "5H 5H KS"  # the figures for a partly dealt shoe"""
+  baccarat-odds verify seed-game --remove "5H 5H KS"  # exit 1: figures of a full shoe"""
 
 #: The longest exact fraction a text line shows (a session's has thousands of digits).
 MAX_FRACTION_SHOWN = 80
@@ -40,10 +41,20 @@ PAYOUTS_COMPARED = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     reads(
         parser.add_argument(
-            "claims", metavar="CLAIMS", help="a claims .toml file or a shipped name"
+            "claims",
+            metavar="CLAIMS",
+            nargs="?",
+            help="a claims .toml file or a shipped name (no default: required but with --explain)",
         ),
         "the claims file read",
         names=True,
+    )
+    parser.add_argument(
+        "--explain",
+        action="store_true",
+        help="print a claims file's format instead (every key: its type, whether required, "
+        "its default, what it means, an example; how printed digits decide PASS or FAIL; "
+        "an example file) and exit",
     )
     add_shoe_options(parser)
     add_format_option(parser, ("text", "json", "csv"))
@@ -55,6 +66,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.writers import write_document
     from analyzer.runs.studies import CountingStudies
 
+    if args.explain:
+        if args.claims is not None:
+            raise AnalyzerError("--explain prints the claims file format: give it no CLAIMS")
+        from analyzer.paytables.claims import claims_format
+
+        return claims_format(), 0
+    if args.claims is None:
+        raise AnalyzerError(
+            "give CLAIMS: a claims .toml file or a shipped name (--explain: the file format)"
+        )
     claims = load_claims(args.claims)
     if args.shoe is not None and args.decks is not None:
         raise AnalyzerError("give --decks or --shoe, not both")

@@ -30,7 +30,12 @@ from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import is_path
 from analyzer.paytables.model import MAX_ROUND, parse_payout
-from analyzer.paytables.printed import ROUNDINGS, check_significant, read_printed
+from analyzer.paytables.printed import (
+    MAX_SIGNIFICANT,
+    ROUNDINGS,
+    check_significant,
+    read_printed,
+)
 from analyzer.schema import check_keys, optional, optional_note, table, whole_number
 
 #: Figures about one bet that its exact analysis gives (the BetResult attribute or
@@ -92,31 +97,7 @@ COUNTING_STATISTICS = (
 #: default.
 MAX_COUNTING_SHOES = 10**6
 DEFAULT_COUNTING_SHOES = 20_000
-#: The one way of counting an event other than as ordered six-card rounds.
-OVER = ("two_cards",)
 
-_COMMON = {"paytable", "quantity", "value", "rounding", "source", "scale", "digits", "slip"}
-_COMMON |= {"strategy"}
-_SHOE = {"decks", "remove"}
-_LINE = {"rule", "label"}
-_EVENT = {"event", "given", "over"}
-_SESSION = {"mix", "rounds", "statistic", "amount", "low", "high", "level", "stake", "method"}
-_COUNTING = {"statistic", "tags", "threshold", "cut_card", "last_round"}
-_COUNTING |= {"true_count_decks", "burn", "shoes", "seed"}
-#: The keys each quantity takes besides the common ones.
-_KEYS: dict[str, set[str]] = {
-    **{quantity: {"bet", "mode"} | _SHOE for quantity in BET_FIGURES},
-    "return": {"bet", "mode"} | _SHOE | _LINE,
-    "max_rtp": _SHOE,
-    "payouts": {"bet", "mode"},  # facts of the paytable: no digits, scale or shoe
-    "max_round": {"bet", "mode"},
-    "count": {"bet", "mode", "event", "over"} | _SHOE | _LINE,  # over: a line's too
-    "probability": {"bet", "mode"} | _SHOE | _LINE | _EVENT,
-    "eor": {"bet", "mode", "decks", "remove"},
-    "probability_change": {"event", "given", "decks", "remove"},
-    "session": {"bet", "mode", "decks", "remove"} | _SESSION,
-    "counting": {"bet", "mode", "decks"} | _COUNTING,
-}
 _ATTRIBUTES = ("rank", "suit", "colour", "value")
 
 
@@ -193,6 +174,584 @@ _OVER_WORDS = {
     "two_cards_each": "each hand's first two cards as an unordered pair",
     "four_cards": "the first four cards as an unordered set",
 }
+
+
+@dataclass(frozen=True)
+class ClaimKey:
+    """One key of a claims file: what ``verify --explain`` prints of it, and which
+    quantities take it (the parser refuses it elsewhere)."""
+
+    name: str
+    #: The TOML type(s) the key takes, in a reader's words.
+    type: str
+    #: Whether it must be given: "yes", "no", or when.
+    required: str
+    #: What a claim left without it gets ("-": nothing, it is required or needs none).
+    default: str
+    #: What it means, in one line.
+    meaning: str
+    #: A line of TOML giving it, as a claims file would.
+    example: str
+    #: The quantities a claim may give it for; ``None``: every quantity.
+    quantities: tuple[str, ...] | None = None
+
+    def takes(self, quantity: str) -> bool:
+        """May a claim of ``quantity`` give this key?"""
+        return self.quantities is None or quantity in self.quantities
+
+
+_NOT_FACTS = tuple(q for q in QUANTITIES if q not in ("payouts", "max_round"))
+_OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change"))
+_DEFAULT_STRATEGY = "the file's, else the paytable's [strategy]"
+
+#: The keys at the top of a claims file, outside its ``[[claim]]`` tables.
+FILE_KEYS: tuple[ClaimKey, ...] = (
+    ClaimKey(
+        "paytable",
+        "string",
+        "yes, here or in every claim",
+        "-",
+        "the paytable of every claim: a shipped name, or a .toml file beside the claims file",
+        'paytable = "seed-game"',
+    ),
+    ClaimKey(
+        "description",
+        "string",
+        "no",
+        "none",
+        "what the file is, for its readers (not checked)",
+        'description = "the figures of the seed game\'s help page"',
+    ),
+    ClaimKey(
+        "decks",
+        'integer, or "inf"',
+        "no",
+        "the paytable's",
+        "the decks of every claim's shoe, 1 to 27 (inf: cards dealt with replacement)",
+        "decks = 8",
+    ),
+    ClaimKey(
+        "remove",
+        "string, or list of strings",
+        "no",
+        "none",
+        "cards out of every claim's shoe; a bare rank is a card of unknown suit",
+        'remove = "5H 5H KS"',
+    ),
+    ClaimKey(
+        "strategy",
+        "string",
+        "no",
+        "the paytable's [strategy]",
+        "how the source played the rules' decision cells (CELL=CHOICE,...)",
+        'strategy = "player:5=draw"',
+    ),
+    ClaimKey(
+        "claim",
+        "array of tables",
+        "yes, one or more",
+        "-",
+        "the published figures, one [[claim]] table each, with the keys below",
+        "[[claim]]",
+    ),
+)
+
+#: The keys of a ``[[claim]]`` table, each with the quantities that take it: the one
+#: definition both the parser and ``verify --explain`` read.
+CLAIM_KEYS: tuple[ClaimKey, ...] = (
+    ClaimKey(
+        "quantity",
+        "string",
+        "yes",
+        "-",
+        f"what the figure is: {', '.join(QUANTITIES)}",
+        'quantity = "house_edge"',
+    ),
+    ClaimKey(
+        "value",
+        'string (payouts: list of strings; max_round: integer or "none"; count: or integer)',
+        "yes",
+        "-",
+        "the figure as its source printed it: its digits set the precision of the check",
+        'value = "1.06%"',
+    ),
+    ClaimKey(
+        "paytable",
+        "string",
+        "unless the file names it",
+        "the file's",
+        "this claim's paytable: a shipped name, or a .toml file beside the claims file",
+        'paytable = "ez-baccarat"',
+    ),
+    ClaimKey(
+        "bet",
+        "string",
+        "yes but for max_rtp, probability_change and an event's count or probability",
+        "none",
+        "the bet's id in the paytable (a session may give a mix instead)",
+        'bet = "banker"',
+        _OF_A_BET,
+    ),
+    ClaimKey(
+        "mode",
+        "string",
+        "when the figure differs by mode",
+        "none: every mode of the bet must give the same figure",
+        "the betting mode the figure is about",
+        'mode = "commission"',
+        _OF_A_BET,
+    ),
+    ClaimKey(
+        "rounding",
+        "string",
+        "no",
+        '"round"',
+        'how the source cut its digits: "round" (half away from zero) or "truncate"',
+        'rounding = "truncate"',
+    ),
+    ClaimKey(
+        "source",
+        "string",
+        "no",
+        "none",
+        "where the figure was published, shown with the verdict",
+        'source = "the help page, seed 000"',
+    ),
+    ClaimKey(
+        "scale",
+        "number: integer or string",
+        "no",
+        "1",
+        'the source printed the figure times this ("x100" columns), e.g. 100 or "1/2"',
+        "scale = 100",
+        _NOT_FACTS,
+    ),
+    ClaimKey(
+        "digits",
+        "integer",
+        "no",
+        "every printed digit",
+        f"the source shows only this many significant digits, 1 to {MAX_SIGNIFICANT} (Excel: 15)",
+        "digits = 15",
+        _NOT_FACTS,
+    ),
+    ClaimKey(
+        "slip",
+        "string",
+        "no",
+        "none",
+        "why the source's figure is known to be wrong: the claim still FAILs, saying so",
+        'slip = "Excel\'s 15th digit"',
+    ),
+    ClaimKey(
+        "strategy",
+        "string",
+        "no",
+        _DEFAULT_STRATEGY,
+        "how the source played the rules' decision cells (CELL=CHOICE,...)",
+        'strategy = "player:5=draw"',
+    ),
+    ClaimKey(
+        "decks",
+        'integer, or "inf"',
+        "no",
+        "the file's, else the paytable's",
+        "the decks of this claim's shoe, 1 to 27 (inf: cards dealt with replacement)",
+        "decks = 6",
+        _NOT_FACTS,
+    ),
+    ClaimKey(
+        "remove",
+        "string, or list of strings",
+        "for eor and probability_change",
+        "the file's, else none",
+        "cards out of this claim's shoe; for eor and probability_change, the cards whose "
+        "removal the figure is about",
+        'remove = "6"',
+        tuple(q for q in _NOT_FACTS if q != "counting"),
+    ),
+    ClaimKey(
+        "rule",
+        "integer",
+        "for count or probability of a bet's line: rule or label",
+        "none: the whole bet",
+        "the paying line of the bet, by the rule's number (1 for the first)",
+        "rule = 1",
+        ("return", "count", "probability"),
+    ),
+    ClaimKey(
+        "label",
+        "string",
+        "for count or probability of a bet's line: rule or label",
+        "none: the whole bet",
+        "the paying line of the bet, by the rule's label",
+        'label = "Banker wins"',
+        ("return", "count", "probability"),
+    ),
+    ClaimKey(
+        "event",
+        "string",
+        "for probability_change, and count or probability without a bet",
+        "none",
+        "a condition on the round, in the paytable's condition language",
+        "event = \"winner == 'tie'\"",
+        ("count", "probability", "probability_change"),
+    ),
+    ClaimKey(
+        "given",
+        "string",
+        "no",
+        "none: unconditional",
+        "a condition the probability is conditional on (needs an event)",
+        'given = "player_card1_value + player_card2_value in (5, 15)"',
+        ("probability", "probability_change"),
+    ),
+    ClaimKey(
+        "over",
+        "string",
+        "no",
+        "none: ordered six-card rounds",
+        f"count unordered cards as card tables do: {', '.join(OVER)}",
+        'over = "two_cards"',
+        ("count", "probability"),
+    ),
+    ClaimKey(
+        "rounds",
+        "integer",
+        "for session",
+        "-",
+        f"how many one-unit bets the session plays, 1 to {MAX_SESSION_ROUNDS:,}",
+        "rounds = 100",
+        ("session",),
+    ),
+    ClaimKey(
+        "statistic",
+        "string",
+        "for session and counting",
+        "-",
+        f"session: {', '.join(SESSION_STATISTICS)}; counting: {', '.join(COUNTING_STATISTICS)}",
+        'statistic = "p_ahead"',
+        ("session", "counting"),
+    ),
+    ClaimKey(
+        "mix",
+        "table: bet id = rounds in a row",
+        "no (a session gives bet or mix)",
+        "none: the bet alone",
+        "the bets a session plays in turn, each for its rounds in a row",
+        "mix = { player = 1, banker = 2 }",
+        ("session",),
+    ),
+    ClaimKey(
+        "amount",
+        "number: integer or string",
+        "for p_win_at_least and p_lose_at_least",
+        "-",
+        "the net result (in money, with stake) the session wins or loses at least",
+        "amount = 10",
+        ("session",),
+    ),
+    ClaimKey(
+        "low",
+        "number: integer or string",
+        "for p_between",
+        "-",
+        "the lowest net result of p_between (inclusive)",
+        "low = -5",
+        ("session",),
+    ),
+    ClaimKey(
+        "high",
+        "number: integer or string",
+        "for p_between",
+        "-",
+        "the highest net result of p_between (inclusive)",
+        "high = 5",
+        ("session",),
+    ),
+    ClaimKey(
+        "level",
+        "number: integer or string",
+        "for quantile",
+        "-",
+        "the probability of the quantile, between 0 and 1",
+        'level = "0.05"',
+        ("session",),
+    ),
+    ClaimKey(
+        "stake",
+        "number: integer or string",
+        "no",
+        "1",
+        "money per unit, when the source prints money",
+        "stake = 10",
+        ("session",),
+    ),
+    ClaimKey(
+        "method",
+        "string",
+        "no",
+        '"exact"',
+        f"how the source computed a session: {' or '.join(SESSION_METHODS)} (the normal "
+        "approximation)",
+        'method = "normal"',
+        ("session",),
+    ),
+    ClaimKey(
+        "tags",
+        "string",
+        "no",
+        "none: perfect play (bet when the exact EV is positive)",
+        "the study's linear count tags, as count --tags",
+        'tags = "A=0,2=0,3=-1,4=-1,5=-1,6=-2,7=1,8=2,9=2,10=0,J=0,Q=0,K=0"',
+        ("counting",),
+    ),
+    ClaimKey(
+        "threshold",
+        "number: integer or string",
+        "with tags",
+        "-",
+        "the true count at which the study bet, as count --threshold",
+        "threshold = 8",
+        ("counting",),
+    ),
+    ClaimKey(
+        "cut_card",
+        "integer",
+        "no",
+        "14",
+        "cards left behind the cut card",
+        "cut_card = 14",
+        ("counting",),
+    ),
+    ClaimKey(
+        "last_round",
+        "string",
+        "no",
+        '"cut-card"',
+        'when the cut card comes out: that round is the last ("cut-card"), or "one-more"',
+        'last_round = "one-more"',
+        ("counting",),
+    ),
+    ClaimKey(
+        "true_count_decks",
+        "string",
+        "no",
+        '"in-shoe"',
+        'what the true count divides by: decks "in-shoe", or every card "unseen"',
+        'true_count_decks = "unseen"',
+        ("counting",),
+    ),
+    ClaimKey(
+        "burn",
+        "boolean",
+        "no",
+        "true",
+        "whether each shoe begins with the burn",
+        "burn = false",
+        ("counting",),
+    ),
+    ClaimKey(
+        "shoes",
+        "integer",
+        "no",
+        f"{DEFAULT_COUNTING_SHOES:,}",
+        f"shoes dealt to check the study, 100 to {MAX_COUNTING_SHOES:,}",
+        "shoes = 6000",
+        ("counting",),
+    ),
+    ClaimKey(
+        "seed",
+        "integer",
+        "no",
+        "1",
+        "the random seed of the shoes dealt",
+        "seed = 7",
+        ("counting",),
+    ),
+)
+
+
+def claim_keys(quantity: str) -> frozenset[str]:
+    """The keys a claim of ``quantity`` may give."""
+    return frozenset(key.name for key in CLAIM_KEYS if key.takes(quantity))
+
+
+#: What each quantity is, in one line (``verify --explain``).
+QUANTITY_MEANINGS: dict[str, str] = {
+    "rtp": "a bet's return to player per unit staked",
+    "house_edge": "a bet's house edge per unit staked",
+    "hit_frequency": "the probability that a bet wins",
+    "push": "the probability that a bet pushes",
+    "variance": "the variance of a bet's net result per unit staked",
+    "std_dev": "its standard deviation (exactly: the square root of the exact variance)",
+    "edge_per_resolved": "the house edge per bet that does not push",
+    "return": "the expected net result per unit; with rule or label, one line's pays times "
+    "its probability",
+    "max_rtp": "the game's best bet's RTP",
+    "payouts": "what the bet pays, as a list compared as a multiset (no shoe enters)",
+    "max_round": "the bet's max round (no shoe enters)",
+    "count": "ordered six-card rounds of a bet's line or of an event (with over: unordered cards)",
+    "probability": "of a bet's line, or of an event, optionally given another condition",
+    "eor": "the change in a bet's EV when the cards of remove leave the shoe",
+    "probability_change": "the change in an event's probability when the cards of remove "
+    "leave the shoe",
+    "session": "a statistic of the net result of rounds one-unit bets off the top of the shoe",
+    "counting": "a counting study's statistic, checked by dealing shoes",
+}
+
+#: How a printed figure's digits decide its verdict (``verify --explain``).
+PRINTED_DIGITS_RULE = """\
+A figure is checked at the digits its source printed. Its value is text as printed: a
+sign (- or the typographic minus), digits (grouped in thousands by commas, spaces,
+apostrophes or underscores, or not), a decimal point, an exponent (1.8e-4) and % (then
+the exact value is taken times 100). The exact value, times scale, is rounded to the
+printed figure's last digit (half away from zero; rounding = "truncate": toward zero),
+with integers only, and must equal the printed figure: "98.94%" is checked to 0.01%,
+"0.458597" to 1e-6, "4,998,398,275,503,360" to the unit. digits = D: the source shows
+only D significant digits (Excel: 15), so the figure is compared at its Dth. PASS when
+they are equal; FAIL (last digit) when they differ by one in the last digit compared,
+the commonest slip of a source; else FAIL. A session known only within a bound passes
+when some value within it prints as printed; a counting claim passes when the printed
+figure is within 3 standard errors of the simulated value; payouts and max_round are
+compared as they are. UNCHECKED: the shoe cannot give the figure exactly (a bet on suits
+once a card of unknown suit is out)."""
+
+#: A claims file whose every claim passes (``verify --explain`` prints it; a test
+#: verifies it).
+EXAMPLE_CLAIMS = """\
+description = "a few figures of the seed game, one of each kind"
+paytable = "seed-game"
+
+[[claim]]
+quantity = "max_rtp"
+value = "98.94%"
+source = "the help page"
+
+[[claim]]
+bet = "banker"
+mode = "commission"
+quantity = "house_edge"
+value = "1.06%"
+
+[[claim]]
+bet = "banker"
+mode = "commission"
+quantity = "payouts"
+value = ["0.95:1"]
+
+[[claim]]
+bet = "player_pair"
+quantity = "max_round"
+value = 60
+
+[[claim]]
+bet = "banker"
+mode = "commission"
+quantity = "count"
+label = "Banker wins"
+value = "2,292,252,566,437,890"
+digits = 15
+
+[[claim]]
+quantity = "probability"
+event = "winner == 'player'"
+given = "player_card1_value + player_card2_value in (5, 15)"
+value = "0.3585"
+decks = 6
+
+[[claim]]
+quantity = "probability"
+event = "player_pair"
+over = "two_cards"
+value = "0.0747"
+
+[[claim]]
+bet = "tie"
+quantity = "eor"
+remove = "6"
+value = "-0.116"
+scale = 100
+
+[[claim]]
+bet = "player"
+quantity = "session"
+rounds = 100
+statistic = "p_ahead"
+value = "0.428\""""
+
+
+def _key_lines(key: ClaimKey, width: int) -> list[str]:
+    import textwrap
+
+    indent = " " * 6
+    lines = [f"  {key.name}"]
+    facts = f"{key.type}; required: {key.required}; default: {key.default}"
+    lines += textwrap.wrap(facts, width, initial_indent=indent, subsequent_indent=indent)
+    lines += textwrap.wrap(key.meaning, width, initial_indent=indent, subsequent_indent=indent)
+    if key.quantities is not None:
+        left_out = [q for q in QUANTITIES if q not in key.quantities]
+        if len(left_out) < len(key.quantities):
+            taken = f"taken by every quantity but {', '.join(left_out)}"
+        else:
+            taken = f"taken by {', '.join(key.quantities)} only"
+        lines += textwrap.wrap(taken, width, initial_indent=indent, subsequent_indent=indent)
+    lines.append(f"{indent}e.g. {key.example}")
+    return lines
+
+
+def claims_format(width: int = 88) -> str:
+    """The claims file's format as plain text (``verify --explain``): every key of
+    :data:`FILE_KEYS` and :data:`CLAIM_KEYS` with its type, whether required, its default,
+    its meaning and an example; the quantities; the printed-digits rule; and an example
+    file.
+
+    Parameters
+    ----------
+    width : int
+        The longest line of wrapped text.
+
+    Returns
+    -------
+    str
+        The text, ending in a newline.
+
+    Examples
+    --------
+    >>> "quantity" in claims_format()
+    True
+    """
+    out = [
+        "A claims file is a TOML file of published figures, each checked by `verify` "
+        "against the exact value. Its top holds the keys that apply to every claim; then "
+        "one [[claim]] table per figure.",
+        "",
+        "File keys:",
+    ]
+    out[0:1] = _wrap(out[0], width)
+    for key in FILE_KEYS:
+        out += _key_lines(key, width)
+    out += ["", "Claim keys (each [[claim]] table; a key is refused by a quantity that does "
+            "not take it):"]  # fmt: skip
+    for key in CLAIM_KEYS:
+        out += _key_lines(key, width)
+    out += ["", "Quantities:"]
+    for quantity in QUANTITIES:
+        out += _wrap(
+            f"{quantity}: {QUANTITY_MEANINGS[quantity]}",
+            width,
+            "  ",
+            " " * 6,
+        )
+    out += ["", "Printed digits:", *PRINTED_DIGITS_RULE.splitlines()]
+    out += ["", "An example file (every claim passes):", "", *EXAMPLE_CLAIMS.splitlines()]
+    return "\n".join(out) + "\n"
+
+
+def _wrap(text: str, width: int, first: str = "", rest: str = "") -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width, initial_indent=first, subsequent_indent=rest)
 
 
 def unordered(over: str, fields: frozenset[str], where: str) -> Unordered:
@@ -544,8 +1103,7 @@ def _claim(
         raise AnalyzerError(
             f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
         )
-    common = _COMMON - {"scale", "digits"} if quantity in ("payouts", "max_round") else _COMMON
-    check_keys(item, common | _KEYS[quantity], where)
+    check_keys(item, claim_keys(quantity), where)
     paytable = _paytable_named(item, top.get("paytable"), where, base)
     digits = None
     if "digits" in item:
@@ -637,7 +1195,7 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     table(data, source, "a claims file")
     check_untrusted(data, source)
-    check_keys(data, {"paytable", "claim", "description", "decks", "remove", "strategy"}, source)
+    check_keys(data, [key.name for key in FILE_KEYS], source)
     optional_note(data, "description", source)
     if "decks" in data:
         try:

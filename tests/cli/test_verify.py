@@ -194,3 +194,53 @@ def test_claims_a_shoe_cannot_give_are_unchecked_and_the_rest_checked(capsys) ->
     code, out, _ = run(capsys, "verify", "seed-game", "--remove", "5", "--format", "json")
     rows = json.loads(out)
     assert code == 1 and rows[0]["result"] == "UNCHECKED" and rows[0]["computed"] == "-"
+
+
+def test_explain_prints_the_claims_format_and_needs_no_claims(capsys) -> None:
+    from analyzer.paytables.claims import CLAIM_KEYS, FILE_KEYS, claims_format
+
+    code, out, err = run(capsys, "verify", "--explain")
+    assert code == 0 and err == ""
+    assert out == claims_format()
+    for key in (*FILE_KEYS, *CLAIM_KEYS):
+        assert f"\n  {key.name}\n" in out and key.example in out, key.name
+    assert "Printed digits:" in out and "FAIL (last digit)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["verify"], "give CLAIMS: a claims .toml file or a shipped name (--explain"),
+        (["verify", "seed-game", "--explain"], "--explain prints the claims file format"),
+    ],
+)
+def test_verify_needs_claims_or_explain_not_both(capsys, argv, message) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_the_explained_example_file_passes(tmp_path, capsys) -> None:
+    """The example file --explain prints, written out as a user would: every claim in it
+    passes."""
+    code, out, _ = run(capsys, "verify", "--explain")
+    example = out.split("An example file (every claim passes):\n\n", 1)[1]
+    path = write_claims(tmp_path, example)
+    code, out, _ = run(capsys, "verify", str(path), "--format", "json")
+    rows = json.loads(out)
+    assert code == 0 and len(rows) == example.count("[[claim]]")
+    assert {row["result"] for row in rows} == {"PASS"}
+
+
+def test_explained_counting_defaults_are_the_dealers() -> None:
+    """The defaults --explain states for a counting claim are those the study deals with."""
+    from analyzer.paytables.claims import CLAIM_KEYS, DEFAULT_COUNTING_SHOES
+    from analyzer.runs import LAST_ROUND_RULES, TRUE_COUNT_DECKS
+    from analyzer.runs.dealer import Procedure
+
+    defaults = {key.name: key.default for key in CLAIM_KEYS}
+    procedure = Procedure(8)
+    assert defaults["cut_card"] == str(procedure.cut_card)
+    assert defaults["burn"] == str(procedure.burn).lower()
+    assert defaults["last_round"] == f'"{procedure.last_round}"' == f'"{LAST_ROUND_RULES[0]}"'
+    assert defaults["true_count_decks"] == f'"{TRUE_COUNT_DECKS[0]}"'
+    assert defaults["shoes"] == f"{DEFAULT_COUNTING_SHOES:,}"
