@@ -30,13 +30,14 @@ if TYPE_CHECKING:  # (the module is imported when --special is given)
 DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
 drawing rules), the winner, and what every bet of the paytable wins or loses per unit."""
-EXAMPLES = """\
+#: The five Gold Cards of the golden-wealth example round.
+_GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
+EXAMPLES = f"""\
 examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
   baccarat-odds play KS 5H 6D AC --format json
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
-  baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat \\
-      --special "7S=8,AH=2,2C=3,9D=2,KH=5"          # the round's five Gold Cards"""
+  baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

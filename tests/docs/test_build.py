@@ -63,6 +63,9 @@ def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
     done = sphinx_build(DOCS, out)
     assert done.returncode == 0, done.stderr + done.stdout
+    # docutils' own errors (a help text that is not valid reStructuredText) print without
+    # "WARNING" and leave the status 0
+    assert "(ERROR/" not in done.stderr + done.stdout, done.stderr
     return out
 
 
