@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import naive
 import numpy as np
+import pytest
 from helpers import HEAD, write_paytable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -52,6 +53,7 @@ def depleted(draw):
     return counts
 
 
+@pytest.mark.slow
 @FEW
 @given(depleted())
 def test_depleted_analysis_matches_reference(suit_counts) -> None:
