@@ -300,6 +300,7 @@ def test_an_interrupt_while_files_move_in_waits_for_all_of_them(tmp_path, monkey
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize(
     "argv",

@@ -683,8 +683,24 @@ def _tree(root: Path) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*")}
 
 
+#: The cases that take seconds rather than a fraction of one: left out of the quick check
+#: (pytest -m "not slow").
+SLOW_CASES = {
+    "pt_multiplier_products_too_many",
+    "sim_partition_too_big",
+    "eor_card_bets_on_six_cards",
+    "count_partition_memory",
+    "count_walks_every_round",
+}
+assert SLOW_CASES.issubset(c[0] for c in CASES)
+
+
 @pytest.mark.parametrize(
-    ("files", "argv", "message"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+    ("files", "argv", "message"),
+    [
+        pytest.param(*c[1:], id=c[0], marks=[pytest.mark.slow] if c[0] in SLOW_CASES else [])
+        for c in CASES
+    ],
 )
 def test_hostile_case_is_one_line_exit_2_nothing_written(
     tmp_path, monkeypatch, capsys, files, argv, message
@@ -960,6 +976,7 @@ def test_ctrl_c_at_start_up_is_one_line() -> None:
         assert len(err.splitlines()) == 1 and "interrupted" in err and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_output_files_honour_the_umask(tmp_path) -> None:
     old = os.umask(0o027)
     try:
@@ -1033,6 +1050,7 @@ def test_docs_on_a_full_folder_writes_nothing(tmp_path, capsys, monkeypatch) -> 
             _unmount(full)
 
 
+@pytest.mark.slow
 def test_count_outputs_are_both_written_or_neither(tmp_path, capsys, monkeypatch) -> None:
     """D-13: --out is not left behind when --plot fails afterwards."""
     import analyzer.reports.plots as plots  # count imports it when it runs
@@ -1246,6 +1264,7 @@ def test_the_overwrite_cases_cover_every_output_and_input_of_every_command() -> 
     assert covered == declared
 
 
+@pytest.mark.slow
 def test_outputs_beside_their_inputs_are_written(tmp_path, monkeypatch, capsys) -> None:
     """Distinct files are written as ever; so is a folder of tables holding the paytable
     where no table goes, and a file named as a shipped paytable (not a file read)."""
@@ -1362,6 +1381,7 @@ def test_dates_in_a_paytable_are_refused_in_one_line(tmp_path, capsys) -> None:
     assert not (tmp_path / "w").exists()
 
 
+@pytest.mark.slow
 def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     os.mkfifo("fifo.toml")
@@ -1381,6 +1401,7 @@ def test_devices_fifos_and_loops_are_refused_at_once(tmp_path, monkeypatch) -> N
         assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
 
 
+@pytest.mark.slow
 def test_a_closed_stderr_never_sends_notes_to_stdout(tmp_path) -> None:
     argv = [*CLI, *COUNT, "--perfect", "--format", "json", "--work-dir", str(tmp_path)]
     for _ in range(2):  # the second run runs the first one's partitions again
@@ -1444,6 +1465,7 @@ def test_api_refuses_bad_cards_and_objects(make, message) -> None:
         make()
 
 
+@pytest.mark.slow
 def test_a_signal_as_the_output_is_written_is_judged_by_what_was_written() -> None:
     """Ctrl-C or SIGTERM at any moment of the output: a complete output is exit 0 with
     nothing on stderr (the handlers once raised between the last write and its count, or

@@ -6,6 +6,11 @@ from pathlib import Path
 
 import nbclient
 import nbformat
+import pytest
+
+# Slow throughout (the notebook run top to bottom in a fresh kernel):
+# left out of the quick check, pytest -m 'not slow'.
+pytestmark = pytest.mark.slow
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "odds_tables.ipynb"
 

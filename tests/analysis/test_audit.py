@@ -46,6 +46,7 @@ def two_card(row, hand: str) -> tuple[int, int]:
     return hand_score(player[:2]), hand_score(banker[:2])
 
 
+@pytest.mark.slow
 def test_a_clean_log_of_thousands_of_rounds_has_no_findings(seed_game, clean) -> None:
     result = audit(seed_game, clean)
     assert len(clean) >= 3000 and result.rounds == len(clean)
@@ -55,6 +56,7 @@ def test_a_clean_log_of_thousands_of_rounds_has_no_findings(seed_game, clean) ->
     assert ("banker", "no_commission") in result.payouts_checked and not result.not_checkable
 
 
+@pytest.mark.slow
 def test_a_third_card_drawn_against_the_rules_is_found_at_its_row(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     # A round the Player stood in without a natural: 6 or 7 on two cards.
@@ -81,6 +83,7 @@ def test_a_third_card_drawn_against_the_rules_is_found_at_its_row(seed_game, cle
     assert {f.row for f in result.findings if f.check != "cards"} == {at + 1}
 
 
+@pytest.mark.slow
 def test_a_missing_third_card_is_found_at_its_row(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     at = next(
@@ -98,6 +101,7 @@ def test_a_missing_third_card_is_found_at_its_row(seed_game, clean) -> None:
     assert {f.row for f in result.findings} == {at + 1}
 
 
+@pytest.mark.slow
 def test_the_banker_standing_where_it_draws_says_the_cell(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     at = next(i for i, row in enumerate(rows) if len(row["banker_cards"].split()) == 3)
@@ -108,6 +112,7 @@ def test_the_banker_standing_where_it_draws_says_the_cell(seed_game, clean) -> N
     assert banker[0].text.endswith("(the rules: the Banker draws there)")
 
 
+@pytest.mark.slow
 def test_a_wrong_winner_and_score_are_found(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     at = next(i for i, row in enumerate(rows) if row["winner"] == "banker")
@@ -122,6 +127,7 @@ def test_a_wrong_winner_and_score_are_found(seed_game, clean) -> None:
     assert result.total == 2
 
 
+@pytest.mark.slow
 def test_a_card_more_often_than_the_decks_hold_is_found_where_it_comes(seed_game) -> None:
     rows = clean_rows(seed_game, 300, decks=2, seed=3)
     # In the last round of the first shoe, the Player's first card becomes a card of the
@@ -167,6 +173,7 @@ def test_a_ninth_copy_in_an_8_deck_shoe(seed_game) -> None:
     ]
 
 
+@pytest.mark.slow
 def test_rounds_out_of_order_are_found(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     rows[10]["round"], rows[11]["round"] = rows[11]["round"], rows[10]["round"]
@@ -181,6 +188,7 @@ def test_rounds_out_of_order_are_found(seed_game, clean) -> None:
     assert result.total == len(order)
 
 
+@pytest.mark.slow
 def test_a_shoe_dealt_twice_is_found_at_its_first_row(seed_game, clean) -> None:
     first = [row for row in clean if row["shoe"] == "S2"]
     again = [dict(row, shoe="again") for row in first]
@@ -199,6 +207,7 @@ def _burn_by_the_spec(shown: str) -> int:
     return 1 if rank == "A" else int(rank) if rank.isdigit() and int(rank) < 10 else 10
 
 
+@pytest.mark.slow
 def test_a_clean_logs_burns_are_the_procedures(clean) -> None:
     firsts = [row for row in clean if row["round"] == "1"]
     assert len(firsts) >= 3 and all(row["burn"] for row in firsts)
@@ -208,6 +217,7 @@ def test_a_clean_logs_burns_are_the_procedures(clean) -> None:
     assert not any(row["burn"] for row in clean if row["round"] != "1")
 
 
+@pytest.mark.slow
 def test_a_burn_against_the_procedure_is_found_at_its_row(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     firsts = [i for i, row in enumerate(rows) if row["round"] == "1"]
@@ -238,6 +248,7 @@ def test_a_burn_against_the_procedure_is_found_at_its_row(seed_game, clean) -> N
     assert {f.text.split()[2] for f in extra} <= {"5H", "2S", "3S", "4S", "5S", "6S"}
 
 
+@pytest.mark.slow
 def test_a_mis_settled_payout_is_found(seed_game, clean) -> None:
     rows = copy.deepcopy(clean)
     at = next(i for i, row in enumerate(rows) if row["winner"] == "banker")
@@ -257,6 +268,7 @@ def test_a_mis_settled_payout_is_found(seed_game, clean) -> None:
     )
 
 
+@pytest.mark.slow
 def test_blocks_of_any_size_find_the_same(seed_game) -> None:
     rows = clean_rows(seed_game, 400, decks=2, seed=5)
     rows[3]["pay:tie"] = "5"
@@ -269,6 +281,7 @@ def test_blocks_of_any_size_find_the_same(seed_game) -> None:
         assert audit(seed_game, rows, decks=2, blocks=size) == whole
 
 
+@pytest.mark.slow
 def test_a_mixed_decision_cell_is_allowed_either_way() -> None:
     chemin = load_paytable("chemin-de-fer")  # the Player draws on 5 with probability 9/11
     rows = clean_rows(chemin, 2000, seed=11)

@@ -140,6 +140,7 @@ def test_a_clean_seeded_log_passes_every_test(clean_fit) -> None:
     assert fit.shoe_aware_rounds == clean_fit.rounds and fit.left_out == 0
 
 
+@pytest.mark.slow
 def test_a_shoe_stacked_for_the_banker_fails_frequency_and_shoe_aware(seed_game) -> None:
     stacked = fitted(seed_game, dealt_log(seed_game, ROUNDS, seed=3, stack=0.03))
     assert stacked.total == 0  # every card is a real shoe's: only the fit shows it
@@ -249,6 +250,7 @@ def test_decks_fewer_than_the_log_leave_rounds_out_of_the_shoe_aware_test(
     assert result.fit.shoe_aware_rounds == result.rounds - result.fit.left_out
 
 
+@pytest.mark.slow
 def test_side_bets_with_logged_payouts_get_a_hit_rate_test(seed_game) -> None:
     rows = clean_rows(seed_game, 1500, seed=5)
     result = fitted(seed_game, [logged_rounds(seed_game, rows)])

@@ -20,6 +20,10 @@ from analyzer import analyze, load_paytable
 from analyzer.analysis.audit import P1, P2, P3, Audit
 from analyzer.game.cards import CARD_VALUES
 
+# Slow throughout (logs of a hundred thousand to a million rounds):
+# left out of the quick check, pytest -m 'not slow'.
+pytestmark = pytest.mark.slow
+
 MILLION = 1_000_000
 
 

@@ -23,6 +23,7 @@ def decks_and_reference(request, reference_8_decks):
     return 1, naive.reference_counts(Shoe.standard(1).suit_counts.tolist())
 
 
+@pytest.mark.slow
 def test_every_bet_matches_independent_settlement(decks_and_reference) -> None:
     decks, reference = decks_and_reference
     analysis = analyze(decks=decks, mode="both")
@@ -81,6 +82,7 @@ def test_breakdown_lines_add_up() -> None:
 # -- Multiplied bets and fees against every deal and every draw of special cards ------------
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.lists(st.sampled_from(POOL), min_size=6, max_size=8),
@@ -134,6 +136,7 @@ JACKPOT_PAYTABLE = {
 }
 
 
+@pytest.mark.slow
 def test_a_jackpot_is_exact_and_linear_in_its_meter(reference_8_decks) -> None:
     from analyzer.analysis.bets import jackpot_figures
     from analyzer.paytables.model import paytable_from_dict

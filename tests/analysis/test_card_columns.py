@@ -25,6 +25,14 @@ CARD_PAYTABLES = [
 ]
 NOT_CLASSED = {"jackpot-baccarat"}
 CLASSED = [name for name in CARD_PAYTABLES if name not in NOT_CLASSED]
+#: The bets whose walks take seconds: left out of the quick check (pytest -m "not slow").
+HEAVY = {"super-tie", "contrast-bonus"}
+assert HEAVY.issubset(CLASSED)
+
+
+def heavy_slow(names: list[str]) -> list:
+    """The names as parameters, the heavy ones marked slow."""
+    return [pytest.param(n, marks=pytest.mark.slow) if n in HEAVY else n for n in names]
 
 
 @pytest.fixture(autouse=True)
@@ -56,7 +64,7 @@ def test_the_class_walk_prices_the_shipped_card_paytables_it_should() -> None:
         assert bool(request.card_columns) == (name in CLASSED), name
 
 
-@pytest.mark.parametrize("name", CLASSED)
+@pytest.mark.parametrize("name", heavy_slow(CLASSED))
 @pytest.mark.parametrize("decks", [1, 8])
 def test_every_shipped_card_bet_as_the_card_walk_prices_it(name, decks, monkeypatch) -> None:
     classed, walked = _both(load_paytable(name), Shoe.standard(decks), monkeypatch)
@@ -69,6 +77,7 @@ def _cheap(name: str) -> bool:
     return name not in ("super-tie", "contrast-bonus", "lucky-match")
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from([name for name in CLASSED if _cheap(name)]),
@@ -83,6 +92,7 @@ def test_depleted_shoes_exhausted_ranks_included(name, suit_counts) -> None:
         _same(*_both(load_paytable(name), shoe, monkeypatch))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["super-tie", "contrast-bonus"])
 def test_colour_bets_on_an_uneven_shoe(name, monkeypatch) -> None:
     """Red cards short of black ones, and a value with none of one colour left."""
@@ -99,11 +109,12 @@ def test_bets_on_ranks_on_a_shoe_whose_suits_are_unknown(monkeypatch) -> None:
     _same(*_both(load_paytable("monkey"), shoe, monkeypatch))
 
 
-@pytest.mark.parametrize("name", ["super-tie", "monkey", "tie-max"])
+@pytest.mark.parametrize("name", heavy_slow(["super-tie", "monkey", "tie-max"]))
 def test_the_infinite_deck(name, monkeypatch) -> None:
     _same(*_both(load_paytable(name), Shoe.infinite(), monkeypatch))
 
 
+@pytest.mark.slow
 def test_a_mixed_strategy_walks_each_tableau(monkeypatch) -> None:
     """Chemin de fer's Player draws on 5 with chance 9/11: two tableaus, their class
     walks summed over the mixed denominator, as the card walk sums its tables."""

@@ -70,6 +70,7 @@ def test_the_seed_bets_together_equal_each_alone(decks, detail) -> None:
     _same(evaluate_bets(counts, offered), _alone(counts, offered))
 
 
+@pytest.mark.slow
 def test_together_equals_the_brute_force_reference() -> None:
     reference = naive.reference_counts(Shoe.standard(1).suit_counts.tolist())
     for result in evaluate_bets(count_outcomes(Shoe.standard(1), "suit"), OFFERED):
@@ -83,6 +84,7 @@ def depleted(draw):
     return [[draw(st.integers(0, 2)) for _ in range(4)] for _ in range(13)]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(depleted())
 def test_together_equals_alone_on_depleted_shoes(suit_counts) -> None:

@@ -13,6 +13,7 @@ from analyzer.engine.symbolic import evaluate
 from analyzer.game.cards import Card
 
 
+@pytest.mark.slow
 def test_eor_matches_independent_computation(expressions) -> None:
     """Value bets from the sympy expressions; pair bets from closed forms written here."""
     shoe = Shoe.standard(2)
@@ -113,6 +114,7 @@ def test_bets_on_suits_average_over_the_suit_and_show_each_card() -> None:
     assert spades != hearts
 
 
+@pytest.mark.slow
 def test_progress_is_told_of_every_bet_after_each_card_removed(tmp_path) -> None:
     """A bet on the round's outcome needs one card of each of the 13 ranks removed; a bet
     on a card's colour each of the 52 cards of a deck: each is told of its own removals,
@@ -202,6 +204,7 @@ def test_a_flush_bet_shares_the_removals_of_suits_held_alike(monkeypatch, remove
     assert len(shared[1]) == 52 - len(removed)
 
 
+@pytest.mark.slow
 def test_card_bets_removals_priced_at_once_equal_a_walk_per_removal(monkeypatch) -> None:
     """Bets on the cards get every removal from their walk compiled into terms and
     evaluated in integers (one walk in all, beside the base analysis): exactly what a

@@ -88,6 +88,7 @@ def depleted(draw):
     return counts
 
 
+@pytest.mark.slow
 @FEW
 @given(depleted())
 def test_depleted_analysis_matches_reference(suit_counts) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from helpers import write_claims, write_paytable
 
 from analyzer import analyze, load_paytable
@@ -103,6 +104,7 @@ def test_contradictory_figures_allow_none(tmp_path) -> None:
     assert together.empty
 
 
+@pytest.mark.slow
 def test_two_unknowns_are_bounded_from_outside(tmp_path) -> None:
     path = paytable_of(tmp_path, TWO)
     truth = {"p": Fraction(1, 5), "q": Fraction(1, 4)}
@@ -131,6 +133,7 @@ def _printed_point(line: str) -> dict[str, Fraction]:
     return {name: Fraction(value) for name, value in re.findall(r"(\w+) = ([0-9/]+)", sentence)}
 
 
+@pytest.mark.slow
 def test_the_point_fit_prints_is_the_point_it_checked(tmp_path, capsys) -> None:
     """With two unknowns the witness comes from a float point: what the text prints is
     an exact fraction, the one JSON gives, and at it every claim prints as claimed (by

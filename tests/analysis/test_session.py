@@ -256,6 +256,7 @@ def test_hundred_thousand_banker_rounds_near_the_normal_value(bets) -> None:
     assert n.error < 1e-9
 
 
+@pytest.mark.slow
 def test_ten_million_rounds(bets) -> None:
     s = session([bets["banker"]], 10**7)
     ahead = s.p_ahead()
@@ -337,6 +338,7 @@ def test_random_distributions(cycle, rounds, data) -> None:
         assert abs(n.value - reference_quantile(expected, level)) <= n.error
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(cycle=small_cycles(), rounds=st.integers(20, 400))
 def test_random_distributions_numeric_against_exact(cycle, rounds) -> None:

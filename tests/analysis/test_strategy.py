@@ -20,6 +20,7 @@ def _player_ev(table: dict, choices: dict, decks: int) -> Fraction:
     return sum((p * (k[0] > k[1]) - p * (k[0] < k[1]) for k, p in reference.items()), Fraction(0))
 
 
+@pytest.mark.slow
 def test_baccarat_gold_players_draw_on_5_against_the_reference() -> None:
     paytable = load_paytable("baccarat-gold")
     shoe = Shoe.standard(1)

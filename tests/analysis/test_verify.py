@@ -54,6 +54,7 @@ def test_each_kind_of_claim_checked_against_the_exact_values() -> None:
     assert rows["bet"].tolist()[0] == "(game)"
 
 
+@pytest.mark.slow
 def test_a_claim_on_a_shoe_other_than_the_full_one() -> None:
     shoe = Shoe.standard(1)
     reference = naive.reference_counts(shoe.suit_counts.tolist())
@@ -162,6 +163,7 @@ def _verdicts(claims: list[dict], shoe=None, paytable="seed-game", **top) -> lis
     return verify_claims(parsed, shoe).to_dict("records")
 
 
+@pytest.mark.slow
 def test_event_counts_and_conditional_probabilities_against_brute_force() -> None:
     from fractions import Fraction
 
@@ -243,6 +245,7 @@ def _banker_distribution(counts):
     return out
 
 
+@pytest.mark.slow
 def test_moments_pushes_and_returns_against_brute_force_on_one_deck() -> None:
     from fractions import Fraction
 
@@ -274,6 +277,7 @@ def test_moments_pushes_and_returns_against_brute_force_on_one_deck() -> None:
     assert abs(Fraction(rows[1]["computed"]) ** 2 - variance) < Fraction(1, 10**9)
 
 
+@pytest.mark.slow
 def test_the_shoe_of_each_claim_the_file_and_the_command_line() -> None:
     """decks and remove at the top apply to every claim, a claim's own win, and the
     caller's (the command line's) come on top."""
@@ -304,6 +308,7 @@ def test_the_shoe_of_each_claim_the_file_and_the_command_line() -> None:
     del Fraction
 
 
+@pytest.mark.slow
 def test_effects_of_removal_against_brute_force() -> None:
     from fractions import Fraction
 
@@ -579,6 +584,7 @@ def _every_grouping(claims: list[dict], shoe, **top) -> None:
                 }, (chosen, i)
 
 
+@pytest.mark.slow
 def test_a_count_claim_on_a_shoe_dealt_with_replacement_is_the_same_in_any_company() -> None:
     """A count on ranks is stated over the ranks' lowest terms (3^6 here), one on suits
     over the cards' (6^6), whatever else the file asks (it once took the scale of every

@@ -108,6 +108,7 @@ def test_no_fit_leaves_the_tests_out_and_a_bad_level_is_refused(tmp_path, capsys
     assert code == 2 and "--out" in err
 
 
+@pytest.mark.slow
 def test_a_log_stacked_for_the_banker_fails_its_tests(tmp_path, capsys) -> None:
     stacked = dealt_rows(load_paytable("seed-game"), 30_000, seed=3, stack=0.03)
     path = write_csv(tmp_path / "log.csv", stacked)
@@ -122,6 +123,7 @@ def test_a_log_stacked_for_the_banker_fails_its_tests(tmp_path, capsys) -> None:
 HEADER = "shoe,round,player_cards,banker_cards,pay:banker\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -201,6 +203,7 @@ def test_the_outcome_test_shows_its_counts_in_the_order_it_names_them(tmp_path, 
     assert f" {counts} " in line
 
 
+@pytest.mark.slow
 def test_plot_draws_the_fit_beside_the_report(tmp_path, capsys, rows) -> None:
     path = write_csv(tmp_path / "log.csv", rows)
     plot = tmp_path / "fit.png"

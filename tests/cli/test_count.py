@@ -19,6 +19,7 @@ def quiet(work) -> list[str]:
     return ["--no-progress", "--work-dir", str(work), "--workers", "1"]
 
 
+@pytest.mark.slow
 def test_count_json_and_outputs(tmp_path, capsys) -> None:
     out, plot = tmp_path / "rounds.csv", tmp_path / "ev.png"
     six = ["count", "--bet", "lucky_six", "--shoes", "300", "--perfect", "--format", "json"]
@@ -72,6 +73,7 @@ def test_linear_count_with_given_tags(tmp_path, capsys) -> None:
     assert result["headline"] == "without_limit"  # the Tie has no max round
 
 
+@pytest.mark.slow
 def test_count_every_bet_at_once(tmp_path, capsys) -> None:
     """--bet all deals the shoes once: a JSON list, one object per (bet, mode), each with
     the gain by max round and the advice; --out has rows for every bet; both plots."""
@@ -182,6 +184,7 @@ def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.png", "other"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("option", ["--plot", "--gain-plot"])
 def test_a_plot_of_more_curves_than_a_chart_takes_is_refused_first(tmp_path, capsys, option):
     """Every bet of the seed game in both modes is 36 curves, past the 20 a chart tells
@@ -289,6 +292,7 @@ def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monke
     assert not [p for p in tmp_path.iterdir() if p.name.startswith((".tmp-", ".old-"))]
 
 
+@pytest.mark.slow
 def test_count_names_the_bets_in_text_and_plots(tmp_path, capsys, monkeypatch) -> None:
     """People read the bets' names: in the text and the plots' legends; JSON keeps the
     ids and gives the name beside them."""
@@ -345,6 +349,7 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
     assert ties[0]["with_limit"] == ties[1]["with_limit"]
 
 
+@pytest.mark.slow
 def test_partitions_too_big_are_refused_before_the_tags_are_derived(tmp_path, capsys, monkeypatch):
     """The memory of a partition is weighed before the effects of removal the default
     tags come from (they took 130 s on a paytable before the same refusal)."""
@@ -367,6 +372,7 @@ def test_partitions_too_big_are_refused_before_the_tags_are_derived(tmp_path, ca
     assert not (tmp_path / "runs").exists() and len(list(tmp_path.iterdir())) == 1
 
 
+@pytest.mark.slow
 def test_multiplied_bets_and_fees_are_counted_by_their_exact_ev(tmp_path, capsys) -> None:
     """A bet paying random multipliers, with a fee: each round's exact EV per unit paid
     comes from one identity walk per round (the batch engine's), the same as the exact

@@ -6,6 +6,7 @@ import io
 import sys
 from pathlib import Path
 
+import pytest
 from helpers import HEAD, run, write_paytable
 
 from analyzer.reports.plots import MAX_CHART_BETS
@@ -13,6 +14,7 @@ from analyzer.reports.plots import MAX_CHART_BETS
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_docs_tables_are_up_to_date(tmp_path, capsys) -> None:
     assert run(capsys, "docs", "--out", str(tmp_path))[0] == 0
     shipped = ROOT / "data" / "tables" / "seed-game"
@@ -186,6 +188,7 @@ def test_docs_out_shows_its_progress_on_a_terminal_only(tmp_path, capsys, monkey
     assert code == 0 and err == ""
 
 
+@pytest.mark.slow
 def test_docs_out_makes_each_document_once_and_no_latex_frame_per_bet(
     tmp_path, capsys, monkeypatch
 ) -> None:

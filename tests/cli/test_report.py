@@ -409,6 +409,7 @@ def test_a_failure_after_the_work_leaves_no_file(tmp_path, capsys, monkeypatch) 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_report_whose_counts_are_stored_imports_no_numba_nor_pandas(tmp_path) -> None:
     """Issue 21 (a fast start): the second report of a shoe reads its exact counts from
     the store and imports neither Numba nor pandas nor sympy; what it prints is the

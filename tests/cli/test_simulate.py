@@ -31,6 +31,7 @@ def text_table(lines: list[str]) -> list[dict[str, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_simulate_json(tmp_path, capsys) -> None:
     code, out, err = run(capsys, *ARGS, "--format", "json", "--work-dir", str(tmp_path))
     assert code == 0 and err == ""
@@ -47,6 +48,7 @@ def test_simulate_json(tmp_path, capsys) -> None:
     assert rows[("player_bonus", "commission")]["rounds_bet"] == 4 * 40  # 8 decks outlast 40
 
 
+@pytest.mark.slow
 def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
     argv = [*ARGS, "--decks", "1", "--cut-card", "6", "--work-dir", str(tmp_path)]
     code, out, _ = run(capsys, *argv)
@@ -108,6 +110,7 @@ def _files(folder) -> list[str]:
     return sorted(p.name for p in folder.iterdir())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_simulated_log_audits_clean_and_adds_up_to_the_simulation(
     tmp_path, capsys, suffix

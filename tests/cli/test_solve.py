@@ -33,6 +33,7 @@ def _installed(*argv: str) -> subprocess.CompletedProcess:
     return subprocess.run([*CLI, *argv], capture_output=True, text=True, check=False, timeout=300)
 
 
+@pytest.mark.slow
 def test_solve_json_from_the_installed_command() -> None:
     done = _installed("solve", "--paytable", "chemin-de-fer", "--decks", "inf", "--format", "json")
     assert done.returncode == 0, done.stderr

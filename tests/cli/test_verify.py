@@ -23,6 +23,7 @@ def test_shipped_claims_pass(capsys, name) -> None:
     assert any(row["quantity"] == "max_rtp" and row["claimed"] == "98.94%" for row in rows)
 
 
+@pytest.mark.slow
 def test_every_shipped_claim_passes_but_the_known_slips_of_its_source(capsys) -> None:
     """Every figure the shipped files state passes, except those marked as slips of their
     source (Excel's 15th digit, a last digit one off), which fail, saying why; and every

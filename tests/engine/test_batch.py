@@ -35,6 +35,7 @@ def random_compositions(seed: int, n: int) -> np.ndarray:
     return np.array(rows)
 
 
+@pytest.mark.slow
 def test_batch_matches_exact_within_1e_12() -> None:
     paytable = seed_paytable()
     compositions = random_compositions(7, 40)
@@ -49,6 +50,7 @@ def test_batch_matches_exact_within_1e_12() -> None:
     assert worst < 1e-12
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_batch_per_rank_leaves_suited_bets_out() -> None:
     paytable = seed_paytable()
@@ -281,6 +283,7 @@ def _exact_values(paytable, compositions: np.ndarray) -> list[dict[str, float]]:
 CARD_PAYTABLES = ["monkey", "tie-max", "perfect-9", "majestic-match", "lucky-match", "lucky-nines"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", CARD_PAYTABLES)
 def test_card_bets_from_terms_match_the_exact_walk(name) -> None:
     """Many compositions: the compiled terms, against the exact walk of each one (tiny
@@ -463,6 +466,7 @@ def test_value_bets_are_classed_by_their_payouts_in_integer_codes() -> None:
         assert class_plus_one[number].tolist() == [float(net + Fraction(1)) for net in nets]
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) -> None:
     """Bets on the cards priced from their terms in integers (the effects of removal's
@@ -501,6 +505,7 @@ def test_exact_card_evs_from_terms_equal_the_walk_on_small_shoes(monkeypatch) ->
     assert batch.compiled_per_process([bet]) == 0
 
 
+@pytest.mark.slow
 def test_compiled_card_terms_are_kept_per_walk_tableau_and_settlement(monkeypatch) -> None:
     """A walk compiled into exact terms is kept by its walk, tableau and the bets'
     settlements: the same bets again read it, a bet paying otherwise or the same bet
@@ -606,6 +611,7 @@ def test_bets_comparing_suits_with_each_other_price_from_terms_as_walked_by_patt
 # -- Fees and multiplied bets: every engine settles them as the Settlement says ------------
 
 
+@pytest.mark.slow
 def test_multiplied_bets_in_the_batch_engine_equal_every_deal_and_every_draw() -> None:
     """Multiplied bets of every kind, a fee and a cap, on several tiny shoes at once (by
     card): each composition's EV per unit paid equals the brute force's, which deals every
@@ -769,6 +775,7 @@ SUITED_SHOES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_a_suited_pair_joined_with_the_round_is_priced_from_terms_as_dealt() -> None:
     """Enough compositions that the batch engine compiles its terms (it once walked each
@@ -782,6 +789,7 @@ def test_a_suited_pair_joined_with_the_round_is_priced_from_terms_as_dealt() -> 
             assert values.loc[row, (bet, "m")] == pytest.approx(expected, abs=1e-12), (row, bet)
 
 
+@pytest.mark.slow
 def test_a_suited_pair_joined_with_the_round_on_full_shoes() -> None:
     """The review's figures: on 8 decks +0.3222 for a tie at 10:1 or a Banker suited pair
     at 17:1 (batch: -0.9957 before), the exact analysis the reference."""

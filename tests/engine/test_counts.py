@@ -212,6 +212,7 @@ def test_the_store_is_found_where_the_environment_says(tmp_path, monkeypatch) ->
     assert store.store_folder() == tmp_path / "home" / ".cache" / "baccarat-odds"
 
 
+@pytest.mark.slow
 def test_two_processes_at_once_leave_one_whole_file(folder, kernels_unloaded) -> None:
     code = (
         "from analyzer.engine.counts import stored_counts\n"

@@ -44,6 +44,10 @@ from analyzer.paytables.model import paytable_from_dict
 from analyzer.paytables.settle import Settlement
 from tests.engine.test_mixture import rule_tables
 
+# Slow throughout (every engine against every deal, on many random bets):
+# left out of the quick check, pytest -m 'not slow'.
+pytestmark = pytest.mark.slow
+
 RANKS = naive.RANK_NAMES
 ROLES = naive.CARD_ROLES
 

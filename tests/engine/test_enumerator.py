@@ -52,6 +52,7 @@ def shoe_from_suits(suit_counts: list[list[int]]) -> Shoe:
     return Shoe(arr.sum(axis=1), arr)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("decks", [pytest.param(1, marks=pytest.mark.kernels), 2, 8])
 def test_full_shoes_match_reference_exactly(decks: int) -> None:
     shoe = Shoe.standard(decks)
@@ -94,6 +95,7 @@ def depleted_suit_counts(draw, max_decks: int = 2):
     return counts
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @SLOW
 @given(depleted_suit_counts())
@@ -104,6 +106,7 @@ def test_depleted_shoes_match_reference_exactly(suit_counts) -> None:
     assert kernel_as_counter(shoe, "none") == fold(reference, pairs=False)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=25, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3)), min_size=6, max_size=9))
@@ -152,6 +155,7 @@ def test_a_broken_kernel_never_hands_out_a_count(monkeypatch) -> None:
 # -- Cards dealt with replacement: the infinite deck ------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_the_infinite_deck_deals_each_value_with_its_probability() -> None:
     """Each point value 1/13, ten-values 4/13, put back after every card: against

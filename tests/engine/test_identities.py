@@ -63,12 +63,14 @@ def walked(shoe: Shoe, kind: str, mixture=PURE) -> Counter:
 POOL = [(1, 0), (1, 1), (10, 0), (10, 2), (13, 0), (5, 3), (9, 1)]
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.sampled_from(POOL), min_size=6, max_size=8), st.sampled_from(WALKED_KINDS))
 def test_counts_by_counted_pattern_equal_every_deal(cards, kind) -> None:
     assert walked(shoe_of_cards(cards), kind) == brute_force(cards, kind)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @pytest.mark.parametrize("kind", WALKED_KINDS)
 def test_one_small_shoe_of_every_kind_of_round_equals_every_deal(kind) -> None:
@@ -138,6 +140,7 @@ def test_identity_groups_need_the_suits() -> None:
         identity_outcomes(Shoe.standard(1), "player_first_two", PURE)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_one_walk_of_several_kinds_equals_each_kind_on_its_own() -> None:
     """All four kinds in one walk (a repeated kind once), on a tiny shoe and under a mixed

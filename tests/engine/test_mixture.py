@@ -118,6 +118,7 @@ def _value_probabilities(outcomes) -> dict:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @SETTINGS
 @given(rule_tables(), st.lists(st.integers(0, 12), min_size=6, max_size=30))
@@ -186,6 +187,7 @@ def _paytable(table: dict, choices: dict) -> dict:
     }
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(rule_tables(), st.lists(st.integers(0, 12), min_size=6, max_size=8))
 def test_compiled_terms_and_the_batch_engine_under_any_rules(drawn, ranks) -> None:

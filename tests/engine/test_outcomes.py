@@ -19,6 +19,7 @@ def _row(table, i: int) -> dict:
     return {name: table.columns[name][i] for name in table.columns}
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 def test_every_row_is_a_reference_outcome_with_its_fields() -> None:
     array = np.array(SUITS, dtype=np.int64)

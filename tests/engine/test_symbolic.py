@@ -87,6 +87,7 @@ def test_only_value_level_bets_have_an_expression() -> None:
         expected_value_expression(str)
 
 
+@pytest.mark.slow
 def test_a_fee_is_in_the_expression_per_unit_paid() -> None:
     """A bet with a fee: the expression gives the EV per unit paid (its fee a term of no
     card), equal to the exact analysis on full and depleted shoes, in both of its forms."""

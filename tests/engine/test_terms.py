@@ -53,6 +53,7 @@ def test_the_terms_are_the_shapes_of_every_round() -> None:
     assert int(terms.count.sum()) == leaves
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @pytest.mark.parametrize("point_counts", SHOES)
 def test_terms_recombine_into_the_reference_counts(point_counts) -> None:
@@ -70,6 +71,7 @@ def test_terms_recombine_into_the_reference_counts(point_counts) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @pytest.mark.parametrize("point_counts", SHOES)
 @pytest.mark.parametrize(("bet", "mode"), [("banker", "commission"), ("lucky_six", "commission")])

@@ -42,6 +42,7 @@ def test_field_ranges_hold_in_a_real_table() -> None:
         assert (columns[name].min(), columns[name].max()) == (lo, hi), name
 
 
+@pytest.mark.slow
 def test_third_card_fields(tmp_path, reference_8_decks) -> None:
     path = write_paytable(
         tmp_path,

@@ -164,6 +164,7 @@ def test_every_shipped_card_bet_is_checked_against_a_source() -> None:
     }
 
 
+@pytest.mark.slow
 def test_a_bet_on_the_suits_of_all_six_cards_is_counted_exactly() -> None:
     """Double suited three-card 8 (each hand three cards of one suit, either suit) is
     walked by suit pattern, 4.2e9 rounds suit by suit were refused; its count is the

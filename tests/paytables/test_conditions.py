@@ -413,6 +413,7 @@ TABLE["winner"] = np.asarray(TABLE["winner"], dtype=str)
 PS = ("field", "player_score")
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bool_trees(2))
 @example(("compare", (_product_tree([PS] * 64), ("int", 0)), ("==",)))

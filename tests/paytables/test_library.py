@@ -152,6 +152,7 @@ def _shipped_toml(folder: str, name: str) -> dict:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(OTHER_RULES))
 def test_other_rules_match_the_reference_driven_by_their_files(name) -> None:
     """The paytable's file and its rule set's file read here with tomllib alone, the
@@ -183,6 +184,7 @@ def test_other_rules_match_the_reference_driven_by_their_files(name) -> None:
         assert result.expected_value == expected, bet
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted({k[0] for k in INDEPENDENT}))
 def test_variants_match_independent_settlement(name, reference_8_decks) -> None:
     analysis = analyze(paytable=load_paytable(name))

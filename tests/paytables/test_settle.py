@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import naive
 import numpy as np
+import pytest
 from helpers import HEAD, reference_ev, write_paytable
 
 from analyzer import analyze
@@ -20,6 +21,7 @@ from analyzer.paytables.settle import (
 )
 
 
+@pytest.mark.slow
 def test_joint_pair_and_result_bet_from_a_file(tmp_path, reference_8_decks) -> None:
     path = write_paytable(
         tmp_path,
@@ -114,6 +116,7 @@ def test_settled_ways_and_the_exact_expected_value() -> None:
     assert isinstance(ev, Fraction)
 
 
+@pytest.mark.slow
 def test_a_bet_of_many_rules_holds_one_mask_at_a_time(monkeypatch) -> None:
     """The rules' masks are made and dropped one by one (681 rules over a card table of
     millions of rows once held 5.5 GB), and the result is the same as rule by rule."""

@@ -36,6 +36,7 @@ def expressions(draw, depth=0):
     return f"({left_text} {operator} {right_text})", function
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(
     expressions(), st.fractions(0, 1, max_denominator=10), st.fractions(0, 1, max_denominator=10)

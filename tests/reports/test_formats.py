@@ -115,6 +115,7 @@ def test_markdown_keeps_names_that_look_like_numbers() -> None:
 _CELLS = st.text(alphabet="ab AZ09+-.%_é", max_size=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(
     st.integers(1, 4).flatmap(

@@ -103,6 +103,7 @@ def test_gain_chart_one_panel_per_play_one_curve_per_bet() -> None:
     assert any(list(line.get_ydata()) == [0.02, 0.02] for line in perfect.get_lines())
 
 
+@pytest.mark.slow
 def test_save_png_whole_or_not_at_all(tmp_path) -> None:
     fig = effects_figure(_effects(1))
     path = tmp_path / "eor.png"
@@ -183,6 +184,7 @@ def test_the_rounds_chart_stops_where_few_shoes_reach_a_round() -> None:
     assert "fewer than 8 of the 8 shoes" in fig.get_axes()[2].texts[0].get_text()
 
 
+@pytest.mark.slow
 def test_charts_of_many_bets_are_laid_out_whole_and_more_are_refused() -> None:
     """The most bets a chart takes, with long names, are laid out without a warning
     (pytest makes one an error; tight layout gave up on many panels); one more is refused

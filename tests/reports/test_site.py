@@ -62,6 +62,7 @@ def site() -> dict[str, str | bytes]:
     return render_site(entries)
 
 
+@pytest.mark.slow
 def test_site_has_an_index_and_a_page_per_paytable_and_language(site) -> None:
     pages = {path for path in site if path.endswith(".html")}
     assert pages == {"index.html"} | {
@@ -79,6 +80,7 @@ def _index_names(index: str) -> list[str]:
     return [text_of(tr.find("th")) for tr in parse(index).find(".//table[@class='index']/tbody")]
 
 
+@pytest.mark.slow
 def test_index_lists_paytables_by_the_name_shown(site) -> None:
     """Sorted as a reader looks a name up: by the name on the page, case set aside, not
     by the file or folder it comes from; equal names keep the order given."""
@@ -103,6 +105,7 @@ def test_index_lists_paytables_by_the_name_shown(site) -> None:
     assert [tr.get("data-paytable") for tr in rows] == ["b", "c", "e", "d", "a"]
 
 
+@pytest.mark.slow
 def test_every_page_is_valid_self_contained_html(site) -> None:
     for path, content in site.items():
         if not path.endswith(".html"):
@@ -145,6 +148,7 @@ _CONDITION = re.compile(
 )
 
 
+@pytest.mark.slow
 def test_no_shipped_help_page_shows_a_condition(site) -> None:
     """Every payout line of every shipped paytable is said in words: each rule a page
     lists has a label, but for a bet that pays one way and says what it wins on (the seed
@@ -191,6 +195,7 @@ def test_stylesheet_is_shipped_and_prints() -> None:
     assert "@media print" in css and "url(" not in css and "@import" not in css
 
 
+@pytest.mark.slow
 def test_third_card_table_is_the_seed_pages(site) -> None:
     """Laid out from THIRD_CARD, the Banker's table equals seed 000's and seed 003's."""
     ours = [(row["scores"], row["draws"], row["stands"]) for row in rules_facts()["third_card"]]
@@ -202,6 +207,7 @@ def test_third_card_table_is_the_seed_pages(site) -> None:
         assert [tuple(row) for row in rows] == ours
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["baccarat-gold", "chemin-de-fer"])
 def test_a_page_states_its_own_rules(site, name) -> None:
     """The Banker's table and the Player's lines of a variant's page say what its rule set
@@ -238,6 +244,7 @@ def test_a_page_states_its_own_rules(site, name) -> None:
     assert player[2].endswith("draws." if choice == 1 else f"draws with probability {choice}.")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("paytable", "lang", "seed"),
     [("seed-game", "tl", "000"), ("seed-game-ms", "ms", "003")],
@@ -249,6 +256,7 @@ def test_payouts_table_regenerates_the_seed_page(site, paytable, lang, seed) -> 
     assert ours == theirs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("paytable", "lang", "seed"), [("seed-game", "tl", "000"), ("seed-game-ms", "ms", "003")]
 )
@@ -260,6 +268,7 @@ def test_sentences_are_the_seed_pages(site, paytable, lang, seed) -> None:
     assert text_of(page.find(".//section[@id='rules']/p")) in lines
 
 
+@pytest.mark.slow
 def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
     """A page states "the maximum RTP of the game" only where the paytable has a Player
     or Banker bet; a paytable of side bets has no game's RTP to claim, and says which of
@@ -296,6 +305,7 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
     assert "Best bet's RTP" in text_of(index) and "Maximum" not in text_of(index)
 
 
+@pytest.mark.slow
 def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
     for name in priced_names():
         analysis = analyze(paytable=load_paytable(name))

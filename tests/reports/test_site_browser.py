@@ -25,6 +25,10 @@ from analyzer import analyze
 from analyzer.paytables.library import load_paytable, priced_names
 from analyzer.reports.i18n import LANGUAGES
 
+# Slow throughout (every help page rendered in a real browser (chromium)):
+# left out of the quick check, pytest -m 'not slow'.
+pytestmark = pytest.mark.slow
+
 SEED_PAGES = ("seed-game",)
 
 

@@ -419,6 +419,7 @@ def check_volatility(sheet, shown, lang, precision) -> None:
 CASES = ("seed", "seed-tl", "cards", "multiplied", "hostile")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES)
 def test_libreoffice_recalculates_every_figure_of_the_analysis(recalculated, case) -> None:
     analysis, lang, path = recalculated[case]
@@ -437,7 +438,9 @@ def test_the_workbook_as_written_holds_the_exact_figures(written, case) -> None:
 OWN_FORMULA = re.compile(r"=(?:SUM|SQRT|\$?[A-Z]{1,2}\$?[0-9]+|[0-9.]+|[-+*/():])+")
 
 
-@pytest.mark.parametrize("source", ["written", "recalculated"])
+@pytest.mark.parametrize(
+    "source", ["written", pytest.param("recalculated", marks=pytest.mark.slow)]
+)
 def test_text_from_a_paytable_is_never_a_formula(request, source) -> None:
     """Every formula is one of the workbook's own; every hostile name, label and the
     paytable's name are text cells, as given (after LibreOffice has saved them too)."""

@@ -25,6 +25,7 @@ def rows(seed_game):
     return clean_rows(seed_game, 500, decks=4, seed=9)
 
 
+@pytest.mark.slow
 def test_csv_and_parquet_read_the_same_rounds_in_bounded_blocks(tmp_path, seed_game, rows):
     csv_blocks = list(read_log(write_csv(tmp_path / "log.csv", rows), seed_game, 128))
     parquet_blocks = list(read_log(write_parquet(tmp_path / "log.pq", rows), seed_game, 128))

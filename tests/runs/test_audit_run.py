@@ -59,6 +59,7 @@ def same_audit(one, other) -> None:
     assert one.fit.running.observed[-1] == other.fit.running.observed[-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("partition_rows", [97, 1000, 10_000])
 def test_partitions_give_the_one_pass_audit(tmp_path, seed_game, logs, partition_rows) -> None:
     serial = audit_log(list(logs), seed_game, decks=4, fit=True)
@@ -71,6 +72,7 @@ def test_partitions_give_the_one_pass_audit(tmp_path, seed_game, logs, partition
     same_audit(serial, parted)
 
 
+@pytest.mark.slow
 def test_spans_cover_each_log_and_end_open(logs) -> None:
     spans, sizes = partition_spans(tuple(map(str, logs)), 1000)
     for log in (0, 1):
@@ -80,6 +82,7 @@ def test_spans_cover_each_log_and_end_open(logs) -> None:
     assert len(sizes) == len(spans) and all(size >= 1 for size in sizes)
 
 
+@pytest.mark.slow
 def test_two_processes_give_the_same_audit_and_a_rerun_reads_what_they_saved(
     tmp_path, seed_game, logs, monkeypatch
 ) -> None:
@@ -115,6 +118,7 @@ def test_a_log_that_changed_is_audited_again(tmp_path, seed_game) -> None:
     assert len(list((tmp_path / "runs").iterdir())) == 2  # another run, beside the first
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".csv", ".parquet"])
 def test_a_log_edited_in_place_keeping_its_size_and_time_is_audited_again(
     tmp_path, seed_game, suffix
@@ -146,6 +150,7 @@ def test_a_log_edited_in_place_keeping_its_size_and_time_is_audited_again(
     assert len(list((tmp_path / "runs").iterdir())) == 2
 
 
+@pytest.mark.slow
 def test_a_log_that_changes_while_it_is_audited_is_refused(
     tmp_path, seed_game, monkeypatch
 ) -> None:
@@ -168,6 +173,7 @@ def test_a_log_that_changes_while_it_is_audited_is_refused(
     assert not list((tmp_path / "runs").glob("*/part-*.npz"))
 
 
+@pytest.mark.slow
 def test_a_shoe_coming_back_in_a_later_partition_is_rows_out_of_order(tmp_path, seed_game):
     rows = clean_rows(seed_game, 1500, decks=2, seed=5)
     back = [row for row in rows if row["shoe"] == "S1"][:3]
@@ -190,6 +196,7 @@ def _moved(rows: list[dict], shoe: str, take: slice, at: int) -> list[dict]:
     return kept[:at] + moved + kept[at:]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("partition_rows", [1000, 1500, 2000, 2500, 10_000])
 def test_the_first_wrong_row_is_said_whatever_the_partitions(
     tmp_path, seed_game, partition_rows
@@ -214,6 +221,7 @@ def test_the_first_wrong_row_is_said_whatever_the_partitions(
         assert str(parted.value) == str(serial.value), name
 
 
+@pytest.mark.slow
 def test_the_command_line_audits_in_partitions_as_in_one_pass(tmp_path, capsys, logs):
     one = run(capsys, "audit", *map(str, logs), "--decks", "4")
     parts = run(
@@ -237,6 +245,7 @@ def test_the_command_line_audits_in_partitions_as_in_one_pass(tmp_path, capsys, 
     assert (code, out) == (2, "") and err.count("\n") == 1 and "a file" in err
 
 
+@pytest.mark.slow
 def test_a_dask_cluster_gives_the_same_audit(tmp_path, seed_game, logs) -> None:
     with dask_cluster(tmp_path) as (address, _):
         on_dask = audit_partitioned(

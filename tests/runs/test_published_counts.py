@@ -25,6 +25,10 @@ from analyzer.paytables.model import restricted
 from analyzer.runs.counting import CountJob, count_partition, count_summary
 from analyzer.runs.dealer import Procedure
 
+# Slow throughout (long simulations against published counts):
+# left out of the quick check, pytest -m 'not slow'.
+pytestmark = pytest.mark.slow
+
 
 @dataclass(frozen=True)
 class Study:

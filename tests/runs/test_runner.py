@@ -47,6 +47,7 @@ def _count(*extra: str, work: Path) -> dict:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow
 def test_killed_run_resumes_to_the_same_result(tmp_path) -> None:
     args = ["--shoes", "3000", "--partition-size", "200", "--seed", "9"]
     reference = _count(*args, "--workers", "1", work=tmp_path / "whole")
@@ -81,6 +82,7 @@ def test_killed_run_resumes_to_the_same_result(tmp_path) -> None:
         assert path.stat().st_mtime_ns == mtime  # saved partitions were not run again
 
 
+@pytest.mark.slow
 def test_ctrl_c_saves_and_says_how_to_resume(tmp_path) -> None:
     work = tmp_path / "w"
     process = subprocess.Popen(
@@ -137,6 +139,7 @@ def test_runner_resume_matches_uninterrupted(tmp_path) -> None:
     assert run_folder(tmp_path, {"a": 1}) != run_folder(tmp_path, {"a": 2})
 
 
+@pytest.mark.slow
 def test_dask_cluster_gives_the_same_result(tmp_path) -> None:
     with dask_cluster(tmp_path) as (address, _):
         args = ["--shoes", "600", "--partition-size", "100", "--seed", "4"]

@@ -105,6 +105,7 @@ def test_a_saved_simulation_partition_is_checked() -> None:
             check_simulate_partition(bad, 2)
 
 
+@pytest.mark.slow
 def test_dealt_shoes_settle_bets_on_the_cards() -> None:
     """The Monte Carlo check covers bets on ranks, suits and colours (fixed seed)."""
     from analyzer import load_paytable

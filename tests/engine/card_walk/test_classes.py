@@ -100,6 +100,7 @@ def _lumped(counts: Counter, label) -> Counter:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy, st.sampled_from(CLASS_FIELD_SETS))
@@ -107,6 +108,7 @@ def test_every_class_of_its_own_equals_every_deal_of_a_tiny_shoe(cards, fields) 
     assert class_counts(shoe_of(cards), fields) == naive.card_reference(cards, fields)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy, st.sampled_from(CLASS_FIELD_SETS), st.integers(0, 2**32 - 1))
@@ -185,6 +187,7 @@ def test_with_replacement_equals_every_deal_of_a_tiny_deck(cards, fields) -> Non
     assert class_counts(shoe, fields) == naive.card_reference_with_replacement(cards, fields)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "fields",
     [
@@ -257,6 +260,7 @@ def _either_order(key: tuple) -> tuple:
     return (tuple(sorted(key[0:2])), tuple(sorted(key[2:4])), key[4], key[5])
 
 
+@pytest.mark.slow
 def test_classes_blind_to_the_order_of_a_hands_first_two_cards_are_dealt_in_one() -> None:
     _, space = _space(SWAPPED)
     keys = list(zip(*(space.columns[f].tolist() for f in SWAPPED), strict=True))
@@ -270,6 +274,7 @@ def test_classes_blind_to_the_order_of_a_hands_first_two_cards_are_dealt_in_one(
     assert not own.swap_player and not own.swap_banker
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(cards_strategy)

@@ -60,6 +60,7 @@ def _walk_key(key, walk, highest, ranks6, suits6, flush, four_codes) -> int:
     return kernels.walk_digits(key, walk, highest, four, flush, six)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     st.lists(st.integers(0, 12), min_size=4, max_size=4),
@@ -192,6 +193,7 @@ def test_count_rounds_on_a_deal_of_each_shape() -> None:
         assert out.sum() == shoe.rounds_denominator, fields
 
 
+@pytest.mark.slow
 def test_the_recorder_stops_past_its_limit_of_terms() -> None:
     shoe = Shoe.standard(6)
     laid = lay_out(plan({"player_card1_colour", "winner"}), shoe)
@@ -237,6 +239,7 @@ def test_every_combination_of_pattern_blocks_is_counted_once() -> None:
     assert +by_pattern == direct
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.integers(0, 2), min_size=12, max_size=12),

@@ -94,6 +94,7 @@ def test_suit_patterns_have_their_codes_and_names() -> None:
     assert [int(codes[d0 * 5 + d1]) for d0, d1 in ((0, 0), (0, 1), (0, 4))] == [0, 1, 2]
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=20, deadline=None)
 @given(cards_strategy, st.sampled_from(FIELD_SETS))
@@ -127,6 +128,7 @@ def test_every_walk_of_the_shipped_paytables_comes_back_within_a_share() -> None
             assert visits / len(laid.shares) <= layout.SHARE_VISITS, (name, bet.id)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @pytest.mark.parametrize(
     ("cards", "alike"),

@@ -58,6 +58,7 @@ def _exact_term_weight(terms: CardTerms, term: int, counts: list[int]) -> int:
     return weight
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(
     st.lists(st.tuples(st.integers(1, 13), st.integers(0, 3)), min_size=6, max_size=40),
@@ -124,6 +125,7 @@ def _tallied(t: CardTerms) -> Counter:
     return Counter({(tuple(t.slot[i]), tuple(t.power[i]), c): n for i, c, n in rows})
 
 
+@pytest.mark.slow
 def test_terms_recorded_in_shares_are_the_same_terms(monkeypatch) -> None:
     fields = {"player_card1_colour", "banker_card3_rank", "winner"}
 
@@ -136,6 +138,7 @@ def test_terms_recorded_in_shares_are_the_same_terms(monkeypatch) -> None:
     assert _tallied(shared) == _tallied(whole) and len(whole.slot) > 100
 
 
+@pytest.mark.slow
 def test_terms_of_a_split_walk_in_shares_are_recorded_card_by_card(monkeypatch) -> None:
     """Where the split walk counts (third cards by value), its shares are point values;
     the terms are recorded card by card, in shares of classes, and miss no round (they

@@ -30,6 +30,7 @@ from tests.engine.card_walk.deals import (
 CARD_FIELDS = [field.name for field in VOCABULARY if field.card_level]
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=25, deadline=None)
 @given(cards_strategy, st.sampled_from(FIELD_SETS))
@@ -125,6 +126,7 @@ def test_a_flush_summed_gives_the_suit_by_suit_walks_integers_on_a_depleted_deck
     assert tables[0] == tables[1]
 
 
+@pytest.mark.slow
 def test_the_walk_agrees_with_the_pair_enumerator_on_eight_decks() -> None:
     """On a full shoe, a bet on pairs gets the same exact EV by either enumerator."""
     paytable = analyzer.seed_paytable()
@@ -152,6 +154,7 @@ def test_the_table_says_how_far_it_tells_pairs_apart(fields, detail) -> None:
     assert card_outcome_table(Shoe.standard(1), fields).pair_detail == detail
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=15, deadline=None)
 @given(cards_strategy, st.sampled_from(["monkey", "lucky-nines", "fabulous-pair", "tie-max"]))
@@ -213,6 +216,7 @@ def test_ctrl_c_is_answered_between_two_shares_of_a_walk(monkeypatch, fields) ->
     assert len(calls) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=25, deadline=None)
 @given(cards_strategy, st.sampled_from(SUIT_PATTERN_FIELD_SETS))
@@ -259,6 +263,7 @@ def test_suit_patterns_give_the_walks_own_integers_on_eight_decks(removed, field
     assert pattern_counts(shoe, fields) == by_suit
 
 
+@pytest.mark.slow
 def test_double_suited_three_card_eight_is_walked_on_eight_decks() -> None:
     """Both hands three cards of one suit (each its own) and 8: 4.2e9 rounds suit by
     suit (refused), 2.1e8 by pattern; the count is the independent value-level one."""
@@ -327,6 +332,7 @@ def _replaced(cards: list[tuple[int, int]]) -> Shoe:
     return Shoe(counts.sum(axis=1), counts, replacement=True)
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=30, deadline=None)
 @given(replaced_strategy, st.sampled_from(FIELD_SETS))
@@ -339,6 +345,7 @@ def test_the_walk_with_replacement_equals_every_deal_of_a_tiny_deck(cards, field
     assert sum(counts.values()) == shoe.rounds_denominator == len(cards) ** 6
 
 
+@pytest.mark.slow
 @pytest.mark.kernels
 @settings(max_examples=30, deadline=None)
 @given(replaced_strategy, st.sampled_from(SUIT_PATTERN_FIELD_SETS))
@@ -367,6 +374,7 @@ def test_replacement_on_decks_alike_and_of_one_card(cards, fields) -> None:
     assert walk_counts(shoe, fields) == naive.card_reference_with_replacement(cards, fields)
 
 
+@pytest.mark.slow
 def test_the_infinite_deck_card_by_card_agrees_with_the_value_walk() -> None:
     """On the infinite deck the card walk's winner and third cards, summed over what it
     tells apart of the cards, are the value walk's, exactly."""
