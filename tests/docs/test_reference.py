@@ -35,9 +35,7 @@ def _documented(page: str) -> set[str]:
 
 
 def file_keys() -> set[str]:
-    keys = set(claims._COMMON) | set(rules._RULE_KEYS)
-    for quantity_keys in claims._KEYS.values():
-        keys |= quantity_keys
+    keys = {key.name for key in (*claims.FILE_KEYS, *claims.CLAIM_KEYS)} | set(rules._RULE_KEYS)
     for module in ("paytables/model.py", "paytables/multipliers.py", "paytables/claims.py"):
         keys |= _check_keys_literals(ROOT / "analyzer" / module)
     return keys
