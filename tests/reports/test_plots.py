@@ -260,14 +260,3 @@ def test_the_audit_chart_of_no_priced_round_says_so(tmp_path) -> None:
     assert "no round in the shoe-aware test" in [t.get_text() for t in fig.get_axes()[3].texts]
     save_png(fig, tmp_path / "a.png")
     assert (tmp_path / "a.png").read_bytes()[:8] == PNG
-
-
-def test_a_chart_shows_in_a_notebook_as_a_png_whatever_the_backend() -> None:
-    # Made without pyplot, nothing loads Jupyter's inline hook for Figures: the chart
-    # itself gives IPython its picture (else a notebook shows "<Figure size ...>").
-    backend = matplotlib.get_backend()
-    fig = effects_figure(_effects(2))
-    picture = fig._repr_png_()
-    assert picture.startswith(PNG)
-    assert len(picture) > 5_000  # two panels of bars, not an empty canvas
-    assert matplotlib.get_backend() == backend  # no backend chosen
