@@ -38,11 +38,11 @@ def _figure(width: float, height: float):
     # matplotlib warns on stderr when its config folder is not writable; a chart is no
     # reason for a second line on the user's terminal.
     logging.getLogger("matplotlib").setLevel(logging.ERROR)
-    from matplotlib.figure import Figure
+    from analyzer.reports.chart import Chart  # a Figure that a notebook shows as a PNG
 
     # Constrained layout fits titles, labels and legends of any number of panels (tight
     # layout gave up on many, with a warning on stderr).
-    return Figure(figsize=(width, height), layout="constrained")
+    return Chart(figsize=(width, height), layout="constrained")
 
 
 def effects_figure(effects: pd.DataFrame, lang: str = "en", names: Mapping[str, str] | None = None):
