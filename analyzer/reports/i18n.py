@@ -34,6 +34,9 @@ _WORDS: dict[str, dict[str, str]] = {
     "Return": {"tl": "Balik", "ms": "Pulangan"},
     "house edge": {"tl": "kalamangan ng bahay", "ms": "kelebihan rumah"},
     "otherwise": {"tl": "iba pa", "ms": "lain-lain"},
+    # what a line pays, where it is a word (a paytable's "push" and "lose")
+    "push": {"tl": "push", "ms": "tolak"},
+    "lose": {"tl": "talo", "ms": "kalah"},
     "fee (paid on every bet)": {"tl": "bayad (sa bawat taya)", "ms": "yuran (setiap pertaruhan)"},
     "commission": {"tl": "Baccarat", "ms": "Bakarat"},
     "no_commission": {"tl": "Walang Komisyon Baccarat", "ms": "Tiada Baccarat Komisi"},

@@ -236,6 +236,20 @@ def summary_table(analysis: Analysis, lang: str = "en") -> Table:
     return table(columns, rows, audience="people")
 
 
+def line_label(result: BetResult, number: int, lang: str = "en") -> str:
+    """What line ``number`` of a bet is called for people: its rule's label in ``lang``
+    (else in English), else its condition; the last line is "otherwise"."""
+    if number >= len(result.bet.rules):
+        return word(OTHERWISE, lang)
+    labels = result.bet.rules[number].labels
+    return labels.get(lang) or labels.get("en") or result.lines[number].when
+
+
+def pays_text(text: str, lang: str = "en") -> str:
+    """What a line pays, for people: odds as written, "push" and "lose" in ``lang``."""
+    return word(text, lang) if text in ("push", "lose") else text
+
+
 def breakdown_table(result: BetResult, lang: str = "en") -> Table:
     """Each line per unit staked; where the bet has a fee, a last line for it, so that the
     returns add up to the expected net of a unit staked (per unit paid, divide by 1 + fee)."""
@@ -248,13 +262,13 @@ def breakdown_table(result: BetResult, lang: str = "en") -> Table:
     ]
     rows = [
         [
-            word(OTHERWISE, lang) if ln.when == OTHERWISE else ln.when,
+            line_label(result, number, lang),
             ln.combinations,
             ln.probability,
-            ln.payout.text,
+            pays_text(ln.payout.text, lang),
             ln.contribution,
         ]
-        for ln in result.lines
+        for number, ln in enumerate(result.lines)
     ]
     if result.bet.fee:
         fee = result.bet.fee

@@ -48,9 +48,11 @@ from analyzer.reports.tables import (
     claim_lines,
     fee_text,
     jackpot_text,
+    line_label,
     multipliers_text,
     number_text,
     payouts_text,
+    pays_text,
     report_title,
     shown_once,
 )
@@ -369,15 +371,6 @@ BET_HEADERS = (
 _NET, _WAYS, _PROBABILITY, _CONTRIBUTION = 3, 5, 7, 9
 
 
-def _outcome(result: BetResult, number: int, lang: str) -> str:
-    """What a line is called: its rule's label in ``lang`` (or English), else its
-    condition; the last line is "otherwise"."""
-    if number >= len(result.bet.rules):
-        return word(OTHERWISE, lang)
-    labels = result.bet.rules[number].labels
-    return labels.get(lang) or labels.get("en") or result.lines[number].when
-
-
 def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
     """Write one bet's sheet; the row of its table's header."""
     bet = result.bet
@@ -417,9 +410,9 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
     for number, line in enumerate(result.lines):
         row += 1
         when = word(OTHERWISE, lang) if line.when == OTHERWISE else line.when
-        sheet.text(row, 0, _outcome(result, number, lang), "wrapped")
+        sheet.text(row, 0, line_label(result, number, lang), "wrapped")
         sheet.text(row, 1, when, "wrapped")
-        sheet.text(row, 2, line.payout.text)
+        sheet.text(row, 2, pays_text(line.payout.text, lang))
         sheet.number(row, _NET, line.net, "signed")
         sheet.exact(row, _NET + 1, line.net)
         whole = isinstance(line.combinations, int)

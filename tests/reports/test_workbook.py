@@ -325,7 +325,10 @@ def check_bet(sheet, result, mode, lang, precision) -> None:
             assert row[columns[word("Condition", lang)]] == line.when
         else:
             assert line.when == OTHERWISE and row[0] == word(OTHERWISE, lang)
-        assert row[columns[word("Pays", lang)]] == line.payout.text
+        pays = line.payout.text
+        assert row[columns[word("Pays", lang)]] == (
+            word(pays, lang) if pays in ("push", "lose") else pays
+        )
         assert close(row[columns[net]], line.net, precision)
         assert exact_of(row[columns[net_exact]]) == line.net
         assert close(row[columns[ways]], line.combinations, precision)
