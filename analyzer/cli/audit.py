@@ -145,7 +145,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             raise output_error("--plot", args.plot, exc) from None
     status = 1 if args.fail_on_findings and result.total else 0
     document = audit_document(result, paytable)
-    return deliver_report(write_document(document, args.format), args.report_out), status
+    content = write_document(document, args.format, fragment=args.fragment)
+    return deliver_report(content, args.report_out), status
 
 
 def audit_document(result, paytable) -> Document:

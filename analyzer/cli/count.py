@@ -182,7 +182,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     data = records[0] if len(records) == 1 else records
     kinds = {key: "count" for key in flat[0] if key.endswith("max_round") or key == "seed"}
     document = Document(head, (*blocks, records_table(flat, kinds)), data)
-    return deliver_report(write_document(document, args.format), args.report_out), 0
+    content = write_document(document, args.format, fragment=args.fragment)
+    return deliver_report(content, args.report_out), 0
 
 
 def _write_outputs(args: argparse.Namespace, job: CountJob, summaries: list, rounds) -> None:

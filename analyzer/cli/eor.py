@@ -140,7 +140,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             raise output_error("--plot", args.plot, exc) from None
     per_card = by_card if args.by_card else None
     document = effects_document(paytable, shoe, effects, per_card, counts, modes, every)
-    return deliver_report(write_document(document, args.format), args.report_out), 0
+    content = write_document(document, args.format, fragment=args.fragment)
+    return deliver_report(content, args.report_out), 0
 
 
 def effects_document(

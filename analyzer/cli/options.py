@@ -298,6 +298,13 @@ def add_format_option(
         default=None if out is not None else "text",
         help=f"output format: {', '.join(formats)} (default: {default})",
     )
+    if "html" in formats:
+        parser.add_argument(
+            "--fragment",
+            action="store_true",
+            help="with HTML, only the headings, paragraphs and tables, to paste into a page "
+            "of your own (default: a whole page that opens as it is)",
+        )
 
 
 #: The format each report file suffix names (``--out par.xlsx`` writes the PAR sheet).
@@ -325,6 +332,8 @@ def settle_format(args: argparse.Namespace) -> None:
     option = args.report_out_option
     if args.format is None:
         args.format = named or "text"
+    if getattr(args, "fragment", False) and args.format != "html":
+        raise AnalyzerError(f"--fragment is for --format html, not {args.format}")
     elif named is not None and named != args.format:
         raise AnalyzerError(
             f"{option} {path} names {named} but --format is {args.format}: "

@@ -68,6 +68,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         content: str | bytes = workbook_bytes(analysis, claimed_max_rtp=claim, lang=args.lang)
     else:
         content = render_report(
-            analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
+            analysis,
+            args.format,
+            detail=args.detail,
+            claimed_max_rtp=claim,
+            lang=args.lang,
+            fragment=args.fragment,
         )
     return deliver_report(content, args.report_out), 0

@@ -573,12 +573,13 @@ def render_report(
     detail: bool = False,
     claimed_max_rtp: str | None = None,
     lang: str = "en",
+    fragment: bool = False,
 ) -> str:
     """The report of ``analysis`` in ``fmt`` (one of the text formats), see
-    :func:`report_document`."""
+    :func:`report_document`; HTML as a whole page, or with ``fragment`` its body."""
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
     document = report_document(analysis, detail=detail, claimed_max_rtp=claimed_max_rtp, lang=lang)
-    text = write_document(document, fmt)
+    text = write_document(document, fmt, fragment=fragment)
     assert isinstance(text, str)
     return text

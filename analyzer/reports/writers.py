@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from analyzer.errors import AnalyzerError
+from analyzer.files import shipped_folder
 from analyzer.reports.document import Block, Column, Document, Heading, Paragraph, Table
 from analyzer.reports.formats import FORMATS, fraction_text, json_text, text_table
 
@@ -137,7 +138,8 @@ def _markdown_table(table: Table) -> str:
     # named "1e3" or "007" as a number and print 1000 or 7.
     header = [markdown_escape(name) for name in table.header]
     rows = [[markdown_escape(cell) for cell in row] for row in table.display_rows()]
-    align = ["left"] * len(header)
+    # Numbers right-aligned (the pipe table's "---:"), as the text table lays them out.
+    align = ["left" if column.kind == "text" else "right" for column in table.columns]
     return tabulate(rows, header, tablefmt="pipe", disable_numparse=True, colalign=align)
 
 
@@ -231,14 +233,36 @@ def markdown_document(document: Document) -> str:
     return _joined(document, _markdown_block)
 
 
-def html_document(document: Document) -> str:
-    """An HTML fragment: headings, paragraphs and pandas' tables, every text escaped."""
-    return _joined(document, _html_block)
+def html_document(document: Document, fragment: bool = False) -> str:
+    """A whole HTML page that opens as it is (UTF-8, the help pages' stylesheet inlined: no
+    file or network to fetch), every text escaped; with ``fragment``, only its headings,
+    paragraphs and pandas' tables, to paste into a page of one's own."""
+    import html
+
+    body = _joined(document, _html_block)
+    if fragment:
+        return body
+    title = document.title or next(
+        (block.text for block in document.people_blocks() if isinstance(block, Heading)),
+        "baccarat-odds",
+    )
+    style = (shipped_folder("analyzer.reports", "site") / "style.css").read_text(encoding="utf-8")
+    return (
+        '<!DOCTYPE html>\n<html>\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>\n{style}</style>\n</head>\n"
+        f"<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+#: What a LaTeX document's preamble needs for these tables, said on their first line.
+LATEX_NEEDS = "% baccarat-odds: the tables need \\usepackage{booktabs} in the preamble\n"
 
 
 def latex_document(document: Document) -> str:
-    """LaTeX (booktabs tables, as pandas writes them), every text escaped."""
-    return _joined(document, _latex_block)
+    """LaTeX (booktabs tables, as pandas writes them), every text escaped, its first line
+    a comment saying the package the tables need."""
+    return LATEX_NEEDS + _joined(document, _latex_block)
 
 
 # -- For tools: CSV, JSON --------------------------------------------------------------------
@@ -424,9 +448,12 @@ WRITERS: dict[str, Callable[[Document], str | bytes]] = {
 }
 
 
-def write_document(document: Document, fmt: str) -> str | bytes:
-    """``document`` in ``fmt`` (text for every format but the workbook's bytes)."""
+def write_document(document: Document, fmt: str, *, fragment: bool = False) -> str | bytes:
+    """``document`` in ``fmt`` (text for every format but the workbook's bytes); HTML as
+    a whole page, or with ``fragment`` its body only."""
     writer = WRITERS.get(fmt)
     if writer is None:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(WRITERS)})")
+    if fmt == "html":
+        return html_document(document, fragment=fragment)
     return writer(document)

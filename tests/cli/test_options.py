@@ -128,8 +128,8 @@ STARTS = {
     "text": "Baccarat: 8 decks",
     "markdown": "## ",
     "csv": "bet,",
-    "html": "<",
-    "latex": "\\",
+    "html": "<!DOCTYPE html>",
+    "latex": "% baccarat-odds",
     "json": "{",
     "xlsx": "PK",
 }

@@ -13,6 +13,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
 from analyzer.reports.writers import (
     DOCUMENT_FORMATS,
+    LATEX_NEEDS,
     WRITERS,
     csv_safe,
     latex_escape,
@@ -78,7 +79,7 @@ def test_markdown_html_and_latex_escape_text_from_a_paytable() -> None:
     html = write_document(sample(), "html")
     assert "<h2>Title &amp; &lt;more&gt;</h2>" in html and "<p>one<br>\ntwo</p>" in html
     latex = write_document(sample(), "latex")
-    assert latex.startswith("\\section*{Title \\& <more>}") and "Tie\\_*x*" in latex
+    assert latex.startswith(LATEX_NEEDS + "\\section*{Title \\& <more>}") and "Tie\\_*x*" in latex
     assert markdown_escape("lucky_six *") == "lucky_six \\*"
     assert latex_escape("50% ~") == "50\\% \\textasciitilde{}"
 
@@ -153,3 +154,33 @@ def test_latex_tables_are_written_as_pandas_writes_them(cell) -> None:
     rows = [[cell, "y", cell], ["1", cell, "z"]]
     expected = pd.DataFrame(rows, columns=header).to_latex(index=False, escape=True)
     assert latex_tabular(header, rows) == expected
+
+
+def test_html_is_a_whole_page_that_opens_as_it_is_or_a_fragment_when_asked() -> None:
+    """`--format html` was a bare pandas fragment: no page, no encoding, no style."""
+    import html5lib
+
+    page = write_document(sample(), "html")
+    assert page.startswith("<!DOCTYPE html>\n") and page.endswith("</html>\n")
+    tree = html5lib.parse(page, namespaceHTMLElements=False)
+    assert tree.find("head/title").text == "Title & <more>"
+    assert tree.find("head/meta").get("charset") == "utf-8"
+    assert "border-collapse" in tree.find("head/style").text  # the help pages' stylesheet
+    assert "<link" not in page and "<script" not in page  # nothing to fetch
+    fragment = write_document(sample(), "html", fragment=True)
+    assert fragment.startswith("<h2>Title &amp; &lt;more&gt;</h2>") and "<html" not in fragment
+    assert fragment in page
+
+
+def test_latex_says_what_its_tables_need() -> None:
+    assert write_document(sample(), "latex").splitlines()[0] == (
+        "% baccarat-odds: the tables need \\usepackage{booktabs} in the preamble"
+    )
+
+
+def test_markdown_aligns_numbers_right_and_text_left() -> None:
+    lines = write_document(sample(), "markdown").splitlines()
+    rule = next(line for line in lines if line.startswith("|:"))
+    bet, edge, ways = (cell.strip() for cell in rule.strip("|").split("|"))
+    assert bet.startswith(":") and not bet.endswith(":")  # text: left
+    assert edge.endswith(":") and ways.endswith(":") and not edge.startswith(":")  # numbers
