@@ -13,6 +13,7 @@ from analyzer.cli.options import (
     check_report_out,
     deliver_report,
     finite_number,
+    layout,
     paytable_from_args,
     reads,
     whole_number,
@@ -145,7 +146,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             raise output_error("--plot", args.plot, exc) from None
     status = 1 if args.fail_on_findings and result.total else 0
     document = audit_document(result, paytable)
-    content = write_document(document, args.format, fragment=args.fragment)
+    content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), status
 
 

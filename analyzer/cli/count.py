@@ -18,6 +18,7 @@ from analyzer.cli.options import (
     check_report_out,
     deliver_report,
     finite_number,
+    layout,
     paytable_from_args,
     writes,
 )
@@ -182,7 +183,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     data = records[0] if len(records) == 1 else records
     kinds = {key: "count" for key in flat[0] if key.endswith("max_round") or key == "seed"}
     document = Document(head, (*blocks, records_table(flat, kinds)), data)
-    content = write_document(document, args.format, fragment=args.fragment)
+    content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), 0
 
 

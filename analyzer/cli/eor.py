@@ -17,6 +17,7 @@ from analyzer.cli.options import (
     add_shoe_options,
     check_report_out,
     deliver_report,
+    layout,
     paytable_from_args,
     shoe_from_args,
     writes,
@@ -140,7 +141,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             raise output_error("--plot", args.plot, exc) from None
     per_card = by_card if args.by_card else None
     document = effects_document(paytable, shoe, effects, per_card, counts, modes, every)
-    content = write_document(document, args.format, fragment=args.fragment)
+    content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), 0
 
 

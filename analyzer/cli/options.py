@@ -20,7 +20,7 @@ from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
 from analyzer.paytables.model import Paytable, with_values
-from analyzer.reports.formats import BINARY_FORMATS
+from analyzer.reports.formats import BINARY_FORMATS, TEXT_WIDTH
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
 
@@ -298,6 +298,14 @@ def add_format_option(
         default=None if out is not None else "text",
         help=f"output format: {', '.join(formats)} (default: {default})",
     )
+    if "text" in formats:
+        parser.add_argument(
+            "--wide",
+            action="store_true",
+            help=f"with text, each table as wide as its columns (default: at most "
+            f"{TEXT_WIDTH} characters a line, a wider table in panels, what names a row "
+            "repeated in each)",
+        )
     if "html" in formats:
         parser.add_argument(
             "--fragment",
@@ -320,25 +328,43 @@ SUFFIX_FORMATS = {
 }
 
 
+def layout(args: argparse.Namespace) -> dict[str, Any]:
+    """How the command's document is laid out (``write_document``'s options): ``--wide``
+    and ``--fragment``, where the command has them."""
+    return {
+        "width": None if getattr(args, "wide", False) else TEXT_WIDTH,
+        "fragment": getattr(args, "fragment", False),
+    }
+
+
 def settle_format(args: argparse.Namespace) -> None:
     """A command whose ``--format`` follows its report file: without ``--format`` the
     format is the one the file's suffix names (text without a file, or for a suffix that
     names none); a suffix naming another format than ``--format`` is refused before any
-    work (a file ``par.xlsx`` of text, or ``x.json`` of a table, is always a mistake)."""
-    if not hasattr(args, "report_out") or not hasattr(args, "format"):
+    work (a file ``par.xlsx`` of text, or ``x.json`` of a table, is always a mistake).
+    ``--wide`` and ``--fragment`` are refused with any other format than theirs."""
+    if not hasattr(args, "format"):
+        return
+    if not hasattr(args, "report_out"):
+        _check_layout(args)
         return
     path = args.report_out
     named = None if path is None else SUFFIX_FORMATS.get(os.path.splitext(path)[1].lower())
-    option = args.report_out_option
     if args.format is None:
         args.format = named or "text"
-    if getattr(args, "fragment", False) and args.format != "html":
-        raise AnalyzerError(f"--fragment is for --format html, not {args.format}")
     elif named is not None and named != args.format:
         raise AnalyzerError(
-            f"{option} {path} names {named} but --format is {args.format}: "
+            f"{args.report_out_option} {path} names {named} but --format is {args.format}: "
             f"give a file ending in the format's suffix, or leave --format out"
         )
+    _check_layout(args)
+
+
+def _check_layout(args: argparse.Namespace) -> None:
+    if getattr(args, "fragment", False) and args.format != "html":
+        raise AnalyzerError(f"--fragment is for --format html, not {args.format}")
+    if getattr(args, "wide", False) and args.format != "text":
+        raise AnalyzerError(f"--wide is for --format text, not {args.format}")
 
 
 def add_lang_option(parser: argparse.ArgumentParser) -> None:

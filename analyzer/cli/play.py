@@ -10,6 +10,7 @@ from analyzer.cli.options import (
     add_format_option,
     add_mode_option,
     add_paytable_option,
+    layout,
     paytable_from_args,
 )
 from analyzer.errors import AnalyzerError
@@ -145,7 +146,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         audience="people",
     )
     document = Document(None, (Paragraph("\n".join(lines)), bets_table), data)
-    return write_document(document, args.format), 0
+    return write_document(document, args.format, **layout(args)), 0
 
 
 def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:

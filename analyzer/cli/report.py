@@ -15,6 +15,7 @@ from analyzer.cli.options import (
     check_report_out,
     deliver_report,
     exact_analysis,
+    layout,
     paytable_from_args,
 )
 from analyzer.reports.formats import REPORT_FORMATS
@@ -73,6 +74,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             detail=args.detail,
             claimed_max_rtp=claim,
             lang=args.lang,
-            fragment=args.fragment,
+            **layout(args),
         )
     return deliver_report(content, args.report_out), 0

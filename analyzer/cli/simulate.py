@@ -7,7 +7,7 @@ import argparse
 
 import numpy as np
 
-from analyzer.cli.options import paytable_from_args, writes
+from analyzer.cli.options import layout, paytable_from_args, writes
 from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
 from analyzer.reports.i18n import word
 
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
     bets = table([Column(str(c)) for c in shown.columns], shown.values.tolist())
-    return write_document(Document(head, (bets,), data), args.format), 0
+    return write_document(Document(head, (bets,), data), args.format, **layout(args)), 0
 
 
 def _signed(value: float, digits: int = 5) -> str:

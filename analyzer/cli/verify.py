@@ -6,7 +6,7 @@ import argparse
 import math
 from fractions import Fraction
 
-from analyzer.cli.options import add_format_option, add_shoe_options, reads
+from analyzer.cli.options import add_format_option, add_shoe_options, layout, reads
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         summary += "\n" + PAYOUTS_COMPARED
     records = results.to_dict("records")
     blocks = (Paragraph("\n".join(lines)), Paragraph(summary), records_table(records))
-    return write_document(Document(None, blocks, records), args.format), status
+    return write_document(Document(None, blocks, records), args.format, **layout(args)), status
 
 
 def _verdict_line(row) -> str:

@@ -105,13 +105,16 @@ class Paragraph:
 @dataclass(frozen=True)
 class Table:
     """Rows of cells under typed columns. ``index``: the first column labels the rows
-    (laid out as row labels, the other columns right-aligned under their headers)."""
+    (laid out as row labels, the other columns right-aligned under their headers).
+    ``labels``: how many first columns name a row (a bet, and its mode), repeated in
+    each panel of a text table too wide for its line."""
 
     columns: tuple[Column, ...]
     rows: tuple[tuple[Any, ...], ...]
     audience: Audience = "all"
     index: bool = False
     tight: bool = False
+    labels: int = 1
 
     def __post_init__(self) -> None:
         for row in self.rows:

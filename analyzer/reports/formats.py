@@ -30,22 +30,94 @@ EXTENSIONS = {
 _NUMBER = re.compile(r"[-+]?[\d.]+%?")
 
 
-def text_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+#: The widest line of a text table (characters), unless asked for wide (``--wide``): a
+#: wider table is laid out in panels, each at most this wide, the first column (what
+#: names the rows) repeated in each.
+TEXT_WIDTH = 100
+
+
+def text_table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    width: int | None = TEXT_WIDTH,
+    labels: int = 1,
+) -> str:
     """A plain-text table of text cells, no line ending in spaces: a column of numbers
     (``+0.95``, ``12.5%``) right-aligned within its cells, any other left-aligned, each
-    under its header on the left, one space between columns. The layout of every text
-    table (pandas' ``to_string`` gave it before; a test holds them equal), written without
+    under its header on the left, one space between columns. Wider than ``width``, its
+    headers take two lines (``Edge per`` over ``resolved bet``), and where that is still
+    too wide it is laid out in panels (:func:`in_panels`). The layout of every text table
+    (pandas' ``to_string`` gave it before; a test holds them equal), written without
     pandas so that ``play`` need not load it."""
-    columns = []
-    for c, name in enumerate(header):
-        cells = [row[c] for row in rows]
-        longest = max((len(cell) for cell in cells), default=0)
-        width = max(len(name), longest)
-        if cells and all(_NUMBER.fullmatch(cell) for cell in cells):
-            cells = [cell.rjust(longest) for cell in cells]
-        columns.append([name.ljust(width), *(cell.ljust(width) for cell in cells)])
-    lines = (" ".join(parts).rstrip() for parts in zip(*columns, strict=True))
-    return "\n".join(lines)
+
+    def laid_out(two_lines: bool) -> list[list[str]]:
+        columns = []
+        for c, name in enumerate(header):
+            cells = [row[c] for row in rows]
+            longest = max((len(cell) for cell in cells), default=0)
+            names = header_lines(name) if two_lines else [name]
+            column_width = max(longest, *map(len, names))
+            if cells and all(_NUMBER.fullmatch(cell) for cell in cells):
+                cells = [cell.rjust(longest) for cell in cells]
+            columns.append([*(line.ljust(column_width) for line in names), *cells])
+            columns[-1][len(names) :] = [cell.ljust(column_width) for cell in cells]
+        return columns
+
+    columns = laid_out(False)
+    if width is not None and line_width(columns) > width:
+        columns = laid_out(True)
+        return in_panels(columns, width, labels, heading=2)
+    return in_panels(columns, width, labels)
+
+
+def header_lines(name: str) -> list[str]:
+    """A header on two lines, split between words where the longer line is shortest
+    (``["Edge per", "resolved bet"]``); a one-word header on the second line, under an
+    empty one (headers stand on the table)."""
+    words = name.split(" ")
+    if len(words) < 2:
+        return ["", name]
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    return list(min(splits, key=lambda lines: max(map(len, lines))))
+
+
+def line_width(columns: Sequence[Sequence[str]]) -> int:
+    """The width of the lines of padded columns laid out one space apart."""
+    return sum(len(column[0]) for column in columns) + len(columns) - 1
+
+
+def in_panels(
+    columns: Sequence[Sequence[str]],
+    width: int | None = TEXT_WIDTH,
+    labels: int = 1,
+    heading: int = 1,
+) -> str:
+    """Columns of padded cells (header first) laid out one space apart, no line ending
+    in spaces. Where the lines would be wider than ``width`` (None: never), the columns
+    are cut into panels, one under another a blank line apart, each at most ``width``
+    wide (but for a column wider than that alone), the first ``labels`` columns (what
+    names a row) repeated at the left of each, as pandas lays out a frame too wide for
+    its line. Of the ``heading`` lines of headers, one that is empty in a panel is left
+    out of it."""
+
+    def lines(panel: Sequence[Sequence[str]]) -> str:
+        rows = [" ".join(parts).rstrip() for parts in zip(*panel, strict=True)]
+        rows = [row for number, row in enumerate(rows) if row or number >= heading]
+        return "\n".join(rows)
+
+    wide = line_width
+    if width is None or len(columns) <= labels or wide(columns) <= width:
+        return lines(columns)
+    head = list(columns[:labels])
+    panels: list[list[Sequence[str]]] = []
+    panel = list(head)
+    for column in columns[labels:]:
+        if len(panel) > labels and wide([*panel, column]) > width:
+            panels.append(panel)
+            panel = list(head)
+        panel.append(column)
+    panels.append(panel)
+    return "\n\n".join(lines(panel) for panel in panels)
 
 
 #: The mode shown for a bet whose figures are the same in every mode (shown once).

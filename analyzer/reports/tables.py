@@ -32,6 +32,7 @@ from analyzer.reports.document import (
 from analyzer.reports.formats import (
     ALL_MODES,
     FORMATS,
+    TEXT_WIDTH,
     fraction_text,
     same_in_every_mode,
     text_table,
@@ -233,7 +234,8 @@ def summary_table(analysis: Analysis, lang: str = "en") -> Table:
     if len(analysis.modes) == 1:
         del columns[1]
         rows = [row[:1] + row[2:] for row in rows]
-    return table(columns, rows, audience="people")
+        return table(columns, rows, audience="people")
+    return table(columns, rows, audience="people", labels=2)  # a bet and its mode
 
 
 def line_label(result: BetResult, number: int, lang: str = "en") -> str:
@@ -574,12 +576,14 @@ def render_report(
     claimed_max_rtp: str | None = None,
     lang: str = "en",
     fragment: bool = False,
+    width: int | None = TEXT_WIDTH,
 ) -> str:
     """The report of ``analysis`` in ``fmt`` (one of the text formats), see
-    :func:`report_document`; HTML as a whole page, or with ``fragment`` its body."""
+    :func:`report_document`; HTML as a whole page, or with ``fragment`` its body; text at
+    most ``width`` characters a line (None: no limit)."""
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
     document = report_document(analysis, detail=detail, claimed_max_rtp=claimed_max_rtp, lang=lang)
-    text = write_document(document, fmt, fragment=fragment)
+    text = write_document(document, fmt, fragment=fragment, width=width)
     assert isinstance(text, str)
     return text

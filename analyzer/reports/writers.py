@@ -23,7 +23,16 @@ from typing import Any
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
 from analyzer.reports.document import Block, Column, Document, Heading, Paragraph, Table
-from analyzer.reports.formats import FORMATS, fraction_text, json_text, text_table
+from analyzer.reports.formats import (
+    FORMATS,
+    TEXT_WIDTH,
+    fraction_text,
+    header_lines,
+    in_panels,
+    json_text,
+    line_width,
+    text_table,
+)
 
 #: Every format a document is written in: the text formats and the workbook.
 DOCUMENT_FORMATS = (*FORMATS, "xlsx")
@@ -93,38 +102,48 @@ def csv_text(frame: Any) -> str:
 # -- Plain text ----------------------------------------------------------------------------
 
 
-def _index_layout(table: Table) -> str:
+def _index_layout(table: Table, width: int | None) -> str:
     """A table whose first column labels the rows, as pandas lays out a frame with an
     index: the labels left-aligned, each other column right-aligned under its header
-    (every cell after one space, as pandas leaves room for a sign), one space between."""
+    (every cell after one space, as pandas leaves room for a sign), one space between;
+    wider than ``width``, its headers on two lines, and if still too wide in panels."""
     rows = table.display_rows()
-    labels = [row[0] for row in rows]
-    width = max([len(table.columns[0].name), *map(len, labels)])
-    columns = [[table.columns[0].name.ljust(width), *(label.ljust(width) for label in labels)]]
-    for c, column in enumerate(table.columns[1:], start=1):
-        cells = [" " + row[c] for row in rows]
-        width = max([len(column.name), *map(len, cells)])
-        columns.append([column.name.rjust(width), *(cell.rjust(width) for cell in cells)])
-    lines = (" ".join(parts).rstrip() for parts in zip(*columns, strict=True))
-    return "\n".join(lines)
+
+    def laid_out(two_lines: bool) -> list[list[str]]:
+        columns = []
+        for c, column in enumerate(table.columns):
+            names = header_lines(column.name) if two_lines else [column.name]
+            cells = [row[c] if c == 0 else " " + row[c] for row in rows]
+            cell_width = max([*map(len, names), *map(len, cells)])
+            align = str.ljust if c == 0 else str.rjust
+            columns.append(
+                [*(align(n, cell_width) for n in names), *(align(x, cell_width) for x in cells)]
+            )
+        return columns
+
+    columns = laid_out(False)
+    if width is not None and line_width(columns) > width:
+        return in_panels(laid_out(True), width, table.labels, heading=2)
+    return in_panels(columns, width, table.labels)
 
 
-def _text_block(block: Block) -> str:
+def _text_block(block: Block, width: int | None = TEXT_WIDTH) -> str:
     if isinstance(block, Table):
         if block.index:
-            return _index_layout(block)
-        return text_table(block.header, block.display_rows())
+            return _index_layout(block, width)
+        return text_table(block.header, block.display_rows(), width, block.labels)
     return block.text
 
 
-def text_document(document: Document) -> str:
+def text_document(document: Document, width: int | None = TEXT_WIDTH) -> str:
     """Plain text, for people: a table's text columns left-aligned, its numbers
-    right-aligned, no line ending in spaces."""
+    right-aligned, no line ending in spaces; a table wider than ``width`` characters (None:
+    no limit) in panels, its first column repeated in each."""
     parts: list[str] = []
     for block in document.people_blocks():
         if parts:
             parts.append("\n" if block.tight else "\n\n")
-        parts.append(_text_block(block))
+        parts.append(_text_block(block, width))
     return "".join(parts) + "\n"
 
 
@@ -448,12 +467,17 @@ WRITERS: dict[str, Callable[[Document], str | bytes]] = {
 }
 
 
-def write_document(document: Document, fmt: str, *, fragment: bool = False) -> str | bytes:
+def write_document(
+    document: Document, fmt: str, *, fragment: bool = False, width: int | None = TEXT_WIDTH
+) -> str | bytes:
     """``document`` in ``fmt`` (text for every format but the workbook's bytes); HTML as
-    a whole page, or with ``fragment`` its body only."""
+    a whole page, or with ``fragment`` its body only; text at most ``width`` characters a
+    line (None: as wide as its tables)."""
     writer = WRITERS.get(fmt)
     if writer is None:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(WRITERS)})")
     if fmt == "html":
         return html_document(document, fragment=fragment)
+    if fmt == "text":
+        return text_document(document, width)
     return writer(document)

@@ -117,7 +117,7 @@ def test_count_several_bets_as_text(tmp_path, capsys) -> None:
     code, text, _ = run(
         capsys,
         *("count", "--bet", "lucky_six", "--bet", "tie", "--mode", "all", "--shoes", "30"),
-        *("--perfect", *quiet(tmp_path)),
+        *("--perfect", "--wide", *quiet(tmp_path)),
     )
     assert code == 0
     lines = text.splitlines()
@@ -241,7 +241,7 @@ def test_given_tags_that_fail_a_bet_are_an_error(tmp_path, capsys) -> None:
         "baccarat-odds: error: --tags for tie (commission): with these tags a "
         "higher count does not favour the bet: give --threshold, or other --tags\n"
     )
-    code, out, _ = run(capsys, *argv, "--bet", "player_pair", "--bet", "lucky_six")
+    code, out, _ = run(capsys, *argv, "--bet", "player_pair", "--bet", "lucky_six", "--wide")
     assert code == 0
     header, table = out.splitlines()[1], out.splitlines()[3:]
     assert header.startswith("Headline: the play of each bet; ")
@@ -328,7 +328,7 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
     Banker's bet, paid otherwise in each mode, is a row per mode. JSON keeps them all."""
     argv = ["count", "--bet", "tie", "--bet", "banker", "--mode", "all", "--perfect"]
     argv += ["--shoes", "40", "--no-progress", "--work-dir", str(tmp_path)]
-    code, out, _ = run(capsys, *argv)
+    code, out, _ = run(capsys, *argv, "--wide")
     assert code == 0
     header, *body = out.splitlines()[3:]
     mode, end = header.index("mode"), header.index("max round")

@@ -82,7 +82,7 @@ def test_simulate_text_names_each_bet_once_where_every_mode_has_the_same_figures
     paytable = load_paytable("seed-game")
     names = {bet.id: bet.name for bet in paytable.bets}
     argv = [*ARGS, "--work-dir", str(tmp_path)]
-    code, out, _ = run(capsys, *argv)
+    code, out, _ = run(capsys, *argv, "--wide")  # (one panel)
     assert code == 0
     rows = text_table(out.splitlines()[2:])
     assert [(row["bet"], row["mode"]) for row in rows] == [

@@ -149,3 +149,64 @@ def test_text_tables_are_laid_out_as_pandas_laid_them_out(table) -> None:
     text = frame.to_string(index=False, formatters=formatters, justify="left")
     expected = "\n".join(line.rstrip() for line in text.splitlines())
     assert text_table(header, rows) == expected
+
+
+# -- Text that fits its line ------------------------------------------------------------------
+
+
+def _widths(text: str) -> list[int]:
+    return [len(line) for line in text.splitlines()]
+
+
+def test_a_wide_table_takes_its_headers_on_two_lines_then_panels() -> None:
+    """`report` was 159 columns wide, `count --bet all` 209: a text table now fits 100."""
+    from analyzer.reports.formats import TEXT_WIDTH, header_lines, text_table
+
+    assert header_lines("Edge per resolved bet") == ["Edge per", "resolved bet"]
+    assert header_lines("Bet") == ["", "Bet"]
+    header = ["Bet", "Mode", *(f"Figure number {n}" for n in range(12))]
+    rows = [["Banker", "commission", *("1.2345%" for _ in range(12))]]
+    wide = text_table(header, rows, width=None)
+    assert max(_widths(wide)) > TEXT_WIDTH and len(wide.splitlines()) == 2
+    fitted = text_table(header, rows, labels=2)
+    assert max(_widths(fitted)) <= TEXT_WIDTH
+    panels = fitted.split("\n\n")
+    assert len(panels) > 1
+    for panel in panels:  # each panel: two header lines, the row, its labels repeated
+        lines = panel.splitlines()
+        assert len(lines) == 3 and lines[-1].startswith("Banker commission")
+    # every figure is shown once, in order
+    shown = [cell for panel in panels for cell in panel.splitlines()[-1].split()[2:]]
+    assert shown == ["1.2345%"] * 12
+
+
+def test_a_table_that_fits_is_unchanged_and_a_column_wider_than_the_line_stays_whole() -> None:
+    from analyzer.reports.formats import text_table
+
+    assert text_table(["Bet", "Edge"], [["Tie", "14.36%"]]) == "Bet Edge\nTie 14.36%"
+    long = "x" * 150
+    text = text_table(["Bet", "Condition"], [["Tie", long]])
+    assert long in text  # never cut
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["report"],
+        ["report", "--detail", "--paytable", "ez-baccarat"],
+        ["eor"],
+        ["play", "2S", "3H", "2D", "KC", "8H"],
+    ],
+)
+def test_text_tables_of_the_commands_fit_100_columns_unless_wide(capsys, argv) -> None:
+    from helpers import run
+
+    from analyzer.reports.formats import TEXT_WIDTH
+
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    tables = [line for line in out.splitlines() if "  " in line]  # (prose has no runs)
+    assert tables and max(map(len, tables)) <= TEXT_WIDTH
+    if argv == ["report"]:  # 159 columns as it was
+        code, wide, _ = run(capsys, *argv, "--wide")
+        assert max(_widths(wide)) > TEXT_WIDTH

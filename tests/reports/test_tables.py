@@ -42,7 +42,7 @@ def test_every_format_and_language_renders(capsys) -> None:
                 "--detail",
             )
             assert code == 0 and name in out, (fmt, lang)
-    code, out, _ = run(capsys, "report", "--lang", "ms", "--mode", "commission")
+    code, out, _ = run(capsys, "report", "--lang", "ms", "--mode", "commission", "--wide")
     assert "Jenis Pertaruhan" in out and "Had Pusingan Maks" in out and "Tuah Enam" in out
 
 
