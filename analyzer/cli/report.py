@@ -16,6 +16,7 @@ from analyzer.cli.options import (
     deliver_report,
     exact_analysis,
     paytable_from_args,
+    shoe_fields,
 )
 from analyzer.reports.formats import REPORT_FORMATS
 
@@ -68,6 +69,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         content: str | bytes = workbook_bytes(analysis, claimed_max_rtp=claim, lang=args.lang)
     else:
         content = render_report(
-            analysis, args.format, detail=args.detail, claimed_max_rtp=claim, lang=args.lang
+            analysis,
+            args.format,
+            detail=args.detail,
+            claimed_max_rtp=claim,
+            lang=args.lang,
+            shoe=shoe_fields(args, analysis.shoe, paytable.decks),
+            bets=args.bet,
         )
     return deliver_report(content, args.report_out), 0
