@@ -131,9 +131,7 @@ def shoe_record(
         "decks": INFINITE if infinite else decks,
         "cards": None if infinite else shoe.size,
         "removed": [str(card) for card in removed],
-        "ranks": None
-        if infinite
-        else {RANKS[r]: int(n) for r, n in enumerate(shoe.rank_counts)},
+        "ranks": None if infinite else {RANKS[r]: int(n) for r, n in enumerate(shoe.rank_counts)},
     }
 
 

@@ -255,7 +255,6 @@ def tool_rows(table: Table) -> list[dict[str, Any]]:
     return [{key: tool_value(cell) for key, cell in r.items()} for r in table.records()]
 
 
-
 def _csv_table(table: Table) -> str:
     import pandas as pd
 
