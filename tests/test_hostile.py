@@ -392,8 +392,6 @@ for name, argv, message in [
     ("opt_no_command", [], "COMMAND"),
     ("opt_unknown_command", ["dance"], "invalid choice"),
     ("play_few", ["play", "2S", "3H", "2D"], "too few cards"),
-    ("play_mode_all", ["play", "2S", "3H", "2D", "KC", "--mode", "all"], "name one of"),
-    ("play_mode_both", ["play", "2S", "3H", "2D", "KC", "--mode", "both"], "name one of"),
     ("play_many", ["play", "2S", "3H", "2D", "KC", "8H", "9D"], "too many cards"),
     ("play_bad_card", ["play", "2S", "3H", "2D", "ZZ"], "unknown card 'ZZ'"),
     ("play_bare_rank", ["play", "2", "3H", "2D", "KC"], "write rank then suit"),

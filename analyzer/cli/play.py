@@ -115,14 +115,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         },
         **played_options(paytable),
     }
-    data = envelope(
-        "play",
-        paytable=paytable,
-        shoe=dealt_shoe_record(paytable.decks),
-        options=options,
-        rows=rows,
-        round=round_record,
-    )
+    data = None
+    if args.format == "json":  # (the envelope reads the package's version: JSON only)
+        data = envelope(
+            "play",
+            paytable=paytable,
+            shoe=dealt_shoe_record(paytable.decks),
+            options=options,
+            rows=rows,
+            round=round_record,
+        )
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
     winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
     lines = [

@@ -36,10 +36,13 @@ from analyzer.game.shoe import INFINITE, Decks, Shoe
 from analyzer.paytables.library import is_path
 from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import fraction_text
-from analyzer.version import DISTRIBUTION, package_version
 
 #: Where the JSON Schemas ship (package data).
 SCHEMA_FOLDER = Path(__file__).resolve().parent / "schemas"
+
+#: The tool's name in every output (the distribution's: :data:`analyzer.version.DISTRIBUTION`,
+#: not imported here: reading the package's metadata costs ``play`` its fast start).
+TOOL = "baccarat-odds"
 
 #: The keys every output starts with, in order.
 ENVELOPE_KEYS = ("schema", "tool", "paytable", "shoe", "options")
@@ -57,7 +60,7 @@ class Contract:
     @property
     def name(self) -> str:
         """The schema's name: ``baccarat-odds/<command>``."""
-        return f"{DISTRIBUTION}/{self.command}"
+        return f"{TOOL}/{self.command}"
 
     @property
     def schema_file(self) -> Path:
@@ -181,12 +184,14 @@ def envelope(
 ) -> dict[str, Any]:
     """The JSON document of ``command``: the envelope, its ``rows`` under the contract's
     key, then ``extra`` (the command's own keys), in that order."""
+    from analyzer.version import package_version
+
     contract = contract_of(command)
     if contract.rows in extra or set(extra) & set(ENVELOPE_KEYS):
         raise ValueError(f"{command}: an extra key takes the place of the envelope's")
     return {
         "schema": {"name": contract.name, "version": contract.version},
-        "tool": {"name": DISTRIBUTION, "version": package_version()},
+        "tool": {"name": TOOL, "version": package_version()},
         "paytable": None if paytable is None else paytable_record(paytable),
         "shoe": None if shoe is None else dict(shoe),
         "options": json_value(dict(options)),

@@ -252,3 +252,10 @@ def test_reports_csv_has_a_row_per_bet_and_mode(capsys) -> None:
     typed = pd.read_csv(io.StringIO(out), dtype_backend="numpy_nullable")
     assert str(typed["max_round"].dtype) == "Int64"
     assert "50.0" not in out
+
+
+def test_the_tools_name_is_the_distributions() -> None:
+    from analyzer.reports.contract import TOOL
+    from analyzer.version import DISTRIBUTION
+
+    assert TOOL == DISTRIBUTION
