@@ -259,3 +259,15 @@ def test_the_tools_name_is_the_distributions() -> None:
     from analyzer.version import DISTRIBUTION
 
     assert TOOL == DISTRIBUTION
+
+
+def test_the_docs_tables_follow_the_report_contract() -> None:
+    """The JSON files ``docs --out`` writes (data/tables/seed-game) are report outputs."""
+    tables = Path(__file__).resolve().parents[2] / "data" / "tables" / "seed-game"
+    files = sorted(tables.glob("*/*.json"))
+    assert len(files) == 6
+    for path in files:
+        document = json.loads(path.read_text(encoding="utf-8"))
+        _validate(document, "report")
+        assert document["options"]["lang"] == path.parent.name
+        assert ("lines" in document) == (path.stem == "detail")
