@@ -1293,10 +1293,11 @@ def test_count_decks_option_is_the_same_game_as_a_paytable_of_those_decks(tmp_pa
         capsys, *common, "--paytable", str(one), "--work-dir", str(tmp_path / "b")
     )
     assert code == 0, err
-    a, b = json.loads(by_option), json.loads(by_paytable)
+    (a,), (b,) = json.loads(by_option)["bets"], json.loads(by_paytable)["bets"]
     assert a["strategy"] == b["strategy"]
-    assert a["with_limit"] == b["with_limit"] and a["without_limit"] == b["without_limit"]
-    assert a["without_limit"]["bet_frequency"] > 0  # with 8-deck tags it never bet
+    figures = [key for key in a if key.startswith(("with_limit_", "without_limit_"))]
+    assert figures and all(a[key] == b[key] for key in figures)
+    assert a["without_limit_bet_frequency"] > 0  # with 8-deck tags it never bet
 
 
 def test_ranks_with_identical_effects_get_identical_tags() -> None:
