@@ -392,8 +392,6 @@ for name, argv, message in [
     ("opt_no_command", [], "COMMAND"),
     ("opt_unknown_command", ["dance"], "invalid choice"),
     ("play_few", ["play", "2S", "3H", "2D"], "too few cards"),
-    ("play_mode_all", ["play", "2S", "3H", "2D", "KC", "--mode", "all"], "name one of"),
-    ("play_mode_both", ["play", "2S", "3H", "2D", "KC", "--mode", "both"], "name one of"),
     ("play_many", ["play", "2S", "3H", "2D", "KC", "8H", "9D"], "too many cards"),
     ("play_bad_card", ["play", "2S", "3H", "2D", "ZZ"], "unknown card 'ZZ'"),
     ("play_bare_rank", ["play", "2", "3H", "2D", "KC"], "write rank then suit"),
@@ -1315,10 +1313,11 @@ def test_count_decks_option_is_the_same_game_as_a_paytable_of_those_decks(tmp_pa
         capsys, *common, "--paytable", str(one), "--work-dir", str(tmp_path / "b")
     )
     assert code == 0, err
-    a, b = json.loads(by_option), json.loads(by_paytable)
+    (a,), (b,) = json.loads(by_option)["bets"], json.loads(by_paytable)["bets"]
     assert a["strategy"] == b["strategy"]
-    assert a["with_limit"] == b["with_limit"] and a["without_limit"] == b["without_limit"]
-    assert a["without_limit"]["bet_frequency"] > 0  # with 8-deck tags it never bet
+    figures = [key for key in a if key.startswith(("with_limit_", "without_limit_"))]
+    assert figures and all(a[key] == b[key] for key in figures)
+    assert a["without_limit_bet_frequency"] > 0  # with 8-deck tags it never bet
 
 
 def test_ranks_with_identical_effects_get_identical_tags() -> None:

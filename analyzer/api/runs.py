@@ -277,6 +277,7 @@ class Simulation(TableResult):
         cut_card: int,
         bets: list[dict[str, Any]],
         exact_evs: dict[tuple[str, str], Fraction],
+        document: dict[str, Any] | None = None,
     ) -> None:
         self.paytable = paytable
         self.shoes = shoes
@@ -286,12 +287,12 @@ class Simulation(TableResult):
         self.cut_card = cut_card
         self.bets = bets
         self.exact_evs = exact_evs
+        self._document = document
 
     def to_dict(self) -> dict[str, Any]:
-        """The figures as ``baccarat-odds simulate --format json`` prints them."""
-        return _json_ready(
-            {"shoes": self.shoes, "rounds": self.rounds, "seed": self.seed, "bets": self.bets}
-        )
+        """The figures as ``baccarat-odds simulate --format json`` prints them (the
+        simulate contract: see the JSON outputs reference)."""
+        return _json_ready(self._document)
 
     def to_frame(self) -> pd.DataFrame:
         """A row per bet and mode: the JSON's figures (``exact_ev`` a float, as printed;
@@ -390,6 +391,7 @@ def simulate(
     0  player     commission         ...
     1  player  no_commission         ...
     """
+    from analyzer.reports.outputs import run_options, simulation_data
     from analyzer.reports.tables import with_names
     from analyzer.runs.simulate import (
         SimulationJob,
@@ -419,15 +421,19 @@ def simulate(
         results = run.run(simulate_partition, job, check_simulate_partition, progress)
     exact = exact_evs(played, run.procedure)
     summary = with_names(simulation_summary(played, run.procedure, results, exact), played)
+    rounds = simulated_rounds(results)
+    bets = summary.to_dict("records")
+    options = run_options(played, run.procedure, run.shoes, run.seed, run.partition_size)
     return Simulation(
         played.name,
         run.shoes,
-        simulated_rounds(results),
+        rounds,
         run.seed,
         run.procedure.decks,
         run.procedure.cut_card,
-        summary.to_dict("records"),
+        bets,
         exact,
+        simulation_data(played, run.procedure, options, rounds, bets),
     )
 
 
@@ -472,6 +478,7 @@ class CountStudy(TableResult):
         rounds_per_shoe: float,
         records: list[dict[str, Any]],
         per_round: pd.DataFrame,
+        document: dict[str, Any] | None = None,
     ) -> None:
         self.paytable = paytable
         self.shoes = shoes
@@ -479,11 +486,12 @@ class CountStudy(TableResult):
         self.rounds_per_shoe = rounds_per_shoe
         self.records = records
         self.per_round = per_round
+        self._document = document
 
-    def to_dict(self) -> dict[str, Any] | list[dict[str, Any]]:
-        """The figures as ``baccarat-odds count --format json`` prints them: one bet's
-        record, or a list of them."""
-        return _json_ready(self.records[0] if len(self.records) == 1 else self.records)
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as ``baccarat-odds count --format json`` prints them (the count
+        contract: a row per bet and mode under ``bets``, one bet or many)."""
+        return _json_ready(self._document)
 
     def to_frame(self) -> pd.DataFrame:
         """A row per bet and mode counted, its record spread into columns
@@ -588,6 +596,7 @@ def count(
     >>> list(study.to_frame()["bet"])
     ['lucky_six']
     """
+    from analyzer.reports.outputs import count_data, count_options
     from analyzer.runs.count_plan import (
         check_max_gain,
         count_columns,
@@ -630,6 +639,21 @@ def count(
     records = [
         count_record(job, summary, c, bool(no_max_round)) for c, summary in enumerate(summaries)
     ]
+    options = count_options(
+        played,
+        run.procedure,
+        run.shoes,
+        run.seed,
+        run.partition_size,
+        bets=bets,
+        mode=mode,
+        tags=tags,
+        threshold=None if threshold is None else _number(threshold, "threshold"),
+        true_count_decks=job.true_count_decks,
+        perfect=bool(perfect),
+        no_max_round=bool(no_max_round),
+        max_gain=max_gain,
+    )
     return CountStudy(
         played.name,
         summaries[0]["shoes"],
@@ -637,6 +661,7 @@ def count(
         summaries[0]["rounds_per_shoe"],
         records,
         per_round_table(job, results),
+        count_data(played, run.procedure, options, records),
     )
 
 
@@ -674,8 +699,9 @@ class AuditReport(TableResult):
     0
     """
 
-    def __init__(self, paytable: Paytable, result: AuditResult) -> None:
+    def __init__(self, paytable: Paytable, result: AuditResult, level: float = 0.01) -> None:
         from analyzer.analysis.audit_record import audit_record
+        from analyzer.reports.outputs import audit_data
 
         self.paytable = paytable.name
         self.result = result
@@ -684,6 +710,7 @@ class AuditReport(TableResult):
         self.findings_total = result.total
         self.counts = dict(result.counts)
         self._record = audit_record(result, paytable)
+        self._document = audit_data(result, paytable, level)
 
     @property
     def tests_failed(self) -> int | None:
@@ -692,8 +719,9 @@ class AuditReport(TableResult):
         return None if self.result.fit is None else len(self.result.fit.failed)
 
     def to_dict(self) -> dict[str, Any]:
-        """The audit as ``baccarat-odds audit --format json`` prints it."""
-        return _json_ready(self._record)
+        """The audit as ``baccarat-odds audit --format json`` prints it (the audit
+        contract: the findings listed under ``findings``)."""
+        return _json_ready(self._document)
 
     def to_frame(self) -> pd.DataFrame:
         """A row per finding listed: its check, log, row, shoe, round and text."""
@@ -809,7 +837,7 @@ def audit(
         scheduler=scheduler,
         progress=bool(progress),
     )
-    return AuditReport(played, result)
+    return AuditReport(played, result, level)
 
 
 # -- fit --------------------------------------------------------------------------------------
@@ -867,7 +895,9 @@ class FitResult(TableResult):
 
     def to_dict(self) -> dict[str, Any]:
         """The fit as ``baccarat-odds fit --format json`` prints it."""
-        return _json_ready(self._record)
+        from analyzer.reports.outputs import fit_data
+
+        return _json_ready(fit_data(self._paytable, self.each, self.together))
 
     def to_frame(self) -> pd.DataFrame:
         """A row per claim and one for all of them (``claim`` ``"all"``): the figure and,

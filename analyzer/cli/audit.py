@@ -145,17 +145,18 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     status = 1 if args.fail_on_findings and result.total else 0
-    document = audit_document(result, paytable)
+    document = audit_document(result, paytable, args.level)
     content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), status
 
 
-def audit_document(result, paytable) -> Document:
+def audit_document(result, paytable, level: float = 0.01) -> Document:
     """The audit as a document: for people, the findings (or "No findings."), the summary
     and, where it was run, the fit's tests and calibration; for tools, the findings, the
     tests and the calibration as tables, and the whole record as JSON."""
     from analyzer.analysis.audit import payout_column
-    from analyzer.analysis.audit_record import audit_record, finding_record
+    from analyzer.analysis.audit_record import finding_record
+    from analyzer.reports.outputs import audit_data
 
     lines = []
     if result.findings:
@@ -197,7 +198,7 @@ def audit_document(result, paytable) -> Document:
     ]
     if result.fit is not None:
         blocks += _fit_blocks(result.fit)
-    return Document(None, tuple(blocks), audit_record(result, paytable))
+    return Document(None, tuple(blocks), audit_data(result, paytable, level))
 
 
 def _fit_blocks(fit) -> list:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
 from analyzer.cli.options import add_format_option
@@ -50,6 +49,23 @@ def _size(count: int) -> str:
     raise AssertionError  # pragma: no cover
 
 
+def _json(action: str, folder: Path, runs: list[dict]) -> str:
+    """The cache contract: the folder, and the runs listed (``list``) or removed
+    (``remove``; none for ``dir``), a row each."""
+    from analyzer.reports.contract import envelope
+    from analyzer.reports.formats import json_text
+
+    data = envelope(
+        "cache",
+        paytable=None,
+        shoe=None,
+        options={"action": action},
+        rows=runs,
+        folder=str(folder),
+    )
+    return json_text(data)
+
+
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.runs.kept import default_runs_folder, kept_runs, remove_runs
 
@@ -59,20 +75,20 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.action != "remove" and (args.ids or args.all):
         raise AnalyzerError(f"cache {args.action} takes no run ids and no --all")
     if args.action == "dir":
-        text = json.dumps({"folder": str(folder)}) if args.format == "json" else str(folder)
-        return text + "\n", 0
+        if args.format == "json":
+            return _json(args.action, folder, []), 0
+        return str(folder) + "\n", 0
     if args.action == "remove":
         if bool(args.ids) == args.all:
             raise AnalyzerError("cache remove: name the runs to remove, or give --all")
         removed = remove_runs(None if args.all else args.ids, folder)
         if args.format == "json":
-            return json.dumps({"removed": [run.id for run in removed]}, indent=2) + "\n", 0
+            return _json(args.action, folder, [run.as_record() for run in removed]), 0
         freed = sum(run.bytes for run in removed)
         return f"removed {len(removed)} kept run(s), {_size(freed)}, from {folder}\n", 0
     runs = kept_runs(folder)
     if args.format == "json":
-        records = [run.as_record() for run in runs]
-        return json.dumps({"folder": str(folder), "runs": records}, indent=2) + "\n", 0
+        return _json(args.action, folder, [run.as_record() for run in runs]), 0
     if not runs:
         return f"no kept runs in {folder}\n", 0
     from tabulate import tabulate

@@ -25,7 +25,7 @@ from analyzer.cli.options import (
 from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error, write_files_atomically
-from analyzer.reports.document import Block, Column, Document, Paragraph, records_table, table
+from analyzer.reports.document import Block, Column, Document, Paragraph, table
 from analyzer.reports.formats import REPORT_FORMATS
 from analyzer.reports.i18n import word
 from analyzer.runs import TRUE_COUNT_DECKS
@@ -121,6 +121,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.reports.outputs import count_data, count_options, count_table
     from analyzer.reports.plots import MAX_CHART_CURVES
     from analyzer.reports.writers import write_document
     from analyzer.runs.count_plan import (
@@ -128,7 +129,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         count_columns,
         count_job,
         count_record,
-        flat_record,
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
     from analyzer.runs.jobs import partition_sizes
@@ -179,10 +179,23 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     else:
         plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
         blocks = _many_bets_blocks(records, plays, args.max_gain)
-    flat = [flat_record(record) for record in records]
-    data = records[0] if len(records) == 1 else records
-    kinds = {key: "count" for key in flat[0] if key.endswith("max_round") or key == "seed"}
-    document = Document(head, (*blocks, records_table(flat, kinds)), data)
+    options = count_options(
+        paytable,
+        procedure,
+        args.shoes,
+        args.seed,
+        args.partition_size,
+        bets=args.bet,
+        mode=args.mode,
+        tags=args.tags,
+        threshold=args.threshold,
+        true_count_decks=job.true_count_decks,
+        perfect=args.perfect,
+        no_max_round=args.no_max_round,
+        max_gain=args.max_gain,
+    )
+    data = count_data(paytable, procedure, options, records)
+    document = Document(head, (*blocks, count_table(records)), data)
     content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), 0
 

@@ -8,7 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from analyzer.cli.eor import effects_with_progress
-from analyzer.cli.options import add_shoe_options, exact_analysis, reads, shoe_from_args, writes
+from analyzer.cli.options import (
+    add_shoe_options,
+    exact_analysis,
+    reads,
+    shoe_fields,
+    shoe_from_args,
+    writes,
+)
 from analyzer.errors import AnalyzerError, one_line
 from analyzer.files import (
     check_folder_target,
@@ -94,9 +101,12 @@ def docs_tables() -> list[tuple[str, str, str, bool]]:
     return tables + [(lang, "xlsx", WORKBOOK, True) for lang in LANGUAGES]
 
 
-def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str | bytes]:
+def render_docs(
+    analysis: Analysis, claim: str | None, shoe: dict | None = None
+) -> dict[str, str | bytes]:
     """Every table of a paytable (:func:`docs_tables`): ``LANG/summary.EXT`` and
-    ``LANG/detail.EXT``, and the PAR sheet workbook ``LANG/par-sheet.xlsx``."""
+    ``LANG/detail.EXT`` (the JSON files under the report contract, ``shoe`` its shoe),
+    and the PAR sheet workbook ``LANG/par-sheet.xlsx``."""
     from tqdm import tqdm
 
     from analyzer.reports.tables import report_document
@@ -117,7 +127,7 @@ def render_docs(analysis: Analysis, claim: str | None) -> dict[str, str | bytes]
             continue
         if (lang, detail) not in documents:
             documents[lang, detail] = report_document(
-                analysis, detail=detail, claimed_max_rtp=claim, lang=lang
+                analysis, detail=detail, claimed_max_rtp=claim, lang=lang, shoe=shoe
             )
         files[f"{lang}/{name}"] = write_document(documents[lang, detail], fmt)
     return files
@@ -134,7 +144,8 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
     paytable = load_paytable(args.paytable[0] if args.paytable else SEED_GAME)
     out = check_folder_target(args.out, "--out")
     analysis = exact_analysis(args, paytable)
-    files = render_docs(analysis, published_max_rtp(paytable))  # all rendered before any write
+    shoe = shoe_fields(args, analysis.shoe, paytable.decks)
+    files = render_docs(analysis, published_max_rtp(paytable), shoe)  # all before any write
     try:
         # Not held for the standard output: that only reports this write, so follows it.
         write_tree_atomically(out, files)

@@ -19,6 +19,7 @@ from analyzer.cli.options import (
     deliver_report,
     layout,
     paytable_from_args,
+    shoe_fields,
     shoe_from_args,
     writes,
 )
@@ -28,7 +29,6 @@ from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import RESERVED_MODES, Paytable
 from analyzer.reports.document import Column, Document, Heading, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
-from analyzer.reports.writers import tool_value
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     import pandas as pd
@@ -104,6 +104,7 @@ def effects_with_progress(
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.eor import with_linear_counts
     from analyzer.analysis.exact import resolve_modes
+    from analyzer.reports.contract import played_options
     from analyzer.reports.plots import MAX_CHART_BETS, effects_figure, save_png
     from analyzer.reports.tables import rows_shown_once, with_names
     from analyzer.reports.writers import write_document
@@ -140,7 +141,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     per_card = by_card if args.by_card else None
-    document = effects_document(paytable, shoe, effects, per_card, counts, modes, every)
+    header = {
+        "shoe": shoe_fields(args, shoe, paytable.decks),
+        "options": {
+            "modes": list(modes),
+            "bets": args.bet,
+            "by_card": args.by_card,
+            **played_options(paytable),
+        },
+    }
+    document = effects_document(paytable, shoe, effects, per_card, counts, modes, every, header)
     content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), 0
 
@@ -153,12 +163,15 @@ def effects_document(
     counts: dict,
     modes: tuple[str, ...],
     every: list[dict],
+    header: dict | None = None,
 ) -> Document:
     """The effects of removal as a document: for people, the change in each bet's EV
     (in % of a unit) per rank (or card: a row per card) removed, and each bet's linear
-    count; for tools, one row per (bet, mode, rank or card) with its exact change, and
-    ``every`` (each bet in every mode) as JSON."""
+    count; for tools, ``every`` row (bet, mode, rank or card) with its exact change, in
+    JSON (the eor contract, ``header`` its shoe and options) and CSV alike."""
+    from analyzer.reports.contract import envelope, shoe_record
     from analyzer.reports.tables import ALL_MODES, bet_label
+    from analyzer.reports.writers import tool_rows
 
     shown = effects if by_card is None else by_card
     column = "rank" if by_card is None else "card"
@@ -205,13 +218,14 @@ def effects_document(
         audience="people",
         tight=True,
     )
-    records = shown.drop(columns="cards").to_dict("records")
     kinds = {"delta_ev_exact": "fraction", "tag": "count"}
+    tools = records_table(every, kinds)
     blocks = (
         table(columns, rows, audience="people"),
         Heading("Linear counts", 2),
         counts_table,
-        records_table(records, kinds),
+        tools,
     )
-    data = [{key: tool_value(value) for key, value in row.items()} for row in every]
+    header = header or {"shoe": shoe_record(shoe), "options": {"modes": list(modes)}}
+    data = envelope("eor", paytable=paytable, rows=tool_rows(tools), **header)
     return Document(f"{paytable.name}: {shoe.describe()}", blocks, data)

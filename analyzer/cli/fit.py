@@ -42,7 +42,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         claims_to_fit,
         decimal_note,
         fit,
-        fit_report,
         fit_rows,
         sets_to_solve,
     )
@@ -56,7 +55,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         bar.update()
     status = 1 if together.empty else 0
     if args.format == "json":
-        return json_text(fit_report(paytable, each, together)), status
+        from analyzer.reports.outputs import fit_data
+
+        return json_text(fit_data(paytable, each, together)), status
     rows = fit_rows(paytable, each, together)
     table = render_table(pd.DataFrame(rows), left_align=True)
     ranges = ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)

@@ -279,6 +279,17 @@ def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
     return shoe
 
 
+def shoe_fields(args: argparse.Namespace, shoe: Shoe, decks: Decks) -> dict[str, Any]:
+    """``shoe`` (the one :func:`shoe_from_args` made) as the JSON contract writes it: the
+    decks it was made of (``decks``, the paytable's, unless --decks; none for --shoe) and
+    the cards --remove took out of it, as given."""
+    from analyzer.reports.contract import shoe_record
+
+    removed = parse_cards(args.remove, suit_required=False) if args.remove else []
+    base = None if args.shoe else (args.decks or decks)
+    return shoe_record(shoe, base, removed)
+
+
 def add_mode_option(parser: argparse.ArgumentParser, default: str | None, help: str) -> None:
     parser.add_argument("--mode", default=default, help=help)
 

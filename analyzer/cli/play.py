@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.cli.options import (
@@ -18,7 +17,7 @@ from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import columns_of_round
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
-from analyzer.paytables.model import RESERVED_MODES, Paytable, resolve_modes, result_kind
+from analyzer.paytables.model import Paytable, resolve_modes, result_kind
 from analyzer.paytables.settle import Settlement
 from analyzer.reports.document import Column, Document, Paragraph, table
 from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mode
@@ -55,18 +54,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the round's special cards and their multipliers, for a paytable with "
         '[multipliers] (e.g. "7S=8,AH=2"; default: none drawn)',
     )
-    add_mode_option(parser, None, "betting mode for the JSON 'bets' object (default: the first)")
+    add_mode_option(
+        parser, None, "only this betting mode's rows in the JSON 'bets' (default: every mode)"
+    )
     add_format_option(parser, ("text", "json"))
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.reports.contract import dealt_shoe_record, envelope, played_options
+
     paytable = paytable_from_args(args)
-    chosen = paytable.modes[0] if args.mode is None else resolve_modes(paytable, args.mode)[0]
-    if args.mode in RESERVED_MODES and len(paytable.modes) > 1:
-        raise AnalyzerError(
-            f"--mode {args.mode}: play's JSON 'bets' are one mode's (its 'bets_by_mode' has "
-            f"every mode): name one of {', '.join(paytable.modes)}"
-        )
+    modes = resolve_modes(paytable, args.mode)  # (one mode, or every mode)
     cards = parse_cards(args.cards)
     try:  # the cards must all come out of one shoe of the paytable's decks
         if paytable.decks != INFINITE:  # (any cards come out of an infinite deck)
@@ -89,9 +87,19 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         }
         for mode in paytable.modes
     }
-    by_mode = {mode: {bet: net for bet, (net, _) in nets.items()} for mode, nets in settled.items()}
-    bets = by_mode[chosen]
-    data = {
+    rows = [
+        {
+            "bet": bet.id,
+            "name": bet.display_name(),
+            "mode": mode,
+            "result": result_kind(settled[mode][bet.id][0] + paytable.fee),
+            "net": float(settled[mode][bet.id][0]),
+            "net_exact": fraction_text(settled[mode][bet.id][0]),
+            "multiplier": fraction_text(settled[mode][bet.id][1]),
+        }
+        for bet, mode in paytable.offered(modes)
+    ]
+    round_record = {
         "player_cards": [str(c) for c in dealt.player_cards],
         "banker_cards": [str(c) for c in dealt.banker_cards],
         "player_score": dealt.player_score,
@@ -100,14 +108,25 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "natural": dealt.natural,
         "player_reason": dealt.player_reason,
         "banker_reason": dealt.banker_reason,
-        "mode": chosen,
-        "bet_names": {bet.id: bet.display_name() for bet, _ in paytable.offered((chosen,))},
-        "bets": {bet: float(net) for bet, net in bets.items()},
-        "bets_exact": {bet: fraction_text(net) for bet, net in bets.items()},
-        "bets_by_mode": {
-            mode: {bet: float(net) for bet, net in nets.items()} for mode, nets in by_mode.items()
+    }
+    options = {
+        "cards": [str(card) for card in cards],
+        "modes": list(modes),
+        "special_cards": {
+            str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
         },
-    } | _multiplied_record(paytable, specials, settled[chosen])
+        **played_options(paytable),
+    }
+    data = None
+    if args.format == "json":  # (the envelope reads the package's version: JSON only)
+        data = envelope(
+            "play",
+            paytable=paytable,
+            shoe=dealt_shoe_record(paytable.decks),
+            options=options,
+            rows=rows,
+            round=round_record,
+        )
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
     winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
     lines = [
@@ -160,22 +179,3 @@ def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:
     if paytable.fee:
         lines.append(f"Fee:     {float(paytable.fee):g} per unit staked, paid on every bet")
     return lines
-
-
-def _multiplied_record(
-    paytable: Paytable, specials: Specials, settled: dict[str, tuple[Fraction, Fraction | None]]
-) -> dict:
-    """JSON keys for a paytable with multipliers or a fee (none for one without)."""
-    record: dict = {}
-    if paytable.fee:
-        record["fee"] = fraction_text(paytable.fee)
-    if paytable.multipliers is not None:
-        record["special_cards"] = {
-            str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
-        }
-        record["multipliers"] = {
-            bet: fraction_text(multiplier)
-            for bet, (_, multiplier) in settled.items()
-            if multiplier is not None
-        }
-    return record

@@ -17,6 +17,7 @@ from analyzer.cli.options import (
     exact_analysis,
     layout,
     paytable_from_args,
+    shoe_fields,
 )
 from analyzer.reports.formats import REPORT_FORMATS
 
@@ -75,5 +76,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             claimed_max_rtp=claim,
             lang=args.lang,
             **layout(args),
+            shoe=shoe_fields(args, analysis.shoe, paytable.decks),
+            bets=args.bet,
         )
     return deliver_report(content, args.report_out), 0

@@ -39,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.document import Column, Document, table
+    from analyzer.reports.outputs import run_options, simulation_data
     from analyzer.reports.tables import rows_shown_once, with_names
     from analyzer.reports.writers import write_document
     from analyzer.runs.jobs import partition_sizes
@@ -66,12 +67,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         results = simulate_to_log(job, sizes, args.log, progress)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = simulated_rounds(results)
-    data = {
-        "shoes": args.shoes,
-        "rounds": rounds,
-        "seed": args.seed,
-        "bets": summary.to_dict("records"),
-    }
+    options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
+    data = simulation_data(paytable, procedure, options, rounds, summary.to_dict("records"))
     # Tools get every (bet, mode); people each bet once where every mode has the same
     # figures (the same shoes settle a bet that pays alike in each mode).
     summary = rows_shown_once(

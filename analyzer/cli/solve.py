@@ -95,7 +95,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     decks = default_decks if args.decks is None else args.decks
     solution = solve_game(rules, decks)
     if args.format == "json":
-        text = json_text({"game": what, **solution.to_data()})
+        from analyzer.paytables.library import is_path, library_names, load_paytable
+        from analyzer.reports.outputs import solution_data
+
+        named = is_path(args.paytable) or args.paytable in library_names()
+        paytable = load_paytable(args.paytable) if named else None
+        text = json_text(solution_data(solution, what, paytable))
     else:
         text = solution_text(solution, what)
     if args.out is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 from fractions import Fraction
+from pathlib import Path
 
 from analyzer.cli.options import add_format_option, add_shoe_options, layout, reads
 from analyzer.errors import AnalyzerError
@@ -63,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.verify import load_claims, verify_claims
     from analyzer.reports.document import Document, Paragraph, records_table
-    from analyzer.reports.writers import write_document
+    from analyzer.reports.writers import tool_rows, write_document
     from analyzer.runs.studies import CountingStudies
 
     if args.explain:
@@ -107,8 +108,51 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if (results["quantity"] == "payouts").any():
         summary += "\n" + PAYOUTS_COMPARED
     records = results.to_dict("records")
-    blocks = (Paragraph("\n".join(lines)), Paragraph(summary), records_table(records))
-    return write_document(Document(None, blocks, records), args.format, **layout(args)), status
+    tools = records_table(records)
+    data = _verify_data(args, claims, shoe, removed, tool_rows(tools))
+    blocks = (Paragraph("\n".join(lines)), Paragraph(summary), tools)
+    return write_document(Document(None, blocks, data), args.format, **layout(args)), status
+
+
+def _verify_data(args: argparse.Namespace, claims: list, shoe, removed: list, rows: list) -> dict:
+    """The verify contract: the claims file (its id and the sha256 of its content), the
+    paytable where every claim names the same one, the shoe the options impose on every
+    claim (null: each claim's own), and a row per claim."""
+    import hashlib
+
+    from analyzer.game.shoe import Shoe
+    from analyzer.paytables.library import is_path, load_paytable, shipped_claims
+    from analyzer.reports.contract import envelope, shoe_record
+
+    path = Path(args.claims) if is_path(args.claims) else shipped_claims(args.claims)
+    named = {claim.paytable for claim in claims}
+    paytable = load_paytable(named.pop()) if len(named) == 1 else None
+    fields = None
+    if shoe is not None or args.decks is not None or removed:
+        if shoe is None:
+            base = args.decks if args.decks is not None else None
+            if base is None and paytable is not None:
+                base = paytable.decks
+            start = None if base is None else Shoe.standard(base)
+        else:
+            base, start = None, shoe
+        if start is not None:
+            fields = shoe_record(start.remove(removed), base, removed)
+        else:  # cards out of each claim's own shoe, of several paytables' decks
+            fields = {"decks": None, "cards": None, "removed": [str(c) for c in removed]}
+            fields["ranks"] = None
+    claims_file = {
+        "id": Path(args.claims).stem if is_path(args.claims) else args.claims,
+        "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+    }
+    return envelope(
+        "verify",
+        paytable=paytable,
+        shoe=fields,
+        options={"claims": args.claims},
+        rows=rows,
+        claims_file=claims_file,
+    )
 
 
 def _verdict_line(row) -> str:

@@ -144,19 +144,29 @@ def table(columns: Sequence[Column], rows: Sequence[Sequence[Any]], **options: A
 
 
 def records_table(
-    records: Sequence[dict[str, Any]], kinds: dict[str, Kind] | None = None, **options: Any
+    records: Sequence[dict[str, Any]],
+    kinds: dict[str, Kind] | None = None,
+    columns: Sequence[str] | None = None,
+    **options: Any,
 ) -> Table:
     """A table for tools of ``records`` (each a mapping of the same keys, in order): a
-    column per key, of the kind ``kinds`` gives it, else of its first value's (a whole
-    number a count, a float a number, a ``Fraction`` a fraction, anything else text)."""
+    column per key (``columns``: these keys, in this order, a record's missing key
+    None), of the kind ``kinds`` gives it, else of its first value's (a whole number a
+    count, a float a number, a ``Fraction`` a fraction, anything else text)."""
     kinds = kinds or {}
-    keys = list(dict.fromkeys(key for record in records for key in record))
+    if columns is not None:
+        keys = list(columns)
+        extra = {key for record in records for key in record} - set(keys)
+        if extra:
+            raise ValueError(f"records with keys outside the columns: {sorted(extra)}")
+    else:
+        keys = list(dict.fromkeys(key for record in records for key in record))
     rows = [[record.get(key) for key in keys] for record in records]
-    columns = [
+    made = [
         Column(key, kinds.get(key) or _kind_of(row[k] for row in rows))
         for k, key in enumerate(keys)
     ]
-    return table(columns, rows, **{"audience": "tools", **options})
+    return table(made, rows, **{"audience": "tools", **options})
 
 
 def _kind_of(cells: Any) -> Kind:

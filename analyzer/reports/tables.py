@@ -40,7 +40,7 @@ from analyzer.reports.formats import (
 from analyzer.reports.formats import json_text as json_text  # (re-exported: the commands')
 from analyzer.reports.i18n import check_language, sentence, word
 from analyzer.reports.writers import csv_safe as csv_safe  # (re-exported)
-from analyzer.reports.writers import csv_text, markdown_escape, write_document
+from analyzer.reports.writers import csv_text, markdown_escape, tool_rows, write_document
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
     import pandas as pd
@@ -140,6 +140,55 @@ def bet_label(name: str, mode: str, several_modes: bool, lang: str = "en") -> st
 
 def _percent_float(value: Fraction | None) -> float | None:
     return None if value is None else float(100 * value)
+
+
+#: A jackpot's figures in a bet's record (:func:`result_record`), each spread into a
+#: ``jackpot_*`` column of the report's rows (None for a bet without a jackpot).
+JACKPOT_KEYS = (
+    "meter",
+    "contribution",
+    "rtp_at_meter",
+    "rtp_at_meter_0",
+    "rtp_per_meter_stake",
+    "break_even_meter",
+    "break_even_meter_float",
+    "long_run_rtp",
+    "long_run_rtp_percent",
+)
+#: The columns of the report's rows for tools, a row per (bet, mode): JSON's ``bets``
+#: and the CSV's first table.
+REPORT_COLUMNS = (
+    "bet",
+    "name",
+    "mode",
+    "house_edge",
+    "house_edge_percent",
+    "rtp",
+    "rtp_percent",
+    "hit_frequency",
+    "hit_frequency_percent",
+    "push_probability",
+    "push_probability_percent",
+    "variance",
+    "std_dev",
+    "edge_per_resolved",
+    "edge_per_resolved_percent",
+    "max_round",
+    *(f"jackpot_{key}" for key in JACKPOT_KEYS),
+)
+#: The columns of the paying lines (``--detail``): JSON's ``lines``, the CSV's second table.
+LINE_COLUMNS = (
+    "bet",
+    "mode",
+    "when",
+    "ways",
+    "probability",
+    "probability_float",
+    "pays",
+    "net",
+    "contribution",
+    "contribution_float",
+)
 
 
 def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:
@@ -514,15 +563,23 @@ def report_document(
     detail: bool = False,
     claimed_max_rtp: str | None = None,
     lang: str = "en",
+    shoe: dict[str, Any] | None = None,
+    bets: Sequence[str] | None = None,
 ) -> Document:
     """The report of ``analysis`` as a document, with the check of ``claimed_max_rtp``.
 
     People read the title, the table of bets (with ``detail`` each bet's breakdown
     under its heading), the jackpots' and unavailable bets' lines and the claim's line.
-    Tools read one table of bets (the breakdown below it with detail: a claim is about
-    the game, not a bet, and has no row there) and, as JSON, one object: the paytable,
-    shoe and modes, ``bets`` (one object per (bet, mode), see :func:`result_record`)
-    and ``max_rtp_claim`` (see :func:`claim_check`; null without a claim)."""
+    Tools read one table of bets, a row per (bet, mode) (with detail, the paying lines
+    below it), and, as JSON, the report contract (:mod:`analyzer.reports.contract`):
+    the same rows under ``bets`` (see :func:`result_record`, a jackpot's figures spread
+    into ``jackpot_*`` columns), the paying lines under ``lines`` (with detail), the bets
+    that cannot be computed exactly under ``unavailable``, and ``max_rtp_claim`` (see
+    :func:`claim_check`; null without a claim). ``shoe`` is the shoe as the contract
+    writes it (default: the analysis's, nothing said removed); ``bets``: the bets asked
+    for (None: every bet)."""
+    from analyzer.reports.contract import envelope, played_options, shoe_record
+
     check_language(lang)
     shown = shown_once(analysis)
     blocks: list[Block] = [summary_table(analysis, lang)]
@@ -541,30 +598,44 @@ def report_document(
         blocks.append(Paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}"))
     if claimed_max_rtp is not None:
         blocks += [Paragraph(line) for line in claim_lines(analysis, claimed_max_rtp, lang)]
-    records = [_flat(result_record(r, lang=lang) | {"mode": mode}) for r, mode in shown]
-    blocks.append(records_table(records, {"max_round": "count"}))
+    # Tools: a row per (bet, mode), in JSON and CSV alike.
+    bets_table = records_table(
+        [_flat(result_record(r, lang=lang)) for r in analysis.results],
+        {"max_round": "count"},
+        columns=REPORT_COLUMNS,
+    )
+    blocks.append(bets_table)
+    extra: dict[str, Any] = {}
     if detail:
         lines = [
-            {"bet": r.bet.id, "mode": mode, **line}
-            for r, mode in shown
+            {"bet": r.bet.id, "mode": r.mode, **line}
+            for r in analysis.results
             for line in result_record(r, True, lang)["breakdown"]
         ]
-        blocks.append(records_table(lines, {"ways": "count"}))
-    bets = [result_record(r, detail, lang) for r in analysis.results]
-    bets += [
-        {"bet": bet, "mode": mode, "house_edge": None, "rtp": None, "unavailable": why}
-        for bet, mode, why in analysis.unavailable
+        lines_table = records_table(lines, {"ways": "count"}, columns=LINE_COLUMNS)
+        blocks.append(lines_table)
+        extra["lines"] = tool_rows(lines_table)
+    extra["unavailable"] = [
+        {"bet": bet, "mode": mode, "reason": why} for bet, mode, why in analysis.unavailable
     ]
-    claim = None if claimed_max_rtp is None else claim_check(analysis, claimed_max_rtp, lang)
-    data = {
-        "paytable": analysis.paytable.source,
-        "name": analysis.paytable.name,
-        "shoe": analysis.shoe.describe(),
+    extra["max_rtp_claim"] = (
+        None if claimed_max_rtp is None else claim_check(analysis, claimed_max_rtp, lang)
+    )
+    options = {
         "modes": list(analysis.modes),
-        **_rules_record(analysis.paytable),
-        "bets": bets,
-        "max_rtp_claim": claim,
+        "bets": None if bets is None else list(bets),
+        "detail": detail,
+        "lang": lang,
+        **played_options(analysis.paytable),
     }
+    data = envelope(
+        "report",
+        paytable=analysis.paytable,
+        shoe=shoe_record(analysis.shoe) if shoe is None else shoe,
+        options=options,
+        rows=tool_rows(bets_table),
+        **extra,
+    )
     return Document(report_title(analysis, lang), tuple(blocks), data)
 
 
@@ -577,13 +648,22 @@ def render_report(
     lang: str = "en",
     fragment: bool = False,
     width: int | None = TEXT_WIDTH,
+    shoe: dict[str, Any] | None = None,
+    bets: Sequence[str] | None = None,
 ) -> str:
     """The report of ``analysis`` in ``fmt`` (one of the text formats), see
     :func:`report_document`; HTML as a whole page, or with ``fragment`` its body; text at
     most ``width`` characters a line (None: no limit)."""
     if fmt not in FORMATS:
         raise AnalyzerError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")
-    document = report_document(analysis, detail=detail, claimed_max_rtp=claimed_max_rtp, lang=lang)
+    document = report_document(
+        analysis,
+        detail=detail,
+        claimed_max_rtp=claimed_max_rtp,
+        lang=lang,
+        shoe=shoe,
+        bets=bets,
+    )
     text = write_document(document, fmt, fragment=fragment, width=width)
     assert isinstance(text, str)
     return text

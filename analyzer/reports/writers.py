@@ -292,19 +292,26 @@ def tool_value(value: Any) -> Any:
     return fraction_text(value) if isinstance(value, Fraction) else value
 
 
-def _tool_records(table: Table) -> list[dict[str, Any]]:
+def tool_rows(table: Table) -> list[dict[str, Any]]:
+    """A table's rows as tools read them, in JSON and CSV alike: a record per row, its
+    cells under the columns' keys, exact fractions as ``"p/q"``."""
     return [{key: tool_value(cell) for key, cell in r.items()} for r in table.records()]
 
 
 def _csv_table(table: Table) -> str:
     import pandas as pd
 
-    frame = pd.DataFrame(_tool_records(table), columns=[c.tool_name for c in table.columns])
+    frame = pd.DataFrame(tool_rows(table), columns=[c.tool_name for c in table.columns])
     for c, column in enumerate(table.columns):
         cells = [row[c] for row in table.rows]
         whole = all(cell is None or type(cell) is int for cell in cells)
-        if column.kind == "count" and whole and None in cells:
-            frame[column.tool_name] = frame[column.tool_name].astype("Int64")  # 50, not 50.0
+        if whole and None in cells and any(type(cell) is int for cell in cells):
+            # 50 and an empty cell, not 50.0 and NaN: built from the integers themselves
+            # (through a float, a count over 2**53 would lose its last digits).
+            if all(cell is None or -(2**63) <= cell < 2**63 for cell in cells):
+                frame[column.tool_name] = pd.array(cells, dtype="Int64")
+            else:
+                frame[column.tool_name] = pd.Series(cells, dtype=object)
     return csv_text(frame)
 
 
@@ -325,11 +332,12 @@ def table_of_display(table: Table) -> Table:
 
 
 def json_document(document: Document) -> str:
-    """Strict JSON: the document's data, or its tables for tools as lists of records
-    (one table: a list)."""
+    """Strict JSON: the document's data (every command's follows its contract,
+    :mod:`analyzer.reports.contract`), or its tables for tools as lists of records (one
+    table: a list)."""
     if document.data is not None:
         return json_text(document.data)
-    tables = [_tool_records(t) for t in document.tables("tools")]
+    tables = [tool_rows(t) for t in document.tables("tools")]
     return json_text(tables[0] if len(tables) == 1 else tables)
 
 

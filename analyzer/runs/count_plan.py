@@ -13,7 +13,7 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.runs import TRUE_COUNT_DECKS
-from analyzer.runs.counting import CountJob, default_threshold, parse_tags
+from analyzer.runs.counting import PLAYS, CountJob, default_threshold, parse_tags
 from analyzer.runs.dealer import Procedure
 from analyzer.runs.jobs import (
     MAX_MAX_GAIN,
@@ -180,6 +180,7 @@ def count_record(job: CountJob, summary: dict, c: int, no_max_round: bool = Fals
         "bet": summary["bet"],
         "name": job.paytable.bet(summary["bet"], summary["mode"]).display_name(),
         "mode": summary["mode"],
+        "play": job.headline_of(c),
         "max_round": summary["max_round"],
         "strategy": count_strategy(job, c),
         "seed": job.seed,
@@ -192,6 +193,60 @@ def count_record(job: CountJob, summary: dict, c: int, no_max_round: bool = Fals
         "by_max_round": summary["by_max_round"],
         "advice": advice,
     }
+
+
+_FIGURES = (
+    "bet_frequency",
+    "bet_frequency_se",
+    "edge_when_bet",
+    "edge_when_bet_se",
+    "units_per_shoe",
+    "units_per_shoe_se",
+    "units_per_100_rounds",
+    "units_per_100_rounds_se",
+)
+_ADVICE = (
+    "max_gain",
+    "largest_safe_max_round",
+    "needs_no_limit",
+    "confidence",
+    "printed_max_round_is_safe",
+)
+#: The columns of a count's rows for tools (:func:`flat_record`, every play's advice a
+#: column, None where the play was not counted): JSON's ``bets`` and the CSV's.
+COUNT_COLUMNS = (
+    "bet",
+    "name",
+    "mode",
+    "play",
+    "max_round",
+    "strategy",
+    "seed",
+    "shoes",
+    "rounds_per_shoe",
+    "headline",
+    *_FIGURES,
+    *(f"with_limit_{key}" for key in _FIGURES),
+    *(f"without_limit_{key}" for key in _FIGURES),
+    *(f"advice_perfect_{key}" for key in _ADVICE),
+    *(f"advice_count_{key}" for key in _ADVICE),
+)
+
+
+def curve_rows(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The gain by max round of every counted (bet, mode) and play, a row per max round:
+    ``bet``, ``mode``, ``play``, then the curve's point (``max_round``,
+    ``units_per_shoe`` and its standard error, ``bet_frequency``)."""
+    rows = []
+    for record in records:
+        curves = {record["play"]: record["by_max_round"]}
+        for play, advice in record["advice"].items():
+            if "by_max_round" in advice:
+                curves[play] = advice["by_max_round"]
+        for play in PLAYS:
+            for point in curves.get(play, ()):
+                rows.append({"bet": record["bet"], "mode": record["mode"], "play": play} | point)
+    return rows
 
 
 def flat_record(record: dict[str, Any], prefix: str = "") -> dict[str, Any]:

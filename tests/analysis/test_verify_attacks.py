@@ -111,7 +111,7 @@ def test_a_long_exact_standard_deviation_prints_in_text(tmp_path, capsys) -> Non
         '[[claim]]\nquantity = "std_dev"\nbet = "f"\nvalue = "1"\n',
     )
     code, out, _ = run(capsys, "verify", str(path), "--format", "json")
-    assert len(json.loads(out)[0]["exact"]) > 80  # the case: a long sqrt(p/q)
+    assert len(json.loads(out)["claims"][0]["exact"]) > 80  # the case: a long sqrt(p/q)
     code, out, err = run(capsys, "verify", str(path))
     assert code in (0, 1), err
     assert out.splitlines()[0].startswith(("PASS claim 1:", "FAIL claim 1:", "FAIL (last"))
@@ -140,7 +140,7 @@ def test_a_value_with_line_breaks_keeps_its_verdict_on_one_line(tmp_path, capsys
 def _rows(capsys, path) -> list[dict]:
     code, out, err = run(capsys, "verify", str(path), "--format", "json")
     assert code in (0, 1), err
-    return json.loads(out)
+    return json.loads(out)["claims"]
 
 
 def test_a_given_with_a_comment_is_read_as_without_it(tmp_path, capsys) -> None:

@@ -12,6 +12,9 @@ from helpers import run
 import analyzer
 from analyzer import AnalyzerError, Shoe, load_paytable
 from analyzer.api.exact import VERIFICATION_COLUMNS, game_rules
+from analyzer.paytables.library import library_names
+from analyzer.reports.formats import json_text
+from analyzer.reports.outputs import solution_data
 
 
 def _json(capsys, *argv: str) -> tuple[int, object]:
@@ -38,7 +41,8 @@ def _json(capsys, *argv: str) -> tuple[int, object]:
 )
 def test_removal_effects_are_eors(capsys, options, argv) -> None:
     effects = analyzer.removal_effects("ez-baccarat", **options)
-    _, rows = _json(capsys, "eor", "--paytable", "ez-baccarat", *argv)
+    _, data = _json(capsys, "eor", "--paytable", "ez-baccarat", *argv)
+    rows = data["effects"]
     frame = effects.to_frame()
     assert len(frame) == len(rows)
     for row, cli in zip(frame.to_dict("records"), rows, strict=True):
@@ -50,7 +54,8 @@ def test_removal_effects_are_eors(capsys, options, argv) -> None:
 
 def test_removal_effects_in_every_mode_and_by_card(capsys) -> None:
     effects = analyzer.removal_effects(decks=1, bets=["player_pair"], by_card=True)
-    _, rows = _json(capsys, "eor", "--decks", "1", "--bet", "player_pair", "--by-card")
+    _, data = _json(capsys, "eor", "--decks", "1", "--bet", "player_pair", "--by-card")
+    rows = data["effects"]
     frame = effects.to_frame()
     assert set(frame["mode"]) == {"commission", "no_commission"}
     assert [(r["bet"], r["mode"], r["card"]) for r in rows] == list(
@@ -112,7 +117,8 @@ def test_removal_effects_refuse_bad_input_in_one_line(call, words) -> None:
 )
 def test_verify_gives_verifys_verdicts(capsys, claims, options, argv) -> None:
     checked = analyzer.verify(claims, **options)
-    code, rows = _json(capsys, "verify", claims, *argv)
+    code, data = _json(capsys, "verify", claims, *argv)
+    rows = data["claims"]
     assert checked.results.to_dict("records") == rows
     frame = checked.to_frame()
     assert list(frame.columns) == list(VERIFICATION_COLUMNS) and frame.index.name == "number"
@@ -172,11 +178,11 @@ def test_verify_refuses_bad_input_in_one_line(call, words) -> None:
 def test_solve_is_solves(capsys, game, decks, argv) -> None:
     solution = analyzer.solve(game, decks=decks)
     _, data = _json(capsys, "solve", *argv)
-    expected = dict(data)
-    assert expected.pop("game") == game_rules(game)[2]
-    assert solution.to_data() == expected
+    assert data["game"] == game_rules(game)[2]
+    paytable = load_paytable(game) if game in library_names() else None  # else a rule set
+    assert json.loads(json_text(solution_data(solution, data["game"], paytable))) == data
     frame = solution.to_frame()
-    plays = {**data["player"], **data["banker"]}
+    plays = {row["cell"]: row["play"] for row in data["cells"]}
     assert dict(zip(frame.index, frame["play"], strict=True)) == plays
     assert all(isinstance(p, Fraction) for p in frame["draw"])
     assert "<table" in solution._repr_html_() and "value to the Banker" in repr(solution)

@@ -65,9 +65,9 @@ def test_decks_option_sets_the_copies_a_shoe_holds(tmp_path, capsys, rows) -> No
     path = write_csv(tmp_path / "log.csv", rows)
     code, out, _ = run(capsys, "audit", str(path), "--decks", "1", "--format", "json")
     record = json.loads(out)
-    assert code == 0 and record["decks"] == 1 and record["counts"]["cards"] > 0
+    assert code == 0 and record["shoe"]["decks"] == 1 and record["counts"]["cards"] > 0
     code, out, _ = run(capsys, "audit", str(path), "--decks", "inf", "--format", "json")
-    assert json.loads(out)["counts"]["cards"] == 0 and json.loads(out)["decks"] is None
+    assert json.loads(out)["counts"]["cards"] == 0 and json.loads(out)["shoe"]["decks"] == "inf"
 
 
 def test_the_fit_follows_the_findings_in_every_format(tmp_path, capsys, rows) -> None:

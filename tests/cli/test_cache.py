@@ -5,7 +5,10 @@ from __future__ import annotations
 import json
 import os
 
+import jsonschema
 from helpers import run
+
+from analyzer.reports.contract import schema_of
 
 SIMULATE = ["simulate", "--shoes", "10", "--no-progress", "--workers", "1"]
 
@@ -27,10 +30,15 @@ def test_a_run_is_kept_in_the_cache_folder_listed_and_removed(
     ours = [r for r in listed["runs"] if r["command"] == "simulate" and r["shoes"] == 10]
     assert code == 0 and ours and ours[0]["saved_partitions"] >= 1
     run_id = ours[0]["id"]
+    validator = jsonschema.Draft202012Validator(schema_of("cache"))
+    validator.validate(listed)  # with a run listed: its row's keys and types
     code, out, _ = run(capsys, "cache", "list")
     assert code == 0 and run_id in out and "simulate" in out
-    code, out, _ = run(capsys, "cache", "remove", run_id)
-    assert code == 0 and out.startswith("removed 1 kept run(s)")
+    code, out, _ = run(capsys, "cache", "remove", run_id, "--format", "json")
+    removed = json.loads(out)
+    validator.validate(removed)
+    assert code == 0 and [r["id"] for r in removed["runs"]] == [run_id]
+    assert removed["options"] == {"action": "remove"}
     assert not os.path.exists(os.path.join(folder, run_id))
 
 

@@ -19,6 +19,17 @@ def quiet(work) -> list[str]:
     return ["--no-progress", "--work-dir", str(work), "--workers", "1"]
 
 
+def _rows(text: str) -> list[dict]:
+    """The rows of count's JSON: one per (bet, mode) counted, one bet or many."""
+    return json.loads(text)["bets"]
+
+
+def _part(row: dict, prefix: str) -> dict:
+    """The columns of ``row`` starting with ``prefix`` (``with_limit_``, ``advice_count_``),
+    under their names without it."""
+    return {key[len(prefix) :]: value for key, value in row.items() if key.startswith(prefix)}
+
+
 @pytest.mark.slow
 def test_count_json_and_outputs(tmp_path, capsys) -> None:
     out, plot = tmp_path / "rounds.csv", tmp_path / "ev.png"
@@ -27,7 +38,7 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
         capsys, *six, *quiet(tmp_path / "w"), "--out", str(out), "--plot", str(plot)
     )
     assert code == 0
-    result = json.loads(text)
+    (result,) = _rows(text)
     for key in (
         "shoes",
         "rounds_per_shoe",
@@ -40,7 +51,7 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
     ):
         assert key in result
     assert result["shoes"] == 300 and result["max_round"] == 50
-    with_limit, without = result["with_limit"], result["without_limit"]
+    with_limit, without = _part(result, "with_limit_"), _part(result, "without_limit_")
     assert with_limit["bet_frequency"] <= without["bet_frequency"]
     assert without["edge_when_bet"] > 0  # perfect play only bets positive EVs
     rounds = np.genfromtxt(out, delimiter=",", names=True)
@@ -54,7 +65,7 @@ def test_count_json_and_outputs(tmp_path, capsys) -> None:
     assert plot.read_bytes()[:4] == b"\x89PNG"
     parquet = tmp_path / "rounds.parquet"
     code, again, _ = run(capsys, *six, *quiet(tmp_path / "w"), "--out", str(parquet), "--resume")
-    assert code == 0 and json.loads(again) == result  # resumed from the saved partitions
+    assert code == 0 and _rows(again) == [result]  # resumed from the saved partitions
     table = pd.read_parquet(parquet)
     assert np.allclose(table["mean_ev"], rounds["mean_ev"])
     assert (table["positive_ev_share"] <= table["bet_share_without_limit"] + 1e-12).all()
@@ -68,7 +79,7 @@ def test_linear_count_with_given_tags(tmp_path, capsys) -> None:
         *("--format", "json", *quiet(tmp_path)),
     )
     assert code == 0
-    result = json.loads(text)
+    (result,) = _rows(text)
     assert "bet at true count >= 5.0" in result["strategy"]
     assert result["headline"] == "without_limit"  # the Tie has no max round
 
@@ -84,29 +95,34 @@ def test_count_every_bet_at_once(tmp_path, capsys) -> None:
         capsys, *argv, "--out", str(out), "--plot", str(plot), "--gain-plot", str(gains)
     )
     assert code == 0
-    records = json.loads(text)
+    records = _rows(text)
+    curves = json.loads(text)["curves"]
     assert [r["bet"] for r in records][:3] == ["player", "banker", "tie"]
     assert {r["mode"] for r in records} == {"commission"}
     six = next(r for r in records if r["bet"] == "lucky_six")
     assert six["max_round"] == 50 and six["shoes"] == 60
-    curve = six["by_max_round"]
+    curve = [c for c in curves if c["bet"] == "lucky_six" and c["play"] == six["play"]]
     assert [p["max_round"] for p in curve] == list(range(1, len(curve) + 1))
-    assert set(curve[0]) == {"max_round", "units_per_shoe", "units_per_shoe_se", "bet_frequency"}
-    assert curve[49]["units_per_shoe"] == pytest.approx(
-        six["with_limit"]["units_per_shoe"], abs=1e-12
-    )
+    assert set(curve[0]) == {
+        *("bet", "mode", "play"),
+        *("max_round", "units_per_shoe", "units_per_shoe_se", "bet_frequency"),
+    }
+    assert curve[49]["units_per_shoe"] == pytest.approx(six["with_limit_units_per_shoe"], abs=1e-12)
     assert curve[-1]["units_per_shoe"] == pytest.approx(
-        six["without_limit"]["units_per_shoe"], abs=1e-12
+        six["without_limit_units_per_shoe"], abs=1e-12
     )
     for play in ("perfect", "count"):
-        advice = six["advice"][play]
+        advice = _part(six, f"advice_{play}_")
         assert advice["max_gain"] == 0.05
         assert isinstance(advice["printed_max_round_is_safe"], bool)
-    assert "by_max_round" in six["advice"]["perfect"]  # the play not in the headline
+    # The play not in the headline has its curve too.
+    assert {c["play"] for c in curves if c["bet"] == "lucky_six"} == {"perfect", "count"}
     # The same shoes counted one bet at a time give the same numbers.
     code, alone, _ = run(capsys, *[a if a != "all" else "lucky_six" for a in argv])
-    alone = json.loads(alone)
-    assert alone["without_limit"] == pytest.approx(six["without_limit"], rel=1e-9, abs=1e-12)
+    (alone,) = _rows(alone)
+    assert _part(alone, "without_limit_") == pytest.approx(
+        _part(six, "without_limit_"), rel=1e-9, abs=1e-12
+    )
     rows = pd.read_csv(out)
     assert set(rows["bet"]) == {r["bet"] for r in records}
     assert (rows.groupby("bet")["round"].min() == 1).all()
@@ -140,7 +156,7 @@ def test_a_bet_no_count_helps_is_reported_by_perfect_play_among_others(tmp_path,
     argv = ["count", "--bet", "player_pair", "--bet", "lucky_six", "--shoes", "60"]
     code, text, _ = run(capsys, *argv, "--format", "json", *quiet(tmp_path / "a"))
     assert code == 0
-    pair, six = json.loads(text)
+    pair, six = _rows(text)
     assert pair["strategy"] == "no linear count helps this bet: perfect play only"
     assert six["strategy"].startswith("linear count")
     code, alone, _ = run(
@@ -148,7 +164,8 @@ def test_a_bet_no_count_helps_is_reported_by_perfect_play_among_others(tmp_path,
         *("count", "--bet", "player_pair", "--shoes", "60", "--perfect", "--format", "json"),
         *quiet(tmp_path / "b"),
     )
-    alone = json.loads(alone)
+    alone_text = alone
+    (alone,) = _rows(alone)
 
     def same(ours: dict, theirs: dict) -> None:
         assert ours.keys() == theirs.keys()
@@ -159,9 +176,15 @@ def test_a_bet_no_count_helps_is_reported_by_perfect_play_among_others(tmp_path,
                 assert value == pytest.approx(theirs[key], rel=1e-12, abs=1e-15), key
 
     for figures in ("with_limit", "without_limit"):
-        same(pair[figures], alone[figures])
-    assert pair["without_limit"]["bet_frequency"] > 0
-    for ours, theirs in zip(pair["by_max_round"], alone["by_max_round"], strict=True):
+        same(_part(pair, figures + "_"), _part(alone, figures + "_"))
+    assert pair["without_limit_bet_frequency"] > 0
+
+    def curve(text: str) -> list[dict]:
+        rows = json.loads(text)["curves"]
+        points = [c for c in rows if c["bet"] == "player_pair" and c["play"] == "perfect"]
+        return [{k: v for k, v in c.items() if k not in ("bet", "mode", "play")} for c in points]
+
+    for ours, theirs in zip(curve(text), curve(alone_text), strict=True):
         same(ours, theirs)
 
 
@@ -262,7 +285,8 @@ def test_one_shoe_claims_no_confidence(tmp_path, capsys) -> None:
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "no confidence from a single shoe" in out and "%)" not in out
     code, out, _ = run(capsys, *argv, "--format", "json")
-    assert all(advice["confidence"] is None for advice in json.loads(out)["advice"].values())
+    (row,) = _rows(out)
+    assert row["advice_perfect_confidence"] is None and row["advice_count_confidence"] is None
 
 
 def test_outputs_go_in_all_or_none_even_at_the_last_step(tmp_path, capsys, monkeypatch) -> None:
@@ -318,7 +342,7 @@ def test_count_names_the_bets_in_text_and_plots(tmp_path, capsys, monkeypatch) -
     code, out, _ = run(capsys, *one)
     assert code == 0 and "Bet: Lucky Six (Baccarat (commission))" in out.splitlines()
     code, out, _ = run(capsys, *one, "--format", "json", "--resume")
-    record = json.loads(out)
+    (record,) = _rows(out)
     assert (record["bet"], record["name"]) == ("lucky_six", "Lucky Six")
 
 
@@ -338,7 +362,7 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
         ("Tie", "All modes"),
     ]
     code, out, _ = run(capsys, *argv, "--format", "json")
-    records = json.loads(out)
+    records = _rows(out)
     assert sorted((r["bet"], r["mode"]) for r in records) == [
         ("banker", "commission"),
         ("banker", "no_commission"),
@@ -346,7 +370,7 @@ def test_a_bet_counted_alike_in_every_mode_is_shown_once(tmp_path, capsys) -> No
         ("tie", "no_commission"),
     ]
     ties = [r for r in records if r["bet"] == "tie"]
-    assert ties[0]["with_limit"] == ties[1]["with_limit"]
+    assert _part(ties[0], "with_limit_") == _part(ties[1], "with_limit_")
 
 
 @pytest.mark.slow
@@ -392,7 +416,7 @@ def test_multiplied_bets_and_fees_are_counted_by_their_exact_ev(tmp_path, capsys
     rounds = np.genfromtxt(out, delimiter=",", names=True)
     exact = analyze(paytable=load_paytable(str(path))).result("player").expected_value
     assert abs(rounds["mean_ev"][0] - float(exact)) < 0.01
-    assert json.loads(text)["shoes"] == 2
+    assert _rows(text)[0]["shoes"] == 2 and json.loads(text)["options"]["shoes"] == 2
     code, text, err = run(capsys, *args, "--shoes", "100000", *quiet(tmp_path / "v"))
     assert code == 2 and not text and "count fewer shoes" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "v").exists()

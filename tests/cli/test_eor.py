@@ -30,7 +30,7 @@ def test_eor_cli_json_and_plot(tmp_path, capsys) -> None:
         str(plot),
     )
     assert code == 0
-    rows = json.loads(out)
+    rows = json.loads(out)["effects"]
     assert [r["rank"] for r in rows] == [
         "A",
         "2",
@@ -57,8 +57,9 @@ def test_eor_of_bets_that_do_not_ask_for_suits_in_two_modes(capsys, fmt) -> None
     (the Tie is the same in both modes, the Banker is not)."""
     code, out, err = run(capsys, "eor", "--bet", "tie", "--bet", "banker", "--format", fmt)
     assert code == 0 and err == ""
-    if fmt == "csv":  # for tools: ids, and the name beside them
-        assert "tie,Tie,all" in out and out.count("banker,Banker,") >= 2
+    if fmt == "csv":  # for tools: ids, and the name beside them, every (bet, mode) as JSON
+        assert "tie,Tie,commission" in out and "tie,Tie,no_commission" in out
+        assert out.count("banker,Banker,") >= 2 and ",all," not in out
     else:  # for people: names
         assert "Tie (All modes)" in out
         assert "Banker (Baccarat (commission))" in out and "Banker (No Commission" in out
@@ -89,7 +90,9 @@ def test_eor_names_the_bets_in_its_tables_and_plot_titles(tmp_path, capsys, monk
     ]
     assert "Lucky Six (All modes)" in out and "lucky_six" not in out
     code, out, _ = run(capsys, "eor", "--bet", "lucky_six", "--format", "json")
-    assert {(row["bet"], row["name"]) for row in json.loads(out)} == {("lucky_six", "Lucky Six")}
+    assert {(row["bet"], row["name"]) for row in json.loads(out)["effects"]} == {
+        ("lucky_six", "Lucky Six")
+    }
 
 
 class _Terminal(io.StringIO):

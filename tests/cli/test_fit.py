@@ -47,8 +47,12 @@ def test_fit_prints_each_claims_interval_and_all_together(tmp_path, capsys) -> N
     assert record["claims"][1] == {
         "claim": 2,
         "figure": "payouts",
-        "consistent": None,
         "moved_by_unknowns": False,
+        "consistent": None,
+        "intervals": None,
+        "exact": None,
+        "digits": None,
+        "witness": None,
     }
 
 

@@ -13,12 +13,21 @@ def test_play_json(capsys) -> None:
     code, out, _ = run(capsys, "play", "2S", "3H", "2D", "KC", "8H", "--format", "json")
     assert code == 0
     result = json.loads(out)
-    assert result["player_cards"] == ["2S", "2D", "8H"]
-    assert result["banker_cards"] == ["3H", "KC"]
-    assert (result["player_score"], result["banker_score"]) == (2, 3)
-    assert result["winner"] == "banker" and result["natural"] is False
-    assert result["bets"]["banker"] == 0.95 and result["bets"]["player_pair"] == 11
-    assert result["bets_by_mode"]["no_commission"]["banker"] == 1
+    dealt = result["round"]
+    assert dealt["player_cards"] == ["2S", "2D", "8H"]
+    assert dealt["banker_cards"] == ["3H", "KC"]
+    assert (dealt["player_score"], dealt["banker_score"]) == (2, 3)
+    assert dealt["winner"] == "banker" and dealt["natural"] is False
+    nets = {(row["bet"], row["mode"]): row["net"] for row in result["bets"]}
+    assert nets["banker", "commission"] == 0.95 and nets["player_pair", "commission"] == 11
+    assert nets["banker", "no_commission"] == 1
+    # --mode: that mode's rows only.
+    code, out, _ = run(
+        capsys, "play", "2S", "3H", "2D", "KC", "8H", "--format", "json", "--mode", "no_commission"
+    )
+    rows = json.loads(out)["bets"]
+    offered = list(load_paytable("seed-game").offered(("no_commission",)))
+    assert {row["mode"] for row in rows} == {"no_commission"} and len(rows) == len(offered)
 
 
 def test_play_text_says_why(capsys) -> None:
@@ -53,7 +62,8 @@ def test_play_text_names_each_bet_once_where_every_mode_pays_alike(capsys) -> No
     ]
     assert not any(bet in out for bet in paytable.bet_ids if "_" in bet)
     code, out, _ = run(capsys, "play", "2S", "3H", "2D", "KC", "8H", "--format", "json")
-    assert json.loads(out)["bet_names"] == names
+    rows = json.loads(out)["bets"]
+    assert {row["bet"]: row["name"] for row in rows} == names
 
 
 def test_play_settles_the_rounds_special_cards(capsys, tmp_path) -> None:
@@ -64,19 +74,22 @@ def test_play_settles_the_rounds_special_cards(capsys, tmp_path) -> None:
     code, out, _ = run(capsys, *argv, "--format", "json")
     assert code == 0
     result = json.loads(out)
-    assert result["bets_exact"]["player"] == "39/5"
-    assert result["bets_exact"]["banker"] == "-6/5"
-    assert result["multipliers"] == {"player": "8/1"}
-    assert result["special_cards"] == {"7S": "8/1", "AH": "2/1"}
-    assert result["fee"] == "1/5"
+    exact = {row["bet"]: row["net_exact"] for row in result["bets"]}
+    assert exact["player"] == "39/5"
+    assert exact["banker"] == "-6/5"
+    assert {row["bet"]: row["multiplier"] for row in result["bets"] if row["multiplier"]} == {
+        "player": "8/1"
+    }
+    assert result["options"]["special_cards"] == {"7S": "8/1", "AH": "2/1"}
+    assert result["options"]["fee"] == "1/5"
     code, out, _ = run(capsys, *argv)
     assert "Special: 7S 8x, AH 2x" in out and "+7.8" in out
     # The tie counts both hands: 6S KD / 6H KC ties 6-6, both sixes special: 5 * 2 * 3.
     argv = ["play", "6S", "6H", "KD", "KC", "--paytable", paytable, "--special", "6S=2,6H=3"]
     code, out, _ = run(capsys, *argv, "--format", "json")
-    result = json.loads(out)
-    assert result["bets_exact"]["tie"] == "149/5"  # 30 - 0.2
-    assert result["bets_exact"]["player"] == "-1/5"  # a push: only the fee is lost
+    exact = {row["bet"]: row["net_exact"] for row in json.loads(out)["bets"]}
+    assert exact["tie"] == "149/5"  # 30 - 0.2
+    assert exact["player"] == "-1/5"  # a push: only the fee is lost
     # The cap: three 8x cards in the Player's hand would be 512 anyway; with no special
     # card the multiplier is 1.
     code, out, _ = run(capsys, "play", "7S", "3H", "2D", "KC", "--paytable", paytable)

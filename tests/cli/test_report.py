@@ -57,11 +57,10 @@ def test_report_shows_a_bet_once_when_every_mode_has_the_same_figures(capsys, fm
     assert code == 0
     if fmt == "html":  # the page's body (its <title> names the modes once more)
         out = out.split("<body>", 1)[1]
-    if fmt == "csv":  # the summary table: one row per bet, two for the Banker
+    if fmt == "csv":  # for tools, as JSON: a row per (bet, mode), never folded
         summary = pd.read_csv(io.StringIO(out.split("\n\n")[0]))
         assert summary.groupby("bet")["mode"].apply(sorted).to_dict() == {
-            bet: ["commission", "no_commission"] if bet in differs else ["all"]
-            for bet in summary["bet"].unique()
+            bet: ["commission", "no_commission"] for bet in summary["bet"].unique()
         }
         return
     # 17 bets once in the summary and once in the detail; the Banker in each mode in
@@ -198,8 +197,11 @@ def test_report_json_is_one_object_with_the_claims_verdict(capsys) -> None:
     code, out, _ = run(capsys, "report", "--format", "json")
     assert code == 0
     report = json.loads(out)
-    assert set(report) == {"paytable", "name", "shoe", "modes", "bets", "max_rtp_claim"}
-    assert report["modes"] == ["commission", "no_commission"]
+    assert set(report) == {
+        *("schema", "tool", "paytable", "shoe", "options"),
+        *("bets", "unavailable", "max_rtp_claim"),
+    }
+    assert report["options"]["modes"] == ["commission", "no_commission"]
     claim = report["max_rtp_claim"]
     assert {key: claim[key] for key in ("quantity", "claimed", "computed", "result")} == {
         "quantity": "max_rtp",
@@ -244,8 +246,8 @@ rule = [{ when = "player_suited_pair and banker_suited_pair", pays = "jackpot" }
     code, out, _ = run(
         capsys, "report", "--paytable", path, "--jackpot", "20000", "--format", "json"
     )
-    record = json.loads(out)["bets"][0]["jackpot"]
-    assert record["meter"] == "20000/1" and record["contribution"] == "1/100"
+    record = json.loads(out)["bets"][0]
+    assert record["jackpot_meter"] == "20000/1" and record["jackpot_contribution"] == "1/100"
     code, out, err = run(capsys, "report", "--jackpot", "5")
     assert (code, out) == (2, "") and "has no progressive jackpot" in err
     code, out, err = run(capsys, "report", "--paytable", path, "--jackpot", "lots")

@@ -36,7 +36,7 @@ def test_simulate_json(tmp_path, capsys) -> None:
     code, out, err = run(capsys, *ARGS, "--format", "json", "--work-dir", str(tmp_path))
     assert code == 0 and err == ""
     result = json.loads(out)
-    assert (result["shoes"], result["seed"]) == (4, 1)
+    assert (result["options"]["shoes"], result["options"]["seed"]) == (4, 1)
     exact = {(r.bet.id, r.mode): float(r.expected_value) for r in analyze(decks=8).results}
     rows = {(row["bet"], row["mode"]): row for row in result["bets"]}
     assert set(rows) == set(exact)

@@ -11,6 +11,9 @@ from helpers import run, write_paytable
 
 from analyzer.analysis.solve import solve_game
 from analyzer.game.rules import named_rules
+from analyzer.paytables.library import load_paytable
+from analyzer.reports.formats import json_text
+from analyzer.reports.outputs import solution_data
 
 CLI = [sys.executable, "-m", "analyzer"]
 
@@ -39,14 +42,23 @@ def test_solve_json_from_the_installed_command() -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     data = json.loads(done.stdout)
-    assert data["decks"] == "inf"
+    assert data["shoe"]["decks"] == "inf"
     assert data["value_to_banker"] == "679568/53094899"
-    assert data["player"] == {"player:5": "9/11"}
-    assert data["banker"]["banker:6/stood"] == "859/2288"
-    assert data["banker"]["banker:3/9"] == "draw" and data["banker"]["banker:4/1"] == "stand"
-    assert data["mixed"] == {"player:5": "9/11", "banker:6/stood": "859/2288"}
-    expected = solve_game(named_rules("chemin-de-fer"), None).to_data()
-    assert {k: v for k, v in data.items() if k != "game"} == expected
+    plays = _plays(data)
+    assert {cell: play for cell, play in plays.items() if cell.startswith("player")} == {
+        "player:5": "9/11"
+    }
+    assert plays["banker:6/stood"] == "859/2288"
+    assert plays["banker:3/9"] == "draw" and plays["banker:4/1"] == "stand"
+    assert data["mixed"] == ["player:5", "banker:6/stood"]
+    solution = solve_game(named_rules("chemin-de-fer"), None)
+    expected = solution_data(solution, data["game"], load_paytable("chemin-de-fer"))
+    assert data == json.loads(json_text(expected))
+
+
+def _plays(data: dict) -> dict[str, str]:
+    """Each decision cell's play in a solve JSON (draw, stand, or p/q)."""
+    return {row["cell"]: row["play"] for row in data["cells"]}
 
 
 @pytest.mark.parametrize(
@@ -90,16 +102,21 @@ def test_a_paytable_file_gives_its_rules_and_decks(capsys, tmp_path) -> None:
     code, out, _ = run(capsys, "solve", "--paytable", str(path), "--format", "json")
     assert code == 0
     data = json.loads(out)
-    assert data["decks"] == 2 and data["rules"] == "chemin-de-fer"
-    assert data == {"game": data["game"], **solve_game(named_rules("chemin-de-fer"), 2).to_data()}
+    assert data["shoe"]["decks"] == 2 and data["options"]["drawing_rules"] == "chemin-de-fer"
+    assert data["paytable"]["id"] == path.stem
+    solution = solve_game(named_rules("chemin-de-fer"), 2)
+    expected = solution_data(solution, data["game"], load_paytable(path))
+    assert data == json.loads(json_text(expected))
 
 
 def test_a_rule_set_by_name_and_the_standard_game(capsys) -> None:
     code, out, _ = run(capsys, "solve", "--paytable", "standard", "--format", "json")
     assert code == 0
     data = json.loads(out)
-    assert data["decks"] == 8 and data["rules"] == "standard"
-    assert data["player"] == {} and data["mixed"] == {}
+    assert data["shoe"]["decks"] == 8 and data["options"]["drawing_rules"] == "standard"
+    assert data["paytable"] is None  # a rule set, not a paytable
+    assert not [cell for cell in _plays(data) if cell.startswith("player")]
+    assert data["mixed"] == []
     code, out, _ = run(capsys, "solve", "--paytable", "seed-game", "--decks", "1")
     assert code == 0
     assert "no decision of its own" in out

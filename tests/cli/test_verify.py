@@ -18,7 +18,7 @@ CLAIMS = ROOT / "analyzer" / "paytables" / "shipped" / "claims"
 def test_shipped_claims_pass(capsys, name) -> None:
     code, out, _ = run(capsys, "verify", str(CLAIMS / f"{name}.toml"), "--format", "json")
     assert code == 0, out
-    rows = json.loads(out)
+    rows = json.loads(out)["claims"]
     assert rows and all(row["result"] == "PASS" for row in rows)
     assert any(row["quantity"] == "max_rtp" and row["claimed"] == "98.94%" for row in rows)
 
@@ -38,11 +38,13 @@ def test_every_shipped_claim_passes_but_the_known_slips_of_its_source(capsys) ->
         if load_paytable(load_claims(name)[0].paytable).unknowns:
             # Figures of unknowns are fit's (tests/cli/test_fit.py): verify leaves them.
             code, out, _ = run(capsys, "verify", name, "--format", "json")
-            assert code == 1 and {row["result"] for row in json.loads(out)} == {"UNCHECKED"}
+            assert code == 1 and {row["result"] for row in json.loads(out)["claims"]} == {
+                "UNCHECKED"
+            }
             continue
         slips = {claim.number for claim in load_claims(name) if claim.slip}
         code, out, _ = run(capsys, "verify", name, "--format", "json")
-        rows = json.loads(out)
+        rows = json.loads(out)["claims"]
         stated += len(rows)
         failed = {row["claim"] for row in rows if row["result"] == "FAIL"}
         assert failed == slips, (name, [r for r in rows if r["claim"] in failed ^ slips])
@@ -108,7 +110,9 @@ def test_verify_on_a_depleted_shoe_fails_the_full_shoe_claim(capsys) -> None:
         "json",
     )
     assert code == 1
-    assert next(r for r in json.loads(out) if r["quantity"] == "max_rtp")["result"] == "FAIL"
+    assert (
+        next(r for r in json.loads(out)["claims"] if r["quantity"] == "max_rtp")["result"] == "FAIL"
+    )
 
 
 def test_removed_cards_come_out_of_each_paytables_own_shoe(tmp_path, capsys) -> None:
@@ -137,11 +141,11 @@ def test_removed_cards_come_out_of_each_paytables_own_shoe(tmp_path, capsys) -> 
         code, out, _ = run(
             capsys, "verify", str(claims), "--remove", "5H", *extra, "--format", "json"
         )
-        assert code == 1 and json.loads(out)[0]["computed"] == computed[6]
+        assert code == 1 and json.loads(out)["claims"][0]["computed"] == computed[6]
     code, out, _ = run(
         capsys, "verify", str(claims), "--remove", "5H", "--decks", "8", "--format", "json"
     )
-    assert json.loads(out)[0]["computed"] == computed[8]
+    assert json.loads(out)["claims"][0]["computed"] == computed[8]
 
 
 def _odds(text: str) -> Fraction:
@@ -168,7 +172,7 @@ value = ["12:1", "23:1"]
     )
     code, out, _ = run(capsys, "verify", str(path), "--format", "json")
     assert code == 1
-    bonus, six = json.loads(out)
+    bonus, six = json.loads(out)["claims"]
     assert bonus["result"] == "PASS" and six["result"] == "FAIL"
     assert bonus["claimed"] == bonus["computed"] == "30:1, 10:1, 6:1, 4:1, 2:1, 1:1, 1:1"
     for row in (bonus, six):
@@ -193,7 +197,7 @@ def test_claims_a_shoe_cannot_give_are_unchecked_and_the_rest_checked(capsys) ->
     assert all(line.startswith("PASS") for line in lines[1:37]), out
     assert "36 passed, 0 failed, 1 not checked" in out
     code, out, _ = run(capsys, "verify", "seed-game", "--remove", "5", "--format", "json")
-    rows = json.loads(out)
+    rows = json.loads(out)["claims"]
     assert code == 1 and rows[0]["result"] == "UNCHECKED" and rows[0]["computed"] == "-"
 
 
@@ -227,7 +231,7 @@ def test_the_explained_example_file_passes(tmp_path, capsys) -> None:
     example = out.split("An example file (every claim passes):\n\n", 1)[1]
     path = write_claims(tmp_path, example)
     code, out, _ = run(capsys, "verify", str(path), "--format", "json")
-    rows = json.loads(out)
+    rows = json.loads(out)["claims"]
     assert code == 0 and len(rows) == example.count("[[claim]]")
     assert {row["result"] for row in rows} == {"PASS"}
 

@@ -58,7 +58,9 @@ def blocks(page: Path) -> list[Block]:
             directive, _, argument = info[1:].partition("}")
             if directive in NOT_EXAMPLES:
                 continue
-            if directive != "code-block" and directive != "code":
+            if directive == "literalinclude":  # a file of the repository, shown
+                language, text = "{literalinclude}", argument.strip()
+            elif directive != "code-block" and directive != "code":
                 language = "{" + directive + "}"
             else:
                 language = argument.strip()

@@ -173,6 +173,14 @@ def run_page(page: Path, folder: Path) -> int:
                 json.loads(block.text)
             except json.JSONDecodeError as exc:
                 raise AssertionError(f"{block.where}: JSON: {exc}") from None
+        elif block.language == "{literalinclude}":
+            # A file of the repository shown whole (a JSON Schema): it must be there, in
+            # the repository, and a JSON file must parse.
+            included = (block.page.parent / block.text).resolve()
+            assert included.is_relative_to(DOCS.parent), f"{block.where}: outside the repository"
+            assert included.is_file(), f"{block.where}: no file {block.text}"
+            if included.suffix == ".json":
+                json.loads(included.read_text(encoding="utf-8"))
         elif block.language in SHOWN_ONLY:
             continue
         else:

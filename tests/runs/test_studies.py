@@ -34,7 +34,7 @@ def test_a_study_that_always_bets_has_the_exact_edge_and_one_that_is_far_off_fai
         "--format",
         "json",
     )
-    (row,) = json.loads(out)
+    (row,) = json.loads(out)["claims"]
     assert code == 0 and row["result"] == "PASS", row
     assert "within 3 SE" in row["note"] and "400 shoes of 8 decks, seed 7" in row["note"]
     code, out, _ = run(

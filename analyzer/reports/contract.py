@@ -1,0 +1,200 @@
+"""The JSON contract: one envelope for every command's ``--format json``, defined once.
+
+Every JSON output is one object::
+
+    {"schema": {"name": "baccarat-odds/report", "version": 2},
+     "tool": {"name": "baccarat-odds", "version": "0.1.0"},
+     "paytable": {"id": "seed-game", "name": "Baccarat", "sha256": "..."},
+     "shoe": {"decks": 8, "cards": 416, "removed": [], "ranks": {"A": 32, ...}},
+     "options": {...},
+     "bets": [...],
+     ...}
+
+``schema`` names the contract the document follows and its version (a change to a
+contract's shape bumps it, and is listed in the changelog); ``tool`` the package that
+wrote it; ``paytable`` which paytable gave the figures (its id, its name and the sha256 of
+the file read: empty for one built in Python); ``shoe`` the shoe as fields; ``options``
+what was asked for that changes the figures; then the command's rows, flat records (the
+same columns as its CSV), under the one key :data:`CONTRACTS` gives it, whatever their
+number; then the command's own keys. A JSON Schema (draft 2020-12) per command ships in
+``analyzer/reports/schemas/`` (:func:`schema_of`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import RANKS, Card
+from analyzer.game.rules import choice_text
+from analyzer.game.shoe import INFINITE, Decks, Shoe
+from analyzer.paytables.library import is_path
+from analyzer.paytables.model import Paytable
+from analyzer.reports.formats import fraction_text
+
+#: Where the JSON Schemas ship (package data).
+SCHEMA_FOLDER = Path(__file__).resolve().parent / "schemas"
+
+#: The tool's name in every output (the distribution's: :data:`analyzer.version.DISTRIBUTION`,
+#: not imported here: reading the package's metadata costs ``play`` its fast start).
+TOOL = "baccarat-odds"
+
+#: The keys every output starts with, in order.
+ENVELOPE_KEYS = ("schema", "tool", "paytable", "shoe", "options")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One command's JSON contract: its ``command``, the ``version`` of its shape and the
+    key its rows are under."""
+
+    command: str
+    version: int
+    rows: str
+
+    @property
+    def name(self) -> str:
+        """The schema's name: ``baccarat-odds/<command>``."""
+        return f"{TOOL}/{self.command}"
+
+    @property
+    def schema_file(self) -> Path:
+        """The JSON Schema file of the contract."""
+        return SCHEMA_FOLDER / f"{self.command}.schema.json"
+
+
+#: Every command's contract. Version 2: the command's JSON was released (0.1.0) in
+#: another shape; version 1: new with the contract.
+CONTRACTS: dict[str, Contract] = {
+    c.command: c
+    for c in (
+        Contract("report", 2, "bets"),
+        Contract("play", 2, "bets"),
+        Contract("verify", 2, "claims"),
+        Contract("fit", 2, "claims"),
+        Contract("eor", 2, "effects"),
+        Contract("simulate", 2, "bets"),
+        Contract("count", 2, "bets"),
+        Contract("solve", 2, "cells"),
+        Contract("audit", 2, "findings"),
+        Contract("cache", 1, "runs"),
+    )
+}
+
+
+def contract_of(command: str) -> Contract:
+    """The contract of ``command``."""
+    try:
+        return CONTRACTS[command]
+    except KeyError:
+        raise AnalyzerError(
+            f"no JSON contract for {command!r} (commands: {', '.join(CONTRACTS)})"
+        ) from None
+
+
+def schema_of(command: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) that ``command``'s JSON output is valid against."""
+    path = contract_of(command).schema_file
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+# -- The envelope's parts ---------------------------------------------------------------------
+
+
+def paytable_id(paytable: Paytable) -> str:
+    """A paytable's id: its shipped name, or its file's stem (``my-game`` for
+    ``games/my-game.toml``); a paytable built in Python is ``<paytable>``."""
+    source = paytable.source
+    return Path(source).stem if is_path(source) else source
+
+
+def paytable_record(paytable: Paytable) -> dict[str, str]:
+    """Which paytable gave the figures: its id, its name and the sha256 of the file read
+    (empty for a paytable built in Python)."""
+    return {"id": paytable_id(paytable), "name": paytable.name, "sha256": paytable.sha256}
+
+
+def shoe_record(
+    shoe: Shoe, decks: Decks | None = None, removed: Sequence[Card] = ()
+) -> dict[str, Any]:
+    """The shoe as fields: ``decks`` (its full decks before ``removed`` came out, ``"inf"``
+    for the infinite deck, None for a shoe read from counts), ``cards`` (left; None for the
+    infinite deck), ``removed`` (the cards taken out, as given: ``"5H"``, or ``"5"`` for
+    a card of unknown suit) and ``ranks`` (the cards left of each rank; None for the
+    infinite deck). ``decks`` defaults to the shoe's own full decks."""
+    if decks is None and not removed:
+        decks = shoe.decks
+    infinite = shoe.replacement
+    return {
+        "decks": INFINITE if infinite else decks,
+        "cards": None if infinite else shoe.size,
+        "removed": [str(card) for card in removed],
+        "ranks": None if infinite else {RANKS[r]: int(n) for r, n in enumerate(shoe.rank_counts)},
+    }
+
+
+def dealt_shoe_record(decks: int) -> dict[str, Any]:
+    """The shoe of a run that deals whole shoes of ``decks`` decks (simulate, count,
+    audit): full, nothing removed."""
+    if decks == INFINITE:
+        return shoe_record(Shoe.infinite())
+    return shoe_record(Shoe.standard(decks))
+
+
+def played_options(paytable: Paytable) -> dict[str, Any]:
+    """How the paytable is played, as options: the drawing rules, the decision cells
+    played (``--strategy`` on the paytable's ``[strategy]``), the fee, the multipliers'
+    distribution (``--unknowns`` given values), and the meter of its progressive jackpots
+    (``--jackpot``); each None where the paytable has none."""
+    meters = [bet.jackpot.meter for bet in paytable.bets if bet.jackpot is not None]
+    return {
+        "drawing_rules": paytable.rules.name,
+        "strategy": {str(cell): choice_text(p) for cell, p in paytable.strategy.choices},
+        "fee": fraction_text(paytable.fee) if paytable.fee else None,
+        "multipliers": None if paytable.multipliers is None else paytable.multipliers.fingerprint,
+        "jackpot_meter": fraction_text(meters[0]) if meters else None,
+    }
+
+
+def json_value(value: Any) -> Any:
+    """A value as the contract writes it: a fraction as ``"p/q"``, a tuple as a list,
+    mappings and lists inside it likewise."""
+    if isinstance(value, Fraction):
+        return fraction_text(value)
+    if isinstance(value, Mapping):
+        return {str(k): json_value(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_value(v) for v in value]
+    return value
+
+
+def envelope(
+    command: str,
+    *,
+    paytable: Paytable | None,
+    shoe: Mapping[str, Any] | None,
+    options: Mapping[str, Any],
+    rows: Iterable[Mapping[str, Any]],
+    **extra: Any,
+) -> dict[str, Any]:
+    """The JSON document of ``command``: the envelope, its ``rows`` under the contract's
+    key, then ``extra`` (the command's own keys), in that order."""
+    from analyzer.version import package_version
+
+    contract = contract_of(command)
+    if contract.rows in extra or set(extra) & set(ENVELOPE_KEYS):
+        raise ValueError(f"{command}: an extra key takes the place of the envelope's")
+    return {
+        "schema": {"name": contract.name, "version": contract.version},
+        "tool": {"name": TOOL, "version": package_version()},
+        "paytable": None if paytable is None else paytable_record(paytable),
+        "shoe": None if shoe is None else dict(shoe),
+        "options": json_value(dict(options)),
+        contract.rows: [dict(row) for row in rows],
+        **extra,
+    }

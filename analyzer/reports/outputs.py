@@ -1,0 +1,192 @@
+"""The JSON documents of the runs (simulate, count, audit) and of fit, made once: the
+command prints them and the Python API's ``to_dict()`` returns them, each under its
+contract (:mod:`analyzer.reports.contract`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from analyzer.paytables.model import Paytable
+from analyzer.reports.contract import dealt_shoe_record, envelope, played_options, shoe_record
+from analyzer.reports.document import Table, records_table
+from analyzer.reports.writers import tool_rows
+
+if TYPE_CHECKING:
+    from analyzer.analysis.audit import AuditResult
+    from analyzer.analysis.fit import FitResult, FittedClaim
+    from analyzer.analysis.solve import GameSolution
+    from analyzer.runs.dealer import Procedure
+
+
+def run_options(
+    paytable: Paytable, procedure: Procedure, shoes: int, seed: int, partition_size: int
+) -> dict[str, Any]:
+    """The options of a run of shoes that change its figures: the shoes, the seed, how
+    they are dealt, the partitions (each its own random stream), and how the paytable is
+    played."""
+    return {
+        "shoes": shoes,
+        "seed": seed,
+        "cut_card": procedure.cut_card,
+        "last_round": procedure.last_round,
+        "partition_size": partition_size,
+        **played_options(paytable),
+    }
+
+
+def count_options(
+    paytable: Paytable,
+    procedure: Procedure,
+    shoes: int,
+    seed: int,
+    partition_size: int,
+    *,
+    bets: Sequence[str],
+    mode: str | None,
+    tags: str | None,
+    threshold: float | None,
+    true_count_decks: str,
+    perfect: bool,
+    no_max_round: bool,
+    max_gain: float,
+) -> dict[str, Any]:
+    """The options of a count that change its figures: a run's (:func:`run_options`),
+    the bets and mode asked for, the count (tags, threshold, the true count's divisor),
+    perfect play only, the headline without the max round, and the advice's largest
+    gain."""
+    return run_options(paytable, procedure, shoes, seed, partition_size) | {
+        "bets": list(bets),
+        "mode": mode,
+        "tags": tags,
+        "threshold": threshold,
+        "true_count_decks": true_count_decks,
+        "perfect": perfect,
+        "no_max_round": no_max_round,
+        "max_gain": max_gain,
+    }
+
+
+def simulation_data(
+    paytable: Paytable,
+    procedure: Procedure,
+    options: Mapping[str, Any],
+    rounds: int,
+    bets: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """``simulate``'s document: a row per (bet, mode) under ``bets``, and the rounds
+    dealt."""
+    return envelope(
+        "simulate",
+        paytable=paytable,
+        shoe=dealt_shoe_record(procedure.decks),
+        options=options,
+        rows=bets,
+        rounds=rounds,
+    )
+
+
+def count_table(records: Sequence[Mapping[str, Any]]) -> Table:
+    """A count's rows for tools: a row per (bet, mode) counted, its record spread into
+    the columns :data:`~analyzer.runs.count_plan.COUNT_COLUMNS` names."""
+    from analyzer.runs.count_plan import COUNT_COLUMNS, flat_record
+
+    flat = [flat_record(dict(record)) for record in records]
+    kinds = {key: "count" for key in COUNT_COLUMNS if key.endswith("max_round") or key == "seed"}
+    return records_table(flat, kinds, columns=COUNT_COLUMNS)  # type: ignore[arg-type]
+
+
+def count_data(
+    paytable: Paytable,
+    procedure: Procedure,
+    options: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """``count``'s document: a row per (bet, mode) under ``bets`` (one bet or many), the
+    gain by max round of each play under ``curves``."""
+    from analyzer.runs.count_plan import curve_rows
+
+    return envelope(
+        "count",
+        paytable=paytable,
+        shoe=dealt_shoe_record(procedure.decks),
+        options=options,
+        rows=tool_rows(count_table(records)),
+        curves=curve_rows([dict(record) for record in records]),
+    )
+
+
+def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[str, Any]:
+    """``audit``'s document: the findings listed under ``findings``, then the rest of the
+    audit's record (:func:`~analyzer.analysis.audit_record.audit_record`); its options
+    are whether the fit was tested and at which ``level``."""
+    from analyzer.analysis.audit_record import audit_record
+
+    record = audit_record(result, paytable)
+    findings = record.pop("findings")
+    del record["paytable"], record["decks"]  # (the envelope's)
+    return envelope(
+        "audit",
+        paytable=paytable,
+        shoe=dealt_shoe_record(result.decks),
+        options={"fit": result.fit is not None, "level": level, **played_options(paytable)},
+        rows=findings,
+        **record,
+    )
+
+
+def fit_data(paytable: Paytable, each: list[FittedClaim], together: FitResult) -> dict[str, Any]:
+    """``fit``'s document: a row per claim under ``claims`` (a figure the unknowns do not
+    move: ``moved_by_unknowns`` false, no intervals), the set of all of them together,
+    and the unknowns' ranges."""
+    from analyzer.analysis.fit import fit_report
+
+    report = fit_report(paytable, each, together)
+    empty = {"intervals": None, "exact": None, "digits": None, "witness": None}
+    rows = [
+        {
+            "claim": row["claim"],
+            "figure": row["figure"],
+            "moved_by_unknowns": row.get("moved_by_unknowns", True),
+            "consistent": row["consistent"],
+        }
+        | {key: row.get(key, empty[key]) for key in empty}
+        for row in report["claims"]
+    ]
+    return envelope(
+        "fit",
+        paytable=paytable,
+        shoe=dealt_shoe_record(paytable.decks),
+        options=played_options(paytable),
+        rows=rows,
+        unknowns=report["unknowns"],
+        together=report["together"],
+    )
+
+
+def solution_data(solution: GameSolution, game: str, paytable: Paytable | None) -> dict[str, Any]:
+    """``solve``'s document: a row per decision cell under ``cells`` (the Player's, then
+    every Banker cell: its hand, total, the Player's third card, the exact probability of
+    drawing as ``"p/q"`` and as a float, and the play), then the game solved and its
+    value (``paytable``: the paytable whose rules were played, None for a rule set)."""
+    from analyzer.analysis.solve import fraction_text
+    from analyzer.game.shoe import Shoe
+
+    frame = solution.to_frame().reset_index()
+    rows = [
+        row | {"draw": fraction_text(row["draw"]), "total": int(row["total"])}
+        for row in frame.to_dict("records")
+    ]
+    shoe = Shoe.infinite() if solution.infinite else solution.shoe
+    return envelope(
+        "solve",
+        paytable=paytable,
+        shoe=shoe_record(shoe),
+        options={"drawing_rules": solution.rules.name},
+        rows=rows,
+        game=game,
+        value_to_banker=fraction_text(solution.value),
+        value_to_banker_float=float(solution.value),
+        value_to_player=fraction_text(solution.value_to_player),
+        mixed=[str(cell) for cell in solution.mixed],
+    )
