@@ -140,8 +140,8 @@ def _logo(path: Path, where: str) -> tuple[str, bytes]:
     else:
         good = _safe_svg(data, path, where)
     if not good:
-        kind = name.rpartition(".")[2].upper().replace("JPG", "JPEG")
-        raise AnalyzerError(f"{where}: 'logo': {path} is not a {kind} image")
+        kind = {"logo.png": "a PNG", "logo.jpg": "a JPEG", "logo.svg": "an SVG"}[name]
+        raise AnalyzerError(f"{where}: 'logo': {path} is not {kind} image")
     return name, data
 
 
