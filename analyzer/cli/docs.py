@@ -38,7 +38,7 @@ EXAMPLES = """\
 examples:
   baccarat-odds docs --out tables                  # the seed game's
   baccarat-odds docs --site site                   # every shipped paytable
-  baccarat-odds docs --site site --config site.toml --unknowns p=1/16
+  baccarat-odds docs --site prosperity --paytable prosperity-tree-baccarat --unknowns p=1/16
   baccarat-odds docs --site site --paytable tie-9-to-1 --paytable ez-baccarat --eor --force"""
 
 
