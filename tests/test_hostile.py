@@ -1134,8 +1134,9 @@ READ_FILES = {
     'rule = [{ when = "winner == \'tie\'", pays = "8:1" }]\n',
     "s.csv": "rank,count\n" + "".join(f"{r},4\n" for r in "A23456789TJQK"),
     "log.csv": "shoe,round,player_cards,banker_cards\nS1,1,9S KH,8D QC\nS1,2,KS QH,2D 3C 4H\n",
+    "c.toml": 'operator = "X"\n',
 }
-_INPUT_FILES = {"paytable": "p.toml", "shoe": "s.csv", "log": "log.csv"}
+_INPUT_FILES = {"paytable": "p.toml", "shoe": "s.csv", "log": "log.csv", "config": "c.toml"}
 _RUNS = ["--workers", "1", "--work-dir", "w", "--no-progress"]
 #: Per command: its command line ({paytable}, {shoe}, {log}: the inputs as given), then each
 #: option that writes, with the inputs it could be written over.
@@ -1162,16 +1163,19 @@ OVERWRITES = {
         {"--out": ("paytable", "log"), "--plot": ("paytable", "log")},
     ),
     "docs": (
-        ["docs", "--paytable", "{paytable}", "--shoe", "{shoe}", "--force"],
-        {"--out": ("paytable", "shoe"), "--site": ("paytable", "shoe")},
+        ["docs", "--paytable", "{paytable}", "--shoe", "{shoe}", "--config", "{config}", "--force"],
+        {"--out": ("paytable", "shoe", "config"), "--site": ("paytable", "shoe", "config")},
     ),
 }
 #: Where an input lies for an output folder: a file the folder's output writes (docs --out
 #: writes en/summary.txt and en/summary.csv among its tables), or any file in a folder
 #: replaced whole (docs --site).
 _IN_FOLDER = {
-    "--out": ("d", {"paytable": "d/en/summary.txt", "shoe": "d/en/summary.csv"}),
-    "--site": ("site", {"paytable": "site/p.toml", "shoe": "site/s.csv"}),
+    "--out": (
+        "d",
+        {"paytable": "d/en/summary.txt", "shoe": "d/en/summary.csv", "config": "d/en/summary.md"},
+    ),
+    "--site": ("site", {"paytable": "site/p.toml", "shoe": "site/s.csv", "config": "site/c.toml"}),
 }
 #: Each way to name one file twice: (input as given, output as given), from the input's
 #: file and the output's argument that reaches it.
@@ -1245,7 +1249,13 @@ def test_the_overwrite_cases_cover_every_output_and_input_of_every_command() -> 
     from analyzer.cli.main import COMMANDS, command_module
     from analyzer.cli.options import file_options
 
-    kinds = {"paytable": "paytable", "shoe": "shoe", "logs": "log", "claims": "claims"}
+    kinds = {
+        "paytable": "paytable",
+        "shoe": "shoe",
+        "logs": "log",
+        "claims": "claims",
+        "config": "config",
+    }
     declared = set()
     for name in COMMANDS:
         parser = argparse.ArgumentParser()

@@ -9,8 +9,9 @@ the same ones the command line prints (``eor``, ``verify``, ``solve``, ``docs --
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
@@ -31,14 +32,15 @@ from analyzer.paytables.library import (
     as_paytable,
     is_path,
     library_names,
-    priced_names,
 )
 from analyzer.paytables.model import RESERVED_MODES, Paytable
-from analyzer.schema import argument, sequence_of
+from analyzer.schema import argument, exact_number, sequence_of
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.figure import Figure
+
+    from analyzer.reports.site_config import SiteConfig
 
 __all__ = [
     "RemovalEffects",
@@ -544,24 +546,39 @@ def help_pages(
     decks: Decks | None = None,
     eor: bool = False,
     force: bool = False,
+    config: SiteConfig | str | os.PathLike[str] | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
 ) -> list[Path]:
     """Build the help pages of paytables as a static site, as ``baccarat-odds docs
     --site`` does: ``index.html``, ``style.css`` and, per paytable, a page in each
     language (``SLUG/LANG.html``) with its rules, payouts, max rounds and exact odds.
 
+    A file of alternative pay tables (``[[alternative]]``) gives a game per pay table
+    (``SLUG-1``, ``SLUG-2``, ...). A paytable whose multipliers have unknowns gets pages at
+    the values in ``unknowns``; without any it is skipped, and the index lists it with why.
+
     Parameters
     ----------
     paytable : Paytable or str or os.PathLike or list of them or None
         The paytables: each a Paytable, a shipped name or a ``.toml`` file (default:
-        every shipped paytable whose odds are numbers).
+        every shipped paytable).
     out : str or os.PathLike
         The site's folder: missing or empty (or ``force``), not a symbolic link.
     decks : int or "inf" or None
         Full decks of every page's shoe (default: each paytable's).
     eor : bool
-        Add each paytable's effects of removal as a chart (minutes for bets on cards).
+        Add each paytable's effects of removal as a chart, on analysts' pages of their
+        own (``analyst/SLUG/LANG.html``, linked from the index), never on a help page
+        (minutes for bets on cards).
     force : bool
         Replace the folder whole even if it is not empty.
+    config : SiteConfig or str or os.PathLike or None
+        The site's configuration (the operator's name, logo, stylesheet and footer, the
+        decimals, the languages): a
+        :class:`~analyzer.reports.site_config.SiteConfig` or a ``SITE.toml`` file
+        (default: none, 2 decimals, every language).
+    unknowns : mapping of str to Fraction or int or str, or None
+        Values of the unknowns of the paytables' multipliers, by name (``{"p": "1/16"}``).
 
     Returns
     -------
@@ -572,8 +589,8 @@ def help_pages(
     ------
     AnalyzerError
         An unknown paytable, two paytables sharing a page folder, a folder not empty
-        without ``force``, too many bets to chart with ``eor``, or a folder that cannot be
-        written (one line).
+        without ``force``, too many bets to chart with ``eor``, a bad configuration or
+        value of an unknown, or a folder that cannot be written (one line).
 
     Examples
     --------
@@ -586,13 +603,27 @@ def help_pages(
     """
     from analyzer.files import output_error
     from analyzer.reports.plots import MAX_CHART_BETS
-    from analyzer.reports.site import SitePaytable, page_slug, render_site
+    from analyzer.reports.site import SitePaytable, page_slug, render_site, site_games
+    from analyzer.reports.site_config import SiteConfig, read_site_config
 
     argument(eor, bool, "eor", " (True or False)")
     argument(force, bool, "force", " (True or False)")
     argument(out, (str, PurePath), "out", " (a folder)")
+    if config is not None and not isinstance(config, SiteConfig):
+        argument(config, (str, PurePath), "config", " (a SiteConfig or a SITE.toml file)")
+        config = read_site_config(os.fspath(config))
+    values = None
+    if unknowns is not None:
+        if not isinstance(unknowns, Mapping):
+            raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "1/16"}')
+        values = {
+            str(name): exact_number(
+                str(value) if isinstance(value, Fraction) else value, "unknowns", str(name)[:20]
+            )
+            for name, value in unknowns.items()
+        }
     if paytable is None:
-        specs: list = list(priced_names())
+        specs: list = list(library_names())
     elif isinstance(paytable, (Paytable, str, PurePath, os.PathLike)):
         specs = [paytable]
     else:
@@ -609,23 +640,28 @@ def help_pages(
                 f"folder {slug!r}: rename one"
             )
         folders[slug] = spec
-    for table in paytables if eor else ():
-        if len(table.bet_ids) > MAX_CHART_BETS:
+    games, skipped = site_games(
+        list(zip(folders, paytables, strict=True)), values, option="unknowns"
+    )
+    for game in games if eor else ():
+        if len(game.paytable.bet_ids) > MAX_CHART_BETS:
             raise AnalyzerError(
-                f"eor charts at most {MAX_CHART_BETS} bets a paytable, and {table.name!r} has "
-                f"{len(table.bet_ids)}: build its pages without eor"
+                f"eor charts at most {MAX_CHART_BETS} bets a paytable, and "
+                f"{game.paytable.name!r} has {len(game.paytable.bet_ids)}: build its pages "
+                "without eor"
             )
     try:
         site = check_replaceable_folder(os.fspath(out), "out", force)
     except AnalyzerError as exc:  # (said for the command line's option)
         raise AnalyzerError(str(exc).replace("--force", "force=True")) from None
     entries = []
-    for table, slug in zip(paytables, folders, strict=True):
+    for game in games:
+        table = game.paytable
         the_shoe = Shoe.standard(table.decks if decks is None else decks)
         analysis = analyze(paytable=table, shoe=the_shoe)
         effects = effects_by_removal(table, the_shoe)[0] if eor else None
-        entries.append(SitePaytable(slug, analysis, effects))
-    files = render_site(entries)  # every page rendered before any write
+        entries.append(SitePaytable(game.slug, analysis, effects, game.unknowns))
+    files = render_site(entries, config, skipped)  # every page rendered before any write
     try:
         replace_tree_atomically(site, files, "out", force=force)
     except OSError as exc:

@@ -14,6 +14,7 @@ from analyzer.cli.options import (
     reads,
     shoe_fields,
     shoe_from_args,
+    unknowns_option,
     writes,
 )
 from analyzer.errors import AnalyzerError, one_line
@@ -24,7 +25,7 @@ from analyzer.files import (
     replace_tree_atomically,
     write_tree_atomically,
 )
-from analyzer.paytables.library import SEED_GAME, is_path, load_paytable, priced_names
+from analyzer.paytables.library import SEED_GAME, is_path, library_names, load_paytable
 from analyzer.reports.formats import EXTENSIONS, FORMATS
 from analyzer.reports.i18n import LANGUAGES
 
@@ -38,6 +39,7 @@ EXAMPLES = """\
 examples:
   baccarat-odds docs --out tables                  # the seed game's
   baccarat-odds docs --site site                   # every shipped paytable
+  baccarat-odds docs --site prosperity --paytable prosperity-tree-baccarat --unknowns p=1/16
   baccarat-odds docs --site site --paytable tie-9-to-1 --paytable ez-baccarat --eor --force"""
 
 
@@ -75,8 +77,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         names=True,
     )
     add_shoe_options(parser)
+    reads(
+        parser.add_argument(
+            "--config",
+            metavar="SITE.toml",
+            help="with --site: the site's configuration (operator, logo, stylesheet, footer, "
+            "decimals, languages; default: none, 2 decimals, every language)",
+        ),
+        "the site configuration",
+    )
     parser.add_argument(
-        "--eor", action="store_true", help="with --site: add each paytable's effects of removal"
+        "--unknowns",
+        type=unknowns_option,
+        default=None,
+        metavar="NAME=VALUE,...",
+        help="with --site: values of the unknowns of paytables' [multipliers] (e.g. "
+        '"p=1/16"); a paytable with unknowns and no values is skipped, and listed (default: '
+        "none given)",
+    )
+    parser.add_argument(
+        "--eor",
+        action="store_true",
+        help="with --site: add each paytable's effects of removal, on analysts' pages of "
+        "their own (analyst/NAME/LANG.html, linked from the index; never on a help page)",
     )
     parser.add_argument(
         "--force",
@@ -136,7 +159,13 @@ def render_docs(
 def _tables(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.analysis.verify import published_max_rtp
 
-    for given, option in ((args.eor, "--eor"), (args.force, "--force")):
+    given_options = (
+        (args.eor, "--eor"),
+        (args.force, "--force"),
+        (args.config is not None, "--config"),
+        (args.unknowns is not None, "--unknowns"),
+    )
+    for given, option in given_options:
         if given:
             raise AnalyzerError(f"{option} goes with --site, not --out")
     if args.paytable and len(args.paytable) > 1:
@@ -158,11 +187,17 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
     from tqdm import tqdm
 
     from analyzer.reports.plots import MAX_CHART_BETS
-    from analyzer.reports.site import SitePaytable, page_slug, render_site
+    from analyzer.reports.site import SitePaytable, page_slug, render_site, site_games
+    from analyzer.reports.site_config import read_site_config
 
     if args.remove or args.shoe:
         raise AnalyzerError("--site pages describe a full shoe: --remove and --shoe do not apply")
-    names = args.paytable or priced_names()
+    if args.config is not None and not args.config:
+        raise AnalyzerError("--config: name a file")
+    config = read_site_config(args.config) if args.config is not None else None
+    # Every shipped paytable: those with unknowns too (made at --unknowns, else listed as
+    # skipped, with why).
+    names = args.paytable or library_names()
     paytables = [(name, load_paytable(name)) for name in names]  # every file read first
     folders: dict[str, str] = {}
     for name in names:
@@ -175,30 +210,37 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
                 f"{slug!r}: rename one file"
             )
         folders[slug] = name
-    for name, paytable in paytables if args.eor else ():
-        if len(paytable.bet_ids) > MAX_CHART_BETS:
+    games, skipped = site_games(
+        [(slug, paytable) for slug, (_, paytable) in zip(folders, paytables, strict=True)],
+        args.unknowns,
+    )
+    for game in games if args.eor else ():
+        if len(game.paytable.bet_ids) > MAX_CHART_BETS:
             raise AnalyzerError(
-                f"--eor charts at most {MAX_CHART_BETS} bets a paytable, and {one_line(name)} has "
-                f"{len(paytable.bet_ids)}: build its pages without --eor"
+                f"--eor charts at most {MAX_CHART_BETS} bets a paytable, and "
+                f"{one_line(folders.get(game.slug, game.slug))} has "
+                f"{len(game.paytable.bet_ids)}: build its pages without --eor"
             )
     site = check_replaceable_folder(args.site, "--site", args.force)
     entries = []
     # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
-    bar = tqdm(paytables, desc="help pages", unit="paytable", leave=False, disable=None)
-    for (_, paytable), slug in zip(bar, folders, strict=True):
-        analysis = exact_analysis(args, paytable)
+    bar = tqdm(games, desc="help pages", unit="paytable", leave=False, disable=None)
+    for game in bar:
+        analysis = exact_analysis(args, game.paytable)
         effects = None
         if args.eor:
-            shoe = shoe_from_args(args, paytable.decks)
-            effects, _ = effects_with_progress(paytable, shoe, None, None)
-        entries.append(SitePaytable(slug, analysis, effects))
-    files = render_site(entries)  # every page rendered before any write
+            shoe = shoe_from_args(args, game.paytable.decks)
+            effects, _ = effects_with_progress(game.paytable, shoe, None, None)
+        entries.append(SitePaytable(game.slug, analysis, effects, game.unknowns))
+    files = render_site(entries, config, skipped)  # every page rendered before any write
     try:
         replace_tree_atomically(site, files, "--site", force=args.force)
     except OSError as exc:
         raise output_error("--site", site, exc) from None
     pages = sum(name.endswith(".html") for name in files)
-    return f"wrote {pages} pages ({len(files)} files) to {one_line(str(site))}\n", 0
+    lines = [f"wrote {pages} pages ({len(files)} files) to {one_line(str(site))}"]
+    lines += [f"skipped {one_line(name)}: {why}" for name, why in skipped]
+    return "\n".join(lines) + "\n", 0
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -393,6 +393,10 @@ class Paytable:
     #: which file gave its figures; empty for a paytable built in Python. Not part of the
     #: paytable's identity (two files of the same bets are the same paytable).
     sha256: str = field(default="", compare=False)
+    #: Alternative pay tables of one bet, as a research file gathers them from its sources:
+    #: (a game's name, its bets' ids), each bet in one. Help pages make each a game of its
+    #: own; the figures are the same as the whole file's (not part of the identity).
+    alternatives: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False)
 
     def with_meter(self, meter: Fraction) -> Paytable:
         """The paytable with the meter of every progressive jackpot at ``meter`` stakes."""
@@ -423,6 +427,22 @@ class Paytable:
                 )
         bets = tuple(replace(b, multipliers=model) if b.multiplied else b for b in self.bets)
         return replace(self, multipliers=model, bets=bets, unknowns=())
+
+    def games(self) -> list[Paytable]:
+        """The games a player is offered: the paytable itself, or, for a file of
+        ``[[alternative]]`` pay tables, each alternative as a paytable of its own (its name,
+        its bets)."""
+        if not self.alternatives:
+            return [self]
+        return [
+            replace(
+                self,
+                name=name,
+                bets=tuple(bet for bet in self.bets if bet.id in ids),
+                alternatives=(),
+            )
+            for name, ids in self.alternatives
+        ]
 
     @property
     def fingerprint(self) -> dict[str, Any]:
@@ -715,7 +735,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     check_keys(
         data,
         {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"}
-        | {"fee", "multipliers", "unknowns"},
+        | {"fee", "multipliers", "unknowns", "alternative"},
         source,
     )
     for key in ("source", "description"):
@@ -774,7 +794,58 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
                 seen.add((bet.id, mode))
     rules, strategy = _rules_and_strategy(data, source)
     bounds = tuple((name, low, high) for name, (low, high) in unknowns.items())
-    return Paytable(name, decks, modes, bets, source, rules, strategy, fee, multipliers, bounds)
+    alternatives = _alternatives(data.get("alternative"), bets, source)
+    return Paytable(
+        name,
+        decks,
+        modes,
+        bets,
+        source,
+        rules,
+        strategy,
+        fee,
+        multipliers,
+        bounds,
+        alternatives=alternatives,
+    )
+
+
+def _alternatives(
+    value: object, bets: tuple[Bet, ...], source: str
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``[[alternative]]``: the alternative pay tables of a research file, each a game's
+    ``name`` and its ``bets`` (ids); at least two, and every bet in exactly one."""
+    if value is None:
+        return ()
+    if not isinstance(value, list) or len(value) < 2:
+        raise AnalyzerError(f"{source}: 'alternative' must be at least two [[alternative]] tables")
+    ids = dict.fromkeys(bet.id for bet in bets)
+    owner: dict[str, str] = {}
+    out = []
+    for i, item in enumerate(value, 1):
+        where = f"{source}: alternative {i}"
+        table(item, where, "it")
+        check_keys(item, {"name", "bets"}, where)
+        name = require(item, "name", str, where)
+        _check_name(name, "name", where)
+        chosen = list_of(require(item, "bets", list, where), str, where, "'bets'")
+        if not chosen:
+            raise AnalyzerError(f"{where}: 'bets' is empty")
+        for bet_id in chosen:
+            if bet_id not in ids:
+                raise AnalyzerError(f"{where}: no bet {bet_id[:64]!r} in the paytable")
+            if bet_id in owner:
+                raise AnalyzerError(
+                    f"{where}: bet {bet_id!r} is already in alternative {owner[bet_id]!r}"
+                )
+            owner[bet_id] = name
+        out.append((name, tuple(dict.fromkeys(chosen))))
+    missing = [bet_id for bet_id in ids if bet_id not in owner]
+    if missing:
+        raise AnalyzerError(f"{source}: bet {missing[0]!r} is in no [[alternative]]")
+    if len({name for name, _ in out}) != len(out):
+        raise AnalyzerError(f"{source}: two [[alternative]] tables have the same name")
+    return tuple(out)
 
 
 def _rules_and_strategy(data: Mapping[str, Any], source: str) -> tuple[DrawingRules, Strategy]:

@@ -6,7 +6,11 @@ exact analysis, with autoescaping on: every text from a paytable file is escaped
 third-card table is laid out from :data:`analyzer.game.rules.THIRD_CARD` itself, and the
 sentences come from ``site/sentences.toml`` (see :func:`analyzer.reports.i18n.sentence`).
 One stylesheet is shipped beside the templates; nothing is fetched from the network and no
-page runs a script.
+page runs a script. A site configuration (:mod:`analyzer.reports.site_config`) adds the
+operator's name, logo, stylesheet and footer, and sets the decimals of every figure.
+
+The player's pages never show effects of removal: those are analysts' pages of their own
+(``analyst/SLUG/LANG.html``), linked from the index under "For analysts".
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ import io
 import re
 import struct
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import jinja2
@@ -31,8 +35,9 @@ from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, STANDARD, Cel
 from analyzer.game.shoe import INFINITE, Decks
 from analyzer.paytables.model import Bet, Paytable, in_language
 from analyzer.paytables.printed import printed_value
-from analyzer.reports.i18n import LANGUAGE_NAMES, LANGUAGES, sentence, word
+from analyzer.reports.i18n import LANGUAGE_NAMES, sentence, word
 from analyzer.reports.plots import effects_figure
+from analyzer.reports.site_config import STYLESHEET, SiteConfig
 from analyzer.reports.tables import (
     effects_shown_once,
     fee_text,
@@ -43,22 +48,83 @@ from analyzer.reports.tables import (
 from analyzer.version import package_version
 
 _SITE = shipped_folder("analyzer.reports", "site")
-#: Decimals of the percentages in the odds table, and of the maximum RTP sentence (as the
-#: seed pages print it).
-ODDS_DIGITS = 4
-MAX_RTP_DIGITS = 2
+#: The folder of the analysts' pages (effects of removal), beside the paytables' folders.
+ANALYST = "analyst"
 #: Page folder names: what a shipped paytable's name or a file's stem becomes.
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
 @dataclass(frozen=True)
 class SitePaytable:
-    """One paytable of the site: its folder name, its exact analysis on a full shoe, and
-    (for the chart) its effects of removal."""
+    """One paytable of the site: its folder name, its exact analysis on a full shoe,
+    (for the analysts' chart) its effects of removal, and the values its multipliers'
+    unknowns were given (the page says so)."""
 
     slug: str
     analysis: Analysis
     effects: pd.DataFrame | None = None
+    unknowns: Mapping[str, Fraction] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SiteGame:
+    """A game to give pages: its folder name, its paytable (with values for its unknowns,
+    if it has any), and those values."""
+
+    slug: str
+    paytable: Paytable
+    unknowns: Mapping[str, Fraction] = field(default_factory=dict)
+
+
+def site_games(
+    named: Sequence[tuple[str, Paytable]],
+    unknowns: Mapping[str, Fraction] | None = None,
+    option: str = "--unknowns",
+) -> tuple[list[SiteGame], list[tuple[str, str]]]:
+    """The games of a site, from paytables by folder name: each paytable is a game, but a
+    file of alternative pay tables (``[[alternative]]``) is one game for each (folders
+    ``NAME-1``, ``NAME-2``, ...); a paytable whose multipliers have unknowns takes their
+    values from ``unknowns``, and without any is skipped. Returns the games and the
+    skipped paytables, (folder name, why).
+
+    Raises
+    ------
+    AnalyzerError
+        A value for a name that no paytable has as an unknown, values for some but not
+        all of a paytable's unknowns, or a value outside its range (``option`` names
+        them).
+    """
+    given = dict(unknowns or {})
+    known = {name for _, paytable in named for name, _, _ in paytable.unknowns}
+    extra = sorted(set(given) - known)
+    if extra:
+        having = ", ".join(sorted(known)) or "none"
+        raise AnalyzerError(
+            f"{option}: {extra[0][:20]!r} is not an unknown of any of these paytables "
+            f"(their unknowns: {having})"
+        )
+    games, skipped = [], []
+    for slug, paytable in named:
+        values: dict[str, Fraction] = {}
+        if paytable.unknowns:
+            names = [name for name, _, _ in paytable.unknowns]
+            values = {name: given[name] for name in names if name in given}
+            if not values:
+                skipped.append(
+                    (slug, f"its multipliers' distribution has unknowns (give {option})")
+                )
+                continue
+            if len(values) < len(names):
+                missing = ", ".join(name for name in names if name not in values)
+                raise AnalyzerError(f"{option}: {slug} needs a value for {missing} too")
+            try:
+                paytable = paytable.with_unknowns(values)
+            except AnalyzerError as exc:
+                raise AnalyzerError(f"{option}: {slug}: {exc}") from None
+        alternatives = paytable.games()
+        for n, game in enumerate(alternatives, 1):
+            games.append(SiteGame(slug if len(alternatives) == 1 else f"{slug}-{n}", game, values))
+    return games, skipped
 
 
 def page_slug(name: str) -> str:
@@ -280,15 +346,15 @@ def _bets_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
     return rows
 
 
-def _figure_cell(field: str, value: Fraction) -> dict[str, str]:
+def _figure_cell(name: str, value: Fraction, decimals: int) -> dict[str, str]:
     return {
-        "field": field,
+        "field": name,
         "exact": fraction_text(value),
-        "text": printed_value(value, ODDS_DIGITS),
+        "text": printed_value(value, decimals),
     }
 
 
-def _odds_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
+def _odds_table(analysis: Analysis, lang: str, decimals: int) -> list[dict[str, object]]:
     return [
         {
             "bet": r.bet.id,
@@ -296,23 +362,23 @@ def _odds_table(analysis: Analysis, lang: str) -> list[dict[str, object]]:
             "name": r.bet.display_name(lang),
             "mode_name": word(mode, lang),
             "cells": [
-                _figure_cell("house_edge", r.house_edge),
-                _figure_cell("rtp", r.rtp),
-                _figure_cell("hit_frequency", r.hit_frequency),
+                _figure_cell("house_edge", r.house_edge, decimals),
+                _figure_cell("rtp", r.rtp, decimals),
+                _figure_cell("hit_frequency", r.hit_frequency, decimals),
             ],
         }
         for r, mode in shown_once(analysis)
     ]
 
 
-def _max_rtp(analysis: Analysis) -> dict[str, str] | None:
+def _max_rtp(analysis: Analysis, decimals: int) -> dict[str, str] | None:
     """The best bet's RTP, exact and as the seed pages print it; None where some bet
     cannot be priced (the best might be that one)."""
     if not analysis.results or analysis.unavailable:
         return None
     return {
         "exact": fraction_text(analysis.max_rtp),
-        "text": printed_value(analysis.max_rtp, MAX_RTP_DIGITS),
+        "text": printed_value(analysis.max_rtp, decimals),
     }
 
 
@@ -353,9 +419,29 @@ def _decks(analysis: Analysis) -> Decks:
 _DECK_COUNT = {1: "deck_count_one", INFINITE: "deck_count_infinite"}
 
 
-def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
-    """Every file of the site, by path: ``index.html``, ``style.css``, and per paytable
-    ``SLUG/LANG.html`` (and ``SLUG/eor-LANG.png`` where it has effects of removal)."""
+def _unknowns_text(values: Mapping[str, Fraction]) -> str:
+    """``p = 1/16, q = 0.3``: the values given for a paytable's unknowns, exactly."""
+    return ", ".join(f"{name} = {fraction_text(value)}" for name, value in values.items())
+
+
+def _footer(config: SiteConfig, version: str, lang: str) -> list[str]:
+    """The footer's paragraphs: the operator's text, a paragraph a line, or the shipped one."""
+    if config.footer is not None:
+        return [line.strip() for line in config.footer.splitlines() if line.strip()]
+    return [sentence("footer", lang, version=version)]
+
+
+def render_site(
+    entries: Sequence[SitePaytable],
+    config: SiteConfig | None = None,
+    skipped: Sequence[tuple[str, str]] = (),
+) -> dict[str, str | bytes]:
+    """Every file of the site, by path: ``index.html``, ``style.css``, per paytable
+    ``SLUG/LANG.html``, and where a paytable has effects of removal its analysts' pages
+    ``analyst/SLUG/LANG.html`` with their charts ``analyst/SLUG/eor-LANG.png``; with a
+    ``config``, the operator's logo and stylesheet. ``skipped``: paytables given no pages,
+    (name, why), listed on the index."""
+    config = config or SiteConfig()
     slugs = [entry.slug for entry in entries]
     for slug in slugs:
         if slugs.count(slug) > 1:
@@ -366,13 +452,37 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
             raise AnalyzerError(f"bad page folder name {slug!r}")
     environment = _environment()
     page = environment.get_template("page.html")
+    analyst = environment.get_template("analyst.html")
     version = package_version()
+    decimals = config.decimals
     files: dict[str, str | bytes] = {"style.css": (_SITE / "style.css").read_text(encoding="utf-8")}
+    if config.stylesheet is not None:
+        files[STYLESHEET] = config.stylesheet
+    if config.logo is not None:
+        files[config.logo[0]] = config.logo[1]
+    languages = [(code, LANGUAGE_NAMES[code]) for code in config.languages]
+
+    def common(lang: str, root: str) -> dict[str, object]:
+        """What every page shows around its content: the operator's header, the
+        stylesheets, the languages and the footer."""
+        return {
+            "lang": lang,
+            "root": root,
+            "languages": languages,
+            "version": version,
+            "operator": config.operator,
+            "logo": config.logo[0] if config.logo else None,
+            "stylesheets": ["style.css"] + ([STYLESHEET] if config.stylesheet else []),
+            "footer": _footer(config, version, lang),
+            "t": lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
+            "w": lambda text, _lang=lang: word(text, _lang),
+        }
+
     index = []
     for entry in entries:
         analysis = entry.analysis
         decks = _decks(analysis)
-        max_rtp = _max_rtp(analysis)
+        max_rtp = _max_rtp(analysis, decimals)
         facts = rules_facts(analysis.paytable.rules)
         index.append(
             {
@@ -381,23 +491,13 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 "decks": decks,
                 "bets": len(dict.fromkeys(r.bet.id for r in analysis.results)),
                 "max_rtp": max_rtp,
+                "analyst": entry.effects is not None,
             }
         )
-        for lang in LANGUAGES:
-            image, size = None, (0, 0)
-            if entry.effects is not None:
-                names = {r.bet.id: r.bet.display_name(lang) for r in analysis.results}
-                shown = effects_shown_once(entry.effects, analysis.modes)
-                data, size = _png(effects_figure(shown, lang=lang, names=names))
-                image = f"eor-{lang}.png"
-                files[f"{entry.slug}/{image}"] = data
+        for lang in config.languages:
             files[f"{entry.slug}/{lang}.html"] = page.render(
-                lang=lang,
-                languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
-                version=version,
+                **common(lang, "../"),
                 title=analysis.paytable.name,
-                t=lambda key, _lang=lang, **fields: sentence(key, _lang, **fields),
-                w=lambda text, _lang=lang: word(text, _lang),
                 decks=sentence(_DECK_COUNT.get(decks, "deck_count"), lang, count=decks),
                 naturals=_alternatives(facts["naturals"], lang) if facts["naturals"] else "",
                 infinite=decks == INFINITE,
@@ -408,25 +508,39 @@ def render_site(entries: Sequence[SitePaytable]) -> dict[str, str | bytes]:
                 modes_text=", ".join(_quoted(word(m, lang)) for m in analysis.modes),
                 bets=_bets_table(analysis, lang),
                 any_max_round=any(r.bet.max_round for r in analysis.results),
-                odds=_odds_table(analysis, lang),
+                odds=_odds_table(analysis, lang, decimals),
                 unavailable=[
                     f"{bet} ({mode}): cannot be computed exactly: {why}"
                     for bet, mode, why in analysis.unavailable
                 ],
                 max_rtp=max_rtp,
                 rtp_line=_rtp_line(analysis, max_rtp, lang),
-                eor_image=image,
-                eor_size=size,
+                unknowns=_unknowns_text(entry.unknowns) if entry.unknowns else None,
                 multipliers=_multiplier_lines(analysis.paytable, lang),
                 fee=bool(analysis.paytable.fee),
                 multiplied=_multiplied_lines(analysis, lang),
+            )
+            if entry.effects is None:
+                continue
+            names = {r.bet.id: r.bet.display_name(lang) for r in analysis.results}
+            shown = effects_shown_once(entry.effects, analysis.modes)
+            data, size = _png(effects_figure(shown, lang=lang, names=names))
+            files[f"{ANALYST}/{entry.slug}/eor-{lang}.png"] = data
+            files[f"{ANALYST}/{entry.slug}/{lang}.html"] = analyst.render(
+                **common(lang, "../../"),
+                title=analysis.paytable.name,
+                slug=entry.slug,
+                unknowns=_unknowns_text(entry.unknowns) if entry.unknowns else None,
+                eor_image=f"eor-{lang}.png",
+                eor_size=size,
             )
     # Listed by the name a reader sees, not by folder or file name: case set aside, and
     # names that compare equal kept in the order given.
     index.sort(key=lambda entry: entry["name"].casefold())
     files["index.html"] = environment.get_template("index.html").render(
+        **common("en", ""),
         entries=index,
-        languages=[(code, LANGUAGE_NAMES[code]) for code in LANGUAGES],
-        version=version,
+        analysts=[entry for entry in index if entry["analyst"]],
+        skipped=list(skipped),
     )
     return files

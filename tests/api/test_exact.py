@@ -252,3 +252,52 @@ def test_help_pages_refuse_bad_input_in_one_line(tmp_path, paytables, words) -> 
         analyzer.help_pages(paytables, tmp_path / "site")
     assert "\n" not in str(caught.value)
     assert not (tmp_path / "site").exists()
+
+
+def test_help_pages_with_a_config_and_unknowns(tmp_path, capsys) -> None:
+    """``config`` and ``unknowns`` make the pages ``--config`` and ``--unknowns`` make."""
+    import html
+
+    from analyzer.reports.site_config import SiteConfig
+
+    config = tmp_path / "site.toml"
+    config.write_text('operator = "Casino"\ndecimals = 4\nlanguages = ["en"]\n')
+    names = ["prosperity-tree-baccarat", "super-tie"]
+    cli = tmp_path / "cli"
+    code, _, err = run(
+        capsys,
+        "docs",
+        "--site",
+        str(cli),
+        *(f"--paytable={name}" for name in names),
+        "--config",
+        str(config),
+        "--unknowns",
+        "p=1/16",
+    )
+    assert code == 0, err
+    out_dir = tmp_path / "api"
+    written = analyzer.help_pages(names, out_dir, config=config, unknowns={"p": "1/16"})
+    expected = sorted(p.relative_to(cli) for p in cli.rglob("*") if p.is_file())
+    assert [p.relative_to(out_dir) for p in written] == expected
+    for relative in expected:
+        assert (out_dir / relative).read_bytes() == (cli / relative).read_bytes(), relative
+    assert [p.as_posix() for p in expected] == [
+        "index.html",
+        "prosperity-tree-baccarat/en.html",
+        "style.css",
+        "super-tie-1/en.html",
+        "super-tie-2/en.html",
+    ]
+    # A SiteConfig object too; without values the paytable is skipped and listed.
+    again = analyzer.help_pages(names, tmp_path / "b", config=SiteConfig(decimals=1))
+    assert not any("prosperity" in p.as_posix() for p in again)
+    index = html.unescape((tmp_path / "b" / "index.html").read_text(encoding="utf-8"))
+    assert (
+        "prosperity-tree-baccarat: skipped: its multipliers' distribution has unknowns "
+        "(give unknowns)" in index
+    )
+    with pytest.raises(AnalyzerError, match="unknowns: 'q' is not an unknown"):
+        analyzer.help_pages(names, tmp_path / "c", unknowns={"q": 1})
+    with pytest.raises(AnalyzerError, match="config must be"):
+        analyzer.help_pages(names, tmp_path / "c", config=3)

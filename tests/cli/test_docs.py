@@ -166,6 +166,79 @@ def test_site_eor_of_more_bets_than_a_chart_takes_is_refused_first(tmp_path, cap
     )
 
 
+def test_site_skips_a_paytable_with_unknowns_and_says_why(tmp_path, capsys) -> None:
+    """Without values for its unknowns a paytable gets no pages: the output says each one
+    skipped and why, and so does the index; with --unknowns its pages are made at them."""
+    site = tmp_path / "site"
+    names = ("--paytable", "prosperity-tree-baccarat", "--paytable", "tie-max")
+    code, out, err = run(capsys, "docs", "--site", str(site), *names)
+    assert (code, err) == (0, "")
+    assert out == (
+        f"wrote 4 pages (5 files) to {site}\n"
+        "skipped prosperity-tree-baccarat: its multipliers' distribution has unknowns "
+        "(give --unknowns)\n"
+    )
+    assert not (site / "prosperity-tree-baccarat").exists()
+    assert "prosperity-tree-baccarat: skipped: its multipliers" in (site / "index.html").read_text()
+    code, out, err = run(
+        capsys, "docs", "--site", str(site), *names, "--unknowns", "p=1/16", "--force"
+    )
+    assert (code, err) == (0, "") and out == f"wrote 7 pages (8 files) to {site}\n"
+    page = (site / "prosperity-tree-baccarat" / "en.html").read_text(encoding="utf-8")
+    assert "the figures on this page take p = 1/16." in page
+    code, out, err = run(capsys, "docs", "--site", str(tmp_path / "b"), *names, "--unknowns", "q=1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--unknowns: 'q' is not an unknown of any of these paytables (their unknowns: p)" in err
+
+
+def test_site_configuration(tmp_path, capsys) -> None:
+    (tmp_path / "brand.css").write_text("h1 { color: #800; }")
+    config = tmp_path / "conf" / "site.toml"
+    config.parent.mkdir()
+    config.write_text('operator = "Casino"\nstylesheet = "../brand.css"\ndecimals = 3\n')
+    site = tmp_path / "site"
+    code, out, err = run(
+        capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--config", str(config)
+    )
+    assert (code, err) == (0, "") and out == f"wrote 4 pages (6 files) to {site}\n"
+    page = (site / "tie-max" / "en.html").read_text(encoding="utf-8")
+    assert "<title>Tie Max \N{EN DASH} Casino</title>" in page and "../operator.css" in page
+    assert (site / "operator.css").read_text() == "h1 { color: #800; }"
+    config.write_text('operator = "Casino"\ncolour = "red"\n')
+    code, out, err = run(
+        capsys,
+        "docs",
+        "--site",
+        str(tmp_path / "b"),
+        "--paytable",
+        "tie-max",
+        "--config",
+        str(config),
+    )
+    assert code == 2 and out == "" and err.count("\n") == 1 and not (tmp_path / "b").exists()
+    assert f"{config}: unknown key 'colour' (keys: decimals, footer, " in err
+    for option in (("--config", str(config)), ("--unknowns", "p=1")):
+        code, _, err = run(capsys, "docs", "--out", str(tmp_path / "c"), *option)
+        assert code == 2 and err.endswith(f"{option[0]} goes with --site, not --out\n")
+
+
+def test_site_eor_is_on_analysts_pages(tmp_path, capsys) -> None:
+    site = tmp_path / "site"
+    code, out, _ = run(capsys, "docs", "--site", str(site), "--paytable", "tie-9-to-1", "--eor")
+    assert code == 0 and out == f"wrote 7 pages (11 files) to {site}\n"
+    files = sorted(str(p.relative_to(site)) for p in site.rglob("*") if p.is_file())
+    assert files == [
+        *(
+            f"analyst/tie-9-to-1/{name}"
+            for name in ("en.html", "eor-en.png", "eor-ms.png", "eor-tl.png", "ms.html", "tl.html")
+        ),
+        "index.html",
+        "style.css",
+        *(f"tie-9-to-1/{lang}.html" for lang in ("en", "ms", "tl")),
+    ]
+    assert "<img" not in (site / "tie-9-to-1" / "en.html").read_text(encoding="utf-8")
+
+
 class _Terminal(io.StringIO):
     """A standard error that says it is a terminal, as the user's is."""
 

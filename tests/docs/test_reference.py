@@ -13,6 +13,7 @@ import pytest
 
 from analyzer.game import rules
 from analyzer.paytables import claims
+from analyzer.reports import site_config
 from tests.docs.pages import DOCS
 
 ROOT = DOCS.parent
@@ -38,7 +39,7 @@ def file_keys() -> set[str]:
     keys = {key.name for key in (*claims.FILE_KEYS, *claims.CLAIM_KEYS)} | set(rules._RULE_KEYS)
     for module in ("paytables/model.py", "paytables/multipliers.py", "paytables/claims.py"):
         keys |= _check_keys_literals(ROOT / "analyzer" / module)
-    return keys
+    return keys | set(site_config.KEYS)
 
 
 def test_the_key_lists_are_found() -> None:

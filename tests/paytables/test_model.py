@@ -301,3 +301,68 @@ def test_a_paytable_on_the_infinite_deck() -> None:
     assert paytable.decks == "inf"
     with pytest.raises(AnalyzerError, match='whole number or "inf"'):
         paytable_from_dict({"name": "t", "decks": "many", "bet": _ONE_BET})
+
+
+# -- Alternative pay tables: [[alternative]] ---------------------------------------------------
+
+
+def _bets(count: int, alternatives: object = None) -> dict:
+    """A paytable's table of ``count`` bets, ``a``, ``b``, ..., with ``alternatives``."""
+    import tomllib
+
+    body = "".join(
+        f'[[bet]]\nid = "{chr(97 + i)}"\n[[bet.rule]]\nwhen = "natural"\npays = "{i + 1}:1"\n'
+        for i in range(count)
+    )
+    data = tomllib.loads(HEAD + body)
+    if alternatives is not None:
+        data["alternative"] = alternatives
+    return data
+
+
+def test_alternatives_are_games_of_their_own() -> None:
+    table = paytable_from_dict(
+        _bets(2, [{"name": "A table", "bets": ["a"]}, {"name": "B", "bets": ["b"]}])
+    )
+    assert table.alternatives == (("A table", ("a",)), ("B", ("b",)))
+    games = table.games()
+    assert [(game.name, game.bet_ids, game.alternatives) for game in games] == [
+        ("A table", ("a",), ()),
+        ("B", ("b",), ()),
+    ]
+    # The figures are the file's: the alternatives are not part of its identity.
+    plain = paytable_from_dict(_bets(2))
+    assert plain.games() == [plain] and plain.alternatives == ()
+    assert table.fingerprint == plain.fingerprint
+
+
+@pytest.mark.parametrize(
+    ("alternatives", "words"),
+    [
+        ([{"name": "A", "bets": ["a", "b"]}], "at least two [[alternative]] tables"),
+        ({"name": "A"}, "at least two [[alternative]] tables"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "B", "bets": ["c"]}], "no bet 'c'"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "B", "bets": []}], "'bets' is empty"),
+        (
+            [{"name": "A", "bets": ["a", "b"]}, {"name": "B", "bets": ["b"]}],
+            "alternative 2: bet 'b' is already in alternative 'A'",
+        ),
+        ([{"name": "A", "bets": ["a"]}, {"name": "A", "bets": ["b"]}], "the same name"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "B", "bets": ["a"]}], "'a' is already in"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "", "bets": ["b"]}], "'name' is empty"),
+        ([{"name": "A", "bets": ["a"]}, {"bets": ["b"]}], "missing 'name'"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "B", "bets": "b"}], "'bets' has the wrong"),
+        ([{"name": "A", "bets": ["a"]}, {"name": "B", "bets": ["b"], "x": 1}], "unknown key"),
+        ([{"name": "A", "bets": ["a"]}, "B"], "alternative 2: it must be a table"),
+    ],
+)
+def test_bad_alternatives_are_refused(alternatives, words) -> None:
+    with pytest.raises(AnalyzerError, match=re.escape(words)) as caught:
+        paytable_from_dict(_bets(2, alternatives))
+    assert "\n" not in str(caught.value)
+
+
+def test_every_bet_is_in_an_alternative() -> None:
+    data = _bets(3, [{"name": "A", "bets": ["a"]}, {"name": "B", "bets": ["b"]}])
+    with pytest.raises(AnalyzerError, match=re.escape("bet 'c' is in no [[alternative]]")):
+        paytable_from_dict(data)

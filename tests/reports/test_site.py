@@ -22,10 +22,18 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.library import load_paytable, priced_names
+from analyzer.paytables.library import library_names, load_paytable, priced_names
 from analyzer.paytables.model import paytable_from_dict
 from analyzer.reports.i18n import LANGUAGES, sentence
-from analyzer.reports.site import SitePaytable, page_slug, render_site, rules_facts
+from analyzer.reports.site import (
+    SiteGame,
+    SitePaytable,
+    page_slug,
+    render_site,
+    rules_facts,
+    site_games,
+)
+from analyzer.reports.site_config import SiteConfig
 
 
 def parse(text: str) -> ET.Element:
@@ -49,31 +57,157 @@ def page_payouts(page: str, lang: str) -> tuple[dict[str, str], dict[str, tuple]
     return names, found
 
 
+def shipped_games() -> tuple[list[SiteGame], list[tuple[str, str]]]:
+    """The games of every shipped paytable, and those skipped (unknowns without values)."""
+    return site_games([(name, load_paytable(name)) for name in library_names()])
+
+
 @pytest.fixture(scope="module")
-def site() -> dict[str, str | bytes]:
+def games() -> list[SiteGame]:
+    return shipped_games()[0]
+
+
+@pytest.fixture(scope="module")
+def site(games) -> dict[str, str | bytes]:
     """Every shipped paytable's pages, the seed game's with its effects of removal."""
     entries = []
-    for name in priced_names():
-        paytable = load_paytable(name)
+    for game in games:
         effects = None
-        if name == "seed-game":
-            effects, _ = removal_effects(paytable, Shoe.standard(paytable.decks), None, None)
-        entries.append(SitePaytable(name, analyze(paytable=paytable), effects))
-    return render_site(entries)
+        if game.slug == "seed-game":
+            shoe = Shoe.standard(game.paytable.decks)
+            effects, _ = removal_effects(game.paytable, shoe, None, None)
+        entries.append(SitePaytable(game.slug, analyze(paytable=game.paytable), effects))
+    return render_site(entries, skipped=shipped_games()[1])
 
 
 @pytest.mark.slow
-def test_site_has_an_index_and_a_page_per_paytable_and_language(site) -> None:
+def test_site_has_an_index_and_a_page_per_paytable_and_language(site, games) -> None:
     pages = {path for path in site if path.endswith(".html")}
-    assert pages == {"index.html"} | {
-        f"{name}/{lang}.html" for name in priced_names() for lang in LANGUAGES
+    analyst = {f"analyst/seed-game/{lang}.html" for lang in LANGUAGES}
+    assert pages == {"index.html"} | analyst | {
+        f"{game.slug}/{lang}.html" for game in games for lang in LANGUAGES
     }
     assert {path for path in site if path.endswith(".png")} == {
-        f"seed-game/eor-{lang}.png" for lang in LANGUAGES
+        f"analyst/seed-game/eor-{lang}.png" for lang in LANGUAGES
     }
     index = parse(site["index.html"])
     links = {a.get("href") for a in index.iter("a")}
     assert links == pages - {"index.html"}
+
+
+def test_effects_of_removal_are_on_analysts_pages_only(site) -> None:
+    """A player's page never shows effects of removal: the seed game's charts are on
+    pages of their own, linked from the index under "For analysts" (and not from the
+    table of help pages), each linking back to its help page."""
+    for lang in LANGUAGES:
+        page = parse(site[f"seed-game/{lang}.html"])
+        assert page.find(".//img") is None and page.find(".//section[@id='eor']") is None
+        assert sentence("eor_heading", lang) not in text_of(page.find("body"))
+        assert not any("analyst" in (a.get("href") or "") for a in page.iter("a"))
+        analyst = parse(site[f"analyst/seed-game/{lang}.html"])
+        assert analyst.find(".//section[@id='eor']//img").get("src") == f"eor-{lang}.png"
+        assert analyst.find(".//table[@class='odds']") is None
+        hrefs = {a.get("href") for a in analyst.iter("a")}
+        assert {"../../index.html", f"../../seed-game/{lang}.html"} <= hrefs
+    index = parse(site["index.html"])
+    table_links = {a.get("href") for a in index.find(".//table[@class='index']").iter("a")}
+    assert not any(link.startswith("analyst/") for link in table_links)
+    section = index.find(".//section[@id='analysts']")
+    assert text_of(section.find("h2")) == "For analysts"
+    assert {a.get("href") for a in section.iter("a")} == {
+        f"analyst/seed-game/{lang}.html" for lang in LANGUAGES
+    }
+    # Without effects of removal, no analysts' section.
+    plain = render_site([SitePaytable("p", analyze(paytable=load_paytable("tie-9-to-1")))])
+    assert parse(plain["index.html"]).find(".//section[@id='analysts']") is None
+    assert not any(path.startswith("analyst/") for path in plain)
+
+
+def test_paytables_with_unknowns_are_skipped_and_listed(site) -> None:
+    """The two shipped paytables whose multipliers have unknowns get no pages without
+    values for them: the index lists each, with why."""
+    _, skipped = shipped_games()
+    with_unknowns = [name for name in library_names() if load_paytable(name).unknowns]
+    assert with_unknowns == ["golden-wealth-baccarat", "prosperity-tree-baccarat"]
+    why = "its multipliers' distribution has unknowns (give --unknowns)"
+    assert skipped == [(name, why) for name in with_unknowns]
+    items = parse(site["index.html"]).find(".//section[@id='skipped']/ul")
+    assert [text_of(li) for li in items] == [f"{name}: skipped: {why}" for name in with_unknowns]
+    assert not any(path.startswith(tuple(with_unknowns)) for path in site)
+
+
+def test_a_paytable_with_unknowns_is_made_at_the_values_given() -> None:
+    named = [(name, load_paytable(name)) for name in library_names()]
+    games, skipped = site_games(named, {"p": Fraction(1, 16)})
+    assert [name for name, _ in skipped] == ["golden-wealth-baccarat"]
+    (game,) = [game for game in games if game.slug == "prosperity-tree-baccarat"]
+    assert game.unknowns == {"p": Fraction(1, 16)} and not game.paytable.unknowns
+    entry = SitePaytable(game.slug, analyze(paytable=game.paytable), unknowns=game.unknowns)
+    files = render_site([entry])
+    for lang in LANGUAGES:
+        page = parse(files[f"prosperity-tree-baccarat/{lang}.html"])
+        said = text_of(page.find(".//p[@class='unknowns']"))
+        assert said == sentence("unknowns_values", lang, values="p = 1/16"), lang
+        check_odds_table(page, entry.analysis)
+    # Values for all of a paytable's unknowns, each an unknown of some paytable, in range.
+    for values, words in [
+        ({"q": Fraction(1)}, "'q' is not an unknown of any of these paytables"),
+        ({"a": Fraction(1, 10)}, "golden-wealth-baccarat needs a value for b, c too"),
+        ({"p": Fraction(2)}, "prosperity-tree-baccarat: p = 2 is outside its range"),
+    ]:
+        with pytest.raises(AnalyzerError, match=words):
+            site_games(named, values)
+
+
+def test_alternative_pay_tables_are_games_of_their_own(games) -> None:
+    """A research file gathers a bet's alternative pay tables from its sources; a casino
+    offers one: each is a game, with its own page, name and bets, never two bets of one
+    game."""
+    by_slug = {game.slug: game.paytable for game in games}
+    expected = {
+        "super-tie": [["super_tie"], ["super_tie_20"]],
+        "lucky-nines": [["lucky_nines_binions"], ["lucky_nines_red_rock"]],
+        "contrast-bonus": [[f"contrast_bonus_{n}"] for n in range(1, 5)],
+        "dragon-bonus": [
+            ["player_bonus", "banker_bonus"],
+            ["player_bonus_alt", "banker_bonus_alt"],
+        ],
+    }
+    for name, bets in expected.items():
+        assert name not in by_slug
+        shown = [by_slug[f"{name}-{n}"] for n in range(1, len(bets) + 1)]
+        assert [list(table.bet_ids) for table in shown] == bets
+        assert len({table.name for table in shown}) == len(bets)
+        assert [alt for alt, _ in load_paytable(name).alternatives] == [t.name for t in shown]
+    # Every other shipped paytable is one game, and every bet is on one page.
+    assert len(games) == len(priced_names()) + sum(len(b) - 1 for b in expected.values())
+    for name in priced_names():
+        pages = [game.paytable for game in games if game.slug.startswith(name)]
+        assert {b for table in pages for b in table.bet_ids} >= set(load_paytable(name).bet_ids)
+
+
+def test_decimals_are_one_precision_for_every_figure(games) -> None:
+    """Every percentage of the analysis on a page (the odds table, the RTP line, the
+    index's column) has the configured decimals, 2 unless set, each rounded from its
+    exact value."""
+    chosen = [g for g in games if g.slug in ("seed-game", "super-tie-1", "dragon-bonus-2")]
+    entries = [SitePaytable(g.slug, analyze(paytable=g.paytable)) for g in chosen]
+    for decimals in (None, 0, 3, 6):
+        config = None if decimals is None else SiteConfig(decimals=decimals)
+        digits = 2 if decimals is None else decimals
+        files = render_site(entries, config)
+        for path, content in files.items():
+            if not path.endswith(".html"):
+                continue
+            cells = [e for e in parse(content).iter() if e.get("data-exact")]
+            assert len(cells) >= (1 if path == "index.html" else 4), path
+            for cell in cells:
+                exact = 100 * Fraction(cell.get("data-exact"))
+                found = re.findall(r"-?[0-9]+(?:\.([0-9]+))?%", text_of(cell))
+                assert len(found) == 1, (path, text_of(cell))
+                assert len(found[0]) == digits, (path, decimals, text_of(cell))
+                printed = Fraction(re.search(r"-?[0-9.]+(?=%)", text_of(cell))[0])
+                assert abs(printed - exact) <= Fraction(1, 2 * 10**digits), (path, text_of(cell))
 
 
 def _index_names(index: str) -> list[str]:
@@ -81,11 +215,11 @@ def _index_names(index: str) -> list[str]:
 
 
 @pytest.mark.slow
-def test_index_lists_paytables_by_the_name_shown(site) -> None:
+def test_index_lists_paytables_by_the_name_shown(site, games) -> None:
     """Sorted as a reader looks a name up: by the name on the page, case set aside, not
     by the file or folder it comes from; equal names keep the order given."""
     names = _index_names(site["index.html"])
-    assert len(names) == len(priced_names())
+    assert len(names) == len(games)
     assert names == sorted(names, key=str.casefold)
 
     def one_bet(name: str) -> Analysis:
@@ -269,12 +403,12 @@ def test_sentences_are_the_seed_pages(site, paytable, lang, seed) -> None:
 
 
 @pytest.mark.slow
-def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
+def test_only_a_game_with_a_main_bet_states_the_games_rtp(site, games) -> None:
     """A page states "the maximum RTP of the game" only where the paytable has a Player
     or Banker bet; a paytable of side bets has no game's RTP to claim, and says which of
     its bets returns most, in every language."""
-    games = {name for name in priced_names() if load_paytable(name).has_main_bet}
-    assert games == {
+    mains = {name for name in priced_names() if load_paytable(name).has_main_bet}
+    assert mains == {
         "seed-game",
         "seed-game-ms",
         "banker-4-percent",
@@ -283,14 +417,15 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
         "baccarat-gold",
         "chemin-de-fer",
     }
-    for name in priced_names():
-        analysis = analyze(paytable=load_paytable(name))
+    for game in games:
+        name = game.slug
+        analysis = analyze(paytable=game.paytable)
         best = max(analysis.results, key=lambda r: r.rtp)
         for lang in LANGUAGES:
             page = parse(site[f"{name}/{lang}.html"])
             game_line = page.find(".//p[@class='max-rtp']")
             best_line = page.find(".//p[@class='best-rtp']")
-            if name in games:
+            if name in mains:
                 assert best_line is None and Fraction(game_line.get("data-exact")) == best.rtp
                 continue
             assert game_line is None, (name, lang)
@@ -299,18 +434,18 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site) -> None:
             assert best.bet.display_name(lang) in text_of(best_line)
             assert sentence("max_rtp", lang, rtp="")[:-1] not in text_of(page.find("body"))
     # Super Tie, pay table 1: house edge 5.97% (Wizard of Odds, "Super Tie", 8 decks).
-    line = parse(site["super-tie/en.html"]).find(".//p[@class='best-rtp']")
+    line = parse(site["super-tie-1/en.html"]).find(".//p[@class='best-rtp']")
     assert text_of(line) == "The RTP of the best bet, Super Tie (pay table 1), is 94.03%."
     index = parse(site["index.html"]).find(".//table[@class='index']/thead")
     assert "Best bet's RTP" in text_of(index) and "Maximum" not in text_of(index)
 
 
 @pytest.mark.slow
-def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site) -> None:
-    for name in priced_names():
-        analysis = analyze(paytable=load_paytable(name))
+def test_odds_are_exact_and_each_bet_is_shown_once_when_modes_agree(site, games) -> None:
+    for game in games:
+        analysis = analyze(paytable=game.paytable)
         for lang in LANGUAGES:
-            check_odds_table(parse(site[f"{name}/{lang}.html"]), analysis)
+            check_odds_table(parse(site[f"{game.slug}/{lang}.html"]), analysis)
 
 
 def test_untrusted_text_is_escaped() -> None:
