@@ -602,8 +602,13 @@ def help_pages(
     ['ez-baccarat/en.html', 'ez-baccarat/ms.html', 'ez-baccarat/tl.html', 'index.html', 'style.css']
     """
     from analyzer.files import output_error
-    from analyzer.reports.plots import MAX_CHART_BETS
-    from analyzer.reports.site import SitePaytable, page_slug, render_site, site_games
+    from analyzer.reports.site import (
+        SitePaytable,
+        check_charts,
+        page_folders,
+        render_site,
+        site_games,
+    )
     from analyzer.reports.site_config import SiteConfig, read_site_config
 
     argument(eor, bool, "eor", " (True or False)")
@@ -629,27 +634,17 @@ def help_pages(
     else:
         specs = list(sequence_of(paytable, object, "paytable", "paytables"))
     paytables = [as_paytable(spec) for spec in specs]  # every file read first
-    folders: dict[str, object] = {}
-    for spec, table in zip(specs, paytables, strict=True):
-        slug = page_slug(_page_name(spec, table))
-        if slug in folders:
-            if folders[slug] == spec:
-                raise AnalyzerError(f"paytable {_shown(spec)}: given twice")
-            raise AnalyzerError(
-                f"paytables {_shown(folders[slug])} and {_shown(spec)} would share the page "
-                f"folder {slug!r}: rename one"
-            )
-        folders[slug] = spec
+    named = [
+        (_shown(spec), _page_name(spec, table))
+        for spec, table in zip(specs, paytables, strict=True)
+    ]
+    folders = page_folders(named, "paytable")
     games, skipped = site_games(
         list(zip(folders, paytables, strict=True)), values, option="unknowns"
     )
-    for game in games if eor else ():
-        if len(game.paytable.bet_ids) > MAX_CHART_BETS:
-            raise AnalyzerError(
-                f"eor charts at most {MAX_CHART_BETS} bets a paytable, and "
-                f"{game.paytable.name!r} has {len(game.paytable.bet_ids)}: build its pages "
-                "without eor"
-            )
+    if eor:
+        shown = {slug: repr(table.name) for slug, table in zip(folders, paytables, strict=True)}
+        check_charts(games, "eor", shown)
     try:
         site = check_replaceable_folder(os.fspath(out), "out", force)
     except AnalyzerError as exc:  # (said for the command line's option)

@@ -186,8 +186,13 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
 def _site(args: argparse.Namespace) -> tuple[str, int]:
     from tqdm import tqdm
 
-    from analyzer.reports.plots import MAX_CHART_BETS
-    from analyzer.reports.site import SitePaytable, page_slug, render_site, site_games
+    from analyzer.reports.site import (
+        SitePaytable,
+        check_charts,
+        page_folders,
+        render_site,
+        site_games,
+    )
     from analyzer.reports.site_config import read_site_config
 
     if args.remove or args.shoe:
@@ -199,28 +204,16 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
     # skipped, with why).
     names = args.paytable or library_names()
     paytables = [(name, load_paytable(name)) for name in names]  # every file read first
-    folders: dict[str, str] = {}
-    for name in names:
-        slug = page_slug(Path(name).stem if is_path(name) else name)
-        if slug in folders:
-            if folders[slug] == name:
-                raise AnalyzerError(f"--paytable {name}: given twice")
-            raise AnalyzerError(
-                f"--paytable {folders[slug]} and {name} would share the page folder "
-                f"{slug!r}: rename one file"
-            )
-        folders[slug] = name
+    folders = page_folders(
+        [(name, Path(name).stem if is_path(name) else name) for name in names], "--paytable"
+    )
     games, skipped = site_games(
         [(slug, paytable) for slug, (_, paytable) in zip(folders, paytables, strict=True)],
         args.unknowns,
     )
-    for game in games if args.eor else ():
-        if len(game.paytable.bet_ids) > MAX_CHART_BETS:
-            raise AnalyzerError(
-                f"--eor charts at most {MAX_CHART_BETS} bets a paytable, and "
-                f"{one_line(folders.get(game.slug, game.slug))} has "
-                f"{len(game.paytable.bet_ids)}: build its pages without --eor"
-            )
+    if args.eor:
+        shown = {slug: one_line(name) for slug, name in zip(folders, names, strict=True)}
+        check_charts(games, "--eor", shown)
     site = check_replaceable_folder(args.site, "--site", args.force)
     entries = []
     # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.

@@ -76,6 +76,38 @@ class SiteGame:
     unknowns: Mapping[str, Fraction] = field(default_factory=dict)
 
 
+def page_folders(named: Sequence[tuple[str, str]], option: str) -> list[str]:
+    """Each paytable's page folder, from ``(what the user gave, what the folder is named
+    after)`` (a shipped name, a file's stem, a paytable's own name); a paytable given
+    twice, or two whose folders would be the same, is one error naming ``option``."""
+    folders: dict[str, str] = {}
+    for shown, name in named:
+        slug = page_slug(name)
+        if slug in folders:
+            if folders[slug] == shown:
+                raise AnalyzerError(f"{option} {shown}: given twice")
+            raise AnalyzerError(
+                f"{option} {folders[slug]} and {shown} would share the page folder "
+                f"{slug!r}: rename one"
+            )
+        folders[slug] = shown
+    return list(folders)
+
+
+def check_charts(games: Sequence[SiteGame], option: str, names: Mapping[str, str]) -> None:
+    """Refuse, before any work, effects-of-removal charts (``option``) of a paytable of
+    more bets than a chart shows (``names``: how each game's folder is shown)."""
+    from analyzer.reports.plots import MAX_CHART_BETS
+
+    for game in games:
+        if len(game.paytable.bet_ids) > MAX_CHART_BETS:
+            raise AnalyzerError(
+                f"{option} charts at most {MAX_CHART_BETS} bets a paytable, and "
+                f"{names.get(game.slug, game.slug)} has {len(game.paytable.bet_ids)}: "
+                f"build its pages without {option}"
+            )
+
+
 def site_games(
     named: Sequence[tuple[str, Paytable]],
     unknowns: Mapping[str, Fraction] | None = None,

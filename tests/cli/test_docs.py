@@ -137,7 +137,7 @@ def test_site_paytables_that_would_share_a_folder_are_refused_first(tmp_path, ca
         "--paytable",
         str(tmp_path / "b" / "g.toml"),
     )
-    assert code == 2 and "would share the page folder 'g': rename one file" in err
+    assert code == 2 and "would share the page folder 'g': rename one" in err
     code, _, err = run(
         capsys, "docs", "--site", str(site), "--paytable", "tie-max", "--paytable", "tie-max"
     )
