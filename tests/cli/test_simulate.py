@@ -50,7 +50,7 @@ def test_simulate_json(tmp_path, capsys) -> None:
 
 @pytest.mark.slow
 def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
-    argv = [*ARGS, "--decks", "1", "--cut-card", "6", "--work-dir", str(tmp_path)]
+    argv = [*ARGS, "--decks", "1", "--cut-card", "6", "--work-dir", str(tmp_path), "--wide"]
     code, out, _ = run(capsys, *argv)
     assert code == 0
     head = out.splitlines()[0]
