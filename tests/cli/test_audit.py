@@ -112,7 +112,7 @@ def test_no_fit_leaves_the_tests_out_and_a_bad_level_is_refused(tmp_path, capsys
 def test_a_log_stacked_for_the_banker_fails_its_tests(tmp_path, capsys) -> None:
     stacked = dealt_rows(load_paytable("seed-game"), 30_000, seed=3, stack=0.03)
     path = write_csv(tmp_path / "log.csv", stacked)
-    code, out, _ = run(capsys, "audit", str(path), "--fail-on-findings")
+    code, out, _ = run(capsys, "audit", str(path), "--fail-on-findings", "--wide")  # one panel
     assert code == 0 and out.startswith("No findings.\n")
     assert "tests of 12 fail" in out  # no payouts logged: no side bet's test
     for name in ("Banker wins, shoe-aware ", "Banker wins  ", "Banker, Player, tie "):
