@@ -7,10 +7,11 @@ file or folder is created: a bad one is one line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -449,3 +450,51 @@ def deliver_report(content: str | bytes, path: str | None, option: str = "--out"
     except OSError as exc:
         raise output_error(option, path, exc) from None
     return ""
+
+
+# -- Progress --------------------------------------------------------------------------------
+
+
+def add_progress_options(parser: argparse.ArgumentParser) -> None:
+    """``--progress [FILE]`` and ``--no-progress``: where the progress of a command that can
+    take more than two seconds goes (default: standard error, on a terminal only)."""
+    shown = parser.add_mutually_exclusive_group()
+    writes(
+        shown.add_argument(
+            "--progress",
+            nargs="?",
+            const="",
+            default=None,
+            metavar="FILE",
+            help="show progress on standard error even when it is not a terminal; with "
+            "FILE, append each update to FILE as one line instead (default: on a terminal "
+            "only)",
+        )
+    )
+    shown.add_argument(
+        "--no-progress", action="store_true", help="show no progress, not even on a terminal"
+    )
+
+
+def progress_from_args(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """Progress as ``--progress`` and ``--no-progress`` ask, for the command's run (a
+    command without them: on a terminal only); a FILE that cannot be opened is one line."""
+    from analyzer.files import output_error
+    from analyzer.progress import progress_to
+
+    path = getattr(args, "progress", None)
+    if getattr(args, "no_progress", False):
+        return progress_to(False)
+    if not path:
+        return progress_to(True if path == "" else None)
+
+    @contextlib.contextmanager
+    def opened() -> Iterator[None]:
+        with contextlib.ExitStack() as stack:
+            try:
+                stack.enter_context(progress_to(True, path))
+            except OSError as exc:
+                raise output_error("--progress", path, exc) from None
+            yield
+
+    return opened()

@@ -10,6 +10,7 @@ from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
+    add_progress_options,
     whole_number,
 )
 from analyzer.errors import AnalyzerError
@@ -79,7 +80,7 @@ def add_run_options(
         f"at most {MAX_PARTITION_SIZE:,})",
     )
     add_partition_options(parser)
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_options(parser)
     add_format_option(parser, formats, out)
 
 
@@ -146,5 +147,5 @@ def job_from_args(args: argparse.Namespace, task, job, check) -> list:
         resume=args.resume,
         scheduler=args.scheduler,
         workers=args.workers,
-        progress=False if args.no_progress else None,
+        progress=None,  # as --progress / --no-progress say
     )

@@ -63,8 +63,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         results = job_from_args(args, simulate_partition, job, check_simulate_partition)
     else:
         sizes = partition_sizes(args.shoes, args.partition_size)
-        progress = False if args.no_progress else None
-        results = simulate_to_log(job, sizes, args.log, progress)
+        results = simulate_to_log(job, sizes, args.log)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = simulated_rounds(results)
     options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
