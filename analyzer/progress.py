@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Iterator
 from typing import Any, TextIO
 
@@ -111,9 +112,44 @@ def showing(progress: bool | None = None) -> bool:
 
 def note(message: str, progress: bool | None = None) -> None:
     """``message`` as one line where the bars go (nothing where none is shown)."""
+    _write(_stream(progress), message)
+
+
+def _stream(progress: bool | None = None) -> Any:
+    """Where a note goes now (None: nowhere)."""
     if not showing(progress):
+        return None
+    return bar_options(progress).get("file", sys.stderr)
+
+
+def _write(stream: Any, message: str) -> None:
+    if stream is None:
         return
-    stream = bar_options(progress).get("file", sys.stderr)
     with contextlib.suppress(OSError, ValueError, AttributeError):
         stream.write(f"{message}\n")
         stream.flush()
+
+
+#: Seconds a step runs before :func:`slow_step` says what it is doing.
+SLOW = 2.0
+
+
+@contextlib.contextmanager
+def slow_step(message: str, after: float = SLOW) -> Iterator[None]:
+    """Within the block, ``message`` is a :func:`note` once the block has run ``after``
+    seconds (said from a timer thread, and only while the work is still running)."""
+    stream = _stream()
+    if stream is None:
+        yield
+        return
+    done = threading.Event()
+
+    def say() -> None:
+        if not done.wait(after):
+            _write(stream, message)
+
+    threading.Thread(target=say, name="slow step", daemon=True).start()
+    try:
+        yield
+    finally:
+        done.set()
