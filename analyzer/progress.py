@@ -20,23 +20,31 @@ FILE_INTERVAL = 1.0
 
 
 class _Lines:
-    """A progress file: each update a bar writes (``\\r`` then the bar) becomes one line,
-    the blanking of a bar that is not left behind none."""
+    """A progress file, opened for appending at its first line: each update a bar writes
+    (``\r`` then the bar) becomes one line, the blanking of a bar left behind none."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self.stream = stream
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.stream: TextIO | None = None
         self.last = ""
 
     def write(self, text: str) -> int:
         for piece in text.replace("\n", "\r").split("\r"):
             line = piece.rstrip()
             if line.strip() and line != self.last:  # (a bar closing repeats its last)
+                if self.stream is None:
+                    self.stream = open(self.path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115
                 self.stream.write(line + "\n")
                 self.last = line
         return len(text)
 
     def flush(self) -> None:
-        self.stream.flush()
+        if self.stream is not None:
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
 
 
 #: None: on a terminal only; False: none; True: on standard error; a stream: into a file.
@@ -46,25 +54,18 @@ _setting: bool | _Lines | None = None
 @contextlib.contextmanager
 def progress_to(shown: bool | None, path: str | None = None) -> Iterator[None]:
     """Within the block, progress is shown as ``shown`` says (None: on a terminal only,
-    False: never, True: on standard error), or appended to the file at ``path``.
-
-    Raises
-    ------
-    OSError
-        The file cannot be opened for appending.
-    """
+    False: never, True: on standard error), or appended to the file at ``path`` (opened
+    at the first line written to it: a command that fails before writes nothing)."""
     global _setting
     before = _setting
-    with contextlib.ExitStack() as stack:
-        if path is not None:
-            stream = stack.enter_context(open(path, "a", encoding="utf-8", buffering=1))
-            _setting = _Lines(stream)
-        else:
-            _setting = shown
-        try:
-            yield
-        finally:
-            _setting = before
+    _setting = shown if path is None else _Lines(path)
+    try:
+        yield
+    finally:
+        if isinstance(_setting, _Lines):
+            with contextlib.suppress(OSError):
+                _setting.close()
+        _setting = before
 
 
 def bar_options(progress: bool | None = None, *, leave: bool = True) -> dict[str, Any]:

@@ -11,7 +11,7 @@ import contextlib
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -476,10 +476,23 @@ def add_progress_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+#: Suffixes of the files the commands read and write: a progress FILE named so is more
+#: likely a command's argument taken by --progress (``verify --progress claims.toml``).
+_NOT_PROGRESS = (".toml", ".csv", ".parquet", ".json", ".xlsx", ".html", ".htm", ".md", ".tex",
+                 ".png")  # fmt: skip
+
+
 def progress_from_args(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
     """Progress as ``--progress`` and ``--no-progress`` ask, for the command's run (a
-    command without them: on a terminal only); a FILE that cannot be opened is one line."""
-    from analyzer.files import output_error
+    command without them: on a terminal only); a FILE that cannot be written, or named
+    like a command's data, is one line before any work.
+
+    Raises
+    ------
+    AnalyzerError
+        The progress FILE is a folder, in no folder, or named like a data file.
+    """
+    from analyzer.files import check_writable
     from analyzer.progress import progress_to
 
     path = getattr(args, "progress", None)
@@ -487,14 +500,10 @@ def progress_from_args(args: argparse.Namespace) -> contextlib.AbstractContextMa
         return progress_to(False)
     if not path:
         return progress_to(True if path == "" else None)
-
-    @contextlib.contextmanager
-    def opened() -> Iterator[None]:
-        with contextlib.ExitStack() as stack:
-            try:
-                stack.enter_context(progress_to(True, path))
-            except OSError as exc:
-                raise output_error("--progress", path, exc) from None
-            yield
-
-    return opened()
+    if os.path.splitext(path)[1].lower() in _NOT_PROGRESS:
+        raise AnalyzerError(
+            f"--progress {path}: a progress file is a log, not data: name another file "
+            "(e.g. progress.log), and give the command's own arguments before --progress"
+        )
+    check_writable(path, "--progress")
+    return progress_to(True, path)
