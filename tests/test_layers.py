@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "analyzer.files",
             "analyzer.interrupts",
             "analyzer.memo",
+            "analyzer.progress",
             "analyzer.schema",
             "analyzer.version",
         ),

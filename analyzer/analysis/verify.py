@@ -701,8 +701,14 @@ def verify_claims(
     verifier = _Verifier(decks, tuple(remove), shoe, simulator, given)
     for claim in claims:
         _named(claim, verifier.plan)
+    from tqdm import tqdm
+
+    from analyzer.progress import bar_options
+
     rows = []
-    for claim in claims:
+    # A bar of the claims checked (each paytable and shoe's analysis made at its first
+    # claim), as the process's progress setting says (by default on a terminal only).
+    for claim in tqdm(claims, desc="verify", unit="claim", **bar_options(leave=False)):
         try:
             verdict = _named(claim, verifier.check)
         except NotComputable as exc:

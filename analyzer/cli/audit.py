@@ -9,6 +9,7 @@ from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
+    add_progress_options,
     add_report_out_option,
     check_report_out,
     deliver_report,
@@ -119,6 +120,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="exit status 1 when anything is found (default: 0, findings are not errors)",
     )
+    add_progress_options(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

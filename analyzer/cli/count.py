@@ -22,7 +22,7 @@ from analyzer.cli.options import (
     paytable_from_args,
     writes,
 )
-from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
+from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args, warn_rounds_bet
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_outputs, output_error, write_files_atomically
 from analyzer.reports.document import Block, Column, Document, Paragraph, table
@@ -170,6 +170,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     records = [
         count_record(job, summary, c, args.no_max_round) for c, summary in enumerate(summaries)
     ]
+    for record in records:  # a strategy that never bets, or bets too seldom, is said
+        figures = record[record["headline"]]
+        total = record["rounds_per_shoe"] * record["shoes"]
+        warn_rounds_bet(
+            f"{record['name']} ({record['mode']})",
+            round(figures["bet_frequency"] * total),
+            "is never bet by the count's strategy",
+        )
     head = (
         f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.cli.eor import effects_with_progress
 from analyzer.cli.options import (
+    add_progress_options,
     add_shoe_options,
     exact_analysis,
     reads,
@@ -106,6 +107,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --site: replace the folder even if it is not empty",
     )
+    add_progress_options(parser)
 
 
 #: The PAR sheet workbook ``docs --out`` writes in each language's folder.
@@ -132,6 +134,7 @@ def render_docs(
     and the PAR sheet workbook ``LANG/par-sheet.xlsx``."""
     from tqdm import tqdm
 
+    from analyzer.progress import bar_options
     from analyzer.reports.tables import report_document
     from analyzer.reports.workbook import workbook_bytes
     from analyzer.reports.writers import write_document
@@ -143,7 +146,7 @@ def render_docs(
     # a bar).
     documents = {}
     for lang, fmt, name, detail in tqdm(
-        docs_tables(), desc="tables", unit="file", leave=False, disable=None
+        docs_tables(), desc="tables", unit="file", **bar_options(leave=False)
     ):
         if fmt == "xlsx":
             files[f"{lang}/{name}"] = workbook_bytes(analysis, claimed_max_rtp=claim, lang=lang)
@@ -186,6 +189,7 @@ def _tables(args: argparse.Namespace) -> tuple[str, int]:
 def _site(args: argparse.Namespace) -> tuple[str, int]:
     from tqdm import tqdm
 
+    from analyzer.progress import bar_options
     from analyzer.reports.site import (
         SitePaytable,
         check_charts,
@@ -216,8 +220,9 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         check_charts(games, "--eor", shown)
     site = check_replaceable_folder(args.site, "--site", args.force)
     entries = []
-    # A bar on a terminal only (disable=None): the pages take seconds, with --eor minutes.
-    bar = tqdm(games, desc="help pages", unit="paytable", leave=False, disable=None)
+    # A bar as --progress says (by default on a terminal only): the pages take seconds,
+    # with --eor minutes.
+    bar = tqdm(games, desc="help pages", unit="paytable", **bar_options(leave=False))
     for game in bar:
         analysis = exact_analysis(args, game.paytable)
         effects = None

@@ -13,6 +13,7 @@ from analyzer.cli.options import (
     add_format_option,
     add_mode_option,
     add_paytable_option,
+    add_progress_options,
     add_report_out_option,
     add_shoe_options,
     check_report_out,
@@ -61,6 +62,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the effect of removing each card (rank and suit), not each rank",
     )
+    add_progress_options(parser)
 
 
 def effects_with_progress(
@@ -77,6 +79,7 @@ def effects_with_progress(
 
     from analyzer.analysis.eor import removal_effects
     from analyzer.analysis.exact import resolve_modes
+    from analyzer.progress import bar_options
 
     offered = paytable.offered(resolve_modes(paytable, mode), None if bets is None else tuple(bets))
     done_of: dict[str, Fraction] = {}
@@ -84,8 +87,7 @@ def effects_with_progress(
     with tqdm(
         total=len({bet.id for bet, _ in offered}),
         desc="effects of removal",
-        leave=False,
-        disable=None,  # only on a terminal
+        **bar_options(leave=False),
         bar_format="{desc}: {percentage:3.0f}%|{bar}| {n:.1f}/{total} bets "
         "[{elapsed}<{remaining}{postfix}]",
     ) as bar:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from analyzer.cli.options import add_format_option, reads
+from analyzer.cli.options import add_format_option, add_progress_options, reads
 from analyzer.game.shoe import Shoe
 
 DESCRIPTION = """\
@@ -32,6 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         names=True,
     )
     add_format_option(parser, ("text", "json"))
+    add_progress_options(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -45,11 +46,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         fit_rows,
         sets_to_solve,
     )
+    from analyzer.progress import bar_options
     from analyzer.reports.tables import json_text, render_table
 
     paytable, claims = claims_to_fit(args.claims)
     with tqdm(
-        total=sets_to_solve(claims), desc="fit", unit="set", leave=False, disable=None
+        total=sets_to_solve(claims), desc="fit", unit="set", **bar_options(leave=False)
     ) as bar:
         each, together = fit(paytable, claims, bar.update)
         bar.update()

@@ -224,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             argv = sys.argv[1:] if argv is None else list(argv)
             args = build_parser(argv).parse_args(argv)
             # Whatever the command, no output is written over a file it reads.
-            from analyzer.cli.options import check_files_kept, settle_format
+            from analyzer.cli.options import check_files_kept, progress_from_args, settle_format
 
             check_files_kept(args, args.file_options)
             settle_format(args)
@@ -237,7 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 gc.enable()
             if sys.stdout is None:  # closed (>&-): said before the work, not after it
                 raise AnalyzerError("cannot write the output: standard output is closed")
-            output, status = args.run(args)
+            with progress_from_args(args):
+                output, status = args.run(args)
             # From here an interrupt is judged by what was written, never by when it came.
             with interrupts_noted() as interrupted:
                 cut_at = _write_stdout(output, interrupted)

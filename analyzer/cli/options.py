@@ -7,6 +7,7 @@ file or folder is created: a bad one is one line and exit status 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
@@ -449,3 +450,60 @@ def deliver_report(content: str | bytes, path: str | None, option: str = "--out"
     except OSError as exc:
         raise output_error(option, path, exc) from None
     return ""
+
+
+# -- Progress --------------------------------------------------------------------------------
+
+
+def add_progress_options(parser: argparse.ArgumentParser) -> None:
+    """``--progress [FILE]`` and ``--no-progress``: where the progress of a command that can
+    take more than two seconds goes (default: standard error, on a terminal only)."""
+    shown = parser.add_mutually_exclusive_group()
+    writes(
+        shown.add_argument(
+            "--progress",
+            nargs="?",
+            const="",
+            default=None,
+            metavar="FILE",
+            help="show progress on standard error even when it is not a terminal; with "
+            "FILE, append each update to FILE as one line instead (default: on a terminal "
+            "only)",
+        )
+    )
+    shown.add_argument(
+        "--no-progress", action="store_true", help="show no progress, not even on a terminal"
+    )
+
+
+#: Suffixes of the files the commands read and write: a progress FILE named so is more
+#: likely a command's argument taken by --progress (``verify --progress claims.toml``).
+_NOT_PROGRESS = (".toml", ".csv", ".parquet", ".json", ".xlsx", ".html", ".htm", ".md", ".tex",
+                 ".png")  # fmt: skip
+
+
+def progress_from_args(args: argparse.Namespace) -> contextlib.AbstractContextManager[None]:
+    """Progress as ``--progress`` and ``--no-progress`` ask, for the command's run (a
+    command without them: on a terminal only); a FILE that cannot be written, or named
+    like a command's data, is one line before any work.
+
+    Raises
+    ------
+    AnalyzerError
+        The progress FILE is a folder, in no folder, or named like a data file.
+    """
+    from analyzer.files import check_writable
+    from analyzer.progress import progress_to
+
+    path = getattr(args, "progress", None)
+    if getattr(args, "no_progress", False):
+        return progress_to(False)
+    if not path:
+        return progress_to(True if path == "" else None)
+    if os.path.splitext(path)[1].lower() in _NOT_PROGRESS:
+        raise AnalyzerError(
+            f"--progress {path}: a progress file is a log, not data: name another file "
+            "(e.g. progress.log), and give the command's own arguments before --progress"
+        )
+    check_writable(path, "--progress")
+    return progress_to(True, path)

@@ -10,6 +10,7 @@ from analyzer.cli.options import (
     add_lang_option,
     add_mode_option,
     add_paytable_option,
+    add_progress_options,
     add_report_out_option,
     add_shoe_options,
     check_report_out,
@@ -51,6 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_format_option(parser, REPORT_FORMATS, "--out")
     add_lang_option(parser)
     add_report_out_option(parser)
+    add_progress_options(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -10,9 +10,10 @@ from analyzer.cli.options import (
     add_decks_option,
     add_format_option,
     add_paytable_option,
+    add_progress_options,
     whole_number,
 )
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, tell
 from analyzer.game.shoe import MAX_DECKS
 from analyzer.paytables.model import Paytable
 from analyzer.runs import LAST_ROUND_RULES
@@ -79,7 +80,7 @@ def add_run_options(
         f"at most {MAX_PARTITION_SIZE:,})",
     )
     add_partition_options(parser)
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_options(parser)
     add_format_option(parser, formats, out)
 
 
@@ -146,5 +147,18 @@ def job_from_args(args: argparse.Namespace, task, job, check) -> list:
         resume=args.resume,
         scheduler=args.scheduler,
         workers=args.workers,
-        progress=False if args.no_progress else None,
+        progress=None,  # as --progress / --no-progress say
     )
+
+
+#: Fewer rounds bet than this, and a figure of the bet is warned to rest on too few.
+FEW_ROUNDS = 100
+
+
+def warn_rounds_bet(bet: str, rounds_bet: int, never: str = "is never bet") -> None:
+    """A warning on stderr (one line, not an error) where ``bet``'s figures rest on no
+    round (``never`` says why) or on fewer than :data:`FEW_ROUNDS` rounds bet."""
+    if rounds_bet == 0:
+        tell(f"warning: {bet} {never} in the whole run: it has no figures")
+    elif rounds_bet < FEW_ROUNDS:
+        tell(f"warning: {bet}: the figures rest on {rounds_bet:,} rounds bet: deal more shoes")

@@ -8,7 +8,7 @@ import argparse
 import numpy as np
 
 from analyzer.cli.options import layout, paytable_from_args, writes
-from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args
+from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args, warn_rounds_bet
 from analyzer.reports.i18n import word
 
 DESCRIPTION = """\
@@ -63,10 +63,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         results = job_from_args(args, simulate_partition, job, check_simulate_partition)
     else:
         sizes = partition_sizes(args.shoes, args.partition_size)
-        progress = False if args.no_progress else None
-        results = simulate_to_log(job, sizes, args.log, progress)
+        results = simulate_to_log(job, sizes, args.log)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = simulated_rounds(results)
+    # A bet settled in no round, or too few, is said: once where its modes settle alike.
+    settled = dict.fromkeys(zip(summary["name"], summary["rounds_bet"].map(int), strict=True))
+    for name, rounds_bet in settled:
+        warn_rounds_bet(name, rounds_bet, "is never settled")
     options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
     data = simulation_data(paytable, procedure, options, rounds, summary.to_dict("records"))
     # Tools get every (bet, mode); people each bet once where every mode has the same

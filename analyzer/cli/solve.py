@@ -7,7 +7,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from analyzer.cli.options import add_format_option, decks_number, reads, writes
+from analyzer.cli.options import (
+    add_format_option,
+    add_progress_options,
+    decks_number,
+    reads,
+    writes,
+)
 from analyzer.files import check_writable, output_error, text_writer, write_atomically
 from analyzer.game.rules import (
     CHOOSE,
@@ -82,6 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             help="write the result to FILE instead of standard output (default: standard output)",
         )
     )
+    add_progress_options(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

@@ -7,7 +7,13 @@ import math
 from fractions import Fraction
 from pathlib import Path
 
-from analyzer.cli.options import add_format_option, add_shoe_options, layout, reads
+from analyzer.cli.options import (
+    add_format_option,
+    add_progress_options,
+    add_shoe_options,
+    layout,
+    reads,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
@@ -59,6 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add_shoe_options(parser)
     add_format_option(parser, ("text", "json", "csv"))
+    add_progress_options(parser)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:

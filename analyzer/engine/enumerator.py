@@ -421,9 +421,13 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
     strategy), as :meth:`~analyzer.game.rules.DrawingRules.mixture` gives them. Cards
     dealt with replacement are counted over the smallest denominator that tells apart
     what ``pair_detail`` asks (:meth:`~analyzer.game.shoe.Shoe.in_lowest_terms`)."""
+    from analyzer.engine.compiling import preparing_walk
+
     dealt = shoe.in_lowest_terms(suits=pair_detail == "suit")
-    first_four = first_four_counts(dealt, pair_detail)
-    parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
+    first = _first_four_values_jit if pair_detail == "none" else _first_four_pairs_jit
+    with preparing_walk((first, _walk_jit)):  # the first of a process may compile them
+        first_four = first_four_counts(dealt, pair_detail)
+        parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
     counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
     return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals, scale)
 

@@ -119,11 +119,13 @@ def log_digests(paths: tuple[str, ...], progress: bool | None = None) -> list[st
     (a progress bar of the bytes where ``progress``; None: on a terminal)."""
     from tqdm import tqdm
 
+    from analyzer.progress import bar_options
+
     total = sum(log_stamp(path)[2] for path in paths)
     digests = []
     with tqdm(
-        total=total, unit="B", unit_scale=True, desc="audit: digest of the logs", leave=False,
-        disable=None if progress is None else not progress,
+        total=total, unit="B", unit_scale=True, desc="audit: digest of the logs",
+        **bar_options(progress, leave=False),
     ) as bar:  # fmt: skip
         for path in paths:
             digest = hashlib.sha256()
@@ -238,6 +240,7 @@ def run_audit(
     audited (None: only on a terminal)."""
     from tqdm import tqdm
 
+    from analyzer.progress import bar_options
     from analyzer.runs.audit_log import audit_log
     from analyzer.runs.jobs import DEFAULT_PARTITION_ROWS
 
@@ -254,9 +257,12 @@ def run_audit(
         )  # fmt: skip
     estimates = [estimated_rounds(path) for path in paths]
     total = None if None in estimates else sum(estimates)
-    disable = None if progress is None else not progress
     # (leave=False: no bar is left above what the command says, an error line included)
     with tqdm(
-        total=total, desc="audit", unit=" rounds", unit_scale=True, disable=disable, leave=False
+        total=total,
+        desc="audit",
+        unit=" rounds",
+        unit_scale=True,
+        **bar_options(progress, leave=False),
     ) as bar:
         return audit_log(list(paths), paytable, decks, fit=fit, level=level, progress=bar.update)

@@ -28,6 +28,7 @@ from tqdm import tqdm
 
 from analyzer.analysis.audit import card_text, payout_column
 from analyzer.errors import AnalyzerError
+from analyzer.progress import bar_options
 from analyzer.runs.runner import Result
 from analyzer.runs.simulate import SettledRounds, SimulationJob, settle_partition
 
@@ -127,7 +128,7 @@ def simulate_logged(
         total=sum(sizes),
         unit=" shoes",
         desc="simulate",
-        disable=None if progress is None else not progress,
+        **bar_options(progress),
         smoothing=0.1,
     )
     try:

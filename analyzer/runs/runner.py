@@ -48,6 +48,7 @@ from tqdm import tqdm
 from analyzer.errors import AnalyzerError, tell
 from analyzer.files import write_atomically, write_text_atomically
 from analyzer.interrupts import Interrupted, interrupts_polled
+from analyzer.progress import bar_options
 from analyzer.version import package_version
 
 try:
@@ -365,7 +366,7 @@ def run_partitions(
             initial=sum(sizes) - sum(sizes[i] for i in todo),
             unit=" " + unit,
             desc=description,
-            disable=None if progress is None else not progress,  # None: only on a terminal
+            **bar_options(progress),  # None: as the process says (a terminal only)
             smoothing=0.1,
         )
         if not todo:

@@ -18,6 +18,7 @@ from analyzer.analysis.verify import Simulated
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.claims import Claim, CountingSpec
 from analyzer.paytables.model import Paytable, restricted
+from analyzer.progress import bar_options
 from analyzer.runs.counting import TRUE_COUNT_DECKS, CountJob, count_partition, parse_tags
 from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
 from analyzer.runs.stats import ratio_and_error
@@ -79,7 +80,7 @@ def _deal(job: CountJob, shoes: int, what: str) -> list[dict[str, np.ndarray]]:
     """Count ``shoes`` shoes in partitions of :data:`_CHUNK`, with a progress bar."""
     sizes = [min(_CHUNK, shoes - first) for first in range(0, shoes, _CHUNK)]
     results = []
-    with tqdm(total=shoes, unit=" shoes", desc=what, disable=None) as bar:
+    with tqdm(total=shoes, unit=" shoes", desc=what, **bar_options()) as bar:
         for index, size in enumerate(sizes):
             results.append(count_partition(job, index, size))
             bar.update(size)
