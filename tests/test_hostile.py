@@ -1135,36 +1135,51 @@ READ_FILES = {
     "s.csv": "rank,count\n" + "".join(f"{r},4\n" for r in "A23456789TJQK"),
     "log.csv": "shoe,round,player_cards,banker_cards\nS1,1,9S KH,8D QC\nS1,2,KS QH,2D 3C 4H\n",
     "c.toml": 'operator = "X"\n',
+    "cl.toml": '[[claim]]\npaytable = "p.toml"\nbet = "tie"\nquantity = "house_edge"\n',
 }
-_INPUT_FILES = {"paytable": "p.toml", "shoe": "s.csv", "log": "log.csv", "config": "c.toml"}
-_RUNS = ["--workers", "1", "--work-dir", "w", "--no-progress"]
+_INPUT_FILES = {
+    "paytable": "p.toml",
+    "shoe": "s.csv",
+    "log": "log.csv",
+    "config": "c.toml",
+    "claims": "cl.toml",
+}
+_RUNS = ["--workers", "1", "--work-dir", "w"]
 #: Per command: its command line ({paytable}, {shoe}, {log}: the inputs as given), then each
 #: option that writes, with the inputs it could be written over.
 OVERWRITES = {
     "report": (
         ["report", "--paytable", "{paytable}", "--shoe", "{shoe}"],
-        {"--out": ("paytable", "shoe")},
+        {"--out": ("paytable", "shoe"), "--progress": ("paytable", "shoe")},
     ),
     "eor": (
         ["eor", "--paytable", "{paytable}", "--shoe", "{shoe}"],
-        {"--out": ("paytable", "shoe"), "--plot": ("paytable", "shoe")},
+        {o: ("paytable", "shoe") for o in ("--out", "--plot", "--progress")},
     ),
-    "solve": (["solve", "--paytable", "{paytable}"], {"--out": ("paytable",)}),
+    "verify": (["verify", "{claims}", "--shoe", "{shoe}"], {"--progress": ("claims", "shoe")}),
+    "fit": (["fit", "{claims}"], {"--progress": ("claims",)}),
+    "solve": (
+        ["solve", "--paytable", "{paytable}"],
+        {"--out": ("paytable",), "--progress": ("paytable",)},
+    ),
     "count": (
         ["count", "--paytable", "{paytable}", "--bet", "tie", "--perfect", "--shoes", "2", *_RUNS],
-        {o: ("paytable",) for o in ("--out", "--report-out", "--plot", "--gain-plot")},
+        {
+            o: ("paytable",)
+            for o in ("--out", "--report-out", "--plot", "--gain-plot", "--progress")
+        },
     ),
     "simulate": (
         ["simulate", "--paytable", "{paytable}", "--shoes", "2", *_RUNS],
-        {"--log": ("paytable",)},
+        {"--log": ("paytable",), "--progress": ("paytable",)},
     ),
     "audit": (
         ["audit", "{log}", "--paytable", "{paytable}"],
-        {"--out": ("paytable", "log"), "--plot": ("paytable", "log")},
+        {o: ("paytable", "log") for o in ("--out", "--plot", "--progress")},
     ),
     "docs": (
         ["docs", "--paytable", "{paytable}", "--shoe", "{shoe}", "--config", "{config}", "--force"],
-        {"--out": ("paytable", "shoe", "config"), "--site": ("paytable", "shoe", "config")},
+        {o: ("paytable", "shoe", "config") for o in ("--out", "--site", "--progress")},
     ),
 }
 #: Where an input lies for an output folder: a file the folder's output writes (docs --out
@@ -1222,7 +1237,7 @@ def test_no_output_is_written_over_an_input_by_any_name(
     monkeypatch.chdir(tmp_path)
     Path("links").mkdir()
     folder, file = None, _INPUT_FILES[what]
-    if command == "docs":
+    if command == "docs" and option in _IN_FOLDER:  # (docs --out and --site: folders)
         folder, files = _IN_FOLDER[option]
         file = files[what]
         Path(file).parent.mkdir(parents=True)
@@ -1231,6 +1246,8 @@ def test_no_output_is_written_over_an_input_by_any_name(
     given = dict(_INPUT_FILES)
     given[what], out = SPELLINGS[spelling](file, folder or file)
     argv = [a.format(**given) for a in OVERWRITES[command][0]]
+    if command == "docs" and option not in _IN_FOLDER:  # (docs writes --out or --site)
+        argv += ["--out", "tables"]
     contents = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     before = _tree(tmp_path)
     code, stdout, err = run(capsys, *argv, option, out)

@@ -170,14 +170,21 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     records = [
         count_record(job, summary, c, args.no_max_round) for c, summary in enumerate(summaries)
     ]
-    for record in records:  # a strategy that never bets, or bets too seldom, is said
-        figures = record[record["headline"]]
-        total = record["rounds_per_shoe"] * record["shoes"]
-        warn_rounds_bet(
-            f"{record['name']} ({record['mode']})",
-            round(figures["bet_frequency"] * total),
-            "is never bet by the count's strategy",
-        )
+    # A strategy that never bets, or bets too seldom, is said.
+    warn_rounds_bet(
+        [
+            (
+                f"{record['name']} ({record['mode']})",
+                round(
+                    record[record["headline"]]["bet_frequency"]
+                    * record["rounds_per_shoe"]
+                    * record["shoes"]
+                ),
+            )
+            for record in records
+        ],
+        "never bet by the count's strategy",
+    )
     head = (
         f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"

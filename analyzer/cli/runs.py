@@ -4,6 +4,7 @@ resumable partitions (locally or on Dask)."""
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.cli.options import (
@@ -155,10 +156,16 @@ def job_from_args(args: argparse.Namespace, task, job, check) -> list:
 FEW_ROUNDS = 100
 
 
-def warn_rounds_bet(bet: str, rounds_bet: int, never: str = "is never bet") -> None:
-    """A warning on stderr (one line, not an error) where ``bet``'s figures rest on no
-    round (``never`` says why) or on fewer than :data:`FEW_ROUNDS` rounds bet."""
-    if rounds_bet == 0:
-        tell(f"warning: {bet} {never} in the whole run: it has no figures")
-    elif rounds_bet < FEW_ROUNDS:
-        tell(f"warning: {bet}: the figures rest on {rounds_bet:,} rounds bet: deal more shoes")
+def warn_rounds_bet(rounds_bet: Sequence[tuple[str, int]], never: str = "never bet") -> None:
+    """At most two warnings on stderr (each one line, not an error): the bets whose figures
+    rest on no round (``never`` says why), and those resting on fewer than
+    :data:`FEW_ROUNDS` rounds bet, each with its count; ``rounds_bet``: (bet, rounds)."""
+    none = [bet for bet, rounds in rounds_bet if rounds == 0]
+    few = [f"{bet} {rounds:,}" for bet, rounds in rounds_bet if 0 < rounds < FEW_ROUNDS]
+    if none:
+        tell(f"warning: {never} in the whole run, so without figures: {', '.join(none)}")
+    if few:
+        tell(
+            f"warning: figures resting on fewer than {FEW_ROUNDS} rounds bet: "
+            f"{', '.join(few)}: deal more shoes"
+        )

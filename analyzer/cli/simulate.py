@@ -68,8 +68,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     rounds = simulated_rounds(results)
     # A bet settled in no round, or too few, is said: once where its modes settle alike.
     settled = dict.fromkeys(zip(summary["name"], summary["rounds_bet"].map(int), strict=True))
-    for name, rounds_bet in settled:
-        warn_rounds_bet(name, rounds_bet, "is never settled")
+    warn_rounds_bet(list(settled), "never settled")
     options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
     data = simulation_data(paytable, procedure, options, rounds, summary.to_dict("records"))
     # Tools get every (bet, mode); people each bet once where every mode has the same

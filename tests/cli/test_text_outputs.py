@@ -43,6 +43,9 @@ def _argv(name: str, tmp_path) -> list[str]:
 @pytest.mark.parametrize("name", TEXT_COMMANDS)
 def test_no_line_of_a_text_output_ends_in_a_space(tmp_path, capsys, name) -> None:
     code, out, err = run(capsys, *_argv(name, tmp_path))
-    assert code == 0 and err == "", err
+    # (a run of a few shoes warns that its figures rest on few rounds)
+    assert code == 0 and all(
+        line.startswith("baccarat-odds: warning: ") for line in err.splitlines()
+    )
     padded = [line for line in out.splitlines() if line != line.rstrip()]
     assert not padded, padded[:3]
