@@ -60,7 +60,7 @@ def small(tmp_path_factory) -> tuple[str, Path]:
     """The undisturbed SMALL run: its output and its work dir (copy it before changing)."""
     work = tmp_path_factory.mktemp("small")
     code, out, err = _main(*SMALL, "--work-dir", str(work))
-    assert code == 0 and err == "", err
+    assert code == 0 and _no_warnings(err) == "", err
     return out, work
 
 
@@ -68,7 +68,7 @@ def small(tmp_path_factory) -> tuple[str, Path]:
 def big(tmp_path_factory) -> str:
     """The output of the undisturbed BIG run."""
     code, out, err = _main(*BIG, "--workers", "1", "--work-dir", str(tmp_path_factory.mktemp("b")))
-    assert code == 0 and err == "", err
+    assert code == 0 and _no_warnings(err) == "", err
     return out
 
 
@@ -82,7 +82,18 @@ def _mtimes(folder: Path) -> dict[str, int]:
 
 
 def _one_line(err: str) -> None:
+    err = _no_warnings(err)
     assert err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def _no_warnings(err: str) -> str:
+    """Standard error less the warnings of a short run (a count of few shoes warns that a
+    bet's figures rest on few rounds): what is left must be nothing, or the one error."""
+    return "".join(
+        line
+        for line in err.splitlines(keepends=True)
+        if not line.startswith("baccarat-odds: warning: ")
+    )
 
 
 # --- damaged partitions -------------------------------------------------------------
@@ -170,7 +181,7 @@ def test_tampered_partition_is_run_again(tmp_path, capsys, small, tamper) -> Non
     assert after.pop("part-00002.npz") != before.pop("part-00002.npz")  # run again
     assert after == before  # the others were trusted as saved
     code, again, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
-    assert (code, again, err) == (0, reference, "")  # now a valid partition
+    assert (code, again, _no_warnings(err)) == (0, reference, "")  # now a valid partition
 
 
 SIMULATE = [
@@ -216,7 +227,7 @@ def test_rerun_without_resume_runs_again_and_keeps_the_work(
     before = {path.name: path.stat().st_mtime_ns for path in folder.glob("part-*.npz")}
     code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
     assert code == 0 and out == reference
-    assert err == ""  # the saved ones are run again, quietly: an error stays one line
+    assert _no_warnings(err) == ""  # the saved ones are run again, quietly: an error stays one line
     assert not leftover.exists()
     after = {path.name: path.stat().st_mtime_ns for path in folder.glob("part-*.npz")}
     assert after.keys() == before.keys()
@@ -235,7 +246,7 @@ def test_rerun_without_resume_runs_again_and_keeps_the_work(
     )
     assert _mtimes(folder) == after  # every saved partition is still there, untouched
     code, out, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
-    assert (code, out, err) == (0, reference, "")
+    assert (code, out, _no_warnings(err)) == (0, reference, "")
 
 
 # --- work dir problems ----------------------------------------------------------------
@@ -304,7 +315,11 @@ def test_finished_run_reads_back_from_a_read_only_folder(tmp_path, capsys, monke
     (_folder(unfinished) / "part-00001.npz").unlink()
     with read_only(work, monkeypatch), read_only(unfinished, monkeypatch):
         code, out, err = run(capsys, *SMALL, "--work-dir", str(work), "--resume")
-        assert (code, out, err) == (0, reference, "")  # nothing to write: nothing written
+        assert (code, out, _no_warnings(err)) == (
+            0,
+            reference,
+            "",
+        )  # nothing to write: nothing written
         code, out, err = run(capsys, *SMALL, "--work-dir", str(work))
         assert code == 2 and out == "" and f"{folder}: cannot save" in err
         assert "4 of 4 partitions still to run" in err
@@ -376,7 +391,7 @@ def test_full_disk_while_saving_is_one_line_then_resumes(tmp_path, capsys, monke
         else:
             monkeypatch.setattr(np, "savez", real_savez)
         code, out, err = run(capsys, *args, "--work-dir", str(work), "--resume")
-        assert (code, out, err) == (0, reference, "")
+        assert (code, out, _no_warnings(err)) == (0, reference, "")
 
 
 # --- two runs, killed processes -------------------------------------------------------
@@ -450,7 +465,7 @@ def test_second_run_of_the_same_command_is_refused(tmp_path, capsys) -> None:
     finally:
         if first.poll() is None:
             first.kill()
-    assert first.returncode == 0 and errors == ""
+    assert first.returncode == 0 and _no_warnings(errors) == ""
     assert len(_mtimes(_folder(work))) == 200
     code, out, _ = run(capsys, *BIG, "--work-dir", str(work), "--resume")
     assert code == 0 and out == output
