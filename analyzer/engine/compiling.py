@@ -23,6 +23,8 @@ def kernels_cached(kernels: Iterable[Any]) -> bool:
         False where compiling lies ahead (a minute or so).
     """
     for kernel in kernels:
+        if not hasattr(kernel, "signatures"):  # a plain function: the JIT is off, no compiling
+            continue
         if kernel.signatures or kernel.targetoptions.get("inline") == "always":
             continue
         try:
