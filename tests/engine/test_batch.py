@@ -775,8 +775,7 @@ SUITED_SHOES = [
 ]
 
 
-@pytest.mark.slow
-@pytest.mark.kernels
+@pytest.mark.slow  # (not `kernels`: the terms it compiles walk hours with the JIT off)
 def test_a_suited_pair_joined_with_the_round_is_priced_from_terms_as_dealt() -> None:
     """Enough compositions that the batch engine compiles its terms (it once walked each
     of a few compositions exactly, and so priced these bets right), against every deal."""
