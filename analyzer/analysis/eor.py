@@ -232,6 +232,7 @@ def removal_effects(
     every bet after each card removed for it.
     """
     paytable = as_paytable(paytable)
+    paytable.require_punto_banco("effects of removal")
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
     if shoe.replacement:

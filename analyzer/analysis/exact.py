@@ -306,6 +306,8 @@ def analyze(
     elif decks is not None:
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
+    if paytable.game is not None:
+        return _analyze_game(paytable, shoe, tuple(modes), bets)
     request = _request(paytable, tuple(modes), bets, shoe.suits_known, bool(symbolic))
     offered, plans, mixture = request.offered, request.plans, request.mixture
     # Every card walk is planned, and the lot checked against the budget, before any work
@@ -358,6 +360,39 @@ def analyze(
     if counts is not None:
         analysis.__dict__["counts"] = counts  # (what cached_property keeps: not counted again)
     return analysis
+
+
+def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: object) -> Analysis:
+    """The analysis of a paytable of a game without drawing (:mod:`analyzer.game.games`):
+    one deal walk over every field the bets read, every bet settled on its table. Bets
+    on suits are unavailable on a shoe whose suits are unknown, as punto banco's are."""
+    from analyzer.engine.deal_walk import dealt_outcomes  # (Numba: these games only)
+
+    game = paytable.game
+    offered = offered_bets(paytable, modes, bets)
+    why_not = "the bet looks at suits, but the suits of some cards of the shoe are unknown"
+    priced = [
+        (bet, bet_mode)
+        for bet, bet_mode in offered
+        if shoe.suits_known or not game.needs_suits(bet.fields)
+    ]
+    unavailable = tuple(
+        (bet.id, bet_mode, why_not) for bet, bet_mode in offered if (bet, bet_mode) not in priced
+    )
+    if not priced:
+        raise NothingComputable("no bet can be computed exactly on this shoe: " + why_not)
+    table = dealt_outcomes(game, shoe, frozenset().union(*(bet.fields for bet, _ in priced)))
+    results = tuple(evaluate_bet(table, bet, bet_mode) for bet, bet_mode in priced)
+    analysis = Analysis(paytable, shoe, modes, partial(_no_counts, paytable), results, unavailable)
+    analysis.__dict__["outcomes"] = table  # (what cached_property keeps)
+    return analysis
+
+
+def _no_counts(paytable: Paytable) -> OutcomeCounts:
+    raise AnalyzerError(
+        f"{paytable.source}: {paytable.game.name} has no punto banco counts (see the "
+        "analysis' outcomes)"
+    )
 
 
 def _in_own_terms(result: BetResult, shoe: Shoe) -> BetResult:

@@ -256,6 +256,7 @@ def removal_effects(
     from analyzer.reports.tables import with_names
 
     paytable = as_paytable(paytable)
+    paytable.require_punto_banco("removal_effects()")
     argument(mode, (str, type(None)), "mode", " (a mode name)")
     argument(by_card, bool, "by_card", " (True or False)")
     if bets is not None:

@@ -70,11 +70,15 @@ def _played(
     strategy: Strategy | str | None,
     jackpot: Fraction | int | str | None,
     unknowns: Mapping[str, Fraction | int | str] | None,
+    what: str,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
-    ``--unknowns``, ``--jackpot`` and ``--strategy`` make it)."""
+    ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
+    a paytable of a game other than punto banco is refused, one line)."""
+    paytable = as_paytable(spec)
+    paytable.require_punto_banco(what)
     paytable = with_values(
-        as_paytable(spec),
+        paytable,
         unknowns=None if unknowns is None else _values(unknowns),
         jackpot=None if jackpot is None else _exact(jackpot, "jackpot", "the meter"),
         prefix="",
@@ -403,7 +407,7 @@ def simulate(
         simulation_summary,
     )
 
-    played = _played(paytable, strategy, jackpot, unknowns)
+    played = _played(paytable, strategy, jackpot, unknowns, "simulate()")
     run = _Run(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,
@@ -605,7 +609,7 @@ def count(
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
 
-    played = _played(paytable, strategy, jackpot, unknowns)
+    played = _played(paytable, strategy, jackpot, unknowns, "count()")
     if isinstance(bets, str):
         bets = [bets]
     if not bets or not all(isinstance(bet, str) for bet in bets):
@@ -816,7 +820,7 @@ def audit(
     """
     from analyzer.runs.audit_run import run_audit
 
-    played = _played(paytable, strategy, jackpot, unknowns)
+    played = _played(paytable, strategy, jackpot, unknowns, "audit()")
     logs = [log] if isinstance(log, (str, os.PathLike)) else log
     if not isinstance(logs, Sequence) or not logs:
         raise AnalyzerError("log: give a log file's path, or a list of them")

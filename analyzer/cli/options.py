@@ -219,11 +219,19 @@ def strategy_option(text: str) -> Strategy | str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--strategy: ")) from None
 
 
+#: The commands that take a paytable of any game (the others deal punto banco's hands).
+_EVERY_GAME = ("report", "verify", "docs")
+
+
 def paytable_from_args(args: argparse.Namespace) -> Paytable:
     """The paytable --paytable names, its decision cells played as --strategy says (with
     ``best``, the best play for the main bets on the command's shoe, told on stderr)."""
+    paytable = load_paytable(args.paytable)
+    command = getattr(args, "command", None)
+    if command not in _EVERY_GAME:
+        paytable.require_punto_banco(f"'{command}'")
     paytable = with_values(
-        load_paytable(args.paytable),
+        paytable,
         unknowns=getattr(args, "unknowns", None),
         jackpot=getattr(args, "jackpot", None),
     )

@@ -31,7 +31,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.fields import FIELD, FIELDS, INT_FIELD_RANGES, Field
+from analyzer.game.fields import FIELD, Field
+from analyzer.game.games import Vocabulary
 
 Columns = Mapping[str, np.ndarray]
 _Eval = Callable[[Columns], Any]
@@ -77,11 +78,18 @@ class Condition:
     #: to settle the condition, such a field need only tell which rows' values are equal
     #: (the suits of cards compared with each other can be relabelled freely).
     relational: frozenset[str] = field(default_factory=frozenset, compare=False)
+    #: The fields it was checked against: a game's (:mod:`analyzer.game.games`), or None
+    #: for punto banco's (:data:`analyzer.game.fields.FIELD`).
+    vocabulary: Vocabulary | None = field(default=None, compare=False)
 
     def __reduce__(self) -> tuple:
         # A condition pickles as its text and is compiled again where it is unpickled
         # (worker processes, Dask): the compiled closure itself cannot be pickled.
-        return parse_condition, (self.text,)
+        return parse_condition, (self.text, self.vocabulary)
+
+    def definition(self, name: str) -> Field:
+        """The definition of field ``name`` (one the condition reads)."""
+        return (FIELD if self.vocabulary is None else self.vocabulary)[name]
 
     @property
     def shown(self) -> str:
@@ -114,7 +122,10 @@ def _constant(kind: type, value: object) -> _Typed:
 class _Compiler:
     """Type-checks an AST (depth already bounded) and turns it into a closure."""
 
-    def __init__(self) -> None:
+    def __init__(self, vocabulary: Vocabulary | None = None) -> None:
+        self.vocabulary: Mapping[str, Field] | Vocabulary = (
+            FIELD if vocabulary is None else vocabulary
+        )
         self.fields: set[str] = set()
         self.literals: dict[str, set[str]] = {}
         self.whole: set[str] = set()  # text fields compared with other fields
@@ -153,18 +164,19 @@ class _Compiler:
     def _Name(self, node: ast.Name) -> _Typed:
         if node.id in _LITERALS:
             return _constant(bool, _LITERALS[node.id])
-        if node.id not in FIELDS:
-            known = ", ".join(FIELDS)
+        if node.id not in self.vocabulary:
+            known = ", ".join(self.vocabulary)
             raise AnalyzerError(f"unknown field {node.id!r} (fields: {known})")
         self.fields.add(node.id)
-        name, kind = node.id, FIELDS[node.id]
-        spec = FIELD[name]
+        name = node.id
+        spec = self.vocabulary[name]
+        kind = spec.kind
         if kind is int:
             # int64 whatever the column's dtype: the range proof below is for int64.
             return _Typed(
                 int,
                 lambda cols: np.asarray(cols[name], dtype=np.int64),
-                INT_FIELD_RANGES[name],
+                (spec.low, spec.high),
                 spec,
             )
         return _Typed(kind, lambda cols: cols[name], field=spec)
@@ -423,8 +435,9 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def parse_condition(text: str) -> Condition:
-    """Parse and type-check ``text``; raise :class:`AnalyzerError` naming the problem."""
+def parse_condition(text: str, vocabulary: Vocabulary | None = None) -> Condition:
+    """Parse and type-check ``text`` against the fields of punto banco, or of a game's
+    ``vocabulary``; raise :class:`AnalyzerError` naming the problem."""
     if not isinstance(text, str):
         raise AnalyzerError(f"a condition must be a string, got {_short(repr(text))}")
     if len(text) > _MAX_LENGTH:
@@ -450,7 +463,7 @@ def parse_condition(text: str) -> Condition:
             f"condition {_short(text)!r} is nested too deeply: {depth} levels"
             f" (limit {MAX_DEPTH} levels)"
         )
-    compiler = _Compiler()
+    compiler = _Compiler(vocabulary)
     typed = compiler.compile(tree)
     if typed.kind is not bool:
         shown = _short(text, 80)
@@ -461,4 +474,6 @@ def parse_condition(text: str) -> Condition:
         if name not in compiler.whole
     }
     relational = frozenset(compiler.whole - compiler.literals.keys())
-    return Condition(text, frozenset(compiler.fields), typed.evaluate, literals, relational)
+    return Condition(
+        text, frozenset(compiler.fields), typed.evaluate, literals, relational, vocabulary
+    )

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
-from analyzer.game.fields import FIELD
+from analyzer.game.games import Game, Vocabulary, game_from_table, named_game
 from analyzer.game.identities import KIND_CARDS, MULTIPLY_KINDS
 from analyzer.game.rules import (
     NO_STRATEGY,
@@ -174,13 +174,14 @@ def _linear_payout(value: str) -> Payout:
 
 
 def parse_payout(value: object) -> Payout:
-    """``"a:b"`` odds to one, a number (odds to one), ``"push"``, ``"lose"``, or odds to one
-    linear in the round's multiplier (``"multiplier - 0.05"``).
+    """``"a:b"`` odds to one, a number (odds to one), ``"push"``, ``"lose"``, a partial loss
+    (``"lose 1/2"``: that share of the stake lost), or odds to one linear in the round's
+    multiplier (``"multiplier - 0.05"``).
 
     A win pays more than 0 and at most ``_MAX_PAYOUT`` to one; non-finite numbers (TOML's
     ``inf``, ``nan``, ``1e400``) are refused.
     """
-    usage = '"a:b" (odds to one), a number, "push" or "lose"'
+    usage = '"a:b" (odds to one), a number, "push", "lose" or "lose 1/2" (half the stake)'
     if isinstance(value, bool):
         raise AnalyzerError(f"bad payout {value!r}: use {usage}")
     if isinstance(value, float) and not math.isfinite(value):
@@ -198,6 +199,8 @@ def parse_payout(value: object) -> Payout:
             return Payout(JACKPOT, Fraction(0), jackpot=True)  # the meter: the bet's
         if word == "lose":
             return LOSE
+        if word.startswith("lose"):
+            return _partial_loss(value)
         limit = _MAX_LINEAR_TEXT if MULTIPLIER in word[:_MAX_LINEAR_TEXT] else _MAX_PAYOUT_TEXT
         if len(value) > limit:
             raise AnalyzerError(f"bad payout {_short(value)}: longer than {limit} characters")
@@ -217,6 +220,34 @@ def parse_payout(value: object) -> Payout:
     if net > _MAX_PAYOUT:
         raise AnalyzerError(f"bad payout {_short(value)}: at most {_MAX_PAYOUT:,}:1 is allowed")
     return Payout(text, net)
+
+
+_PARTIAL_LOSS = re.compile(r"^\s*lose\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?)\s*$", re.I)
+
+
+def _partial_loss(value: str) -> Payout:
+    """``"lose 1/2"`` (or ``"lose half"``, ``"lose 0.5"``): the bet loses that share of
+    the stake and the rest comes back, as Dragon Tiger's Dragon and Tiger bets do on a
+    tie. The share lies in (0, 1]; its text is the fraction, ``"lose 1/2"``."""
+    match = _PARTIAL_LOSS.match(value)
+    if not match:
+        raise AnalyzerError(
+            f"bad payout {_short(value)}: a partial loss is 'lose' and the share of the "
+            "stake lost, e.g. 'lose 1/2' or 'lose half'"
+        )
+    share_text = match[1].lower()
+    try:
+        share = Fraction(1, 2) if share_text == "half" else Fraction(share_text)
+    except ZeroDivisionError:
+        raise AnalyzerError(f"bad payout {_short(value)}: division by zero") from None
+    if not 0 < share <= 1:
+        raise AnalyzerError(
+            f"bad payout {_short(value)}: the share of the stake lost must be more than 0 "
+            '(use "push") and at most 1 (the whole stake)'
+        )
+    if share == 1:
+        return LOSE
+    return Payout(f"lose {share}", -share)
 
 
 def _short(value: object) -> str:
@@ -326,7 +357,11 @@ class Bet:
     def card_level(self) -> bool:
         """Does the bet look at the cards themselves (ranks, suits, colours of single
         cards), so that only the card-level walk settles it exactly?"""
-        return any(FIELD[name].card_level for name in self.fields)
+        return any(
+            rule.condition.definition(name).card_level
+            for rule in self.rules
+            for name in rule.condition.fields
+        )
 
     @property
     def literals(self) -> dict[str, frozenset[str]]:
@@ -397,6 +432,23 @@ class Paytable:
     #: (a game's name, its bets' ids), each bet in one. Help pages make each a game of its
     #: own; the figures are the same as the whole file's (not part of the identity).
     alternatives: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False)
+    #: The game the bets are on: None for punto banco (Player and Banker, the drawing
+    #: ``rules``), else a game of :mod:`analyzer.game.games` (its own hands, no drawing).
+    game: Game | None = None
+
+    @property
+    def game_name(self) -> str:
+        """The name of the game the bets are on (punto banco's drawing rules' name)."""
+        return self.rules.name if self.game is None else self.game.name
+
+    def require_punto_banco(self, what: str) -> None:
+        """Refuse, in one line, ``what`` (a command or an engine that deals Player and
+        Banker hands) for a paytable of another game."""
+        if self.game is not None:
+            raise AnalyzerError(
+                f"{self.source}: {what} works on Player and Banker hands only so far, not "
+                f"on the hands of {self.game.name} (report, verify and docs take this game)"
+            )
 
     def with_meter(self, meter: Fraction) -> Paytable:
         """The paytable with the meter of every progressive jackpot at ``meter`` stakes."""
@@ -461,6 +513,8 @@ class Paytable:
             played["multipliers"] = self.multipliers.fingerprint
         if self.unknowns:
             played["unknowns"] = {name: f"{low}..{high}" for name, low, high in self.unknowns}
+        if self.game is not None:
+            played["game"] = self.game.fingerprint()
         return played | {
             "name": self.name,
             "decks": self.decks,
@@ -613,6 +667,7 @@ def _bet_from_dict(
     number: int,
     multipliers: Multipliers | None = None,
     fee: Fraction = Fraction(0),
+    vocabulary: Vocabulary | None = None,
 ) -> Bet:
     table(data, f"{source}: bet #{number}", "a bet")
     bet_id = require(data, "id", str, f"{source}: bet #{number}")
@@ -654,7 +709,7 @@ def _bet_from_dict(
         if "pays" not in rule:
             raise AnalyzerError(f"{rule_where}: missing 'pays'")
         try:
-            condition = parse_condition(require(rule, "when", str, rule_where))
+            condition = parse_condition(require(rule, "when", str, rule_where), vocabulary)
             payout = parse_payout(rule["pays"])
         except AnalyzerError as exc:
             if str(exc).startswith(rule_where):
@@ -735,9 +790,10 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     check_keys(
         data,
         {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"}
-        | {"fee", "multipliers", "unknowns", "alternative"},
+        | {"fee", "multipliers", "unknowns", "alternative", "game"},
         source,
     )
+    game = _game(data, source)
     for key in ("source", "description"):
         optional_note(data, key, source)
     name = require(data, "name", str, source)
@@ -781,8 +837,9 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
         multipliers = multipliers_from_table(
             data["multipliers"], f"{source}: [multipliers]", tuple(unknowns)
         )
+    vocabulary = None if game is None else game.vocabulary
     bets = tuple(
-        _bet_from_dict(bet, modes, source, i, multipliers, fee)
+        _bet_from_dict(bet, modes, source, i, multipliers, fee, vocabulary)
         for i, bet in enumerate(bets_data, 1)
     )
     seen: set[tuple[str, str]] = set()
@@ -807,7 +864,35 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
         multipliers,
         bounds,
         alternatives=alternatives,
+        game=game,
     )
+
+
+#: What only punto banco has: a paytable of another game refuses these keys.
+_PUNTO_BANCO_KEYS = ("rules", "strategy", "multipliers", "unknowns")
+
+
+def _game(data: Mapping[str, Any], source: str) -> Game | None:
+    """``game``: a shipped game's name or a ``[game]`` table (None: punto banco)."""
+    value = data.get("game")
+    if value is None:
+        return None
+    try:
+        if isinstance(value, str):
+            game = named_game(value)
+        elif isinstance(value, Mapping):
+            game = game_from_table(value, "[game]")
+        else:
+            raise AnalyzerError("'game' must be a game's name or a [game] table")
+    except AnalyzerError as exc:
+        raise AnalyzerError(f"{source}: {exc}") from None
+    for key in _PUNTO_BANCO_KEYS:
+        if key in data:
+            raise AnalyzerError(
+                f"{source}: '{key}' is punto banco's (drawing rules, multiplier cards); "
+                f"{game.name} has none"
+            )
+    return game
 
 
 def _alternatives(

@@ -31,6 +31,7 @@ from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
 from analyzer.game.cards import N_VALUES
+from analyzer.game.games import Game, Hand
 from analyzer.game.rules import CHOOSE, DRAW, PLAYER_STOOD, STAND, STANDARD, Cell, DrawingRules
 from analyzer.game.shoe import INFINITE, Decks
 from analyzer.paytables.model import Bet, Paytable, in_language
@@ -43,6 +44,7 @@ from analyzer.reports.tables import (
     fee_text,
     fraction_text,
     multipliers_text,
+    pays_text,
     shown_once,
 )
 from analyzer.version import package_version
@@ -225,6 +227,49 @@ def _multiplied_lines(analysis: Analysis, lang: str) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
+def _game_text(game: Game | None, decks: Decks, lang: str) -> dict[str, object] | None:
+    """The rules section of a game other than punto banco, said from its definition (its
+    hands, how they are dealt, scored and compared); None for punto banco."""
+    if game is None:
+        return None
+    first, second = game.hands
+
+    def count(hand: Hand) -> str:
+        if hand.cards == 1:
+            return sentence("one_card", lang)
+        return sentence("card_count", lang, count=hand.cards)
+
+    decks_text = sentence(_DECK_COUNT.get(decks, "deck_count"), lang, count=decks)
+    intro = sentence(
+        "game_intro",
+        lang,
+        name=game.name,
+        first=first.label(lang),
+        second=second.label(lang),
+        decks=decks_text,
+    )
+    if game.deal == "alternate" and first.cards == second.cards:
+        deal = sentence("game_deal_alternate", lang, count=count(first), first=first.label(lang))
+    else:
+        deal = sentence(
+            "game_deal_in_turn",
+            lang,
+            first=first.label(lang),
+            second=second.label(lang),
+            first_count=count(first),
+            second_count=count(second),
+        )
+    if game.score == "rank":
+        score = [sentence("game_score_rank_ace_high" if game.ace_high else "game_score_rank", lang)]
+    else:
+        score = [sentence("game_score_points", lang)]
+        if game.score == "points and pictures":
+            score.append(sentence("game_score_pictures", lang))
+    tie = sentence("tie_word", lang) if game.tie == "tie" else game.tie
+    score.append(sentence("game_winner", lang, tie=tie))
+    return {"intro": intro, "deal": deal, "points": game.score != "rank", "score": score}
+
+
 def rules_facts(rules: DrawingRules = STANDARD) -> dict[str, object]:
     """What the rules section says, read from the rule set itself: the natural scores, the
     Player's drawing, standing and deciding scores, the Banker's drawing and deciding
@@ -330,7 +375,8 @@ def rules_lines(facts: dict, paytable: Paytable, lang: str) -> dict[str, list[st
 
 def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
     """The winning and pushing rules of a bet, as the payouts cell lists them."""
-    shown = [rule for rule in bet.rules if rule.payout.kind != "lose"]
+    # Every line but a whole loss (a partial loss, "lose 1/2", is what a player must know).
+    shown = [rule for rule in bet.rules if rule.payout.net != -1 or rule.payout.multiplied]
     lines = []
     for rule in shown:
         label = in_language(rule.labels, lang)
@@ -340,7 +386,11 @@ def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:
                 # condition, as written in the paytable.
                 "label": label or (rule.condition.shown if len(shown) > 1 else None),
                 "condition": label is None,
-                "pays": rule.payout.text if rule.payout.pays else word("Push", lang),
+                "pays": rule.payout.text
+                if rule.payout.pays
+                else pays_text(rule.payout.text, lang)
+                if rule.payout.net
+                else word("Push", lang),
             }
         )
     return lines
@@ -531,6 +581,7 @@ def render_site(
                 **common(lang, "../"),
                 title=analysis.paytable.name,
                 decks=sentence(_DECK_COUNT.get(decks, "deck_count"), lang, count=decks),
+                game=_game_text(analysis.paytable.game, decks, lang),
                 naturals=_alternatives(facts["naturals"], lang) if facts["naturals"] else "",
                 infinite=decks == INFINITE,
                 rule_lines=rules_lines(facts, analysis.paytable, lang),

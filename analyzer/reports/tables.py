@@ -297,8 +297,13 @@ def line_label(result: BetResult, number: int, lang: str = "en") -> str:
 
 
 def pays_text(text: str, lang: str = "en") -> str:
-    """What a line pays, for people: odds as written, "push" and "lose" in ``lang``."""
-    return word(text, lang) if text in ("push", "lose") else text
+    """What a line pays, for people: odds as written, "push" and "lose" in ``lang`` (a
+    partial loss, "lose 1/2", as the word and the share)."""
+    if text in ("push", "lose"):
+        return word(text, lang)
+    if text.startswith("lose "):
+        return f"{word('lose', lang)} {text.removeprefix('lose ')}"
+    return text
 
 
 def breakdown_table(result: BetResult, lang: str = "en") -> Table:

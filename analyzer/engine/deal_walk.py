@@ -1,0 +1,145 @@
+"""The deal walk: every ordered deal of a game without drawing, exactly.
+
+A game of :mod:`analyzer.game.games` deals a fixed number of cards (two in Dragon Tiger,
+six in Three Card Baccarat) and nobody draws, so a round is an ordered sequence of that
+many cards. The kernel walks every sequence of card *classes* (ranks, or ranks and suits
+where a bet looks at suits) and weighs it by the ordered ways to deal it: the falling
+product of the class counts (the plain product with replacement). The game's own
+definition then turns each sequence into the fields a condition asks about, and the
+sequences are gathered into one row per distinct set of those fields: an
+:class:`~analyzer.engine.outcomes.OutcomeTable` over the denominator ``N (N-1) ... (N-k+1)``
+(``N^k`` with replacement), which every bet is settled on as punto banco's are.
+"""
+
+from __future__ import annotations
+
+from math import perm
+
+import numpy as np
+from numba import njit
+
+from analyzer.engine.outcomes import OutcomeTable
+from analyzer.engine.rows import unique_rows
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import CARD_RANKS, CARD_SUITS
+from analyzer.game.games import Game, decoded
+from analyzer.game.shoe import Shoe
+
+__all__ = ["MAX_SEQUENCES", "dealt_outcomes", "sequences_bound"]
+
+#: The most class sequences one walk may hold (each a few bytes per card and a count):
+#: 13^6 = 4,826,809 (six cards by rank) fits; six cards by suit (52^6) is refused.
+MAX_SEQUENCES = 5_000_000
+
+
+@njit(cache=True)
+def _deal_sequences_jit(class_counts, n_cards, take, classes, ways):
+    """Every ordered sequence of ``n_cards`` classes the counts allow, and its ways.
+
+    Parameters
+    ----------
+    class_counts : int64[C]
+        Cards of each class in the shoe.
+    n_cards : int
+        Cards in a round.
+    take : int
+        What dealing a card takes from its count: 1, or 0 with replacement.
+    classes : int64[S, n_cards]
+        Filled with one sequence of class indices per row (S at least the number of
+        sequences).
+    ways : int64[S]
+        Filled with each sequence's ordered ways: the product, position by position, of
+        the cards of its class left.
+
+    Returns
+    -------
+    int
+        The number of sequences written.
+    """
+    n_classes = class_counts.shape[0]
+    left = class_counts.copy()
+    choice = np.full(n_cards, -1, dtype=np.int64)
+    weight = np.ones(n_cards + 1, dtype=np.int64)
+    written = 0
+    depth = 0
+    while depth >= 0:
+        c = choice[depth]
+        if c >= 0:  # put back the card this position held before trying the next class
+            left[c] += take
+        c += 1
+        while c < n_classes and left[c] == 0:
+            c += 1
+        if c == n_classes:
+            choice[depth] = -1
+            depth -= 1
+            continue
+        choice[depth] = c
+        weight[depth + 1] = weight[depth] * left[c]
+        left[c] -= take
+        if depth + 1 == n_cards:
+            for i in range(n_cards):
+                classes[written, i] = choice[i]
+            ways[written] = weight[n_cards]
+            written += 1
+        else:
+            depth += 1
+    return written
+
+
+def _class_counts(shoe: Shoe, suits: bool) -> np.ndarray:
+    if suits:
+        return np.ascontiguousarray(shoe.suit_counts.reshape(-1), dtype=np.int64)
+    return np.ascontiguousarray(shoe.rank_counts, dtype=np.int64)
+
+
+def sequences_bound(game: Game, shoe: Shoe, suits: bool) -> int:
+    """The most class sequences the walk of ``game`` on ``shoe`` can meet: the classes
+    present to the power of the cards (what the budget is checked against)."""
+    present = int(np.count_nonzero(_class_counts(shoe, suits)))
+    return present**game.cards
+
+
+def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTable:
+    """Every distinct value of ``fields`` (plus the winner and the hands' scores) over
+    every ordered deal of ``game`` from ``shoe``, with its exact ways.
+
+    Raises
+    ------
+    AnalyzerError
+        Suits asked for on a shoe whose suits are unknown, or a walk over the budget
+        (:data:`MAX_SEQUENCES`), refused before it starts; a shoe too small for a round.
+    """
+    suits = game.needs_suits(fields)
+    if suits and not shoe.suits_known:
+        raise AnalyzerError(
+            f"{game.name}: a bet looks at suits, but the suits of some cards of the shoe are "
+            "unknown"
+        )
+    n_cards = game.cards
+    if not shoe.replacement and shoe.size < n_cards:
+        raise AnalyzerError(f"{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}")
+    bound = sequences_bound(game, shoe, suits)
+    if bound > MAX_SEQUENCES:
+        what = "ranks and suits" if suits else "ranks"
+        raise AnalyzerError(
+            f"{game.name}: {n_cards} cards told apart by {what} make up to {bound:,} "
+            f"sequences, over the budget of {MAX_SEQUENCES:,}; drop the bets on suits or "
+            "use fewer cards"
+        )
+    counts = _class_counts(shoe, suits)
+    classes = np.empty((bound, n_cards), dtype=np.int64)
+    ways = np.empty(bound, dtype=np.int64)
+    written = _deal_sequences_jit(counts, n_cards, shoe.take, classes, ways)
+    classes, ways = classes[:written], ways[:written]
+    if suits:
+        ranks, suit_index = CARD_RANKS[classes], CARD_SUITS[classes]
+    else:
+        ranks, suit_index = classes, None
+    columns = game.columns(ranks, suit_index, fields)
+    codes = np.column_stack([codes for codes, _ in columns.values()])
+    _, first, inverse = unique_rows(codes)
+    total = np.zeros(len(first), dtype=np.int64)
+    np.add.at(total, inverse, ways)
+    table_columns = {name: decoded(codes[first], texts) for name, (codes, texts) in columns.items()}
+    denominator = shoe.size**n_cards if shoe.replacement else perm(shoe.size, n_cards)
+    return OutcomeTable(table_columns, total, denominator, "none")

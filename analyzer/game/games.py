@@ -1,0 +1,396 @@
+"""Games as data: the hands of a round, how they are dealt, scored and compared.
+
+Punto banco (Player and Banker, two or three cards, drawing rules) is the game every
+paytable plays unless it names another. A paytable names another game with ``game =
+"NAME"`` (a file of ``analyzer/game/games/``, each citing its source) or describes one in
+a ``[game]`` table of its own, with these keys:
+
+``name``
+    The game's name, for reports.
+``hands``
+    The hands, in the order the comparison lists them: ``[{ name = "dragon", cards = 1 },
+    { name = "tiger", cards = 1 }]``. Two hands, each dealt one to three cards; a hand may
+    say what people call it (``label``, and ``labels = { ms = "Naga" }`` per language).
+``deal``
+    ``"alternate"`` (default: one card to each hand in turn, as baccarat deals) or
+    ``"in turn"`` (each hand's cards before the next hand's).
+``score``
+    How a hand is scored: ``"rank"`` (one card: its rank, Ace low, 1 to 13; with ``ace =
+    "high"`` 2 to 14), ``"points"`` (point values summed modulo 10, as baccarat) or
+    ``"points and pictures"`` (points; equal points are broken by the number of picture
+    cards, J Q K; a hand of picture cards only beats every other hand).
+``tie``
+    The word for a round whose hands compare equal (default ``"tie"``).
+
+The hand with the higher score wins. From the definition come the fields a bet's
+conditions may ask about (:meth:`Game.vocabulary`): ``winner``, each hand's ``_score`` and
+``_pictures``, and each card's ``_rank``, ``_suit``, ``_colour`` and ``_value``
+(``dragon_card1_rank``), as punto banco's cards have them.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.files import shipped_folder
+from analyzer.game.cards import RANKS, SUITS
+from analyzer.game.fields import COLOURS, Field
+from analyzer.schema import argument, check_keys, optional, optional_note, require, table
+
+__all__ = [
+    "GAME_NAMES",
+    "SCORES",
+    "Game",
+    "Hand",
+    "Vocabulary",
+    "game_from_table",
+    "named_game",
+]
+
+#: The games shipped in ``analyzer/game/games/``, each citing its source.
+GAME_NAMES = ("dragon-tiger", "three-card-baccarat")
+#: How a hand can be scored.
+SCORES = ("rank", "points", "points and pictures")
+#: How the cards of a round are dealt to the hands.
+DEALS = ("alternate", "in turn")
+#: The most cards one hand is dealt, and in a round (the enumerator's budget).
+MAX_HAND_CARDS = 3
+#: Rank index of the first picture card (J); J, Q, K are pictures.
+FIRST_PICTURE = RANKS.index("J")
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_MAX_TEXT = 500
+#: A card's colour by suit index (S H D C), as codes into COLOUR_NAMES.
+COLOUR_NAMES = ("red", "black")
+COLOUR_OF_SUIT = np.array([COLOUR_NAMES.index(colour) for colour in COLOURS], dtype=np.int64)
+#: The languages a hand's label may be given in (those of the help pages).
+_LANGUAGES = ("en", "tl", "ms")
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The fields a game's conditions may ask about, by name (hashable, so that a parsed
+    condition can name its vocabulary)."""
+
+    fields: tuple[Field, ...]
+
+    @cached_property
+    def by_name(self) -> dict[str, Field]:
+        return {f.name: f for f in self.fields}
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.by_name
+
+    def __getitem__(self, name: str) -> Field:
+        return self.by_name[name]
+
+    def __iter__(self):  # (the names, as a dict iterates its keys)
+        return iter(self.by_name)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand of a game: its name (a field prefix), how many cards it is dealt, and what
+    people call it in each language (``"en"``: the name capitalised, unless given)."""
+
+    name: str
+    cards: int
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def label(self, lang: str = "en") -> str:
+        """What the hand is called in ``lang`` (else in English)."""
+        return self.labels.get(lang) or self.labels.get("en") or self.name.capitalize()
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game other than punto banco (see the module's description)."""
+
+    name: str
+    hands: tuple[Hand, ...]
+    score: str = "points"
+    ace_high: bool = False
+    deal: str = "alternate"
+    tie: str = "tie"
+    description: str = ""
+    source: str = field(default="", compare=False)
+
+    @property
+    def cards(self) -> int:
+        """Cards dealt in a round."""
+        return sum(hand.cards for hand in self.hands)
+
+    @cached_property
+    def positions(self) -> tuple[tuple[int, int], ...]:
+        """(hand index, card number from 1) of each card of a round, in dealing order."""
+        if self.deal == "in turn":
+            return tuple(
+                (h, k) for h, hand in enumerate(self.hands) for k in range(1, hand.cards + 1)
+            )
+        most = max(hand.cards for hand in self.hands)
+        return tuple(
+            (h, k)
+            for k in range(1, most + 1)
+            for h, hand in enumerate(self.hands)
+            if k <= hand.cards
+        )
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return (*(hand.name for hand in self.hands), self.tie)
+
+    def score_range(self, hand: Hand) -> tuple[int, int]:
+        if self.score == "rank":
+            return (2, 14) if self.ace_high else (1, 13)
+        return (0, 9)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """Every field a bet on this game can ask about."""
+        fields = [
+            Field(
+                "winner", str, f"who wins the round: {', '.join(self.winners)}", values=self.winners
+            )
+        ]
+        scored = {
+            "rank": "rank (Ace " + ("high, 2 to 14" if self.ace_high else "low, 1 to 13") + ")",
+            "points": "points (card values summed modulo 10)",
+            "points and pictures": "points (card values summed modulo 10)",
+        }[self.score]
+        for hand in self.hands:
+            low, high = self.score_range(hand)
+            fields += [
+                Field(
+                    f"{hand.name}_score", int, f"the {hand.name}'s score: its {scored}", low, high
+                ),
+                Field(
+                    f"{hand.name}_pictures",
+                    int,
+                    f"picture cards (J, Q, K) in the {hand.name}'s hand",
+                    0,
+                    hand.cards,
+                ),
+            ]
+        for h, number in self.positions:
+            hand = self.hands[h]
+            card = f"{hand.name}_card{number}"
+            who = f"the {hand.name}'s card {number}"
+            fields += [
+                Field(
+                    f"{card}_rank",
+                    str,
+                    f"rank of {who} ('A', '2', ... '10', 'J', 'Q', 'K')",
+                    values=RANKS,
+                    card_level=True,
+                ),
+                Field(
+                    f"{card}_suit",
+                    str,
+                    f"suit of {who} ('S', 'H', 'D', 'C')",
+                    values=SUITS,
+                    card_level=True,
+                ),
+                Field(
+                    f"{card}_colour",
+                    str,
+                    f"colour of {who} ('red' for hearts and diamonds, 'black')",
+                    values=COLOUR_NAMES,
+                    card_level=True,
+                ),
+                Field(f"{card}_value", int, f"point value of {who} (0-9)", 0, 9, card_level=True),
+            ]
+        return Vocabulary(tuple(fields))
+
+    def needs_suits(self, fields: frozenset[str] | set[str]) -> bool:
+        """Do ``fields`` tell cards of one rank apart by suit?"""
+        return any(name.endswith(("_suit", "_colour")) for name in fields)
+
+    # -- scoring (arrays: one row per round, one column per card in dealing order) ----------
+
+    def strengths(self, ranks: np.ndarray) -> tuple[list[np.ndarray], list[np.ndarray]]:
+        """Each hand's score and the strength its comparison orders by, for rounds of
+        ``ranks`` (rank indices 0..12, a column per card in dealing order)."""
+        values = np.minimum(ranks + 1, 10) % 10
+        scores, strengths = [], []
+        for h, hand in enumerate(self.hands):
+            columns = [i for i, (owner, _) in enumerate(self.positions) if owner == h]
+            own = ranks[:, columns]
+            if self.score == "rank":
+                score = own[:, 0] + 1
+                if self.ace_high:
+                    score = np.where(score == 1, 14, score)
+                strength = score
+            else:
+                score = values[:, columns].sum(axis=1) % 10
+                strength = score
+                if self.score == "points and pictures":
+                    pictures = (own >= FIRST_PICTURE).sum(axis=1)
+                    # Points, then pictures (at most MAX_HAND_CARDS, so a base above
+                    # it keeps points first); a hand of pictures only above all (100).
+                    strength = np.where(
+                        pictures == hand.cards, 100, score * (MAX_HAND_CARDS + 1) + pictures
+                    )
+            scores.append(score.astype(np.int64))
+            strengths.append(strength.astype(np.int64))
+        return scores, strengths
+
+    def columns(
+        self, ranks: np.ndarray, suits: np.ndarray | None, wanted: frozenset[str] | None = None
+    ) -> dict[str, tuple[np.ndarray, tuple[str, ...] | None]]:
+        """The fields of the rounds dealt as ``ranks`` (and ``suits``: suit indices, or None
+        where suits are not told apart), one row per round: the winner, each hand's score
+        and pictures, and the fields of single cards in ``wanted`` (None: all of them).
+
+        Each field is small whole-number codes and, for a text field, the texts they index
+        (None for a number): rows are grouped on codes, and only the groups' rows are
+        turned into text (:func:`decoded`)."""
+        scores, strengths = self.strengths(ranks)
+        first, second = strengths
+        winner = np.where(first > second, 0, np.where(second > first, 1, 2))
+        columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
+            "winner": (winner, self.winners)
+        }
+        for h, hand in enumerate(self.hands):
+            own = [i for i, (owner, _) in enumerate(self.positions) if owner == h]
+            columns[f"{hand.name}_score"] = (scores[h], None)
+            pictures = (ranks[:, own] >= FIRST_PICTURE).sum(axis=1)
+            columns[f"{hand.name}_pictures"] = (pictures, None)
+        attributes = {
+            "rank": lambda i: (ranks[:, i], RANKS),
+            "value": lambda i: (np.minimum(ranks[:, i] + 1, 10) % 10, None),
+            "suit": lambda i: (suits[:, i], SUITS),
+            "colour": lambda i: (COLOUR_OF_SUIT[suits[:, i]], COLOUR_NAMES),
+        }
+        for i, (h, number) in enumerate(self.positions):
+            card = f"{self.hands[h].name}_card{number}"
+            for attribute, column in attributes.items():
+                name = f"{card}_{attribute}"
+                if wanted is not None and name not in wanted:
+                    continue
+                if suits is None and attribute in ("suit", "colour"):
+                    continue
+                columns[name] = column(i)
+        return columns
+
+    def fingerprint(self) -> dict[str, Any]:
+        """What identifies the game's figures (for a paytable's fingerprint)."""
+        return {
+            "hands": [[hand.name, hand.cards] for hand in self.hands],
+            "score": self.score,
+            "ace_high": self.ace_high,
+            "deal": self.deal,
+            "tie": self.tie,
+        }
+
+
+def decoded(codes: np.ndarray, texts: tuple[str, ...] | None) -> np.ndarray:
+    """A column of :meth:`Game.columns` as the outcome table holds it: numbers as int64,
+    a text field's codes as its texts."""
+    if texts is None:
+        return codes.astype(np.int64)
+    return np.array(texts)[codes]
+
+
+def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
+    """A game from its table (see the module's description); every problem one line."""
+    table(data, where, "a [game] table")
+    check_keys(
+        data, {"name", "hands", "deal", "score", "ace", "tie", "description", "source"}, where
+    )
+    for key in ("description", "source"):
+        optional_note(data, key, where)
+    name = require(data, "name", str, where)
+    if not name.strip() or len(name) > 200:
+        raise AnalyzerError(f"{where}: 'name' must be 1 to 200 characters")
+    hands_data = require(data, "hands", list, where)
+    if len(hands_data) != 2:
+        raise AnalyzerError(
+            f"{where}: 'hands' must list two hands (the comparison orders one against the "
+            f"other), got {len(hands_data)}"
+        )
+    hands = []
+    for number, item in enumerate(hands_data, 1):
+        hand_where = f"{where}: hand {number}"
+        table(item, hand_where, "a hand ({ name = ..., cards = ... })")
+        check_keys(item, {"name", "cards", "label", "labels"}, hand_where)
+        hand_name = require(item, "name", str, hand_where)
+        if not _NAME.fullmatch(hand_name):
+            raise AnalyzerError(
+                f"{hand_where}: name {hand_name[:40]!r} must be lower-case letters, digits "
+                "and _, starting with a letter, at most 32 characters"
+            )
+        cards = require(item, "cards", int, hand_where)
+        if isinstance(cards, bool) or not 1 <= cards <= MAX_HAND_CARDS:
+            raise AnalyzerError(
+                f"{hand_where}: 'cards' must be 1 to {MAX_HAND_CARDS} (a hand is dealt at "
+                f"least one card), got {cards!r:.20}"
+            )
+        labels = dict(table(item.get("labels", {}), hand_where, "'labels' (a table)"))
+        if "label" in item:
+            labels["en"] = item["label"]
+        for lang, text in labels.items():
+            if lang not in _LANGUAGES or not isinstance(text, str) or not 0 < len(text) <= 60:
+                raise AnalyzerError(
+                    f"{hand_where}: a label is 1 to 60 characters, in {', '.join(_LANGUAGES)}"
+                )
+        hands.append(Hand(hand_name, cards, labels))
+    tie = optional(data, "tie", str, where, "tie")
+    names = [hand.name for hand in hands]
+    if len(set(names)) != len(names):
+        raise AnalyzerError(f"{where}: two hands are named {names[0]!r}")
+    if not _NAME.fullmatch(tie) or tie in names:
+        raise AnalyzerError(
+            f"{where}: 'tie' must be a word other than the hands' names (lower-case "
+            f"letters, digits and _), got {tie[:40]!r}"
+        )
+    score = optional(data, "score", str, where, "points")
+    if score not in SCORES:
+        raise AnalyzerError(
+            f"{where}: unknown score {score[:40]!r} (scores: {', '.join(map(repr, SCORES))})"
+        )
+    if score == "rank" and any(hand.cards != 1 for hand in hands):
+        raise AnalyzerError(
+            f"{where}: score 'rank' orders hands of one card; a hand of several cards has "
+            "no single rank (use 'points' or 'points and pictures')"
+        )
+    ace = optional(data, "ace", str, where, "low")
+    if ace not in ("low", "high"):
+        raise AnalyzerError(f"{where}: 'ace' must be 'low' or 'high', got {ace[:40]!r}")
+    if ace == "high" and score != "rank":
+        raise AnalyzerError(f"{where}: 'ace' applies to score 'rank' only")
+    deal = optional(data, "deal", str, where, "alternate")
+    if deal not in DEALS:
+        raise AnalyzerError(
+            f"{where}: unknown deal {deal[:40]!r} (deals: {', '.join(map(repr, DEALS))})"
+        )
+    return Game(
+        name.strip(),
+        tuple(hands),
+        score,
+        ace == "high",
+        deal,
+        tie,
+        str(data.get("description", "")),
+        str(data.get("source", "")),
+    )
+
+
+@cache
+def named_game(name: str) -> Game:
+    """A shipped game by name (:data:`GAME_NAMES`); an unknown name is one line."""
+    argument(name, str, "game", " (a game's name)")
+    if name not in GAME_NAMES:
+        raise AnalyzerError(
+            f"unknown game {name[:40]!r} (games: {', '.join(GAME_NAMES)}, or a [game] table)"
+        )
+    folder = shipped_folder("analyzer.game", "games")
+    with (folder / f"{name}.toml").open("rb") as file:
+        data = tomllib.load(file)
+    return game_from_table(data, f"game {name!r}")

@@ -1,0 +1,101 @@
+"""Plain references for the games of the baccarat family other than punto banco, written
+apart from the engine: every ordered deal of physical cards, one at a time.
+
+A card here is a string such as ``"QH"``; a shoe a list of them (repeats allowed: several
+decks). Each deal is scored and compared by hand-written rules (not the engine's game
+definition), and a bet is a plain Python function of the dealt hands returning its net
+per unit staked, so an exact expected value is a sum over ``itertools`` deals.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable
+from fractions import Fraction
+
+RANK_ORDER = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+PICTURES = {"J", "Q", "K"}
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+def suit(card: str) -> str:
+    return card[-1]
+
+
+def deck(decks: int = 1) -> list[str]:
+    return [r + s for r in RANK_ORDER for s in "SHDC"] * decks
+
+
+def rank_number(card: str) -> int:
+    """Dragon Tiger's order: Ace 1, 2-10, J 11, Q 12, K 13."""
+    return RANK_ORDER.index(rank(card)) + 1
+
+
+def points(cards: tuple[str, ...]) -> int:
+    total = 0
+    for card in cards:
+        r = rank(card)
+        if r == "A":
+            total += 1
+        elif r in ("10", "J", "Q", "K"):
+            total += 0
+        else:
+            total += int(r)
+    return total % 10
+
+
+def dragon_tiger_winner(dragon: str, tiger: str) -> str:
+    if rank_number(dragon) > rank_number(tiger):
+        return "dragon"
+    if rank_number(tiger) > rank_number(dragon):
+        return "tiger"
+    return "tie"
+
+
+def three_card_winner(player: tuple[str, ...], banker: tuple[str, ...]) -> str:
+    """Three Card Baccarat: three pictures beat all; else more points; equal points, more
+    pictures; else a tie (two hands of three pictures tie)."""
+
+    def key(hand: tuple[str, ...]) -> tuple[int, int, int]:
+        pictures = sum(rank(card) in PICTURES for card in hand)
+        return (1 if pictures == 3 else 0, points(hand), pictures)
+
+    p, b = key(player), key(banker)
+    if p[0] and b[0]:
+        return "tie"
+    if p > b:
+        return "player"
+    if b > p:
+        return "banker"
+    return "tie"
+
+
+def every_deal(shoe: list[str], n: int, replacement: bool = False):
+    """Every ordered deal of ``n`` cards (each physical card once, or with replacement)."""
+    if replacement:
+        yield from itertools.product(shoe, repeat=n)
+    else:
+        for order in itertools.permutations(range(len(shoe)), n):
+            yield tuple(shoe[i] for i in order)
+
+
+def expected_net(
+    shoe: list[str], n: int, net: Callable[[tuple[str, ...]], Fraction], replacement: bool = False
+) -> Fraction:
+    """The exact expected net per unit staked of a bet settled by ``net`` on each deal."""
+    total, deals = Fraction(0), 0
+    for dealt in every_deal(shoe, n, replacement):
+        total += net(dealt)
+        deals += 1
+    return total / deals
+
+
+def outcome_counts(
+    shoe: list[str], n: int, key: Callable[[tuple[str, ...]], object], replacement: bool = False
+) -> Counter:
+    """How many ordered deals give each value of ``key``."""
+    return Counter(key(dealt) for dealt in every_deal(shoe, n, replacement))
