@@ -262,6 +262,11 @@ class Simulation(TableResult):
         where there is no spread over shoes).
     exact_evs : dict
         Per ``(bet id, mode)``, the exact EV of a round from a full shoe, a Fraction.
+    warnings : list of dict
+        The bets settled in no round, and those settled in fewer than 100, as
+        ``simulate`` warns of them and its JSON gives them under ``warnings``: each a
+        ``kind`` (``no_rounds`` or ``few_rounds``), the ``bets`` concerned (``bet``,
+        ``mode``, ``rounds``) and a one-line ``message``; empty when there is none.
 
     Examples
     --------
@@ -282,6 +287,7 @@ class Simulation(TableResult):
         bets: list[dict[str, Any]],
         exact_evs: dict[tuple[str, str], Fraction],
         document: dict[str, Any] | None = None,
+        warnings: list[dict[str, Any]] | None = None,
     ) -> None:
         self.paytable = paytable
         self.shoes = shoes
@@ -291,6 +297,7 @@ class Simulation(TableResult):
         self.cut_card = cut_card
         self.bets = bets
         self.exact_evs = exact_evs
+        self.warnings = [] if warnings is None else warnings
         self._document = document
 
     def to_dict(self) -> dict[str, Any]:
@@ -397,6 +404,7 @@ def simulate(
     """
     from analyzer.reports.outputs import run_options, simulation_data
     from analyzer.reports.tables import with_names
+    from analyzer.runs.few_rounds import simulation_warnings
     from analyzer.runs.simulate import (
         SimulationJob,
         check_simulate_partition,
@@ -427,6 +435,7 @@ def simulate(
     summary = with_names(simulation_summary(played, run.procedure, results, exact), played)
     rounds = simulated_rounds(results)
     bets = summary.to_dict("records")
+    warnings = simulation_warnings(bets)
     options = run_options(played, run.procedure, run.shoes, run.seed, run.partition_size)
     return Simulation(
         played.name,
@@ -437,7 +446,8 @@ def simulate(
         run.procedure.cut_card,
         bets,
         exact,
-        simulation_data(played, run.procedure, options, rounds, bets),
+        simulation_data(played, run.procedure, options, rounds, bets, warnings),
+        warnings,
     )
 
 
@@ -465,6 +475,11 @@ class CountStudy(TableResult):
     per_round : pandas.DataFrame
         Per round number and bet: the mean exact EV and the shares bet, as ``--out``
         writes them.
+    warnings : list of dict
+        The bets the strategy never bet on, and those it bet on fewer than 100 rounds,
+        as ``count`` warns of them and its JSON gives them under ``warnings``: each a
+        ``kind`` (``no_rounds`` or ``few_rounds``), the ``bets`` concerned (``bet``,
+        ``mode``, ``rounds``) and a one-line ``message``; empty when there is none.
 
     Examples
     --------
@@ -483,6 +498,7 @@ class CountStudy(TableResult):
         records: list[dict[str, Any]],
         per_round: pd.DataFrame,
         document: dict[str, Any] | None = None,
+        warnings: list[dict[str, Any]] | None = None,
     ) -> None:
         self.paytable = paytable
         self.shoes = shoes
@@ -490,6 +506,7 @@ class CountStudy(TableResult):
         self.rounds_per_shoe = rounds_per_shoe
         self.records = records
         self.per_round = per_round
+        self.warnings = [] if warnings is None else warnings
         self._document = document
 
     def to_dict(self) -> dict[str, Any]:
@@ -608,6 +625,7 @@ def count(
         count_record,
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
+    from analyzer.runs.few_rounds import count_warnings
 
     played = _played(paytable, strategy, jackpot, unknowns, "count()")
     if isinstance(bets, str):
@@ -658,6 +676,7 @@ def count(
         no_max_round=bool(no_max_round),
         max_gain=max_gain,
     )
+    warnings = count_warnings(records)
     return CountStudy(
         played.name,
         summaries[0]["shoes"],
@@ -665,7 +684,8 @@ def count(
         summaries[0]["rounds_per_shoe"],
         records,
         per_round_table(job, results),
-        count_data(played, run.procedure, options, records),
+        count_data(played, run.procedure, options, records, warnings),
+        warnings,
     )
 
 

@@ -131,6 +131,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         count_record,
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
+    from analyzer.runs.few_rounds import count_warnings
     from analyzer.runs.jobs import partition_sizes
 
     paytable = paytable_from_args(args)
@@ -170,21 +171,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     records = [
         count_record(job, summary, c, args.no_max_round) for c, summary in enumerate(summaries)
     ]
-    # A strategy that never bets, or bets too seldom, is said.
-    warn_rounds_bet(
-        [
-            (
-                f"{record['name']} ({record['mode']})",
-                round(
-                    record[record["headline"]]["bet_frequency"]
-                    * record["rounds_per_shoe"]
-                    * record["shoes"]
-                ),
-            )
-            for record in records
-        ],
-        "never bet by the count's strategy",
-    )
+    # A strategy that never bets, or bets too seldom, is said, and given in JSON.
+    warnings = count_warnings(records)
+    warn_rounds_bet(warnings)
     head = (
         f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
@@ -209,7 +198,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         no_max_round=args.no_max_round,
         max_gain=args.max_gain,
     )
-    data = count_data(paytable, procedure, options, records)
+    data = count_data(paytable, procedure, options, records, warnings)
     document = Document(head, (*blocks, count_table(records)), data)
     content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), 0

@@ -4,8 +4,8 @@ resumable partitions (locally or on Dask)."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from analyzer.cli.options import (
     add_decks_option,
@@ -152,20 +152,9 @@ def job_from_args(args: argparse.Namespace, task, job, check) -> list:
     )
 
 
-#: Fewer rounds bet than this, and a figure of the bet is warned to rest on too few.
-FEW_ROUNDS = 100
-
-
-def warn_rounds_bet(rounds_bet: Sequence[tuple[str, int]], never: str = "never bet") -> None:
-    """At most two warnings on stderr (each one line, not an error): the bets whose figures
-    rest on no round (``never`` says why), and those resting on fewer than
-    :data:`FEW_ROUNDS` rounds bet, each with its count; ``rounds_bet``: (bet, rounds)."""
-    none = [bet for bet, rounds in rounds_bet if rounds == 0]
-    few = [f"{bet} {rounds:,}" for bet, rounds in rounds_bet if 0 < rounds < FEW_ROUNDS]
-    if none:
-        tell(f"warning: {never} in the whole run, so without figures: {', '.join(none)}")
-    if few:
-        tell(
-            f"warning: figures resting on fewer than {FEW_ROUNDS} rounds bet: "
-            f"{', '.join(few)}: deal more shoes"
-        )
+def warn_rounds_bet(warnings: Sequence[Mapping[str, Any]]) -> None:
+    """Each warning of a run (:func:`analyzer.runs.few_rounds.rounds_warnings`: at most
+    two) on stderr, one line each, as ``warning: <message>`` (not an error): the same
+    warnings its JSON gives under ``warnings``."""
+    for warning in warnings:
+        tell(f"warning: {warning['message']}")

@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.outputs import run_options, simulation_data
     from analyzer.reports.tables import rows_shown_once, with_names
     from analyzer.reports.writers import write_document
+    from analyzer.runs.few_rounds import simulation_warnings
     from analyzer.runs.jobs import partition_sizes
     from analyzer.runs.round_log import check_log_run, simulate_to_log
     from analyzer.runs.simulate import (
@@ -66,11 +67,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         results = simulate_to_log(job, sizes, args.log)
     summary = with_names(simulation_summary(paytable, procedure, results), paytable)
     rounds = simulated_rounds(results)
-    # A bet settled in no round, or too few, is said: once where its modes settle alike.
-    settled = dict.fromkeys(zip(summary["name"], summary["rounds_bet"].map(int), strict=True))
-    warn_rounds_bet(list(settled), "never settled")
+    bets = summary.to_dict("records")
+    # A bet settled in no round, or too few, is said (once where its modes settle alike),
+    # and given in JSON.
+    warnings = simulation_warnings(bets)
+    warn_rounds_bet(warnings)
     options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
-    data = simulation_data(paytable, procedure, options, rounds, summary.to_dict("records"))
+    data = simulation_data(paytable, procedure, options, rounds, bets, warnings)
     # Tools get every (bet, mode); people each bet once where every mode has the same
     # figures (the same shoes settle a bet that pays alike in each mode).
     summary = rows_shown_once(

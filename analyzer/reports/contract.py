@@ -68,8 +68,9 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. Version 2: the command's JSON was released (0.1.0) in
-#: another shape; version 1: new with the contract.
+#: Every command's contract. Version 3: ``warnings`` added (simulate, count: the
+#: warnings standard error shows, as data); version 2: the command's JSON was released
+#: (0.1.0) in another shape; version 1: new with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
@@ -78,8 +79,8 @@ CONTRACTS: dict[str, Contract] = {
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
         Contract("eor", 2, "effects"),
-        Contract("simulate", 2, "bets"),
-        Contract("count", 2, "bets"),
+        Contract("simulate", 3, "bets"),
+        Contract("count", 3, "bets"),
         Contract("solve", 2, "cells"),
         Contract("audit", 2, "findings"),
         Contract("cache", 1, "runs"),

@@ -73,9 +73,11 @@ def simulation_data(
     options: Mapping[str, Any],
     rounds: int,
     bets: Sequence[Mapping[str, Any]],
+    warnings: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
-    """``simulate``'s document: a row per (bet, mode) under ``bets``, and the rounds
-    dealt."""
+    """``simulate``'s document: a row per (bet, mode) under ``bets``, the rounds dealt,
+    and the run's ``warnings`` (:func:`~analyzer.runs.few_rounds.simulation_warnings`;
+    an empty list when there is none)."""
     return envelope(
         "simulate",
         paytable=paytable,
@@ -83,6 +85,7 @@ def simulation_data(
         options=options,
         rows=bets,
         rounds=rounds,
+        warnings=_warnings(warnings),
     )
 
 
@@ -101,9 +104,12 @@ def count_data(
     procedure: Procedure,
     options: Mapping[str, Any],
     records: Sequence[Mapping[str, Any]],
+    warnings: Sequence[Mapping[str, Any]],
 ) -> dict[str, Any]:
     """``count``'s document: a row per (bet, mode) under ``bets`` (one bet or many), the
-    gain by max round of each play under ``curves``."""
+    gain by max round of each play under ``curves``, and the count's ``warnings``
+    (:func:`~analyzer.runs.few_rounds.count_warnings`; an empty list when there is
+    none)."""
     from analyzer.runs.count_plan import curve_rows
 
     return envelope(
@@ -113,7 +119,21 @@ def count_data(
         options=options,
         rows=tool_rows(count_table(records)),
         curves=curve_rows([dict(record) for record in records]),
+        warnings=_warnings(warnings),
     )
+
+
+def _warnings(warnings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A run's warnings as JSON gives them: ``kind``, ``bets`` (``bet``, ``mode``,
+    ``rounds``) and ``message``, copied."""
+    return [
+        {
+            "kind": warning["kind"],
+            "bets": [dict(bet) for bet in warning["bets"]],
+            "message": warning["message"],
+        }
+        for warning in warnings
+    ]
 
 
 def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[str, Any]:

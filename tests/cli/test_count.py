@@ -424,3 +424,68 @@ def test_multiplied_bets_and_fees_are_counted_by_their_exact_ev(tmp_path, capsys
     code, text, err = run(capsys, *args, "--shoes", "100000", *quiet(tmp_path / "v"))
     assert code == 2 and not text and "count fewer shoes" in err and len(err.splitlines()) == 1
     assert not (tmp_path / "v").exists()
+
+
+# -- Warnings: the same on standard error and in JSON -----------------------------------------
+
+#: Tie's tags, and thresholds a true count never reaches (1000: no round is bet) or always
+#: reaches (-1000: every round is bet), so a short count's rounds bet are known.
+TIE_TAGS = "6=-4,7=-4,8=2,9=2,10=2,J=2,Q=2,K=2,2=-1,3=-1,4=-1,5=-1"
+
+
+def _warned(tmp_path, capsys, shoes: int, threshold: int) -> dict:
+    """A count of the Tie on ``shoes`` shoes betting at ``threshold``, as JSON, valid
+    against its schema, whose warnings are standard error's, line for line."""
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    argv = ["count", "--bet", "tie", "--shoes", str(shoes), "--tags", TIE_TAGS]
+    argv += ["--threshold", str(threshold), "--format", "json", *quiet(tmp_path)]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("count")).validate(document)
+    said = [f"baccarat-odds: warning: {w['message']}" for w in document["warnings"]]
+    assert err.splitlines() == said
+    return document
+
+
+def test_a_count_that_never_bets_warns_in_json_as_on_stderr(tmp_path, capsys) -> None:
+    document = _warned(tmp_path, capsys, 2, 1000)
+    assert document["bets"][0]["bet_frequency"] == 0
+    assert document["warnings"] == [
+        {
+            "kind": "no_rounds",
+            "bets": [{"bet": "tie", "mode": "commission", "rounds": 0}],
+            "message": "never bet by the count's strategy in the whole run, so without "
+            "figures: Tie (commission)",
+        }
+    ]
+
+
+def test_a_count_on_few_rounds_warns_in_json_as_on_stderr(tmp_path, capsys) -> None:
+    from analyzer.runs.few_rounds import FEW_ROUNDS
+
+    document = _warned(tmp_path, capsys, 1, -1000)
+    (row,) = document["bets"]
+    assert row["bet_frequency"] == 1  # every round of the one shoe
+    rounds = round(row["rounds_per_shoe"])
+    assert 0 < rounds < FEW_ROUNDS
+    assert document["warnings"] == [
+        {
+            "kind": "few_rounds",
+            "bets": [{"bet": "tie", "mode": "commission", "rounds": rounds}],
+            "message": f"figures resting on fewer than {FEW_ROUNDS} rounds bet: "
+            f"Tie (commission) {rounds}: deal more shoes",
+        }
+    ]
+
+
+def test_a_count_on_enough_rounds_has_no_warnings(tmp_path, capsys) -> None:
+    from analyzer.runs.few_rounds import FEW_ROUNDS
+
+    document = _warned(tmp_path, capsys, 2, -1000)
+    (row,) = document["bets"]
+    assert round(2 * row["rounds_per_shoe"]) >= FEW_ROUNDS
+    assert document["warnings"] == []  # always there, empty (and nothing on stderr)

@@ -36,6 +36,7 @@ def test_simulate_json(tmp_path, capsys) -> None:
     code, out, err = run(capsys, *ARGS, "--format", "json", "--work-dir", str(tmp_path))
     assert code == 0 and err == ""
     result = json.loads(out)
+    assert result["warnings"] == []  # every bet settled in 100 rounds or more: none
     assert (result["options"]["shoes"], result["options"]["seed"]) == (4, 1)
     exact = {(r.bet.id, r.mode): float(r.expected_value) for r in analyze(decks=8).results}
     rows = {(row["bet"], row["mode"]): row for row in result["bets"]}
@@ -71,6 +72,39 @@ def test_one_shoe_shows_no_interval_and_no_nan(tmp_path, capsys) -> None:
     bets = json.loads(out)["bets"]
     assert all(b["z"] is None and b["ci95_low"] is None for b in bets)
     assert {type(b["max_round"]) for b in bets} == {int, type(None)}
+
+
+def test_a_short_simulation_warns_in_json_as_on_stderr(tmp_path, capsys) -> None:
+    """A few rounds settle every bet: one few_rounds warning, every (bet, mode) in JSON
+    with its rounds, each bet named once in the message, the line standard error shows
+    (as text or JSON)."""
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+    from analyzer.runs.few_rounds import FEW_ROUNDS
+
+    argv = [*ARGS[:2], "1", "--decks", "1", "--cut-card", "35", "--no-progress"]
+    argv += ["--work-dir", str(tmp_path)]
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("simulate")).validate(document)
+    (warning,) = document["warnings"]
+    rows = document["bets"]
+    assert warning["kind"] == "few_rounds"
+    assert warning["bets"] == [
+        {"bet": row["bet"], "mode": row["mode"], "rounds": row["rounds_bet"]} for row in rows
+    ]
+    assert all(0 < row["rounds_bet"] < FEW_ROUNDS for row in rows)
+    named = dict.fromkeys(f"{row['name']} {row['rounds_bet']}" for row in rows)
+    assert len(named) < len(rows)  # a bet settled alike in both modes is named once
+    assert warning["message"] == (
+        f"figures resting on fewer than {FEW_ROUNDS} rounds bet: {', '.join(named)}: "
+        "deal more shoes"
+    )
+    assert err.splitlines() == [f"baccarat-odds: warning: {warning['message']}"]
+    code, _, text_err = run(capsys, *argv, "--resume")
+    assert code == 0 and text_err == err
 
 
 def test_simulate_text_names_each_bet_once_where_every_mode_has_the_same_figures(

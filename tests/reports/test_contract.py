@@ -184,6 +184,27 @@ def test_a_wrong_document_fails_its_schema(capsys, command) -> None:
         assert not validator.is_valid({**good, contract.rows: [row]})
 
 
+@pytest.mark.parametrize("name", ["simulate", "count-one-bet"])
+def test_a_runs_warnings_follow_the_schema(capsys, name) -> None:
+    """Two shoes warn of the rounds (few or none); warnings of another shape fail."""
+    command = CASES[name][0]
+    document = _json(capsys, CASES[name])
+    _validate(document, command)
+    assert list(document)[-1] == "warnings" and document["warnings"]
+    warning = document["warnings"][0]
+    wrong = [
+        {k: v for k, v in document.items() if k != "warnings"},  # always there
+        {**document, "warnings": [{**warning, "kind": "too_few"}]},
+        {**document, "warnings": [{k: v for k, v in warning.items() if k != "message"}]},
+        {**document, "warnings": [{**warning, "message": "two\nlines"}]},
+        {**document, "warnings": [{**warning, "bets": [{"bet": "tie", "rounds": 1}]}]},
+        {**document, "warnings": [{**warning, "bets": []}]},
+    ]
+    for bad in wrong:
+        with pytest.raises(jsonschema.ValidationError):
+            _validate(bad, command)
+
+
 def test_a_renamed_row_key_fails(capsys) -> None:
     document = _json(capsys, CASES["report-one-bet-one-mode"])
     _validate(document, "report")

@@ -37,9 +37,14 @@ def test_the_apis_documents_follow_their_contracts() -> None:
     simulation = analyzer.simulate(shoes=2, seed=1)
     read = _valid(simulation.to_dict(), "simulate")
     assert read["rounds"] == simulation.rounds and read["options"]["seed"] == 1
+    # Two shoes: side bets settled on few rounds, warned of in the result and its JSON.
+    assert read["warnings"] == simulation.warnings
+    assert [w["kind"] for w in simulation.warnings] == ["few_rounds"]
     study = analyzer.count(shoes=2, bets="lucky_six", perfect=True)
     read = _valid(study.to_dict(), "count")
     assert [row["bet"] for row in read["bets"]] == ["lucky_six"]
+    assert read["warnings"] == study.warnings
+    assert [w["kind"] for w in study.warnings] == ["no_rounds"]  # never bet on two shoes
     assert read["bets"][0]["advice_count_max_gain"] is None  # perfect play only
     allowed = analyzer.fit("prosperity-tree-baccarat")
     read = _valid(allowed.to_dict(), "fit")
