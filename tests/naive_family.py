@@ -56,7 +56,7 @@ def dragon_tiger_winner(dragon: str, tiger: str) -> str:
     return "tie"
 
 
-def three_card_winner(player: tuple[str, ...], banker: tuple[str, ...]) -> str:
+def three_card_winner(player: tuple[str, ...], dealer: tuple[str, ...]) -> str:
     """Three Card Baccarat: three pictures beat all; else more points; equal points, more
     pictures; else a tie (two hands of three pictures tie)."""
 
@@ -64,13 +64,13 @@ def three_card_winner(player: tuple[str, ...], banker: tuple[str, ...]) -> str:
         pictures = sum(rank(card) in PICTURES for card in hand)
         return (1 if pictures == 3 else 0, points(hand), pictures)
 
-    p, b = key(player), key(banker)
-    if p[0] and b[0]:
+    p, d = key(player), key(dealer)
+    if p[0] and d[0]:
         return "tie"
-    if p > b:
+    if p > d:
         return "player"
-    if b > p:
-        return "banker"
+    if d > p:
+        return "dealer"
     return "tie"
 
 

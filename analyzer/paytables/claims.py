@@ -25,10 +25,11 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import CARDS
+from analyzer.game.games import Vocabulary
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
-from analyzer.paytables.library import is_path
+from analyzer.paytables.library import is_path, load_paytable
 from analyzer.paytables.model import MAX_ROUND, parse_payout
 from analyzer.paytables.printed import (
     MAX_SIGNIFICANT,
@@ -914,16 +915,23 @@ def _cards(value: object, where: str, key: str) -> tuple[Card, ...]:
     return cards
 
 
-def _condition(item: Mapping[str, Any], key: str, where: str) -> Condition | None:
+def _condition(item: Mapping[str, Any], key: str, where: str, paytable: str) -> Condition | None:
+    """The condition ``key`` of a claim, in the fields of the game of ``paytable``."""
     if key not in item:
         return None
     text = item[key]
     if not isinstance(text, str):
         raise AnalyzerError(f"{where}: {key!r} must be a condition, e.g. \"winner == 'tie'\"")
     try:
-        return parse_condition(text)
+        return parse_condition(text, _vocabulary(paytable))
     except AnalyzerError as exc:
         raise AnalyzerError(f"{where}: {key!r}: {exc}") from None
+
+
+def _vocabulary(paytable: str) -> Vocabulary | None:
+    """The fields of the game ``paytable`` is on (None: punto banco's)."""
+    game = load_paytable(paytable).game
+    return None if game is None else game.vocabulary
 
 
 def _paytable_named(item: Mapping[str, Any], default: object, where: str, base: Path | None):
@@ -1118,7 +1126,8 @@ def _claim(
         raise AnalyzerError(f"{where}: 'bet' must be a bet id")
     mode = optional(item, "mode", str, where)
     rule, label = _line(item, where)
-    event, given = _condition(item, "event", where), _condition(item, "given", where)
+    event = _condition(item, "event", where, paytable)
+    given = _condition(item, "given", where, paytable)
     over = item.get("over")
     if over is not None and over not in OVER:
         raise AnalyzerError(f"{where}: 'over' must be one of {', '.join(map(repr, OVER))}")
@@ -1134,6 +1143,11 @@ def _claim(
             raise AnalyzerError(
                 f"{where}: quantity {quantity!r} of a bet needs the line: 'rule' (its number) "
                 "or 'label'"
+            )
+        if over is not None and _vocabulary(paytable) is not None:
+            raise AnalyzerError(
+                f"{where}: 'over' counts punto banco's cards; a count of another game is of "
+                "its ordered deals (drop 'over')"
             )
         if over is not None and event is not None:
             unordered(over, event.fields | (given.fields if given else frozenset()), where)

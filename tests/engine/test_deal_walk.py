@@ -1,0 +1,236 @@
+"""The deal walk (games without drawing) against plain-Python deals of physical cards.
+
+Every test compares an exact figure of :func:`analyzer.analyze` (or the walk's table)
+with :mod:`tests.naive_family`, which deals every ordered sequence of a shoe's cards one
+by one and settles each bet by a hand-written function: full one-deck shoes for Dragon
+Tiger, tiny shoes (exhausted ranks, repeated cards) for Three Card Baccarat, shoes
+depleted by hypothesis, and the infinite deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer import analyze
+from analyzer.engine.deal_walk import MAX_SEQUENCES, dealt_outcomes
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import RANKS, SUITS
+from analyzer.game.games import named_game
+from analyzer.game.shoe import Shoe
+from tests import naive_family as naive
+
+HALF = Fraction(1, 2)
+
+
+def shoe_of(cards: list[str], replacement: bool = False) -> Shoe:
+    """The analyser's shoe holding exactly ``cards`` (naive card strings)."""
+    suits = np.zeros((len(RANKS), len(SUITS)), dtype=np.int64)
+    for card in cards:
+        suits[RANKS.index(naive.rank(card)), SUITS.index(naive.suit(card))] += 1
+    return Shoe(suits.sum(axis=1), suits, replacement)
+
+
+# -- Dragon Tiger: each shipped bet, settled by hand --------------------------------------
+
+
+def _main(hand: str):
+    def net(dealt):
+        winner = naive.dragon_tiger_winner(*dealt)
+        return 1 if winner == hand else -HALF if winner == "tie" else -1
+
+    return net
+
+
+def _one_card(hand: str, wins, pays=1):
+    index = 0 if hand == "dragon" else 1
+    return lambda dealt: pays if wins(dealt[index]) else -1
+
+
+def _tie(pays):
+    return lambda dealt: pays if naive.rank(dealt[0]) == naive.rank(dealt[1]) else -1
+
+
+def _suited_tie(dealt):
+    return 50 if dealt[0] == dealt[1] else -1
+
+
+def _red(card):
+    return naive.suit(card) in "HD"
+
+
+DRAGON_TIGER_BETS = {
+    "dragon-tiger": {
+        "dragon": _main("dragon"),
+        "tiger": _main("tiger"),
+        "tie": _tie(8),
+        "suited_tie": _suited_tie,
+        "dragon_big": _one_card("dragon", lambda c: naive.rank_number(c) >= 8),
+        "tiger_small": _one_card("tiger", lambda c: naive.rank_number(c) <= 6),
+    },
+    "dragon-tiger-pragmatic": {
+        "tie": _tie(11),
+        "dragon_odd": _one_card("dragon", lambda c: naive.rank_number(c) in (1, 3, 5, 9, 11, 13)),
+        "tiger_even": _one_card("tiger", lambda c: naive.rank_number(c) % 2 == 0),
+        "dragon_red": _one_card("dragon", lambda c: _red(c) and naive.rank(c) != "7"),
+        "tiger_black": _one_card("tiger", lambda c: not _red(c) and naive.rank(c) != "7"),
+    },
+    "dragon-tiger-sa-gaming": {
+        "dragon_odd": _one_card("dragon", lambda c: naive.rank_number(c) % 2 == 1, Fraction(3, 4)),
+        "tiger_even": _one_card("tiger", lambda c: naive.rank_number(c) % 2 == 0, Fraction(21, 20)),
+        "dragon_red": _one_card("dragon", _red, Fraction(9, 10)),
+    },
+}
+
+
+def _check_dragon_tiger(cards: list[str], replacement: bool = False) -> None:
+    shoe = shoe_of(cards, replacement)
+    for name, bets in DRAGON_TIGER_BETS.items():
+        analysis = analyze(paytable=name, shoe=shoe, bets=list(bets))
+        for bet, net in bets.items():
+            expected = naive.expected_net(cards, 2, net, replacement)
+            assert analysis.result(bet).expected_value == expected, (name, bet)
+
+
+def test_dragon_tiger_bets_on_a_full_deck_equal_every_deal():
+    _check_dragon_tiger(naive.deck(1))
+
+
+def test_dragon_tiger_bets_on_the_infinite_deck_equal_every_deal_with_replacement():
+    _check_dragon_tiger(naive.deck(1), replacement=True)
+
+
+def test_dragon_tiger_on_two_decks_counts_every_winner_and_score():
+    """The outcome table's rows, not only the bets: every (winner, scores) of two decks."""
+    cards = naive.deck(2)
+    table = dealt_outcomes(named_game("dragon-tiger"), shoe_of(cards), frozenset())
+    got: Counter = Counter()
+    for winner, dragon, tiger, ways in zip(
+        table.columns["winner"],
+        table.columns["dragon_score"],
+        table.columns["tiger_score"],
+        table.ways,
+        strict=True,
+    ):
+        got[(str(winner), int(dragon), int(tiger))] += int(ways)
+    expected = naive.outcome_counts(
+        cards,
+        2,
+        lambda d: (
+            naive.dragon_tiger_winner(*d),
+            naive.rank_number(d[0]),
+            naive.rank_number(d[1]),
+        ),
+    )
+    assert got == expected
+    assert table.denominator == len(cards) * (len(cards) - 1) == int(table.ways.sum())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(naive.deck(1)), min_size=6, max_size=40, unique=True))
+def test_dragon_tiger_on_depleted_shoes_equals_every_deal(cards):
+    _check_dragon_tiger(cards)
+
+
+# -- Three Card Baccarat ----------------------------------------------------------------
+
+
+def _three_card_bets():
+    def main(hand):
+        def net(dealt):
+            winner = naive.three_card_winner(dealt[:3], dealt[3:])
+            return Fraction(19, 20) if winner == hand else 0 if winner == "tie" else -1
+
+        return net
+
+    def tie(dealt):
+        return 20 if naive.three_card_winner(dealt[:3], dealt[3:]) == "tie" else -1
+
+    def three_faces(dealt):
+        return 16 if all(naive.rank(c) in naive.PICTURES for c in dealt[3:]) else -1
+
+    def total(k):
+        return lambda dealt: 8 if naive.points(dealt[3:]) == k else -1
+
+    return {
+        "player": main("player"),
+        "dealer": main("dealer"),
+        "tie": tie,
+        "three_faces": three_faces,
+        "dealer_total_0": total(0),
+        "dealer_total_7": total(7),
+    }
+
+
+TINY_THREE_CARD_SHOES = [
+    # pictures only but one: three-picture hands meet, ties among them
+    ["JS", "QS", "KS", "JH", "QH", "KH", "9D", "AC"],
+    # repeated cards (two decks' worth of some), exhausted ranks, tens and pictures at 0
+    ["KS", "KS", "QH", "10D", "5C", "5C", "4H", "AS", "9S"],
+    ["2S", "3H", "4D", "5C", "6S", "7H", "8D", "JC", "QS"],
+]
+
+
+@pytest.mark.parametrize("cards", TINY_THREE_CARD_SHOES)
+def test_three_card_baccarat_on_tiny_shoes_equals_every_deal(cards):
+    shoe = shoe_of(cards)
+    bets = _three_card_bets()
+    analysis = analyze(paytable="three-card-baccarat", shoe=shoe, bets=list(bets))
+    for bet, net in bets.items():
+        assert analysis.result(bet).expected_value == naive.expected_net(cards, 6, net), bet
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(naive.deck(1)), min_size=6, max_size=8, unique=True))
+def test_three_card_baccarat_on_depleted_shoes_equals_every_deal(cards):
+    shoe = shoe_of(cards)
+    bets = _three_card_bets()
+    analysis = analyze(paytable="three-card-baccarat", shoe=shoe, bets=list(bets))
+    for bet, net in bets.items():
+        assert analysis.result(bet).expected_value == naive.expected_net(cards, 6, net), bet
+
+
+def test_three_card_baccarat_dealer_totals_as_the_wizard_counts_them():
+    """Wizard of Odds, "Three Card Baccarat" (mirror http://user-casino.com/games/
+    three-card-baccarat/): of the C(52,3) = 22,100 three-card hands, 2,384 total 0 and
+    2,212 total 1; 220 = C(12,3) are three picture cards (Wizard of Macau's Three Faces)."""
+    analysis = analyze(paytable="three-card-baccarat")
+    for bet, hands in (("dealer_total_0", 2384), ("dealer_total_1", 2212), ("three_faces", 220)):
+        assert analysis.result(bet).hit_frequency == Fraction(hands, 22100)
+
+
+def test_dragon_tiger_closed_forms_from_the_wizard_counts():
+    """Wizard of Odds, "Dragon Tiger" (mirror http://user-casino.com/games/dragon-tiger/),
+    8 decks: of 86,320 = C(416, 2) pairs, 6,448 = 13 C(32, 2) tie and 1,456 = 52 C(8, 2)
+    are suited ties; the Dragon wins half the rest."""
+    analysis = analyze(paytable="dragon-tiger")
+    tie, suited = Fraction(6448, 86320), Fraction(1456, 86320)
+    win = (1 - tie) / 2
+    assert analysis.result("dragon").expected_value == win - (1 - tie) / 2 - tie / 2
+    assert analysis.result("tie").expected_value == 9 * tie - 1
+    assert analysis.result("suited_tie").expected_value == 51 * suited - 1
+
+
+# -- budget, shoes and suits ------------------------------------------------------------
+
+
+def test_three_card_baccarat_by_suit_is_refused_before_the_walk():
+    game = named_game("three-card-baccarat")
+    with pytest.raises(AnalyzerError, match="over the budget") as caught:
+        dealt_outcomes(game, Shoe.standard(1), frozenset({"player_card1_suit"}))
+    assert f"{MAX_SEQUENCES:,}" in str(caught.value)
+
+
+def test_bets_on_suits_are_unavailable_where_suits_are_unknown():
+    shoe = Shoe(Shoe.standard(8).rank_counts)  # ranks only: suits unknown
+    analysis = analyze(paytable="dragon-tiger", shoe=shoe)
+    assert ("suited_tie", "standard") in {(bet, mode) for bet, mode, _ in analysis.unavailable}
+    assert (
+        analysis.result("tie").expected_value
+        == analyze(paytable="dragon-tiger").result("tie").expected_value
+    )
