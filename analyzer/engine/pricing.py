@@ -41,6 +41,24 @@ UNKNOWN_SUITS = (
 _PAIR_ONLY_FIELDS = frozenset({"player_pair", "banker_pair", *SUITED_PAIR_FIELDS})
 
 
+class Reason(str):
+    """Why a bet is not priced exactly: the English text (as JSON and errors give it),
+    with a ``key`` and the ``fields`` it is made of, so that a report can say it in
+    another language (the reports' sentence ``why_KEY`` with those fields)."""
+
+    key: str
+    fields: tuple[tuple[str, str], ...]
+
+    def __new__(cls, text: str, key: str, fields: tuple[tuple[str, str], ...] = ()) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.key = key
+        reason.fields = fields
+        return reason
+
+    def __reduce__(self) -> tuple:  # (an analysis pickles, to a worker and back)
+        return (Reason, (str(self), self.key, self.fields))
+
+
 @dataclass(frozen=True)
 class Pricing:
     """How one bet is priced: by which engine, on a table of what pair detail, by which
@@ -58,21 +76,22 @@ class Pricing:
     #: Does the bet's price depend on the suits of the shoe's cards?
     needs_suits: bool = False
     #: Why no engine prices the bet exactly, on any shoe (None: one does).
-    why_not: str | None = None
+    why_not: Reason | None = None
     #: The suited-pair fields a bet on the round asks about (named when it is unavailable).
     suited: frozenset[str] = frozenset()
 
-    def unavailable(self, suits_known: bool) -> str | None:
+    def unavailable(self, suits_known: bool) -> Reason | None:
         """Why the bet is not priced exactly on a shoe whose suits are or are not known
         (None: it is)."""
         if self.why_not is not None:
             return self.why_not
         if self.needs_suits and not suits_known:
             if self.engine == "identities":
-                return f"pays by card identities: {UNKNOWN_SUITS}"
+                return Reason(f"pays by card identities: {UNKNOWN_SUITS}", "identities_suits")
             if self.engine == "cards":
-                return f"needs suits or colours: {UNKNOWN_SUITS}"
-            return f"needs {', '.join(sorted(self.suited))}: {UNKNOWN_SUITS}"
+                return Reason(f"needs suits or colours: {UNKNOWN_SUITS}", "cards_suits")
+            fields = ", ".join(sorted(self.suited))
+            return Reason(f"needs {fields}: {UNKNOWN_SUITS}", "fields_suits", (("fields", fields),))
         return None
 
 
@@ -97,15 +116,20 @@ def pricing(bet: Bet) -> Pricing:
 
 def _multiplied(bet: Bet, detail: PairDetail) -> Pricing:
     if bet.card_level:
-        why = "is multiplied and looks at the cards themselves: no engine prices that exactly yet"
+        why = Reason(
+            "is multiplied and looks at the cards themselves: no engine prices that exactly yet",
+            "multiplied_cards",
+        )
         return Pricing("identities", detail, needs_suits=True, why_not=why)
     if bet.multiply in FIRST_TWO_KINDS:
         # A hand's first two cards are one identity twice exactly in a suited pair.
         return Pricing("identities", "suit", needs_suits=True)
     if detail != "none":
-        why = (
+        why = Reason(
             f"asks about pairs and is multiplied by {bet.multiply!r} cards: no engine prices "
-            "that exactly yet (multiply = player_first_two or banker_first_two can)"
+            "that exactly yet (multiply = player_first_two or banker_first_two can)",
+            "multiplied_pairs",
+            (("kind", repr(bet.multiply)),),
         )
         return Pricing("identities", detail, kind=bet.multiply, needs_suits=True, why_not=why)
     return Pricing("identities", "none", kind=bet.multiply, needs_suits=True)

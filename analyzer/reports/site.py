@@ -46,6 +46,7 @@ from analyzer.reports.tables import (
     multipliers_text,
     pays_text,
     shown_once,
+    unavailable_lines,
 )
 from analyzer.version import package_version
 
@@ -592,10 +593,7 @@ def render_site(
                 bets=_bets_table(analysis, lang),
                 any_max_round=any(r.bet.max_round for r in analysis.results),
                 odds=_odds_table(analysis, lang, decimals),
-                unavailable=[
-                    f"{bet} ({mode}): cannot be computed exactly: {why}"
-                    for bet, mode, why in analysis.unavailable
-                ],
+                unavailable=unavailable_lines(analysis, lang),
                 max_rtp=max_rtp,
                 rtp_line=_rtp_line(analysis, max_rtp, lang),
                 unknowns=_unknowns_text(entry.unknowns) if entry.unknowns else None,

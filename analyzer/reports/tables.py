@@ -15,7 +15,7 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, JackpotFigures, jackpot
 from analyzer.analysis.exact import Analysis
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import choice_text
-from analyzer.game.shoe import INFINITE
+from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.multipliers import Multipliers
 from analyzer.paytables.printed import check_printed_value
@@ -391,18 +391,57 @@ def report_title(analysis: Analysis, lang: str) -> str:
     """The report's title in ``lang``: the game, its shoe and modes, and the rules it
     plays where they are not the standard game's."""
     modes = ", ".join(word(m, lang) for m in analysis.modes)
-    shoe = analysis.shoe
-    if shoe.decks == INFINITE:
-        text = sentence("report_infinite", lang)
-    elif shoe.full_decks is not None:
-        key = "report_deck_one" if shoe.full_decks == 1 else "report_decks"
-        text = sentence(key, lang, decks=shoe.full_decks, cards=shoe.size)
-    else:
-        key = "report_cards" if shoe.suits_known else "report_cards_suits_unknown"
-        text = sentence(key, lang, cards=shoe.size, ranks=shoe.rank_text)
+    text = shoe_text(analysis.shoe, lang)
     key = "report_title_fee" if analysis.paytable.fee else "report_title"
     title = sentence(key, lang, name=analysis.paytable.name, shoe=text, modes=modes)
     return "; ".join([title, *played_rules(analysis.paytable, lang)])
+
+
+def shoe_text(shoe: Shoe, lang: str = "en") -> str:
+    """The shoe in words in ``lang``, as :meth:`~analyzer.game.shoe.Shoe.describe` says it
+    in English: "8 decks (416 cards)", "an infinite deck ...", "415 cards (A:31 ...)".
+
+    Examples
+    --------
+    >>> from analyzer import Shoe
+    >>> shoe_text(Shoe.standard(8), "tl")
+    '8 deck (416 baraha)'
+    """
+    if shoe.replacement:
+        if shoe.decks == INFINITE:
+            return sentence("report_infinite", lang)
+        return sentence("report_cards_replacement", lang, cards=shoe.size, ranks=shoe.rank_text)
+    if shoe.full_decks is not None:
+        key = "report_deck_one" if shoe.full_decks == 1 else "report_decks"
+        return sentence(key, lang, decks=shoe.full_decks, cards=shoe.size)
+    key = "report_cards" if shoe.suits_known else "report_cards_suits_unknown"
+    return sentence(key, lang, cards=shoe.size, ranks=shoe.rank_text)
+
+
+def unavailable_lines(analysis: Analysis, lang: str = "en") -> list[str]:
+    """A line for each bet the exact analysis cannot price, in ``lang``: its name and
+    mode, and why (the engine's reason in ``lang``; a reason without a key, in English).
+    JSON gives the ids and the English reason."""
+    return [
+        sentence(
+            "unavailable",
+            lang,
+            bet=analysis.paytable.bet(bet, mode).display_name(lang),
+            mode=word(mode, lang),
+            why=reason_text(why, lang),
+        )
+        for bet, mode, why in analysis.unavailable
+    ]
+
+
+def reason_text(why: str, lang: str = "en") -> str:
+    """Why a bet is not priced exactly, in ``lang``: an engine's
+    :class:`~analyzer.engine.pricing.Reason` by its key and fields, as its English says
+    it; any other text as it is."""
+    key = getattr(why, "key", None)
+    if key is None or lang == "en":
+        return why
+    return sentence(f"why_{key}", lang, **dict(why.fields))
 
 
 def _count_record(count: int | Fraction) -> int | str:
@@ -433,7 +472,7 @@ def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
     tableau's, as the report's title states them (empty for the standard game)."""
     parts = []
     if not paytable.rules.is_standard:
-        parts.append(sentence("report_rules", lang, rules=paytable.rules.name))
+        parts.append(sentence("report_rules", lang, rules=word(paytable.rules.name, lang)))
     if paytable.strategy.choices:
         parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
     if paytable.multipliers is not None:
@@ -599,8 +638,7 @@ def report_document(
         figures = jackpot_figures(r)
         if figures is not None:
             blocks.append(Paragraph(jackpot_text(r, mode, figures, lang)))
-    for bet, mode, why in analysis.unavailable:
-        blocks.append(Paragraph(f"{bet} ({mode}): cannot be computed exactly: {why}"))
+    blocks += [Paragraph(line) for line in unavailable_lines(analysis, lang)]
     if claimed_max_rtp is not None:
         blocks += [Paragraph(line) for line in claim_lines(analysis, claimed_max_rtp, lang)]
     # Tools: a row per (bet, mode), in JSON and CSV alike.

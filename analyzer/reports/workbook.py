@@ -18,8 +18,11 @@ Every number is a numeric cell with a display format, its exact value beside it 
 (``p/q``: a double cannot hold a 17-digit count or a probability exactly); totals,
 contributions, the figures that follow from them and the ranges are formulas, stored
 with their values (a reader that does not recalculate shows them right too). Text from
-a paytable is always written as text, never as a formula. The sheets ``Summary`` and
-``Volatility`` keep their names in every language; the headers follow ``lang``.
+a paytable is always written as text, never as a formula. Every word follows ``lang``:
+the sheets' names (``Summary`` is ``Buod`` in Tagalog, ``Ringkasan`` in Malay; it is
+always the first sheet, ``Volatility`` the last), labels, headers, notes and the printed
+footer; what is the same in every language is a name or a number (bet ids, paytable and
+bet names as the paytable gives them, conditions, payouts, exact values).
 
 The same analysis gives the same bytes: the workbook's creation date is fixed (as
 XlsxWriter fixes the dates inside the zip file), so a PAR sheet can be compared with
@@ -43,7 +46,7 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, jackpot_figures
 from analyzer.analysis.exact import Analysis
 from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import ALL_MODES, fraction_text
-from analyzer.reports.i18n import check_language, word
+from analyzer.reports.i18n import check_language, sentence, word
 from analyzer.reports.tables import (
     claim_lines,
     fee_text,
@@ -54,15 +57,19 @@ from analyzer.reports.tables import (
     payouts_text,
     pays_text,
     report_title,
+    shoe_text,
     shown_once,
+    unavailable_lines,
 )
 from analyzer.reports.writers import open_workbook
 from analyzer.version import package_version
 
+#: The workbook's own sheets, by their English names (:func:`word` gives each language's).
 SUMMARY_SHEET = "Summary"
 VOLATILITY_SHEET = "Volatility"
 #: Sheet names no bet's sheet may take (Excel compares them ignoring case): the
-#: workbook's own, and "History", which Excel keeps for itself.
+#: workbook's own, and "History", which Excel keeps for itself (in English: see
+#: :func:`reserved_sheet_names` for another language's).
 RESERVED_SHEET_NAMES = (SUMMARY_SHEET, VOLATILITY_SHEET, "History")
 #: Longest sheet name Excel opens (UTF-16 code units), and the characters it refuses.
 MAX_SHEET_NAME = 31
@@ -127,11 +134,18 @@ def _sheet_base(title: str) -> str:
     return name.strip() or "Bet"
 
 
-def sheet_names(titles: Sequence[str]) -> list[str]:
+def reserved_sheet_names(lang: str = "en") -> tuple[str, ...]:
+    """The sheet names no bet's sheet may take in a workbook in ``lang``: its own sheets'
+    names in ``lang``, and "History" (Excel's own, whatever its language)."""
+    return (word(SUMMARY_SHEET, lang), word(VOLATILITY_SHEET, lang), "History")
+
+
+def sheet_names(titles: Sequence[str], lang: str = "en") -> list[str]:
     """A sheet name for each title, in order: within Excel's limits (:func:`_sheet_base`),
-    and unique among themselves and :data:`RESERVED_SHEET_NAMES` ignoring case, as Excel
-    compares them: a name taken already gets `` (2)``, `` (3)``... at its end."""
-    taken = {name.casefold() for name in RESERVED_SHEET_NAMES}
+    and unique among themselves and the workbook's own sheets in ``lang``
+    (:func:`reserved_sheet_names`) ignoring case, as Excel compares them: a name taken
+    already gets `` (2)``, `` (3)``... at its end."""
+    taken = {name.casefold() for name in reserved_sheet_names(lang)}
     names = []
     for title in titles:
         base = name = _sheet_base(title)
@@ -288,9 +302,9 @@ def _write_summary(
     sheet.text(0, 0, report_title(analysis, lang), "title")
     facts = [
         ("Paytable", paytable.name),
-        ("Shoe", analysis.shoe.describe()),
+        ("Shoe", shoe_text(analysis.shoe, lang)),
         ("Modes", ", ".join(word(mode, lang) for mode in analysis.modes)),
-        ("Drawing rules", paytable.rules.name),
+        ("Drawing rules", word(paytable.rules.name, lang)),
         ("Strategy", str(paytable.strategy) if paytable.strategy.choices else "-"),
         ("Fee", fee_text(paytable.fee, lang) if paytable.fee else "-"),
         (
@@ -341,8 +355,7 @@ def _write_summary(
         figures = jackpot_figures(result)
         if figures is not None:
             notes.append(jackpot_text(result, mode, figures, lang))
-    for bet, mode, why in analysis.unavailable:
-        notes.append(f"{bet} ({mode}): cannot be computed exactly: {why}")
+    notes += unavailable_lines(analysis, lang)
     if claimed_max_rtp is not None:
         notes += claim_lines(analysis, claimed_max_rtp, lang)
     row += 1
@@ -385,17 +398,11 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
         sheet.text(row, 0, word(label, lang), "label")
         sheet.text(row, 1, value)
         row += 1
-    notes = ["Lines per unit staked; the expected value, house edge and RTP per unit paid."]
+    notes = [sentence("par_lines_note", lang)]
     if bet.fee:
-        notes.append(
-            "The fee is paid on every bet and returns nothing: its line has probability 1, "
-            "and a unit paid is the stake plus the fee."
-        )
+        notes.append(sentence("par_fee_note", lang))
     if bet.multiplied:
-        notes.append(
-            "A multiplied line's net is the mean over the round's multipliers (pays gives "
-            "the payout in the multiplier)."
-        )
+        notes.append(sentence("par_multiplied_note", lang))
     for note in notes:
         sheet.text(row, 0, note)
         row += 1
@@ -503,15 +510,8 @@ _RANGES = _INDEX + len(CONFIDENCE)
 
 def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lang: str) -> int:
     """Write the Volatility sheet; the row of its table's header."""
-    sheet.text(0, 0, word("Volatility", lang), "title")
-    sheet.text(
-        1,
-        0,
-        "Per unit paid. Volatility index: z \u00d7 sd (standard deviation). Ranges of the "
-        "net result after N rounds: normal approximation, N\u00b7EV \u00b1 z\u00b7sd\u00b7"
-        "\u221aN (not exact: the true distribution is skewed, and a range holds about the "
-        "share shown).",
-    )
+    sheet.text(0, 0, word(VOLATILITY_SHEET, lang), "title")
+    sheet.text(1, 0, sentence("par_volatility_note", lang))
     z_cells = {}
     row = 3
     for level, z in CONFIDENCE:
@@ -526,11 +526,11 @@ def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lan
     headers += [f"{word('Volatility index', lang)} ({level})" for level, _ in CONFIDENCE]
     for _ in ROUNDS:
         for level, _ in CONFIDENCE:
-            headers += [f"{level} low", f"{level} high"]
+            headers += [f"{level} {word('low', lang)}", f"{level} {word('high', lang)}"]
     groups = row
     for number, rounds in enumerate(ROUNDS):
         col = _RANGES + 2 * len(CONFIDENCE) * number
-        sheet.text(groups, col, f"After {rounds:,} rounds (normal approximation)", "label")
+        sheet.text(groups, col, sentence("par_after_rounds", lang, rounds=f"{rounds:,}"), "label")
     row += 1
     sheet.header(row, headers)
     sheet.sheet.freeze_panes(row + 1, 1)
@@ -564,13 +564,13 @@ def _write_volatility(sheet: _Sheet, shown: Sequence[tuple[BetResult, str]], lan
 # -- The workbook ----------------------------------------------------------------------------
 
 
-def footer_text(paytable: Paytable, version: str) -> str:
+def footer_text(paytable: Paytable, version: str, lang: str = "en") -> str:
     """The printed footer of every sheet: the paytable's name and the digest of its file
-    (left), the tool's version (centre), the page (right). An ``&`` of the name is
-    written ``&&``, as Excel's header codes need."""
+    (left), the tool's version (centre), the page in ``lang`` (right). An ``&`` of the
+    name is written ``&&``, as Excel's header codes need."""
     name = _cut(paytable.name, MAX_FOOTER_NAME).replace("&", "&&")
     digest = f" \u00b7 sha256 {paytable.sha256[:16]}" if paytable.sha256 else ""
-    return f"&L{name}{digest}&Cbaccarat-odds {version}&RPage &P of &N"
+    return f"&L{name}{digest}&Cbaccarat-odds {version}&R{sentence('par_page', lang)}"
 
 
 def workbook_bytes(
@@ -580,21 +580,21 @@ def workbook_bytes(
     check of ``claimed_max_rtp`` on its Summary (see the module's description)."""
     check_language(lang)
     shown = shown_once(analysis)
-    names = sheet_names(_sheet_titles(shown, lang))
+    names = sheet_names(_sheet_titles(shown, lang), lang)
     buffer = io.BytesIO()
-    with open_workbook(buffer, f"PAR sheet: {analysis.paytable.name}") as book:
+    with open_workbook(buffer, f"{word('PAR sheet', lang)}: {analysis.paytable.name}") as book:
         # Every cell at the top of its row: a row made tall for wrapped text keeps its
         # numbers beside the first line.
         formats = {
             name: book.add_format({"valign": "top", **spec}) for name, spec in _FORMATS.items()
         }
-        footer = footer_text(analysis.paytable, package_version())
-        summary = _Sheet(book.add_worksheet(SUMMARY_SHEET), formats)
+        footer = footer_text(analysis.paytable, package_version(), lang)
+        summary = _Sheet(book.add_worksheet(word(SUMMARY_SHEET, lang)), formats)
         header_row = _write_summary(summary, analysis, shown, names, claimed_max_rtp, lang)
         summary.print_setup(header_row, footer)
         for (result, mode), name in zip(shown, names, strict=True):
             sheet = _Sheet(book.add_worksheet(name), formats)
             sheet.print_setup(_write_bet(sheet, result, mode, lang), footer)
-        volatility = _Sheet(book.add_worksheet(VOLATILITY_SHEET), formats)
+        volatility = _Sheet(book.add_worksheet(word(VOLATILITY_SHEET, lang)), formats)
         volatility.print_setup(_write_volatility(volatility, shown, lang), footer)
     return buffer.getvalue()

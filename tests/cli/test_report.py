@@ -293,7 +293,7 @@ def test_xlsx_writes_the_par_sheet_to_out(tmp_path, capsys) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["par.xlsx"]  # no temporary left
     code, _, _ = run(capsys, "report", "--format", "xlsx", "--out", str(target), "--lang", "ms")
     names = openpyxl.load_workbook(target).sheetnames
-    assert code == 0 and names[0] == "Summary" and names[-1] == "Volatility"
+    assert code == 0 and names[0] == "Ringkasan" and names[-1] == "Volatiliti"
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "csv"])

@@ -36,12 +36,13 @@ from analyzer import Shoe, analyze, load_paytable, paytable_from_dict
 from analyzer.analysis.bets import OTHERWISE
 from analyzer.analysis.verify import published_max_rtp
 from analyzer.reports.formats import ALL_MODES
-from analyzer.reports.i18n import word
-from analyzer.reports.tables import shown_once
+from analyzer.reports.i18n import LANGUAGES, sentence, word
+from analyzer.reports.tables import shoe_text, shown_once
 from analyzer.reports.workbook import (
     MAX_SHEET_NAME,
     RESERVED_SHEET_NAMES,
     footer_text,
+    reserved_sheet_names,
     sheet_names,
     workbook_bytes,
 )
@@ -259,13 +260,13 @@ def check_workbook(path: Path, analysis, lang: str, precision: float) -> None:
     book = openpyxl.load_workbook(path, data_only=True)
     shown = shown_once(analysis)
     names = book.sheetnames
-    assert names[0] == "Summary" and names[-1] == "Volatility"
+    assert names[0] == word("Summary", lang) and names[-1] == word("Volatility", lang)
     assert len(names) == len(shown) + 2
-    assert names[1:-1] == sheet_names(sheet_titles(shown, lang))
-    check_summary(book["Summary"], analysis, shown, names[1:-1], lang, precision)
+    assert names[1:-1] == sheet_names(sheet_titles(shown, lang), lang)
+    check_summary(book[names[0]], analysis, shown, names[1:-1], lang, precision)
     for (result, mode), name in zip(shown, names[1:-1], strict=True):
         check_bet(book[name], result, mode, lang, precision)
-    check_volatility(book["Volatility"], shown, lang, precision)
+    check_volatility(book[names[-1]], shown, lang, precision)
 
 
 def with_exact(header: str, lang: str) -> tuple[str, str]:
@@ -278,7 +279,9 @@ def check_summary(sheet, analysis, shown, names, lang, precision) -> None:
     assert cells[0][0].startswith(analysis.paytable.name)
     facts = {row[0]: row[1] for row in cells[2:at] if row and row[0] is not None}
     assert facts[word("Paytable", lang)] == analysis.paytable.name
-    assert facts[word("Shoe", lang)] == analysis.shoe.describe()
+    assert facts[word("Shoe", lang)] == shoe_text(analysis.shoe, lang)
+    if lang == "en":
+        assert facts["Shoe"] == analysis.shoe.describe()
     figures = {
         "House edge": "house_edge",
         "RTP": "rtp",
@@ -377,24 +380,19 @@ def check_volatility(sheet, shown, lang, precision) -> None:
     """The volatility figures against a direct computation from the exact EV and
     variance: ``z * sd`` and ``N * EV -+ z * sd * sqrt(N)``."""
     at, columns, cells = table(sheet, word("Bet", lang))
-    assert "normal approximation" in cells[1][0]
+    assert cells[1][0] == sentence("par_volatility_note", lang)
     z = {"90%": NormalDist().inv_cdf(0.95), "95%": NormalDist().inv_cdf(0.975)}
     for row, level in zip(cells[3:5], z, strict=True):
         assert row[0] == f"z ({level})" and close(row[1], z[level], precision)
     groups = cells[at - 1]
-    ranges = [
-        (
-            col,
-            int(
-                re.fullmatch(r"After ([0-9,]+) rounds \(normal approximation\)", text)[1].replace(
-                    ",", ""
-                )
-            ),
-        )
-        for col, text in enumerate(groups)
-        if text is not None
-    ]
+    after = {sentence("par_after_rounds", lang, rounds=f"{n:,}"): n for n in (100, 1_000)}
+    after |= {sentence("par_after_rounds", lang, rounds=f"{n:,}"): n for n in (10_000, 100_000)}
+    ranges = [(col, after[text]) for col, text in enumerate(groups) if text is not None]
     assert [rounds for _, rounds in ranges] == [100, 1_000, 10_000, 100_000]
+    if lang == "en":
+        assert groups[ranges[1][0]] == "After 1,000 rounds (normal approximation)"
+    low, high = word("low", lang), word("high", lang)
+    ends = [f"90% {low}", f"90% {high}", f"95% {low}", f"95% {high}"]
     ev_header, ev_exact = with_exact("Expected value per unit paid", lang)
     for offset, (result, mode) in enumerate(shown):
         row = cells[at + 1 + offset]
@@ -407,7 +405,7 @@ def check_volatility(sheet, shown, lang, precision) -> None:
             index = row[columns[f"{word('Volatility index', lang)} ({level})"]]
             assert close(index, z[level] * sd, precision)
         for col, rounds in ranges:
-            assert cells[at][col : col + 4] == ["90% low", "90% high", "95% low", "95% high"]
+            assert cells[at][col : col + 4] == ends
             for number, level in enumerate(z):
                 spread = z[level] * sd * math.sqrt(rounds)
                 scale = rounds * abs(ev) + spread
@@ -494,12 +492,20 @@ def test_the_same_analysis_gives_the_same_bytes(written) -> None:
     assert again == path.read_bytes()
 
 
-def test_summary_and_volatility_keep_their_names_in_every_language(written) -> None:
-    for name in ("seed-tl", "multiplied"):
-        _, lang, path = written[name]
-        assert lang != "en"
+def test_summary_and_volatility_are_named_in_the_workbooks_language(written) -> None:
+    """The first sheet is the Summary, the last the Volatility sheet, each named in the
+    workbook's language (a bet's sheet never takes either name)."""
+    for name, summary, volatility in [
+        ("seed", "Summary", "Volatility"),
+        ("seed-tl", "Buod", "Volatility"),  # (Tagalog keeps the term, as "RTP")
+        ("multiplied", "Ringkasan", "Volatiliti"),
+    ]:
+        path = written[name][2]
         names = openpyxl.load_workbook(path).sheetnames
-        assert names[0] == "Summary" and names[-1] == "Volatility"
+        assert names[0] == summary and names[-1] == volatility
+    for lang in LANGUAGES:
+        own = reserved_sheet_names(lang)
+        assert sheet_names(list(own), lang) == [f"{own[0]} (2)", f"{own[1]} (2)", "History (2)"]
 
 
 def test_numbers_are_numeric_cells_with_a_display_format(written) -> None:
@@ -566,7 +572,7 @@ def test_the_par_sheet_prints_landscape_a_page_wide_with_its_footer(written, pri
         sheet = text.splitlines()[0].strip()  # the header: the sheet's name
         assert sheet in names, (number, sheet)
         per_sheet[sheet] = per_sheet.get(sheet, 0) + 1
-        assert f"Page {number} of {len(pages)}" in text
+        assert f"Page {number} of {len(pages)}" in text  # (both cases are English)
         assert f"baccarat-odds {package_version()}" in text
         assert f"sha256 {analysis.paytable.sha256[:16]}" in text
     assert set(per_sheet) == set(names)  # every sheet printed
@@ -590,3 +596,7 @@ def test_the_footer_escapes_the_paytables_name_and_keeps_to_excels_length() -> N
     assert "R&&D" in footer and "&D" not in footer.replace("&&", "")
     assert len(footer) <= 255
     assert footer_text(replace(hostile, sha256=""), "1").count("sha256") == 0
+    pages = {"en": "Page &P of &N", "tl": "Pahina &P ng &N", "ms": "Halaman &P daripada &N"}
+    for lang, page in pages.items():
+        footer = footer_text(hostile, "9.9.9", lang)
+        assert footer.endswith(f"&Cbaccarat-odds 9.9.9&R{page}") and len(footer) <= 255
