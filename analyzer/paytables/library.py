@@ -44,6 +44,12 @@ def library_names() -> list[str]:
     return _names("paytables")
 
 
+def punto_banco_names() -> list[str]:
+    """The shipped paytables of punto banco (Player and Banker), not of another game of
+    the family (:mod:`analyzer.game.games`): those every engine deals."""
+    return [name for name in library_names() if load_paytable(name).game is None]
+
+
 def priced_names() -> list[str]:
     """The shipped paytables whose odds are numbers: all but those whose multipliers have
     unknowns (their odds wait for values of them; ``fit`` tells what the published

@@ -65,6 +65,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "Shoe": {"tl": SAME, "ms": "Kasut"},
     "Modes": {"tl": "Mga Paraan ng Pagtaya", "ms": "Mod Pertaruhan"},
     "Drawing rules": {"tl": "Mga Patakaran sa Pagbunot", "ms": "Peraturan Cabutan"},
+    "Game": {"tl": "Laro", "ms": "Permainan"},
     "Strategy": {"tl": "Estratehiya", "ms": "Strategi"},
     "Fee": {"tl": "Bayad", "ms": "Yuran"},
     "Multipliers": {"tl": "Mga Multiplier", "ms": "Pengganda"},

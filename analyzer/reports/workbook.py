@@ -304,7 +304,11 @@ def _write_summary(
         ("Paytable", paytable.name),
         ("Shoe", shoe_text(analysis.shoe, lang)),
         ("Modes", ", ".join(word(mode, lang) for mode in analysis.modes)),
-        ("Drawing rules", word(paytable.rules.name, lang)),
+        (
+            ("Drawing rules", word(paytable.rules.name, lang))
+            if paytable.game is None
+            else ("Game", paytable.game.name)
+        ),
         ("Strategy", str(paytable.strategy) if paytable.strategy.choices else "-"),
         ("Fee", fee_text(paytable.fee, lang) if paytable.fee else "-"),
         (

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from analyzer import Shoe, analyze, load_paytable, paytable_from_dict
 from analyzer.analysis import exact
 from analyzer.memo import Kept
-from analyzer.paytables.library import library_names
+from analyzer.paytables.library import punto_banco_names
 from tests.analysis.test_columns import _same
 
 #: Shipped paytables with bets on the cards, and those the class walk prices (Jackpot
@@ -20,7 +20,7 @@ from tests.analysis.test_columns import _same
 #: card walk counts them).
 CARD_PAYTABLES = [
     name
-    for name in library_names()
+    for name in punto_banco_names()
     if any(bet.card_level and not bet.multiplied for bet in load_paytable(name).bets)
 ]
 NOT_CLASSED = {"jackpot-baccarat"}

@@ -18,11 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
-from analyzer.engine.deal_walk import MAX_SEQUENCES, dealt_outcomes
+from analyzer.engine.deal_walk import MAX_SEQUENCES, dealt_outcomes, sequences_bound
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.games import named_game
 from analyzer.game.shoe import Shoe
+from analyzer.paytables.library import library_names, load_paytable
 from tests import naive_family as naive
 
 HALF = Fraction(1, 2)
@@ -234,3 +235,14 @@ def test_bets_on_suits_are_unavailable_where_suits_are_unknown():
         analysis.result("tie").expected_value
         == analyze(paytable="dragon-tiger").result("tie").expected_value
     )
+
+
+def test_every_shipped_game_paytable_is_within_the_walks_budget():
+    games = [load_paytable(name) for name in library_names()]
+    games = [paytable for paytable in games if paytable.game is not None]
+    assert len(games) >= 5
+    for paytable in games:
+        fields = frozenset().union(*(bet.fields for bet in paytable.bets))
+        suits = paytable.game.needs_suits(fields)
+        shoe = Shoe.standard(paytable.decks)
+        assert sequences_bound(paytable.game, shoe, suits) <= MAX_SEQUENCES, paytable.name

@@ -589,3 +589,42 @@ def test_a_page_of_multipliers_states_them_and_the_fee(tmp_path) -> None:
     # A page without multipliers has no such section.
     plain = render_site([SitePaytable("p", analyze(paytable=load_paytable("seed-game")))])
     assert 'id="multipliers"' not in plain["p/en.html"]
+
+
+def _game_page(name: str, lang: str) -> ET.Element:
+    paytable = load_paytable(name)
+    site = render_site([SitePaytable(name, analyze(paytable=paytable), None)], skipped=[])
+    return parse(site[f"{name}/{lang}.html"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_page_of_another_game_states_its_rules_from_its_definition(lang) -> None:
+    """Dragon Tiger's page says its hands, its deal and its score (rank, Ace low) in every
+    language, no word of punto banco's drawing; the half lost on a tie is a payout line."""
+    game = load_paytable("dragon-tiger").game
+    page = _game_page("dragon-tiger", lang)
+    rules = text_of(page.find(".//section[@id='rules']"))
+    dragon, tiger = (hand.label(lang) for hand in game.hands)
+    assert (
+        sentence(
+            "game_intro",
+            lang,
+            name=game.name,
+            first=dragon,
+            second=tiger,
+            decks=(sentence("deck_count", lang, count=8)),
+        )
+        in rules
+    )
+    assert sentence("game_score_rank", lang) in rules
+    assert sentence("third_card_heading", lang) not in rules
+    assert page.find(".//table[@class='third-card']") is None
+    payouts = text_of(page.find(".//table[@class='payouts']"))
+    assert f"{ {'en': 'lose', 'tl': 'talo', 'ms': 'kalah'}[lang] } 1/2" in payouts
+
+
+def test_three_card_baccarat_page_states_its_pictures_rule() -> None:
+    rules = text_of(_game_page("three-card-baccarat", "en").find(".//section[@id='rules']"))
+    assert sentence("game_score_points", "en") in rules
+    assert sentence("game_score_pictures", "en") in rules
+    assert "3 cards to Player, then 3 cards to Dealer" in rules

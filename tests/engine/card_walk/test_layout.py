@@ -116,9 +116,9 @@ def test_a_walk_dealt_in_shares_counts_every_deal_once(cards, fields) -> None:
 
 def test_every_walk_of_the_shipped_paytables_comes_back_within_a_share() -> None:
     """No share of the shipped card bets' walks is above SHARE_VISITS rounds."""
-    from analyzer.paytables.library import library_names
+    from analyzer.paytables.library import punto_banco_names
 
-    for name in library_names():
+    for name in punto_banco_names():
         for bet in analyzer.load_paytable(name).bets:
             if not bet.card_level:
                 continue
