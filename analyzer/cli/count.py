@@ -340,7 +340,7 @@ def _many_bets_blocks(records: list[dict], plays: list[str], max_gain: float) ->
     )
     columns = [Column(str(name)) for name in frame.columns]
     bets = table(columns, frame.values.tolist(), audience="people")
-    return [Paragraph(caption, tight=True), bets]
+    return [Paragraph(caption, tight=True, prose=True), bets]
 
 
 def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool = True) -> str:

@@ -11,6 +11,7 @@ from analyzer.cli.options import (
     add_format_option,
     add_progress_options,
     decks_number,
+    layout,
     reads,
     writes,
 )
@@ -24,6 +25,7 @@ from analyzer.game.rules import (
     TOTALS,
     Cell,
 )
+from analyzer.reports.formats import prose
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.analysis.solve import GameSolution
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         paytable = load_paytable(args.paytable) if named else None
         text = json_text(solution_data(solution, what, paytable))
     else:
-        text = solution_text(solution, what)
+        text = prose(solution_text(solution, what), layout(args)["width"])
     if args.out is None:
         return text, 0
     try:

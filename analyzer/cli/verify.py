@@ -112,12 +112,13 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         summary += f" ({'; '.join(filter(None, notes))})"
     if unchecked:
         summary += f", {unchecked} not checked (this shoe cannot give them exactly)"
+    notes = []
     if (results["quantity"] == "payouts").any():
-        summary += "\n" + PAYOUTS_COMPARED
+        notes = [Paragraph(PAYOUTS_COMPARED, tight=True, prose=True)]
     records = results.to_dict("records")
     tools = records_table(records)
     data = _verify_data(args, claims, shoe, removed, tool_rows(tools))
-    blocks = (Paragraph("\n".join(lines)), Paragraph(summary), tools)
+    blocks = (Paragraph("\n".join(lines)), Paragraph(summary), *notes, tools)
     return write_document(Document(None, blocks, data), args.format, **layout(args)), status
 
 

@@ -92,10 +92,12 @@ class Heading:
 class Paragraph:
     """Text people read; each of its lines on a line of its own. ``tight``: in plain
     text, on the line after the block before it, with no blank line between (a heading's
-    subtitle, a table's caption)."""
+    subtitle, a table's caption). ``prose``: a note, wrapped in plain text at the page's
+    width; else its lines are records (verdicts, findings), one line each."""
 
     text: str
     tight: bool = False
+    prose: bool = False
 
     @property
     def lines(self) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -34,6 +35,27 @@ _NUMBER = re.compile(r"[-+]?[\d.]+%?")
 #: wider table is laid out in panels, each at most this wide, the first column (what
 #: names the rows) repeated in each.
 TEXT_WIDTH = 100
+
+
+def prose(text: str, width: int | None = TEXT_WIDTH) -> str:
+    """Each line of ``text`` wrapped at a space to ``width`` columns (None: as it is), its
+    continuation indented two spaces; a word is never cut (a long exact fraction stays
+    whole, over the width)."""
+    if width is None:
+        return text
+    return "\n".join(
+        "\n".join(
+            textwrap.wrap(
+                line,
+                width,
+                subsequent_indent="  ",
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        )
+        or line
+        for line in text.split("\n")
+    )
 
 
 def text_table(

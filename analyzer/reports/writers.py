@@ -31,6 +31,7 @@ from analyzer.reports.formats import (
     in_panels,
     json_text,
     line_width,
+    prose,
     text_table,
 )
 
@@ -132,6 +133,10 @@ def _text_block(block: Block, width: int | None = TEXT_WIDTH) -> str:
         if block.index:
             return _index_layout(block, width)
         return text_table(block.header, block.display_rows(), width, block.labels)
+    if isinstance(block, Heading) or block.prose:
+        return prose(block.text, width)
+    # A record (a verdict, a finding, a check) stays one line whatever its length, so
+    # that a reader can grep it.
     return block.text
 
 

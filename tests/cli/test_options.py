@@ -33,7 +33,8 @@ def test_a_strategy_decides_the_paytables_cells(capsys) -> None:
         capsys, "report", "--paytable", "baccarat-gold", "--strategy", "player:5=stand"
     )
     assert code == 0 and err == ""
-    assert "drawing rules: baccarat-gold; decisions: player:5=stand" in out
+    # (the title wrapped at 100 columns, read as one line)
+    assert "drawing rules: baccarat-gold; decisions: player:5=stand" in out.replace("\n  ", " ")
     code, out, err = run(capsys, "report", "--paytable", "baccarat-gold", "--strategy", "best")
     assert code == 0 and "decisions: player:5=draw" in out
     assert err.startswith("baccarat-odds: strategy best: player:5=draw (for the player bet")

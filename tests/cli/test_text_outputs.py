@@ -49,3 +49,26 @@ def test_no_line_of_a_text_output_ends_in_a_space(tmp_path, capsys, name) -> Non
     )
     padded = [line for line in out.splitlines() if line != line.rstrip()]
     assert not padded, padded[:3]
+
+
+@pytest.mark.parametrize("name", TEXT_COMMANDS)
+def test_tables_and_titles_of_a_text_output_fit_100_columns(tmp_path, capsys, name) -> None:
+    """Every line fits 100 columns but a record: a verdict, a finding or a check line is
+    one line whatever its length (read with grep), as is a word never cut."""
+    code, out, _ = run(capsys, *_argv(name, tmp_path))
+    assert code == 0
+    records = ("PASS ", "FAIL ", "NOT CHECKED", "Claimed maximum RTP", "Max-round advice")
+    wide = [
+        line
+        for line in out.splitlines()
+        if len(line) > 100 and not line.lstrip().startswith(records) and " " in line.strip()
+    ]
+    assert not wide, wide[:3]
+
+
+def test_a_long_title_wraps_and_wide_keeps_it_on_one_line(capsys) -> None:
+    code, out, _ = run(capsys, "report", "--paytable", "chemin-de-fer", "--bet", "player")
+    first, second = out.splitlines()[:2]
+    assert code == 0 and len(first) <= 100 and second.startswith("  ")
+    code, out, _ = run(capsys, "report", "--paytable", "chemin-de-fer", "--bet", "player", "--wide")
+    assert code == 0 and len(out.splitlines()[0]) > 100 and out.splitlines()[1] == ""
