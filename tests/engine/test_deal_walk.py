@@ -246,3 +246,45 @@ def test_every_shipped_game_paytable_is_within_the_walks_budget():
         suits = paytable.game.needs_suits(fields)
         shoe = Shoe.standard(paytable.decks)
         assert sequences_bound(paytable.game, shoe, suits) <= MAX_SEQUENCES, paytable.name
+
+
+def test_the_walk_by_hands_on_the_infinite_deck_equals_every_deal_with_replacement():
+    """Bets that look at no single card take the walk over pairs of hands (multisets of
+    ranks); on the infinite deck their ways are powers, not falling products."""
+    cards = naive.deck(1)
+    bets = {name: DRAGON_TIGER_BETS["dragon-tiger"][name] for name in ("dragon", "tie")}
+    analysis = analyze(paytable="dragon-tiger", shoe=shoe_of(cards, True), bets=list(bets))
+    for bet, net in bets.items():
+        assert analysis.result(bet).expected_value == naive.expected_net(cards, 2, net, True)
+
+
+@pytest.mark.parametrize("cards", TINY_THREE_CARD_SHOES)
+def test_a_bet_on_one_card_takes_the_walk_by_sequences_and_agrees(cards):
+    """A bet on the Player's first card needs the cards by position: the sequence walk,
+    whose other figures must equal the walk by hands'."""
+    from analyzer.paytables.model import paytable_from_dict
+
+    data = {
+        "name": "First king",
+        "game": "three-card-baccarat",
+        "decks": 1,
+        "bet": [
+            {
+                "id": "first_king",
+                "rule": [
+                    {"when": "player_card1_rank == 'K' and winner == 'player'", "pays": "3:1"}
+                ],
+            },
+            {"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": "20:1"}]},
+        ],
+    }
+    paytable = paytable_from_dict(data, "k.toml")
+    analysis = analyze(paytable=paytable, shoe=shoe_of(cards))
+
+    def first_king(dealt):
+        wins = naive.three_card_winner(dealt[:3], dealt[3:]) == "player"
+        return 3 if wins and naive.rank(dealt[0]) == "K" else -1
+
+    assert analysis.result("first_king").expected_value == naive.expected_net(cards, 6, first_king)
+    by_hands = analyze(paytable="three-card-baccarat", shoe=shoe_of(cards), bets=["tie"])
+    assert analysis.result("tie").expected_value == by_hands.result("tie").expected_value
