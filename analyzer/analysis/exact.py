@@ -134,7 +134,14 @@ class Analysis:
     @cached_property
     def outcomes(self) -> OutcomeTable:
         """The counts as a table: a row per outcome cell the shoe reaches (made when
-        asked for: the bets were settled on the counts themselves)."""
+        asked for: the bets were settled on the counts themselves). For another game of
+        the family, the deal walk's table over every field its bets read."""
+        game = self.paytable.game
+        if game is not None:
+            from analyzer.engine.deal_walk import dealt_outcomes
+
+            fields = frozenset().union(*(r.bet.fields for r in self.results))
+            return dealt_outcomes(game, self.shoe, fields)
         return outcome_table(self.counts)
 
     @property

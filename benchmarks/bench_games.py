@@ -1,0 +1,61 @@
+"""The games of the family against the seed game's full analysis.
+
+Issue 42 asks that Dragon Tiger's full analysis cost at most what the seed game's does.
+Timed, each warm (the Numba kernels compiled, the store of counts off), every figure of
+every bet read (a result makes its Fractions when they are read): the seed game's 36
+(bet, mode) results, each shipped Dragon Tiger paytable, and Three Card Baccarat (one
+deck; its bets look at no single card: the walk over pairs of hands).
+
+Prints JSON lines: ``seconds`` (the game), ``baseline_seconds`` (the seed game, timed in
+turn with it) and ``ratio``. Absolute times on shared machines are noisy; compare ratios.
+
+    python benchmarks/bench_games.py [--repeat 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from timing import best_times
+
+from analyzer import analyze
+
+GAMES = (
+    "dragon-tiger",
+    "dragon-tiger-evolution",
+    "dragon-tiger-pragmatic",
+    "dragon-tiger-sa-gaming",
+    "three-card-baccarat",
+)
+
+
+def _full(paytable: str | None):
+    def run() -> None:
+        for result in analyze(paytable=paytable).results:
+            result.house_edge, result.variance, result.hit_frequency  # noqa: B018
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    for game in GAMES:
+        best = best_times({"game": _full(game), "seed": _full(None)}, args.repeat)
+        print(
+            json.dumps(
+                {
+                    "benchmark": "games",
+                    "paytable": game,
+                    "seconds": round(best["game"], 6),
+                    "baseline_seconds": round(best["seed"], 6),
+                    "ratio": round(best["game"] / best["seed"], 3),
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
