@@ -131,7 +131,7 @@ def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTab
     n_cards = game.cards
     if not shoe.replacement and shoe.size < n_cards:
         raise AnalyzerError(f"{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}")
-    by_card = any(f"{hand.name}_card" in name for hand in game.hands for name in fields)
+    by_card = any(name in game.vocabulary and game.vocabulary[name].card_level for name in fields)
     if by_card:
         ranks, suit_index, ways = _by_sequences(game, shoe, suits)
     else:

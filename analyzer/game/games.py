@@ -210,7 +210,12 @@ class Game:
 
     def needs_suits(self, fields: frozenset[str] | set[str]) -> bool:
         """Do ``fields`` tell cards of one rank apart by suit?"""
-        return any(name.endswith(("_suit", "_colour")) for name in fields)
+        return any(
+            name in self.vocabulary
+            and self.vocabulary[name].card_level
+            and name.endswith(("_suit", "_colour"))
+            for name in fields
+        )
 
     # -- scoring (arrays: one row per round, one column per card in dealing order) ----------
 
