@@ -229,10 +229,11 @@ def removal_effects(
 
     Bets are worked out a group at a time, the bets of a group sharing their work (one
     outcome table, or one card walk); ``progress`` (see :data:`Progress`) is told of
-    every bet after each card removed for it.
+    every bet after each card removed for it. A paytable of another game of the family
+    (:mod:`analyzer.game.games`) is worked out by its deal walk, the same frames
+    (:func:`_game_removal_effects`).
     """
     paytable = as_paytable(paytable)
-    paytable.require_punto_banco("effects of removal")
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
     argument(shoe, Shoe, "shoe", " (e.g. Shoe.standard(8))")
     if shoe.replacement:
@@ -240,6 +241,8 @@ def removal_effects(
             "an infinite deck has no effects of removal: a card dealt with replacement leaves "
             "every probability as it was (give a number of decks)"
         )
+    if paytable.game is not None:  # a game without drawing: a deal walk per removal
+        return _game_removal_effects(paytable, shoe, mode, bets, every_card, progress)
     # The work weighed before any of it; the walks planned here serve all of it.
     offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
     # Every rank removed in turn, or every card where suits matter, and the full shoe.
@@ -258,10 +261,7 @@ def removal_effects(
         (r.bet.id, r.mode) for r in base_analysis.results if every_card or needs_suits(r.bet)
     }
     if every_card and not shoe.suits_known:
-        raise AnalyzerError(
-            "the effect of each card needs the shoe's suits: they are not known (a card "
-            "removed by rank alone, or counts given per rank)"
-        )
+        raise AnalyzerError(_NO_SUITS)
     # Where every suit is held alike, a rank's four removals are one analysis for the
     # bets on the round's outcome: they need no more removals than the others.
     alike = _alike_suits(shoe) if shoe.suits_known else list(range(N_SUITS))
@@ -367,15 +367,121 @@ def removal_effects(
             for key, delta in _deltas(after, base, after.keys(), known_deltas).items():
                 rows.append(((rank, order[key]), (*key, RANKS[rank], delta, held)))
     if not rows:
-        raise AnalyzerError(
-            f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
-            f"{ROUND_CARDS}, so there are no effects of removal to compute"
-        )
-    # Rank by rank (card by card), each in the analysis' order of bets, whatever the groups.
+        raise AnalyzerError(_nothing_removable(shoe, ROUND_CARDS))
+    return _effects_frames(rows, card_rows)
+
+
+_NO_SUITS = (
+    "the effect of each card needs the shoe's suits: they are not known (a card removed by "
+    "rank alone, or counts given per rank)"
+)
+
+
+def _nothing_removable(shoe: Shoe, round_cards: int) -> str:
+    return (
+        f"no card can be removed: the shoe holds {shoe.size} cards and a round may need "
+        f"{round_cards}, so there are no effects of removal to compute"
+    )
+
+
+def _effects_frames(
+    rows: list[tuple[tuple, tuple]], card_rows: list[tuple[tuple, tuple]]
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The frames of effects by rank and by card: rank by rank (card by card), each in the
+    analysis' order of bets, whatever the groups they were worked out in."""
     return (
         _effects_frame(rows, ["bet", "mode", "rank", "delta_ev_exact", "cards"]),
         _effects_frame(card_rows, ["bet", "mode", "card", "rank", "delta_ev_exact", "cards"]),
     )
+
+
+def _game_removal_effects(
+    paytable: Paytable,
+    shoe: Shoe,
+    mode: str | None,
+    bets: list[str] | None,
+    every_card: bool,
+    progress: Progress | None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`removal_effects` for a game without drawing (:mod:`analyzer.game.games`):
+    each bet analysed by the deal walk on the shoe less one card of each rank (for the
+    bets on suits, less each card), less its EV on the full shoe, exactly; a rank's row is
+    its cards' changes weighed by how many of each suit the shoe holds, as punto banco's.
+    The bets on suits are worked out card by card (52 analyses), the others rank by rank
+    (13: a bet that looks at no suit changes alike whichever suit of a rank leaves, so
+    its rows by card, ``every_card``, repeat its rank's). A walk costs a fraction of a
+    second (Three Card Baccarat's, 0.1 s): 53 stay small; a walk over the budget is
+    refused by the full shoe's analysis, before any other."""
+    game = paytable.game
+    if every_card and not shoe.suits_known:
+        raise AnalyzerError(_NO_SUITS)
+    base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
+    base = _expected_values(base_analysis)
+    order = {key: i for i, key in enumerate(base)}  # rows follow the analysis' order
+    if shoe.size - 1 < game.cards:
+        raise AnalyzerError(_nothing_removable(shoe, game.cards))
+    # (Bets on suits are priced only where the shoe's suits are known: the analysis left
+    # them out otherwise. A bet id offered in several modes goes by suits if any does.)
+    on_suits = {r.bet.id for r in base_analysis.results if game.needs_suits(r.bet.fields)}
+    ids = list(dict.fromkeys(bet_id for bet_id, _ in base))
+    groups = [
+        (by_suit, group)
+        for by_suit in (True, False)
+        if (group := [bet_id for bet_id in ids if (bet_id in on_suits) == by_suit])
+    ]
+
+    def card_row(key: tuple[str, str], card: Card, delta: Fraction) -> tuple[tuple, tuple]:
+        held_of_suit = int(shoe.suit_counts[card.rank, card.suit])
+        return (
+            (card.rank, card.suit, order[key]),
+            (*key, str(card), RANKS[card.rank], delta, held_of_suit),
+        )
+
+    rows, card_rows = [], []
+    for by_suit, group in groups:
+        held = {rank: int(shoe.rank_counts[rank]) for rank in range(N_RANKS)}
+        ranks = [rank for rank, count in held.items() if count]
+        # Each rank's removals: (weight, card), the weights summing to 1.
+        removals = {
+            rank: [
+                (Fraction(int(shoe.suit_counts[rank, suit]), held[rank]), Card(rank, suit))
+                for suit in _suits_held(shoe, rank)
+            ]
+            if by_suit
+            else [(Fraction(1), Card(rank, (_suits_held(shoe, rank) or [None])[0]))]
+            for rank in ranks
+        }
+        total = sum(len(cards) for cards in removals.values())
+        done = 0
+        for rank in ranks:
+            after: dict[tuple[str, str], Fraction] = {}
+            for weight, card in removals[rank]:
+                analysis = analyze(
+                    paytable=paytable, shoe=shoe.remove([card]), mode=mode, bets=group
+                )
+                for key, value in _expected_values(analysis).items():
+                    after[key] = after.get(key, Fraction(0)) + weight * value
+                    if by_suit:
+                        card_rows.append(card_row(key, card, value - base[key]))
+                done += 1
+                if progress is not None:
+                    for bet_id in group:
+                        progress(bet_id, done, total)
+            for key, value in after.items():
+                delta = value - base[key]
+                rows.append(((rank, order[key]), (*key, RANKS[rank], delta, held[rank])))
+                if every_card and not by_suit:  # each card of the rank changes it alike
+                    card_rows += [
+                        card_row(key, Card(rank, suit), delta) for suit in _suits_held(shoe, rank)
+                    ]
+    return _effects_frames(rows, card_rows)
+
+
+def _suits_held(shoe: Shoe, rank: int) -> list[int]:
+    """The suits of ``rank`` the shoe holds (none where its suits are unknown)."""
+    if not shoe.suits_known:
+        return []
+    return np.flatnonzero(shoe.suit_counts[rank]).tolist()
 
 
 def _effects_frame(rows: list[tuple[tuple, tuple]], names: list[str]) -> pd.DataFrame:

@@ -210,7 +210,8 @@ def removal_effects(
 ) -> RemovalEffects:
     """The exact effect on each bet's expected value of removing one card of each rank
     (or, ``by_card``, each card) from the shoe, and the linear count it implies: the
-    figures of ``baccarat-odds eor``.
+    figures of ``baccarat-odds eor``. A paytable of another game of the family (Dragon
+    Tiger, Three Card Baccarat) is analysed by its deal walk, in the same tables.
 
     Parameters
     ----------
@@ -256,7 +257,6 @@ def removal_effects(
     from analyzer.reports.tables import with_names
 
     paytable = as_paytable(paytable)
-    paytable.require_punto_banco("removal_effects()")
     argument(mode, (str, type(None)), "mode", " (a mode name)")
     argument(by_card, bool, "by_card", " (True or False)")
     if bets is not None:

@@ -42,7 +42,8 @@ EXAMPLES = """\
 examples:
   baccarat-odds eor --bet tie --bet lucky_six
   baccarat-odds eor --bet lucky_six --plot eor.png   # the effects as bar charts
-  baccarat-odds eor --format json --decks 6"""
+  baccarat-odds eor --format json --decks 6
+  baccarat-odds eor --paytable three-card-baccarat --bet tie --bet three_faces"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

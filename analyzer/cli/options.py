@@ -20,7 +20,7 @@ from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
-from analyzer.paytables.model import Paytable, with_values
+from analyzer.paytables.model import EVERY_GAME_COMMANDS, Paytable, with_values
 from analyzer.reports.formats import BINARY_FORMATS, TEXT_WIDTH
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
@@ -220,7 +220,7 @@ def strategy_option(text: str) -> Strategy | str:
 
 
 #: The commands that take a paytable of any game (the others deal punto banco's hands).
-_EVERY_GAME = ("report", "verify", "docs")
+_EVERY_GAME = EVERY_GAME_COMMANDS
 
 
 def paytable_from_args(args: argparse.Namespace) -> Paytable:

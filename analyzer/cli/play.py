@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from fractions import Fraction
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from analyzer.cli.options import (
     add_format_option,
@@ -15,6 +18,7 @@ from analyzer.cli.options import (
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import columns_of_round
+from analyzer.game.games import Game, decoded
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import Paytable, resolve_modes, result_kind
@@ -29,7 +33,9 @@ if TYPE_CHECKING:  # (the module is imported when --special is given)
 
 DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
-drawing rules), the winner, and what every bet of the paytable wins or loses per unit."""
+drawing rules), the winner, and what every bet of the paytable wins or loses per unit. A
+paytable of another game (Dragon Tiger, Three Card Baccarat) takes exactly the cards its
+game deals, in its dealing order; nobody draws."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 EXAMPLES = f"""\
@@ -37,7 +43,8 @@ examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
   baccarat-odds play KS 5H 6D AC --format json
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
-  baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}"""
+  baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}
+  baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,7 +52,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "cards",
         nargs="+",
         metavar="CARD",
-        help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H)",
+        help="cards in deal order: P B P B, then third cards (e.g. 2S 3H 2D KC 8H); for "
+        "another game, each of its cards in its dealing order",
     )
     add_paytable_option(parser)
     parser.add_argument(
@@ -64,8 +72,20 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.contract import dealt_shoe_record, envelope, played_options
 
     paytable = paytable_from_args(args)
+    game = paytable.game
+    if game is not None and args.special is not None:
+        raise AnalyzerError(
+            f"--special: {game.name} has no special cards (multipliers are punto banco's); "
+            f"{paytable.source} pays no multiplier"
+        )
     modes = resolve_modes(paytable, args.mode)  # (one mode, or every mode)
-    cards = parse_cards(args.cards)
+    # A game's bets may look at ranks only: its cards may then be given without suits.
+    cards = parse_cards(args.cards, suit_required=game is None)
+    if game is not None and len(cards) != game.cards:
+        raise AnalyzerError(
+            f"{game.name} deals {game.cards} cards a round ({_hands_dealt(game)}), in "
+            f"this order: {_deal_order(game)}; got {len(cards)}"
+        )
     try:  # the cards must all come out of one shoe of the paytable's decks
         if paytable.decks != INFINITE:  # (any cards come out of an infinite deck)
             Shoe.standard(paytable.decks).remove(cards)
@@ -76,17 +96,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from analyzer.paytables.multipliers import parse_specials
 
         specials = parse_specials(args.special, paytable.multipliers)
-    dealt = deal_round(cards, paytable.rules, paytable.strategy)
-    columns = columns_of_round(dealt)
-    player = [(c.rank, c.suit) for c in dealt.player_cards]
-    banker = [(c.rank, c.suit) for c in dealt.banker_cards]
-    settled = {
-        mode: {
-            bet.id: Settlement(bet).dealt_result(columns, player, banker, specials)
-            for bet, mode in paytable.offered((mode,))
-        }
-        for mode in paytable.modes
-    }
+    if game is None:
+        settled, round_record, lines = _punto_banco_round(paytable, cards, specials)
+    else:
+        settled, round_record, lines = _game_round(paytable, cards)
     rows = [
         {
             "bet": bet.id,
@@ -99,16 +112,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         }
         for bet, mode in paytable.offered(modes)
     ]
-    round_record = {
-        "player_cards": [str(c) for c in dealt.player_cards],
-        "banker_cards": [str(c) for c in dealt.banker_cards],
-        "player_score": dealt.player_score,
-        "banker_score": dealt.banker_score,
-        "winner": dealt.winner,
-        "natural": dealt.natural,
-        "player_reason": dealt.player_reason,
-        "banker_reason": dealt.banker_reason,
-    }
     options = {
         "cards": [str(card) for card in cards],
         "modes": list(modes),
@@ -127,16 +130,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             rows=rows,
             round=round_record,
         )
-    high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
-    winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
-    lines = [
-        f"Player: {' '.join(map(str, dealt.player_cards)):<12} score {dealt.player_score}"
-        f"   {dealt.player_reason}",
-        f"Banker: {' '.join(map(str, dealt.banker_cards)):<12} score {dealt.banker_score}"
-        f"   {dealt.banker_reason}",
-        f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
-        *_special_lines(paytable, specials),
-    ]
+    lines += _special_lines(paytable, specials)
     rows = []
     for bet_id in paytable.bet_ids:
         per_mode = {mode: nets[bet_id] for mode, nets in settled.items() if bet_id in nets}
@@ -166,6 +160,121 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     )
     document = Document(None, (Paragraph("\n".join(lines)), bets_table), data)
     return write_document(document, args.format, **layout(args)), 0
+
+
+#: What a round settles: per mode, each bet's net per unit staked and its multiplier.
+Settled = dict[str, dict[str, tuple[Fraction, Fraction | None]]]
+
+
+def _punto_banco_round(
+    paytable: Paytable, cards: list[Card], specials: Specials
+) -> tuple[Settled, dict[str, object], list[str]]:
+    """The round of punto banco dealt from ``cards`` (who drew and why), every bet
+    settled in every mode, the round as JSON gives it, and its lines for people."""
+    dealt = deal_round(cards, paytable.rules, paytable.strategy)
+    columns = columns_of_round(dealt)
+    player = [(c.rank, c.suit) for c in dealt.player_cards]
+    banker = [(c.rank, c.suit) for c in dealt.banker_cards]
+    settled = {
+        mode: {
+            bet.id: Settlement(bet).dealt_result(columns, player, banker, specials)
+            for bet, mode in paytable.offered((mode,))
+        }
+        for mode in paytable.modes
+    }
+    round_record = {
+        "player_cards": [str(c) for c in dealt.player_cards],
+        "banker_cards": [str(c) for c in dealt.banker_cards],
+        "player_score": dealt.player_score,
+        "banker_score": dealt.banker_score,
+        "winner": dealt.winner,
+        "natural": dealt.natural,
+        "player_reason": dealt.player_reason,
+        "banker_reason": dealt.banker_reason,
+    }
+    high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
+    winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
+    lines = [
+        f"Player: {' '.join(map(str, dealt.player_cards)):<12} score {dealt.player_score}"
+        f"   {dealt.player_reason}",
+        f"Banker: {' '.join(map(str, dealt.banker_cards)):<12} score {dealt.banker_score}"
+        f"   {dealt.banker_reason}",
+        f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
+    ]
+    return settled, round_record, lines
+
+
+def _game_round(
+    paytable: Paytable, cards: list[Card]
+) -> tuple[Settled, dict[str, object], list[str]]:
+    """The round of a game without drawing (:mod:`analyzer.game.games`) dealt from
+    ``cards`` in the game's dealing order: the fields of its one row (the game's own
+    :meth:`~analyzer.game.games.Game.columns`), every bet settled on them in every mode
+    (the first rule whose condition holds), the round as JSON gives it (the first hand
+    as ``player_*``, the second as ``banker_*``: no natural, no reason to draw), and its
+    lines for people (the hands by their labels)."""
+    game = paytable.game
+    suitless = [str(card) for card in cards if card.suit is None]
+    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
+    if suitless and on_suits:
+        raise AnalyzerError(
+            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
+            "looks at suits: give every card's suit (e.g. 5H)"
+        )
+    ranks = np.array([[card.rank for card in cards]], dtype=np.int64)
+    suits = None if suitless else np.array([[card.suit for card in cards]], dtype=np.int64)
+    columns = {
+        name: decoded(codes, texts) for name, (codes, texts) in game.columns(ranks, suits).items()
+    }
+    settled = {
+        mode: {
+            bet.id: Settlement(bet).dealt_result(columns, [], [], {})
+            for bet, mode in paytable.offered((mode,))
+        }
+        for mode in paytable.modes
+    }
+    hands = [
+        [card for card, (owner, _) in zip(cards, game.positions, strict=True) if owner == h]
+        for h in range(len(game.hands))
+    ]
+    scores = [int(columns[f"{hand.name}_score"][0]) for hand in game.hands]
+    pictures = [int(columns[f"{hand.name}_pictures"][0]) for hand in game.hands]
+    winner = str(columns["winner"][0])
+    round_record = {
+        "player_cards": [str(card) for card in hands[0]],
+        "banker_cards": [str(card) for card in hands[1]],
+        "player_score": scores[0],
+        "banker_score": scores[1],
+        "winner": winner,
+        "natural": False,
+        "player_reason": "",
+        "banker_reason": "",
+    }
+    labels = [f"{hand.label('en')}:" for hand in game.hands]
+    width = max(map(len, labels))
+    lines = []
+    for label, held, score, shown in zip(labels, hands, scores, pictures, strict=True):
+        line = f"{label:<{width}} {' '.join(map(str, held)):<12} score {score}"
+        if game.score == "points and pictures":
+            line += f", {shown} picture card{'s' if shown != 1 else ''}"
+        lines.append(line)
+    if winner == game.tie:
+        lines.append(f"Winner: {game.tie.capitalize()}")
+    else:
+        w = game.winners.index(winner)
+        by = f"{scores[w]} to {scores[1 - w]}" if scores[w] > scores[1 - w] else "on picture cards"
+        lines.append(f"Winner: {game.hands[w].label('en')} ({by})")
+    return settled, round_record, lines
+
+
+def _hands_dealt(game: Game) -> str:
+    """How many cards each hand of ``game`` is dealt, in words."""
+    return ", ".join(f"{hand.cards} to the {hand.label('en')}" for hand in game.hands)
+
+
+def _deal_order(game: Game) -> str:
+    """The order ``game`` deals its cards in, as hands' labels (Player Player Dealer...)."""
+    return " ".join(game.hands[h].label("en") for h, _ in game.positions)
 
 
 def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:

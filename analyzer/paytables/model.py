@@ -81,6 +81,10 @@ RESERVED_MODES = ("both", "all")
 #: offers one is a game, whose maximum RTP a help page states; one of side bets only has
 #: no game's RTP to state, only its best bet's.
 MAIN_BETS = ("player", "banker")
+#: The commands that take a paytable of any game of the family (:mod:`analyzer.game.games`);
+#: the others deal Player and Banker hands and refuse another game
+#: (:meth:`Paytable.require_punto_banco` names these).
+EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play")
 
 
 @dataclass(frozen=True)
@@ -443,11 +447,14 @@ class Paytable:
 
     def require_punto_banco(self, what: str) -> None:
         """Refuse, in one line, ``what`` (a command or an engine that deals Player and
-        Banker hands) for a paytable of another game."""
+        Banker hands) for a paytable of another game, naming the commands that take it
+        (:data:`EVERY_GAME_COMMANDS`)."""
         if self.game is not None:
+            *most, last = EVERY_GAME_COMMANDS
             raise AnalyzerError(
                 f"{self.source}: {what} works on Player and Banker hands only so far, not "
-                f"on the hands of {self.game.name} (report, verify and docs take this game)"
+                f"on the hands of {self.game.name} ({', '.join(most)} and {last} take this "
+                "game)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:

@@ -140,3 +140,49 @@ def test_a_plot_of_more_bets_than_a_chart_takes_is_refused_first(tmp_path, capsy
     argv = ["eor", "--paytable", str(path), "--bet", "tie0", "--bet", "tie1", "--plot", str(plot)]
     code, _, err = run(capsys, *argv)
     assert code == 0 and err == "" and plot.read_bytes()[:4] == b"\x89PNG"
+
+
+# -- Another game of the family ---------------------------------------------------------------
+
+
+def _validated(out: str) -> dict:
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("eor")).validate(document)
+    return document
+
+
+def test_eor_of_a_game_follows_the_eor_contract(capsys) -> None:
+    """Dragon Tiger's effects: a row per bet and rank (tags and correlation too), and with
+    --by-card a row per card; Big gains when a small card (or the 7) leaves."""
+    argv = ("eor", "--paytable", "dragon-tiger", "--decks", "1", "--format", "json")
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    document = _validated(out)
+    rows = document["effects"]
+    assert len(rows) == 8 * 13 and document["paytable"]["id"] == "dragon-tiger"
+    big = {
+        row["rank"]: Fraction(row["delta_ev_exact"]) for row in rows if row["bet"] == "dragon_big"
+    }
+    assert all(big[rank] > 0 for rank in "A234567") and all(big[r] < 0 for r in "89JQK")
+    assert {row["tag"] for row in rows if row["bet"] == "dragon_big"} == {-1, 1}
+    code, out, err = run(capsys, *argv, "--by-card", "--bet", "suited_tie", "--bet", "tie")
+    assert (code, err) == (0, "")
+    rows = _validated(out)["effects"]
+    assert [row["card"] for row in rows[:3]] == ["AS", "AS", "AH"]
+    assert len(rows) == 2 * 52 and {row["bet"] for row in rows} == {"tie", "suited_tie"}
+
+
+def test_eor_of_a_game_prints_its_tables(capsys) -> None:
+    argv = ("eor", "--paytable", "three-card-baccarat", "--bet", "three_faces", "--wide")
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert out.startswith("Three Card Baccarat: 1 deck (52 cards)")
+    assert "Three Faces" in out and "Linear counts" in out
+    # Each picture card leaving hurts Three Faces, every other card helps it.
+    row = next(line for line in out.splitlines() if line.startswith("Three Faces  "))
+    cells = row.split()[2:]
+    assert [cell[0] for cell in cells] == ["+"] * 10 + ["-"] * 3

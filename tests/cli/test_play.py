@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import MULTIPLIED_PAYTABLE, run, write_paytable
 
 from analyzer import load_paytable
@@ -130,6 +131,164 @@ def test_play_settles_a_round_without_the_heavy_libraries() -> None:
         "heavy = ('pandas', 'numba', 'sympy', 'matplotlib', 'jinja2', 'numpy.ma', 'csv',\n"
         "         'unicodedata', 'analyzer.paytables.multipliers',\n"
         "         'analyzer.paytables.unknowns')\n"
+        "print(sorted(h for h in heavy if h in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+# -- Another game of the family: its cards in its dealing order, no drawing ----------------
+
+
+def _play_json(capsys, *argv: str) -> dict:
+    """``play ... --format json``, checked against the play contract's schema."""
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    code, out, err = run(capsys, "play", *argv, "--format", "json")
+    assert (code, err) == (0, "")
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("play")).validate(document)
+    return document
+
+
+def test_a_dragon_tiger_tie_loses_half_on_dragon_and_pays_the_tie(capsys) -> None:
+    """The Wizard's Dragon Tiger: on a tie Dragon and Tiger lose half the stake, the Tie
+    pays 8 to 1, the Suited Tie (5H against 5S) loses; the Dragon's 5 is Small."""
+    document = _play_json(capsys, "5H", "5S", "--paytable", "dragon-tiger")
+    nets = {row["bet"]: (row["result"], row["net_exact"]) for row in document["bets"]}
+    assert nets == {
+        "dragon": ("lose", "-1/2"),
+        "tiger": ("lose", "-1/2"),
+        "tie": ("win", "8/1"),
+        "suited_tie": ("lose", "-1/1"),
+        "dragon_big": ("lose", "-1/1"),
+        "dragon_small": ("win", "1/1"),
+        "tiger_big": ("lose", "-1/1"),
+        "tiger_small": ("win", "1/1"),
+    }
+    assert {row["net"] for row in document["bets"] if row["bet"] == "dragon"} == {-0.5}
+    assert document["round"] == {
+        "player_cards": ["5H"],  # the first hand: the Dragon's
+        "banker_cards": ["5S"],
+        "player_score": 5,
+        "banker_score": 5,
+        "winner": "tie",
+        "natural": False,
+        "player_reason": "",
+        "banker_reason": "",
+    }
+    assert document["options"]["cards"] == ["5H", "5S"]
+    code, out, err = run(capsys, "play", "5H", "5S", "--paytable", "dragon-tiger")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[:3] == [
+        "Dragon: 5H           score 5",
+        "Tiger:  5S           score 5",
+        "Winner: Tie",
+    ]
+    rows = {line.split("  ")[0]: line.split()[-2:] for line in lines[5:]}
+    assert rows["Dragon"] == ["lose", "-0.5"] and rows["Tie"] == ["win", "+8"]
+
+
+def test_a_dragon_tiger_round_by_rank_and_a_suited_tie(capsys) -> None:
+    # The King (13) outranks the Queen: Tiger wins; a suited tie pays 50 to 1.
+    document = _play_json(capsys, "QD", "KD", "--paytable", "dragon-tiger")
+    nets = {row["bet"]: row["net_exact"] for row in document["bets"]}
+    assert (nets["dragon"], nets["tiger"], nets["tie"]) == ("-1/1", "1/1", "-1/1")
+    assert document["round"]["winner"] == "tiger"
+    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (12, 13)
+    suited = _play_json(capsys, "7C", "7C", "--paytable", "dragon-tiger-evolution")
+    nets = {row["bet"]: row["net_exact"] for row in suited["bets"]}
+    assert (nets["tie"], nets["suited_tie"], nets["dragon"]) == ("11/1", "50/1", "-1/2")
+    code, out, _ = run(capsys, "play", "QD", "KD", "--paytable", "dragon-tiger")
+    assert code == 0 and "Winner: Tiger (13 to 12)" in out
+
+
+def test_three_card_baccarat_rounds_with_three_pictures(capsys) -> None:
+    """Three Card Baccarat deals the Player's three cards, then the Dealer's. Three
+    pictures (0 points) beat the Dealer's 9; three pictures for the Dealer win Three
+    Faces; three pictures each tie (the Player pushes, the Tie pays 20 to 1)."""
+    paytable = ("--paytable", "three-card-baccarat")
+    document = _play_json(capsys, "KS", "QH", "JD", "9C", "5H", "5D", *paytable)
+    nets = {row["bet"]: row["net_exact"] for row in document["bets"]}
+    assert (nets["player"], nets["dealer"], nets["tie"]) == ("19/20", "-1/1", "-1/1")
+    assert (nets["three_faces"], nets["dealer_total_9"], nets["dealer_total_0"]) == (
+        "-1/1",
+        "8/1",
+        "-1/1",
+    )
+    assert document["round"]["player_cards"] == ["KS", "QH", "JD"]
+    assert document["round"]["banker_cards"] == ["9C", "5H", "5D"]
+    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (0, 9)
+    assert document["round"]["winner"] == "player"
+    dealer = _play_json(capsys, "9C", "5H", "5D", "KS", "QH", "JD", *paytable)
+    nets = {row["bet"]: row["net_exact"] for row in dealer["bets"]}
+    assert (nets["dealer"], nets["three_faces"], nets["dealer_total_0"]) == ("19/20", "16/1", "8/1")
+    both = _play_json(capsys, "KS", "QH", "JD", "KC", "QD", "JS", *paytable)
+    nets = {row["bet"]: (row["result"], row["net_exact"]) for row in both["bets"]}
+    assert nets["player"] == ("push", "0/1") and nets["tie"] == ("win", "20/1")
+    assert nets["three_faces"] == ("win", "16/1")
+    code, out, _ = run(capsys, "play", "KS", "QH", "JD", "9C", "5H", "5D", *paytable)
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "Player: KS QH JD     score 0, 3 picture cards",
+        "Dealer: 9C 5H 5D     score 9, 0 picture cards",
+        "Winner: Player (on picture cards)",
+    ]
+
+
+def test_a_game_without_bets_on_suits_takes_cards_without_suits(capsys) -> None:
+    document = _play_json(capsys, "5", "K", "2", "3", "4", "6", "--paytable", "three-card-baccarat")
+    assert document["round"]["player_cards"] == ["5", "K", "2"]
+    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (7, 3)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["5H", "KS", "3C", "--paytable", "dragon-tiger"], "Dragon Tiger deals 2 cards a round"),
+        (["5H", "--paytable", "dragon-tiger"], "Dragon Tiger deals 2 cards a round"),
+        (
+            ["KS", "QH", "JD", "9C", "5H", "--paytable", "three-card-baccarat"],
+            "Three Card Baccarat deals 6 cards a round (3 to the Player, 3 to the Dealer), in "
+            "this order: Player Player Player Dealer Dealer Dealer; got 5",
+        ),
+        (["5", "KS", "--paytable", "dragon-tiger"], "card 5 has no suit, and bet 'suited_tie'"),
+        (["5H", "KS", "--paytable", "dragon-tiger", "--special", "5H=2"], "--special: Dragon"),
+        (
+            ["5H", "5H", "2S", "3S", "4S", "6S", "--paytable", "three-card-baccarat"],
+            "of 1 deck(s) (three-card-baccarat)",
+        ),
+    ],
+)
+def test_a_games_wrong_round_is_one_line_and_writes_nothing(
+    capsys, tmp_path, monkeypatch, argv, message
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("text", "json"):
+        code, out, err = run(capsys, "play", *argv, "--format", fmt)
+        assert (code, out) == (2, ""), argv
+        assert message in err and len(err.splitlines()) == 1, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_games_round_loads_none_of_the_heavy_libraries() -> None:
+    """A game's round is settled on its own fields without the deal walk (Numba) or
+    pandas, as punto banco's is."""
+    import subprocess
+    import sys
+
+    code = (
+        "import contextlib, io, sys\n"
+        "from analyzer.cli.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()) as out:\n"
+        "    status = main(['play', 'KS', 'QH', 'JD', '9C', '5H', '5D',\n"
+        "                   '--paytable', 'three-card-baccarat'])\n"
+        "assert status == 0 and 'Winner: Player' in out.getvalue()\n"
+        "heavy = ('pandas', 'numba', 'sympy', 'matplotlib', 'analyzer.engine.deal_walk')\n"
         "print(sorted(h for h in heavy if h in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

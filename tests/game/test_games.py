@@ -190,7 +190,9 @@ def test_a_partial_loss_in_punto_banco_takes_its_share_of_the_tie():
 
 
 def test_commands_that_deal_punto_banco_refuse_another_game(tmp_path):
-    for command in (["eor"], ["simulate", "--shoes", "1"], ["play", "AS", "KH"]):
+    from analyzer.paytables.model import EVERY_GAME_COMMANDS
+
+    for command in (["simulate", "--shoes", "1"], ["count", "--shoes", "1", "--bet", "tie"]):
         run = subprocess.run(
             [sys.executable, "-m", "analyzer", *command, "--paytable", "dragon-tiger"],
             capture_output=True,
@@ -199,7 +201,10 @@ def test_commands_that_deal_punto_banco_refuse_another_game(tmp_path):
         )
         assert run.returncode == 2, command
         assert run.stderr.count("\n") == 1 and "Dragon Tiger" in run.stderr
-        assert "report, verify and docs" in run.stderr
+        # The refusal names every command that takes the game (one list: the CLI's).
+        *most, last = EVERY_GAME_COMMANDS
+        assert f"{', '.join(most)} and {last} take this game" in run.stderr
+        assert {"eor", "play"} <= set(EVERY_GAME_COMMANDS)
         assert list(tmp_path.iterdir()) == []
 
 
