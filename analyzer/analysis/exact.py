@@ -132,6 +132,36 @@ class Analysis:
         return f"<Analysis of {'; '.join(parts)}>"
 
     @cached_property
+    def choices(self) -> dict:
+        """Per (bet, mode) of a game with a decision, its strategy table: each information
+        set's :class:`~analyzer.analysis.decisions.Choice` (the cards seen, the exact
+        expected net of each action, the best); empty for a game without one."""
+        return {}
+
+    def strategy(self, bet: str, mode: str | None = None) -> pd.DataFrame:
+        """The strategy table of ``bet`` (in ``mode``) as a frame: a row per information
+        set, the point values seen, its probability, each action's exact expected net
+        per base stake and the best action (a bet's figures are under this play)."""
+        import pandas as pd
+
+        result = self.result(bet, mode)
+        table = self.choices.get((result.bet.id, result.mode))
+        if table is None:
+            raise AnalyzerError(f"bet {bet!r} is settled without a decision: no strategy table")
+        sees = self.paytable.game.decision.sees
+        total = sum(choice.ways for choice in table)
+        rows = [
+            {
+                **dict(zip(sees, choice.seen, strict=True)),
+                "probability": Fraction(choice.ways, total),
+                **{f"ev_{name}": value for name, value in choice.values.items()},
+                "best": choice.best,
+            }
+            for choice in table
+        ]
+        return pd.DataFrame(rows)
+
+    @cached_property
     def outcomes(self) -> OutcomeTable:
         """The counts as a table: a row per outcome cell the shoe reaches (made when
         asked for: the bets were settled on the counts themselves). For another game of
@@ -388,6 +418,15 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     )
     if not priced:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + why_not)
+    if game.draws:  # cards after the first deal, by rule or by the player's decision
+        from analyzer.analysis.decisions import best_play
+
+        played, choices = best_play(paytable, shoe, priced)
+        analysis = Analysis(
+            paytable, shoe, modes, partial(_no_counts, paytable), tuple(played), unavailable
+        )
+        analysis.__dict__["choices"] = choices
+        return analysis
     table = dealt_outcomes(game, shoe, frozenset().union(*(bet.fields for bet, _ in priced)))
     results = tuple(evaluate_bet(table, bet, bet_mode) for bet, bet_mode in priced)
     analysis = Analysis(paytable, shoe, modes, partial(_no_counts, paytable), results, unavailable)

@@ -23,10 +23,17 @@ from analyzer.engine.outcomes import OutcomeTable
 from analyzer.engine.rows import unique_rows
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS
-from analyzer.game.games import Game, decoded
+from analyzer.game.games import Action, Game, decoded
 from analyzer.game.shoe import Shoe
 
-__all__ = ["MAX_SEQUENCES", "dealt_outcomes", "sequences_bound"]
+__all__ = [
+    "INFORMATION",
+    "MAX_SEQUENCES",
+    "dealt_outcomes",
+    "drawn_outcomes",
+    "information_values",
+    "sequences_bound",
+]
 
 #: The most class sequences one walk may hold (each a few bytes per card and a count):
 #: 13^6 = 4,826,809 (six cards by rank) fits; six cards by suit (52^6) is refused.
@@ -213,3 +220,97 @@ def _by_hands(game: Game, shoe: Shoe) -> tuple[np.ndarray, None, np.ndarray]:
     for position, (h, number) in enumerate(game.positions):
         ranks[:, position] = hands[h][:, number - 1]
     return ranks, None, ways
+
+
+#: The column of a decision game's table naming each row's information set (the point
+#: values of the cards the decision sees, as one number): not a field of conditions.
+INFORMATION = "_information"
+
+
+def drawn_outcomes(
+    game: Game, shoe: Shoe, fields: frozenset[str], action: Action | None
+) -> OutcomeTable:
+    """Every round of a game whose hands may take a card after the first deal (by their
+    own rule, or by the player's ``action``), played that way, over every ordered
+    sequence of point values of the most cards a round deals (weighed as the other
+    walks are, over N (N-1) ... (N-k+1)); with a decision, each row also carries its
+    information set (:data:`INFORMATION`), so that the best action can be chosen per set
+    (:mod:`analyzer.analysis.decisions`).
+
+    A card after the first deal is taken from the sequence in the order of the hands
+    (the player's draw before the dealer's): under an action that draws, the dealer's
+    third card is the sixth card, else the fifth; a card a round does not take is one
+    of the sequence's unused cards, as punto banco's walk counts them.
+    """
+    n_cards = game.most_cards
+    if not shoe.replacement and shoe.size < n_cards:
+        raise AnalyzerError(
+            f"{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
+        )
+    counts = np.ascontiguousarray(shoe.value_counts, dtype=np.int64)
+    bound = int(np.count_nonzero(counts)) ** n_cards
+    if bound > MAX_SEQUENCES:  # (six cards of ten values: 10^6 at most)
+        raise AnalyzerError(
+            f"{game.name}: {bound:,} sequences, over the budget of {MAX_SEQUENCES:,}"
+        )
+    values = np.empty((bound, n_cards), dtype=np.int64)
+    ways = np.empty(bound, dtype=np.int64)
+    written = _deal_sequences_jit(counts, n_cards, shoe.take, values, ways)
+    values, ways = values[:written], ways[:written]
+    rows = np.arange(written)
+    position = {place: i for i, place in enumerate(game.positions)}
+    pointer = np.full(written, game.cards)
+    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {}
+    totals = []
+    for h, hand in enumerate(game.hands):
+        first = values[:, [position[(h, k)] for k in range(1, hand.cards + 1)]].sum(axis=1)
+        taken = np.zeros(written, dtype=bool)
+        if hand.extra and hand.draws:
+            taken = np.isin(first % 10, hand.draws)
+        elif hand.extra and action is not None and action.draws == hand.name:
+            taken = np.ones(written, dtype=bool)
+        extra = np.where(taken, values[rows, np.minimum(pointer, n_cards - 1)], 0)
+        pointer = pointer + taken
+        total = (first + extra) % 10
+        totals.append(total)
+        columns[f"{hand.name}_score"] = (total, None)
+        if hand.extra:
+            columns[f"{hand.name}_cards"] = (hand.cards + taken.astype(np.int64), None)
+    first_total, second_total = totals
+    winner = np.where(first_total > second_total, 0, np.where(second_total > first_total, 1, 2))
+    columns = {"winner": (winner, game.winners), **columns}
+    if game.decision is not None:
+        names = tuple(a.name for a in game.decision.actions)
+        columns["action"] = (np.full(written, names.index(action.name)), names)
+        seen = [position[_place(game, card)] for card in game.decision.sees]
+        code = np.zeros(written, dtype=np.int64)
+        for column in seen:
+            code = code * 10 + values[:, column]
+        columns[INFORMATION] = (code, None)
+    kept = {
+        name: column
+        for name, column in columns.items()
+        if name in fields
+        or name in ("winner", INFORMATION, *(f"{hand.name}_score" for hand in game.hands))
+    }
+    codes = np.column_stack([codes for codes, _ in kept.values()])
+    _, first_row, inverse = unique_rows(codes)
+    total_ways = np.zeros(len(first_row), dtype=np.int64)
+    np.add.at(total_ways, inverse, ways)
+    table_columns = {
+        name: decoded(codes[first_row], texts) for name, (codes, texts) in kept.items()
+    }
+    denominator = shoe.size**n_cards if shoe.replacement else math.perm(shoe.size, n_cards)
+    return OutcomeTable(table_columns, total_ways, denominator, "none")
+
+
+def _place(game: Game, card: str) -> tuple[int, int]:
+    """(hand index, card number) of a card of the first deal named ``"player_card2"``."""
+    hand, number = card.rsplit("_card", 1)
+    return next(h for h, other in enumerate(game.hands) if other.name == hand), int(number)
+
+
+def information_values(game: Game, code: int) -> tuple[int, ...]:
+    """The point values of the cards a decision sees, from an information set's code."""
+    seen = len(game.decision.sees)
+    return tuple(int(digit) for digit in f"{code:0{seen}d}")

@@ -43,11 +43,14 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.fields import COLOURS, Field
+from analyzer.game.rules import parse_values
 from analyzer.schema import argument, check_keys, optional, optional_note, require, table
 
 __all__ = [
     "GAME_NAMES",
     "SCORES",
+    "Action",
+    "Decision",
     "Game",
     "Hand",
     "Vocabulary",
@@ -103,10 +106,36 @@ class Hand:
     name: str
     cards: int
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: A card the hand may take after the first deal (0 or 1): by its own rule (``draws``:
+    #: the two-card totals on which it takes it) or by a player's decision.
+    extra: int = 0
+    draws: tuple[int, ...] = ()
 
     def label(self, lang: str = "en") -> str:
         """What the hand is called in ``lang`` (else in English)."""
         return self.labels.get(lang) or self.labels.get("en") or self.name.capitalize()
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a player may do at a decision: its ``name`` (the ``action`` field's value),
+    the hand it gives its extra card (``draws``, or None), and the ``stake`` once taken,
+    in base stakes (a Draw bet equal to the first: 2); a line's payout is per unit
+    staked, so every net of a round played this way is ``stake`` times its line's."""
+
+    name: str
+    draws: str | None = None
+    stake: int = 1
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision a player takes after the first deal, seeing the cards ``sees`` (by
+    name: ``"player_card1"``), among ``actions``; solved exactly per bet, each
+    information set played its best action (:mod:`analyzer.engine.deal_walk`)."""
+
+    sees: tuple[str, ...]
+    actions: tuple[Action, ...]
 
 
 @dataclass(frozen=True)
@@ -121,11 +150,22 @@ class Game:
     tie: str = "tie"
     description: str = ""
     source: str = field(default="", compare=False)
+    decision: Decision | None = None
 
     @property
     def cards(self) -> int:
-        """Cards dealt in a round."""
+        """Cards of the first deal."""
         return sum(hand.cards for hand in self.hands)
+
+    @property
+    def most_cards(self) -> int:
+        """Cards a round may deal: the first deal and every extra card."""
+        return self.cards + sum(hand.extra for hand in self.hands)
+
+    @property
+    def draws(self) -> bool:
+        """Is any card dealt after the first deal (by a hand's rule or a decision)?"""
+        return any(hand.extra for hand in self.hands)
 
     @cached_property
     def positions(self) -> tuple[tuple[int, int], ...]:
@@ -170,15 +210,36 @@ class Game:
                 Field(
                     f"{hand.name}_score", int, f"the {hand.name}'s score: its {scored}", low, high
                 ),
-                Field(
-                    f"{hand.name}_pictures",
-                    int,
-                    f"picture cards (J, Q, K) in the {hand.name}'s hand",
-                    0,
-                    hand.cards,
-                ),
             ]
-        for h, number in self.positions:
+            if not self.draws:  # (a drawing game is walked by point values)
+                fields.append(
+                    Field(
+                        f"{hand.name}_pictures",
+                        int,
+                        f"picture cards (J, Q, K) in the {hand.name}'s hand",
+                        0,
+                        hand.cards,
+                    )
+                )
+        if self.decision is not None:
+            names = tuple(action.name for action in self.decision.actions)
+            fields.append(
+                Field("action", str, f"what the player chose: {', '.join(names)}", values=names)
+            )
+        for hand in self.hands:
+            if hand.extra:
+                fields.append(
+                    Field(
+                        f"{hand.name}_cards",
+                        int,
+                        f"cards in the {hand.name}'s hand",
+                        hand.cards,
+                        hand.cards + hand.extra,
+                    )
+                )
+        # (The fields of single cards are for games dealt once: a drawn card's fields
+        # are not given yet.)
+        for h, number in () if self.draws else self.positions:
             hand = self.hands[h]
             card = f"{hand.name}_card{number}"
             who = f"the {hand.name}'s card {number}"
@@ -292,7 +353,19 @@ class Game:
             "ace_high": self.ace_high,
             "deal": self.deal,
             "tie": self.tie,
-        }
+        } | (
+            {
+                "extra": [[hand.extra, list(hand.draws)] for hand in self.hands],
+                "decision": None
+                if self.decision is None
+                else [
+                    list(self.decision.sees),
+                    [[a.name, a.draws, a.stake] for a in self.decision.actions],
+                ],
+            }
+            if self.draws
+            else {}
+        )
 
 
 def decoded(codes: np.ndarray, texts: tuple[str, ...] | None) -> np.ndarray:
@@ -307,7 +380,9 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
     """A game from its table (see the module's description); every problem one line."""
     table(data, where, "a [game] table")
     check_keys(
-        data, {"name", "hands", "deal", "score", "ace", "tie", "description", "source"}, where
+        data,
+        {"name", "hands", "deal", "score", "ace", "tie", "description", "source", "decision"},
+        where,
     )
     for key in ("description", "source"):
         optional_note(data, key, where)
@@ -324,7 +399,7 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
     for number, item in enumerate(hands_data, 1):
         hand_where = f"{where}: hand {number}"
         table(item, hand_where, "a hand ({ name = ..., cards = ... })")
-        check_keys(item, {"name", "cards", "label", "labels"}, hand_where)
+        check_keys(item, {"name", "cards", "label", "labels", "extra", "draws"}, hand_where)
         hand_name = require(item, "name", str, hand_where)
         if not _NAME.fullmatch(hand_name):
             raise AnalyzerError(
@@ -345,7 +420,15 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
                 raise AnalyzerError(
                     f"{hand_where}: a label is 1 to 60 characters, in {', '.join(_LANGUAGES)}"
                 )
-        hands.append(Hand(hand_name, cards, labels))
+        extra = item.get("extra", 0)
+        if isinstance(extra, bool) or extra not in (0, 1):
+            raise AnalyzerError(f"{hand_where}: 'extra' must be 0 or 1 (a card after the deal)")
+        draws: tuple[int, ...] = ()
+        if "draws" in item:
+            if extra != 1:
+                raise AnalyzerError(f"{hand_where}: 'draws' needs extra = 1 (the card it draws)")
+            draws = parse_values(item["draws"], hand_where, "draws")
+        hands.append(Hand(hand_name, cards, labels, extra, draws))
     tie = optional(data, "tie", str, where, "tie")
     names = [hand.name for hand in hands]
     if len(set(names)) != len(names):
@@ -375,6 +458,22 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
         raise AnalyzerError(
             f"{where}: unknown deal {deal[:40]!r} (deals: {', '.join(map(repr, DEALS))})"
         )
+    decision = _decision(data.get("decision"), hands, where)
+    for hand in hands:
+        if (
+            hand.extra
+            and not hand.draws
+            and (decision is None or all(a.draws != hand.name for a in decision.actions))
+        ):
+            raise AnalyzerError(
+                f"{where}: hand {hand.name!r} has an extra card but neither 'draws' (its "
+                "rule) nor a decision's action gives it"
+            )
+    if any(hand.extra for hand in hands) and score != "points":
+        raise AnalyzerError(
+            f"{where}: a game whose hands draw scores 'points' (a hand of two or three "
+            "cards has no single rank, and pictures are for hands dealt once)"
+        )
     return Game(
         name.strip(),
         tuple(hands),
@@ -384,7 +483,61 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
         tie,
         str(data.get("description", "")),
         str(data.get("source", "")),
+        decision,
     )
+
+
+#: The most a decision may multiply the stake by.
+MAX_STAKE = 10
+
+
+def _decision(value: object, hands: list[Hand], where: str) -> Decision | None:
+    """``[game.decision]``: what the player sees and may do (see :class:`Decision`)."""
+    if value is None:
+        return None
+    where = f"{where}: decision"
+    table(value, where, "a table with 'sees' and 'actions'")
+    check_keys(value, {"sees", "actions"}, where)
+    first_cards = {f"{hand.name}_card{k}" for hand in hands for k in range(1, hand.cards + 1)}
+    sees = require(value, "sees", list, where)
+    for card in sees:
+        if card not in first_cards:
+            raise AnalyzerError(
+                f"{where}: it sees {str(card)[:40]!r}, which the first deal does not deal "
+                f"(a decision sees cards dealt before it: {', '.join(sorted(first_cards))})"
+            )
+    if len(set(sees)) != len(sees):
+        raise AnalyzerError(f"{where}: 'sees' names a card twice")
+    actions_data = require(value, "actions", list, where)
+    if len(actions_data) < 2:
+        raise AnalyzerError(f"{where}: 'actions' must offer at least two actions")
+    actions = []
+    for number, item in enumerate(actions_data, 1):
+        action_where = f"{where}: action {number}"
+        table(item, action_where, "an action ({ name = ..., draws = ..., stake = ... })")
+        check_keys(item, {"name", "draws", "stake"}, action_where)
+        name = require(item, "name", str, action_where)
+        if not _NAME.fullmatch(name):
+            raise AnalyzerError(
+                f"{action_where}: name {name[:40]!r} must be lower-case letters, digits and _"
+            )
+        draws = optional(item, "draws", str, action_where)
+        if draws is not None:
+            hand = next((h for h in hands if h.name == draws), None)
+            if hand is None or not hand.extra or hand.draws:
+                raise AnalyzerError(
+                    f"{action_where}: 'draws' must name a hand with extra = 1 and no 'draws' "
+                    f"rule of its own, got {draws[:40]!r}"
+                )
+        stake = item.get("stake", 1)
+        if isinstance(stake, bool) or not isinstance(stake, int) or not 1 <= stake <= MAX_STAKE:
+            raise AnalyzerError(
+                f"{action_where}: 'stake' must be a whole number of base stakes, 1 to {MAX_STAKE}"
+            )
+        actions.append(Action(name, draws, stake))
+    if len({a.name for a in actions}) != len(actions):
+        raise AnalyzerError(f"{where}: two actions have one name")
+    return Decision(tuple(sees), tuple(actions))
 
 
 @cache

@@ -1,0 +1,120 @@
+"""Decisions with information, solved exactly: each bet's figures under its best play.
+
+A game of the family may let the player decide after the first deal, seeing some cards
+(:class:`~analyzer.game.games.Decision`): stand, or draw a card with a stake twice the
+first (Lucky Draw Baccarat). The deal walk plays every round under each action
+(:func:`~analyzer.engine.deal_walk.drawn_outcomes`), each row tagged with its
+information set, the point values of the cards the decision sees. Per bet, the exact
+net of each action in each set is a sum of integer ways times the rules' nets; the best
+action of each set is kept (a tie keeps the first action listed), and the bet's lines
+are the rounds as they are played then. There is no opponent and one decision, so this
+backward induction is the whole solution; every figure stays an exact fraction.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from analyzer.analysis.bets import OTHERWISE, BetResult, bet_result
+from analyzer.engine.deal_walk import INFORMATION, drawn_outcomes, information_values
+from analyzer.game.games import Action
+from analyzer.game.shoe import Shoe
+from analyzer.paytables.model import LOSE, Bet, Paytable
+from analyzer.paytables.settle import settling_rule
+
+__all__ = ["Choice", "best_play"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One information set of a decision: the point values of the cards it sees (in the
+    order the decision names them), its ordered ways, the expected net of each action
+    per base stake given the set, and the best action."""
+
+    seen: tuple[int, ...]
+    ways: int
+    values: dict[str, Fraction]
+    best: str
+
+
+def best_play(
+    paytable: Paytable, shoe: Shoe, offered: list[tuple[Bet, str]]
+) -> tuple[list[BetResult], dict[tuple[str, str], tuple[Choice, ...]]]:
+    """Each offered bet's result under its best play, and its strategy table."""
+    game = paytable.game
+    fields = frozenset().union(*(bet.fields for bet, _ in offered))
+    actions: tuple[Action | None, ...] = (None,) if game.decision is None else game.decision.actions
+    tables = {action: drawn_outcomes(game, shoe, fields, action) for action in actions}
+    results, choices = [], {}
+    for bet, mode in offered:
+        result, table = _best_for(bet, mode, tables)
+        results.append(result)
+        if table is not None:
+            choices[(bet.id, mode)] = tuple(
+                Choice(information_values(game, code), ways, values, best)
+                for code, ways, values, best in table
+            )
+    return results, choices
+
+
+def _best_for(bet: Bet, mode: str, tables: dict) -> tuple[BetResult, list | None]:
+    nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
+    common = math.lcm(*(net.denominator for net in nets))
+    scaled = np.array([int(net * common) for net in nets], dtype=object)
+    by_action = {}
+    denominator = None
+    for action, table in tables.items():
+        index = settling_rule(bet, table.columns, len(table.ways))
+        if action is None:
+            codes, inverse = np.zeros(1, dtype=np.int64), np.zeros(len(table.ways), dtype=np.int64)
+        else:
+            codes, inverse = np.unique(table.columns[INFORMATION], return_inverse=True)
+        sums = np.zeros((len(codes), len(nets)), dtype=np.int64)
+        np.add.at(sums, (inverse.reshape(-1), index), table.ways)
+        by_action[action] = (codes, sums)
+        denominator = table.denominator
+    first = next(iter(by_action.values()))
+    codes = first[0]
+    # The exact net of each action in each set, in units of 1/common of a base stake.
+    value = {
+        action: (sums.astype(object) @ scaled) * (1 if action is None else action.stake)
+        for action, (_, sums) in by_action.items()
+    }
+    actions = list(by_action)
+    best = np.zeros(len(codes), dtype=np.int64)
+    for i in range(len(codes)):
+        best[i] = max(range(len(actions)), key=lambda a: (value[actions[a]][i], -a))
+    # Each rule's line: the rounds it settles as they are played, and the mean net and
+    # mean squared net of a base stake over them (a raised stake nets its multiple).
+    rows = []
+    for r, rule_net in enumerate(nets):
+        ways = 0
+        first_moment = second_moment = Fraction(0)
+        for a, action in enumerate(actions):
+            sums = by_action[action][1]
+            taken = int(sums[best == a, r].sum())
+            stake = 1 if action is None else action.stake
+            ways += taken
+            first_moment += taken * stake * rule_net
+            second_moment += taken * (stake * rule_net) ** 2
+        moments = (first_moment / ways, second_moment / ways) if ways else (rule_net, rule_net**2)
+        if r < len(bet.rules):
+            rule = bet.rules[r]
+            rows.append((rule.condition.shown, ways, rule.payout, ways, moments, ()))
+        else:
+            rows.append((OTHERWISE, ways, LOSE, ways, moments, ()))
+    result = bet_result(bet, mode, rows, denominator, 1)
+    if actions == [None]:
+        return result, None
+    strategy = []
+    for i, code in enumerate(codes):
+        set_ways = int(first[1][i].sum())
+        values = {
+            action.name: Fraction(int(value[action][i]), common * set_ways) for action in actions
+        }
+        strategy.append((int(code), set_ways, values, actions[best[i]].name))
+    return result, strategy
