@@ -220,7 +220,7 @@ def strategy_option(text: str) -> Strategy | str:
 
 
 #: The commands that take a paytable of any game (the others deal punto banco's hands).
-_EVERY_GAME = ("report", "verify", "docs")
+_EVERY_GAME = ("report", "verify", "docs", "simulate")
 
 
 def paytable_from_args(args: argparse.Namespace) -> Paytable:

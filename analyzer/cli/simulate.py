@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     procedure = procedure_from_args(args, paytable)
-    check_simulation(paytable, procedure)
+    check_simulation(paytable, procedure, log=args.log is not None)
     if args.log is not None:
         check_log_run(args.log, args.resume, args.scheduler, args.workers)
     job = SimulationJob(paytable, procedure, args.seed, logged=args.log is not None)
