@@ -76,15 +76,10 @@ def _played(
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
     unless it takes ``every_game``, a paytable of a game other than punto banco is
-    refused, one line; such a game has no decision cells to give a strategy)."""
+    refused, one line)."""
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
-    elif paytable.game is not None and strategy is not None:
-        raise AnalyzerError(
-            f"strategy: {paytable.game.name} has no drawing decisions to play (a strategy "
-            "plays punto banco's)"
-        )
     paytable = with_values(
         paytable,
         unknowns=None if unknowns is None else _values(unknowns),
@@ -354,7 +349,7 @@ def simulate(
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
         punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
-        of its own cards; then no ``strategy`` and no ``log``).
+        of its own cards, without a ``log``).
     shoes : int
         Shoes to deal, 1 to 10**9.
     seed : int, default 0

@@ -190,7 +190,7 @@ def test_a_partial_loss_in_punto_banco_takes_its_share_of_the_tie():
 
 
 def test_commands_that_deal_punto_banco_refuse_another_game(tmp_path):
-    for command in (["eor"], ["simulate", "--shoes", "1"], ["play", "AS", "KH"]):
+    for command in (["eor"], ["count", "--shoes", "1", "--bet", "dragon"], ["play", "AS", "KH"]):
         run = subprocess.run(
             [sys.executable, "-m", "analyzer", *command, "--paytable", "dragon-tiger"],
             capture_output=True,

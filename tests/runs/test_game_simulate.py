@@ -1,10 +1,9 @@
 """Shoes of another game of the family dealt and settled: Dragon Tiger and Three Card
-Baccarat, against a plain-Python deal of the same shuffled shoes (tests/naive_family.py)
-and their exact EVs."""
+Baccarat, settled against a plain-Python deal of the same shuffled shoes
+(tests/naive_family.py), and beside their exact EVs."""
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
 import naive_family as nf
@@ -14,7 +13,7 @@ import pytest
 from analyzer import analyze, load_paytable, simulate
 from analyzer.errors import AnalyzerError
 from analyzer.runs.dealer import Procedure
-from analyzer.runs.game_dealer import deal_game_shoes, round_fields, rounds_dealt
+from analyzer.runs.game_dealer import deal_game_shoes
 from analyzer.runs.runner import partition_rng
 from analyzer.runs.simulate import (
     SimulationJob,
@@ -25,8 +24,8 @@ from analyzer.runs.simulate import (
 )
 
 
-def _plain_shoes(seed: int, index: int, shoes: int, procedure: Procedure, game) -> list:
-    """The partition's shuffled shoes (the dealer's own shuffle: the random numbers), as
+def plain_shoes(seed: int, index: int, shoes: int, procedure: Procedure, game) -> list:
+    """A partition's shuffled shoes (the dealer's own shuffle: the random numbers), as
     lists of card names for the plain deal."""
     dealt = deal_game_shoes(partition_rng(seed, index), shoes, procedure, game)
     return [[nf.card_name(int(c)) for c in row] for row in dealt.cards]
@@ -50,35 +49,18 @@ def _dragon_tiger_net(bet: str, dragon: str, tiger: str) -> Fraction:
 
 
 @pytest.mark.parametrize("last_round", ["cut-card", "one-more"])
-@pytest.mark.parametrize(("decks", "cut_card"), [(1, 14), (1, 9), (8, 14)])
-def test_a_partition_deals_the_shoes_cards_in_order_and_settles_each_round(
-    decks, cut_card, last_round
-) -> None:
-    """Dragon Tiger: the rounds of a partition are the shuffled shoe's cards in order,
-    dealt as a live table deals them (a plain-Python deal of the same shoe, card by card);
-    tallied by (Dragon rank, Tiger rank) they match it; each shoe's rounds and summed nets
-    per bet (a tie losing half the Dragon) are the plain settlement's."""
+@pytest.mark.parametrize(("decks", "cut_card"), [(1, 9), (8, 14)])
+def test_a_partition_settles_each_round_by_the_rules(decks, cut_card, last_round) -> None:
+    """Dragon Tiger: per shoe and bet, the rounds of a plain-Python deal of the
+    partition's shoes and their summed nets (and squares), each settled by hand (a tie
+    losing half the Dragon and the Tiger)."""
     paytable = load_paytable("dragon-tiger")
-    game = paytable.game
     procedure = Procedure(decks, cut_card, last_round=last_round)
     seed, index, shoes = 5, 3, 40 if decks == 1 else 4
     plain = [
         nf.live_rounds(shoe, 2, cut_card, last_round == "one-more")
-        for shoe in _plain_shoes(seed, index, shoes, procedure, game)
+        for shoe in plain_shoes(seed, index, shoes, procedure, paytable.game)
     ]
-    dealt = deal_game_shoes(partition_rng(seed, index), shoes, procedure, game)
-    rounds = dealt.rounds()
-    columns = round_fields(game, rounds, frozenset({"dragon_card1_suit"}))
-    ranks = list(
-        zip(columns["dragon_score"].tolist(), columns["tiger_score"].tolist(), strict=True)
-    )
-    expected = [(nf.rank_number(d), nf.rank_number(t)) for shoe in plain for d, t in shoe]
-    assert ranks == expected
-    assert Counter(ranks) == Counter(expected)
-    assert columns["dragon_card1_suit"].tolist() == [d[-1] for shoe in plain for d, _ in shoe]
-    assert dealt.n_rounds.tolist() == [len(shoe) for shoe in plain]
-    assert rounds.number.tolist() == [n for shoe in plain for n in range(1, len(shoe) + 1)]
-
     result = simulate_partition(SimulationJob(paytable, procedure, seed), index, shoes)
     check_simulate_partition(result, shoes)
     assert result["rounds"].tolist() == [len(shoe) for shoe in plain]
@@ -91,36 +73,6 @@ def test_a_partition_deals_the_shoes_cards_in_order_and_settles_each_round(
             assert result["squares"][i, b] == pytest.approx(squares, abs=1e-9)
 
 
-def test_three_card_rounds_go_to_the_hands_in_turn() -> None:
-    """Three Card Baccarat: each round's six cards, the Player's three then the
-    Dealer's, scored and compared as the plain rules say."""
-    paytable = load_paytable("three-card-baccarat")
-    game = paytable.game
-    procedure = Procedure(1, 14)
-    plain = [nf.live_rounds(shoe, 6, 14) for shoe in _plain_shoes(2, 0, 30, procedure, game)]
-    rounds = deal_game_shoes(partition_rng(2, 0), 30, procedure, game).rounds()
-    columns = round_fields(game, rounds, frozenset())
-    hands = [(r[:3], r[3:]) for shoe in plain for r in shoe]
-    assert len(hands) == len(rounds) > 100
-    assert columns["player_score"].tolist() == [nf.points(p) for p, _ in hands]
-    assert columns["dealer_score"].tolist() == [nf.points(d) for _, d in hands]
-    pictures = [sum(nf.rank(c) in nf.PICTURES for c in d) for _, d in hands]
-    assert columns["dealer_pictures"].tolist() == pictures
-    assert columns["winner"].tolist() == [nf.three_card_winner(p, d) for p, d in hands]
-
-
-@pytest.mark.parametrize("last_round", ["cut-card", "one-more"])
-def test_rounds_dealt_by_the_cut_card_rule(last_round) -> None:
-    """Every start a burn allows, and the end of the shoe: the plain deal's count."""
-    for per_round, decks, cut_card in [(2, 1, 14), (6, 1, 6), (6, 1, 35), (3, 2, 20)]:
-        procedure = Procedure(decks, cut_card, last_round=last_round)
-        for shown in range(13):  # a shown card of each rank: burns 1 to 10 more
-            shoe = [nf.RANK_ORDER[shown] + "S"] + ["2S"] * (52 * decks - 1)
-            plain = nf.live_rounds(shoe, per_round, cut_card, last_round == "one-more")
-            start = 1 + (nf.points((shoe[0],)) or 10)
-            assert rounds_dealt(np.array([start]), procedure, per_round).tolist() == [len(plain)]
-
-
 def test_side_bets_are_not_settled_after_their_max_round() -> None:
     """SA Gaming's card bets are taken up to round 25: every shoe deals more rounds, the
     main bets are settled in each, the card bets in the first 25 only (their summed nets
@@ -130,7 +82,7 @@ def test_side_bets_are_not_settled_after_their_max_round() -> None:
     shoes = 3
     result = simulate_partition(SimulationJob(paytable, procedure, 9), 1, shoes)
     plain = [
-        nf.live_rounds(shoe, 2, 14) for shoe in _plain_shoes(9, 1, shoes, procedure, paytable.game)
+        nf.live_rounds(shoe, 2, 14) for shoe in plain_shoes(9, 1, shoes, procedure, paytable.game)
     ]
     assert all(len(shoe) > 150 for shoe in plain)
     offered = list(paytable.offered(paytable.modes))
@@ -171,8 +123,23 @@ def test_a_game_is_simulated_without_a_log_or_a_strategy(tmp_path) -> None:
         check_simulation(paytable, Procedure(8), log=True)
     with pytest.raises(AnalyzerError, match="simulated without one"):
         settle_partition(SimulationJob(paytable, Procedure(8), 1), 0, 1, keep_rounds=True)
-    with pytest.raises(AnalyzerError, match=r"^strategy: Dragon Tiger has no drawing decisions"):
+    with pytest.raises(AnalyzerError, match="no decision cell"):  # as on the command line
         simulate("dragon-tiger", shoes=1, strategy="best")
     with pytest.raises(AnalyzerError, match="without a log"):
         simulate("dragon-tiger", shoes=1, log=tmp_path / "rounds.csv")
     assert not (tmp_path / "rounds.csv").exists()
+
+
+def test_a_partition_settled_in_blocks_of_shoes_is_the_same(monkeypatch) -> None:
+    """A partition's rounds are settled a block of shoes at a time (its memory bounded):
+    blocks of two shoes give what one block gives."""
+    import analyzer.runs.simulate as simulate_module
+
+    job = SimulationJob(load_paytable("dragon-tiger-sa-gaming"), Procedure(8, 14), 3)
+    whole = simulate_partition(job, 0, 5)
+    monkeypatch.setattr(simulate_module, "_GAME_BLOCK_ROUNDS", 2 * (416 // 2 + 1))
+    assert simulate_module._game_block(job.procedure, job.paytable.game) == (2, 418)
+    blocked = simulate_partition(job, 0, 5)
+    for key, array in whole.items():
+        np.testing.assert_array_equal(blocked[key], array)
+    assert (whole["counts"] > 0).all()
