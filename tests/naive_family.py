@@ -99,3 +99,37 @@ def outcome_counts(
 ) -> Counter:
     """How many ordered deals give each value of ``key``."""
     return Counter(key(dealt) for dealt in every_deal(shoe, n, replacement))
+
+
+def card_name(index: int) -> str:
+    """The card of an engine's card index (rank * 4 + suit, suits in the order S H D C)."""
+    return RANK_ORDER[index // 4] + "SHDC"[index % 4]
+
+
+def live_rounds(
+    shoe: list[str], per_round: int, cut_card: int, one_more: bool = False
+) -> list[tuple[str, ...]]:
+    """The rounds a live table deals from ``shoe`` (in dealing order), a card at a time:
+    the first card is shown and burned with as many more as its points (a ten or picture
+    burns 10); rounds of ``per_round`` cards follow while the shoe holds one. The cut card
+    lies ``cut_card`` cards from the end: the round it comes out in is finished and is the
+    last, or with ``one_more`` one more round is dealt, unless it came out before that
+    round's first card."""
+    position = 1 + (points((shoe[0],)) or 10)
+    cut = len(shoe) - cut_card
+    rounds: list[tuple[str, ...]] = []
+    after_cut = None  # rounds still to deal once the cut card is out
+    while position + per_round <= len(shoe):
+        out_before = after_cut is not None
+        dealt = []
+        for k in range(per_round):
+            if position == cut and after_cut is None:
+                after_cut = 1 if one_more and k > 0 else 0
+            dealt.append(shoe[position])
+            position += 1
+        rounds.append(tuple(dealt))
+        if out_before:
+            after_cut -= 1
+        if after_cut == 0:
+            break
+    return rounds

@@ -71,12 +71,15 @@ def _played(
     jackpot: Fraction | int | str | None,
     unknowns: Mapping[str, Fraction | int | str] | None,
     what: str,
+    every_game: bool = False,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
-    a paytable of a game other than punto banco is refused, one line)."""
+    unless it takes ``every_game``, a paytable of a game other than punto banco is
+    refused, one line)."""
     paytable = as_paytable(spec)
-    paytable.require_punto_banco(what)
+    if not every_game:
+        paytable.require_punto_banco(what)
     paytable = with_values(
         paytable,
         unknowns=None if unknowns is None else _values(unknowns),
@@ -344,7 +347,9 @@ def simulate(
     Parameters
     ----------
     paytable : str, path or Paytable, default "seed-game"
-        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
+        punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
+        of its own cards, without a ``log``).
     shoes : int
         Shoes to deal, 1 to 10**9.
     seed : int, default 0
@@ -415,12 +420,12 @@ def simulate(
         simulation_summary,
     )
 
-    played = _played(paytable, strategy, jackpot, unknowns, "simulate()")
+    played = _played(paytable, strategy, jackpot, unknowns, "simulate()", every_game=True)
     run = _Run(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,
     )  # fmt: skip
-    check_simulation(played, run.procedure)
+    check_simulation(played, run.procedure, log=log is not None)
     if log is not None:
         from analyzer.runs.round_log import check_log_run, simulate_to_log
 

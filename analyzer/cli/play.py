@@ -73,6 +73,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     game = paytable.game
+    if game is not None and game.draws:
+        raise AnalyzerError(
+            f"{paytable.source}: play deals games dealt once; {game.name}'s hands take cards "
+            "after the deal (report, verify and docs take it)"
+        )
     if game is not None and args.special is not None:
         raise AnalyzerError(
             f"--special: {game.name} has no special cards (multipliers are punto banco's); "

@@ -13,13 +13,16 @@ from analyzer.reports.i18n import word
 
 DESCRIPTION = """\
 Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every bet on
-offer: each bet's mean return with its 95% interval beside the exact EV. The shoes are
-dealt in saved partitions: after an interruption, --resume goes on from them. --log
-writes every round dealt in the log format audit reads."""
+offer: each bet's mean return with its 95% interval beside the exact EV. A paytable of
+another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in rounds of its
+own cards. The shoes are dealt in saved partitions: after an interruption, --resume goes
+on from them. --log writes every round dealt in the log format audit reads (punto banco
+only)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1
   baccarat-odds simulate --shoes 2000 --workers 2 --format json
+  baccarat-odds simulate --paytable dragon-tiger --shoes 500 --seed 1
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 
@@ -56,7 +59,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     procedure = procedure_from_args(args, paytable)
-    check_simulation(paytable, procedure)
+    check_simulation(paytable, procedure, log=args.log is not None)
     if args.log is not None:
         check_log_run(args.log, args.resume, args.scheduler, args.workers)
     job = SimulationJob(paytable, procedure, args.seed, logged=args.log is not None)

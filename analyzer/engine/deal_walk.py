@@ -29,6 +29,7 @@ from analyzer.game.shoe import Shoe
 __all__ = [
     "INFORMATION",
     "MAX_SEQUENCES",
+    "check_deal_walk",
     "dealt_outcomes",
     "drawn_outcomes",
     "information_values",
@@ -113,6 +114,47 @@ def _hands_bound(game: Game, shoe: Shoe) -> int:
     return math.prod(math.comb(present + hand.cards - 1, hand.cards) for hand in game.hands)
 
 
+def check_deal_walk(game: Game, shoe: Shoe, fields: frozenset[str]) -> None:
+    """Refuse, in one line and before any work, the walk of ``game`` on ``shoe`` for
+    ``fields`` that :func:`dealt_outcomes` refuses (what a simulation checks before it
+    deals a shoe).
+
+    Raises
+    ------
+    AnalyzerError
+        Suits asked for on a shoe whose suits are unknown, a shoe too small for a round,
+        or a walk over the budget (:data:`MAX_SEQUENCES`).
+    """
+    suits = game.needs_suits(fields)
+    if suits and not shoe.suits_known:
+        raise AnalyzerError(
+            f"{game.name}: a bet looks at suits, but the suits of some cards of the shoe are "
+            "unknown"
+        )
+    n_cards = game.cards
+    if not shoe.replacement and shoe.size < n_cards:
+        raise AnalyzerError(f"{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}")
+    if not _by_card(game, fields):
+        bound = _hands_bound(game, shoe)
+        if bound > MAX_SEQUENCES:  # (not with two hands of at most three cards: 455² at most)
+            raise AnalyzerError(f"{game.name}: {bound:,} pairs of hands, over the budget")
+        return
+    bound = sequences_bound(game, shoe, suits)
+    if bound > MAX_SEQUENCES:
+        what = "ranks and suits" if suits else "ranks"
+        raise AnalyzerError(
+            f"{game.name}: {n_cards} cards told apart by {what} make up to {bound:,} "
+            f"sequences, over the budget of {MAX_SEQUENCES:,}; drop the bets on single "
+            "cards or use fewer cards"
+        )
+
+
+def _by_card(game: Game, fields: frozenset[str]) -> bool:
+    """Does a field look at a single card (by its position)? Then the walk goes over
+    sequences of cards, else over pairs of hands."""
+    return any(name in game.vocabulary and game.vocabulary[name].card_level for name in fields)
+
+
 def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTable:
     """Every distinct value of ``fields`` (plus the winner and the hands' scores) over
     every ordered deal of ``game`` from ``shoe``, with its exact ways.
@@ -127,19 +169,13 @@ def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTab
     ------
     AnalyzerError
         Suits asked for on a shoe whose suits are unknown, or a walk over the budget
-        (:data:`MAX_SEQUENCES`), refused before it starts; a shoe too small for a round.
+        (:data:`MAX_SEQUENCES`), refused before it starts; a shoe too small for a round
+        (:func:`check_deal_walk`).
     """
+    check_deal_walk(game, shoe, fields)
     suits = game.needs_suits(fields)
-    if suits and not shoe.suits_known:
-        raise AnalyzerError(
-            f"{game.name}: a bet looks at suits, but the suits of some cards of the shoe are "
-            "unknown"
-        )
     n_cards = game.cards
-    if not shoe.replacement and shoe.size < n_cards:
-        raise AnalyzerError(f"{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}")
-    by_card = any(name in game.vocabulary and game.vocabulary[name].card_level for name in fields)
-    if by_card:
+    if _by_card(game, fields):
         ranks, suit_index, ways = _by_sequences(game, shoe, suits)
     else:
         ranks, suit_index, ways = _by_hands(game, shoe)
@@ -159,14 +195,7 @@ def _by_sequences(
     """Every ordered sequence of card classes: the ranks (and suits) by position, and
     each sequence's ways."""
     n_cards = game.cards
-    bound = sequences_bound(game, shoe, suits)
-    if bound > MAX_SEQUENCES:
-        what = "ranks and suits" if suits else "ranks"
-        raise AnalyzerError(
-            f"{game.name}: {n_cards} cards told apart by {what} make up to {bound:,} "
-            f"sequences, over the budget of {MAX_SEQUENCES:,}; drop the bets on single "
-            "cards or use fewer cards"
-        )
+    bound = sequences_bound(game, shoe, suits)  # (within the budget: check_deal_walk)
     counts = _class_counts(shoe, suits)
     classes = np.empty((bound, n_cards), dtype=np.int64)
     ways = np.empty(bound, dtype=np.int64)
@@ -182,9 +211,6 @@ def _by_hands(game: Game, shoe: Shoe) -> tuple[np.ndarray, None, np.ndarray]:
     (a hand's in ascending order: no field asks which came first), and each pair's
     ordered ways, the orders within each hand times the falling products of the ranks'
     counts (plain powers with replacement)."""
-    bound = _hands_bound(game, shoe)
-    if bound > MAX_SEQUENCES:  # (not with two hands of at most three cards: 455² at most)
-        raise AnalyzerError(f"{game.name}: {bound:,} pairs of hands, over the budget")
     counts = _class_counts(shoe, False)
     present = np.flatnonzero(counts)
     taken = {}

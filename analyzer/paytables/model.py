@@ -84,7 +84,7 @@ MAIN_BETS = ("player", "banker")
 #: The commands that take a paytable of any game of the family (:mod:`analyzer.game.games`);
 #: the others deal Player and Banker hands and refuse another game
 #: (:meth:`Paytable.require_punto_banco` names these).
-EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play")
+EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate")
 
 
 @dataclass(frozen=True)

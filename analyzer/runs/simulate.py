@@ -1,4 +1,6 @@
-"""Monte Carlo cross-check: deal whole shoes and settle every bet on offer each round."""
+"""Monte Carlo cross-check: deal whole shoes and settle every bet on offer each round
+(punto banco's by :mod:`analyzer.runs.dealer`, another game's of the family by
+:mod:`analyzer.runs.game_dealer`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,10 @@ from numba import njit
 
 from analyzer.analysis.columns import dealt_settlement
 from analyzer.analysis.exact import analyze, check_known
+from analyzer.errors import AnalyzerError
 from analyzer.game.fields import N_PAIR_STATES, NO_THIRD, NO_THIRD_CARD, card_columns
+from analyzer.game.games import Game
+from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
 from analyzer.runs.dealer import (
@@ -26,6 +31,7 @@ from analyzer.runs.dealer import (
     round_multipliers,
     special_factors,
 )
+from analyzer.runs.game_dealer import deal_game_shoes, round_fields
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
 
@@ -51,6 +57,11 @@ class SimulationJob:
         (a round's settlement is one bet at a time). 10,000 shoes of 3,300 bets peaked at
         1.4 GB above start-up; this says 1.6 GB."""
         held = shoes * self.n_columns * 48
+        game = self.paytable.game
+        if game is not None:  # the shoes' cards, and one block of rounds at a time
+            held += shoes * self.procedure.cards * 8
+            held += _game_block(self.procedure, game)[1] * _GAME_ROUND_BYTES
+            return held
         if self.logged:  # and per round: its nets (twice, as they are made) and its cards
             rounds = shoes * (self.procedure.cards // 4 + 1)
             held += rounds * (self.n_columns * 16 + 6 * 8 * 2)
@@ -100,6 +111,13 @@ def settle_partition(
 ) -> tuple[Result, SettledRounds | None]:
     """:func:`simulate_partition`'s result, and with ``keep_rounds`` every round it dealt
     and settled (the same random numbers: the same rounds either way)."""
+    if job.paytable.game is not None:
+        if keep_rounds:
+            raise AnalyzerError(
+                f"{job.paytable.source}: a log of rounds holds Player and Banker cards; "
+                f"{job.paytable.game.name} is simulated without one"
+            )
+        return settle_game_partition(job, index, shoes), None
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
@@ -178,6 +196,57 @@ def settle_partition(
     return result, kept
 
 
+#: Rounds of a game settled at once (a block of a partition's shoes), and about the
+#: most memory each takes meanwhile: its cards, ranks and suits, the fields the bets read
+#: (numbers, and short texts), and a bet's rule, net and offer (one bet at a time).
+_GAME_BLOCK_ROUNDS = 200_000
+_GAME_ROUND_BYTES = 2_048
+
+
+def _game_block(procedure: Procedure, game: Game) -> tuple[int, int]:
+    """The shoes of a game settled at once (one at least) and the most rounds they
+    hold: about :data:`_GAME_BLOCK_ROUNDS`."""
+    per_shoe = procedure.cards // game.cards + 1
+    shoes = max(_GAME_BLOCK_ROUNDS // per_shoe, 1)
+    return shoes, shoes * per_shoe
+
+
+def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
+    """:func:`simulate_partition` of a paytable of another game of the family
+    (:mod:`analyzer.game.games`): the shoes dealt as :mod:`analyzer.runs.game_dealer`
+    says, each round's fields computed from the game's definition, and each bet settled
+    on them by its first rule that holds (:func:`~analyzer.paytables.settle.settling_rule`)
+    up to its max round; per shoe and (bet, mode), the rounds bet and their summed nets
+    per unit paid (and squares), as for punto banco."""
+    game = job.paytable.game
+    rng = partition_rng(job.seed, index)
+    offered = list(job.paytable.offered(job.paytable.modes))
+    dealt = deal_game_shoes(rng, shoes, job.procedure, game)
+    fields = frozenset().union(*(bet.fields for bet, _ in offered))
+    totals = np.zeros((shoes, len(offered)))
+    counts = np.zeros((shoes, len(offered)))
+    squares = np.zeros((shoes, len(offered)))
+    nets_of = [_rule_nets(Settlement(bet)) for bet, _ in offered]
+    per_block, _ = _game_block(job.procedure, game)
+    for first in range(0, shoes, per_block):
+        stop = min(first + per_block, shoes)
+        rounds = dealt.rounds(first, stop)
+        columns = round_fields(game, rounds, fields)
+        shoe_of_round = rounds.shoe - first
+        for b, (bet, _) in enumerate(offered):
+            on_offer = rounds.number <= _last_round(bet)
+            nets = nets_of[b][settling_rule(bet, columns, len(rounds))]
+            size = stop - first
+            totals[first:stop, b] = np.bincount(
+                shoe_of_round, weights=nets * on_offer, minlength=size
+            )
+            squares[first:stop, b] = np.bincount(
+                shoe_of_round, weights=nets**2 * on_offer, minlength=size
+            )
+            counts[first:stop, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=size)
+    return {"totals": totals, "counts": counts, "squares": squares, "rounds": dealt.n_rounds}
+
+
 def _last_round(bet) -> int:
     """The last round of a shoe the bet is offered in."""
     return bet.max_round or np.iinfo(np.int64).max
@@ -226,13 +295,32 @@ def _staked_nets(
     return constant[index] + slope[index] * multiplier
 
 
-def check_simulation(paytable: Paytable, procedure: Procedure) -> None:
+def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False) -> None:
     """Refuse, before any shoe is dealt, a simulation that cannot be run: a paytable with
-    unknowns left, a bet that pays by the winner's cards on a tie, or exact EVs too large
-    to work out."""
+    unknowns left, a bet that pays by the winner's cards on a tie, exact EVs too large
+    to work out, or (``log``) a log of the rounds of a game other than punto banco (a log
+    holds Player and Banker cards, as audit reads them)."""
     from analyzer.runs.jobs import check_exact_work
 
     check_known(paytable)  # the special cards' chances must be numbers
+    game = paytable.game
+    if game is not None and game.draws:
+        raise AnalyzerError(
+            f"{paytable.source}: simulate deals games dealt once; {game.name}'s hands take "
+            "cards after the deal (report, verify and docs take it)"
+        )
+    if game is not None:
+        from analyzer.engine.deal_walk import check_deal_walk
+
+        if log:
+            raise AnalyzerError(
+                f"{paytable.source}: --log writes Player and Banker rounds, as audit reads "
+                f"them; {game.name} is simulated without a log"
+            )
+        offered = [bet for bet, _ in paytable.offered(paytable.modes)]
+        fields = frozenset().union(*(bet.fields for bet in offered))
+        check_deal_walk(game, Shoe.standard(procedure.decks), fields)
+        return
     winners = [bet.id for bet in paytable.bets if bet.multiply == "winner"]
     if winners:  # a bet that pays by the winner's cards on a tie is refused
         analyze(paytable=paytable, bets=winners)

@@ -234,3 +234,54 @@ def test_an_interrupted_or_failed_run_leaves_no_log(tmp_path, capsys, monkeypatc
         f"error: --log {log}: cannot write: No space left on device; nothing was written"
     )
     assert _files(tmp_path) == ["rounds.csv"] and log.read_text(encoding="utf-8") == "old\n"
+
+
+# -- another game of the family ---------------------------------------------------------------
+
+
+def test_simulate_deals_another_game_of_the_family(tmp_path, capsys) -> None:
+    """A paytable of Dragon Tiger is simulated, no longer refused: JSON by the simulate
+    schema, every bet beside report's exact EV, partitions saved and resumed to the same
+    figures; as text, the same table as punto banco's."""
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    argv = ["simulate", "--paytable", "dragon-tiger-sa-gaming", "--shoes", "6", "--seed", "4"]
+    argv += ["--partition-size", "4", "--no-progress", "--work-dir", str(tmp_path)]
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0 and err == ""
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("simulate")).validate(document)
+    assert document["paytable"]["id"] == "dragon-tiger-sa-gaming"
+    assert document["shoe"]["decks"] == 8 and document["warnings"] == []
+    exact = analyze(paytable="dragon-tiger-sa-gaming").results
+    assert [(row["bet"], row["exact_ev"]) for row in document["bets"]] == [
+        (r.bet.id, float(r.expected_value)) for r in exact
+    ]
+    rows = {row["bet"]: row for row in document["bets"]}
+    assert rows["dragon"]["rounds_bet"] == document["rounds"] > 6 * 25
+    assert rows["dragon_red"]["rounds_bet"] == 6 * 25 and rows["dragon_red"]["max_round"] == 25
+    assert len(list(tmp_path.glob("*/part-*.npz"))) == 2
+    code, again, _ = run(capsys, *argv, "--format", "json", "--resume")
+    assert code == 0 and again == out
+    code, out, _ = run(capsys, *argv, "--resume", "--wide")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("Dragon Tiger (SA Gaming): 6 shoes of 8 decks, ")
+    assert lines[2].split() == [
+        *("bet", "rounds", "bet", "mean", "return", "95%", "interval"),
+        *("exact", "EV", "z", "max", "round"),
+    ]
+    assert lines[3].startswith("Dragon ") and lines[3].endswith(" -")
+    assert lines[-1].startswith("Tiger Black ") and lines[-1].endswith(" 25")
+
+
+def test_simulate_of_another_game_takes_no_log(tmp_path, capsys) -> None:
+    argv = ["simulate", "--paytable", "dragon-tiger", "--shoes", "1", "--no-progress"]
+    code, out, err = run(capsys, *argv, "--log", str(tmp_path / "rounds.csv"))
+    assert (code, out) == (2, "")
+    assert err == (
+        "baccarat-odds: error: dragon-tiger: --log writes Player and Banker rounds, as audit "
+        "reads them; Dragon Tiger is simulated without a log\n"
+    )
+    assert not (tmp_path / "rounds.csv").exists()
