@@ -133,3 +133,73 @@ def live_rounds(
         if after_cut == 0:
             break
     return rounds
+
+
+# -- Games with a decision (Lucky Draw Baccarat) ----------------------------------------
+
+
+def value(card: str) -> int:
+    return points((card,))
+
+
+def drawn_round(dealt: tuple[str, ...], first: int, player_draws: bool, dealer_draws) -> tuple:
+    """A round of two hands dealt alternately (``first`` cards each), the player taking
+    the next card if ``player_draws``, then the dealer the next one if its total is in
+    ``dealer_draws``: (player total, dealer total, player's cards)."""
+    player = [dealt[2 * i] for i in range(first)]
+    dealer = [dealt[2 * i + 1] for i in range(first)]
+    rest = list(dealt[2 * first :])
+    if player_draws:
+        player.append(rest.pop(0))
+    if points(tuple(dealer)) in dealer_draws:
+        dealer.append(rest.pop(0))
+    return points(tuple(player)), points(tuple(dealer)), len(player)
+
+
+def lucky_draw_net(player: int, dealer: int, drew: bool, seven: Fraction) -> Fraction:
+    """The Enter and Draw bets' net in base stakes: Enter 1:1; the Draw bet (only when
+    drawing) 3:1 on a winning 9, 2:1 on 8, ``seven`` on 7, 1:1 below."""
+    if player == dealer:
+        return Fraction(0)
+    if player < dealer:
+        return Fraction(-2 if drew else -1)
+    if not drew:
+        return Fraction(1)
+    return 1 + {9: Fraction(3), 8: Fraction(2), 7: seven}.get(player, Fraction(1))
+
+
+def best_decision_ev(
+    cards: list[str],
+    n: int,
+    seen: Callable[[tuple[str, ...]], tuple],
+    nets: dict[str, Callable[[tuple[str, ...]], Fraction]],
+) -> Fraction:
+    """The expected net under the best action of each information set: every ordered
+    deal of ``n`` cards, grouped by what ``seen`` shows, each action's total net summed
+    and the larger kept per set."""
+    totals: dict[tuple, dict[str, Fraction]] = {}
+    deals = 0
+    for dealt in every_deal(cards, n):
+        deals += 1
+        by_action = totals.setdefault(seen(dealt), dict.fromkeys(nets, Fraction(0)))
+        for action, net in nets.items():
+            by_action[action] += net(dealt)
+    return sum(max(values.values()) for values in totals.values()) / deals
+
+
+def every_pure_strategy_best(
+    cards: list[str],
+    n: int,
+    seen: Callable[[tuple[str, ...]], tuple],
+    nets: dict[str, Callable[[tuple[str, ...]], Fraction]],
+) -> Fraction:
+    """The best expected net over every pure strategy (an action for each information
+    set), each strategy's expected net summed over every deal: slow, literal."""
+    deals = list(every_deal(cards, n))
+    sets = sorted({seen(dealt) for dealt in deals})
+    best = None
+    for choice in itertools.product(list(nets), repeat=len(sets)):
+        strategy = dict(zip(sets, choice, strict=True))
+        ev = sum((nets[strategy[seen(d)]](d) for d in deals), Fraction(0)) / len(deals)
+        best = ev if best is None or ev > best else best
+    return best

@@ -59,7 +59,7 @@ __all__ = [
 ]
 
 #: The games shipped in ``analyzer/game/games/``, each citing its source.
-GAME_NAMES = ("dragon-tiger", "three-card-baccarat")
+GAME_NAMES = ("dragon-tiger", "lucky-draw-baccarat", "three-card-baccarat")
 #: How a hand can be scored.
 SCORES = ("rank", "points", "points and pictures")
 #: How the cards of a round are dealt to the hands.

@@ -260,15 +260,50 @@ def _game_text(game: Game | None, decks: Decks, lang: str) -> dict[str, object] 
             first_count=count(first),
             second_count=count(second),
         )
+    if not game.draws:
+        deal += " " + sentence("game_no_more", lang)
     if game.score == "rank":
         score = [sentence("game_score_rank_ace_high" if game.ace_high else "game_score_rank", lang)]
     else:
         score = [sentence("game_score_points", lang)]
         if game.score == "points and pictures":
             score.append(sentence("game_score_pictures", lang))
+    for hand in game.hands:
+        if hand.draws:
+            totals = _alternatives(list(hand.draws), lang)
+            score.append(sentence("game_hand_draws", lang, hand=hand.label(lang), totals=totals))
+    if game.decision is not None:
+        score.append(_decision_text(game, lang))
     tie = sentence("tie_word", lang) if game.tie == "tie" else game.tie
     score.append(sentence("game_winner", lang, tie=tie))
     return {"intro": intro, "deal": deal, "points": game.score != "rank", "score": score}
+
+
+def _decision_text(game: Game, lang: str) -> str:
+    """What the player sees and may choose, said from the game's decision."""
+    labels = {hand.name: hand.label(lang) for hand in game.hands}
+    seen = []
+    for card in game.decision.sees:
+        hand, number = card.rsplit("_card", 1)
+        seen.append(sentence("game_card_of", lang, hand=labels[hand], number=number))
+    actions = []
+    for action in game.decision.actions:
+        name = action.name.replace("_", " ")
+        if action.draws is not None:
+            actions.append(
+                sentence(
+                    "game_action_draws",
+                    lang,
+                    action=name,
+                    hand=labels[action.draws],
+                    stake=action.stake,
+                )
+            )
+        elif action.stake != 1:
+            actions.append(sentence("game_action_raise", lang, action=name, stake=action.stake))
+        else:
+            actions.append(sentence("game_action_stand", lang, action=name))
+    return sentence("game_decision", lang, seen=", ".join(seen), actions="; ".join(actions))
 
 
 def rules_facts(rules: DrawingRules = STANDARD) -> dict[str, object]:
