@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -123,7 +124,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "special_cards": {
             str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
         },
-        **played_options(paytable),
+        **played_options(paytable, with_game=True),
     }
     data = None
     if args.format == "json":  # (the envelope reads the package's version: JSON only)
@@ -188,14 +189,16 @@ def _punto_banco_round(
         for mode in paytable.modes
     }
     round_record = {
-        "player_cards": [str(c) for c in dealt.player_cards],
-        "banker_cards": [str(c) for c in dealt.banker_cards],
-        "player_score": dealt.player_score,
-        "banker_score": dealt.banker_score,
+        "hands": [
+            _hand_record(
+                "player", "Player", dealt.player_cards, dealt.player_score, dealt.player_reason
+            ),
+            _hand_record(
+                "banker", "Banker", dealt.banker_cards, dealt.banker_score, dealt.banker_reason
+            ),
+        ],
         "winner": dealt.winner,
         "natural": dealt.natural,
-        "player_reason": dealt.player_reason,
-        "banker_reason": dealt.banker_reason,
     }
     high, low = sorted((dealt.player_score, dealt.banker_score), reverse=True)
     winner = "Tie" if dealt.winner == "tie" else f"{dealt.winner.capitalize()} ({high} to {low})"
@@ -215,9 +218,9 @@ def _game_round(
     """The round of a game without drawing (:mod:`analyzer.game.games`) dealt from
     ``cards`` in the game's dealing order: the fields of its one row (the game's own
     :meth:`~analyzer.game.games.Game.columns`), every bet settled on them in every mode
-    (the first rule whose condition holds), the round as JSON gives it (the first hand
-    as ``player_*``, the second as ``banker_*``: no natural, no reason to draw), and its
-    lines for people (the hands by their labels)."""
+    (the first rule whose condition holds), the round as JSON gives it (its hands in the
+    game's order; no natural, no reason to draw), and its lines for people (the hands by
+    their labels)."""
     game = paytable.game
     suitless = [str(card) for card in cards if card.suit is None]
     on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
@@ -245,22 +248,23 @@ def _game_round(
     scores = [int(columns[f"{hand.name}_score"][0]) for hand in game.hands]
     pictures = [int(columns[f"{hand.name}_pictures"][0]) for hand in game.hands]
     winner = str(columns["winner"][0])
+    by_pictures = game.score == "points and pictures"
     round_record = {
-        "player_cards": [str(card) for card in hands[0]],
-        "banker_cards": [str(card) for card in hands[1]],
-        "player_score": scores[0],
-        "banker_score": scores[1],
+        "hands": [
+            _hand_record(
+                hand.name, hand.label("en"), held, score, pictures=shown if by_pictures else None
+            )
+            for hand, held, score, shown in zip(game.hands, hands, scores, pictures, strict=True)
+        ],
         "winner": winner,
-        "natural": False,
-        "player_reason": "",
-        "banker_reason": "",
+        "natural": None,
     }
     labels = [f"{hand.label('en')}:" for hand in game.hands]
     width = max(map(len, labels))
     lines = []
     for label, held, score, shown in zip(labels, hands, scores, pictures, strict=True):
         line = f"{label:<{width}} {' '.join(map(str, held)):<12} score {score}"
-        if game.score == "points and pictures":
+        if by_pictures:
             line += f", {shown} picture card{'s' if shown != 1 else ''}"
         lines.append(line)
     if winner == game.tie:
@@ -270,6 +274,29 @@ def _game_round(
         by = f"{scores[w]} to {scores[1 - w]}" if scores[w] > scores[1 - w] else "on picture cards"
         lines.append(f"Winner: {game.hands[w].label('en')} ({by})")
     return settled, round_record, lines
+
+
+def _hand_record(
+    name: str,
+    label: str,
+    cards: Sequence[Card],
+    score: int,
+    reason: str | None = None,
+    *,
+    pictures: int | None = None,
+) -> dict[str, object]:
+    """A hand as the round's JSON gives it (the play contract, version 3): its ``name``,
+    ``label`` (in English), ``cards`` (as dealt), ``score``, ``reason`` (why it drew or
+    stood: punto banco's; None for a game without drawing) and ``pictures`` (its picture
+    cards, for a game scored on them; else None)."""
+    return {
+        "name": name,
+        "label": label,
+        "cards": [str(card) for card in cards],
+        "score": int(score),
+        "reason": reason,
+        "pictures": None if pictures is None else int(pictures),
+    }
 
 
 def _hands_dealt(game: Game) -> str:

@@ -69,13 +69,15 @@ class Contract:
 
 
 #: Every command's contract. Version 3: ``warnings`` added (simulate, count: the
-#: warnings standard error shows, as data); version 2: the command's JSON was released
+#: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
+#: label, cards, score, reason, pictures), the same for every game, in place of its
+#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was released
 #: (0.1.0) in another shape; version 1: new with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
         Contract("report", 2, "bets"),
-        Contract("play", 2, "bets"),
+        Contract("play", 3, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
         Contract("eor", 2, "effects"),
@@ -147,19 +149,29 @@ def dealt_shoe_record(decks: int) -> dict[str, Any]:
     return shoe_record(Shoe.standard(decks))
 
 
-def played_options(paytable: Paytable) -> dict[str, Any]:
+def played_options(paytable: Paytable, *, with_game: bool = False) -> dict[str, Any]:
     """How the paytable is played, as options: the drawing rules, the decision cells
     played (``--strategy`` on the paytable's ``[strategy]``), the fee, the multipliers'
     distribution (``--unknowns`` given values), and the meter of its progressive jackpots
-    (``--jackpot``); each None where the paytable has none."""
+    (``--jackpot``); each None where the paytable has none.
+
+    ``with_game`` (play's contract, from version 3) puts the game first, ``game`` (its
+    name; None for punto banco), and gives ``drawing_rules`` as None for another game,
+    which draws no card."""
     meters = [bet.jackpot.meter for bet in paytable.bets if bet.jackpot is not None]
-    return {
+    played = {
         "drawing_rules": paytable.rules.name,
         "strategy": {str(cell): choice_text(p) for cell, p in paytable.strategy.choices},
         "fee": fraction_text(paytable.fee) if paytable.fee else None,
         "multipliers": None if paytable.multipliers is None else paytable.multipliers.fingerprint,
         "jackpot_meter": fraction_text(meters[0]) if meters else None,
     }
+    if not with_game:
+        return played
+    game = paytable.game
+    if game is None:
+        return {"game": None, **played}
+    return {"game": game.name, **played, "drawing_rules": None}
 
 
 def json_value(value: Any) -> Any:

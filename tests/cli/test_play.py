@@ -14,11 +14,11 @@ def test_play_json(capsys) -> None:
     code, out, _ = run(capsys, "play", "2S", "3H", "2D", "KC", "8H", "--format", "json")
     assert code == 0
     result = json.loads(out)
-    dealt = result["round"]
-    assert dealt["player_cards"] == ["2S", "2D", "8H"]
-    assert dealt["banker_cards"] == ["3H", "KC"]
-    assert (dealt["player_score"], dealt["banker_score"]) == (2, 3)
-    assert dealt["winner"] == "banker" and dealt["natural"] is False
+    player, banker = result["round"]["hands"]
+    assert player["cards"] == ["2S", "2D", "8H"]
+    assert banker["cards"] == ["3H", "KC"]
+    assert (player["score"], banker["score"]) == (2, 3)
+    assert result["round"]["winner"] == "banker" and result["round"]["natural"] is False
     nets = {(row["bet"], row["mode"]): row["net"] for row in result["bets"]}
     assert nets["banker", "commission"] == 0.95 and nets["player_pair", "commission"] == 11
     assert nets["banker", "no_commission"] == 1
@@ -171,14 +171,26 @@ def test_a_dragon_tiger_tie_loses_half_on_dragon_and_pays_the_tie(capsys) -> Non
     }
     assert {row["net"] for row in document["bets"] if row["bet"] == "dragon"} == {-0.5}
     assert document["round"] == {
-        "player_cards": ["5H"],  # the first hand: the Dragon's
-        "banker_cards": ["5S"],
-        "player_score": 5,
-        "banker_score": 5,
+        "hands": [
+            {
+                "name": "dragon",
+                "label": "Dragon",
+                "cards": ["5H"],
+                "score": 5,
+                "reason": None,
+                "pictures": None,
+            },
+            {
+                "name": "tiger",
+                "label": "Tiger",
+                "cards": ["5S"],
+                "score": 5,
+                "reason": None,
+                "pictures": None,
+            },
+        ],
         "winner": "tie",
-        "natural": False,
-        "player_reason": "",
-        "banker_reason": "",
+        "natural": None,
     }
     assert document["options"]["cards"] == ["5H", "5S"]
     code, out, err = run(capsys, "play", "5H", "5S", "--paytable", "dragon-tiger")
@@ -199,7 +211,7 @@ def test_a_dragon_tiger_round_by_rank_and_a_suited_tie(capsys) -> None:
     nets = {row["bet"]: row["net_exact"] for row in document["bets"]}
     assert (nets["dragon"], nets["tiger"], nets["tie"]) == ("-1/1", "1/1", "-1/1")
     assert document["round"]["winner"] == "tiger"
-    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (12, 13)
+    assert [hand["score"] for hand in document["round"]["hands"]] == [12, 13]
     suited = _play_json(capsys, "7C", "7C", "--paytable", "dragon-tiger-evolution")
     nets = {row["bet"]: row["net_exact"] for row in suited["bets"]}
     assert (nets["tie"], nets["suited_tie"], nets["dragon"]) == ("11/1", "50/1", "-1/2")
@@ -220,10 +232,17 @@ def test_three_card_baccarat_rounds_with_three_pictures(capsys) -> None:
         "8/1",
         "-1/1",
     )
-    assert document["round"]["player_cards"] == ["KS", "QH", "JD"]
-    assert document["round"]["banker_cards"] == ["9C", "5H", "5D"]
-    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (0, 9)
-    assert document["round"]["winner"] == "player"
+    player, dealer = document["round"]["hands"]
+    assert (player["name"], player["label"], dealer["name"], dealer["label"]) == (
+        "player",
+        "Player",
+        "dealer",
+        "Dealer",
+    )
+    assert (player["cards"], dealer["cards"]) == (["KS", "QH", "JD"], ["9C", "5H", "5D"])
+    assert (player["score"], dealer["score"]) == (0, 9)
+    assert (player["pictures"], dealer["pictures"]) == (3, 0)
+    assert document["round"]["winner"] == "player" and document["round"]["natural"] is None
     dealer = _play_json(capsys, "9C", "5H", "5D", "KS", "QH", "JD", *paytable)
     nets = {row["bet"]: row["net_exact"] for row in dealer["bets"]}
     assert (nets["dealer"], nets["three_faces"], nets["dealer_total_0"]) == ("19/20", "16/1", "8/1")
@@ -242,8 +261,9 @@ def test_three_card_baccarat_rounds_with_three_pictures(capsys) -> None:
 
 def test_a_game_without_bets_on_suits_takes_cards_without_suits(capsys) -> None:
     document = _play_json(capsys, "5", "K", "2", "3", "4", "6", "--paytable", "three-card-baccarat")
-    assert document["round"]["player_cards"] == ["5", "K", "2"]
-    assert (document["round"]["player_score"], document["round"]["banker_score"]) == (7, 3)
+    player, dealer = document["round"]["hands"]
+    assert (player["cards"], dealer["cards"]) == (["5", "K", "2"], ["3", "4", "6"])
+    assert (player["score"], dealer["score"]) == (7, 3)
 
 
 @pytest.mark.parametrize(
@@ -294,3 +314,141 @@ def test_a_games_round_loads_none_of_the_heavy_libraries() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# -- The round's JSON (the play contract, version 3): hands in a list, the same for every game
+
+
+def _names_labels(document: dict) -> list[tuple[str, str]]:
+    return [(hand["name"], hand["label"]) for hand in document["round"]["hands"]]
+
+
+def test_a_natural_and_a_draw_give_punto_bancos_hands(capsys) -> None:
+    """Punto banco's round: the Player's hand then the Banker's, each with why it drew or
+    stood; ``natural`` is the round's (either hand's first two cards), no picture count;
+    the options name the drawing rules and no game."""
+    natural = _play_json(capsys, "9S", "8H", "KD", "QC")
+    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 3}
+    assert _names_labels(natural) == [("player", "Player"), ("banker", "Banker")]
+    player, banker = natural["round"]["hands"]
+    assert (player["cards"], banker["cards"]) == (["9S", "KD"], ["8H", "QC"])
+    assert (player["score"], banker["score"]) == (9, 8)
+    # Both hands stood on the natural: each says so.
+    assert player["reason"] == banker["reason"] == "natural (Player 9 and Banker 8): no one draws"
+    assert (player["pictures"], banker["pictures"]) == (None, None)
+    assert (natural["round"]["winner"], natural["round"]["natural"]) == ("player", True)
+    options = natural["options"]
+    assert (options["game"], options["drawing_rules"]) == (None, "standard")
+    assert list(options)[3:5] == ["game", "drawing_rules"]
+    drawn = _play_json(capsys, "2S", "3H", "2D", "KC", "8H")
+    player, banker = drawn["round"]["hands"]
+    assert player == {
+        "name": "player",
+        "label": "Player",
+        "cards": ["2S", "2D", "8H"],
+        "score": 2,
+        "reason": "Player has 4 (0-5): draws 8H",
+        "pictures": None,
+    }
+    assert banker["reason"] == "Banker has 3 and Player's third card is worth 8: stands"
+    assert (drawn["round"]["winner"], drawn["round"]["natural"]) == ("banker", False)
+    assert set(drawn["round"]) == {"hands", "winner", "natural"}  # no player_*/banker_* keys
+
+
+def test_another_games_hands_are_its_own_in_its_order(capsys, tmp_path) -> None:
+    """Dragon Tiger and Three Card Baccarat name their hands as their games do; a game of a
+    [game] table lists its hands in the table's order, labelled as it says; no drawing
+    rules, no natural, no reasons."""
+    tie = _play_json(capsys, "5H", "5S", "--paytable", "dragon-tiger")
+    assert _names_labels(tie) == [("dragon", "Dragon"), ("tiger", "Tiger")]
+    assert (tie["options"]["game"], tie["options"]["drawing_rules"]) == ("Dragon Tiger", None)
+    three = _play_json(
+        capsys, "KS", "QH", "JD", "KC", "QD", "JS", "--paytable", "three-card-baccarat"
+    )
+    assert _names_labels(three) == [("player", "Player"), ("dealer", "Dealer")]
+    assert three["options"]["game"] == "Three Card Baccarat"
+    assert [hand["pictures"] for hand in three["round"]["hands"]] == [3, 3]
+    assert three["round"]["winner"] == "tie"
+    paytable = write_paytable(
+        tmp_path,
+        'name = "Tiger first"\n'
+        "[game]\n"
+        'name = "Tiger Dragon"\n'
+        'hands = [{ name = "tiger", cards = 1, label = "The Tiger" },\n'
+        '         { name = "dragon", cards = 1 }]\n'
+        'score = "rank"\n'
+        'tie = "draw"\n'
+        '[[bet]]\nid = "tiger"\nrule = [{ when = "winner == \'tiger\'", pays = "1:1" }]\n',
+    )
+    mine = _play_json(capsys, "KD", "QC", "--paytable", str(paytable))
+    assert _names_labels(mine) == [("tiger", "The Tiger"), ("dragon", "Dragon")]
+    assert [hand["cards"] for hand in mine["round"]["hands"]] == [["KD"], ["QC"]]
+    assert (mine["round"]["winner"], mine["options"]["game"]) == ("tiger", "Tiger Dragon")
+    assert all(h["reason"] is None and h["pictures"] is None for h in mine["round"]["hands"])
+    draw = _play_json(capsys, "KD", "KC", "--paytable", str(paytable))
+    assert draw["round"]["winner"] == "draw"
+
+
+def test_a_broken_play_document_fails_its_schema(capsys) -> None:
+    """Version 2's keys, a hand of another shape, punto banco's hands out of order or
+    without their reasons, another game's with punto banco's natural or drawing rules:
+    each fails the play schema."""
+    import copy
+
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    validator = jsonschema.Draft202012Validator(schema_of("play"))
+    punto = _play_json(capsys, "2S", "3H", "2D", "KC", "8H")
+    dragon = _play_json(capsys, "5H", "5S", "--paytable", "dragon-tiger")
+
+    def broken(document: dict, change) -> dict:
+        document = copy.deepcopy(document)
+        change(document)
+        return document
+
+    def old_keys(d: dict) -> None:
+        d["round"] = {
+            "player_cards": ["2S", "2D", "8H"],
+            "banker_cards": ["3H", "KC"],
+            "player_score": 2,
+            "banker_score": 3,
+            "winner": "banker",
+            "natural": False,
+            "player_reason": "",
+            "banker_reason": "",
+        }
+
+    def hand(d: dict, i: int = 0) -> dict:
+        return d["round"]["hands"][i]
+
+    wrong = [
+        broken(punto, old_keys),
+        broken(punto, lambda d: d["round"].update(player_cards=["2S"])),
+        broken(punto, lambda d: d["schema"].update(version=2)),
+        broken(punto, lambda d: d["round"].pop("natural")),
+        broken(punto, lambda d: hand(d).pop("label")),
+        broken(punto, lambda d: hand(d).update(hand="player")),
+        broken(punto, lambda d: hand(d).update(cards=["11H"])),
+        broken(punto, lambda d: hand(d).update(cards=[])),
+        broken(punto, lambda d: hand(d).update(score=15)),
+        broken(punto, lambda d: d["round"]["hands"].pop()),
+        broken(punto, lambda d: d["round"]["hands"].reverse()),
+        broken(punto, lambda d: d["round"]["hands"].append(hand(d))),
+        broken(punto, lambda d: hand(d).update(reason=None)),
+        broken(punto, lambda d: hand(d, 1).update(pictures=0)),
+        broken(punto, lambda d: d["round"].update(natural=None)),
+        broken(punto, lambda d: d["round"].update(winner="dragon")),
+        broken(punto, lambda d: d["options"].update(drawing_rules=None)),
+        broken(punto, lambda d: d["options"].pop("game")),
+        broken(dragon, lambda d: d["round"].update(natural=False)),
+        broken(dragon, lambda d: hand(d).update(reason="")),
+        broken(dragon, lambda d: hand(d).update(pictures=4)),
+        broken(dragon, lambda d: d["options"].update(drawing_rules="standard")),
+        broken(dragon, lambda d: d["options"].update(game="")),
+        broken(dragon, lambda d: d["round"].update(winner="Dragon")),
+    ]
+    assert validator.is_valid(punto) and validator.is_valid(dragon)
+    for number, document in enumerate(wrong):
+        assert not validator.is_valid(document), number

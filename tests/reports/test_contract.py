@@ -24,7 +24,8 @@ MULTIPLIED = ("--paytable", "golden-wealth-baccarat", "--unknowns", "a=1/10,b=1/
 
 #: name -> argv: each command in every variant that changes its JSON's shape (one bet or
 #: many, one mode or every mode, --detail, a fee and multipliers, a jackpot, other
-#: drawing rules and a strategy, the infinite deck, cards removed, a shoe file...).
+#: drawing rules and a strategy, the infinite deck, cards removed, a shoe file, another
+#: game's round...).
 CASES: dict[str, list[str]] = {
     "report": ["report"],
     "report-one-bet-one-mode": ["report", "--bet", "tie", "--mode", "commission"],
@@ -40,6 +41,11 @@ CASES: dict[str, list[str]] = {
     "play-multiplied": [
         *("play", "7S", "3H", "2D", "KC", *MULTIPLIED),
         *("--special", "7S=3,KC=2,3H=5,2D=2,AS=8"),
+    ],
+    "play-natural": ["play", "9S", "8H", "KD", "QC", "--paytable", "ez-baccarat"],
+    "play-dragon-tiger": ["play", "5H", "5S", "--paytable", "dragon-tiger"],
+    "play-three-card-baccarat": [
+        *("play", "KS", "QH", "JD", "9C", "5H", "5D", "--paytable", "three-card-baccarat"),
     ],
     "verify": ["verify", "seed-game"],
     "verify-shoe": ["verify", "seed-game", "--remove", "5H 5H KS"],
