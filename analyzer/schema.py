@@ -178,3 +178,18 @@ def sequence_of(
 
 def _a(name: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def check_name(text: str, key: str, where: str, limit: int = 200) -> None:
+    """A name printed in tables and headings: one line, not empty (nor only invisible
+    characters), at most ``limit`` characters; else one line naming the problem."""
+    import unicodedata
+
+    # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is.
+    shown = text if text.isascii() else "".join(c for c in text if unicodedata.category(c) != "Cf")
+    if not shown.strip():
+        raise AnalyzerError(f"{where}: {key!r} is empty")
+    if "\n" in text or "\t" in text or "\r" in text:
+        raise AnalyzerError(f"{where}: {key!r} must be one line")
+    if len(text) > limit:
+        raise AnalyzerError(f"{where}: {key!r} is longer than {limit} characters")

@@ -403,7 +403,7 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     """The analysis of a paytable of a game without drawing (:mod:`analyzer.game.games`):
     one deal walk over every field the bets read, every bet settled on its table. Bets
     on suits are unavailable on a shoe whose suits are unknown, as punto banco's are."""
-    from analyzer.engine.deal_walk import dealt_outcomes  # (Numba: these games only)
+    from analyzer.engine.deal_walk import check_deal_walk, dealt_outcomes  # (Numba)
 
     game = paytable.game
     offered = offered_bets(paytable, modes, bets)
@@ -427,10 +427,34 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
         )
         analysis.__dict__["choices"] = choices
         return analysis
-    table = dealt_outcomes(game, shoe, frozenset().union(*(bet.fields for bet, _ in priced)))
-    results = tuple(evaluate_bet(table, bet, bet_mode) for bet, bet_mode in priced)
+    # A bet whose own walk is over the budget is unavailable, as a bet on suits is on a
+    # shoe without them; the others are priced (each alone where together they are not).
+    walkable = []
+    for bet, bet_mode in priced:
+        try:
+            check_deal_walk(game, shoe, bet.fields)
+        except AnalyzerError as exc:
+            unavailable += ((bet.id, bet_mode, str(exc)),)
+        else:
+            walkable.append((bet, bet_mode))
+    if not walkable:
+        raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
+    fields = frozenset().union(*(bet.fields for bet, _ in walkable))
+    # With replacement, the shoe in its lowest terms: the counts are those of the bets
+    # alone (13^k sequences by rank), as punto banco states them.
+    walked = shoe.in_lowest_terms(suits=game.needs_suits(fields))
+    try:
+        check_deal_walk(game, walked, fields)
+    except AnalyzerError:
+        tables = {bet.id: dealt_outcomes(game, walked, bet.fields) for bet, _ in walkable}
+        table = None
+    else:
+        table = dealt_outcomes(game, walked, fields)
+        tables = dict.fromkeys((bet.id for bet, _ in walkable), table)
+    results = tuple(evaluate_bet(tables[bet.id], bet, bet_mode) for bet, bet_mode in walkable)
     analysis = Analysis(paytable, shoe, modes, partial(_no_counts, paytable), results, unavailable)
-    analysis.__dict__["outcomes"] = table  # (what cached_property keeps)
+    if table is not None:
+        analysis.__dict__["outcomes"] = table  # (what cached_property keeps)
     return analysis
 
 

@@ -324,6 +324,7 @@ class _Verifier:
         if claim.quantity in ("payouts", "max_round"):
             return  # facts of the paytable itself: no shoe enters
         if claim.quantity == "counting":
+            paytable.require_punto_banco("a counting claim")
             if self.simulator is None:
                 raise AnalyzerError(
                     "counting claims are checked by dealing shoes: pass a simulator "

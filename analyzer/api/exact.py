@@ -487,6 +487,7 @@ def game_rules(
             f"({', '.join(RULE_SET_NAMES)})"
         )
     paytable = as_paytable(game)
+    paytable.require_punto_banco("solve (the game of Player against Banker)")
     return paytable.rules, paytable.decks, f"paytable {paytable.name} (rules {paytable.rules.name})"
 
 

@@ -766,6 +766,7 @@ def batch_expected_values(
     paytable's name or a ``.toml`` file.
     """
     paytable = as_paytable(paytable)
+    paytable.require_punto_banco("batch_expected_values()")
     array, per_suit = _validate(compositions)
     if modes is None:
         modes = paytable.modes

@@ -36,9 +36,12 @@ __all__ = [
     "sequences_bound",
 ]
 
-#: The most class sequences one walk may hold (each a few bytes per card and a count):
-#: 13^6 = 4,826,809 (six cards by rank) fits; six cards by suit (52^6) is refused.
-MAX_SEQUENCES = 5_000_000
+#: The most class sequences one walk may hold: each costs some hundred bytes on the way
+#: (its classes, every field's codes, their grouping), so 2,000,000 stay under half a
+#: gigabyte. Two or four cards by suit (52^4 = 7.3 million: refused), six by point value
+#: (10^6) fit; six by rank (13^6) do not: a bet on single cards of Three Card Baccarat is
+#: refused, its bets on the hands walk the pairs of hands (455^2).
+MAX_SEQUENCES = 2_000_000
 
 
 @njit(cache=True)

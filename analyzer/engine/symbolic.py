@@ -155,6 +155,11 @@ class ValueExpression:
 def expected_value_expression(bet: Bet) -> ValueExpression:
     """EV per unit of a value-level bet as an exact rational function of n0 ... n9."""
     argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
+    if not bet.on_punto_banco:
+        raise AnalyzerError(
+            f"bet {bet.id!r} is on another game of the family: its expected value is not "
+            "a function of punto banco's ten point values (analyze it)"
+        )
     terms = walk_terms()
     # Per unit paid, an affine map of the net: its linear part on each term, its
     # constant (the fee's share) a term of no card.

@@ -44,7 +44,15 @@ from analyzer.files import shipped_folder
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.fields import COLOURS, Field
 from analyzer.game.rules import parse_values
-from analyzer.schema import argument, check_keys, optional, optional_note, require, table
+from analyzer.schema import (
+    argument,
+    check_keys,
+    check_name,
+    optional,
+    optional_note,
+    require,
+    table,
+)
 
 __all__ = [
     "GAME_NAMES",
@@ -387,8 +395,7 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
     for key in ("description", "source"):
         optional_note(data, key, where)
     name = require(data, "name", str, where)
-    if not name.strip() or len(name) > 200:
-        raise AnalyzerError(f"{where}: 'name' must be 1 to 200 characters")
+    check_name(name, "name", where)
     hands_data = require(data, "hands", list, where)
     if len(hands_data) != 2:
         raise AnalyzerError(
@@ -414,12 +421,18 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
             )
         labels = dict(table(item.get("labels", {}), hand_where, "'labels' (a table)"))
         if "label" in item:
+            if "en" in labels:
+                raise AnalyzerError(f"{hand_where}: give 'label' or labels.en, not both")
             labels["en"] = item["label"]
         for lang, text in labels.items():
-            if lang not in _LANGUAGES or not isinstance(text, str) or not 0 < len(text) <= 60:
+            if lang not in _LANGUAGES:
                 raise AnalyzerError(
-                    f"{hand_where}: a label is 1 to 60 characters, in {', '.join(_LANGUAGES)}"
+                    f"{hand_where}: unknown language {str(lang)[:20]!r} in 'labels' "
+                    f"(languages: {', '.join(_LANGUAGES)})"
                 )
+            if not isinstance(text, str):
+                raise AnalyzerError(f"{hand_where}: a label must be text")
+            check_name(text, f"label ({lang})", hand_where, 60)
         extra = item.get("extra", 0)
         if isinstance(extra, bool) or extra not in (0, 1):
             raise AnalyzerError(f"{hand_where}: 'extra' must be 0 or 1 (a card after the deal)")

@@ -45,6 +45,7 @@ from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.schema import (
     argument,
     check_keys,
+    check_name,
     exact_number,
     list_of,
     optional,
@@ -342,6 +343,12 @@ class Bet:
         return replace(self, rules=rules, jackpot=replace(self.jackpot, meter=meter))
 
     @property
+    def on_punto_banco(self) -> bool:
+        """Is the bet on punto banco's round (its conditions in punto banco's fields), not
+        on another game of the family?"""
+        return all(rule.condition.vocabulary is None for rule in self.rules)
+
+    @property
     def multiplied(self) -> bool:
         """Is the bet paid by the round's random multiplier?"""
         return self.multiply is not None
@@ -627,23 +634,8 @@ def _rule_fingerprint(rule: Rule) -> list[str]:
     return [rule.condition.text, str(rule.payout.net)]
 
 
-def _without_format_characters(text: str) -> str:
-    import unicodedata
-
-    return "".join(c for c in text if unicodedata.category(c) != "Cf")
-
-
 def _check_name(text: str, key: str, where: str, limit: int = _MAX_NAME) -> None:
-    """Names are printed in tables and headings: one line, not empty (nor only invisible
-    characters), not endless."""
-    # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is.
-    shown = text if text.isascii() else _without_format_characters(text)
-    if not shown.strip():
-        raise AnalyzerError(f"{where}: {key!r} is empty")
-    if "\n" in text or "\t" in text:
-        raise AnalyzerError(f"{where}: {key!r} must be one line")
-    if len(text) > limit:
-        raise AnalyzerError(f"{where}: {key!r} is longer than {limit} characters")
+    check_name(text, key, where, limit)
 
 
 def _texts(data: Mapping[str, Any], key: str, other: str, where: str, limit: int) -> dict[str, str]:

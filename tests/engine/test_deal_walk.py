@@ -18,7 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
-from analyzer.engine.deal_walk import MAX_SEQUENCES, dealt_outcomes, sequences_bound
+from analyzer.engine.deal_walk import (
+    MAX_SEQUENCES,
+    check_deal_walk,
+    dealt_outcomes,
+    sequences_bound,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.games import named_game
@@ -245,7 +250,13 @@ def test_every_shipped_game_paytable_is_within_the_walks_budget():
         fields = frozenset().union(*(bet.fields for bet in paytable.bets))
         suits = paytable.game.needs_suits(fields)
         shoe = Shoe.standard(paytable.decks)
-        assert sequences_bound(paytable.game, shoe, suits) <= MAX_SEQUENCES, paytable.name
+        if paytable.game.draws:  # walked by point values, every card a round may take
+            assert 10**paytable.game.most_cards <= MAX_SEQUENCES, paytable.name
+        else:
+            check_deal_walk(paytable.game, shoe, fields)  # (no error: within the budget)
+            assert sequences_bound(paytable.game, shoe, suits) <= MAX_SEQUENCES or not any(
+                paytable.game.vocabulary[name].card_level for name in fields
+            )
 
 
 def test_the_walk_by_hands_on_the_infinite_deck_equals_every_deal_with_replacement():
@@ -288,3 +299,31 @@ def test_a_bet_on_one_card_takes_the_walk_by_sequences_and_agrees(cards):
     assert analysis.result("first_king").expected_value == naive.expected_net(cards, 6, first_king)
     by_hands = analyze(paytable="three-card-baccarat", shoe=shoe_of(cards), bets=["tie"])
     assert analysis.result("tie").expected_value == by_hands.result("tie").expected_value
+
+
+def test_a_bet_over_the_budget_is_unavailable_and_the_others_priced():
+    """A bet on single cards of Three Card Baccarat (13^6 sequences) is over the walk's
+    budget: unavailable, with why, while the bets on the hands are priced as alone."""
+    from analyzer.paytables.model import paytable_from_dict
+
+    data = {
+        "name": "Three Card with a first-card bet",
+        "game": "three-card-baccarat",
+        "decks": 1,
+        "bet": [
+            {"id": "tie", "rule": [{"when": "winner == 'tie'", "pays": "20:1"}]},
+            {"id": "first_king", "rule": [{"when": "player_card1_rank == 'K'", "pays": "12:1"}]},
+        ],
+    }
+    analysis = analyze(paytable=paytable_from_dict(data, "k.toml"))
+    (bet, _, why), *_ = analysis.unavailable
+    assert bet == "first_king" and "over the budget" in why and "\n" not in why
+    alone = analyze(paytable="three-card-baccarat", bets=["tie"]).result("tie")
+    assert analysis.result("tie").expected_value == alone.expected_value
+
+
+def test_a_game_on_the_infinite_deck_is_counted_in_its_lowest_terms():
+    """Dragon Tiger's tie on the infinite deck: 13 of 169 sequences by rank (one card of
+    each rank), as punto banco's bets are stated, not 208 of 2,704."""
+    result = analyze(paytable="dragon-tiger", decks="inf", bets=["tie"]).result("tie")
+    assert result.lines[0].ways == 13 and result.lines[0].over == 169
