@@ -253,7 +253,7 @@ def _game_text(game: Game | None, decks: Decks, lang: str) -> dict[str, object] 
         deal = sentence("game_deal_alternate", lang, count=count(first), first=first.label(lang))
     else:
         deal = sentence(
-            "game_deal_in_turn",
+            "game_deal_in_turn" if game.deal == "in turn" else "game_deal_alternate_unequal",
             lang,
             first=first.label(lang),
             second=second.label(lang),
