@@ -183,10 +183,13 @@ def _a(name: str) -> str:
 def check_name(text: str, key: str, where: str, limit: int = 200) -> None:
     """A name printed in tables and headings: one line, not empty (nor only invisible
     characters), at most ``limit`` characters; else one line naming the problem."""
-    import unicodedata
+    # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is
+    # (and unicodedata, a start's cost, is imported only for text that is not).
+    shown = text
+    if not text.isascii():
+        import unicodedata
 
-    # Format characters (Cf) show nothing; ASCII has none, so its text is looked at as is.
-    shown = text if text.isascii() else "".join(c for c in text if unicodedata.category(c) != "Cf")
+        shown = "".join(c for c in text if unicodedata.category(c) != "Cf")
     if not shown.strip():
         raise AnalyzerError(f"{where}: {key!r} is empty")
     if "\n" in text or "\t" in text or "\r" in text:
