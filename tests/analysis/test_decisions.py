@@ -94,6 +94,7 @@ def _small_nets():
     return {"keep": net(False, 1), "draw": net(True, 2), "triple": net(False, 3)}
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize(
     "cards", [["AS", "5H", "9D", "KC", "5S", "9H"], ["2S", "2H", "8D", "8C", "QS", "3H", "7D"]]
 )

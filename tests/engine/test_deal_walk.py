@@ -111,6 +111,7 @@ def test_dragon_tiger_bets_on_the_infinite_deck_equal_every_deal_with_replacemen
     _check_dragon_tiger(naive.deck(1), replacement=True)
 
 
+@pytest.mark.kernels
 def test_dragon_tiger_on_two_decks_counts_every_winner_and_score():
     """The outcome table's rows, not only the bets: every (winner, scores) of two decks."""
     cards = naive.deck(2)
@@ -225,6 +226,7 @@ def test_dragon_tiger_closed_forms_from_the_wizard_counts():
 # -- budget, shoes and suits ------------------------------------------------------------
 
 
+@pytest.mark.kernels
 def test_three_card_baccarat_by_suit_is_refused_before_the_walk():
     game = named_game("three-card-baccarat")
     with pytest.raises(AnalyzerError, match="over the budget") as caught:
@@ -259,6 +261,7 @@ def test_every_shipped_game_paytable_is_within_the_walks_budget():
             )
 
 
+@pytest.mark.kernels
 def test_the_walk_by_hands_on_the_infinite_deck_equals_every_deal_with_replacement():
     """Bets that look at no single card take the walk over pairs of hands (multisets of
     ranks); on the infinite deck their ways are powers, not falling products."""
@@ -269,6 +272,7 @@ def test_the_walk_by_hands_on_the_infinite_deck_equals_every_deal_with_replaceme
         assert analysis.result(bet).expected_value == naive.expected_net(cards, 2, net, True)
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize("cards", TINY_THREE_CARD_SHOES)
 def test_a_bet_on_one_card_takes_the_walk_by_sequences_and_agrees(cards):
     """A bet on the Player's first card needs the cards by position: the sequence walk,
@@ -301,6 +305,7 @@ def test_a_bet_on_one_card_takes_the_walk_by_sequences_and_agrees(cards):
     assert analysis.result("tie").expected_value == by_hands.result("tie").expected_value
 
 
+@pytest.mark.kernels
 def test_a_bet_over_the_budget_is_unavailable_and_the_others_priced():
     """A bet on single cards of Three Card Baccarat (13^6 sequences) is over the walk's
     budget: unavailable, with why, while the bets on the hands are priced as alone."""
