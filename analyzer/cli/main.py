@@ -43,6 +43,7 @@ COMMANDS = {
     "count": "which bets can a card counter beat, and what max round stops them?",
     "docs": "write a paytable's odds tables in every format and language, or help pages (--site)",
     "solve": "solve the zero-sum game between Player and Banker (chemin de fer) exactly",
+    "strategy": "the best play of each information set of a game with a decision, exactly",
     "audit": "check a log of dealt rounds: drawing rules, scores, cards of each shoe, payouts",
     "cache": "list or remove the runs kept for --resume in the user's cache folder",
 }

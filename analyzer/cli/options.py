@@ -219,8 +219,9 @@ def strategy_option(text: str) -> Strategy | str:
         raise argparse.ArgumentTypeError(str(exc).removeprefix("--strategy: ")) from None
 
 
-#: The commands that take a paytable of any game (the others deal punto banco's hands).
-_EVERY_GAME = EVERY_GAME_COMMANDS
+#: The commands that take a paytable of any game (the others deal punto banco's hands);
+#: strategy takes a game with a decision, and says so of any other.
+_EVERY_GAME = (*EVERY_GAME_COMMANDS, "strategy")
 
 
 def paytable_from_args(args: argparse.Namespace) -> Paytable:

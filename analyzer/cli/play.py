@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if game is not None and game.draws:
         raise AnalyzerError(
             f"{paytable.source}: play deals games dealt once; {game.name}'s hands take cards "
-            "after the deal (report, verify and docs take it)"
+            "after the deal (report, verify, docs and strategy take it)"
         )
     if game is not None and args.special is not None:
         raise AnalyzerError(

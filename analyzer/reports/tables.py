@@ -469,12 +469,16 @@ def _rules_record(paytable: Paytable) -> dict:
 
 def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
     """The drawing rules and decisions a paytable plays, where they are not the standard
-    tableau's, as the report's title states them (empty for the standard game)."""
+    tableau's, as the report's title states them (empty for the standard game); for a
+    game with a player's decision, that each bet is played its best way per information
+    set."""
     parts = []
     if not paytable.rules.is_standard:
         parts.append(sentence("report_rules", lang, rules=word(paytable.rules.name, lang)))
     if paytable.strategy.choices:
         parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
+    if paytable.game is not None and paytable.game.decision is not None:
+        parts.append(sentence("report_best_play", lang))
     if paytable.multipliers is not None:
         parts.append(multipliers_text(paytable.multipliers, lang))
     if paytable.fee:

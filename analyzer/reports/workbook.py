@@ -289,6 +289,17 @@ SUMMARY_FIGURES = (
 )
 
 
+def _strategy_text(paytable: Paytable, lang: str) -> str:
+    """How the paytable's decisions are played: its decision cells (punto banco), the
+    best play of each information set (a game with a player's decision), or none."""
+    if paytable.strategy.choices:
+        return str(paytable.strategy)
+    if paytable.game is not None and paytable.game.decision is not None:
+        text = sentence("report_best_play", lang)
+        return text[:1].upper() + text[1:]
+    return "-"
+
+
 def _write_summary(
     sheet: _Sheet,
     analysis: Analysis,
@@ -309,7 +320,7 @@ def _write_summary(
             if paytable.game is None
             else ("Game", paytable.game.name)
         ),
-        ("Strategy", str(paytable.strategy) if paytable.strategy.choices else "-"),
+        ("Strategy", _strategy_text(paytable, lang)),
         ("Fee", fee_text(paytable.fee, lang) if paytable.fee else "-"),
         (
             "Multipliers",

@@ -307,7 +307,7 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
     if game is not None and game.draws:
         raise AnalyzerError(
             f"{paytable.source}: simulate deals games dealt once; {game.name}'s hands take "
-            "cards after the deal (report, verify and docs take it)"
+            "cards after the deal (report, verify, docs and strategy take it)"
         )
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk

@@ -18,6 +18,9 @@ TEXT_COMMANDS = {
     "verify": ["verify", "seed-game"],
     "solve": ["solve", "--decks", "inf"],
     "report, other rules": ["report", "--paytable", "chemin-de-fer", "--decks", "inf"],
+    "strategy": ["strategy"],
+    "strategy --summary": ["strategy", "--summary"],
+    "report, a decision": ["report", "--paytable", "lucky-draw-baccarat-1"],
     "play, a decision": [
         "play",
         "5S",

@@ -72,6 +72,12 @@ CASES: dict[str, list[str]] = {
     ],
     "solve": ["solve", "--decks", "6"],
     "solve-infinite-paytable": ["solve", "--paytable", "seed-game", "--decks", "inf"],
+    "strategy": ["strategy", "--decks", "1"],
+    "strategy-one-bet-removed": [
+        *("strategy", "--paytable", "lucky-draw-baccarat-2", "--bet", "enter"),
+        *("--mode", "standard", "--remove", "9H 9 KS"),
+    ],
+    "strategy-infinite": ["strategy", "--decks", "inf"],
     "audit": ["audit", AUDIT_LOG],
     "audit-no-fit": ["audit", AUDIT_LOG, "--no-fit", "--decks", "6"],
     "cache-list": ["cache", "list"],
@@ -245,6 +251,7 @@ def test_every_contract_ships_its_schema() -> None:
         (["verify", "seed-game"], "claims"),
         (CASES["count-bets"], "bets"),
         (["audit", AUDIT_LOG, "--no-fit"], "findings"),
+        (["strategy", "--decks", "1"], "sets"),
     ],
 )
 def test_csv_has_the_json_rows_columns(capsys, argv, rows) -> None:
