@@ -418,7 +418,7 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     )
     if not priced:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + why_not)
-    if game.draws:  # cards after the first deal, by rule or by the player's decision
+    if game.by_values:  # cards after the deal (a hand's rule, an action), or a decision
         from analyzer.analysis.decisions import best_play
 
         played, choices = best_play(paytable, shoe, priced)

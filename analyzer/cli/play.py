@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     game = paytable.game
-    if game is not None and game.draws:
+    if game is not None and game.by_values:
         raise AnalyzerError(
             f"{paytable.source}: play deals games dealt once; {game.name}'s hands take cards "
             "after the deal (report, verify, docs and strategy take it)"

@@ -175,6 +175,13 @@ class Game:
         """Is any card dealt after the first deal (by a hand's rule or a decision)?"""
         return any(hand.extra for hand in self.hands)
 
+    @property
+    def by_values(self) -> bool:
+        """Is a round walked by point values, played under each action: a game whose
+        hands draw, or with a decision (:func:`~analyzer.engine.deal_walk.drawn_outcomes`)?
+        Its fields are then the hands' scores and cards, not single cards' ranks or suits."""
+        return self.draws or self.decision is not None
+
     @cached_property
     def positions(self) -> tuple[tuple[int, int], ...]:
         """(hand index, card number from 1) of each card of a round, in dealing order."""
@@ -219,7 +226,7 @@ class Game:
                     f"{hand.name}_score", int, f"the {hand.name}'s score: its {scored}", low, high
                 ),
             ]
-            if not self.draws:  # (a drawing game is walked by point values)
+            if not self.by_values:  # (such a game is walked by point values)
                 fields.append(
                     Field(
                         f"{hand.name}_pictures",
@@ -247,7 +254,7 @@ class Game:
                 )
         # (The fields of single cards are for games dealt once: a drawn card's fields
         # are not given yet.)
-        for h, number in () if self.draws else self.positions:
+        for h, number in () if self.by_values else self.positions:
             hand = self.hands[h]
             card = f"{hand.name}_card{number}"
             who = f"the {hand.name}'s card {number}"
@@ -371,7 +378,7 @@ class Game:
                     [[a.name, a.draws, a.stake] for a in self.decision.actions],
                 ],
             }
-            if self.draws
+            if self.by_values
             else {}
         )
 
@@ -482,10 +489,10 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
                 f"{where}: hand {hand.name!r} has an extra card but neither 'draws' (its "
                 "rule) nor a decision's action gives it"
             )
-    if any(hand.extra for hand in hands) and score != "points":
+    if (decision is not None or any(hand.extra for hand in hands)) and score != "points":
         raise AnalyzerError(
-            f"{where}: a game whose hands draw scores 'points' (a hand of two or three "
-            "cards has no single rank, and pictures are for hands dealt once)"
+            f"{where}: a game whose hands draw, or with a decision, scores 'points' (it is "
+            "walked by point values: ranks and pictures are for games dealt once)"
         )
     return Game(
         name.strip(),

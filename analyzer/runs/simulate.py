@@ -304,7 +304,7 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
 
     check_known(paytable)  # the special cards' chances must be numbers
     game = paytable.game
-    if game is not None and game.draws:
+    if game is not None and game.by_values:
         raise AnalyzerError(
             f"{paytable.source}: simulate deals games dealt once; {game.name}'s hands take "
             "cards after the deal (report, verify, docs and strategy take it)"

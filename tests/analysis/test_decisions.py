@@ -177,3 +177,44 @@ def test_a_bad_decision_is_one_line(change, message):
     with pytest.raises(AnalyzerError, match=message) as caught:
         game_from_table(data)
     assert "\n" not in str(caught.value)
+
+
+@pytest.mark.kernels
+def test_a_decision_that_only_raises_the_stake_is_solved_too():
+    """Peek-like: one card each, no card after the deal; seeing their card the player
+    keeps the stake or triples it. Every pure strategy tried by hand."""
+    data = {
+        "name": "Raise",
+        "game": {
+            "name": "Raise on one card",
+            "hands": [{"name": "player", "cards": 1}, {"name": "dealer", "cards": 1}],
+            "decision": {
+                "sees": ["player_card1"],
+                "actions": [{"name": "keep"}, {"name": "triple", "stake": 3}],
+            },
+        },
+        "bet": [
+            {
+                "id": "hand",
+                "rule": [
+                    {"when": "winner == 'player'", "pays": "1:1"},
+                    {"when": "winner == 'tie'", "pays": "push"},
+                ],
+            }
+        ],
+    }
+    cards = ["AS", "5H", "9D", "KC", "5S", "9H", "3C"]
+    result = analyze(paytable=paytable_from_dict(data, "r.toml"), shoe=shoe_of(cards))
+
+    def net(stake):
+        def settle(dealt):
+            player, dealer, _ = naive.drawn_round(dealt, 1, False, ())
+            return Fraction(stake * ((player > dealer) - (player < dealer)))
+
+        return settle
+
+    seen = lambda dealt: (naive.value(dealt[0]),)  # noqa: E731
+    nets = {"keep": net(1), "triple": net(3)}
+    expected = naive.every_pure_strategy_best(cards, 2, seen, nets)
+    assert result.result("hand").expected_value == expected
+    assert set(result.strategy("hand")["best"]) == {"keep", "triple"}

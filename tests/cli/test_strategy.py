@@ -305,9 +305,9 @@ def test_a_game_of_ones_own_with_three_actions_and_one_card_seen(capsys, tmp_pat
     assert "No cell is mixed" in out  # one card seen: its value is the whole set
 
 
-def test_a_decision_that_deals_no_card_is_one_line(capsys, tmp_path) -> None:
-    """A decision whose actions only raise the stake is not solved per set by the
-    analysis (its figures ignore it): no table, rather than a wrong one."""
+def test_a_decision_that_deals_no_card_has_its_table_too(capsys, tmp_path) -> None:
+    """A decision whose actions only raise the stake (Peek-like) is solved per set as
+    one that deals a card: its table, and the best actions among keep and triple."""
     path = tmp_path / "raise.toml"
     path.write_text(
         ONE_CARD.replace(", extra = 1 }", " }")
@@ -315,9 +315,10 @@ def test_a_decision_that_deals_no_card_is_one_line(capsys, tmp_path) -> None:
         .replace('    { name = "draw", draws = "player", stake = 2 },\n', ""),
         encoding="utf-8",
     )
-    code, out, err = run(capsys, "strategy", "--paytable", str(path))
-    assert (code, out) == (2, "") and err.count("\n") == 1
-    assert "is settled without its decision (no action deals a card)" in err
+    document = _json(capsys, "--paytable", str(path))
+    assert _actions(document) == ["keep", "triple"]
+    frame = analyze(paytable=str(path)).strategy("hand")
+    assert [r["best"] for r in document["sets"]] == list(frame["best"])
 
 
 def test_bet_and_removed_cards_change_the_table(capsys) -> None:
