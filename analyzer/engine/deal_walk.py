@@ -256,20 +256,99 @@ def _by_hands(game: Game, shoe: Shoe) -> tuple[np.ndarray, None, np.ndarray]:
 INFORMATION = "_information"
 
 
+@njit(cache=True)
+def _drawn_cells_jit(
+    value_counts, n_cards, take, owner, extra, draws, action_hand, seen, first_cards, out
+):
+    """Every ordered sequence of ``n_cards`` point values, played: each hand's first cards
+    (``owner[i]``: the hand of card ``i`` of the first deal, ``first_cards`` of them), then
+    in hand order a hand's extra card where it takes one (``extra[h]`` and either its rule,
+    ``draws[h, total]``, or ``action_hand == h``), from the next card of the sequence.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+        Cards of each point value.
+    n_cards, take : int
+        Cards of a sequence; what dealing one takes from its count (1, or 0 with
+        replacement).
+    owner : int64[first_cards]
+    extra : int64[2]
+    draws : bool[2, 10]
+    action_hand : int
+        The hand the action gives its extra card, or -1.
+    seen : int64[k]
+        Positions (in the first deal) of the cards the decision sees (k may be 0).
+    out : int64[10**k, 3, 10, 10, 2, 2]
+        Zeroed by the caller; on return the ways of each (information set, winner: 0 the
+        first hand, 1 the second, 2 a tie, first hand's score, second's, extra cards taken
+        by the first hand, by the second).
+    """
+    n_classes = value_counts.shape[0]
+    left = value_counts.copy()
+    choice = np.full(n_cards, -1, dtype=np.int64)
+    weight = np.ones(n_cards + 1, dtype=np.int64)
+    depth = 0
+    while depth >= 0:
+        c = choice[depth]
+        if c >= 0:
+            left[c] += take
+        c += 1
+        while c < n_classes and left[c] == 0:
+            c += 1
+        if c == n_classes:
+            choice[depth] = -1
+            depth -= 1
+            continue
+        choice[depth] = c
+        weight[depth + 1] = weight[depth] * left[c]
+        left[c] -= take
+        if depth + 1 < n_cards:
+            depth += 1
+            continue
+        total0 = 0
+        total1 = 0
+        for i in range(first_cards):
+            if owner[i] == 0:
+                total0 += choice[i]
+            else:
+                total1 += choice[i]
+        total0 %= 10
+        total1 %= 10
+        pointer = first_cards
+        took0 = 0
+        if extra[0] == 1 and (draws[0, total0] or action_hand == 0):
+            total0 = (total0 + choice[pointer]) % 10
+            pointer += 1
+            took0 = 1
+        took1 = 0
+        if extra[1] == 1 and (draws[1, total1] or action_hand == 1):
+            total1 = (total1 + choice[pointer]) % 10
+            took1 = 1
+        winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
+        info = 0
+        for j in range(seen.shape[0]):
+            info = info * 10 + choice[seen[j]]
+        out[info, winner, total0, total1, took0, took1] += weight[n_cards]
+    return 0
+
+
 def drawn_outcomes(
     game: Game, shoe: Shoe, fields: frozenset[str], action: Action | None
 ) -> OutcomeTable:
     """Every round of a game whose hands may take a card after the first deal (by their
-    own rule, or by the player's ``action``), played that way, over every ordered
-    sequence of point values of the most cards a round deals (weighed as the other
-    walks are, over N (N-1) ... (N-k+1)); with a decision, each row also carries its
-    information set (:data:`INFORMATION`), so that the best action can be chosen per set
-    (:mod:`analyzer.analysis.decisions`).
+    own rule, or by the player's ``action``) or with a decision, played that way, over
+    every ordered sequence of point values of the most cards a round deals (weighed as the
+    other walks are, over N (N-1) ... (N-k+1)); with a decision, each row also carries
+    its information set (:data:`INFORMATION`: the values seen, as one number), so that the
+    best action can be chosen per set (:mod:`analyzer.analysis.decisions`).
 
     A card after the first deal is taken from the sequence in the order of the hands
     (the player's draw before the dealer's): under an action that draws, the dealer's
-    third card is the sixth card, else the fifth; a card a round does not take is one
-    of the sequence's unused cards, as punto banco's walk counts them.
+    third card is the sixth card, else the fifth; a card a round does not take is one of
+    the sequence's unused cards, as punto banco's walk counts them. The kernel adds each
+    sequence into a small array of cells (information set, winner, scores, cards taken):
+    no sequence is kept.
     """
     n_cards = game.most_cards
     if not shoe.replacement and shoe.size < n_cards:
@@ -277,50 +356,38 @@ def drawn_outcomes(
             f"{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
         )
     counts = np.ascontiguousarray(shoe.value_counts, dtype=np.int64)
-    bound = int(np.count_nonzero(counts)) ** n_cards
-    if bound > MAX_SEQUENCES:  # (six cards of ten values: 10^6 at most)
-        raise AnalyzerError(
-            f"{game.name}: {bound:,} sequences, over the budget of {MAX_SEQUENCES:,}"
-        )
-    values = np.empty((bound, n_cards), dtype=np.int64)
-    ways = np.empty(bound, dtype=np.int64)
-    written = _deal_sequences_jit(counts, n_cards, shoe.take, values, ways)
-    values, ways = values[:written], ways[:written]
-    rows = np.arange(written)
     position = {place: i for i, place in enumerate(game.positions)}
-    pointer = np.full(written, game.cards)
-    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {}
-    totals = []
+    owner = np.array([h for h, _ in game.positions], dtype=np.int64)
+    extra = np.array([hand.extra for hand in game.hands], dtype=np.int64)
+    draws = np.zeros((2, 10), dtype=np.bool_)
     for h, hand in enumerate(game.hands):
-        first = values[:, [position[(h, k)] for k in range(1, hand.cards + 1)]].sum(axis=1)
-        taken = np.zeros(written, dtype=bool)
-        if hand.extra and hand.draws:
-            taken = np.isin(first % 10, hand.draws)
-        elif hand.extra and action is not None and action.draws == hand.name:
-            taken = np.ones(written, dtype=bool)
-        extra = np.where(taken, values[rows, np.minimum(pointer, n_cards - 1)], 0)
-        pointer = pointer + taken
-        total = (first + extra) % 10
-        totals.append(total)
+        draws[h, list(hand.draws)] = True
+    names = [hand.name for hand in game.hands]
+    action_hand = -1 if action is None or action.draws is None else names.index(action.draws)
+    sees = () if game.decision is None else game.decision.sees
+    seen = np.array([position[_place(game, card)] for card in sees], dtype=np.int64)
+    cells = np.zeros((10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
+    _drawn_cells_jit(
+        counts, n_cards, shoe.take, owner, extra, draws, action_hand, seen, game.cards, cells
+    )
+    info, winner, first_total, second_total, first_took, second_took = np.nonzero(cells)
+    ways = cells[info, winner, first_total, second_total, first_took, second_took]
+    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
+        "winner": (winner, game.winners)
+    }
+    took = (first_took, second_took)
+    for h, (hand, total) in enumerate(zip(game.hands, (first_total, second_total), strict=True)):
         columns[f"{hand.name}_score"] = (total, None)
         if hand.extra:
-            columns[f"{hand.name}_cards"] = (hand.cards + taken.astype(np.int64), None)
-    first_total, second_total = totals
-    winner = np.where(first_total > second_total, 0, np.where(second_total > first_total, 1, 2))
-    columns = {"winner": (winner, game.winners), **columns}
+            columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
     if game.decision is not None:
-        names = tuple(a.name for a in game.decision.actions)
-        columns["action"] = (np.full(written, names.index(action.name)), names)
-        seen = [position[_place(game, card)] for card in game.decision.sees]
-        code = np.zeros(written, dtype=np.int64)
-        for column in seen:
-            code = code * 10 + values[:, column]
-        columns[INFORMATION] = (code, None)
+        actions = tuple(a.name for a in game.decision.actions)
+        columns["action"] = (np.full(len(ways), actions.index(action.name)), actions)
+        columns[INFORMATION] = (info, None)
     kept = {
         name: column
         for name, column in columns.items()
-        if name in fields
-        or name in ("winner", INFORMATION, *(f"{hand.name}_score" for hand in game.hands))
+        if name in fields or name in ("winner", INFORMATION, *(f"{n}_score" for n in names))
     }
     codes = np.column_stack([codes for codes, _ in kept.values()])
     _, first_row, inverse = unique_rows(codes)
