@@ -3,7 +3,7 @@
 A game of the family may let the player decide after the first deal, seeing some cards
 (:class:`~analyzer.game.games.Decision`): stand, or draw a card with a stake twice the
 first (Lucky Draw Baccarat). The deal walk plays every round under each action
-(:func:`~analyzer.engine.deal_walk.drawn_outcomes`), each row tagged with its
+(:func:`~analyzer.engine.deal_walk.drawn_tables`), each row tagged with its
 information set, the point values of the cards the decision sees. Per bet, the exact
 net of each action in each set is a sum of integer ways times the rules' nets; the best
 action of each set is kept (a tie keeps the first action listed), and the bet's lines
@@ -14,50 +14,81 @@ backward induction is the whole solution; every figure stays an exact fraction.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 import numpy as np
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, bet_result
-from analyzer.engine.deal_walk import INFORMATION, drawn_outcomes, information_values
-from analyzer.game.games import Action
+from analyzer.engine.deal_walk import INFORMATION, drawn_tables, information_values
+from analyzer.game.games import Action, Game
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import LOSE, Bet, Paytable
 from analyzer.paytables.settle import settling_rule
 
-__all__ = ["Choice", "best_play"]
+__all__ = ["Choice", "StrategyTable", "best_play"]
 
 
 @dataclass(frozen=True)
 class Choice:
     """One information set of a decision: the point values of the cards it sees (in the
     order the decision names them), its ordered ways, the expected net of each action
-    per base stake given the set, and the best action."""
+    per base stake given the set (:attr:`values`), and the best action."""
 
     seen: tuple[int, ...]
     ways: int
-    values: dict[str, Fraction]
+    #: Each action's total net over the set's ways, in units of 1/``scale`` of a stake
+    #: (integers: a thousand sets' Fractions are made only when read).
+    nets: dict[str, int]
+    scale: int
     best: str
+
+    @property
+    def values(self) -> dict[str, Fraction]:
+        """Each action's exact expected net per base stake, given the set."""
+        return {name: Fraction(net, self.scale * self.ways) for name, net in self.nets.items()}
+
+
+class StrategyTable(Sequence[Choice]):
+    """A bet's strategy table, one :class:`Choice` per information set: made when first
+    read (an analysis reads its figures; a table of a thousand sets costs more than
+    they do)."""
+
+    def __init__(self, game: Game, rows: list[tuple]) -> None:
+        self._game, self._rows = game, rows
+
+    @cached_property
+    def _choices(self) -> tuple[Choice, ...]:
+        codes = np.array([row[0] for row in self._rows], dtype=np.int64)
+        seen = information_values(self._game, codes)
+        return tuple(
+            Choice(values, ways, nets, scale, best)
+            for values, (_, ways, nets, scale, best) in zip(seen, self._rows, strict=True)
+        )
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._choices[index]
 
 
 def best_play(
     paytable: Paytable, shoe: Shoe, offered: list[tuple[Bet, str]]
-) -> tuple[list[BetResult], dict[tuple[str, str], tuple[Choice, ...]]]:
+) -> tuple[list[BetResult], dict[tuple[str, str], StrategyTable]]:
     """Each offered bet's result under its best play, and its strategy table."""
     game = paytable.game
     fields = frozenset().union(*(bet.fields for bet, _ in offered))
     actions: tuple[Action | None, ...] = (None,) if game.decision is None else game.decision.actions
-    tables = {action: drawn_outcomes(game, shoe, fields, action) for action in actions}
+    tables = drawn_tables(game, shoe, fields, actions)
     results, choices = [], {}
     for bet, mode in offered:
         result, table = _best_for(bet, mode, tables)
         results.append(result)
         if table is not None:
-            choices[(bet.id, mode)] = tuple(
-                Choice(information_values(game, code), ways, values, best)
-                for code, ways, values, best in table
-            )
+            choices[(bet.id, mode)] = StrategyTable(game, table)
     return results, choices
 
 
@@ -85,9 +116,9 @@ def _best_for(bet: Bet, mode: str, tables: dict) -> tuple[BetResult, list | None
         for action, (_, sums) in by_action.items()
     }
     actions = list(by_action)
-    best = np.zeros(len(codes), dtype=np.int64)
-    for i in range(len(codes)):
-        best[i] = max(range(len(actions)), key=lambda a: (value[actions[a]][i], -a))
+    # The best action of each set: exact integers compared (object arrays), the first
+    # action listed where two are equal (argmax keeps the first maximum).
+    best = np.argmax(np.stack([value[action] for action in actions], axis=1), axis=1)
     # Each rule's line: the rounds it settles as they are played, and the mean net and
     # mean squared net of a base stake over them (a raised stake nets its multiple).
     rows = []
@@ -111,10 +142,9 @@ def _best_for(bet: Bet, mode: str, tables: dict) -> tuple[BetResult, list | None
     if actions == [None]:
         return result, None
     strategy = []
+    set_ways_of = first[1].sum(axis=1)
     for i, code in enumerate(codes):
-        set_ways = int(first[1][i].sum())
-        values = {
-            action.name: Fraction(int(value[action][i]), common * set_ways) for action in actions
-        }
-        strategy.append((int(code), set_ways, values, actions[best[i]].name))
+        set_ways = int(set_ways_of[i])
+        nets = {action.name: int(value[action][i]) for action in actions}
+        strategy.append((int(code), set_ways, nets, common, actions[best[i]].name))
     return result, strategy

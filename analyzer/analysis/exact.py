@@ -167,6 +167,11 @@ class Analysis:
         asked for: the bets were settled on the counts themselves). For another game of
         the family, the deal walk's table over every field its bets read."""
         game = self.paytable.game
+        if game is not None and game.by_values:
+            raise AnalyzerError(
+                f"{game.name} is played under each action: its rounds are not one table "
+                "(see the strategy table, Analysis.strategy)"
+            )
         if game is not None:
             from analyzer.engine.deal_walk import dealt_outcomes
 

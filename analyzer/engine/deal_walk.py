@@ -31,7 +31,7 @@ __all__ = [
     "MAX_SEQUENCES",
     "check_deal_walk",
     "dealt_outcomes",
-    "drawn_outcomes",
+    "drawn_tables",
     "information_values",
     "sequences_bound",
 ]
@@ -258,36 +258,44 @@ INFORMATION = "_information"
 
 @njit(cache=True)
 def _drawn_cells_jit(
-    value_counts, n_cards, take, owner, extra, draws, action_hand, seen, first_cards, out
+    value_counts, n_cards, take, owner, extra, draws, action_hands, seen, first_cards, out
 ):
-    """Every ordered sequence of ``n_cards`` point values, played: each hand's first cards
-    (``owner[i]``: the hand of card ``i`` of the first deal, ``first_cards`` of them), then
-    in hand order a hand's extra card where it takes one (``extra[h]`` and either its rule,
-    ``draws[h, total]``, or ``action_hand == h``), from the next card of the sequence.
+    """Every round of the first deal's ordered point values, played under each action:
+    each hand's first cards (``owner[i]``: the hand of card ``i`` of the first deal,
+    ``first_cards`` of them), then in hand order a hand's extra card where it takes one
+    (``extra[h]`` and either its rule, ``draws[h, total]``, or the action giving it,
+    ``action_hands[a] == h``), the next card of the sequence. The cards after the first
+    deal are not walked one by one: a round that takes ``k`` of them weighs each of
+    their values by the cards of it left, and the sequence's unused cards by the ordered
+    ways to deal them from the rest (a falling product, or a power with replacement).
 
     Parameters
     ----------
     value_counts : int64[10]
         Cards of each point value.
     n_cards, take : int
-        Cards of a sequence; what dealing one takes from its count (1, or 0 with
-        replacement).
+        Cards of a sequence (the most a round deals); what dealing one takes from its count
+        (1, or 0 with replacement).
     owner : int64[first_cards]
     extra : int64[2]
     draws : bool[2, 10]
-    action_hand : int
-        The hand the action gives its extra card, or -1.
+    action_hands : int64[A]
+        For each action, the hand it gives its extra card, or -1.
     seen : int64[k]
         Positions (in the first deal) of the cards the decision sees (k may be 0).
-    out : int64[10**k, 3, 10, 10, 2, 2]
-        Zeroed by the caller; on return the ways of each (information set, winner: 0 the
-        first hand, 1 the second, 2 a tie, first hand's score, second's, extra cards taken
-        by the first hand, by the second).
+    out : int64[A, 10**k, 3, 10, 10, 2, 2]
+        Zeroed by the caller; on return the ways of each (action, information set,
+        winner: 0 the first hand, 1 the second, 2 a tie, first hand's score, second's,
+        extra cards taken by the first hand, by the second).
     """
     n_classes = value_counts.shape[0]
     left = value_counts.copy()
-    choice = np.full(n_cards, -1, dtype=np.int64)
-    weight = np.ones(n_cards + 1, dtype=np.int64)
+    size = 0
+    for c in range(n_classes):
+        size += value_counts[c]
+    choice = np.full(first_cards, -1, dtype=np.int64)
+    weight = np.ones(first_cards + 1, dtype=np.int64)
+    n_rest = n_cards - first_cards
     depth = 0
     while depth >= 0:
         c = choice[depth]
@@ -303,52 +311,74 @@ def _drawn_cells_jit(
         choice[depth] = c
         weight[depth + 1] = weight[depth] * left[c]
         left[c] -= take
-        if depth + 1 < n_cards:
+        if depth + 1 < first_cards:
             depth += 1
             continue
-        total0 = 0
-        total1 = 0
+        first0 = 0
+        first1 = 0
         for i in range(first_cards):
             if owner[i] == 0:
-                total0 += choice[i]
+                first0 += choice[i]
             else:
-                total1 += choice[i]
-        total0 %= 10
-        total1 %= 10
-        pointer = first_cards
-        took0 = 0
-        if extra[0] == 1 and (draws[0, total0] or action_hand == 0):
-            total0 = (total0 + choice[pointer]) % 10
-            pointer += 1
-            took0 = 1
-        took1 = 0
-        if extra[1] == 1 and (draws[1, total1] or action_hand == 1):
-            total1 = (total1 + choice[pointer]) % 10
-            took1 = 1
-        winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
+                first1 += choice[i]
+        first0 %= 10
+        first1 %= 10
         info = 0
         for j in range(seen.shape[0]):
             info = info * 10 + choice[seen[j]]
-        out[info, winner, total0, total1, took0, took1] += weight[n_cards]
+        remaining = size - take * first_cards
+        base = weight[first_cards]
+        for a in range(action_hands.shape[0]):
+            took0 = 1 if extra[0] == 1 and (draws[0, first0] or action_hands[a] == 0) else 0
+            took1 = 1 if extra[1] == 1 and (draws[1, first1] or action_hands[a] == 1) else 0
+            taken = took0 + took1
+            # The ordered ways to deal the sequence's unused cards from the rest.
+            unused = 1
+            for i in range(n_rest - taken):
+                unused *= remaining - take * (taken + i)
+            if taken == 0:
+                winner = 0 if first0 > first1 else 1 if first1 > first0 else 2
+                out[a, info, winner, first0, first1, 0, 0] += base * unused
+                continue
+            for c1 in range(n_classes):
+                w1 = left[c1]
+                if w1 == 0:
+                    continue
+                if taken == 1:
+                    total0 = (first0 + c1) % 10 if took0 == 1 else first0
+                    total1 = (first1 + c1) % 10 if took1 == 1 else first1
+                    winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
+                    out[a, info, winner, total0, total1, took0, took1] += base * w1 * unused
+                    continue
+                left[c1] -= take
+                total0 = (first0 + c1) % 10
+                for c2 in range(n_classes):
+                    w2 = left[c2]
+                    if w2 == 0:
+                        continue
+                    total1 = (first1 + c2) % 10
+                    winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
+                    out[a, info, winner, total0, total1, 1, 1] += base * w1 * w2 * unused
+                left[c1] += take
     return 0
 
 
-def drawn_outcomes(
-    game: Game, shoe: Shoe, fields: frozenset[str], action: Action | None
-) -> OutcomeTable:
+def drawn_tables(
+    game: Game, shoe: Shoe, fields: frozenset[str], actions: tuple[Action | None, ...]
+) -> dict[Action | None, OutcomeTable]:
     """Every round of a game whose hands may take a card after the first deal (by their
-    own rule, or by the player's ``action``) or with a decision, played that way, over
-    every ordered sequence of point values of the most cards a round deals (weighed as the
-    other walks are, over N (N-1) ... (N-k+1)); with a decision, each row also carries
-    its information set (:data:`INFORMATION`: the values seen, as one number), so that the
-    best action can be chosen per set (:mod:`analyzer.analysis.decisions`).
+    own rule, or by the player's action) or with a decision, played under each of
+    ``actions``, over every ordered sequence of point values of the most cards a round
+    deals (weighed as the other walks are, over N (N-1) ... (N-k+1)): a table per action;
+    with a decision, each row also carries its information set (:data:`INFORMATION`: the
+    values seen, as one number), so that the best action can be chosen per set
+    (:mod:`analyzer.analysis.decisions`).
 
     A card after the first deal is taken from the sequence in the order of the hands
     (the player's draw before the dealer's): under an action that draws, the dealer's
     third card is the sixth card, else the fifth; a card a round does not take is one of
-    the sequence's unused cards, as punto banco's walk counts them. The kernel adds each
-    sequence into a small array of cells (information set, winner, scores, cards taken):
-    no sequence is kept.
+    the sequence's unused cards, as punto banco's walk counts them. One walk of the first
+    deal serves every action (the kernel adds each round into a small array of cells).
     """
     n_cards = game.most_cards
     if not shoe.replacement and shoe.size < n_cards:
@@ -363,41 +393,59 @@ def drawn_outcomes(
     for h, hand in enumerate(game.hands):
         draws[h, list(hand.draws)] = True
     names = [hand.name for hand in game.hands]
-    action_hand = -1 if action is None or action.draws is None else names.index(action.draws)
+    action_hands = np.array(
+        [-1 if a is None or a.draws is None else names.index(a.draws) for a in actions],
+        dtype=np.int64,
+    )
     sees = () if game.decision is None else game.decision.sees
     seen = np.array([position[_place(game, card)] for card in sees], dtype=np.int64)
-    cells = np.zeros((10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
+    cells = np.zeros((len(actions), 10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
     _drawn_cells_jit(
-        counts, n_cards, shoe.take, owner, extra, draws, action_hand, seen, game.cards, cells
+        counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards, cells
     )
-    info, winner, first_total, second_total, first_took, second_took = np.nonzero(cells)
-    ways = cells[info, winner, first_total, second_total, first_took, second_took]
-    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
-        "winner": (winner, game.winners)
-    }
-    took = (first_took, second_took)
-    for h, (hand, total) in enumerate(zip(game.hands, (first_total, second_total), strict=True)):
-        columns[f"{hand.name}_score"] = (total, None)
-        if hand.extra:
-            columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
-    if game.decision is not None:
-        actions = tuple(a.name for a in game.decision.actions)
-        columns["action"] = (np.full(len(ways), actions.index(action.name)), actions)
-        columns[INFORMATION] = (info, None)
-    kept = {
-        name: column
-        for name, column in columns.items()
-        if name in fields or name in ("winner", INFORMATION, *(f"{n}_score" for n in names))
-    }
-    codes = np.column_stack([codes for codes, _ in kept.values()])
-    _, first_row, inverse = unique_rows(codes)
-    total_ways = np.zeros(len(first_row), dtype=np.int64)
-    np.add.at(total_ways, inverse, ways)
-    table_columns = {
-        name: decoded(codes[first_row], texts) for name, (codes, texts) in kept.items()
-    }
     denominator = shoe.size**n_cards if shoe.replacement else math.perm(shoe.size, n_cards)
-    return OutcomeTable(table_columns, total_ways, denominator, "none")
+    tables = {}
+    # The cards a hand took are told apart only where a bet asks how many it holds:
+    # otherwise they are summed out here, and every cell left is a row of its own.
+    keep_took = [hand.extra and f"{hand.name}_cards" in fields for hand in game.hands]
+    keep_score = [f"{hand.name}_score" in fields for hand in game.hands]
+    for a, action in enumerate(actions):
+        by_cell = cells[a]
+        # (an axis of two summed by adding its halves: numpy's sum over a short last axis
+        # is many small reductions)
+        if not keep_took[1]:
+            by_cell = by_cell[..., :1] + by_cell[..., 1:]
+        if not keep_took[0]:
+            by_cell = by_cell[..., :1, :] + by_cell[..., 1:, :]
+        # A hand's score no bet asks about is summed out too: fewer rows to settle.
+        for h in (1, 0):
+            if not keep_score[h]:
+                by_cell = by_cell.sum(axis=2 + h, keepdims=True)
+        flat = by_cell.reshape(-1)
+        found = np.flatnonzero(flat)
+        ways = flat[found]
+        info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
+            found, by_cell.shape
+        )
+        columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
+            "winner": (winner, game.winners)
+        }
+        took = (first_took, second_took)
+        for h, (hand, total) in enumerate(
+            zip(game.hands, (first_total, second_total), strict=True)
+        ):
+            if keep_score[h]:
+                columns[f"{hand.name}_score"] = (total, None)
+            if keep_took[h]:
+                columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
+        if game.decision is not None:
+            columns[INFORMATION] = (info, None)
+        table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
+        if game.decision is not None:  # (one action a table: its name, as text)
+            table_columns["action"] = np.full(len(ways), action.name)
+        total_ways = ways
+        tables[action] = OutcomeTable(table_columns, total_ways, denominator, "none")
+    return tables
 
 
 def _place(game: Game, card: str) -> tuple[int, int]:
@@ -406,7 +454,9 @@ def _place(game: Game, card: str) -> tuple[int, int]:
     return next(h for h, other in enumerate(game.hands) if other.name == hand), int(number)
 
 
-def information_values(game: Game, code: int) -> tuple[int, ...]:
-    """The point values of the cards a decision sees, from an information set's code."""
+def information_values(game: Game, codes: np.ndarray) -> list[tuple[int, ...]]:
+    """The point values of the cards a decision sees, from information sets' codes (one
+    decimal digit a card, the first card's the most significant)."""
     seen = len(game.decision.sees)
-    return tuple(int(digit) for digit in f"{code:0{seen}d}")
+    digits = [(codes // 10 ** (seen - 1 - i)) % 10 for i in range(seen)]
+    return list(zip(*(column.tolist() for column in digits), strict=True))

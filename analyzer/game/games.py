@@ -178,7 +178,7 @@ class Game:
     @property
     def by_values(self) -> bool:
         """Is a round walked by point values, played under each action: a game whose
-        hands draw, or with a decision (:func:`~analyzer.engine.deal_walk.drawn_outcomes`)?
+        hands draw, or with a decision (:func:`~analyzer.engine.deal_walk.drawn_tables`)?
         Its fields are then the hands' scores and cards, not single cards' ranks or suits."""
         return self.draws or self.decision is not None
 
