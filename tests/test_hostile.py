@@ -1177,6 +1177,10 @@ OVERWRITES = {
         ["audit", "{log}", "--paytable", "{paytable}"],
         {o: ("paytable", "log") for o in ("--out", "--plot", "--progress")},
     ),
+    "strategy": (
+        ["strategy", "--paytable", "{paytable}", "--shoe", "{shoe}"],
+        {"--out": ("paytable", "shoe"), "--progress": ("paytable", "shoe")},
+    ),
     "docs": (
         ["docs", "--paytable", "{paytable}", "--shoe", "{shoe}", "--config", "{config}", "--force"],
         {o: ("paytable", "shoe", "config") for o in ("--out", "--site", "--progress")},
