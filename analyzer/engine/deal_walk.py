@@ -45,6 +45,38 @@ MAX_SEQUENCES = 2_000_000
 
 
 @njit(cache=True)
+def _next_sequence_jit(choice, left, weight, depth, take):
+    """Advance an ordered walk of card classes to its next full sequence.
+
+    ``choice[i]`` is the class at position ``i`` (-1 before the first), ``left`` the
+    cards of each class left, ``weight[i + 1]`` the ordered ways of the first ``i + 1``
+    positions; ``depth`` is where the last call stopped (0 to start). Returns the depth
+    of the last position (the sequence is ``choice``, its ways ``weight[-1]``), or -1
+    when every sequence has been met. One odometer for every walk of this module.
+    """
+    n_positions = choice.shape[0]
+    n_classes = left.shape[0]
+    while depth >= 0:
+        c = choice[depth]
+        if c >= 0:  # put back the card this position held before trying the next class
+            left[c] += take
+        c += 1
+        while c < n_classes and left[c] == 0:
+            c += 1
+        if c == n_classes:
+            choice[depth] = -1
+            depth -= 1
+            continue
+        choice[depth] = c
+        weight[depth + 1] = weight[depth] * left[c]
+        left[c] -= take
+        if depth + 1 == n_positions:
+            return depth
+        depth += 1
+    return -1
+
+
+@njit(cache=True)
 def _deal_sequences_jit(class_counts, n_cards, take, classes, ways):
     """Every ordered sequence of ``n_cards`` classes the counts allow, and its ways.
 
@@ -68,33 +100,17 @@ def _deal_sequences_jit(class_counts, n_cards, take, classes, ways):
     int
         The number of sequences written.
     """
-    n_classes = class_counts.shape[0]
     left = class_counts.copy()
     choice = np.full(n_cards, -1, dtype=np.int64)
     weight = np.ones(n_cards + 1, dtype=np.int64)
     written = 0
-    depth = 0
+    depth = _next_sequence_jit(choice, left, weight, 0, take)
     while depth >= 0:
-        c = choice[depth]
-        if c >= 0:  # put back the card this position held before trying the next class
-            left[c] += take
-        c += 1
-        while c < n_classes and left[c] == 0:
-            c += 1
-        if c == n_classes:
-            choice[depth] = -1
-            depth -= 1
-            continue
-        choice[depth] = c
-        weight[depth + 1] = weight[depth] * left[c]
-        left[c] -= take
-        if depth + 1 == n_cards:
-            for i in range(n_cards):
-                classes[written, i] = choice[i]
-            ways[written] = weight[n_cards]
-            written += 1
-        else:
-            depth += 1
+        for i in range(n_cards):
+            classes[written, i] = choice[i]
+        ways[written] = weight[n_cards]
+        written += 1
+        depth = _next_sequence_jit(choice, left, weight, depth, take)
     return written
 
 
@@ -297,23 +313,10 @@ def _drawn_cells_jit(
     weight = np.ones(first_cards + 1, dtype=np.int64)
     n_rest = n_cards - first_cards
     depth = 0
-    while depth >= 0:
-        c = choice[depth]
-        if c >= 0:
-            left[c] += take
-        c += 1
-        while c < n_classes and left[c] == 0:
-            c += 1
-        if c == n_classes:
-            choice[depth] = -1
-            depth -= 1
-            continue
-        choice[depth] = c
-        weight[depth + 1] = weight[depth] * left[c]
-        left[c] -= take
-        if depth + 1 < first_cards:
-            depth += 1
-            continue
+    while True:
+        depth = _next_sequence_jit(choice, left, weight, depth, take)
+        if depth < 0:
+            break
         first0 = 0
         first1 = 0
         for i in range(first_cards):

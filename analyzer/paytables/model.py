@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -557,7 +557,11 @@ class Paytable:
 
     @property
     def has_main_bet(self) -> bool:
-        """Does it offer a bet on the Player's or the Banker's hand (:data:`MAIN_BETS`)?"""
+        """Does it offer a bet on the Player's or the Banker's hand (:data:`MAIN_BETS`), or,
+        for another game of the family, a bet on which hand wins (its conditions read
+        ``winner``)? Its best bet is then the game's maximum RTP."""
+        if self.game is not None:
+            return any("winner" in bet.fields for bet in self.bets)
         return any(bet.id in MAIN_BETS for bet in self.bets)
 
     def bet(self, bet_id: str, mode: str) -> Bet:
@@ -877,12 +881,7 @@ def _game(data: Mapping[str, Any], source: str) -> Game | None:
     if value is None:
         return None
     try:
-        if isinstance(value, str):
-            game = named_game(value)
-        elif isinstance(value, Mapping):
-            game = game_from_table(value, "[game]")
-        else:
-            raise AnalyzerError("'game' must be a game's name or a [game] table")
+        game = _named_or_table(value, "game", named_game, game_from_table)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{source}: {exc}") from None
     for key in _PUNTO_BANCO_KEYS:
@@ -932,16 +931,22 @@ def _alternatives(
     return tuple(out)
 
 
+def _named_or_table(value: object, key: str, named: Callable, from_table: Callable) -> Any:
+    """A paytable's ``key`` that names a shipped file (``named``) or is a table of its own
+    (``from_table``): the drawing rules, the game."""
+    if isinstance(value, str):
+        return named(value)
+    if isinstance(value, Mapping):
+        return from_table(value, f"[{key}]")
+    what = {"rules": "a rule set's", "game": "a game's"}[key]
+    raise AnalyzerError(f"'{key}' must be {what} name or a [{key}] table")
+
+
 def _rules_and_strategy(data: Mapping[str, Any], source: str) -> tuple[DrawingRules, Strategy]:
     """``rules`` (a rule set's name, or a ``[rules]`` table) and ``[strategy]``."""
     value = data.get("rules", "standard")
     try:
-        if isinstance(value, str):
-            rules = named_rules(value)
-        elif isinstance(value, Mapping):
-            rules = rules_from_table(value, "[rules]")
-        else:
-            raise AnalyzerError("'rules' must be a rule set's name or a [rules] table")
+        rules = _named_or_table(value, "rules", named_rules, rules_from_table)
         strategy = NO_STRATEGY
         if "strategy" in data:
             strategy = parse_strategy(data["strategy"], "[strategy]")

@@ -416,6 +416,14 @@ def test_only_a_game_with_a_main_bet_states_the_games_rtp(site, games) -> None:
         "tie-9-to-1",
         "baccarat-gold",
         "chemin-de-fer",
+        # other games: a bet on which hand wins
+        "dragon-tiger",
+        "dragon-tiger-evolution",
+        "dragon-tiger-pragmatic",
+        "dragon-tiger-sa-gaming",
+        "three-card-baccarat",
+        "lucky-draw-baccarat-1",
+        "lucky-draw-baccarat-2",
     }
     for game in games:
         name = game.slug
