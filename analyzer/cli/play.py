@@ -241,10 +241,7 @@ def _game_round(
         }
         for mode in paytable.modes
     }
-    hands = [
-        [card for card, (owner, _) in zip(cards, game.positions, strict=True) if owner == h]
-        for h in range(len(game.hands))
-    ]
+    hands = [[cards[i] for i in positions] for positions in game.hand_positions]
     scores = [int(columns[f"{hand.name}_score"][0]) for hand in game.hands]
     pictures = [int(columns[f"{hand.name}_pictures"][0]) for hand in game.hands]
     winner = str(columns["winner"][0])

@@ -125,8 +125,8 @@ def decision_of(paytable: Paytable) -> Decision:
 def seen_label(game: Game, card: str) -> str:
     """A card the decision sees, as people read it: ``"player_card1"`` as ``"Player card 1"``
     (the hand's label)."""
-    hand, number = card.rsplit("_card", 1)
-    return f"{_hand(game, hand).label()} card {number}"
+    h, number = game.card_place(card)
+    return f"{game.hands[h].label()} card {number}"
 
 
 def _hand(game: Game, name: str) -> Hand:
@@ -227,14 +227,14 @@ def _seen_by_hand(game: Game) -> list[tuple[str, list[int]]]:
     positions (in ``sees``) of its cards seen."""
     by_hand: dict[str, list[int]] = {}
     for position, card in enumerate(game.decision.sees):
-        by_hand.setdefault(card.rsplit("_card", 1)[0], []).append(position)
+        by_hand.setdefault(game.hands[game.card_place(card)[0]].name, []).append(position)
     return [(hand.name, by_hand[hand.name]) for hand in game.hands if hand.name in by_hand]
 
 
 def _total_label(game: Game, hand_name: str, positions: list[int]) -> str:
     """What a hand's cards seen add up to, in words: "the Player's two-card total"."""
     hand = _hand(game, hand_name)
-    numbers = [game.decision.sees[p].rsplit("_card", 1)[1] for p in positions]
+    numbers = [str(game.card_place(game.decision.sees[p])[1]) for p in positions]
     if len(numbers) == 1:
         return f"{hand.label()} card {numbers[0]}"
     if len(numbers) == hand.cards:

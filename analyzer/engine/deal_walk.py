@@ -204,7 +204,7 @@ def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTab
     total = np.zeros(len(first), dtype=np.int64)
     np.add.at(total, inverse, ways)
     table_columns = {name: decoded(codes[first], texts) for name, (codes, texts) in columns.items()}
-    denominator = shoe.size**n_cards if shoe.replacement else math.perm(shoe.size, n_cards)
+    denominator = shoe.sequences(n_cards)
     return OutcomeTable(table_columns, total, denominator, "none")
 
 
@@ -401,12 +401,12 @@ def drawn_tables(
         dtype=np.int64,
     )
     sees = () if game.decision is None else game.decision.sees
-    seen = np.array([position[_place(game, card)] for card in sees], dtype=np.int64)
+    seen = np.array([position[game.card_place(card)] for card in sees], dtype=np.int64)
     cells = np.zeros((len(actions), 10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
     _drawn_cells_jit(
         counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards, cells
     )
-    denominator = shoe.size**n_cards if shoe.replacement else math.perm(shoe.size, n_cards)
+    denominator = shoe.sequences(n_cards)
     tables = {}
     # The cards a hand took are told apart only where a bet asks how many it holds:
     # otherwise they are summed out here, and every cell left is a row of its own.
@@ -446,15 +446,8 @@ def drawn_tables(
         table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
         if game.decision is not None:  # (one action a table: its name, as text)
             table_columns["action"] = np.full(len(ways), action.name)
-        total_ways = ways
-        tables[action] = OutcomeTable(table_columns, total_ways, denominator, "none")
+        tables[action] = OutcomeTable(table_columns, ways, denominator, "none")
     return tables
-
-
-def _place(game: Game, card: str) -> tuple[int, int]:
-    """(hand index, card number) of a card of the first deal named ``"player_card2"``."""
-    hand, number = card.rsplit("_card", 1)
-    return next(h for h, other in enumerate(game.hands) if other.name == hand), int(number)
 
 
 def information_values(game: Game, codes: np.ndarray) -> list[tuple[int, ...]]:

@@ -197,6 +197,20 @@ class Game:
             if k <= hand.cards
         )
 
+    @cached_property
+    def hand_positions(self) -> tuple[list[int], ...]:
+        """Per hand, the positions (in dealing order) of its cards of the first deal."""
+        return tuple(
+            [i for i, (owner, _) in enumerate(self.positions) if owner == h]
+            for h in range(len(self.hands))
+        )
+
+    def card_place(self, card: str) -> tuple[int, int]:
+        """(hand index, card number from 1) of a card of the first deal named by its
+        field prefix, ``"player_card2"``: how a decision's ``sees`` names its cards."""
+        hand, number = card.rsplit("_card", 1)
+        return next(h for h, other in enumerate(self.hands) if other.name == hand), int(number)
+
     @property
     def winners(self) -> tuple[str, ...]:
         return (*(hand.name for hand in self.hands), self.tie)
@@ -301,7 +315,7 @@ class Game:
         values = np.minimum(ranks + 1, 10) % 10
         scores, strengths = [], []
         for h, hand in enumerate(self.hands):
-            columns = [i for i, (owner, _) in enumerate(self.positions) if owner == h]
+            columns = self.hand_positions[h]
             own = ranks[:, columns]
             if self.score == "rank":
                 score = own[:, 0] + 1
@@ -339,9 +353,8 @@ class Game:
             "winner": (winner, self.winners)
         }
         for h, hand in enumerate(self.hands):
-            own = [i for i, (owner, _) in enumerate(self.positions) if owner == h]
             columns[f"{hand.name}_score"] = (scores[h], None)
-            pictures = (ranks[:, own] >= FIRST_PICTURE).sum(axis=1)
+            pictures = (ranks[:, self.hand_positions[h]] >= FIRST_PICTURE).sum(axis=1)
             columns[f"{hand.name}_pictures"] = (pictures, None)
         attributes = {
             "rank": lambda i: (ranks[:, i], RANKS),

@@ -342,9 +342,12 @@ class Shoe:
     @cached_property
     def rounds_denominator(self) -> int:
         """N(N-1)...(N-5), or N^6 with replacement: the common denominator of every count."""
-        if self.replacement:
-            return self.size**ROUND_CARDS
-        return perm(self.size, ROUND_CARDS)
+        return self.sequences(ROUND_CARDS)
+
+    def sequences(self, cards: int) -> int:
+        """The ordered sequences of ``cards`` cards the shoe deals: N(N-1)...(N-cards+1),
+        or N^cards with replacement."""
+        return self.size**cards if self.replacement else perm(self.size, cards)
 
     @cached_property
     def full_decks_dealt(self) -> int | None:

@@ -284,8 +284,9 @@ def _decision_text(game: Game, lang: str) -> str:
     labels = {hand.name: hand.label(lang) for hand in game.hands}
     seen = []
     for card in game.decision.sees:
-        hand, number = card.rsplit("_card", 1)
-        seen.append(sentence("game_card_of", lang, hand=labels[hand], number=number))
+        h, number = game.card_place(card)
+        label = game.hands[h].label(lang)
+        seen.append(sentence("game_card_of", lang, hand=label, number=number))
     actions = []
     for action in game.decision.actions:
         name = action.name.replace("_", " ")
