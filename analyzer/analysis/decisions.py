@@ -21,21 +21,32 @@ from functools import cached_property
 
 import numpy as np
 
-from analyzer.analysis.bets import OTHERWISE, BetResult, bet_result
-from analyzer.engine.deal_walk import INFORMATION, drawn_tables, information_values
-from analyzer.game.games import Action, Game
+from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
+from analyzer.engine.deal_walk import (
+    FIRST_FOUR,
+    INFORMATION,
+    drawn_tables,
+    information_values,
+    punto_banco_cells,
+)
+from analyzer.game.fields import WINNERS
+from analyzer.game.games import Action, Reveal
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import LOSE, Bet, Paytable
+from analyzer.paytables.model import LOSE, Bet, Payout, Paytable
 from analyzer.paytables.settle import settling_rule
+from analyzer.paytables.unknowns import Poly
 
 __all__ = ["Choice", "StrategyTable", "best_play"]
 
 
 @dataclass(frozen=True)
 class Choice:
-    """One information set of a decision: the point values of the cards it sees (in the
-    order the decision names them), its ordered ways, the expected net of each action
-    per base stake given the set (:attr:`values`), and the best action."""
+    """One information set of a decision: the cards it sees (their names, :attr:`cards`,
+    and point values, :attr:`seen`, in the order the decision names them), its ordered
+    ways, the expected net of each action per base stake given the set
+    (:attr:`values`), and the best action. Where the cards shown are random, ``chance``
+    is that of a round showing these cards, and a set's probability is that chance times
+    its ways over ``over`` (the sequences the ways are out of)."""
 
     seen: tuple[int, ...]
     ways: int
@@ -44,29 +55,46 @@ class Choice:
     nets: dict[str, int]
     scale: int
     best: str
+    cards: tuple[str, ...] = ()
+    chance: Fraction = Fraction(1)
+    over: int = 0
 
     @property
     def values(self) -> dict[str, Fraction]:
         """Each action's exact expected net per base stake, given the set."""
         return {name: Fraction(net, self.scale * self.ways) for name, net in self.nets.items()}
 
+    def values_of(self, cards: Sequence[str]) -> dict[str, int | None]:
+        """The point value of each of ``cards`` in this set, None where it is not shown."""
+        shown = dict(zip(self.cards, self.seen, strict=True))
+        return {card: shown.get(card) for card in cards}
+
+    @property
+    def probability(self) -> Fraction:
+        """The chance of a round in this information set (its cards shown, these values)."""
+        return self.chance * Fraction(self.ways, self.over)
+
 
 class StrategyTable(Sequence[Choice]):
     """A bet's strategy table, one :class:`Choice` per information set: made when first
-    read (an analysis reads its figures; a table of a thousand sets costs more than
-    they do)."""
+    read (an analysis reads its figures; a table of ten thousand sets costs more than
+    they do). ``rows`` are ``(reveal index, set code, ways, nets, scale, best)``."""
 
-    def __init__(self, game: Game, rows: list[tuple]) -> None:
-        self._game, self._rows = game, rows
+    def __init__(self, reveals: tuple[Reveal, ...], rows: list[tuple], over: int) -> None:
+        self._reveals, self._rows, self._over = reveals, rows, over
 
     @cached_property
     def _choices(self) -> tuple[Choice, ...]:
-        codes = np.array([row[0] for row in self._rows], dtype=np.int64)
-        seen = information_values(self._game, codes)
-        return tuple(
-            Choice(values, ways, nets, scale, best)
-            for values, (_, ways, nets, scale, best) in zip(seen, self._rows, strict=True)
-        )
+        out = []
+        for r, reveal in enumerate(self._reveals):
+            rows = [row for row in self._rows if row[0] == r]
+            codes = np.array([row[1] for row in rows], dtype=np.int64)
+            seen = information_values(len(reveal.sees), codes)
+            out += [
+                Choice(values, ways, nets, scale, best, reveal.sees, reveal.chance, self._over)
+                for values, (_, _, ways, nets, scale, best) in zip(seen, rows, strict=True)
+            ]
+        return tuple(out)
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -75,76 +103,179 @@ class StrategyTable(Sequence[Choice]):
         return self._choices[index]
 
 
+#: Per action, the ways of each (information set, rule settling it) of one reveal: the
+#: sets' codes and an int64 array (sets x (rules + 1)), the last column "no rule".
+ByAction = dict[Action | None, tuple[np.ndarray, np.ndarray]]
+
+
 def best_play(
     paytable: Paytable, shoe: Shoe, offered: list[tuple[Bet, str]]
 ) -> tuple[list[BetResult], dict[tuple[str, str], StrategyTable]]:
-    """Each offered bet's result under its best play, and its strategy table."""
+    """Each offered bet's result under its best play, and its strategy table: a game of
+    the family with a decision or hands that draw, or the bets of a punto banco
+    paytable's ``[decision]``."""
+    if paytable.game is None:
+        return _best_punto_banco(paytable, shoe, offered)
     game = paytable.game
     fields = frozenset().union(*(bet.fields for bet, _ in offered))
     actions: tuple[Action | None, ...] = (None,) if game.decision is None else game.decision.actions
     tables = drawn_tables(game, shoe, fields, actions)
+    reveals = (Reveal((), Fraction(1)),) if game.decision is None else game.decision.reveals
     results, choices = [], {}
     for bet, mode in offered:
-        result, table = _best_for(bet, mode, tables)
+        by_action = {
+            action: _sums_by_set(bet, table, action is not None) for action, table in tables.items()
+        }
+        denominator = next(iter(tables.values())).denominator
+        result, rows = _solve(bet, mode, reveals, [by_action], denominator)
         results.append(result)
-        if table is not None:
-            choices[(bet.id, mode)] = StrategyTable(game, table)
+        if rows is not None:
+            choices[(bet.id, mode)] = StrategyTable(reveals, rows, denominator)
     return results, choices
 
 
-def _best_for(bet: Bet, mode: str, tables: dict) -> tuple[BetResult, list | None]:
+def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:
+    index = settling_rule(bet, table.columns, len(table.ways))
+    if not by_information:
+        codes, inverse = np.zeros(1, dtype=np.int64), np.zeros(len(table.ways), dtype=np.int64)
+    else:
+        codes, inverse = np.unique(table.columns[INFORMATION], return_inverse=True)
+    sums = np.zeros((len(codes), len(bet.rules) + 1), dtype=np.int64)
+    np.add.at(sums, (inverse.reshape(-1), index), table.ways)
+    return codes, sums
+
+
+def _best_punto_banco(
+    paytable: Paytable, shoe: Shoe, offered: list[tuple[Bet, str]]
+) -> tuple[list[BetResult], dict[tuple[str, str], StrategyTable]]:
+    """The bets of a punto banco ``[decision]``: every round by its first four cards
+    (:func:`~analyzer.engine.deal_walk.punto_banco_cells`), each bet settled on the
+    (winner, scores) cells, then summed over the cards each reveal hides."""
+    decision = paytable.decision
+    fields = frozenset().union(*(bet.fields for bet, _ in offered))
+    scores = bool(fields & {"player_score", "banker_score"})
+    tableau = paytable.rules.tableau(paytable.strategy)
+    cells = punto_banco_cells(shoe, tableau.third_card, scores)
+    side = cells.shape[-1]
+    winner, player, banker = np.unravel_index(np.arange(3 * side * side), (3, side, side))
+    columns = {"winner": np.array(WINNERS)[winner], "player_score": player, "banker_score": banker}
+    flat = cells.reshape(10, 10, 10, 10, -1)
+    denominator = shoe.sequences(6)
+    place = {card: i for i, card in enumerate(FIRST_FOUR)}
+    results, choices = [], {}
+    for bet, mode in offered:
+        index = settling_rule(bet, columns, len(winner))
+        by_rule = np.stack(
+            [flat[..., index == r].sum(axis=-1) for r in range(len(bet.rules) + 1)], axis=-1
+        )
+        per_reveal = []
+        for reveal in decision.reveals:
+            kept = [place[card] for card in reveal.sees]
+            hidden = tuple(i for i in range(4) if i not in kept)
+            # The cards shown in the decision's order, the most significant digit first.
+            summed = by_rule.sum(axis=hidden).transpose(*np.argsort(np.argsort(kept)), -1)
+            sums = summed.reshape(-1, len(bet.rules) + 1)
+            codes = np.arange(len(sums), dtype=np.int64)
+            seen = sums.sum(axis=1) > 0
+            by_action = dict.fromkeys(decision.actions, (codes[seen], sums[seen]))
+            per_reveal.append(by_action)
+        if any(isinstance(reveal.chance, Poly) for reveal in decision.reveals):
+            result, rows = _solve_in_unknowns(bet, mode, decision.reveals, per_reveal, denominator)
+        else:
+            result, rows = _solve(bet, mode, decision.reveals, per_reveal, denominator)
+        results.append(result)
+        choices[(bet.id, mode)] = StrategyTable(decision.reveals, rows, denominator)
+    return results, choices
+
+
+def _solve_in_unknowns(
+    bet: Bet,
+    mode: str,
+    reveals: tuple[Reveal, ...],
+    per_reveal: list[ByAction],
+    denominator: int,
+) -> tuple[BetResult, list]:
+    """A bet whose reveals' chances are polynomials in the paytable's unknowns: each
+    reveal solved alone (its best play does not depend on the chances), the figures
+    their sum weighed by the chances, polynomials as :mod:`analyzer.analysis.fit` solves
+    them (no lines: a line's probability would be a polynomial too)."""
+    net = net_squared = wins = pushes = Fraction(0)
+    rows = []
+    for r, (reveal, by_action) in enumerate(zip(reveals, per_reveal, strict=True)):
+        alone, reveal_rows = _solve(
+            bet, mode, (Reveal(reveal.sees, Fraction(1)),), [by_action], denominator
+        )
+        sums = alone.sums
+        net = reveal.chance * sums.mean_net + net
+        net_squared = reveal.chance * sums.mean_squared_net + net_squared
+        wins = reveal.chance * alone.hit_frequency + wins
+        pushes = reveal.chance * alone.push_probability + pushes
+        rows += [(r, *row[1:]) for row in reveal_rows or []]
+    return BetResult(bet, mode, (), Sums(net, net_squared, wins, pushes)), rows
+
+
+def _solve(
+    bet: Bet,
+    mode: str,
+    reveals: tuple[Reveal, ...],
+    per_reveal: list[ByAction],
+    denominator: int,
+) -> tuple[BetResult, list | None]:
+    """A bet's result with each information set of each reveal played by its best
+    action, and the strategy rows. Each (action, rule) is a line of its own: a raised
+    stake nets its multiple of the rule's payout, so every line pays one amount. Where
+    the cards shown are random, every way is weighed by its reveal's chance over one
+    common denominator (the lines' ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
     common = math.lcm(*(net.denominator for net in nets))
     scaled = np.array([int(net * common) for net in nets], dtype=object)
-    by_action = {}
-    denominator = None
-    for action, table in tables.items():
-        index = settling_rule(bet, table.columns, len(table.ways))
-        if action is None:
-            codes, inverse = np.zeros(1, dtype=np.int64), np.zeros(len(table.ways), dtype=np.int64)
-        else:
-            codes, inverse = np.unique(table.columns[INFORMATION], return_inverse=True)
-        sums = np.zeros((len(codes), len(nets)), dtype=np.int64)
-        np.add.at(sums, (inverse.reshape(-1), index), table.ways)
-        by_action[action] = (codes, sums)
-        denominator = table.denominator
-    first = next(iter(by_action.values()))
-    codes = first[0]
-    # The exact net of each action in each set, in units of 1/common of a base stake.
-    value = {
-        action: (sums.astype(object) @ scaled) * (1 if action is None else action.stake)
-        for action, (_, sums) in by_action.items()
-    }
-    actions = list(by_action)
-    # The best action of each set: exact integers compared (object arrays), the first
-    # action listed where two are equal (argmax keeps the first maximum).
-    best = np.argmax(np.stack([value[action] for action in actions], axis=1), axis=1)
-    # Each rule's line: the rounds it settles as they are played, and the mean net and
-    # mean squared net of a base stake over them (a raised stake nets its multiple).
-    rows = []
-    for r, rule_net in enumerate(nets):
-        ways = 0
-        first_moment = second_moment = Fraction(0)
+    scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
+    weights = [int(reveal.chance * scale) for reveal in reveals]
+    actions = list(per_reveal[0])
+    taken = np.zeros((len(actions), len(nets)), dtype=object)
+    rows: list[tuple] = []
+    for r, by_action in enumerate(per_reveal):
+        codes = next(iter(by_action.values()))[0]
+        # The exact net of each action in each set, in units of 1/common of a base stake.
+        value = {
+            action: (sums.astype(object) @ scaled) * (1 if action is None else action.stake)
+            for action, (_, sums) in by_action.items()
+        }
+        # The best action of each set: exact integers compared (object arrays), the first
+        # action listed where two are equal (argmax keeps the first maximum).
+        best = np.argmax(np.stack([value[action] for action in actions], axis=1), axis=1)
         for a, action in enumerate(actions):
-            sums = by_action[action][1]
-            taken = int(sums[best == a, r].sum())
+            taken[a] += by_action[action][1][best == a].sum(axis=0).astype(object) * weights[r]
+        if actions != [None]:
+            set_ways = next(iter(by_action.values()))[1].sum(axis=1)
+            rows += [
+                (
+                    r,
+                    int(code),
+                    int(set_ways[i]),
+                    {action.name: int(value[action][i]) for action in actions},
+                    common,
+                    actions[best[i]].name,
+                )
+                for i, code in enumerate(codes)
+            ]
+    lines = []
+    for r, rule_net in enumerate(nets):
+        rule = bet.rules[r] if r < len(bet.rules) else None
+        shown = OTHERWISE if rule is None else rule.condition.shown
+        payout = LOSE if rule is None else rule.payout
+        played = [a for a in range(len(actions)) if taken[a, r]] or [0]
+        for a in played:
+            action = actions[a]
             stake = 1 if action is None else action.stake
-            ways += taken
-            first_moment += taken * stake * rule_net
-            second_moment += taken * (stake * rule_net) ** 2
-        moments = (first_moment / ways, second_moment / ways) if ways else (rule_net, rule_net**2)
-        if r < len(bet.rules):
-            rule = bet.rules[r]
-            rows.append((rule.condition.shown, ways, rule.payout, ways, moments, ()))
-        else:
-            rows.append((OTHERWISE, ways, LOSE, ways, moments, ()))
-    result = bet_result(bet, mode, rows, denominator, 1)
-    if actions == [None]:
-        return result, None
-    strategy = []
-    set_ways_of = first[1].sum(axis=1)
-    for i, code in enumerate(codes):
-        set_ways = int(set_ways_of[i])
-        nets = {action.name: int(value[action][i]) for action in actions}
-        strategy.append((int(code), set_ways, nets, common, actions[best[i]].name))
-    return result, strategy
+            ways = int(taken[a, r])
+            # (a rule that names the action says it already)
+            said = rule is not None and "action" in rule.condition.fields
+            when = shown if action is None or said else f"{shown} [{action.name}]"
+            net = stake * rule_net
+            line_payout = (
+                payout if stake == 1 or not net else Payout(f"{payout.text} x{stake}", net)
+            )
+            lines.append((when, ways, line_payout, ways, (net, net * net), ()))
+    result = bet_result(bet, mode, lines, denominator * scale, scale)
+    return result, (None if actions == [None] else rows)

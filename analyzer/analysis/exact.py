@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal
@@ -47,11 +47,12 @@ class UnknownsLeft(NothingComputable):
 
 
 def check_known(paytable: Paytable) -> None:
-    """Refuse, in one line, a paytable whose multipliers still have unknowns."""
+    """Refuse, in one line, a paytable whose probabilities still have unknowns."""
     if paytable.unknowns:
         names = ", ".join(name for name, _, _ in paytable.unknowns)
+        what = "the multipliers' distribution" if paytable.multipliers else "the decision's shown"
         raise UnknownsLeft(
-            f"{paytable.source}: the multipliers' distribution has unknowns ({names}): give "
+            f"{paytable.source}: {what} has unknowns ({names}): give "
             "them values with --unknowns NAME=VALUE (report, eor, simulate), or find what "
             "published figures allow with 'baccarat-odds fit'"
         )
@@ -140,20 +141,20 @@ class Analysis:
 
     def strategy(self, bet: str, mode: str | None = None) -> pd.DataFrame:
         """The strategy table of ``bet`` (in ``mode``) as a frame: a row per information
-        set, the point values seen, its probability, each action's exact expected net
-        per base stake and the best action (a bet's figures are under this play)."""
+        set, the point values seen (None: a card not shown, where the cards shown are
+        random), its probability, each action's exact expected net per base stake and the
+        best action (a bet's figures are under this play)."""
         import pandas as pd
 
         result = self.result(bet, mode)
         table = self.choices.get((result.bet.id, result.mode))
         if table is None:
             raise AnalyzerError(f"bet {bet!r} is settled without a decision: no strategy table")
-        sees = self.paytable.game.decision.sees
-        total = sum(choice.ways for choice in table)
+        sees = self.paytable.decision.sees
         rows = [
             {
-                **dict(zip(sees, choice.seen, strict=True)),
-                "probability": Fraction(choice.ways, total),
+                **choice.values_of(sees),
+                "probability": choice.probability,
                 **{f"ev_{name}": value for name, value in choice.values.items()},
                 "best": choice.best,
             }
@@ -350,6 +351,8 @@ def analyze(
     modes = resolve_modes(paytable, mode)
     if paytable.game is not None:
         return _analyze_game(paytable, shoe, tuple(modes), bets)
+    if paytable.punto_banco_decision is not None:
+        return _analyze_decided(paytable, shoe, tuple(modes), bets, bool(symbolic))
     request = _request(paytable, tuple(modes), bets, shoe.suits_known, bool(symbolic))
     offered, plans, mixture = request.offered, request.plans, request.mixture
     # Every card walk is planned, and the lot checked against the budget, before any work
@@ -460,6 +463,46 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     analysis = Analysis(paytable, shoe, modes, partial(_no_counts, paytable), results, unavailable)
     if table is not None:
         analysis.__dict__["outcomes"] = table  # (what cached_property keeps)
+    return analysis
+
+
+def _analyze_decided(
+    paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: object, symbolic: bool
+) -> Analysis:
+    """The analysis of a punto banco paytable with a ``[decision]``: its bets solved per
+    information set (:func:`~analyzer.analysis.decisions.best_play`), every other bet as
+    the paytable without the decision prices it; the results in the paytable's order."""
+    from analyzer.analysis.decisions import best_play  # (Numba)
+
+    if not symbolic:
+        check_known(paytable)
+    offered = offered_bets(paytable, modes, bets)
+    decided = [(bet, mode) for bet, mode in offered if bet.id in paytable.decided]
+    played_by = {}
+    choices = {}
+    if decided:
+        played, choices = best_play(paytable, shoe, decided)
+        played_by = {(r.bet.id, r.mode): r for r in played}
+    rest = [bet.id for bet, _ in offered if bet.id not in paytable.decided]
+    unavailable: tuple = ()
+    plain = replace(paytable, punto_banco_decision=None)
+    counting = partial(stored_counts, shoe, "none", plain.mixture, _walked_counts)
+    if rest:
+        mode = modes[0] if len(modes) == 1 else None
+        other = analyze(
+            paytable=plain,
+            shoe=shoe,
+            mode=mode,
+            bets=tuple(dict.fromkeys(rest)),
+            symbolic=symbolic,
+        )
+        played_by |= {(r.bet.id, r.mode): r for r in other.results}
+        unavailable, counting = other.unavailable, other.counting
+    results = tuple(
+        played_by[(bet.id, mode)] for bet, mode in offered if (bet.id, mode) in played_by
+    )
+    analysis = Analysis(paytable, shoe, modes, counting, results, unavailable)
+    analysis.__dict__["choices"] = choices
     return analysis
 
 

@@ -177,11 +177,12 @@ def _box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
 
 
 def model_constraints(paytable: Paytable) -> list[Constraint]:
-    """Every probability of the multipliers in [0, 1] (only those that move)."""
+    """Every probability of the multipliers, or of a decision's cards shown, in [0, 1]
+    (only those that move)."""
     names = tuple(name for name, _, _ in paytable.unknowns)
     return [
         Constraint(as_poly(p, names), Fraction(0), Fraction(1))
-        for p in paytable.multipliers.probabilities
+        for p in paytable.probabilities
         if isinstance(p, Poly)
     ]
 

@@ -94,9 +94,15 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         )
     check_report_out(args.format, args.report_out)  # before any work
     paytable = paytable_from_args(args)
-    decision_of(paytable)
+    if decision_of(paytable).shown and args.summary:
+        raise AnalyzerError(
+            "--summary charts the totals of the cards seen; here which cards are shown is "
+            "random (give the table of every set: leave out --summary)"
+        )
     mode = None if args.mode in RESERVED_MODES else args.mode
-    analysis = exact_analysis(args, paytable, mode=mode, bets=args.bet)
+    # (by default the bets the decision is for: on punto banco, the others have none)
+    bets = args.bet or [bet_id for bet_id in paytable.bet_ids if bet_id in paytable.decided]
+    analysis = exact_analysis(args, paytable, mode=mode, bets=bets)
     document = strategy_document(
         analysis,
         summary=args.summary,
@@ -108,15 +114,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def decision_of(paytable: Paytable) -> Decision:
-    """The decision of ``paytable``'s game; a game without one (punto banco, Dragon
-    Tiger) is refused in one line."""
-    game = paytable.game
-    if game is None or game.decision is None:
-        name = "punto banco" if game is None else game.name
+    """The decision of ``paytable`` (its game's, or punto banco's ``[decision]``); a
+    paytable without one (the seed game, Dragon Tiger) is refused in one line."""
+    if paytable.decision is None:
+        name = paytable.game_name if paytable.game is not None else "punto banco"
         raise AnalyzerError(
             f"{paytable.source}: {name} has no decision: its bets are played one way; see report"
         )
-    return game.decision
+    return paytable.decision
 
 
 # -- The document ------------------------------------------------------------------------------
@@ -150,18 +155,17 @@ def strategy_records(analysis: Analysis) -> list[dict[str, Any]]:
     ``probability_float``, each action's ``ev_<action>`` (exact, per base stake) and
     ``ev_<action>_float``, and ``best``; the values exact (:class:`~fractions.Fraction`),
     as :meth:`~analyzer.analysis.exact.Analysis.strategy` gives them."""
-    decision = analysis.paytable.game.decision
+    decision = analysis.paytable.decision
     records = []
     for result in analysis.results:
         table = _table_of(analysis, result)
-        total = sum(choice.ways for choice in table)
         for choice in table:
-            probability = Fraction(choice.ways, total)
+            probability = choice.probability
             record: dict[str, Any] = {
                 "bet": result.bet.id,
                 "name": result.bet.name,
                 "mode": result.mode,
-                **dict(zip(decision.sees, choice.seen, strict=True)),
+                **choice.values_of(decision.sees),
                 "ways": choice.ways,
                 "probability": probability,
                 "probability_float": float(probability),
@@ -175,17 +179,37 @@ def strategy_records(analysis: Analysis) -> list[dict[str, Any]]:
     return records
 
 
+def _seen_values(decision: Decision, choice: Choice) -> dict[str, int | None]:
+    """Each card the decision may see: its value in this set, None where not shown."""
+    shown = dict(zip(choice.cards, choice.seen, strict=True))
+    return {card: shown.get(card) for card in decision.sees}
+
+
 def basis_text(game: Game, result: BetResult) -> str:
     """What a bet's strategy table says, and its RTP under that play."""
     decision = game.decision
     seen = ", ".join(seen_label(game, card) for card in decision.sees)
     raised = [f"{a.name}: {a.stake} base stakes" for a in decision.actions if a.stake != 1]
     stakes = f" (the stake of {'; '.join(raised)})" if raised else ""
+    if decision.shown:
+        chances = ", ".join(f"{k}: {p}" for k, p in decision.shown)
+        seen = (
+            f"the cards shown and their point values: a round shows some of {seen}, how "
+            f"many by the chances {chances}, each set of that many alike"
+        )
+    else:
+        seen = f"the point values seen: {seen}"
+    fee = (
+        f" The fee ({_percent(result.bet.fee)} of the base stake) is paid on the base stake "
+        "only; the RTP is per base stake and fee."
+        if result.bet.fee
+        else ""
+    )
     return (
-        f"Each information set (the point values seen: {seen}) played by its best action. "
+        f"Each information set ({seen}) played by its best action. "
         f"EV: the exact expected net of each action given the cards seen, per base "
         f"stake{stakes}. Under this play the bet's RTP is {_percent(result.rtp)} (house "
-        f"edge {_percent(result.house_edge)}), as report gives it."
+        f"edge {_percent(result.house_edge)}), as report gives it.{fee}"
     )
 
 
@@ -201,11 +225,10 @@ def _sets_table(game: Game, table: Sequence[Choice]) -> Block:
         *(Column(f"EV {a.name}", "number", places=6, signed=True) for a in decision.actions),
         Column("Best"),
     ]
-    total = sum(choice.ways for choice in table)
     rows = [
         [
-            *choice.seen,
-            Fraction(choice.ways, total),
+            *choice.values_of(decision.sees).values(),
+            choice.probability,
             *(choice.values[a.name] for a in decision.actions),
             choice.best,
         ]
@@ -366,7 +389,7 @@ def strategy_document(
     from analyzer.reports.writers import tool_rows
 
     paytable = analysis.paytable
-    game = paytable.game
+    game = paytable.decision_hands
     decision = game.decision
     blocks: list[Block] = []
     for result in analysis.results:
@@ -405,6 +428,8 @@ def strategy_document(
         ],
         decision={
             "sees": list(decision.sees),
+            **({"shown": {str(k): p for k, p in decision.shown}} if decision.shown else {}),
+            **({"bets": list(decision.bets)} if decision.bets is not None else {}),
             "actions": [
                 {"name": a.name, "draws": a.draws, "stake": a.stake} for a in decision.actions
             ],

@@ -27,12 +27,14 @@ from analyzer.game.games import Action, Game, decoded
 from analyzer.game.shoe import Shoe
 
 __all__ = [
+    "FIRST_FOUR",
     "INFORMATION",
     "MAX_SEQUENCES",
     "check_deal_walk",
     "dealt_outcomes",
     "drawn_tables",
     "information_values",
+    "punto_banco_cells",
     "sequences_bound",
 ]
 
@@ -450,9 +452,113 @@ def drawn_tables(
     return tables
 
 
-def information_values(game: Game, codes: np.ndarray) -> list[tuple[int, ...]]:
-    """The point values of the cards a decision sees, from information sets' codes (one
-    decimal digit a card, the first card's the most significant)."""
-    seen = len(game.decision.sees)
+def information_values(seen: int, codes: np.ndarray) -> list[tuple[int, ...]]:
+    """The point values of the ``seen`` cards a decision sees, from information sets'
+    codes (one decimal digit a card, the first card's the most significant)."""
     digits = [(codes // 10 ** (seen - 1 - i)) % 10 for i in range(seen)]
-    return list(zip(*(column.tolist() for column in digits), strict=True))
+    return (
+        list(zip(*(column.tolist() for column in digits), strict=True))
+        if seen
+        else [() for _ in codes]
+    )
+
+
+#: The first four cards of punto banco in dealing order, as a decision names them.
+FIRST_FOUR = ("player_card1", "banker_card1", "player_card2", "banker_card2")
+
+
+@njit(cache=True)
+def _punto_banco_cells_jit(value_counts, take, third_card, out):
+    """Every punto banco round by the point values of its first four cards (Player,
+    Banker, Player, Banker), played out by the tableau ``third_card`` (10 x 10 x 12, as
+    :class:`~analyzer.game.rules.Tableau` holds it): the ways of each (first four values,
+    winner: 0 Player, 1 Banker, 2 tie, Player's score, Banker's score). The third cards
+    are not walked as positions: each value is weighed by its cards left, and the
+    sequence's unused cards by the ordered ways to deal them from the rest, so every
+    count is over the six-card sequences, as the enumerator's are.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+    take : int
+        1, or 0 with replacement.
+    third_card : bool[10, 10, 12]
+    out : int64[10, 10, 10, 10, 3, S, S]
+        Zeroed by the caller; ``S`` 10, or 1 where no bet asks a score (the scores then
+        summed out as the walk goes).
+    """
+    n_classes = value_counts.shape[0]
+    left = value_counts.copy()
+    size = 0
+    for c in range(n_classes):
+        size += value_counts[c]
+    keep = out.shape[5] == 10
+    choice = np.full(4, -1, dtype=np.int64)
+    weight = np.ones(5, dtype=np.int64)
+    remaining = size - 4 * take
+    depth = 0
+    while True:
+        depth = _next_sequence_jit(choice, left, weight, depth, take)
+        if depth < 0:
+            break
+        p1, b1, p2, b2 = choice[0], choice[1], choice[2], choice[3]
+        player = (p1 + p2) % 10
+        banker = (b1 + b2) % 10
+        base = weight[4]
+        cell = out[p1, b1, p2, b2]
+        if third_card[player, banker, 11]:
+            for c5 in range(n_classes):
+                w5 = left[c5]
+                if w5 == 0:
+                    continue
+                ps = (player + c5) % 10
+                if third_card[player, banker, c5]:
+                    left[c5] -= take
+                    for c6 in range(n_classes):
+                        w6 = left[c6]
+                        if w6 == 0:
+                            continue
+                        bs = (banker + c6) % 10
+                        winner = 0 if ps > bs else 1 if bs > ps else 2
+                        cell[winner, ps if keep else 0, bs if keep else 0] += base * w5 * w6
+                    left[c5] += take
+                else:
+                    unused = remaining - take
+                    winner = 0 if ps > banker else 1 if banker > ps else 2
+                    cell[winner, ps if keep else 0, banker if keep else 0] += base * w5 * unused
+        elif third_card[player, banker, 10]:
+            for c5 in range(n_classes):
+                w5 = left[c5]
+                if w5 == 0:
+                    continue
+                bs = (banker + c5) % 10
+                unused = remaining - take
+                winner = 0 if player > bs else 1 if bs > player else 2
+                cell[winner, player if keep else 0, bs if keep else 0] += base * w5 * unused
+        else:
+            unused = remaining * (remaining - take)
+            winner = 0 if player > banker else 1 if banker > player else 2
+            cell[winner, player if keep else 0, banker if keep else 0] += base * unused
+    return 0
+
+
+def punto_banco_cells(shoe: Shoe, third_card: np.ndarray, scores: bool) -> np.ndarray:
+    """Every punto banco round by its first four cards' point values: the ways of each
+    (Player card 1, Banker card 1, Player card 2, Banker card 2, winner, Player's score,
+    Banker's score), over the shoe's six-card sequences (:meth:`Shoe.sequences`); the
+    scores summed out (axes of one) unless ``scores``. What a decision after the first
+    four cards is solved on (:mod:`analyzer.analysis.decisions`).
+
+    Raises
+    ------
+    AnalyzerError
+        A shoe too small for a round.
+    """
+    if not shoe.replacement and shoe.size < 6:
+        raise AnalyzerError(f"a round deals up to 6 cards, the shoe has {shoe.size}")
+    counts = np.ascontiguousarray(shoe.value_counts, dtype=np.int64)
+    side = 10 if scores else 1
+    out = np.zeros((10, 10, 10, 10, 3, side, side), dtype=np.int64)
+    table = np.ascontiguousarray(third_card, dtype=np.bool_)
+    _punto_banco_cells_jit(counts, shoe.take, table, out)
+    return out

@@ -30,10 +30,13 @@ conditions may ask about (:meth:`Game.vocabulary`): ``winner``, each hand's ``_s
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache, cached_property
 from typing import Any
 
@@ -48,6 +51,7 @@ from analyzer.schema import (
     argument,
     check_keys,
     check_name,
+    exact_number,
     optional,
     optional_note,
     require,
@@ -55,13 +59,17 @@ from analyzer.schema import (
 )
 
 __all__ = [
+    "DECIDED_FIELDS",
     "GAME_NAMES",
+    "PUNTO_BANCO_HANDS",
     "SCORES",
     "Action",
     "Decision",
     "Game",
     "Hand",
+    "Reveal",
     "Vocabulary",
+    "decision_from_table",
     "game_from_table",
     "named_game",
 ]
@@ -137,13 +145,54 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Reveal:
+    """One way a decision's cards may be shown: the cards seen (by name, in the order of
+    the decision's ``sees``) and the chance that a round shows exactly these."""
+
+    sees: tuple[str, ...]
+    chance: Fraction
+
+
+@dataclass(frozen=True)
 class Decision:
     """A decision a player takes after the first deal, seeing the cards ``sees`` (by
     name: ``"player_card1"``), among ``actions``; solved exactly per bet, each
-    information set played its best action (:mod:`analyzer.engine.deal_walk`)."""
+    information set played its best action (:mod:`analyzer.engine.deal_walk`).
+
+    With ``shown`` the cards seen are random: a round shows ``k`` of ``sees`` with the
+    chance ``shown`` gives ``k``, each set of ``k`` of them equally likely (Peek
+    Baccarat); an information set is then the cards shown and their values. ``bets``:
+    on punto banco, the bets the decision is for (the others are played as dealt); on a
+    game of the family, None: every bet."""
 
     sees: tuple[str, ...]
     actions: tuple[Action, ...]
+    shown: tuple[tuple[int, Fraction], ...] = ()
+    bets: tuple[str, ...] | None = None
+
+    def fingerprint(self) -> list[Any]:
+        """What identifies the decision's figures (a random reveal's chances and a
+        punto banco decision's bets only where given: a decision's fingerprint stays
+        what it was without them)."""
+        out: list[Any] = [list(self.sees), [[a.name, a.draws, a.stake] for a in self.actions]]
+        if self.shown:
+            out.append({str(k): str(p) for k, p in self.shown})
+        if self.bets is not None:
+            out.append(list(self.bets))
+        return out
+
+    @cached_property
+    def reveals(self) -> tuple[Reveal, ...]:
+        """Every set of cards a round may show, with its chance (one set, ``sees``, with
+        chance 1 where the cards seen are not random)."""
+        if not self.shown:
+            return (Reveal(self.sees, Fraction(1)),)
+        return tuple(
+            Reveal(cards, chance / math.comb(len(self.sees), k))
+            for k, chance in self.shown
+            if chance
+            for cards in itertools.combinations(self.sees, k)
+        )
 
 
 @dataclass(frozen=True)
@@ -384,12 +433,7 @@ class Game:
         } | (
             {
                 "extra": [[hand.extra, list(hand.draws)] for hand in self.hands],
-                "decision": None
-                if self.decision is None
-                else [
-                    list(self.decision.sees),
-                    [[a.name, a.draws, a.stake] for a in self.decision.actions],
-                ],
+                "decision": None if self.decision is None else self.decision.fingerprint(),
             }
             if self.by_values
             else {}
@@ -524,13 +568,23 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
 MAX_STAKE = 10
 
 
-def _decision(value: object, hands: list[Hand], where: str) -> Decision | None:
-    """``[game.decision]``: what the player sees and may do (see :class:`Decision`)."""
+def _decision(
+    value: object,
+    hands: list[Hand] | tuple[Hand, ...],
+    where: str,
+    *,
+    punto_banco: bool = False,
+    shown: Callable[[object, str], dict] | None = None,
+) -> Decision | None:
+    """``[game.decision]`` (or a punto banco paytable's ``[decision]``): what the player
+    sees and may do (see :class:`Decision`). ``shown`` reads the chances of ``shown``
+    where they may be expressions in a paytable's unknowns (``{number: chance}``; by
+    default exact numbers)."""
     if value is None:
         return None
     where = f"{where}: decision"
     table(value, where, "a table with 'sees' and 'actions'")
-    check_keys(value, {"sees", "actions"}, where)
+    check_keys(value, {"sees", "actions", "shown"} | ({"bets"} if punto_banco else set()), where)
     first_cards = {f"{hand.name}_card{k}" for hand in hands for k in range(1, hand.cards + 1)}
     sees = require(value, "sees", list, where)
     for card in sees:
@@ -555,6 +609,11 @@ def _decision(value: object, hands: list[Hand], where: str) -> Decision | None:
                 f"{action_where}: name {name[:40]!r} must be lower-case letters, digits and _"
             )
         draws = optional(item, "draws", str, action_where)
+        if draws is not None and punto_banco:
+            raise AnalyzerError(
+                f"{action_where}: punto banco's hands draw by the drawing rules, not by a "
+                "decision: an action here changes the stake only ('stake')"
+            )
         if draws is not None:
             hand = next((h for h in hands if h.name == draws), None)
             if hand is None or not hand.extra or hand.draws:
@@ -570,7 +629,91 @@ def _decision(value: object, hands: list[Hand], where: str) -> Decision | None:
         actions.append(Action(name, draws, stake))
     if len({a.name for a in actions}) != len(actions):
         raise AnalyzerError(f"{where}: two actions have one name")
-    return Decision(tuple(sees), tuple(actions))
+    if len({(a.draws, a.stake) for a in actions}) != len(actions):
+        raise AnalyzerError(
+            f"{where}: two actions do the same (the same card drawn and the same stake)"
+        )
+    chances = _shown(value.get("shown"), len(sees), where, shown)
+    bets = None
+    if punto_banco:
+        bets = require(value, "bets", list, where)
+        if not bets or not all(isinstance(bet, str) for bet in bets):
+            raise AnalyzerError(
+                f"{where}: 'bets' must list the ids of the bets the decision is for"
+            )
+        if len(set(bets)) != len(bets):
+            raise AnalyzerError(f"{where}: 'bets' names a bet twice")
+        bets = tuple(bets)
+    return Decision(tuple(sees), tuple(actions), chances, bets)
+
+
+def _shown(
+    value: object, cards: int, where: str, read: Callable[[object, str], dict] | None
+) -> tuple[tuple[int, Any], ...]:
+    """``shown = { 1 = "1/4", ... }``: how many of the cards seen a round shows, with
+    each number's chance (summing to 1)."""
+    if value is None:
+        return ()
+    table(value, where, "'shown' (a table: number of cards shown = its chance)")
+    for key in value:
+        if not (isinstance(key, str) and key.isdigit() and 0 <= int(key) <= cards):
+            raise AnalyzerError(
+                f"{where}: 'shown': {str(key)[:20]!r} is not a number of cards from 0 to "
+                f"{cards} (the cards 'sees' names)"
+            )
+    chances = (read or _exact_chances)(value, where)
+    return tuple(sorted((int(k), p) for k, p in chances.items()))
+
+
+def _exact_chances(value: Mapping[str, Any], where: str) -> dict[str, Fraction]:
+    """Exact chances summing to 1 (a game's own decision: a game file has no unknowns)."""
+    if not value:
+        raise AnalyzerError(f"{where}: 'shown' is empty")
+    out = {}
+    for key, chance in value.items():
+        p = exact_number(chance, f"{where}: 'shown'", f"the chance of {key} cards")
+        if not 0 <= p <= 1:
+            raise AnalyzerError(f"{where}: 'shown': the chance of {key} cards is outside [0, 1]")
+        out[key] = p
+    total = sum(out.values(), start=Fraction(0))
+    if total != 1:
+        raise AnalyzerError(f"{where}: the chances of 'shown' sum to {total}, not 1")
+    return out
+
+
+def decision_from_table(
+    value: object,
+    where: str = "[decision]",
+    shown: Callable[[object, str], dict] | None = None,
+) -> Decision:
+    """A punto banco paytable's ``[decision]``: the cards of the first four the player may
+    see (``player_card1`` ... ``banker_card2``), at random with ``shown``; the actions,
+    each a ``stake`` (punto banco's hands draw by the rules); and the ``bets`` it is for.
+    ``shown`` reads the chances (see :func:`_decision`)."""
+    decision = _decision(
+        value,
+        PUNTO_BANCO_HANDS.hands,
+        where.removesuffix(": [decision]"),
+        punto_banco=True,
+        shown=shown,
+    )
+    assert decision is not None
+    return decision
+
+
+#: The fields a bet of a punto banco ``[decision]`` may read: the walk after the first
+#: four cards tells the winner and the final scores apart.
+DECIDED_FIELDS = ("winner", "player_score", "banker_score")
+
+#: Punto banco's hands as a decision names their cards (``player_card1`` ...): the
+#: Player and the Banker, two cards each and a third by the drawing rules.
+PUNTO_BANCO_HANDS = Game(
+    "Punto banco",
+    (
+        Hand("player", 2, {"en": "Player", "ms": "Pemain"}, 1, (0,)),
+        Hand("banker", 2, {"en": "Banker"}, 1, (0,)),
+    ),
+)
 
 
 @cache

@@ -28,7 +28,16 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
-from analyzer.game.games import Game, Vocabulary, game_from_table, named_game
+from analyzer.game.games import (
+    DECIDED_FIELDS,
+    PUNTO_BANCO_HANDS,
+    Decision,
+    Game,
+    Vocabulary,
+    decision_from_table,
+    game_from_table,
+    named_game,
+)
 from analyzer.game.identities import KIND_CARDS, MULTIPLY_KINDS
 from analyzer.game.rules import (
     NO_STRATEGY,
@@ -446,6 +455,32 @@ class Paytable:
     #: The game the bets are on: None for punto banco (Player and Banker, the drawing
     #: ``rules``), else a game of :mod:`analyzer.game.games` (its own hands, no drawing).
     game: Game | None = None
+    #: Punto banco's ``[decision]`` (a game's is in the game): see :attr:`decision`.
+    punto_banco_decision: Decision | None = None
+
+    @property
+    def decision(self) -> Decision | None:
+        """The player's decision: the game's, or punto banco's ``[decision]`` (None: the
+        bets are played one way)."""
+        return self.game.decision if self.game is not None else self.punto_banco_decision
+
+    @property
+    def decision_hands(self) -> Game:
+        """The game whose cards the decision names, with the decision: the paytable's
+        game, or punto banco's hands (:data:`~analyzer.game.games.PUNTO_BANCO_HANDS`)."""
+        if self.game is not None:
+            return self.game
+        return replace(PUNTO_BANCO_HANDS, decision=self.punto_banco_decision)
+
+    @property
+    def decided(self) -> frozenset[str]:
+        """The ids of the bets a decision is solved for (every bet of a game with one)."""
+        decision = self.decision
+        if decision is None:
+            return frozenset()
+        if decision.bets is None:
+            return frozenset(bet.id for bet in self.bets)
+        return frozenset(decision.bets)
 
     @property
     def game_name(self) -> str:
@@ -484,15 +519,37 @@ class Paytable:
                 raise AnalyzerError(f"the unknown {name!r} has no value")
             if not low <= point[name] <= high:
                 raise AnalyzerError(f"{name} = {point[name]} is outside its range {low}..{high}")
-        model = self.multipliers.at(point)
-        for p in model.probabilities:
+        out = replace(self, unknowns=())
+        if self.multipliers is not None:
+            model = self.multipliers.at(point)
+            self._check_probabilities(point, model.probabilities, "of the multipliers")
+            bets = tuple(replace(b, multipliers=model) if b.multiplied else b for b in self.bets)
+            out = replace(out, multipliers=model, bets=bets)
+        decision = self.punto_banco_decision
+        if decision is not None and decision.shown:
+            from analyzer.paytables.unknowns import Poly
+
+            shown = tuple((k, p.at(point) if isinstance(p, Poly) else p) for k, p in decision.shown)
+            self._check_probabilities(point, [p for _, p in shown], "of the decision's shown")
+            out = replace(out, punto_banco_decision=replace(decision, shown=shown))
+        return out
+
+    @staticmethod
+    def _check_probabilities(point: Mapping[str, Fraction], values: list, what: str) -> None:
+        for p in values:
             if not 0 <= p <= 1:
                 raise AnalyzerError(
-                    f"at {_point_text(point)} a probability of the multipliers is {p}, "
-                    "outside [0, 1]"
+                    f"at {_point_text(point)} a probability {what} is {p}, outside [0, 1]"
                 )
-        bets = tuple(replace(b, multipliers=model) if b.multiplied else b for b in self.bets)
-        return replace(self, multipliers=model, bets=bets, unknowns=())
+
+    @property
+    def probabilities(self) -> list:
+        """Every probability the unknowns may move: the multipliers', and a decision's
+        chances of the cards shown (each exact, or a polynomial in the unknowns)."""
+        out = [] if self.multipliers is None else list(self.multipliers.probabilities)
+        if self.decision is not None:
+            out += [p for _, p in self.decision.shown]
+        return out
 
     def games(self) -> list[Paytable]:
         """The games a player is offered: the paytable itself, or, for a file of
@@ -529,6 +586,8 @@ class Paytable:
             played["unknowns"] = {name: f"{low}..{high}" for name, low, high in self.unknowns}
         if self.game is not None:
             played["game"] = self.game.fingerprint()
+        if self.punto_banco_decision is not None:
+            played["decision"] = self.punto_banco_decision.fingerprint()
         return played | {
             "name": self.name,
             "decks": self.decks,
@@ -541,6 +600,7 @@ class Paytable:
                     "rules": [_rule_fingerprint(rule) for rule in bet.rules],
                 }
                 | ({"multiply": bet.multiply} if bet.multiplied else {})
+                | ({"fee": str(bet.fee)} if bet.fee != self.fee else {})
                 | (
                     {"jackpot_contribution": str(bet.jackpot.contribution)}
                     if bet.jackpot is not None
@@ -682,7 +742,7 @@ def _bet_from_dict(
     where = f"{source}: bet {bet_id!r}"
     check_keys(
         data,
-        {"id", "name", "names", "max_round", "modes", "rule", "multiply", "jackpot"}
+        {"id", "name", "names", "max_round", "modes", "rule", "multiply", "jackpot", "fee"}
         | {"description", "descriptions", "note", "notes"},
         where,
     )
@@ -722,6 +782,10 @@ def _bet_from_dict(
         rules.append(Rule(condition, payout, labels))
     multiply = _multiply(data, rules, multipliers, where)
     jackpot = _jackpot(data, rules, where)
+    if "fee" in data:  # the bet's own fee, in place of the paytable's
+        from analyzer.paytables.multipliers import parse_fee
+
+        fee = parse_fee(data["fee"], where)
     if jackpot is not None:
         rules = [
             replace(rule, payout=replace(rule.payout, net=jackpot.meter))
@@ -793,7 +857,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     check_keys(
         data,
         {"name", "decks", "modes", "bet", "source", "description", "rules", "strategy"}
-        | {"fee", "multipliers", "unknowns", "alternative", "game"},
+        | {"fee", "multipliers", "unknowns", "alternative", "game", "decision"},
         source,
     )
     game = _game(data, source)
@@ -832,13 +896,18 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     fee = parse_fee(data["fee"], source) if "fee" in data else Fraction(0)
     unknowns = {}
     if "unknowns" in data:
-        if "multipliers" not in data:
-            raise AnalyzerError(f"{source}: [unknowns] need [multipliers] to be unknowns of")
+        decision_data = data.get("decision")
+        shown = isinstance(decision_data, Mapping) and "shown" in decision_data
+        if "multipliers" not in data and not shown:
+            raise AnalyzerError(
+                f"{source}: [unknowns] need [multipliers] (or a [decision]'s 'shown') to be "
+                "unknowns of"
+            )
         unknowns = parse_unknowns(data["unknowns"], f"{source}: [unknowns]")
     multipliers = None
     if "multipliers" in data:
         multipliers = multipliers_from_table(
-            data["multipliers"], f"{source}: [multipliers]", tuple(unknowns)
+            data["multipliers"], f"{source}: [multipliers]", tuple(unknowns), "decision" not in data
         )
     vocabulary = None if game is None else game.vocabulary
     bets = tuple(
@@ -855,6 +924,8 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     rules, strategy = _rules_and_strategy(data, source)
     bounds = tuple((name, low, high) for name, (low, high) in unknowns.items())
     alternatives = _alternatives(data.get("alternative"), bets, source)
+    decision = _punto_banco_decision(data.get("decision"), bets, source, tuple(unknowns))
+    _check_unknowns_used(unknowns, multipliers, decision, source)
     return Paytable(
         name,
         decks,
@@ -868,7 +939,67 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
         bounds,
         alternatives=alternatives,
         game=game,
+        punto_banco_decision=decision,
     )
+
+
+def _punto_banco_decision(
+    value: object, bets: tuple[Bet, ...], source: str, unknowns: tuple[str, ...]
+) -> Decision | None:
+    """``[decision]`` of a punto banco paytable: each bet it names exists, is paid fixed
+    amounts (no multiplier, no jackpot) and reads only what the walk after the first
+    four cards tells apart (:data:`~analyzer.game.games.DECIDED_FIELDS`); the chances of
+    ``shown`` may be expressions in the paytable's unknowns."""
+    if value is None:
+        return None
+
+    def chances(shown: object, where: str) -> dict:
+        from analyzer.paytables.multipliers import distribution_from_table
+
+        read = distribution_from_table(shown, where, "shown", "number of cards", unknowns)
+        return {str(int(k)): p for k, p in read.items()}
+
+    decision = decision_from_table(value, f"{source}: [decision]", chances)
+    by_id = {bet.id: bet for bet in bets}
+    for bet_id in decision.bets:
+        where = f"{source}: [decision]: bet {bet_id[:64]!r}"
+        bet = by_id.get(bet_id)
+        if bet is None:
+            raise AnalyzerError(f"{where}: no such bet in the paytable")
+        if bet.multiplied or bet.jackpot is not None:
+            raise AnalyzerError(
+                f"{where}: a bet the player decides on is paid fixed amounts (no multiplier, "
+                "no jackpot)"
+            )
+        other = sorted(bet.fields - set(DECIDED_FIELDS))
+        if other:
+            raise AnalyzerError(
+                f"{where}: reads {', '.join(other)}; a bet the player decides on may read "
+                f"{', '.join(DECIDED_FIELDS)} only so far"
+            )
+    return decision
+
+
+def _check_unknowns_used(
+    unknowns: Mapping[str, Any],
+    multipliers: Multipliers | None,
+    decision: Decision | None,
+    source: str,
+) -> None:
+    """Every unknown is in some probability: the multipliers' or a decision's ``shown``."""
+    if not unknowns:
+        return
+    from analyzer.paytables.unknowns import Poly
+
+    chances = [] if decision is None else [p for _, p in decision.shown]
+    probabilities = [*([] if multipliers is None else multipliers.probabilities), *chances]
+    used = frozenset().union(*(p.used for p in probabilities if isinstance(p, Poly)))
+    for name in unknowns:
+        if name not in used:
+            raise AnalyzerError(
+                f"{source}: [unknowns]: the unknown {name!r} is in no probability (of the "
+                "[multipliers], or of the [decision]'s 'shown')"
+            )
 
 
 #: What only punto banco has: a paytable of another game refuses these keys.
@@ -884,6 +1015,11 @@ def _game(data: Mapping[str, Any], source: str) -> Game | None:
         game = _named_or_table(value, "game", named_game, game_from_table)
     except AnalyzerError as exc:
         raise AnalyzerError(f"{source}: {exc}") from None
+    if "decision" in data:
+        raise AnalyzerError(
+            f"{source}: a decision of {game.name} is the game's: give it in the game's "
+            "[game.decision]"
+        )
     for key in _PUNTO_BANCO_KEYS:
         if key in data:
             raise AnalyzerError(

@@ -264,7 +264,7 @@ def _multiplier_distribution(
     return tuple(sorted((m, p) for m, p in out.items() if p))
 
 
-def _distribution(
+def distribution_from_table(
     data: Any, where: str, key: str, what: str, unknowns: tuple[str, ...] = ()
 ) -> dict[Fraction, Probability]:
     """``{outcome: probability}`` from a TOML table of exact numbers summing to 1 (with
@@ -301,7 +301,7 @@ def _distribution(
 
 
 def multipliers_from_table(
-    data: Mapping[str, Any], where: str, unknowns: tuple[str, ...] = ()
+    data: Mapping[str, Any], where: str, unknowns: tuple[str, ...] = (), all_used: bool = True
 ) -> Multipliers:
     """A ``[multipliers]`` table: ``cards`` (a whole number, or ``{count = probability}``),
     ``values`` (``{multiplier = probability}``) and an optional ``cap``; probabilities may
@@ -312,7 +312,7 @@ def multipliers_from_table(
         if key not in data:
             raise AnalyzerError(f"{where}: missing {key!r}")
     if isinstance(data["cards"], Mapping):
-        drawn = _distribution(data["cards"], where, "cards", "count", unknowns)
+        drawn = distribution_from_table(data["cards"], where, "cards", "count", unknowns)
         for count in drawn:
             if count.denominator != 1 or count > N_CARDS:
                 raise AnalyzerError(
@@ -322,7 +322,7 @@ def multipliers_from_table(
     else:
         fixed = whole_number(data["cards"], where, "'cards'", 0, N_CARDS)
         cards = ((fixed, Fraction(1)),)
-    values = _distribution(data["values"], where, "values", "multiplier", unknowns)
+    values = distribution_from_table(data["values"], where, "values", "multiplier", unknowns)
     for value in values:
         if not 0 < value <= MAX_MULTIPLIER:
             raise AnalyzerError(
@@ -334,22 +334,13 @@ def multipliers_from_table(
         cap = exact_number(data["cap"], where, "'cap'")
         if not 1 <= cap <= MAX_CAP:
             raise AnalyzerError(f"{where}: 'cap' must be from 1 to {MAX_CAP:,}, got {cap}")
-    used = {
-        name
-        for p in [*(p for _, p in cards), *values.values()]
-        if isinstance(p, Poly)
-        for name, exponent in zip(p.names, _exponents(p), strict=True)
-        if exponent
-    }
-    for name in unknowns:
+    used = frozenset().union(
+        *(p.used for p in [*(p for _, p in cards), *values.values()] if isinstance(p, Poly))
+    )
+    for name in unknowns if all_used else ():  # (else the paytable checks them all)
         if name not in used:
             raise AnalyzerError(f"{where}: the unknown {name!r} is in no probability")
     return Multipliers(cards, tuple(sorted(values.items())), cap, unknowns=unknowns)
-
-
-def _exponents(poly: Poly) -> list[int]:
-    """The highest power of each unknown in ``poly``."""
-    return [max((m[i] for m, _ in poly.terms), default=0) for i in range(len(poly.names))]
 
 
 #: The special cards of one dealt round: card identity (rank, suit) -> its multiplier.

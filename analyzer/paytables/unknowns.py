@@ -64,6 +64,13 @@ class Poly:
         return max((sum(m) for m, _ in self.terms), default=0)
 
     @property
+    def used(self) -> frozenset[str]:
+        """The unknowns the polynomial moves with (a nonzero power in some term)."""
+        return frozenset(
+            name for i, name in enumerate(self.names) if any(m[i] for m, _ in self.terms)
+        )
+
+    @property
     def is_constant(self) -> bool:
         return all(not any(m) for m, _ in self.terms)
 

@@ -84,7 +84,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("simulate", 3, "bets"),
         Contract("count", 3, "bets"),
         Contract("solve", 2, "cells"),
-        Contract("strategy", 1, "sets"),
+        Contract("strategy", 2, "sets"),
         Contract("audit", 2, "findings"),
         Contract("cache", 1, "runs"),
     )

@@ -99,7 +99,7 @@ def lucky():
 
 def test_the_json_rows_are_the_analysis_strategy_exactly(capsys, lucky) -> None:
     document = _json(capsys, "--paytable", LUCKY)
-    assert document["schema"] == {"name": "baccarat-odds/strategy", "version": 1}
+    assert document["schema"] == {"name": "baccarat-odds/strategy", "version": 2}
     assert document["decision"] == {
         "sees": list(SEEN),
         "actions": [
