@@ -68,6 +68,16 @@ class StrategyTable(Sequence[Choice]):
             for values, (_, ways, nets, scale, best) in zip(seen, self._rows, strict=True)
         )
 
+    def choice(self, code: int) -> Choice:
+        """The :class:`Choice` of the information set ``code``, as
+        :func:`~analyzer.engine.deal_walk.information_codes` reads it off a dealt round
+        (a KeyError for a set the shoe cannot deal)."""
+        return self._choices[self._index[code]]
+
+    @cached_property
+    def _index(self) -> dict[int, int]:
+        return {row[0]: i for i, row in enumerate(self._rows)}
+
     def __len__(self) -> int:
         return len(self._rows)
 
