@@ -51,8 +51,8 @@ examples:
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
   baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}
   baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie
-  baccarat-odds play 3S 9H 2D 9C 6H --paytable lucky-draw-baccarat-1   # best: stand
-  baccarat-odds play 3S 9H 2D 9C 4C 6H --paytable lucky-draw-baccarat-1 --action draw"""
+  baccarat-odds play KS QH JD 2C 9D 9C --paytable lucky-draw-baccarat-1   # best: draw
+  baccarat-odds play 6S 6H KD 2C 9D --paytable lucky-draw-baccarat-1 --action draw"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -416,7 +416,7 @@ def _drawn_round(
         f"{seen_label(game, card)} {value}"
         for card, value in zip(decision.sees, seen_values, strict=True)
     )
-    lines.append(f"Seen: {seen_text} (point values: the round's information set)")
+    lines.append(f"Seen: {seen_text} (point values: the information set)")
     for (bet_id, mode), choice in choices.items():
         named = paytable.bet(bet_id, mode)
         evs = ", ".join(f"{name} {float(v):+.6f}" for name, v in choice.values.items())

@@ -228,3 +228,22 @@ def test_a_log_is_refused_before_any_shoe(tmp_path) -> None:
     with pytest.raises(AnalyzerError, match="without a log"):
         simulate("lucky-draw-baccarat-1", shoes=1, log=tmp_path / "rounds.csv")
     assert not list(tmp_path.iterdir())
+
+
+def test_each_first_deal_is_played_by_its_sets_best_action() -> None:
+    """The kernel's table of actions: first deal ``k`` is ``k``'s decimal digits in
+    dealing order, and its action the best of its information set in the strategy."""
+    from analyzer.runs.drawn_dealer import action_by_deal, first_deal_values
+
+    game = named_game("lucky-draw-baccarat")
+    values = first_deal_values(game)
+    assert values.shape == (10_000, 4)
+    assert values[3_402].tolist() == [3, 4, 0, 2]
+    table = analyze(paytable="lucky-draw-baccarat-1").choices[("enter", "standard")]
+    actions = action_by_deal(game, table)
+    strategy = _strategy("lucky-draw-baccarat-1", "enter", 8)
+    for k in (0, 3_402, 6_060, 9_999, 1_234):
+        p1, d1, p2, _ = values[k].tolist()
+        assert ("stand", "draw")[actions[k]] == strategy[(p1, p2, d1)]
+    assert set(actions.tolist()) == {0, 1}
+    assert not action_by_deal(game, None).any()  # no strategy: the first action
