@@ -335,6 +335,11 @@ def _drawn_round(
             action = decision.actions[names.index(asked)]
         else:
             best = {key: choice.best for key, choice in choices.items()}
+            if not best:  # (no bet of these modes is played by a strategy)
+                raise AnalyzerError(
+                    f"no bet of {paytable.source} has a strategy for {game.name}'s decision: "
+                    "give the action taken with --action"
+                )
             if len(set(best.values())) > 1:
                 shown = ", ".join(f"{bet} ({mode}): {name}" for (bet, mode), name in best.items())
                 raise AnalyzerError(
