@@ -203,3 +203,30 @@ def every_pure_strategy_best(
         ev = sum((nets[strategy[seen(d)]](d) for d in deals), Fraction(0)) / len(deals)
         best = ev if best is None or ev > best else best
     return best
+
+
+def lucky_draw_round(cards: list[str], draw: bool, seven: Fraction) -> dict:
+    """One round of Lucky Draw Baccarat dealt off ``cards`` (the shoe from the round's
+    first card on) as a table deals it, by hand: Player, Dealer, Player, Dealer; the
+    player's third card if they ``draw``; then the dealer's third card if their two cards
+    total 0 to 4. Returns the hands, their totals, the winner, the cards the round took
+    and the Enter bet's net in base stakes (a draw stakes two: the Draw bet)."""
+    player = [cards[0], cards[2]]
+    dealer = [cards[1], cards[3]]
+    taken = 4
+    if draw:
+        player.append(cards[taken])
+        taken += 1
+    if points(tuple(dealer)) <= 4:
+        dealer.append(cards[taken])
+        taken += 1
+    p, d = points(tuple(player)), points(tuple(dealer))
+    winner = "player" if p > d else "dealer" if d > p else "tie"
+    return {
+        "player": player,
+        "dealer": dealer,
+        "scores": (p, d),
+        "winner": winner,
+        "taken": taken,
+        "net": lucky_draw_net(p, d, draw, seven),
+    }

@@ -96,6 +96,18 @@ class StrategyTable(Sequence[Choice]):
             ]
         return tuple(out)
 
+    def choice(self, code: int, reveal: int = 0) -> Choice:
+        """The :class:`Choice` of the information set ``code`` of reveal number ``reveal``
+        (of the decision's :attr:`~analyzer.game.games.Decision.reveals`: 0 where the
+        cards seen are not random), as :func:`~analyzer.engine.deal_walk.information_codes`
+        reads it off a dealt round (a KeyError for a set the shoe cannot deal)."""
+        return self._choices[self._index[(reveal, code)]]
+
+    @cached_property
+    def _index(self) -> dict[tuple[int, int], int]:
+        # (the rows are in the order of the choices: reveal by reveal)
+        return {(row[0], row[1]): i for i, row in enumerate(self._rows)}
+
     def __len__(self) -> int:
         return len(self._rows)
 

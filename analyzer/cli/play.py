@@ -36,7 +36,12 @@ DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
 drawing rules), the winner, and what every bet of the paytable wins or loses per unit. A
 paytable of another game (Dragon Tiger, Three Card Baccarat) takes exactly the cards its
-game deals, in its dealing order; nobody draws."""
+game deals, in its dealing order; nobody draws. A game whose hands take a card after the
+first deal (Lucky Draw Baccarat) takes the first deal, then the cards taken after it, in
+the order of the hands (the player's, then the dealer's): the player's action is --action,
+or by default the best action of each bet's exact strategy on a full shoe of the
+paytable's decks (what report and strategy solve), and each action's exact expected net
+in the round's information set is shown."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 EXAMPLES = f"""\
@@ -45,7 +50,9 @@ examples:
   baccarat-odds play KS 5H 6D AC --format json
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
   baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}
-  baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie"""
+  baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie
+  baccarat-odds play KS QH JD 2C 9D 9C --paytable lucky-draw-baccarat-1   # best: draw
+  baccarat-odds play 6S 6H KD 2C 9D --paytable lucky-draw-baccarat-1 --action draw"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,6 +70,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the round's special cards and their multipliers, for a paytable with "
         '[multipliers] (e.g. "7S=8,AH=2"; default: none drawn)',
     )
+    parser.add_argument(
+        "--action",
+        metavar="NAME",
+        help="for a game with a player's decision (Lucky Draw Baccarat): the action taken, "
+        "e.g. stand or draw (default: the best action of each bet's exact strategy on a "
+        "full shoe of the paytable's decks)",
+    )
     add_mode_option(
         parser, None, "only this betting mode's rows in the JSON 'bets' (default: every mode)"
     )
@@ -74,10 +88,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     game = paytable.game
-    if game is not None and game.by_values:
+    if args.action is not None and (game is None or game.decision is None):
+        name = "punto banco" if game is None else game.name
         raise AnalyzerError(
-            f"{paytable.source}: play deals games dealt once; {game.name}'s hands take cards "
-            "after the deal (report, verify, docs and strategy take it)"
+            f"--action: {name} has no player's decision ({paytable.source}); it is for a "
+            "game with one, such as Lucky Draw Baccarat"
         )
     if game is not None and args.special is not None:
         raise AnalyzerError(
@@ -87,7 +102,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     modes = resolve_modes(paytable, args.mode)  # (one mode, or every mode)
     # A game's bets may look at ranks only: its cards may then be given without suits.
     cards = parse_cards(args.cards, suit_required=game is None)
-    if game is not None and len(cards) != game.cards:
+    if game is not None and not game.by_values and len(cards) != game.cards:
         raise AnalyzerError(
             f"{game.name} deals {game.cards} cards a round ({_hands_dealt(game)}), in "
             f"this order: {_deal_order(game)}; got {len(cards)}"
@@ -102,8 +117,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         from analyzer.paytables.multipliers import parse_specials
 
         specials = parse_specials(args.special, paytable.multipliers)
+    decision = None
     if game is None:
         settled, round_record, lines = _punto_banco_round(paytable, cards, specials)
+    elif game.by_values:
+        settled, round_record, lines, decision = _drawn_round(paytable, cards, modes, args.action)
     else:
         settled, round_record, lines = _game_round(paytable, cards)
     rows = [
@@ -125,6 +143,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
         },
         **played_options(paytable, with_game=True),
+        "action": args.action,
     }
     data = None
     if args.format == "json":  # (the envelope reads the package's version: JSON only)
@@ -135,6 +154,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             options=options,
             rows=rows,
             round=round_record,
+            decision=decision,
         )
     lines += _special_lines(paytable, specials)
     rows = []
@@ -271,6 +291,231 @@ def _game_round(
         by = f"{scores[w]} to {scores[1 - w]}" if scores[w] > scores[1 - w] else "on picture cards"
         lines.append(f"Winner: {game.hands[w].label('en')} ({by})")
     return settled, round_record, lines
+
+
+def _drawn_round(
+    paytable: Paytable, cards: list[Card], modes: tuple[str, ...], asked: str | None
+) -> tuple[Settled, dict[str, object], list[str], dict[str, object] | None]:
+    """The round of a game whose hands take a card after the first deal
+    (:mod:`analyzer.game.games`: Lucky Draw Baccarat) dealt from ``cards``: the first
+    deal in the game's dealing order, then the cards taken after it in the order of the
+    hands, as the exact walk takes them (:func:`~analyzer.engine.deal_walk.drawn_tables`).
+    The action is ``asked``, else the best of each offered bet's exact strategy on a full
+    shoe of the paytable's decks (its information set read by
+    :func:`~analyzer.engine.deal_walk.information_codes`; bets whose strategies differ
+    there need ``--action``). Every bet is settled by its first rule that holds, a raised
+    stake netting ``stake`` times the line. Returns what :func:`_game_round` does, and the
+    decision as JSON gives it (None without one)."""
+    from analyzer.engine.deal_walk import information_codes
+    from analyzer.paytables.settle import settling_rule
+    from analyzer.runs.drawn_dealer import drawn_columns
+
+    game = paytable.game
+    if len(cards) < game.cards:
+        raise AnalyzerError(
+            f"{game.name} deals {game.cards} cards first ({_hands_dealt(game)}), in this "
+            f"order: {_deal_order(game)}, then {_extras_text(game)}; got {len(cards)}"
+        )
+    values = [card.value for card in cards]
+    first = [sum(values[i] for i in positions) % 10 for positions in game.hand_positions]
+    offered = list(paytable.offered(modes))
+    decision = game.decision
+    action = None
+    choices = {}
+    if decision is not None:
+        code = int(information_codes(game, np.array([values[: game.cards]]))[0])
+        choices = _strategy_choices(paytable, offered, code)
+        names = [a.name for a in decision.actions]
+        if asked is not None:
+            if asked not in names:
+                raise AnalyzerError(
+                    f"--action: {game.name} has no action {asked[:40]!r} (actions: "
+                    f"{', '.join(names)})"
+                )
+            action = decision.actions[names.index(asked)]
+        else:
+            best = {key: choice.best for key, choice in choices.items()}
+            if not best:  # (no bet of these modes is played by a strategy)
+                raise AnalyzerError(
+                    f"no bet of {paytable.source} has a strategy for {game.name}'s decision: "
+                    "give the action taken with --action"
+                )
+            if len(set(best.values())) > 1:
+                shown = ", ".join(f"{bet} ({mode}): {name}" for (bet, mode), name in best.items())
+                raise AnalyzerError(
+                    f"the bets' exact strategies play these cards differently ({shown}): "
+                    "give the action taken with --action"
+                )
+            action = decision.actions[names.index(next(iter(best.values())))]
+    took = [
+        int(
+            bool(hand.extra)
+            and (first[h] in hand.draws or (action is not None and action.draws == hand.name))
+        )
+        for h, hand in enumerate(game.hands)
+    ]
+    needed = game.cards + sum(took)
+    if len(cards) != needed:
+        taken = [
+            f"the {hand.label('en')}'s card {hand.cards + 1} ("
+            + (f"its {first[h]} draws" if hand.draws else f"the action {action.name}")
+            + ")"
+            for h, hand in enumerate(game.hands)
+            if took[h]
+        ]
+        after = f", then {' and '.join(taken)}" if taken else ", and no card after them"
+        under = "" if action is None else f" under the action {action.name!r}"
+        raise AnalyzerError(
+            f"{game.name} deals {needed} cards in this round{under}: {game.cards} first "
+            f"({_deal_order(game)}){after}; got {len(cards)}"
+        )
+    held = [[cards[i] for i in positions] for positions in game.hand_positions]
+    totals = list(first)
+    at = game.cards
+    for h in range(len(game.hands)):
+        if took[h]:
+            held[h].append(cards[at])
+            totals[h] = (totals[h] + values[at]) % 10
+            at += 1
+    winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else 2
+    index = 0 if action is None else decision.actions.index(action)
+    row = np.array([[1, 0, needed, index, winner, *totals, *took]], dtype=np.int64)
+    columns = drawn_columns(game, row)
+    stake = 1 if action is None else action.stake
+    settled: Settled = {}
+    for mode in paytable.modes:
+        settled[mode] = {}
+        for bet, _ in paytable.offered((mode,)):
+            settlement = Settlement(bet)
+            rule = int(settling_rule(bet, columns, 1)[0])
+            net = stake * settlement.round_net(rule, Fraction(1)) - settlement.fee
+            settled[mode][bet.id] = (net, None)
+    reasons = [
+        _why(game, h, first, action) if hand.extra else None for h, hand in enumerate(game.hands)
+    ]
+    round_record = {
+        "hands": [
+            _hand_record(hand.name, hand.label("en"), cards_of, score, reason)
+            for hand, cards_of, score, reason in zip(game.hands, held, totals, reasons, strict=True)
+        ],
+        "winner": game.winners[winner],
+        "natural": None,
+    }
+    labels = [f"{hand.label('en')}:" for hand in game.hands]
+    width = max(map(len, [*labels, "Winner:"]))
+    lines = []
+    for label, cards_of, score, reason in zip(labels, held, totals, reasons, strict=True):
+        line = f"{label:<{width}} {' '.join(map(str, cards_of)):<12} score {score}"
+        lines.append(line + (f"   {reason}" if reason else ""))
+    if winner == 2:
+        lines.append(f"{'Winner:':<{width}} {game.tie.capitalize()}")
+    else:
+        high, low = totals[winner], totals[1 - winner]
+        lines.append(f"{'Winner:':<{width}} {game.hands[winner].label('en')} ({high} to {low})")
+    if decision is None:
+        return settled, round_record, lines, None
+    from analyzer.cli.strategy import seen_label
+
+    seen_values = _information_seen(game, values)
+    seen_text = ", ".join(
+        f"{seen_label(game, card)} {value}"
+        for card, value in zip(decision.sees, seen_values, strict=True)
+    )
+    lines.append(f"Seen: {seen_text} (point values: the information set)")
+    for (bet_id, mode), choice in choices.items():
+        named = paytable.bet(bet_id, mode)
+        evs = ", ".join(f"{name} {float(v):+.6f}" for name, v in choice.values.items())
+        in_mode = f" ({word(mode, 'en')})" if len(paytable.modes) > 1 else ""
+        lines.append(f"  {named.display_name()}{in_mode}: EV {evs}; best {choice.best}")
+    why = (
+        "given with --action"
+        if asked is not None
+        else f"the best of the exact strategy on a full shoe of {paytable.decks} decks"
+    )
+    staked = f", {action.stake} base stakes" if action.stake != 1 else ""
+    lines.append(f"Action: {action.name}{staked} ({why})")
+    decision_record = {
+        "seen": [
+            {"card": card, "label": seen_label(game, card), "value": value}
+            for card, value in zip(decision.sees, seen_values, strict=True)
+        ],
+        "action": action.name,
+        "stake": action.stake,
+        "chosen_by": "option" if asked is not None else "strategy",
+        "strategies": [
+            {
+                "bet": bet_id,
+                "mode": mode,
+                "ev": {name: fraction_text(v) for name, v in choice.values.items()},
+                "ev_float": {name: float(v) for name, v in choice.values.items()},
+                "best": choice.best,
+            }
+            for (bet_id, mode), choice in choices.items()
+        ],
+    }
+    return settled, round_record, lines, decision_record
+
+
+def _information_seen(game: Game, values: Sequence[int]) -> tuple[int, ...]:
+    """The point values of the cards a decision sees, in the order it names them, of a
+    round whose cards have point ``values`` (in dealing order): the round's information
+    set, as the strategy table lists it (the digits of its code,
+    :func:`~analyzer.engine.deal_walk.information_codes`)."""
+    from analyzer.engine.deal_walk import information_codes, information_values
+
+    code = information_codes(game, np.array([list(values[: game.cards])]))
+    return information_values(game, code)[0]
+
+
+def _strategy_choices(paytable: Paytable, offered: list, code: int) -> dict:
+    """Per offered (bet, mode), the :class:`~analyzer.analysis.decisions.Choice` of the
+    information set ``code`` in its exact strategy on a full shoe of the paytable's decks
+    (what report and strategy solve by default)."""
+    from analyzer.analysis.exact import analyze
+
+    analysis = analyze(paytable=paytable, shoe=Shoe.standard(paytable.decks))
+    return {
+        (bet.id, mode): analysis.choices[(bet.id, mode)].choice(code)
+        for bet, mode in offered
+        if (bet.id, mode) in analysis.choices
+    }
+
+
+def _why(game: Game, h: int, first: list[int], action) -> str:
+    """Why hand ``h`` took its card after the first deal, or stood: its own rule on its
+    first total, or the action."""
+    hand = game.hands[h]
+    if hand.draws:
+        rule = _values_text(hand.draws)
+        verb = "drew" if first[h] in hand.draws else "stood"
+        return f"{verb} on {first[h]} (draws on {rule})"
+    if action is not None and action.draws == hand.name:
+        return f"drew: the action {action.name}"
+    return "stood" + ("" if action is None else f": the action {action.name}")
+
+
+def _values_text(values: Sequence[int]) -> str:
+    """Totals as runs: ``(0, 1, 2, 3, 4)`` as ``0-4``, ``(0, 1, 6)`` as ``0-1, 6``."""
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
+
+
+def _extras_text(game: Game) -> str:
+    """The cards a round may take after the first deal, in the order they are dealt."""
+    parts = []
+    for hand in game.hands:
+        if hand.draws:
+            parts.append(
+                f"the {hand.label('en')}'s card where its total is {_values_text(hand.draws)}"
+            )
+        elif hand.extra:
+            parts.append(f"the {hand.label('en')}'s card where the action draws it")
+    return " and ".join(parts) if parts else "no card"
 
 
 def _hand_record(

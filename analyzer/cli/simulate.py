@@ -15,9 +15,10 @@ DESCRIPTION = """\
 Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every bet on
 offer: each bet's mean return with its 95% interval beside the exact EV. A paytable of
 another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in rounds of its
-own cards. The shoes are dealt in saved partitions: after an interruption, --resume goes
-on from them. --log writes every round dealt in the log format audit reads (punto banco
-only)."""
+own cards; one whose hands take cards after the deal (Lucky Draw Baccarat) is played by
+each bet's exact strategy, solved on a full shoe before any is dealt. The shoes are
+dealt in saved partitions: after an interruption, --resume goes on from them. --log
+writes every round dealt in the log format audit reads (punto banco only)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1

@@ -33,6 +33,7 @@ __all__ = [
     "check_deal_walk",
     "dealt_outcomes",
     "drawn_tables",
+    "information_codes",
     "information_values",
     "punto_banco_cells",
     "sequences_bound",
@@ -391,7 +392,6 @@ def drawn_tables(
             f"{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
         )
     counts = np.ascontiguousarray(shoe.value_counts, dtype=np.int64)
-    position = {place: i for i, place in enumerate(game.positions)}
     owner = np.array([h for h, _ in game.positions], dtype=np.int64)
     extra = np.array([hand.extra for hand in game.hands], dtype=np.int64)
     draws = np.zeros((2, 10), dtype=np.bool_)
@@ -402,8 +402,7 @@ def drawn_tables(
         [-1 if a is None or a.draws is None else names.index(a.draws) for a in actions],
         dtype=np.int64,
     )
-    sees = () if game.decision is None else game.decision.sees
-    seen = np.array([position[game.card_place(card)] for card in sees], dtype=np.int64)
+    seen = _seen_positions(game)
     cells = np.zeros((len(actions), 10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
     _drawn_cells_jit(
         counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards, cells
@@ -562,3 +561,45 @@ def punto_banco_cells(shoe: Shoe, third_card: np.ndarray, scores: bool) -> np.nd
     table = np.ascontiguousarray(third_card, dtype=np.bool_)
     _punto_banco_cells_jit(counts, shoe.take, table, out)
     return out
+
+
+def _seen_positions(game: Game) -> np.ndarray:
+    """The positions, in the first deal's dealing order, of the cards the decision sees
+    (in the order it names them; none without a decision)."""
+    sees = () if game.decision is None else game.decision.sees
+    position = {place: i for i, place in enumerate(game.positions)}
+    return np.array([position[game.card_place(card)] for card in sees], dtype=np.int64)
+
+
+def information_codes(game: Game, values: np.ndarray) -> np.ndarray:
+    """The information set of each dealt round: what the decision of ``game`` sees of the
+    round's first deal, as the code its strategy table knows it by (the point values of
+    the cards seen, one decimal digit a card, the first named the most significant: the
+    code :func:`drawn_tables` tags each row with). The one place a dealt round's set is
+    read (``play`` and ``simulate`` read it here).
+
+    Parameters
+    ----------
+    game : Game
+        A game with a decision.
+    values : int array, shape (rounds, game.cards)
+        Each round's first deal as point values (0-9), a column per card in the game's
+        dealing order (:attr:`~analyzer.game.games.Game.positions`).
+
+    Returns
+    -------
+    int64 array
+        Each round's information set code.
+
+    Examples
+    --------
+    >>> from analyzer.game.games import named_game
+    >>> lucky = named_game("lucky-draw-baccarat")  # sees player 1, player 2, dealer 1
+    >>> information_codes(lucky, np.array([[3, 0, 4, 9]]))  # P3 D0 P4 D9
+    array([340])
+    """
+    values = np.asarray(values, dtype=np.int64).reshape(-1, game.cards)
+    codes = np.zeros(len(values), dtype=np.int64)
+    for position in _seen_positions(game):
+        codes = codes * 10 + values[:, position]
+    return codes

@@ -68,7 +68,10 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. Version 3: ``warnings`` added (simulate, count: the
+#: Every command's contract. play version 4: ``decision`` added (the player's decision of a
+#: game with one: the cards seen, the action, each bet's exact expected nets there; null
+#: otherwise) and ``options.action``; a hand's ``reason`` for a game whose hands draw.
+#: Version 3: ``warnings`` added (simulate, count: the
 #: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
 #: label, cards, score, reason, pictures), the same for every game, in place of its
 #: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was released
@@ -77,7 +80,7 @@ CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
         Contract("report", 2, "bets"),
-        Contract("play", 3, "bets"),
+        Contract("play", 4, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
         Contract("eor", 2, "effects"),

@@ -30,7 +30,14 @@ from analyzer.game.games import Game, decoded
 from analyzer.game.rules import BURN_BY_VALUE
 from analyzer.runs.dealer import Procedure
 
-__all__ = ["DealtGameShoes", "GameRounds", "deal_game_shoes", "round_fields", "rounds_dealt"]
+__all__ = [
+    "DealtGameShoes",
+    "GameRounds",
+    "deal_game_shoes",
+    "round_fields",
+    "rounds_dealt",
+    "shuffled_game_shoes",
+]
 
 
 def rounds_dealt(starts: np.ndarray, procedure: Procedure, per_round: int) -> np.ndarray:
@@ -114,6 +121,16 @@ def deal_game_shoes(
     punto banco's :func:`~analyzer.runs.dealer.deal_shoes` shuffles from the same
     numbers where no decision is mixed), burned and dealt in rounds of ``game.cards``
     cards."""
+    cards, starts = shuffled_game_shoes(rng, shoes, procedure)
+    return DealtGameShoes(cards, starts, rounds_dealt(starts, procedure, game.cards), game.cards)
+
+
+def shuffled_game_shoes(
+    rng: np.random.Generator, shoes: int, procedure: Procedure
+) -> tuple[np.ndarray, np.ndarray]:
+    """``shoes`` shoes of ``procedure`` shuffled, each in turn, from ``rng`` (card
+    indices, a row per shoe in dealing order) and burned: per shoe, the index of round
+    1's first card (after the shown card and the cards it burns)."""
     cards = np.tile(np.repeat(np.arange(N_CARDS, dtype=np.int64), procedure.decks), (shoes, 1))
     for i in range(shoes):
         rng.shuffle(cards[i])
@@ -121,7 +138,7 @@ def deal_game_shoes(
         starts = 1 + BURN_BY_VALUE[CARD_VALUES[cards[:, 0]]].astype(np.int64)
     else:
         starts = np.zeros(shoes, dtype=np.int64)
-    return DealtGameShoes(cards, starts, rounds_dealt(starts, procedure, game.cards), game.cards)
+    return cards, starts
 
 
 def round_fields(game: Game, rounds: GameRounds, fields: frozenset[str]) -> dict[str, np.ndarray]:

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -15,6 +15,7 @@ from numba import njit
 from analyzer.analysis.columns import dealt_settlement
 from analyzer.analysis.exact import analyze, check_known
 from analyzer.errors import AnalyzerError
+from analyzer.game.cards import CARD_VALUES
 from analyzer.game.fields import N_PAIR_STATES, NO_THIRD, NO_THIRD_CARD, card_columns
 from analyzer.game.games import Game
 from analyzer.game.shoe import Shoe
@@ -45,6 +46,14 @@ class SimulationJob:
     seed: int
     #: Every round is kept too, for a log (:func:`settle_partition`); the result is the same.
     logged: bool = False
+    #: A game whose hands draw or decide: how its rounds are played, solved when the job
+    #: is made, before any shoe is dealt (:func:`drawn_plays`); None for another game.
+    plays: DrawnPlays | None = field(default=None, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        game = self.paytable.game
+        if game is not None and game.by_values:
+            object.__setattr__(self, "plays", drawn_plays(self.paytable, self.procedure))
 
     @property
     def n_columns(self) -> int:
@@ -59,7 +68,7 @@ class SimulationJob:
         held = shoes * self.n_columns * 48
         game = self.paytable.game
         if game is not None:  # the shoes' cards, and one block of rounds at a time
-            held += shoes * self.procedure.cards * 8
+            held += shoes * self.procedure.cards * 8 * (2 if game.by_values else 1)
             held += _game_block(self.procedure, game)[1] * _GAME_ROUND_BYTES
             return held
         if self.logged:  # and per round: its nets (twice, as they are made) and its cards
@@ -117,6 +126,8 @@ def settle_partition(
                 f"{job.paytable.source}: a log of rounds holds Player and Banker cards; "
                 f"{job.paytable.game.name} is simulated without one"
             )
+        if job.plays is not None:
+            return settle_drawn_partition(job, index, shoes), None
         return settle_game_partition(job, index, shoes), None
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
@@ -247,6 +258,90 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     return {"totals": totals, "counts": counts, "squares": squares, "rounds": dealt.n_rounds}
 
 
+@dataclass(frozen=True, eq=False)
+class DrawnPlays:
+    """How the rounds of a game whose hands draw or decide are played: the (bet, mode)
+    columns of ``paytable.offered`` in groups played alike, each group's action on every
+    first deal (:func:`~analyzer.runs.drawn_dealer.action_by_deal`), and each action's
+    stake (one action, of stake 1, without a decision)."""
+
+    groups: tuple[tuple[np.ndarray, tuple[int, ...]], ...]
+    stakes: np.ndarray
+
+
+def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
+    """Each (bet, mode) on offer played by its exact strategy on a full shoe of the
+    procedure's decks, as the analysis solves it (the exact EVs a simulation is set
+    beside are this play's); columns whose strategies play every first deal alike are
+    dealt together."""
+    from analyzer.runs.drawn_dealer import action_by_deal
+
+    game = paytable.game
+    analysis = analyze(paytable=paytable, decks=procedure.decks)
+    groups: dict[bytes, tuple[np.ndarray, list[int]]] = {}
+    for b, (bet, mode) in enumerate(paytable.offered(paytable.modes)):
+        table = analysis.choices.get((bet.id, mode))
+        actions = action_by_deal(game, table)
+        groups.setdefault(actions.tobytes(), (actions, []))[1].append(b)
+    decision = game.decision
+    stakes = np.array([1] if decision is None else [a.stake for a in decision.actions])
+    return DrawnPlays(
+        tuple((actions, tuple(columns)) for actions, columns in groups.values()),
+        stakes.astype(np.float64),
+    )
+
+
+def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result:
+    """:func:`simulate_partition` of a game whose hands draw or decide: the shoes shuffled
+    and burned as for a game dealt once, each group of bets' rounds dealt by its play
+    (:mod:`analyzer.runs.drawn_dealer`), a block of shoes at a time, and each bet settled
+    by its first rule that holds, a raised stake netting its multiple of the line. The
+    partition's rounds per shoe are those its first (bet, mode) is played on."""
+    from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns
+    from analyzer.runs.game_dealer import shuffled_game_shoes
+
+    game = job.paytable.game
+    plays = job.plays
+    rng = partition_rng(job.seed, index)
+    offered = list(job.paytable.offered(job.paytable.modes))
+    cards, starts = shuffled_game_shoes(rng, shoes, job.procedure)
+    values = CARD_VALUES[cards]
+    totals = np.zeros((shoes, len(offered)))
+    counts = np.zeros((shoes, len(offered)))
+    squares = np.zeros((shoes, len(offered)))
+    n_rounds = np.zeros(shoes, dtype=np.int64)
+    settlements = [Settlement(bet) for bet, _ in offered]
+    per_block, _ = _game_block(job.procedure, game)
+    for first in range(0, shoes, per_block):
+        stop = min(first + per_block, shoes)
+        size = stop - first
+        for g, (actions, columns_of_group) in enumerate(plays.groups):
+            rounds, dealt = deal_drawn_rounds(
+                values[first:stop], starts[first:stop], job.procedure, game, actions
+            )
+            if g == 0:
+                n_rounds[first:stop] = dealt
+            columns = drawn_columns(game, rounds)
+            shoe_of_round = np.repeat(np.arange(size), dealt)
+            stake = plays.stakes[rounds[:, 3]]
+            for b in columns_of_group:
+                bet = offered[b][0]
+                settlement = settlements[b]
+                constant = np.array([float(net) for net in settlement.constants])
+                nets = settlement.per_paid(
+                    stake * constant[settling_rule(bet, columns, len(rounds))]
+                )
+                on_offer = rounds[:, 0] <= _last_round(bet)
+                totals[first:stop, b] = np.bincount(
+                    shoe_of_round, weights=nets * on_offer, minlength=size
+                )
+                squares[first:stop, b] = np.bincount(
+                    shoe_of_round, weights=nets**2 * on_offer, minlength=size
+                )
+                counts[first:stop, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=size)
+    return {"totals": totals, "counts": counts, "squares": squares, "rounds": n_rounds}
+
+
 def _last_round(bet) -> int:
     """The last round of a shoe the bet is offered in."""
     return bet.max_round or np.iinfo(np.int64).max
@@ -304,11 +399,6 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
 
     check_known(paytable)  # the special cards' chances must be numbers
     game = paytable.game
-    if game is not None and game.by_values:
-        raise AnalyzerError(
-            f"{paytable.source}: simulate deals games dealt once; {game.name}'s hands take "
-            "cards after the deal (report, verify, docs and strategy take it)"
-        )
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk
 
@@ -317,6 +407,8 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
                 f"{paytable.source}: --log writes Player and Banker rounds, as audit reads "
                 f"them; {game.name} is simulated without a log"
             )
+        if game.by_values:  # (a round takes at most six cards: any shoe deals one)
+            return
         offered = [bet for bet, _ in paytable.offered(paytable.modes)]
         fields = frozenset().union(*(bet.fields for bet in offered))
         check_deal_walk(game, Shoe.standard(procedure.decks), fields)

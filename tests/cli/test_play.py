@@ -316,7 +316,7 @@ def test_a_games_round_loads_none_of_the_heavy_libraries() -> None:
     assert done.stdout.strip() == "[]"
 
 
-# -- The round's JSON (the play contract, version 3): hands in a list, the same for every game
+# -- The round's JSON (the play contract, version 4): hands in a list, the same for every game
 
 
 def _names_labels(document: dict) -> list[tuple[str, str]]:
@@ -328,7 +328,7 @@ def test_a_natural_and_a_draw_give_punto_bancos_hands(capsys) -> None:
     stood; ``natural`` is the round's (either hand's first two cards), no picture count;
     the options name the drawing rules and no game."""
     natural = _play_json(capsys, "9S", "8H", "KD", "QC")
-    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 3}
+    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 4}
     assert _names_labels(natural) == [("player", "Player"), ("banker", "Banker")]
     player, banker = natural["round"]["hands"]
     assert (player["cards"], banker["cards"]) == (["9S", "KD"], ["8H", "QC"])

@@ -47,6 +47,13 @@ CASES: dict[str, list[str]] = {
     "play-three-card-baccarat": [
         *("play", "KS", "QH", "JD", "9C", "5H", "5D", "--paytable", "three-card-baccarat"),
     ],
+    "play-lucky-draw-best": [
+        *("play", "3S", "9H", "2D", "4C", "6H", "--paytable", "lucky-draw-baccarat-1"),
+    ],
+    "play-lucky-draw-action": [
+        *("play", "3S", "9H", "2D", "4C", "4D", "6H", "--paytable", "lucky-draw-baccarat-2"),
+        *("--action", "draw"),
+    ],
     "verify": ["verify", "seed-game"],
     "verify-shoe": ["verify", "seed-game", "--remove", "5H 5H KS"],
     "verify-decks": ["verify", "ez-baccarat", "--decks", "6"],
@@ -64,6 +71,10 @@ CASES: dict[str, list[str]] = {
     ],
     "simulate": ["simulate", "--shoes", "2", "--seed", "1", *RUN],
     "simulate-multiplied": ["simulate", "--shoes", "2", *MULTIPLIED, *RUN],
+    "simulate-lucky-draw": [
+        *("simulate", "--shoes", "2", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"),
+        *RUN,
+    ],
     "count-one-bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect", *RUN],
     "count-bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2", *RUN],
     "count-every-mode": [

@@ -1,0 +1,213 @@
+"""``play`` of a game whose hands draw or decide (Lucky Draw Baccarat): hand-picked rounds
+against a round dealt and settled by hand (tests/naive_family.py), the default action
+against the exact strategy, and bad inputs through the installed command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import naive_family as nf
+import pytest
+from helpers import run
+
+from analyzer import analyze
+
+SEVEN = {"lucky-draw-baccarat-1": Fraction(2), "lucky-draw-baccarat-2": Fraction(3, 2)}
+
+#: (cards in dealing order: Player, Dealer, Player, Dealer, then the player's third card
+#: if they draw, then the dealer's if its two cards total 0-4; the action; what it shows)
+ROUNDS = [
+    (["4S", "9H", "3D", "8C"], "stand", "a tie on a stand, the dealer standing on 7"),
+    (["3S", "9H", "2D", "4C", "6H"], "stand", "a stand, the dealer drawing on 3 and winning"),
+    (["KS", "2H", "9D", "AC", "5H"], "stand", "a stand winning on 9, the dealer drawing"),
+    (["2S", "9H", "2D", "7C", "5D"], "draw", "a drawn 9 winning, the dealer standing on 6"),
+    (["AS", "KH", "2D", "5C", "5H"], "draw", "a drawn 8 winning"),
+    (["AS", "KH", "2D", "5C", "4H"], "draw", "a drawn 7 winning: the pay tables differ"),
+    (["AS", "KH", "2D", "5C", "3H"], "draw", "a drawn 6 winning"),
+    (["3S", "9H", "2D", "4C", "4D", "6H"], "draw", "a tie on a draw, both hands drawing"),
+    (["AS", "5H", "AD", "3C", "KD"], "draw", "a draw losing two stakes to the dealer's 8"),
+]
+
+
+def _play(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, "play", *argv, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("paytable", list(SEVEN))
+@pytest.mark.parametrize(("cards", "action", "what"), ROUNDS, ids=[r[2] for r in ROUNDS])
+def test_a_round_is_dealt_and_settled_as_by_hand(capsys, paytable, cards, action, what):
+    """Each hand's cards and score, the winner and the Enter bet's net (a draw stakes
+    two base stakes) are those of the round dealt and settled by hand."""
+    document = _play(capsys, *cards, "--paytable", paytable, "--action", action)
+    dealt = nf.lucky_draw_round(cards, action == "draw", SEVEN[paytable])
+    assert dealt["taken"] == len(cards)
+    player, dealer = document["round"]["hands"]
+    assert (player["name"], dealer["name"]) == ("player", "dealer")
+    assert (player["cards"], dealer["cards"]) == (dealt["player"], dealt["dealer"])
+    assert (player["score"], dealer["score"]) == dealt["scores"]
+    assert document["round"]["winner"] == dealt["winner"]
+    assert document["round"]["natural"] is None
+    (row,) = document["bets"]
+    assert Fraction(row["net_exact"]) == dealt["net"]
+    assert row["result"] == ("win" if dealt["net"] > 0 else "push" if dealt["net"] == 0 else "lose")
+    decision = document["decision"]
+    assert (decision["action"], decision["chosen_by"]) == (action, "option")
+    assert decision["stake"] == (2 if action == "draw" else 1)
+    assert [s["value"] for s in decision["seen"]] == [
+        nf.value(cards[0]),
+        nf.value(cards[2]),
+        nf.value(cards[1]),
+    ]
+    assert document["options"]["action"] == action
+    # Why each hand drew or stood: the player by the action, the dealer by its rule.
+    assert player["reason"] == (
+        "drew: the action draw" if action == "draw" else "stood: the action stand"
+    )
+    total = nf.points((cards[1], cards[3]))
+    verb = "drew" if total <= 4 else "stood"
+    assert dealer["reason"] == f"{verb} on {total} (draws on 0-4)"
+
+
+def test_the_hand_picked_rounds_cover_what_they_claim() -> None:
+    """Every action, a dealer's draw and stand, a tie, a win, a loss and a push."""
+    dealt = [nf.lucky_draw_round(c, a == "draw", Fraction(2)) for c, a, _ in ROUNDS]
+    assert {a for _, a, _ in ROUNDS} == {"stand", "draw"}
+    assert {len(d["dealer"]) for d in dealt} == {2, 3}
+    assert {d["winner"] for d in dealt} == {"player", "dealer", "tie"}
+    assert {d["net"] for d in dealt} >= {Fraction(0), Fraction(-2), Fraction(4), Fraction(1)}
+
+
+#: First deals (Player, Dealer, Player, Dealer) whose best actions differ.
+FIRSTS = [
+    ["3S", "9H", "2D", "4C"],
+    ["2S", "9H", "2D", "7C"],
+    ["KS", "QH", "JD", "2C"],
+    ["6S", "6H", "KD", "2C"],
+]
+
+
+def _strategy_frame(paytable: str):
+    frame = analyze(paytable=paytable).strategy("enter")
+    return frame.set_index(["player_card1", "player_card2", "dealer_card1"])
+
+
+@pytest.mark.parametrize("paytable", list(SEVEN))
+@pytest.mark.parametrize("first", FIRSTS)
+def test_the_default_action_is_the_strategys_best(capsys, paytable, first):
+    """Without --action, the round is played by the best action of the Enter bet's exact
+    strategy on a full shoe of the paytable's decks (what strategy prints), and each
+    action's exact expected net there is the strategy table's."""
+    frame = _strategy_frame(paytable)
+    seen = (nf.value(first[0]), nf.value(first[2]), nf.value(first[1]))
+    row = frame.loc[seen]
+    best = row["best"]
+    # The round's cards for that action: the first deal, then what it takes.
+    shoe = [*first, "9D", "9C"]
+    taken = nf.lucky_draw_round(shoe, best == "draw", SEVEN[paytable])["taken"]
+    document = _play(capsys, *shoe[:taken], "--paytable", paytable)
+    decision = document["decision"]
+    assert (decision["action"], decision["chosen_by"]) == (best, "strategy")
+    assert document["options"]["action"] is None
+    (strategy,) = decision["strategies"]
+    assert (strategy["bet"], strategy["mode"], strategy["best"]) == ("enter", "standard", best)
+    assert {name: Fraction(v) for name, v in strategy["ev"].items()} == {
+        "stand": row["ev_stand"],
+        "draw": row["ev_draw"],
+    }
+    assert document["shoe"]["decks"] == 8
+    code, out, _ = run(capsys, "play", *shoe[:taken], "--paytable", paytable)
+    assert code == 0
+    assert f"Action: {best}" in out and "the best of the exact strategy on a full shoe of 8" in out
+    assert f"EV stand {float(row['ev_stand']):+.6f}, draw {float(row['ev_draw']):+.6f}" in out
+
+
+def test_the_defaults_cover_both_actions() -> None:
+    for paytable in SEVEN:
+        frame = _strategy_frame(paytable)
+        bests = {
+            frame.loc[(nf.value(f[0]), nf.value(f[2]), nf.value(f[1]))]["best"] for f in FIRSTS
+        }
+        assert bests == {"stand", "draw"}
+
+
+def test_a_game_dealt_once_and_punto_banco_have_no_decision(capsys) -> None:
+    document = _play(capsys, "5H", "5S", "--paytable", "dragon-tiger")
+    assert document["decision"] is None and document["options"]["action"] is None
+    document = _play(capsys, "2S", "3H", "2D", "KC", "8H")
+    assert document["decision"] is None
+
+
+# -- Bad inputs, through the installed command: one line, exit 2, nothing written ----------
+
+
+def _installed(tmp_path: Path, *argv: str) -> subprocess.CompletedProcess:
+    command = Path(sys.executable).with_name("baccarat-odds")
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
+    return subprocess.run(
+        [str(command), *argv], capture_output=True, text=True, cwd=tmp_path, env=env, check=False
+    )
+
+
+LUCKY = ("--paytable", "lucky-draw-baccarat-1")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["play", "3S", "9H", "2D", *LUCKY],
+            "deals 4 cards first (2 to the Player, 2 to the Dealer)",
+        ),
+        (
+            ["play", "3S", "9H", "2D", "4C", *LUCKY, "--action", "stand"],
+            "deals 5 cards in this round under the action 'stand': 4 first (Player Dealer "
+            "Player Dealer), then the Dealer's card 3 (its 3 draws); got 4",
+        ),
+        (
+            ["play", "3S", "9H", "2D", "4C", "6H", "7H", *LUCKY, "--action", "stand"],
+            "deals 5 cards in this round under the action 'stand'",
+        ),
+        (
+            ["play", "2S", "9H", "2D", "7C", *LUCKY, "--action", "draw"],
+            "deals 5 cards in this round under the action 'draw': 4 first (Player Dealer "
+            "Player Dealer), then the Player's card 3 (the action draw); got 4",
+        ),
+        (
+            ["play", "4S", "9H", "3D", "8C", "5H", *LUCKY, "--action", "stand"],
+            "deals 4 cards in this round under the action 'stand': 4 first (Player Dealer "
+            "Player Dealer), and no card after them; got 5",
+        ),
+        (
+            ["play", "3S", "9H", "2D", "4C", "6H", *LUCKY, "--action", "hit"],
+            "no action 'hit' (actions: stand, draw)",
+        ),
+        (
+            ["play", "2S", "3H", "2D", "KC", "8H", "--action", "draw"],
+            "--action: punto banco has no player's decision",
+        ),
+        (
+            ["play", "5H", "5S", "--paytable", "dragon-tiger", "--action", "draw"],
+            "Dragon Tiger has no player's decision",
+        ),
+        (
+            ["simulate", *LUCKY, "--shoes", "2", "--log", "rounds.csv", "--no-progress"],
+            "Lucky Draw Baccarat is simulated without a log",
+        ),
+    ],
+)
+def test_a_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, argv, message):
+    done = _installed(tmp_path, *argv)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("baccarat-odds: error: "), done.stderr
+    assert message in lines[0]
+    assert not list(tmp_path.iterdir())
