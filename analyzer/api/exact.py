@@ -488,6 +488,7 @@ def game_rules(
         )
     paytable = as_paytable(game)
     paytable.require_punto_banco("solve (the game of Player against Banker)")
+    paytable.require_played_as_dealt("solve (the game of Player against Banker)")
     return paytable.rules, paytable.decks, f"paytable {paytable.name} (rules {paytable.rules.name})"
 
 

@@ -80,6 +80,7 @@ def _played(
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
+    paytable.require_played_as_dealt(what)
     paytable = with_values(
         paytable,
         unknowns=None if unknowns is None else _values(unknowns),

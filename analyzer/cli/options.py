@@ -20,7 +20,12 @@ from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
-from analyzer.paytables.model import EVERY_GAME_COMMANDS, Paytable, with_values
+from analyzer.paytables.model import (
+    DECISION_COMMANDS,
+    EVERY_GAME_COMMANDS,
+    Paytable,
+    with_values,
+)
 from analyzer.reports.formats import BINARY_FORMATS, TEXT_WIDTH
 from analyzer.reports.i18n import LANGUAGES
 from analyzer.schema import exact_number
@@ -231,6 +236,8 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
     command = getattr(args, "command", None)
     if command not in _EVERY_GAME:
         paytable.require_punto_banco(f"'{command}'")
+    if command not in DECISION_COMMANDS:
+        paytable.require_played_as_dealt(f"'{command}'")
     paytable = with_values(
         paytable,
         unknowns=getattr(args, "unknowns", None),

@@ -464,7 +464,7 @@ def _information_seen(game: Game, values: Sequence[int]) -> tuple[int, ...]:
     from analyzer.engine.deal_walk import information_codes, information_values
 
     code = information_codes(game, np.array([list(values[: game.cards])]))
-    return information_values(game, code)[0]
+    return information_values(len(game.decision.sees), code)[0]
 
 
 def _strategy_choices(paytable: Paytable, offered: list, code: int) -> dict:

@@ -767,6 +767,7 @@ def batch_expected_values(
     """
     paytable = as_paytable(paytable)
     paytable.require_punto_banco("batch_expected_values()")
+    paytable.require_played_as_dealt("batch_expected_values()")
     array, per_suit = _validate(compositions)
     if modes is None:
         modes = paytable.modes

@@ -95,6 +95,9 @@ MAIN_BETS = ("player", "banker")
 #: the others deal Player and Banker hands and refuse another game
 #: (:meth:`Paytable.require_punto_banco` names these).
 EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate")
+#: The commands that take a punto banco paytable with a player's ``[decision]``
+#: (:meth:`Paytable.require_played_as_dealt` names these).
+DECISION_COMMANDS = ("report", "verify", "fit", "docs", "strategy")
 
 
 @dataclass(frozen=True)
@@ -497,6 +500,17 @@ class Paytable:
                 f"{self.source}: {what} works on Player and Banker hands only so far, not "
                 f"on the hands of {self.game.name} ({', '.join(most)} and {last} take this "
                 "game)"
+            )
+
+    def require_played_as_dealt(self, what: str) -> None:
+        """Refuse, in one line, ``what`` (a command or an engine that plays every bet as
+        dealt) for a punto banco paytable whose ``[decision]`` lets the player raise
+        (:data:`DECISION_COMMANDS` take it)."""
+        if self.punto_banco_decision is not None:
+            *most, last = DECISION_COMMANDS
+            raise AnalyzerError(
+                f"{self.source}: {what} plays every bet as dealt; the bets of its [decision] "
+                f"are played by the player's choice ({', '.join(most)} and {last} take it)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:

@@ -279,16 +279,19 @@ def _game_text(game: Game | None, decks: Decks, lang: str) -> dict[str, object] 
     return {"intro": intro, "deal": deal, "points": game.score != "rank", "score": score}
 
 
-def _decision_text(game: Game, lang: str) -> str:
-    """What the player sees and may choose, said from the game's decision."""
+def _decision_text(game: Game, lang: str, bets: Sequence[Bet] = ()) -> str:
+    """What the player sees and may choose, said from the decision (``bets``: those a
+    punto banco decision is for, with their fee where they charge one)."""
+    decision = game.decision
     labels = {hand.name: hand.label(lang) for hand in game.hands}
     seen = []
-    for card in game.decision.sees:
+    for card in decision.sees:
         h, number = game.card_place(card)
         label = game.hands[h].label(lang)
         seen.append(sentence("game_card_of", lang, hand=label, number=number))
+    stakes_only = all(action.draws is None for action in decision.actions)
     actions = []
-    for action in game.decision.actions:
+    for action in decision.actions:
         name = action.name.replace("_", " ")
         if action.draws is not None:
             actions.append(
@@ -303,8 +306,29 @@ def _decision_text(game: Game, lang: str) -> str:
         elif action.stake != 1:
             actions.append(sentence("game_action_raise", lang, action=name, stake=action.stake))
         else:
-            actions.append(sentence("game_action_stand", lang, action=name))
-    return sentence("game_decision", lang, seen=", ".join(seen), actions="; ".join(actions))
+            key = "game_action_keep" if stakes_only else "game_action_stand"
+            actions.append(sentence(key, lang, action=name))
+    if not decision.shown:
+        return sentence("game_decision", lang, seen=", ".join(seen), actions="; ".join(actions))
+    shown = "; ".join(
+        sentence("game_shown_count", lang, count=count, chance=fraction_text(chance))
+        for count, chance in decision.shown
+        if chance
+    )
+    names = ", ".join(bet.display_name(lang) for bet in bets)
+    text = sentence(
+        "game_decision_shown",
+        lang,
+        seen=", ".join(seen),
+        shown=shown,
+        bets=names,
+        actions="; ".join(actions),
+    )
+    fees = {bet.fee for bet in bets}
+    if len(fees) == 1 and next(iter(fees)):
+        fee = f"{float(100 * next(iter(fees))):g}%"
+        text += " " + sentence("game_decision_fee", lang, fee=fee, bets=names)
+    return text
 
 
 def rules_facts(rules: DrawingRules = STANDARD) -> dict[str, object]:
@@ -407,7 +431,11 @@ def rules_lines(facts: dict, paytable: Paytable, lang: str) -> dict[str, list[st
                         "banker_chooses_after", lang, total=total, value=value, play=play(cell)
                     )
                 )
-    return {"player": player, "banker": banker, "banker_after": after}
+    decision = []
+    if paytable.punto_banco_decision is not None:
+        decided = [bet for bet in paytable.bets if bet.id in paytable.decided]
+        decision.append(_decision_text(paytable.decision_hands, lang, decided))
+    return {"player": player, "banker": banker, "banker_after": after, "decision": decision}
 
 
 def _payout_lines(bet: Bet, lang: str) -> list[dict[str, object]]:

@@ -477,7 +477,7 @@ def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
         parts.append(sentence("report_rules", lang, rules=word(paytable.rules.name, lang)))
     if paytable.strategy.choices:
         parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
-    if paytable.game is not None and paytable.game.decision is not None:
+    if paytable.decision is not None:
         parts.append(sentence("report_best_play", lang))
     if paytable.multipliers is not None:
         parts.append(multipliers_text(paytable.multipliers, lang))

@@ -294,7 +294,7 @@ def _strategy_text(paytable: Paytable, lang: str) -> str:
     best play of each information set (a game with a player's decision), or none."""
     if paytable.strategy.choices:
         return str(paytable.strategy)
-    if paytable.game is not None and paytable.game.decision is not None:
+    if paytable.decision is not None:
         text = sentence("report_best_play", lang)
         return text[:1].upper() + text[1:]
     return "-"
