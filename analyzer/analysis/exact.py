@@ -349,6 +349,8 @@ def analyze(
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
     if paytable.game is not None:
+        if not symbolic:
+            check_known(paytable)
         return _analyze_game(paytable, shoe, tuple(modes), bets)
     request = _request(paytable, tuple(modes), bets, shoe.suits_known, bool(symbolic))
     offered, plans, mixture = request.offered, request.plans, request.mixture
