@@ -333,14 +333,18 @@ class Game:
     def needs_suits(self, fields: frozenset[str] | set[str]) -> bool:
         """Do ``fields`` tell cards of one rank apart by suit (a pattern of counted cards
         too, where a bet may count two or more: :func:`counted_field`)?"""
-        return any(
-            name in self.vocabulary
-            and self.vocabulary[name].card_level
-            and name.endswith(("_suit", "_colour"))
-            or (counted := _counted(name)) is not None
-            and self.most_counted(counted[1]) > 1
-            for name in fields
-        )
+        for name in fields:
+            counted = _counted(name)
+            if counted is not None:
+                if self.most_counted(counted[1]) > 1:
+                    return True
+            elif (
+                name in self.vocabulary
+                and self.vocabulary[name].card_level
+                and name.endswith(("_suit", "_colour"))
+            ):
+                return True
+        return False
 
     def most_counted(self, kind: str) -> int:
         """The most cards a bet multiplied by ``kind`` counts in a round: a hand's (its

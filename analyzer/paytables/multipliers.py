@@ -90,9 +90,7 @@ class Multipliers:
         try:
             return self.__dict__["_hash"]
         except KeyError:
-            value = hash(
-                (self.cards, self.values, self.cap, self.universe, self.unknowns, self.by)
-            )
+            value = hash((self.cards, self.values, self.cap, self.universe, self.unknowns, self.by))
             object.__setattr__(self, "_hash", value)
             return value
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections import Counter
 from fractions import Fraction
 
 import numpy as np
@@ -67,7 +68,11 @@ def lightning_dragon_tiger(multipliers: dict) -> dict:
                 "multiply": "winner",
                 "rule": [{"when": "winner != 'tie'", "pays": "multiplier - 1/10"}],
             },
-            {"id": "tie", "multiply": "both", "rule": [{"when": "winner == 'tie'", "pays": "6.5 * multiplier"}]},
+            {
+                "id": "tie",
+                "multiply": "both",
+                "rule": [{"when": "winner == 'tie'", "pays": "6.5 * multiplier"}],
+            },
             {
                 "id": "suited_tie",
                 "multiply": "both",
@@ -148,25 +153,30 @@ def identity_draws():
 def brute_force(cards, n, bets, draws, key) -> dict[str, tuple[Fraction, Fraction]]:
     """Each bet's exact expected net per unit paid and second moment of the net per unit
     staked less the fee, over every ordered deal of ``n`` of ``cards`` and every draw;
-    a counted card's multiplier is its ``key``'s (its suit, or the card itself)."""
+    a counted card's multiplier is its ``key``'s (its suit, or the card itself). (Deals
+    are tallied by what settles them, its counted cards' keys and its net, first: every
+    draw then weighs each tally.)"""
     draws = list(draws)
-    first = dict.fromkeys(bets, Fraction(0))
-    second = dict.fromkeys(bets, Fraction(0))
+    tallies = {name: Counter() for name in bets}
     deals = 0
     for dealt in naive.every_deal(cards, n):
         deals += 1
         for name, bet in bets.items():
             counted, constant, slope = bet(dealt)
+            tallies[name][tuple(key(card) for card in counted), constant, slope] += 1
+    out = {}
+    for name, tally in tallies.items():
+        first = second = Fraction(0)
+        for (keys, constant, slope), ways in tally.items():
             for p, special in draws:
                 multiplier = math.prod(
-                    (special.get(key(card), Fraction(1)) for card in counted), start=Fraction(1)
+                    (special.get(k, Fraction(1)) for k in keys), start=Fraction(1)
                 )
                 net = constant + slope * multiplier - FEE
-                first[name] += p * net
-                second[name] += p * net * net
-    return {
-        name: (first[name] / deals / (1 + FEE), second[name] / deals) for name in bets
-    }
+                first += ways * p * net
+                second += ways * p * net * net
+        out[name] = (first / deals / (1 + FEE), second / deals)
+    return out
 
 
 def check(analysis, expected) -> None:
@@ -180,7 +190,10 @@ def check(analysis, expected) -> None:
 
 SUITS_DRAWN = {
     "one suit": ({"suits": 1}, {1: Fraction(1)}),
-    "none or two suits": ({"suits": {"0": "1/3", "2": "2/3"}}, {0: Fraction(1, 3), 2: Fraction(2, 3)}),
+    "none or two suits": (
+        {"suits": {"0": "1/3", "2": "2/3"}},
+        {0: Fraction(1, 3), 2: Fraction(2, 3)},
+    ),
 }
 
 
@@ -262,7 +275,11 @@ def three_card_paytable(multipliers: dict) -> dict:
                 "multiply": "winner",
                 "rule": [{"when": "winner != 'tie'", "pays": "multiplier / 2"}],
             },
-            {"id": "anything", "multiply": "both", "rule": [{"when": "true", "pays": "multiplier - 1/2"}]},
+            {
+                "id": "anything",
+                "multiply": "both",
+                "rule": [{"when": "true", "pays": "multiplier - 1/2"}],
+            },
         ],
     }
 
