@@ -350,6 +350,8 @@ def analyze(
         raise AnalyzerError("give decks or shoe, not both")
     modes = resolve_modes(paytable, mode)
     if paytable.game is not None:
+        if not symbolic:
+            check_known(paytable)
         return _analyze_game(paytable, shoe, tuple(modes), bets)
     if paytable.punto_banco_decision is not None:
         return _analyze_decided(paytable, shoe, tuple(modes), bets, bool(symbolic))

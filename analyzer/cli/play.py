@@ -94,6 +94,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             f"--action: {name} has no player's decision ({paytable.source}); it is for a "
             "game with one, such as Lucky Draw Baccarat"
         )
+    multiplied = [bet.id for bet in paytable.bets if bet.multiplied]
+    if game is not None and multiplied:
+        raise AnalyzerError(
+            f"{paytable.source}: play draws no multipliers for {game.name} yet: bet "
+            f"{multiplied[0]!r} pays by them (report, verify, eor and docs price it)"
+        )
     if game is not None and args.special is not None:
         raise AnalyzerError(
             f"--special: {game.name} has no special cards (multipliers are punto banco's); "

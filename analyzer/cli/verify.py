@@ -13,6 +13,7 @@ from analyzer.cli.options import (
     add_shoe_options,
     layout,
     reads,
+    unknowns_option,
 )
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import parse_cards
@@ -64,6 +65,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "an example file) and exit",
     )
     add_shoe_options(parser)
+    parser.add_argument(
+        "--unknowns",
+        type=unknowns_option,
+        default=None,
+        metavar="NAME=VALUE,...",
+        help="values of the unknowns of the claims' paytable's [multipliers] (e.g. "
+        '"p=1/16"): its claims are then checked at them (default: none given, and the '
+        "claims that depend on them are left unchecked; see fit)",
+    )
     add_format_option(parser, ("text", "json", "csv"))
     add_progress_options(parser)
 
@@ -89,9 +99,23 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("give --decks or --shoe, not both")
     shoe = shoe_from_file(args.shoe) if args.shoe else None
     removed = parse_cards(args.remove, suit_required=False) if args.remove else []
+    given = None
+    if args.unknowns is not None:
+        from analyzer.paytables.library import load_paytable
+        from analyzer.paytables.model import with_values
+
+        named = {claim.paytable for claim in claims}
+        if len(named) > 1:
+            raise AnalyzerError("--unknowns: the claims name several paytables; give one's")
+        given = with_values(load_paytable(named.pop()), unknowns=args.unknowns)
     try:
         results = verify_claims(
-            claims, shoe, decks=args.decks, remove=removed, simulator=CountingStudies()
+            claims,
+            shoe,
+            decks=args.decks,
+            remove=removed,
+            simulator=CountingStudies(),
+            paytable=given,
         )
     except AnalyzerError as exc:
         raise AnalyzerError(f"{args.claims}: {exc}") from None
@@ -157,7 +181,12 @@ def _verify_data(args: argparse.Namespace, claims: list, shoe, removed: list, ro
         "verify",
         paytable=paytable,
         shoe=fields,
-        options={"claims": args.claims},
+        options={"claims": args.claims}
+        | (
+            {}
+            if args.unknowns is None
+            else {"unknowns": {name: str(value) for name, value in args.unknowns.items()}}
+        ),
         rows=rows,
         claims_file=claims_file,
     )

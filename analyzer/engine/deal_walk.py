@@ -172,9 +172,12 @@ def check_deal_walk(game: Game, shoe: Shoe, fields: frozenset[str]) -> None:
 
 
 def _by_card(game: Game, fields: frozenset[str]) -> bool:
-    """Does a field look at a single card (by its position)? Then the walk goes over
+    """Does a field look at a single card (by its position), or tell cards apart by suit
+    (the suits a multiplied bet's counted cards share)? Then the walk goes over
     sequences of cards, else over pairs of hands."""
-    return any(name in game.vocabulary and game.vocabulary[name].card_level for name in fields)
+    return game.needs_suits(fields) or any(
+        name in game.vocabulary and game.vocabulary[name].card_level for name in fields
+    )
 
 
 def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTable:

@@ -46,6 +46,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
 from analyzer.game.cards import RANKS, SUITS
 from analyzer.game.fields import COLOURS, Field
+from analyzer.game.identities import PATTERN_INDEX
 from analyzer.game.rules import parse_values
 from analyzer.schema import (
     argument,
@@ -59,7 +60,9 @@ from analyzer.schema import (
 )
 
 __all__ = [
+    "COUNTED_BY",
     "DECIDED_FIELDS",
+    "GAME_MULTIPLY",
     "GAME_NAMES",
     "PUNTO_BANCO_HANDS",
     "SCORES",
@@ -69,6 +72,7 @@ __all__ = [
     "Hand",
     "Reveal",
     "Vocabulary",
+    "counted_field",
     "decision_from_table",
     "game_from_table",
     "named_game",
@@ -91,6 +95,34 @@ COLOUR_NAMES = ("red", "black")
 COLOUR_OF_SUIT = np.array([COLOUR_NAMES.index(colour) for colour in COLOURS], dtype=np.int64)
 #: The languages a hand's label may be given in (those of the help pages).
 _LANGUAGES = ("en", "tl", "ms")
+#: Whose cards a multiplied bet of a game counts, besides one hand's (its name): the
+#: winning hand's (none on a tie), or every card of the round.
+GAME_MULTIPLY = ("winner", "both")
+#: What the cards a multiplied bet counts are told apart by: their suits (a Lightning
+#: suit's multiplier) or their identities (rank and suit: special cards').
+COUNTED_BY = ("suits", "identities")
+
+
+def counted_field(kind: str, by: str) -> str:
+    """The column of a deal walk's table that gives, per row, the pattern (an index of
+    :data:`~analyzer.game.identities.IDENTITY_PATTERNS`) of the cards a bet multiplied by
+    ``kind`` counts, told apart by ``by`` (one of :data:`COUNTED_BY`): how many of them
+    share each suit, or each identity. Not a field of conditions (it starts with ``_``).
+
+    Examples
+    --------
+    >>> counted_field("dragon", "suits")
+    '_suits_dragon'
+    """
+    return f"_{by}_{kind}"
+
+
+def _counted(name: str) -> tuple[str, str] | None:
+    """``(by, kind)`` of a :func:`counted_field` name, else None."""
+    for by in COUNTED_BY:
+        if name.startswith(f"_{by}_"):
+            return by, name.removeprefix(f"_{by}_")
+    return None
 
 
 @dataclass(frozen=True)
@@ -348,13 +380,63 @@ class Game:
         return Vocabulary(tuple(fields))
 
     def needs_suits(self, fields: frozenset[str] | set[str]) -> bool:
-        """Do ``fields`` tell cards of one rank apart by suit?"""
-        return any(
-            name in self.vocabulary
-            and self.vocabulary[name].card_level
-            and name.endswith(("_suit", "_colour"))
-            for name in fields
-        )
+        """Do ``fields`` tell cards of one rank apart by suit (a pattern of counted cards
+        too, where a bet may count two or more: :func:`counted_field`)?"""
+        for name in fields:
+            counted = _counted(name)
+            if counted is not None:
+                if self.most_counted(counted[1]) > 1:
+                    return True
+            elif (
+                name in self.vocabulary
+                and self.vocabulary[name].card_level
+                and name.endswith(("_suit", "_colour"))
+            ):
+                return True
+        return False
+
+    def most_counted(self, kind: str) -> int:
+        """The most cards a bet multiplied by ``kind`` counts in a round: a hand's (its
+        name), the winning hand's, or every card of the round (:data:`GAME_MULTIPLY`)."""
+        if kind == "both":
+            return self.cards
+        if kind == "winner":
+            return max(hand.cards for hand in self.hands)
+        return next(hand.cards for hand in self.hands if hand.name == kind)
+
+    def counted_patterns(
+        self, kind: str, by: str, ranks: np.ndarray, suits: np.ndarray | None, winner: np.ndarray
+    ) -> np.ndarray:
+        """Per round (``ranks``, ``suits`` by position; ``winner`` codes: a hand's index,
+        2 a tie), the pattern index of the cards a bet multiplied by ``kind`` counts, told
+        apart by ``by`` (suits, or rank and suit). Without suits each counted card is its
+        own (a bet counting one card at most: :meth:`needs_suits`)."""
+        n_rows, n_positions = ranks.shape
+        counted = np.zeros((n_rows, n_positions), dtype=bool)
+        for h, hand in enumerate(self.hands):
+            columns = self.hand_positions[h]
+            if kind == "both" or kind == hand.name:
+                counted[:, columns] = True
+            elif kind == "winner":
+                counted[:, columns] = (winner == h)[:, None]
+        if suits is None:
+            keys = np.broadcast_to(np.arange(n_positions), (n_rows, n_positions))
+        else:
+            keys = suits if by == "suits" else ranks * len(SUITS) + suits
+        # Each counted card's multiplicity (how many counted cards share its key), largest
+        # first: a block of s cards shows s times, so the sorted multiplicities name the
+        # pattern.
+        same = (keys[:, :, None] == keys[:, None, :]) & counted[:, :, None] & counted[:, None, :]
+        multiplicity = np.where(counted, same.sum(axis=2), 0)
+        shapes, inverse = np.unique(-np.sort(-multiplicity, axis=1), axis=0, return_inverse=True)
+        codes = np.empty(len(shapes), dtype=np.int64)
+        for i, shape in enumerate(shapes.tolist()):
+            pattern, k = [], 0
+            while k < len(shape) and shape[k]:
+                pattern.append(shape[k])
+                k += shape[k]
+            codes[i] = PATTERN_INDEX[tuple(pattern)]
+        return codes[inverse.reshape(-1)]
 
     # -- scoring (arrays: one row per round, one column per card in dealing order) ----------
 
@@ -411,6 +493,11 @@ class Game:
             "suit": lambda i: (suits[:, i], SUITS),
             "colour": lambda i: (COLOUR_OF_SUIT[suits[:, i]], COLOUR_NAMES),
         }
+        for name in () if wanted is None else sorted(wanted):
+            counted = _counted(name)
+            if counted is not None:
+                by, kind = counted
+                columns[name] = (self.counted_patterns(kind, by, ranks, suits, winner), None)
         for i, (h, number) in enumerate(self.positions):
             card = f"{self.hands[h].name}_card{number}"
             for attribute, column in attributes.items():

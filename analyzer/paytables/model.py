@@ -30,10 +30,11 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.games import (
     DECIDED_FIELDS,
+    GAME_MULTIPLY,
     PUNTO_BANCO_HANDS,
     Decision,
     Game,
-    Vocabulary,
+    counted_field,
     decision_from_table,
     game_from_table,
     named_game,
@@ -373,8 +374,14 @@ class Bet:
 
     @cached_property  # read several times per bet priced
     def fields(self) -> frozenset[str]:
-        """Every field the bet's conditions read."""
-        return frozenset().union(*(rule.condition.fields for rule in self.rules))
+        """Every field the bet is settled on: those its conditions read and, for a
+        multiplied bet of another game of the family, the pattern of its counted cards
+        (:func:`~analyzer.game.games.counted_field`: the deal walk tells their suits
+        apart where the multiplier depends on them)."""
+        fields = frozenset().union(*(rule.condition.fields for rule in self.rules))
+        if self.multiplied and not self.on_punto_banco:
+            fields |= {counted_field(self.multiply, self.multipliers.by)}
+        return fields
 
     @property
     def card_level(self) -> bool:
@@ -744,9 +751,10 @@ def _bet_from_dict(
     number: int,
     multipliers: Multipliers | None = None,
     fee: Fraction = Fraction(0),
-    vocabulary: Vocabulary | None = None,
+    game: Game | None = None,
 ) -> Bet:
     table(data, f"{source}: bet #{number}", "a bet")
+    vocabulary = None if game is None else game.vocabulary
     bet_id = require(data, "id", str, f"{source}: bet #{number}")
     if not _IDENTIFIER.fullmatch(bet_id):
         raise AnalyzerError(
@@ -794,7 +802,7 @@ def _bet_from_dict(
             raise AnalyzerError(f"{rule_where}: {exc}") from None
         labels = _texts(rule, "label", "labels", rule_where, _MAX_TEXT)
         rules.append(Rule(condition, payout, labels))
-    multiply = _multiply(data, rules, multipliers, where)
+    multiply = _multiply(data, rules, multipliers, where, game)
     jackpot = _jackpot(data, rules, where)
     if "fee" in data:  # the bet's own fee, in place of the paytable's
         from analyzer.paytables.multipliers import parse_fee
@@ -824,35 +832,50 @@ def _bet_from_dict(
 
 
 def _multiply(
-    data: Mapping[str, Any], rules: list[Rule], multipliers: Multipliers | None, where: str
+    data: Mapping[str, Any],
+    rules: list[Rule],
+    multipliers: Multipliers | None,
+    where: str,
+    game: Game | None = None,
 ) -> str | None:
     """A bet's ``multiply`` (whose cards the multiplier counts), checked against its rules
     and the paytable's ``[multipliers]``: every multiplied payout wins whatever the
-    multiplier, and a bet that says ``multiply`` pays by it."""
+    multiplier, and a bet that says ``multiply`` pays by it. On another game of the family
+    it names a hand, ``winner`` or ``both`` (every card of the round)."""
     multiplied = [i for i, rule in enumerate(rules, 1) if rule.payout.multiplied]
+    kinds = MULTIPLY_KINDS if game is None else (*(h.name for h in game.hands), *GAME_MULTIPLY)
     kind = optional(data, "multiply", str, where)
     if kind is None:
         if multiplied:
             raise AnalyzerError(
                 f"{where}: rule {multiplied[0]} pays by the multiplier, but the bet has no "
-                f"'multiply' (whose cards count: {', '.join(MULTIPLY_KINDS)})"
+                f"'multiply' (whose cards count: {', '.join(kinds)})"
             )
         return None
-    if kind not in MULTIPLY_KINDS:
+    if kind not in kinds:
+        raise AnalyzerError(f"{where}: unknown 'multiply' {kind[:40]!r} (use {', '.join(kinds)})")
+    if game is not None and kind in GAME_MULTIPLY and kind in (h.name for h in game.hands):
         raise AnalyzerError(
-            f"{where}: unknown 'multiply' {kind[:40]!r} (use {', '.join(MULTIPLY_KINDS)})"
+            f"{where}: 'multiply' {kind!r} is both a hand of {game.name} and a word of "
+            f"'multiply' ({', '.join(GAME_MULTIPLY)}): rename the hand"
         )
     if multipliers is None:
         raise AnalyzerError(
             f"{where}: 'multiply' needs the paytable's [multipliers] (how many special cards "
-            "are drawn, and their values)"
+            "or suits are drawn, and their values)"
         )
     if not multiplied:
         raise AnalyzerError(
             f"{where}: 'multiply' is given but no rule pays by the multiplier "
             '(e.g. pays = "multiplier")'
         )
-    smallest = multipliers.smallest(KIND_CARDS[kind])
+    if game is not None and game.by_values:
+        raise AnalyzerError(
+            f"{where}: 'multiply' on {game.name}, whose hands draw or decide, is not priced "
+            "yet (multiplied bets of games dealt once are)"
+        )
+    counted = KIND_CARDS[kind] if game is None else game.most_counted(kind)
+    smallest = multipliers.smallest(counted)
     for i in multiplied:
         payout = rules[i - 1].payout
         if payout.net + payout.per_multiplier * smallest <= 0:
@@ -923,9 +946,13 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
         multipliers = multipliers_from_table(
             data["multipliers"], f"{source}: [multipliers]", tuple(unknowns), "decision" not in data
         )
-    vocabulary = None if game is None else game.vocabulary
+    if multipliers is not None and multipliers.by_suits and game is None:
+        raise AnalyzerError(
+            f"{source}: [multipliers]: 'suits' (Lightning suits) is for the other games of "
+            "the family so far (game = ...); punto banco's special cards are 'cards'"
+        )
     bets = tuple(
-        _bet_from_dict(bet, modes, source, i, multipliers, fee, vocabulary)
+        _bet_from_dict(bet, modes, source, i, multipliers, fee, game)
         for i, bet in enumerate(bets_data, 1)
     )
     seen: set[tuple[str, str]] = set()
@@ -1017,7 +1044,7 @@ def _check_unknowns_used(
 
 
 #: What only punto banco has: a paytable of another game refuses these keys.
-_PUNTO_BANCO_KEYS = ("rules", "strategy", "multipliers", "unknowns")
+_PUNTO_BANCO_KEYS = ("rules", "strategy")
 
 
 def _game(data: Mapping[str, Any], source: str) -> Game | None:
@@ -1037,7 +1064,7 @@ def _game(data: Mapping[str, Any], source: str) -> Game | None:
     for key in _PUNTO_BANCO_KEYS:
         if key in data:
             raise AnalyzerError(
-                f"{source}: '{key}' is punto banco's (drawing rules, multiplier cards); "
+                f"{source}: '{key}' is punto banco's (drawing rules and their strategy); "
                 f"{game.name} has none"
             )
     return game

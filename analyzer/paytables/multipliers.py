@@ -18,6 +18,14 @@ expanding the product of ``1 + [special] (M**m - 1)`` over the identities gives,
 A cap makes the product's distribution matter: then the chance that *exactly* a given
 ``j`` of the ``d`` are special (``E[C(52-d, K-j) / C(52, K)]``) weighs the exact
 distribution of each subset's capped product. Both are exact Fractions.
+
+A *Lightning suit* model (``suits`` instead of ``cards``; games of the family only) draws
+``K`` of the four suits instead, each with its own multiplier, and every card of a special
+suit carries its suit's multiplier: a bet's multiplier is the product over its counted
+cards of the multipliers of those of a special suit, so ``c`` counted cards of one special
+suit give ``M**c``. The same expansion holds with the counted cards' *suit pattern* (how
+many of them share each suit) in place of the identity pattern and 4 suits in place of 52
+identities: the model is this one with ``universe = 4``, keyed by suits.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from functools import cache
 from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_CARDS, parse_card
+from analyzer.game.cards import N_CARDS, SUITS, parse_card
 from analyzer.game.shoe import ROUND_CARDS
 from analyzer.paytables.unknowns import Poly, constant_or_poly, parse_expression
 from analyzer.schema import check_keys, exact_number, table, whole_number
@@ -49,14 +57,20 @@ MAX_ENTRIES = 64
 MAX_PRODUCTS = 100_000
 #: The largest fee per unit staked.
 MAX_FEE = 10
+#: What a model's specials are: card identities (rank and suit), or whole suits.
+KEYS = ("identities", "suits")
+#: What each kind of special is drawn from: 52 card identities, or 4 suits.
+_UNIVERSE = {"identities": N_CARDS, "suits": len(SUITS)}
 
 
 @dataclass(frozen=True)
 class Multipliers:
-    """A multiplier distribution: ``cards`` (how many special identities a round draws,
-    with probabilities), ``values`` (each one's multiplier, with probabilities), an
-    optional ``cap`` on the product, and the ``universe`` of identities they are drawn
-    from (52; smaller only in tests that enumerate the draws)."""
+    """A multiplier distribution: ``cards`` (how many specials a round draws, with
+    probabilities), ``values`` (each one's multiplier, with probabilities), an optional
+    ``cap`` on the product, the ``universe`` they are drawn from (52 identities; smaller
+    only in tests that enumerate the draws) and what a special is, ``by``: a card identity
+    (``"identities"``), or a whole suit (``"suits"``, a Lightning suit: ``cards`` is then
+    how many of the 4 suits are drawn, and a pattern is the counted cards' suit pattern)."""
 
     cards: tuple[tuple[int, Probability], ...]
     values: tuple[tuple[Fraction, Probability], ...]
@@ -64,13 +78,19 @@ class Multipliers:
     universe: int = N_CARDS
     #: The unknowns its probabilities may be polynomials in (none: all are Fractions).
     unknowns: tuple[str, ...] = ()
+    by: str = "identities"
+
+    @property
+    def by_suits(self) -> bool:
+        """Are the specials whole suits (a Lightning suit), not card identities?"""
+        return self.by == "suits"
 
     def __hash__(self) -> int:
         # The moments are cached by model: hash its Fractions once, not at every lookup.
         try:
             return self.__dict__["_hash"]
         except KeyError:
-            value = hash((self.cards, self.values, self.cap, self.universe, self.unknowns))
+            value = hash((self.cards, self.values, self.cap, self.universe, self.unknowns, self.by))
             object.__setattr__(self, "_hash", value)
             return value
 
@@ -98,15 +118,19 @@ class Multipliers:
 
     @property
     def fingerprint(self) -> dict[str, Any]:
+        drawn = {str(k): str(p) for k, p in self.cards}
         return {
-            "cards": {str(k): str(p) for k, p in self.cards},
+            **({"suits": drawn} if self.by_suits else {"cards": drawn}),
             "values": {str(v): str(p) for v, p in self.values},
             "cap": None if self.cap is None else str(self.cap),
-            **({} if self.universe == N_CARDS else {"universe": self.universe}),
+            **({} if self.universe == _UNIVERSE[self.by] else {"universe": self.universe}),
         }
 
     def all_special(self, distinct: int) -> Fraction:
-        """``q_t``: the chance that ``distinct`` given identities are all special."""
+        """``q_t``: the chance that ``distinct`` given identities are all special (0 for
+        more than the universe holds: no round shows them)."""
+        if distinct > self.universe:
+            return Fraction(0)
         return sum(
             (
                 p * Fraction(math.perm(k, distinct), math.perm(self.universe, distinct))
@@ -118,6 +142,8 @@ class Multipliers:
     def exactly_special(self, distinct: int, special: int) -> Fraction:
         """The chance that, of ``distinct`` given identities, exactly a given ``special``
         of them are special (and the rest not)."""
+        if distinct > self.universe:
+            return Fraction(0)
         rest = self.universe - distinct
         return sum(
             (
@@ -150,7 +176,9 @@ class Multipliers:
 
     def largest(self, cards: int) -> Fraction:
         """The largest multiplier ``cards`` counted cards can have (with the cap)."""
-        specials = min(cards, max(k for k, p in self.cards if isinstance(p, Poly) or p))
+        drawn = max(k for k, p in self.cards if isinstance(p, Poly) or p)
+        # (one special suit can hold every counted card)
+        specials = min(cards, drawn) if not self.by_suits else cards if drawn else 0
         high = max(Fraction(1), max(v for v, _ in self.values) ** specials)
         return high if self.cap is None else min(high, self.cap)
 
@@ -238,8 +266,9 @@ def _products(model: Multipliers, copies: tuple[int, ...]) -> dict[Fraction, Fra
 @cache
 def _check_products(model: Multipliers) -> None:
     # A product of m special cards' multipliers takes at most one value per multiset of m
-    # values: C(n + m - 1, m) of them, m at most the six cards of a round.
-    m = min(ROUND_CARDS, max(k for k, p in model.cards if isinstance(p, Poly) or p))
+    # values: C(n + m - 1, m) of them, m at most the six cards of a round (or the four
+    # suits).
+    m = min(ROUND_CARDS, model.universe, max(k for k, p in model.cards if isinstance(p, Poly) or p))
     n = len(model.values)
     bound = sum(math.comb(n + j - 1, j) for j in range(m + 1))
     if bound > MAX_PRODUCTS:
@@ -303,24 +332,34 @@ def distribution_from_table(
 def multipliers_from_table(
     data: Mapping[str, Any], where: str, unknowns: tuple[str, ...] = (), all_used: bool = True
 ) -> Multipliers:
-    """A ``[multipliers]`` table: ``cards`` (a whole number, or ``{count = probability}``),
-    ``values`` (``{multiplier = probability}``) and an optional ``cap``; probabilities may
-    be expressions in ``unknowns``."""
-    table(data, where, "a table with 'cards' and 'values'")
-    check_keys(data, {"cards", "values", "cap"}, where)
-    for key in ("cards", "values"):
-        if key not in data:
-            raise AnalyzerError(f"{where}: missing {key!r}")
-    if isinstance(data["cards"], Mapping):
-        drawn = distribution_from_table(data["cards"], where, "cards", "count", unknowns)
+    """A ``[multipliers]`` table: ``cards`` (a whole number, or ``{count = probability}``)
+    or ``suits`` (the same, of Lightning suits: how many of the 4 suits are special, each
+    equally likely), ``values`` (``{multiplier = probability}``) and an optional ``cap``;
+    probabilities may be expressions in ``unknowns``."""
+    table(data, where, "a table with 'cards' (or 'suits') and 'values'")
+    check_keys(data, {"cards", "suits", "values", "cap"}, where)
+    if "cards" in data and "suits" in data:
+        raise AnalyzerError(
+            f"{where}: give 'cards' (special card identities) or 'suits' (Lightning suits), "
+            "not both"
+        )
+    key = "suits" if "suits" in data else "cards"
+    by = "suits" if key == "suits" else "identities"
+    universe = _UNIVERSE[by]
+    for needed in (key, "values"):
+        if needed not in data:
+            hint = " (or 'suits')" if needed == "cards" else ""
+            raise AnalyzerError(f"{where}: missing {needed!r}{hint}")
+    if isinstance(data[key], Mapping):
+        drawn = distribution_from_table(data[key], where, key, "count", unknowns)
         for count in drawn:
-            if count.denominator != 1 or count > N_CARDS:
+            if count.denominator != 1 or not 0 <= count <= universe:
                 raise AnalyzerError(
-                    f"{where}: 'cards' counts are whole numbers from 0 to {N_CARDS}, got {count}"
+                    f"{where}: {key!r} counts are whole numbers from 0 to {universe}, got {count}"
                 )
         cards = tuple(sorted((int(k), p) for k, p in drawn.items()))
     else:
-        fixed = whole_number(data["cards"], where, "'cards'", 0, N_CARDS)
+        fixed = whole_number(data[key], where, repr(key), 0, universe)
         cards = ((fixed, Fraction(1)),)
     values = distribution_from_table(data["values"], where, "values", "multiplier", unknowns)
     for value in values:
@@ -340,7 +379,9 @@ def multipliers_from_table(
     for name in unknowns if all_used else ():  # (else the paytable checks them all)
         if name not in used:
             raise AnalyzerError(f"{where}: the unknown {name!r} is in no probability")
-    return Multipliers(cards, tuple(sorted(values.items())), cap, unknowns=unknowns)
+    return Multipliers(
+        cards, tuple(sorted(values.items())), cap, universe, unknowns=unknowns, by=by
+    )
 
 
 #: The special cards of one dealt round: card identity (rank, suit) -> its multiplier.

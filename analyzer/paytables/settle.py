@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.errors import AnalyzerError
+from analyzer.game.games import counted_field
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS, PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
 
@@ -79,12 +80,19 @@ class WaysByPattern:
 
 
 def row_patterns(bet: Bet, columns: Columns) -> np.ndarray:
-    """Per row, the identity pattern index of the first two cards a bet multiplied by a
-    first-two kind counts, from the suited-pair fields. (The identity walk's tables give
-    the other kinds' ways by pattern per row instead.)"""
+    """Per row, the pattern index of the cards a multiplied bet counts: for another game
+    of the family, the deal walk's column of them (:func:`~analyzer.game.games.
+    counted_field`); for punto banco, of the first two cards a first-two kind counts,
+    from the suited-pair fields. (The identity walk's tables give the other kinds' ways
+    by pattern per row instead.)"""
     kind = bet.multiply
     if kind is None:
         raise AnalyzerError(f"bet {bet.id!r} is not multiplied")
+    if not bet.on_punto_banco:
+        name = counted_field(kind, bet.multipliers.by)
+        if name not in columns:
+            raise AnalyzerError(f"bet {bet.id!r}: this table does not count its cards' {name}")
+        return np.asarray(columns[name], dtype=np.int64)
     if not kind.endswith("_first_two"):
         raise AnalyzerError(f"bet {bet.id!r}: this table does not count {kind!r} identities")
     suited = f"{kind.removesuffix('_first_two')}_suited_pair"

@@ -221,10 +221,14 @@ def _multiplied_lines(analysis: Analysis, lang: str) -> list[str]:
     lines = []
     for r in analysis.results:
         if r.bet.multiplied:
-            cards = sentence(f"multiply_{r.bet.multiply}", lang)
-            lines.append(
-                sentence("multiplied_bet", lang, bet=r.bet.display_name(lang), cards=cards)
-            )
+            kind, game = r.bet.multiply, analysis.paytable.game
+            hand = None if game is None else next((h for h in game.hands if h.name == kind), None)
+            if hand is not None:
+                cards = sentence("multiply_hand", lang, hand=hand.label(lang))
+            else:
+                cards = sentence(f"multiply_{kind}", lang)
+            key = "multiplied_bet_suits" if r.bet.multipliers.by_suits else "multiplied_bet"
+            lines.append(sentence(key, lang, bet=r.bet.display_name(lang), cards=cards))
     return list(dict.fromkeys(lines))
 
 

@@ -532,14 +532,17 @@ def number_text(value: Fraction) -> str:
 
 
 def multipliers_text(model: Multipliers, lang: str = "en") -> str:
-    """The multiplier rules in one sentence: how many special cards, their values and the
-    chance of each, and the cap."""
+    """The multiplier rules in one sentence: how many special cards (or Lightning suits),
+    their values and the chance of each, and the cap."""
     if len(model.cards) == 1:
         cards = number_text(Fraction(model.cards[0][0]))
     else:
         cards = ", ".join(f"{k} ({_share(p)})" for k, p in model.cards)
     values = ", ".join(f"{number_text(v)}x ({_share(p)})" for v, p in model.values)
-    text = sentence("report_multipliers", lang, cards=cards, values=values)
+    if model.by_suits:
+        text = sentence("report_multiplier_suits", lang, suits=cards, values=values)
+    else:
+        text = sentence("report_multipliers", lang, cards=cards, values=values)
     if model.cap is not None:
         text += " " + sentence("report_multiplier_cap", lang, cap=number_text(model.cap))
     return text

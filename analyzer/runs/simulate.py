@@ -410,6 +410,12 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
         if game.by_values:  # (a round takes at most six cards: any shoe deals one)
             return
         offered = [bet for bet, _ in paytable.offered(paytable.modes)]
+        multiplied = [bet.id for bet in offered if bet.multiplied]
+        if multiplied:
+            raise AnalyzerError(
+                f"{paytable.source}: simulate draws no multipliers for {game.name} yet: bet "
+                f"{multiplied[0]!r} pays by them (report, verify, eor and docs price it)"
+            )
         fields = frozenset().union(*(bet.fields for bet in offered))
         check_deal_walk(game, Shoe.standard(procedure.decks), fields)
         return

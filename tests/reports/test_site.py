@@ -124,11 +124,15 @@ def test_effects_of_removal_are_on_analysts_pages_only(site) -> None:
 
 
 def test_paytables_with_unknowns_are_skipped_and_listed(site) -> None:
-    """The two shipped paytables whose multipliers have unknowns get no pages without
+    """The shipped paytables whose multipliers have unknowns get no pages without
     values for them: the index lists each, with why."""
     _, skipped = shipped_games()
     with_unknowns = [name for name in library_names() if load_paytable(name).unknowns]
-    assert with_unknowns == ["golden-wealth-baccarat", "prosperity-tree-baccarat"]
+    assert with_unknowns == [
+        "golden-wealth-baccarat",
+        "lightning-dragon-tiger",
+        "prosperity-tree-baccarat",
+    ]
     why = "its multipliers' distribution has unknowns (give --unknowns)"
     assert skipped == [(name, why) for name in with_unknowns]
     items = parse(site["index.html"]).find(".//section[@id='skipped']/ul")
@@ -139,7 +143,7 @@ def test_paytables_with_unknowns_are_skipped_and_listed(site) -> None:
 def test_a_paytable_with_unknowns_is_made_at_the_values_given() -> None:
     named = [(name, load_paytable(name)) for name in library_names()]
     games, skipped = site_games(named, {"p": Fraction(1, 16)})
-    assert [name for name, _ in skipped] == ["golden-wealth-baccarat"]
+    assert [name for name, _ in skipped] == ["golden-wealth-baccarat", "lightning-dragon-tiger"]
     (game,) = [game for game in games if game.slug == "prosperity-tree-baccarat"]
     assert game.unknowns == {"p": Fraction(1, 16)} and not game.paytable.unknowns
     entry = SitePaytable(game.slug, analyze(paytable=game.paytable), unknowns=game.unknowns)
