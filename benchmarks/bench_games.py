@@ -5,8 +5,11 @@ and an optimal-play analysis of Lucky Draw on 8 decks at most 10x.
 Timed, each warm (the Numba kernels compiled, the store of counts off), every figure of
 every bet read (a result makes its Fractions when they are read): the seed game's 36
 (bet, mode) results, each shipped Dragon Tiger paytable, and Three Card Baccarat (one
-deck; its bets look at no single card: the walk over pairs of hands), and Lucky Draw
-Baccarat under its best play (each of 1,000 information sets, both actions).
+deck; its bets look at no single card: the walk over pairs of hands), Lucky Draw
+Baccarat under its best play (each of 1,000 information sets, both actions), Lightning
+Dragon Tiger at a point of its unknowns, and Peek Baccarat under its best raises (every
+card shown at random: 14,640 information sets, three actions, at a point of its
+unknowns).
 
 Prints JSON lines: ``seconds`` (the game), ``baseline_seconds`` (the seed game, timed in
 turn with it) and ``ratio``. Absolute times on shared machines are noisy; compare ratios.
@@ -18,10 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from fractions import Fraction
 
 from timing import best_times
 
 from analyzer import analyze
+from analyzer.paytables.library import load_paytable
 
 GAMES = (
     "dragon-tiger",
@@ -31,10 +36,21 @@ GAMES = (
     "three-card-baccarat",
     "lucky-draw-baccarat-1",
     "lucky-draw-baccarat-2",
+    "lightning-dragon-tiger",
+    "peek-baccarat",
 )
+#: The paytables with unknowns, timed at these values of them.
+POINTS = {
+    "lightning-dragon-tiger": {"p3": Fraction(1, 4), "p5": Fraction(1, 8), "p8": Fraction(1, 16)},
+    "peek-baccarat": {"s1": Fraction(1, 4), "s2": Fraction(1, 4), "s3": Fraction(1, 4)},
+}
 
 
-def _full(paytable: str | None):
+def _full(name: str | None):
+    paytable = name
+    if name in POINTS:
+        paytable = load_paytable(name).with_unknowns(POINTS[name])
+
     def run() -> None:
         for result in analyze(paytable=paytable).results:
             result.house_edge, result.variance, result.hit_frequency  # noqa: B018

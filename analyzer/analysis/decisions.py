@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
@@ -75,24 +75,49 @@ class Choice:
         return self.chance * Fraction(self.ways, self.over)
 
 
+@dataclass(frozen=True)
+class SetBlock:
+    """The information sets of one reveal, as the solver leaves them (arrays, one row a
+    set): the sets' ``codes``, their ordered ``ways``, each action's total net over them
+    in units of 1/``scale`` of a stake (``nets``: sets x actions, the actions named in
+    ``actions``), and the index of the best action (``best``)."""
+
+    reveal: int
+    codes: np.ndarray
+    ways: np.ndarray
+    nets: np.ndarray
+    scale: int
+    actions: tuple[str, ...]
+    best: np.ndarray
+
+
 class StrategyTable(Sequence[Choice]):
     """A bet's strategy table, one :class:`Choice` per information set: made when first
     read (an analysis reads its figures; a table of ten thousand sets costs more than
-    they do). ``rows`` are ``(reveal index, set code, ways, nets, scale, best)``."""
+    they do), from the solver's :class:`SetBlock` of each reveal."""
 
-    def __init__(self, reveals: tuple[Reveal, ...], rows: list[tuple], over: int) -> None:
-        self._reveals, self._rows, self._over = reveals, rows, over
+    def __init__(self, reveals: tuple[Reveal, ...], blocks: list[SetBlock], over: int) -> None:
+        self._reveals, self._blocks, self._over = reveals, blocks, over
 
     @cached_property
     def _choices(self) -> tuple[Choice, ...]:
         out = []
-        for r, reveal in enumerate(self._reveals):
-            rows = [row for row in self._rows if row[0] == r]
-            codes = np.array([row[1] for row in rows], dtype=np.int64)
-            seen = information_values(len(reveal.sees), codes)
+        for block in self._blocks:
+            reveal = self._reveals[block.reveal]
+            seen = information_values(len(reveal.sees), block.codes)
+            nets = block.nets.tolist()
             out += [
-                Choice(values, ways, nets, scale, best, reveal.sees, reveal.chance, self._over)
-                for values, (_, _, ways, nets, scale, best) in zip(seen, rows, strict=True)
+                Choice(
+                    values,
+                    int(block.ways[i]),
+                    dict(zip(block.actions, nets[i], strict=True)),
+                    block.scale,
+                    block.actions[block.best[i]],
+                    reveal.sees,
+                    reveal.chance,
+                    self._over,
+                )
+                for i, values in enumerate(seen)
             ]
         return tuple(out)
 
@@ -105,11 +130,12 @@ class StrategyTable(Sequence[Choice]):
 
     @cached_property
     def _index(self) -> dict[tuple[int, int], int]:
-        # (the rows are in the order of the choices: reveal by reveal)
-        return {(row[0], row[1]): i for i, row in enumerate(self._rows)}
+        # (the choices are made block by block, each in its codes' order)
+        keys = [(block.reveal, int(code)) for block in self._blocks for code in block.codes]
+        return {key: i for i, key in enumerate(keys)}
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return sum(len(block.codes) for block in self._blocks)
 
     def __getitem__(self, index):  # type: ignore[override]
         return self._choices[index]
@@ -139,10 +165,10 @@ def best_play(
             action: _sums_by_set(bet, table, action is not None) for action, table in tables.items()
         }
         denominator = next(iter(tables.values())).denominator
-        result, rows = _solve(bet, mode, reveals, [by_action], denominator)
+        result, blocks = _solve(bet, mode, reveals, [by_action], denominator)
         results.append(result)
-        if rows is not None:
-            choices[(bet.id, mode)] = StrategyTable(reveals, rows, denominator)
+        if blocks is not None:
+            choices[(bet.id, mode)] = StrategyTable(reveals, blocks, denominator)
     return results, choices
 
 
@@ -192,11 +218,13 @@ def _best_punto_banco(
             by_action = dict.fromkeys(decision.actions, (codes[seen], sums[seen]))
             per_reveal.append(by_action)
         if any(isinstance(reveal.chance, Poly) for reveal in decision.reveals):
-            result, rows = _solve_in_unknowns(bet, mode, decision.reveals, per_reveal, denominator)
+            result, blocks = _solve_in_unknowns(
+                bet, mode, decision.reveals, per_reveal, denominator
+            )
         else:
-            result, rows = _solve(bet, mode, decision.reveals, per_reveal, denominator)
+            result, blocks = _solve(bet, mode, decision.reveals, per_reveal, denominator)
         results.append(result)
-        choices[(bet.id, mode)] = StrategyTable(decision.reveals, rows, denominator)
+        choices[(bet.id, mode)] = StrategyTable(decision.reveals, blocks, denominator)
     return results, choices
 
 
@@ -212,9 +240,9 @@ def _solve_in_unknowns(
     their sum weighed by the chances, polynomials as :mod:`analyzer.analysis.fit` solves
     them (no lines: a line's probability would be a polynomial too)."""
     net = net_squared = wins = pushes = Fraction(0)
-    rows = []
+    blocks: list[SetBlock] = []
     for r, (reveal, by_action) in enumerate(zip(reveals, per_reveal, strict=True)):
-        alone, reveal_rows = _solve(
+        alone, alone_blocks = _solve(
             bet, mode, (Reveal(reveal.sees, Fraction(1)),), [by_action], denominator
         )
         sums = alone.sums
@@ -222,8 +250,8 @@ def _solve_in_unknowns(
         net_squared = reveal.chance * sums.mean_squared_net + net_squared
         wins = reveal.chance * alone.hit_frequency + wins
         pushes = reveal.chance * alone.push_probability + pushes
-        rows += [(r, *row[1:]) for row in reveal_rows or []]
-    return BetResult(bet, mode, (), Sums(net, net_squared, wins, pushes)), rows
+        blocks += [replace(block, reveal=r) for block in alone_blocks or []]
+    return BetResult(bet, mode, (), Sums(net, net_squared, wins, pushes)), blocks
 
 
 def _solve(
@@ -232,10 +260,11 @@ def _solve(
     reveals: tuple[Reveal, ...],
     per_reveal: list[ByAction],
     denominator: int,
-) -> tuple[BetResult, list | None]:
+) -> tuple[BetResult, list[SetBlock] | None]:
     """A bet's result with each information set of each reveal played by its best
-    action, and the strategy rows. Each (action, rule) is a line of its own: a raised
-    stake nets its multiple of the rule's payout, so every line pays one amount. Where
+    action, and the strategy's blocks (None without a decision). Each (action, rule) is a
+    line of its own: a raised stake nets its multiple of the rule's payout, so every line
+    pays one amount. Where
     the cards shown are random, every way is weighed by its reveal's chance over one
     common denominator (the lines' ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
@@ -244,33 +273,32 @@ def _solve(
     scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
     weights = [int(reveal.chance * scale) for reveal in reveals]
     actions = list(per_reveal[0])
+    stakes = [1 if action is None else action.stake for action in actions]
+    # Exact in int64 where no set's net can reach 2**62 (every shipped shoe), else in
+    # Python integers (object arrays).
+    bound = denominator * max(abs(int(n)) for n in scaled) * max(stakes)
+    exact = np.int64 if bound < 2**62 else object
+    scaled = scaled.astype(exact)
     taken = np.zeros((len(actions), len(nets)), dtype=object)
-    rows: list[tuple] = []
+    blocks: list[SetBlock] = []
     for r, by_action in enumerate(per_reveal):
-        codes = next(iter(by_action.values()))[0]
+        codes, first = next(iter(by_action.values()))
         # The exact net of each action in each set, in units of 1/common of a base stake.
-        value = {
-            action: (sums.astype(object) @ scaled) * (1 if action is None else action.stake)
-            for action, (_, sums) in by_action.items()
-        }
-        # The best action of each set: exact integers compared (object arrays), the first
-        # action listed where two are equal (argmax keeps the first maximum).
-        best = np.argmax(np.stack([value[action] for action in actions], axis=1), axis=1)
+        value = np.stack(
+            [
+                (by_action[action][1].astype(exact) @ scaled) * stake
+                for action, stake in zip(actions, stakes, strict=True)
+            ],
+            axis=1,
+        )
+        # The best action of each set: exact integers compared, the first action listed
+        # where two are equal (argmax keeps the first maximum).
+        best = np.argmax(value, axis=1)
         for a, action in enumerate(actions):
             taken[a] += by_action[action][1][best == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
-            set_ways = next(iter(by_action.values()))[1].sum(axis=1)
-            rows += [
-                (
-                    r,
-                    int(code),
-                    int(set_ways[i]),
-                    {action.name: int(value[action][i]) for action in actions},
-                    common,
-                    actions[best[i]].name,
-                )
-                for i, code in enumerate(codes)
-            ]
+            names = tuple(action.name for action in actions)
+            blocks.append(SetBlock(r, codes, first.sum(axis=1), value, common, names, best))
     lines = []
     for r, rule_net in enumerate(nets):
         rule = bet.rules[r] if r < len(bet.rules) else None
@@ -290,4 +318,4 @@ def _solve(
             )
             lines.append((when, ways, line_payout, ways, (net, net * net), ()))
     result = bet_result(bet, mode, lines, denominator * scale, scale)
-    return result, (None if actions == [None] else rows)
+    return result, (None if actions == [None] else blocks)

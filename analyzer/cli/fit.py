@@ -64,6 +64,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     table = render_table(pd.DataFrame(rows), left_align=True)
     ranges = ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)
     shoe = Shoe.standard(paytable.decks).describe()
+    probabilities = (
+        "of the multipliers" if paytable.multipliers is not None else "of the cards shown"
+    )
     lines = [
         f"{paytable.name} on {shoe} (unless a claim names its shoe): the unknowns "
         f"({ranges}) each published figure allows, and all of them together",
@@ -71,7 +74,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         table,
         "",
         "Each interval holds every value of the unknown consistent with the figures as "
-        "printed (with every probability of the multipliers in [0, 1]); ends that are "
+        f"printed (with every probability {probabilities} in [0, 1]); ends that are "
         "not simple fractions are rounded outward.",
     ]
     if together.witness is not None:

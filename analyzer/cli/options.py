@@ -179,13 +179,19 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
         help="the meter of the paytable's progressive jackpots, in stakes (default: the "
         "paytable's)",
     )
+    add_unknowns_option(parser)
+
+
+def add_unknowns_option(parser: argparse.ArgumentParser) -> None:
+    """``--unknowns``: values of a paytable's unknowns."""
     parser.add_argument(
         "--unknowns",
         type=unknowns_option,
         default=None,
         metavar="NAME=VALUE,...",
-        help='values of the unknowns of a paytable\'s [multipliers] (e.g. "p=0.3,q=1/4"; '
-        "see fit for what published figures allow; default: none given)",
+        help="values of the unknowns of a paytable's [multipliers] or of its [decision]'s "
+        'cards shown (e.g. "p=0.3,q=1/4"; see fit for what published figures allow; '
+        "default: none given)",
     )
 
 

@@ -15,6 +15,7 @@ from analyzer.cli.options import (
     add_progress_options,
     add_report_out_option,
     add_shoe_options,
+    add_unknowns_option,
     check_report_out,
     deliver_report,
     exact_analysis,
@@ -42,10 +43,12 @@ _SUMMARY_FORMATS = ("text", "markdown", "html", "latex", "xlsx")
 MIXED = "mixed"
 
 DESCRIPTION = """\
-The strategy table of a paytable whose game has a player's decision (Lucky Draw Baccarat:
-stand, or buy a third card with a Draw bet): per bet, every information set (the point
-values of the cards the decision sees), its probability, the exact expected net of each
-action given those cards, per base stake, and the best action. The figures report gives
+The strategy table of a paytable with a player's decision (Lucky Draw Baccarat: stand, or
+buy a third card with a Draw bet; Peek Baccarat: keep, double or triple after some of the
+first four cards are shown): per bet, every information set (the point values of the
+cards the decision sees, and which are shown where that is random), its probability, the
+exact expected net of each action given those cards, per base stake, and the best
+action. The figures report gives
 these bets are those of this play. --summary gives the best action by totals instead, as
 a basic-strategy chart, a cell saying mixed where the cards making a total decide."""
 EXAMPLES = """\
@@ -53,7 +56,8 @@ examples:
   baccarat-odds strategy                                 # Lucky Draw Baccarat, pay table 1
   baccarat-odds strategy --paytable lucky-draw-baccarat-2 --summary
   baccarat-odds strategy --format csv --out strategy.csv # every set, exact, for tools
-  baccarat-odds strategy --decks 6 --remove "9 9 9 9" --format json"""
+  baccarat-odds strategy --decks 6 --remove "9 9 9 9" --format json
+  baccarat-odds strategy --paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -68,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the paytable read",
         names=True,
     )
+    add_unknowns_option(parser)
     add_shoe_options(parser)
     add_mode_option(parser, "both", "betting mode, or both (default): every mode")
     add_bet_option(parser)
@@ -200,8 +205,8 @@ def basis_text(game: Game, result: BetResult) -> str:
     else:
         seen = f"the point values seen: {seen}"
     fee = (
-        f" The fee ({_percent(result.bet.fee)} of the base stake) is paid on the base stake "
-        "only; the RTP is per base stake and fee."
+        f" The fee ({float(100 * result.bet.fee):g}% of the base stake, not in the EVs) is "
+        "paid on the base stake only; the RTP is per base stake and fee."
         if result.bet.fee
         else ""
     )

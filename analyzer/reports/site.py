@@ -145,9 +145,12 @@ def site_games(
             names = [name for name, _, _ in paytable.unknowns]
             values = {name: given[name] for name in names if name in given}
             if not values:
-                skipped.append(
-                    (slug, f"its multipliers' distribution has unknowns (give {option})")
+                what = (
+                    "its multipliers' distribution has"
+                    if paytable.multipliers is not None
+                    else "the chances of its decision's cards shown have"
                 )
+                skipped.append((slug, f"{what} unknowns (give {option})"))
                 continue
             if len(values) < len(names):
                 missing = ", ".join(name for name in names if name not in values)

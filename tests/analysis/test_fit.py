@@ -183,3 +183,68 @@ def test_printed_interval_ends_keep_every_consistent_point_inside(tmp_path, caps
     step = (high - low) / 10**6
     assert not prints_as_claimed(low) and not prints_as_claimed(high)
     assert prints_as_claimed(low + step) and prints_as_claimed(high - step)
+
+
+# -- Linear figures: the exact vertex path --------------------------------------------------
+
+
+def _poly(names, constant, **coefficients):
+    from analyzer.paytables.unknowns import Poly
+
+    terms = [((0,) * len(names), Fraction(constant))] if constant else []
+    for name, value in coefficients.items():
+        terms.append((tuple(int(n == name) for n in names), Fraction(value)))
+    return Poly(tuple(names), tuple(terms))
+
+
+def test_linear_figures_are_solved_exactly_by_hand() -> None:
+    from analyzer.analysis.fit import Constraint, solve
+
+    names = ("x", "y")
+    box = {"x": (Fraction(0), Fraction(1)), "y": (Fraction(0), Fraction(1))}
+    # x + y <= 1, x >= 1/4, y - x >= -1/2: x in [1/4, 3/4], y in [0, 3/4] (by hand).
+    constraints = [
+        Constraint(_poly(names, 0, x=1, y=1), None, Fraction(1)),
+        Constraint(_poly(names, 0, x=1), Fraction(1, 4), None),
+        Constraint(_poly(names, 0, x=-1, y=1), Fraction(-1, 2), None),
+    ]
+    result = solve(constraints, box)
+    (x,) = result.intervals["x"]
+    (y,) = result.intervals["y"]
+    assert (x.low.value, x.high.value) == (Fraction(1, 4), Fraction(3, 4))
+    assert (y.low.value, y.high.value) == (Fraction(0), Fraction(3, 4))
+    assert x.low.exact and y.high.exact
+    assert all(c.holds(result.witness) for c in constraints)
+    # Two bands that cannot meet inside the box: proven empty.
+    apart = [
+        Constraint(_poly(names, 0, x=1, y=1), Fraction(3, 2), None),
+        Constraint(_poly(names, 0, x=1, y=2), None, Fraction(1, 2)),
+    ]
+    assert solve(apart, box).empty
+
+
+def test_linear_figures_agree_with_the_branch_and_bound() -> None:
+    import random
+
+    from analyzer.analysis.fit import Constraint, _branch_and_bound, solve
+
+    names = ("a", "b", "c")
+    box = {name: (Fraction(0), Fraction(1)) for name in names}
+    chooser = random.Random(7)
+    for _ in range(3):
+        constraints = [Constraint(_poly(names, -1, a=1, b=1, c=1), None, Fraction(0))]
+        for _ in range(2):
+            weights = {name: Fraction(chooser.randint(1, 9), 4) for name in names}
+            middle = Fraction(sum(weights.values()), 3)
+            poly = _poly(names, 0, **weights)
+            constraints.append(Constraint(poly, middle - Fraction(1, 5), middle + Fraction(1, 5)))
+        exact = solve(constraints, box)
+        outer = _branch_and_bound(constraints, box)
+        for name in names:
+            (piece,) = exact.intervals[name]
+            low = min(p.low.value for p in outer.intervals[name])
+            high = max(p.high.value for p in outer.intervals[name])
+            # The branch and bound bounds from outside, to the digits it reaches.
+            assert low <= piece.low.value and piece.high.value <= high
+            assert piece.low.value - low < Fraction(1, 10**3)
+            assert high - piece.high.value < Fraction(1, 10**3)

@@ -219,3 +219,37 @@ def test_the_strategy_command_refuses_a_summary_of_a_random_reveal(tmp_path):
     )
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "random" in done.stderr
+
+
+def test_the_shipped_peek_baccarat_at_values_of_its_unknowns_equals_every_deal():
+    from analyzer.paytables.library import load_paytable
+
+    cards = TINY[0]
+    point = {"s1": Fraction(1, 2), "s2": Fraction(1, 4), "s3": Fraction(1, 8)}
+    shown = {1: point["s1"], 2: point["s2"], 3: point["s3"], 4: Fraction(1, 8)}
+    paytable = load_paytable("peek-baccarat").with_unknowns(point)
+    analysis = analyze(paytable=paytable, shoe=shoe_of(cards))
+    fee = Fraction(1, 5)
+    for bet in ("player", "banker"):
+        assert analysis.result(bet).expected_value == reference(cards, bet, shown, fee)
+    deals = list(family.every_deal(cards, 6))
+    ties = sum(_winner(dealt) == "tie" for dealt in deals)
+    assert analysis.result("tie").expected_value == Fraction(9 * ties, len(deals)) - 1
+    for bet, first in (("player_pair", 0), ("banker_pair", 1)):
+        pairs = sum(family.rank(dealt[first]) == family.rank(dealt[first + 2]) for dealt in deals)
+        assert analysis.result(bet).expected_value == Fraction(12 * pairs, len(deals)) - 1
+
+
+def test_the_shipped_peek_baccarat_is_symbolic_in_its_unknowns():
+    from analyzer.paytables.library import load_paytable
+    from analyzer.paytables.unknowns import Poly
+
+    paytable = load_paytable("peek-baccarat")
+    symbolic = analyze(paytable=paytable, shoe=shoe_of(TINY[1]), symbolic=True)
+    rtp = symbolic.result("player").rtp
+    assert isinstance(rtp, Poly) and rtp.used == {"s1", "s2", "s3"}
+    point = {"s1": Fraction(1, 3), "s2": Fraction(1, 6), "s3": Fraction(1, 4)}
+    exact = analyze(paytable=paytable.with_unknowns(point), shoe=shoe_of(TINY[1]))
+    assert rtp.at(point) == exact.result("player").rtp
+    with pytest.raises(AnalyzerError, match="has unknowns"):
+        analyze(paytable=paytable)

@@ -141,6 +141,8 @@ def test_every_shipped_variant_bet_is_checked_independently() -> None:
         and load_paytable(name).multipliers is None
         # Other games of the family: tests/engine/test_deal_walk.py deals them by hand.
         and load_paytable(name).game is None
+        # A player's decision (Peek Baccarat): tests/analysis/test_peek.py, by hand.
+        and load_paytable(name).decision is None
         for bet, mode in load_paytable(name).offered(load_paytable(name).modes)
         if not bet.card_level  # bets on the cards: tests/paytables/test_card_bets.py
     }

@@ -131,19 +131,27 @@ def test_paytables_with_unknowns_are_skipped_and_listed(site) -> None:
     assert with_unknowns == [
         "golden-wealth-baccarat",
         "lightning-dragon-tiger",
+        "peek-baccarat",
         "prosperity-tree-baccarat",
     ]
-    why = "its multipliers' distribution has unknowns (give --unknowns)"
-    assert skipped == [(name, why) for name in with_unknowns]
+    multipliers = "its multipliers' distribution has unknowns (give --unknowns)"
+    shown = "the chances of its decision's cards shown have unknowns (give --unknowns)"
+    why = {name: shown if name == "peek-baccarat" else multipliers for name in with_unknowns}
+    assert skipped == [(name, why[name]) for name in with_unknowns]
     items = parse(site["index.html"]).find(".//section[@id='skipped']/ul")
-    assert [text_of(li) for li in items] == [f"{name}: skipped: {why}" for name in with_unknowns]
+    expected = [f"{name}: skipped: {why[name]}" for name in with_unknowns]
+    assert [text_of(li) for li in items] == expected
     assert not any(path.startswith(tuple(with_unknowns)) for path in site)
 
 
 def test_a_paytable_with_unknowns_is_made_at_the_values_given() -> None:
     named = [(name, load_paytable(name)) for name in library_names()]
     games, skipped = site_games(named, {"p": Fraction(1, 16)})
-    assert [name for name, _ in skipped] == ["golden-wealth-baccarat", "lightning-dragon-tiger"]
+    assert [name for name, _ in skipped] == [
+        "golden-wealth-baccarat",
+        "lightning-dragon-tiger",
+        "peek-baccarat",
+    ]
     (game,) = [game for game in games if game.slug == "prosperity-tree-baccarat"]
     assert game.unknowns == {"p": Fraction(1, 16)} and not game.paytable.unknowns
     entry = SitePaytable(game.slug, analyze(paytable=game.paytable), unknowns=game.unknowns)
