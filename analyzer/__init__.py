@@ -34,6 +34,8 @@ _EXPORTS = {
     "FIELDS": "analyzer.game.fields",
     "outcome_table": "analyzer.engine.outcomes",
     "Bet": "analyzer.paytables.model",
+    "read_decisions": "analyzer.paytables.played",
+    "with_decisions": "analyzer.paytables.played",
     "Paytable": "analyzer.paytables.model",
     "load_paytable": "analyzer.paytables.library",
     "paytable_from_dict": "analyzer.paytables.model",
@@ -119,6 +121,7 @@ __all__ = [
     "parse_condition",
     "parse_strategy",
     "paytable_from_dict",
+    "read_decisions",
     "removal_effects",
     "rules_from_table",
     "seed_paytable",
@@ -127,6 +130,7 @@ __all__ = [
     "solve",
     "solve_game",
     "verify",
+    "with_decisions",
 ]
 
 
@@ -194,4 +198,5 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.paytables.conditions import Condition, parse_condition
     from analyzer.paytables.library import as_paytable, load_paytable, seed_paytable
     from analyzer.paytables.model import Bet, Paytable, paytable_from_dict
+    from analyzer.paytables.played import read_decisions, with_decisions
     from analyzer.paytables.printed import check_printed_value

@@ -53,6 +53,10 @@ class Line(NamedTuple):
     #: A multiplied bet's line: ``(identity pattern index, ways)`` of its rounds' counted
     #: cards, whose multipliers the line's nets spread over (see :func:`net_distribution`).
     patterns: tuple[tuple[int, int], ...] = ()
+    #: A bet played by a decision that changes the stake: ``(stake, ways)`` of the line's
+    #: rounds played at each stake (in base stakes), whose nets are that many times the
+    #: payout's (see :func:`net_distribution`).
+    stakes: tuple[tuple[int, int], ...] = ()
 
     @property
     def probability(self) -> Fraction:
@@ -277,15 +281,17 @@ def bet_result(
     bet: Bet, mode: str, rows: Sequence[tuple], denominator: int, scale: int
 ) -> BetResult:
     """A bet's result from its lines: per line ``(when, ways, payout, matched, moments,
-    patterns)`` (``moments``: the mean net and mean squared net per unit staked of a
-    multiplied line, None for the payout's own), over ``denominator`` sequences."""
+    patterns)`` and, for a bet played at several stakes, ``stakes`` (``moments``: the mean
+    net and mean squared net per unit staked of a multiplied line, or per base stake of a
+    line played at several stakes; None for the payout's own), over ``denominator``
+    sequences."""
     if all(row[4] is None for row in rows):
         nets = FixedNets.of(bet)
         ways = [row[1] for row in rows]
         return nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
     lines = []
     expected = second_moment = hit_frequency = push_probability = Fraction(0)
-    for when, count, payout, holds, moments, patterns in rows:
+    for when, count, payout, holds, moments, patterns, *more in rows:
         probability = Fraction(count, denominator)
         first, second = (payout.net, payout.net**2) if moments is None else moments
         expected += probability * first
@@ -295,7 +301,8 @@ def bet_result(
         elif payout.kind == "push":
             push_probability += probability
         mean = None if moments is None else first
-        lines.append(Line(when, count, payout, holds, denominator, scale, mean, patterns))
+        stakes = more[0] if more else ()
+        lines.append(Line(when, count, payout, holds, denominator, scale, mean, patterns, stakes))
     sums = Sums(expected, second_moment, hit_frequency, push_probability)
     return BetResult(bet, mode, tuple(lines), sums)
 
@@ -343,7 +350,7 @@ class FixedNets:
         # (tuple.__new__ is what Line(...) calls, without the keyword handling: an
         # analysis makes a line per rule of every bet, and few are read.)
         lines = tuple(
-            _new_tuple(Line, (row[0], row[1], row[2], row[3], over, scale, None, ()))
+            _new_tuple(Line, (row[0], row[1], row[2], row[3], over, scale, None, (), ()))
             for row in rows
         )
         return BetResult(bet, mode, lines, sums)
@@ -396,6 +403,10 @@ def net_distribution(result: BetResult) -> dict[Fraction, Fraction]:
 
     for line in result.lines:
         if not line.probability:
+            continue
+        if line.stakes:  # (a decision's stakes: each its multiple of the payout)
+            for stake, ways in line.stakes:
+                add(stake * line.payout.net, line.probability * Fraction(ways, line.ways))
             continue
         if not line.patterns or not line.payout.per_multiplier:
             add(line.payout.net, line.probability)

@@ -29,10 +29,11 @@ from analyzer.engine.deal_walk import (
     information_values,
     punto_banco_cells,
 )
+from analyzer.errors import AnalyzerError
 from analyzer.game.fields import WINNERS
 from analyzer.game.games import Action, Reveal
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import LOSE, Bet, Payout, Paytable
+from analyzer.paytables.model import LOSE, Bet, Paytable
 from analyzer.paytables.settle import settling_rule
 from analyzer.paytables.unknowns import Poly
 
@@ -165,7 +166,8 @@ def best_play(
             action: _sums_by_set(bet, table, action is not None) for action, table in tables.items()
         }
         denominator = next(iter(tables.values())).denominator
-        result, blocks = _solve(bet, mode, reveals, [by_action], denominator)
+        given = _given(paytable, bet, mode)
+        result, blocks = _solve(bet, mode, reveals, [by_action], denominator, given)
         results.append(result)
         if blocks is not None:
             choices[(bet.id, mode)] = StrategyTable(reveals, blocks, denominator)
@@ -217,15 +219,38 @@ def _best_punto_banco(
             seen = sums.sum(axis=1) > 0
             by_action = dict.fromkeys(decision.actions, (codes[seen], sums[seen]))
             per_reveal.append(by_action)
+        given = _given(paytable, bet, mode)
         if any(isinstance(reveal.chance, Poly) for reveal in decision.reveals):
             result, blocks = _solve_in_unknowns(
-                bet, mode, decision.reveals, per_reveal, denominator
+                bet, mode, decision.reveals, per_reveal, denominator, given
             )
         else:
-            result, blocks = _solve(bet, mode, decision.reveals, per_reveal, denominator)
+            result, blocks = _solve(bet, mode, decision.reveals, per_reveal, denominator, given)
         results.append(result)
         choices[(bet.id, mode)] = StrategyTable(decision.reveals, blocks, denominator)
     return results, choices
+
+
+def _played(given: dict, reveal: Reveal, codes: np.ndarray, actions: list, bet: Bet) -> np.ndarray:
+    """The index of the action the user's play takes in each set of ``reveal`` (every set
+    the shoe deals needs one: one line naming the first missing)."""
+    names = [action.name for action in actions]
+    out = np.empty(len(codes), dtype=np.int64)
+    for i, values in enumerate(information_values(len(reveal.sees), codes)):
+        action = given.get((reveal.sees, values))
+        if action is None:
+            shown = ", ".join(f"{card}={v}" for card, v in zip(reveal.sees, values, strict=True))
+            raise AnalyzerError(
+                f"--decisions: bet {bet.id!r} has no action for the set {shown or 'none shown'} "
+                "(every set the shoe deals needs one)"
+            )
+        out[i] = names.index(action)
+    return out
+
+
+def _given(paytable: Paytable, bet: Bet, mode: str) -> dict | None:
+    """The play the user gave for ``bet`` in ``mode`` (``--decisions``), or None."""
+    return None if paytable.played is None else paytable.played.of(bet.id, mode)
 
 
 def _solve_in_unknowns(
@@ -234,6 +259,7 @@ def _solve_in_unknowns(
     reveals: tuple[Reveal, ...],
     per_reveal: list[ByAction],
     denominator: int,
+    given: dict | None = None,
 ) -> tuple[BetResult, list]:
     """A bet whose reveals' chances are polynomials in the paytable's unknowns: each
     reveal solved alone (its best play does not depend on the chances), the figures
@@ -260,11 +286,13 @@ def _solve(
     reveals: tuple[Reveal, ...],
     per_reveal: list[ByAction],
     denominator: int,
+    given: dict | None = None,
 ) -> tuple[BetResult, list[SetBlock] | None]:
     """A bet's result with each information set of each reveal played by its best
     action, and the strategy's blocks (None without a decision). Each (action, rule) is a
     line of its own: a raised stake nets its multiple of the rule's payout, so every line
-    pays one amount. Where
+    pays one amount. ``given`` (the user's play: the action of each set, by the cards
+    shown and their values) replaces the best action where it is given. Where
     the cards shown are random, every way is weighed by its reveal's chance over one
     common denominator (the lines' ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
@@ -273,7 +301,7 @@ def _solve(
     scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
     weights = [int(reveal.chance * scale) for reveal in reveals]
     actions = list(per_reveal[0])
-    stakes = [1 if action is None else action.stake for action in actions]
+    stakes = stakes_of = [1 if action is None else action.stake for action in actions]
     # Exact in int64 where no set's net can reach 2**62 (every shipped shoe), else in
     # Python integers (object arrays).
     bound = denominator * max(abs(int(n)) for n in scaled) * max(stakes)
@@ -294,28 +322,28 @@ def _solve(
         # The best action of each set: exact integers compared, the first action listed
         # where two are equal (argmax keeps the first maximum).
         best = np.argmax(value, axis=1)
+        played = best if given is None else _played(given, reveals[r], codes, actions, bet)
         for a, action in enumerate(actions):
-            taken[a] += by_action[action][1][best == a].sum(axis=0).astype(object) * weights[r]
+            taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
             names = tuple(action.name for action in actions)
             blocks.append(SetBlock(r, codes, first.sum(axis=1), value, common, names, best))
+    # One line per rule, as every bet has (claims and breakdowns name lines by rule):
+    # its rounds under every action, with the mean net per base stake and the ways at
+    # each stake (a raised stake nets its multiple of the payout).
     lines = []
     for r, rule_net in enumerate(nets):
         rule = bet.rules[r] if r < len(bet.rules) else None
-        shown = OTHERWISE if rule is None else rule.condition.shown
-        payout = LOSE if rule is None else rule.payout
-        played = [a for a in range(len(actions)) if taken[a, r]] or [0]
-        for a in played:
-            action = actions[a]
-            stake = 1 if action is None else action.stake
-            ways = int(taken[a, r])
-            # (a rule that names the action says it already)
-            said = rule is not None and "action" in rule.condition.fields
-            when = shown if action is None or said else f"{shown} [{action.name}]"
-            net = stake * rule_net
-            line_payout = (
-                payout if stake == 1 or not net else Payout(f"{payout.text} x{stake}", net)
-            )
-            lines.append((when, ways, line_payout, ways, (net, net * net), ()))
+        ways = int(sum(taken[:, r]))
+        stakes = tuple(
+            (stake, int(taken[a, r])) for a, stake in enumerate(stakes_of) if taken[a, r]
+        )
+        first = sum((Fraction(w) * s * rule_net for s, w in stakes), start=Fraction(0))
+        second = sum((Fraction(w) * (s * rule_net) ** 2 for s, w in stakes), start=Fraction(0))
+        moments = (first / ways, second / ways) if ways else (rule_net, rule_net**2)
+        if rule is None:
+            lines.append((OTHERWISE, ways, LOSE, ways, moments, (), stakes))
+        else:
+            lines.append((rule.condition.shown, ways, rule.payout, ways, moments, (), stakes))
     result = bet_result(bet, mode, lines, denominator * scale, scale)
     return result, (None if actions == [None] else blocks)

@@ -50,10 +50,13 @@ def check_known(paytable: Paytable) -> None:
     """Refuse, in one line, a paytable whose probabilities still have unknowns."""
     if paytable.unknowns:
         names = ", ".join(name for name, _, _ in paytable.unknowns)
-        what = "the multipliers' distribution" if paytable.multipliers else "the decision's shown"
+        if paytable.multipliers is not None:
+            what, commands = "the multipliers' distribution has", "report, eor, simulate"
+        else:
+            what, commands = "the chances of the decision's cards shown have", "report, strategy"
         raise UnknownsLeft(
-            f"{paytable.source}: {what} has unknowns ({names}): give "
-            "them values with --unknowns NAME=VALUE (report, eor, simulate), or find what "
+            f"{paytable.source}: {what} unknowns ({names}): give "
+            f"them values with --unknowns NAME=VALUE ({commands}), or find what "
             "published figures allow with 'baccarat-odds fit'"
         )
 

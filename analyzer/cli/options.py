@@ -257,6 +257,11 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
         chosen = told_best_strategy(paytable, shoe, tell)
     if chosen is not None:
         paytable = paytable.with_strategy(chosen)
+    decisions = getattr(args, "decisions", None)
+    if decisions is not None:
+        from analyzer.paytables.played import read_decisions
+
+        paytable = read_decisions(paytable, decisions)
     paytable.mixture  # noqa: B018 - undecided cells are one line before any work
     return paytable
 

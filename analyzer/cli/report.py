@@ -18,6 +18,7 @@ from analyzer.cli.options import (
     exact_analysis,
     layout,
     paytable_from_args,
+    reads,
     shoe_fields,
 )
 from analyzer.reports.formats import REPORT_FORMATS
@@ -34,7 +35,8 @@ examples:
   baccarat-odds report --decks 6 --mode no_commission   # another shoe, one mode
   baccarat-odds report --bet lucky_six --detail         # one bet, by paying line
   baccarat-odds report --paytable ez-baccarat --format markdown --lang tl
-  baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook"""
+  baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook
+  baccarat-odds report --paytable lucky-draw-baccarat-1 --decisions my-play.csv"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--detail",
         action="store_true",
         help="also print each bet's breakdown by paying line (a workbook always has it)",
+    )
+    reads(
+        parser.add_argument(
+            "--decisions",
+            default=None,
+            metavar="FILE",
+            help="a paytable with a player's decision played as FILE says instead of its "
+            "best play: a strategy table as 'strategy --format csv' (or json) writes it, its "
+            "best (or an action) column the action of each information set (default: each "
+            "bet's best play)",
+        ),
+        "the decisions read",
     )
     add_format_option(parser, REPORT_FORMATS, "--out")
     add_lang_option(parser)

@@ -388,7 +388,12 @@ def strategy_document(
     alike, the JSON under the strategy contract with ``bets`` (each bet's RTP under this
     play) and ``decision`` (the cards seen and the actions). ``shoe`` is the shoe as the
     contract writes it (default: the analysis's); ``bets``: the bets asked for."""
-    from analyzer.reports.contract import envelope, played_options, shoe_record
+    from analyzer.reports.contract import (
+        decision_record,
+        envelope,
+        played_options,
+        shoe_record,
+    )
     from analyzer.reports.document import records_table
     from analyzer.reports.tables import shoe_text
     from analyzer.reports.writers import tool_rows
@@ -431,14 +436,7 @@ def strategy_document(
             }
             for r in analysis.results
         ],
-        decision={
-            "sees": list(decision.sees),
-            **({"shown": {str(k): p for k, p in decision.shown}} if decision.shown else {}),
-            **({"bets": list(decision.bets)} if decision.bets is not None else {}),
-            "actions": [
-                {"name": a.name, "draws": a.draws, "stake": a.stake} for a in decision.actions
-            ],
-        },
+        decision=decision_record(paytable),
     )
     title = (
         f"{paytable.name}: {shoe_text(analysis.shoe)}, exact; the best play of each information set"

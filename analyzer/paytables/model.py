@@ -467,6 +467,9 @@ class Paytable:
     game: Game | None = None
     #: Punto banco's ``[decision]`` (a game's is in the game): see :attr:`decision`.
     punto_banco_decision: Decision | None = None
+    #: The decision played the user's way (``--decisions``): the action of each
+    #: information set (:mod:`analyzer.paytables.played`); None: each bet's best play.
+    played: Any = None
 
     @property
     def decision(self) -> Decision | None:
@@ -609,6 +612,11 @@ class Paytable:
             played["game"] = self.game.fingerprint()
         if self.punto_banco_decision is not None:
             played["decision"] = self.punto_banco_decision.fingerprint()
+        if self.played is not None:
+            played["decisions_played"] = [
+                [bet, mode, list(cards), list(values), action]
+                for bet, mode, (cards, values), action in self.played.rows
+            ]
         return played | {
             "name": self.name,
             "decks": self.decks,

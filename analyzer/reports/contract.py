@@ -79,7 +79,7 @@ class Contract:
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
-        Contract("report", 2, "bets"),
+        Contract("report", 3, "bets"),
         Contract("play", 4, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
@@ -151,6 +151,23 @@ def dealt_shoe_record(decks: int) -> dict[str, Any]:
     if decks == INFINITE:
         return shoe_record(Shoe.infinite())
     return shoe_record(Shoe.standard(decks))
+
+
+def decision_record(paytable: Paytable) -> dict[str, Any] | None:
+    """The player's decision as a contract writes it (None without one): the cards it
+    may see, how many a round shows where that is random (``shown``, exact, the values
+    ``--unknowns`` gave), the bets it is for on punto banco, the actions, and the file
+    that plays it (``played``: None for each bet's best play)."""
+    decision = paytable.decision
+    if decision is None:
+        return None
+    return {
+        "sees": list(decision.sees),
+        **({"shown": {str(k): p for k, p in decision.shown}} if decision.shown else {}),
+        **({"bets": list(decision.bets)} if decision.bets is not None else {}),
+        "actions": [{"name": a.name, "draws": a.draws, "stake": a.stake} for a in decision.actions],
+        **({"played": paytable.played.source} if paytable.played is not None else {}),
+    }
 
 
 def played_options(paytable: Paytable, *, with_game: bool = False) -> dict[str, Any]:

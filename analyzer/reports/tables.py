@@ -477,7 +477,10 @@ def played_rules(paytable: Paytable, lang: str = "en") -> list[str]:
         parts.append(sentence("report_rules", lang, rules=word(paytable.rules.name, lang)))
     if paytable.strategy.choices:
         parts.append(sentence("report_strategy", lang, strategy=str(paytable.strategy)))
-    if paytable.decision is not None:
+    if paytable.decision is not None and paytable.played is not None:
+        bets = ", ".join(dict.fromkeys(bet for bet, _ in paytable.played.bets))
+        parts.append(sentence("report_given_play", lang, bets=bets, source=paytable.played.source))
+    elif paytable.decision is not None:
         parts.append(sentence("report_best_play", lang))
     if paytable.multipliers is not None:
         parts.append(multipliers_text(paytable.multipliers, lang))
@@ -629,7 +632,7 @@ def report_document(
     :func:`claim_check`; null without a claim). ``shoe`` is the shoe as the contract
     writes it (default: the analysis's, nothing said removed); ``bets``: the bets asked
     for (None: every bet)."""
-    from analyzer.reports.contract import envelope, played_options, shoe_record
+    from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
 
     check_language(lang)
     shown = shown_once(analysis)
@@ -677,6 +680,7 @@ def report_document(
         "detail": detail,
         "lang": lang,
         **played_options(analysis.paytable),
+        "decision": decision_record(analysis.paytable),
     }
     data = envelope(
         "report",

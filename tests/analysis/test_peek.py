@@ -158,13 +158,19 @@ def test_the_strategy_table_sums_to_the_figures():
     assert frame[FOUR].isna().any(axis=1).all()  # (no set shows all four cards here)
 
 
-def test_the_lines_say_each_raise_and_the_full_shoe_matches_the_enumerator():
+def test_a_line_per_rule_with_its_stakes_and_the_full_shoe_matches_the_enumerator():
+
     analysis = analyze(paytable=paytable_from_dict(peek_table({"0": "1"})), decks=8)
     plain = analyze(paytable="seed-game", decks=8, mode="commission")
     # Nothing shown: every set is the whole shoe, so the best play is to keep, and the
     # figures are the seed game's Player bet's (its fee aside).
     result = analysis.result("player")
-    assert {line.when.rsplit(" [", 1)[1] for line in result.lines} == {"keep]"}
+    assert [line.when for line in result.lines] == [
+        "winner == 'player'",
+        "winner == 'tie'",
+        "otherwise",
+    ]
+    assert all(stake == 1 for line in result.lines for stake, _ in line.stakes)
     seed = plain.result("player")
     fee = Fraction(1, 5)
     assert result.expected_value == (seed.expected_value - fee) / (1 + fee)
@@ -253,3 +259,34 @@ def test_the_shipped_peek_baccarat_is_symbolic_in_its_unknowns():
     assert rtp.at(point) == exact.result("player").rtp
     with pytest.raises(AnalyzerError, match="has unknowns"):
         analyze(paytable=paytable)
+
+
+def test_the_nets_of_a_round_spread_over_its_stakes():
+    from analyzer.analysis.bets import net_distribution
+
+    cards = TINY[0]
+    shown = {2: Fraction(1)}
+    data = peek_table({"2": "1"})
+    result = analyze(paytable=paytable_from_dict(data), shoe=shoe_of(cards)).result("banker")
+    # By hand: each round of each shown pair of cards, at the stake its set plays.
+    nets = {
+        name: (lambda dealt, k=stake: k * _base_net("banker", _winner(dealt)))
+        for name, stake in STAKES.items()
+    }
+    deals = list(family.every_deal(cards, 6))
+    expected: dict[Fraction, Fraction] = {}
+    sets = list(itertools.combinations(range(4), 2))
+    for kept in sets:
+        totals: dict[tuple, dict[str, Fraction]] = {}
+        for dealt in deals:
+            seen = tuple(family.value(dealt[i]) for i in kept)
+            by_action = totals.setdefault(seen, dict.fromkeys(nets, Fraction(0)))
+            for name, net in nets.items():
+                by_action[name] += net(dealt)
+        # (the first action listed among equals, as the engine keeps)
+        best = {seen: max(values, key=values.__getitem__) for seen, values in totals.items()}
+        for dealt in deals:
+            seen = tuple(family.value(dealt[i]) for i in kept)
+            net = nets[best[seen]](dealt) - Fraction(1, 5)
+            expected[net] = expected.get(net, Fraction(0)) + shown[2] / len(sets) / len(deals)
+    assert net_distribution(result) == {k: v for k, v in expected.items() if v}
