@@ -59,6 +59,12 @@ class Choice:
     cards: tuple[str, ...] = ()
     chance: Fraction = Fraction(1)
     over: int = 0
+    #: The action the bet's figures play here: the best, or the one ``--decisions`` gave.
+    played: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.played:
+            object.__setattr__(self, "played", self.best)
 
     @property
     def values(self) -> dict[str, Fraction]:
@@ -90,6 +96,9 @@ class SetBlock:
     scale: int
     actions: tuple[str, ...]
     best: np.ndarray
+    #: The index of the action played in each set where ``--decisions`` gives the play
+    #: (None: the best).
+    played: np.ndarray | None = None
 
 
 class StrategyTable(Sequence[Choice]):
@@ -117,6 +126,7 @@ class StrategyTable(Sequence[Choice]):
                     reveal.sees,
                     reveal.chance,
                     self._over,
+                    "" if block.played is None else block.actions[block.played[i]],
                 )
                 for i, values in enumerate(seen)
             ]
@@ -327,7 +337,18 @@ def _solve(
             taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
             names = tuple(action.name for action in actions)
-            blocks.append(SetBlock(r, codes, first.sum(axis=1), value, common, names, best))
+            blocks.append(
+                SetBlock(
+                    r,
+                    codes,
+                    first.sum(axis=1),
+                    value,
+                    common,
+                    names,
+                    best,
+                    None if given is None else played,
+                )
+            )
     # One line per rule, as every bet has (claims and breakdowns name lines by rule):
     # its rounds under every action, with the mean net per base stake and the ways at
     # each stake (a raised stake nets its multiple of the payout).

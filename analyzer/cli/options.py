@@ -182,6 +182,22 @@ def add_paytable_option(parser: argparse.ArgumentParser) -> None:
     add_unknowns_option(parser)
 
 
+def add_decisions_option(parser: argparse.ArgumentParser) -> None:
+    """``--decisions FILE``: a player's decision played as a strategy table says."""
+    reads(
+        parser.add_argument(
+            "--decisions",
+            default=None,
+            metavar="FILE",
+            help="a paytable with a player's decision played as FILE says instead of its "
+            "best play: a strategy table as 'strategy --format csv' (or json) writes it, its "
+            "best (or an action) column the action of each information set (default: each "
+            "bet's best play)",
+        ),
+        "the decisions read",
+    )
+
+
 def add_unknowns_option(parser: argparse.ArgumentParser) -> None:
     """``--unknowns``: values of a paytable's unknowns."""
     parser.add_argument(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from analyzer.cli.options import (
+    add_decisions_option,
     add_format_option,
     add_mode_option,
     add_paytable_option,
@@ -64,6 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "another game, each of its cards in its dealing order",
     )
     add_paytable_option(parser)
+    add_decisions_option(parser)
     parser.add_argument(
         "--special",
         metavar="CARD=X,...",
@@ -340,7 +342,7 @@ def _drawn_round(
                 )
             action = decision.actions[names.index(asked)]
         else:
-            best = {key: choice.best for key, choice in choices.items()}
+            best = {key: choice.played for key, choice in choices.items()}
             if not best:  # (no bet of these modes is played by a strategy)
                 raise AnalyzerError(
                     f"no bet of {paytable.source} has a strategy for {game.name}'s decision: "
@@ -436,6 +438,8 @@ def _drawn_round(
     why = (
         "given with --action"
         if asked is not None
+        else f"as {paytable.played.source} plays these cards"
+        if paytable.played is not None
         else f"the best of the exact strategy on a full shoe of {paytable.decks} decks"
     )
     staked = f", {action.stake} base stakes" if action.stake != 1 else ""

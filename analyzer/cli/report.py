@@ -6,6 +6,7 @@ import argparse
 
 from analyzer.cli.options import (
     add_bet_option,
+    add_decisions_option,
     add_format_option,
     add_lang_option,
     add_mode_option,
@@ -18,7 +19,6 @@ from analyzer.cli.options import (
     exact_analysis,
     layout,
     paytable_from_args,
-    reads,
     shoe_fields,
 )
 from analyzer.reports.formats import REPORT_FORMATS
@@ -51,18 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="also print each bet's breakdown by paying line (a workbook always has it)",
     )
-    reads(
-        parser.add_argument(
-            "--decisions",
-            default=None,
-            metavar="FILE",
-            help="a paytable with a player's decision played as FILE says instead of its "
-            "best play: a strategy table as 'strategy --format csv' (or json) writes it, its "
-            "best (or an action) column the action of each information set (default: each "
-            "bet's best play)",
-        ),
-        "the decisions read",
-    )
+    add_decisions_option(parser)
     add_format_option(parser, REPORT_FORMATS, "--out")
     add_lang_option(parser)
     add_report_out_option(parser)

@@ -7,7 +7,7 @@ import argparse
 
 import numpy as np
 
-from analyzer.cli.options import layout, paytable_from_args, writes
+from analyzer.cli.options import add_decisions_option, layout, paytable_from_args, writes
 from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args, warn_rounds_bet
 from analyzer.reports.i18n import word
 
@@ -29,6 +29,7 @@ examples:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_options(parser)
+    add_decisions_option(parser)
     writes(
         parser.add_argument(
             "--log",

@@ -60,7 +60,8 @@ def first_deal_values(game: Game) -> np.ndarray:
 
 def action_by_deal(game: Game, table: StrategyTable | None) -> np.ndarray:
     """Per first deal (:func:`first_deal_values`), the index of the action a bet's
-    strategy ``table`` plays there: its best action in the deal's information set
+    strategy ``table`` plays there: the action it plays in the deal's information set
+    (the best, or the one ``--decisions`` gave)
     (:func:`~analyzer.engine.deal_walk.information_codes`; a set the table lacks, which
     the shoe it was solved on never deals, the first action); zeros without a decision
     (``table`` None)."""
@@ -73,7 +74,7 @@ def action_by_deal(game: Game, table: StrategyTable | None) -> np.ndarray:
     best = np.zeros(len(unique), dtype=np.int64)
     for i, code in enumerate(unique.tolist()):
         try:
-            best[i] = names.index(table.choice(code).best)
+            best[i] = names.index(table.choice(code).played)
         except KeyError:
             continue
     return best[inverse.reshape(-1)]

@@ -166,3 +166,45 @@ def test_report_plays_the_strategy_commands_own_output(tmp_path):
         [*report, "--decisions", str(tmp_path / "none.csv")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
+
+
+def _stand_file(tmp_path):
+    """A strategy table of Lucky Draw (one deck) that stands in every set."""
+    table = tmp_path / "ld.csv"
+    run = ["baccarat-odds", "strategy", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"]
+    subprocess.run([*run, "--format", "csv", "--out", str(table)], check=True)
+    with table.open(newline="") as file:
+        rows = list(csv.DictReader(file))
+    for row in rows:
+        row["best"] = "stand"
+    edited = tmp_path / "stand.csv"
+    with edited.open("w", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    return edited, rows
+
+
+def test_play_and_simulate_take_the_play_a_file_gives(tmp_path):
+    edited, _ = _stand_file(tmp_path)
+    play = ["baccarat-odds", "play", "--paytable", "lucky-draw-baccarat-1"]
+    # Four tens and a 2: the best play draws, the file stands (the dealer then draws on 2).
+    best = subprocess.run(
+        [*play, "KS", "QH", "JD", "2C", "9D", "9C"], capture_output=True, text=True
+    )
+    assert "Action: draw, 2 base stakes (the best" in best.stdout
+    done = subprocess.run(
+        [*play, "KS", "QH", "JD", "2C", "9C", "--decisions", str(edited)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Action: stand (as stand.csv plays these cards)" in done.stdout
+    simulate = ["baccarat-odds", "simulate", "--paytable", "lucky-draw-baccarat-1", "--shoes", "3"]
+    simulate += ["--seed", "1", "--workers", "1", "--format", "json"]
+    done = subprocess.run([*simulate, "--decisions", str(edited)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (bet,) = json.loads(done.stdout)["bets"]
+    paytable = read_decisions(load_paytable("lucky-draw-baccarat-1"), edited)
+    exact = analyze(paytable=paytable).result("enter").expected_value
+    assert bet["exact_ev"] == float(exact)  # (the float of the exact EV of that play)
