@@ -648,3 +648,23 @@ def test_three_card_baccarat_page_states_its_pictures_rule() -> None:
     assert sentence("game_score_points", "en") in rules
     assert sentence("game_score_pictures", "en") in rules
     assert "3 cards to Player, then 3 cards to Dealer" in rules
+
+
+def test_a_punto_banco_decision_is_stated_in_every_language() -> None:
+    """Peek Baccarat at values of its unknowns: the rules section states the decision,
+    the chances of the cards shown, the bets and the fee, each in its language."""
+    point = {"s1": Fraction(1, 8), "s2": Fraction(3, 4), "s3": Fraction(1, 16)}
+    paytable = load_paytable("peek-baccarat").with_unknowns(point)
+    entry = SitePaytable("peek", analyze(paytable=paytable, decks=1))
+    files = render_site([entry])
+    for lang in LANGUAGES:
+        page = parse(files[f"peek/{lang}.html"])
+        heading = next(
+            h for h in page.iter("h3") if text_of(h) == sentence("decision_heading", lang)
+        )
+        section = page.find(".//section[@id='rules']")
+        paragraphs = [text_of(p) for p in section.iter("p")]
+        said = paragraphs[-1] if paragraphs else ""
+        assert heading is not None and "1/8" in said and "3/4" in said and "1/16" in said, lang
+        assert "20%" in said, lang  # the Peek fee
+        assert said.count("Player") + said.count("Pemain") >= 2, lang
