@@ -174,6 +174,12 @@ class Action:
     name: str
     draws: str | None = None
     stake: int = 1
+    #: What people call it in each language (``"en"``: the name, ``_`` as spaces).
+    labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+
+    def label(self, lang: str = "en") -> str:
+        """What the action is called in ``lang`` (else in English)."""
+        return self.labels.get(lang) or self.labels.get("en") or self.name.replace("_", " ")
 
 
 @dataclass(frozen=True)
@@ -570,20 +576,7 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
                 f"{hand_where}: 'cards' must be 1 to {MAX_HAND_CARDS} (a hand is dealt at "
                 f"least one card), got {cards!r:.20}"
             )
-        labels = dict(table(item.get("labels", {}), hand_where, "'labels' (a table)"))
-        if "label" in item:
-            if "en" in labels:
-                raise AnalyzerError(f"{hand_where}: give 'label' or labels.en, not both")
-            labels["en"] = item["label"]
-        for lang, text in labels.items():
-            if lang not in _LANGUAGES:
-                raise AnalyzerError(
-                    f"{hand_where}: unknown language {str(lang)[:20]!r} in 'labels' "
-                    f"(languages: {', '.join(_LANGUAGES)})"
-                )
-            if not isinstance(text, str):
-                raise AnalyzerError(f"{hand_where}: a label must be text")
-            check_name(text, f"label ({lang})", hand_where, 60)
+        labels = _labels(item, hand_where)
         extra = item.get("extra", 0)
         if isinstance(extra, bool) or extra not in (0, 1):
             raise AnalyzerError(f"{hand_where}: 'extra' must be 0 or 1 (a card after the deal)")
@@ -651,6 +644,26 @@ def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:
     )
 
 
+def _labels(item: Mapping[str, Any], where: str) -> dict[str, str]:
+    """``label`` (English) and ``labels`` (per language): what people call a hand or an
+    action on reports and help pages."""
+    labels = dict(table(item.get("labels", {}), where, "'labels' (a table)"))
+    if "label" in item:
+        if "en" in labels:
+            raise AnalyzerError(f"{where}: give 'label' or labels.en, not both")
+        labels["en"] = item["label"]
+    for lang, text in labels.items():
+        if lang not in _LANGUAGES:
+            raise AnalyzerError(
+                f"{where}: unknown language {str(lang)[:20]!r} in 'labels' "
+                f"(languages: {', '.join(_LANGUAGES)})"
+            )
+        if not isinstance(text, str):
+            raise AnalyzerError(f"{where}: a label must be text")
+        check_name(text, f"label ({lang})", where, 60)
+    return labels
+
+
 #: The most a decision may multiply the stake by.
 MAX_STAKE = 10
 
@@ -689,7 +702,7 @@ def _decision(
     for number, item in enumerate(actions_data, 1):
         action_where = f"{where}: action {number}"
         table(item, action_where, "an action ({ name = ..., draws = ..., stake = ... })")
-        check_keys(item, {"name", "draws", "stake"}, action_where)
+        check_keys(item, {"name", "draws", "stake", "label", "labels"}, action_where)
         name = require(item, "name", str, action_where)
         if not _NAME.fullmatch(name):
             raise AnalyzerError(
@@ -713,7 +726,7 @@ def _decision(
             raise AnalyzerError(
                 f"{action_where}: 'stake' must be a whole number of base stakes, 1 to {MAX_STAKE}"
             )
-        actions.append(Action(name, draws, stake))
+        actions.append(Action(name, draws, stake, _labels(item, action_where)))
     if len({a.name for a in actions}) != len(actions):
         raise AnalyzerError(f"{where}: two actions have one name")
     if len({(a.draws, a.stake) for a in actions}) != len(actions):

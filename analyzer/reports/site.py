@@ -299,7 +299,7 @@ def _decision_text(game: Game, lang: str, bets: Sequence[Bet] = ()) -> str:
     stakes_only = all(action.draws is None for action in decision.actions)
     actions = []
     for action in decision.actions:
-        name = action.name.replace("_", " ")
+        name = action.label(lang)
         if action.draws is not None:
             actions.append(
                 sentence(

@@ -668,3 +668,6 @@ def test_a_punto_banco_decision_is_stated_in_every_language() -> None:
         assert heading is not None and "1/8" in said and "3/4" in said and "1/16" in said, lang
         assert "20%" in said, lang  # the Peek fee
         assert said.count("Player") + said.count("Pemain") >= 2, lang
+        # Each action by its word in the page's language (the file's labels).
+        triple = {"en": "triple", "tl": "triplehin", "ms": "gandakan tiga"}[lang]
+        assert triple in said, lang
