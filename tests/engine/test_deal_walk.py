@@ -332,3 +332,28 @@ def test_a_game_on_the_infinite_deck_is_counted_in_its_lowest_terms():
     each rank), as punto banco's bets are stated, not 208 of 2,704."""
     result = analyze(paytable="dragon-tiger", decks="inf", bets=["tie"]).result("tie")
     assert result.lines[0].ways == 13 and result.lines[0].over == 169
+
+
+# -- Punto banco by its first four cards (a decision after them: Peek Baccarat) -----------
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("replacement", [False, True])
+@pytest.mark.parametrize("scores", [False, True])
+def test_punto_banco_cells_equal_every_deal_of_a_tiny_shoe(replacement, scores):
+    from analyzer.engine.deal_walk import punto_banco_cells
+    from analyzer.game.rules import named_rules
+    from tests import naive as punto
+
+    cards = ["AS", "5H", "KD", "9C", "6S", "3H", "2D"] if not replacement else ["AS", "5H", "KD"]
+    shoe = shoe_of(cards, replacement)
+    cells = punto_banco_cells(shoe, named_rules("standard").tableau().third_card, scores)
+    expected = np.zeros_like(cells)
+    for dealt in naive.every_deal(cards, 6, replacement):
+        values = [naive.value(card) for card in dealt]
+        player, banker, *_ = punto.play(values[:4], values[4:])
+        winner = 0 if player > banker else 1 if banker > player else 2
+        at = (*values[:4], winner, player if scores else 0, banker if scores else 0)
+        expected[at] += 1
+    assert np.array_equal(cells, expected)
+    assert cells.sum() == shoe.sequences(6)
