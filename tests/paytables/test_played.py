@@ -134,8 +134,8 @@ def test_a_paytable_without_a_decision_takes_no_decisions(tmp_path):
         read_decisions(load_paytable("lucky-draw-baccarat-1"), path)
 
 
-def test_report_plays_the_strategy_commands_own_output(tmp_path):
-    """The CLI as a user runs it: strategy's CSV (edited) and JSON, read back by report."""
+def _stand_file(tmp_path):
+    """A strategy table of Lucky Draw (one deck) that stands in every set."""
     table = tmp_path / "ld.csv"
     run = ["baccarat-odds", "strategy", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"]
     subprocess.run([*run, "--format", "csv", "--out", str(table)], check=True)
@@ -148,6 +148,13 @@ def test_report_plays_the_strategy_commands_own_output(tmp_path):
         writer = csv.DictWriter(file, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
+    return edited, rows
+
+
+def test_report_plays_the_strategy_commands_own_output(tmp_path):
+    """The CLI as a user runs it: strategy's CSV (edited) and JSON, read back by report."""
+    edited, rows = _stand_file(tmp_path)
+    run = ["baccarat-odds", "strategy", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"]
     report = ["baccarat-odds", "report", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"]
     done = subprocess.run(
         [*report, "--decisions", str(edited), "--format", "json"], capture_output=True, text=True
@@ -166,23 +173,6 @@ def test_report_plays_the_strategy_commands_own_output(tmp_path):
         [*report, "--decisions", str(tmp_path / "none.csv")], capture_output=True, text=True
     )
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1
-
-
-def _stand_file(tmp_path):
-    """A strategy table of Lucky Draw (one deck) that stands in every set."""
-    table = tmp_path / "ld.csv"
-    run = ["baccarat-odds", "strategy", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"]
-    subprocess.run([*run, "--format", "csv", "--out", str(table)], check=True)
-    with table.open(newline="") as file:
-        rows = list(csv.DictReader(file))
-    for row in rows:
-        row["best"] = "stand"
-    edited = tmp_path / "stand.csv"
-    with edited.open("w", newline="") as file:
-        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
-    return edited, rows
 
 
 def test_play_and_simulate_take_the_play_a_file_gives(tmp_path):
