@@ -1136,6 +1136,7 @@ READ_FILES = {
     "log.csv": "shoe,round,player_cards,banker_cards\nS1,1,9S KH,8D QC\nS1,2,KS QH,2D 3C 4H\n",
     "c.toml": 'operator = "X"\n',
     "cl.toml": '[[claim]]\npaytable = "p.toml"\nbet = "tie"\nquantity = "house_edge"\n',
+    "d.csv": "bet,mode,best\n",
 }
 _INPUT_FILES = {
     "paytable": "p.toml",
@@ -1143,14 +1144,16 @@ _INPUT_FILES = {
     "log": "log.csv",
     "config": "c.toml",
     "claims": "cl.toml",
+    "decisions": "d.csv",
 }
 _RUNS = ["--workers", "1", "--work-dir", "w"]
+_DECISIONS = ["--decisions", "{decisions}"]
 #: Per command: its command line ({paytable}, {shoe}, {log}: the inputs as given), then each
 #: option that writes, with the inputs it could be written over.
 OVERWRITES = {
     "report": (
-        ["report", "--paytable", "{paytable}", "--shoe", "{shoe}"],
-        {"--out": ("paytable", "shoe"), "--progress": ("paytable", "shoe")},
+        ["report", "--paytable", "{paytable}", "--shoe", "{shoe}", "--decisions", "{decisions}"],
+        {o: ("paytable", "shoe", "decisions") for o in ("--out", "--progress")},
     ),
     "eor": (
         ["eor", "--paytable", "{paytable}", "--shoe", "{shoe}"],
@@ -1170,8 +1173,8 @@ OVERWRITES = {
         },
     ),
     "simulate": (
-        ["simulate", "--paytable", "{paytable}", "--shoes", "2", *_RUNS],
-        {"--log": ("paytable",), "--progress": ("paytable",)},
+        ["simulate", "--paytable", "{paytable}", "--shoes", "2", *_DECISIONS, *_RUNS],
+        {o: ("paytable", "decisions") for o in ("--log", "--progress")},
     ),
     "audit": (
         ["audit", "{log}", "--paytable", "{paytable}"],
@@ -1276,6 +1279,7 @@ def test_the_overwrite_cases_cover_every_output_and_input_of_every_command() -> 
         "logs": "log",
         "claims": "claims",
         "config": "config",
+        "decisions": "decisions",
     }
     declared = set()
     for name in COMMANDS:

@@ -35,8 +35,7 @@ examples:
   baccarat-odds report --decks 6 --mode no_commission   # another shoe, one mode
   baccarat-odds report --bet lucky_six --detail         # one bet, by paying line
   baccarat-odds report --paytable ez-baccarat --format markdown --lang tl
-  baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook
-  baccarat-odds report --paytable lucky-draw-baccarat-1 --decisions my-play.csv"""
+  baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
