@@ -37,6 +37,7 @@ from analyzer import Card, analyze, deal_round
 from analyzer.analysis import exact
 from analyzer.engine.batch import batch_expected_values, exact_card_expected_values
 from analyzer.engine.pricing import pricing
+from analyzer.errors import AnalyzerError
 from analyzer.game.fields import columns_of_round
 from analyzer.game.rules import cards_needed
 from analyzer.memo import Kept
@@ -341,19 +342,27 @@ def test_every_engine_prices_a_random_bet_as_every_deal_does(drawn, cards) -> No
         walked = analyze(paytable=paytable, shoe=shoe)
     composition = shoe.suit_counts.reshape(1, 52)
     alone = batch_expected_values(paytable, composition)
-    compiled = batch_expected_values(paytable, np.repeat(composition, 4, axis=0))
+    try:
+        compiled = batch_expected_values(paytable, np.repeat(composition, 4, axis=0))
+    except AnalyzerError as exc:
+        # Walking each of several compositions of a bet whose terms are too many to hold
+        # is refused before any work, by budget (the one-composition batch still prices it).
+        assert "its terms are too many to hold" in str(exc), exc
+        compiled = None
     played = _settled_as_played(paytable, cards)
 
     for bet, ev in zip(paytable.bets, expected, strict=True):
         column = (bet.id, "m")
         if why_not[bet.id] is not None:  # said so, never a number
             assert {b for b, _, _ in analysed.unavailable} >= {bet.id}
-            assert np.isnan(alone[column]).all() and np.isnan(compiled[column]).all()
+            assert np.isnan(alone[column]).all()
+            assert compiled is None or np.isnan(compiled[column]).all()
             continue
         for analysis in (analysed, walked):
             assert analysis.result(bet.id).expected_value == ev, (bet.id, data)
         assert alone.loc[0, column] == pytest.approx(float(ev), abs=1e-12), (bet.id, data)
-        assert np.allclose(compiled[column], float(ev), rtol=0, atol=1e-12), (bet.id, data)
+        if compiled is not None:
+            assert np.allclose(compiled[column], float(ev), rtol=0, atol=1e-12), (bet.id, data)
         if bet.id in played:
             assert played[bet.id] == ev, (bet.id, data)
         if bet.card_level and not bet.multiplied:
