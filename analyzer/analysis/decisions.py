@@ -299,19 +299,19 @@ def _solve(
     given: dict | None = None,
 ) -> tuple[BetResult, list[SetBlock] | None]:
     """A bet's result with each information set of each reveal played by its best
-    action, and the strategy's blocks (None without a decision). Each (action, rule) is a
-    line of its own: a raised stake nets its multiple of the rule's payout, so every line
-    pays one amount. ``given`` (the user's play: the action of each set, by the cards
-    shown and their values) replaces the best action where it is given. Where
-    the cards shown are random, every way is weighed by its reveal's chance over one
-    common denominator (the lines' ``scale``)."""
+    action, and the strategy's blocks (None without a decision). Each rule is one line, as
+    every bet's is: its rounds under every action, with the ways at each stake (a raised
+    stake nets its multiple of the rule's payout). ``given`` (the user's play: the action
+    of each set, by the cards shown and their values) replaces the best action where it is
+    given. Where the cards shown are random, every way is weighed by its reveal's chance
+    over one common denominator (the lines' ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
     common = math.lcm(*(net.denominator for net in nets))
     scaled = np.array([int(net * common) for net in nets], dtype=object)
     scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
     weights = [int(reveal.chance * scale) for reveal in reveals]
     actions = list(per_reveal[0])
-    stakes = stakes_of = [1 if action is None else action.stake for action in actions]
+    stakes = [1 if action is None else action.stake for action in actions]
     # Exact in int64 where no set's net can reach 2**62 (every shipped shoe), else in
     # Python integers (object arrays).
     bound = denominator * max(abs(int(n)) for n in scaled) * max(stakes)
@@ -320,11 +320,16 @@ def _solve(
     taken = np.zeros((len(actions), len(nets)), dtype=object)
     blocks: list[SetBlock] = []
     for r, by_action in enumerate(per_reveal):
-        codes, first = next(iter(by_action.values()))
-        # The exact net of each action in each set, in units of 1/common of a base stake.
+        codes, first_sums = next(iter(by_action.values()))
+        # The exact net of each action in each set, in units of 1/common of a base stake
+        # (actions that deal no card share one array of sums: its nets are worked out once).
+        per_stake: dict[int, np.ndarray] = {}
+        for _, sums in by_action.values():
+            if id(sums) not in per_stake:
+                per_stake[id(sums)] = sums.astype(exact) @ scaled
         value = np.stack(
             [
-                (by_action[action][1].astype(exact) @ scaled) * stake
+                per_stake[id(by_action[action][1])] * stake
                 for action, stake in zip(actions, stakes, strict=True)
             ],
             axis=1,
@@ -341,7 +346,7 @@ def _solve(
                 SetBlock(
                     r,
                     codes,
-                    first.sum(axis=1),
+                    first_sums.sum(axis=1),
                     value,
                     common,
                     names,
@@ -354,17 +359,18 @@ def _solve(
     # each stake (a raised stake nets its multiple of the payout).
     lines = []
     for r, rule_net in enumerate(nets):
-        rule = bet.rules[r] if r < len(bet.rules) else None
         ways = int(sum(taken[:, r]))
-        stakes = tuple(
-            (stake, int(taken[a, r])) for a, stake in enumerate(stakes_of) if taken[a, r]
+        at_stakes = tuple(
+            (stake, int(taken[a, r])) for a, stake in enumerate(stakes) if taken[a, r]
         )
-        first = sum((Fraction(w) * s * rule_net for s, w in stakes), start=Fraction(0))
-        second = sum((Fraction(w) * (s * rule_net) ** 2 for s, w in stakes), start=Fraction(0))
+        first = sum((Fraction(w) * s * rule_net for s, w in at_stakes), start=Fraction(0))
+        second = sum((Fraction(w) * (s * rule_net) ** 2 for s, w in at_stakes), start=Fraction(0))
         moments = (first / ways, second / ways) if ways else (rule_net, rule_net**2)
-        if rule is None:
-            lines.append((OTHERWISE, ways, LOSE, ways, moments, (), stakes))
-        else:
-            lines.append((rule.condition.shown, ways, rule.payout, ways, moments, (), stakes))
+        when, payout = (
+            (bet.rules[r].condition.shown, bet.rules[r].payout)
+            if r < len(bet.rules)
+            else (OTHERWISE, LOSE)
+        )
+        lines.append((when, ways, payout, ways, moments, (), at_stakes))
     result = bet_result(bet, mode, lines, denominator * scale, scale)
     return result, (None if actions == [None] else blocks)

@@ -15,6 +15,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -48,16 +49,12 @@ class PlayedDecisions:
         """The (bet, mode) the file plays, in its order."""
         return tuple(self._by_bet)
 
-    @property
+    @cached_property  # (made when first read: a frozen dataclass keeps it in __dict__)
     def _by_bet(self) -> dict[tuple[str, str], dict[SetKey, str]]:
-        try:
-            return self.__dict__["_index"]
-        except KeyError:
-            index: dict[tuple[str, str], dict[SetKey, str]] = {}
-            for bet, mode, key, action in self.rows:
-                index.setdefault((bet, mode), {})[key] = action
-            object.__setattr__(self, "_index", index)
-            return index
+        index: dict[tuple[str, str], dict[SetKey, str]] = {}
+        for bet, mode, key, action in self.rows:
+            index.setdefault((bet, mode), {})[key] = action
+        return index
 
 
 def with_decisions(paytable: Paytable, rows: Iterable[Mapping[str, Any]], source: str) -> Paytable:
