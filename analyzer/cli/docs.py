@@ -215,6 +215,10 @@ def _site(args: argparse.Namespace) -> tuple[str, int]:
         [(slug, paytable) for slug, (_, paytable) in zip(folders, paytables, strict=True)],
         args.unknowns,
     )
+    if not games:  # an index of no pages is no site: say why each paytable was skipped
+        name, why = skipped[0]
+        more = f" (and {len(skipped) - 1} more)" if len(skipped) > 1 else ""
+        raise AnalyzerError(f"--site: no paytable to give pages: {one_line(name)}: {why}{more}")
     if args.eor:
         shown = {slug: one_line(name) for slug, name in zip(folders, names, strict=True)}
         check_charts(games, "--eor", shown)

@@ -191,6 +191,18 @@ def test_site_skips_a_paytable_with_unknowns_and_says_why(tmp_path, capsys) -> N
     assert "--unknowns: 'q' is not an unknown of any of these paytables (their unknowns: p)" in err
 
 
+def test_site_of_only_skipped_paytables_is_refused(tmp_path, capsys) -> None:
+    """Every paytable named skipped (unknowns without values): no index of no pages is
+    written; one line says why, exit 2."""
+    site = tmp_path / "site"
+    names = ("--paytable", "peek-baccarat", "--paytable", "prosperity-tree-baccarat")
+    code, out, err = run(capsys, "docs", "--site", str(site), *names)
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "--site: no paytable to give pages: peek-baccarat: " in err
+    assert "(give --unknowns) (and 1 more)" in err
+    assert not site.exists()
+
+
 def test_site_configuration(tmp_path, capsys) -> None:
     (tmp_path / "brand.css").write_text("h1 { color: #800; }")
     config = tmp_path / "conf" / "site.toml"
