@@ -47,31 +47,59 @@ FIT_FIGURES = tuple(BET_FIGURES)
 
 @dataclass(frozen=True)
 class Constraint:
-    """``low <= poly <= high`` (``low`` or ``high`` None: unbounded on that side)."""
+    """``low <= poly <= high`` (``low`` or ``high`` None: unbounded on that side); an end
+    not ``closed`` is left out (``low < poly``): a printed figure's rounding takes one
+    end of its interval and not the other (:func:`~analyzer.paytables.printed.
+    printed_range`)."""
 
     poly: Poly
     low: Fraction | None
     high: Fraction | None
+    low_closed: bool = True
+    high_closed: bool = True
 
-    def holds(self, point: dict[str, Fraction]) -> bool:
+    def holds(self, point: dict[str, Fraction], closure: bool = False) -> bool:
+        """Does the constraint hold at ``point`` (with ``closure``, with both ends in)?"""
         value = self.poly.at(point)
-        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+        above = (
+            self.low is None
+            or value > self.low
+            or (value == self.low and (closure or self.low_closed))
+        )
+        below = (
+            self.high is None
+            or value < self.high
+            or (value == self.high and (closure or self.high_closed))
+        )
+        return above and below
+
+    @property
+    def closed(self) -> bool:
+        return self.low_closed and self.high_closed
 
 
 @dataclass(frozen=True)
 class Endpoint:
     """An end of an interval: exact (``value``), or bounded from outside by ``value``
-    (an irrational root, or a bound of the branch and bound)."""
+    (an irrational root, or a bound of the branch and bound); ``closed``: the end is a
+    consistent point (else only the points short of it are: a printed figure's interval
+    leaves one end out, which the claim's figure reaches there)."""
 
     value: Fraction
     exact: bool
     #: Significant digits shown where the end is not exact.
     digits: int = DIGITS
+    closed: bool = True
 
     def text(self, upper: bool) -> str:
         if self.exact and self.value.denominator <= _SIMPLE_DENOMINATOR:
             return str(self.value)
         return outward_decimal(self.value, upper, self.digits)
+
+    def shown_closed(self, upper: bool) -> bool:
+        """Is the end as :meth:`text` shows it a consistent value? Only a closed end shown
+        exactly is: a decimal rounded outward is past the set's end."""
+        return self.closed and self.exact and Fraction(self.text(upper)) == self.value
 
 
 @dataclass(frozen=True)
@@ -80,7 +108,9 @@ class Interval:
     high: Endpoint
 
     def text(self) -> str:
-        return f"[{self.low.text(False)}, {self.high.text(True)}]"
+        opening = "[" if self.low.shown_closed(False) else "("
+        closing = "]" if self.high.shown_closed(True) else ")"
+        return f"{opening}{self.low.text(False)}, {self.high.text(True)}{closing}"
 
 
 @dataclass(frozen=True)
@@ -213,17 +243,23 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
         if value is None:
             raise AnalyzerError(f"{where}: the bet {claim.bet!r} has no {claim.quantity}")
         printed = read_printed(claim.value, claim.digits)
-        low, high = printed_range(printed, claim.rounding, claim.scale)
+        low, high, low_closed, high_closed = printed_range(printed, claim.rounding, claim.scale)
         if claim.quantity == "std_dev":  # the root of the variance prints so
-            low, high = max(low, Fraction(0)) ** 2, high**2
+            if low < 0:
+                low, low_closed = Fraction(0), True
+            low, high = low**2, high**2
         figure = f"{claim.bet} {claim.quantity} {claim.value}"
         if claim.decks is not None or claim.remove:
             figure += f" ({analyses[key].shoe.describe()})"  # type: ignore[attr-defined]
+        constraint = Constraint(as_poly(value, names), low, high, low_closed, high_closed)
         if not isinstance(value, Poly) or value.is_constant:
-            number = value.value if isinstance(value, Poly) else value
-            out.append(FittedClaim(claim, figure, None, low <= number <= high))
+            out.append(
+                FittedClaim(
+                    claim, figure, None, constraint.holds(dict.fromkeys(names, Fraction(0)))
+                )
+            )
             continue
-        out.append(FittedClaim(claim, figure, Constraint(as_poly(value, names), low, high), None))
+        out.append(FittedClaim(claim, figure, constraint, None))
     return out
 
 
@@ -286,6 +322,12 @@ def fit_record(result: FitResult) -> dict[str, Any]:
     return {
         "intervals": {
             name: [[piece.low.text(False), piece.high.text(True)] for piece in pieces]
+            for name, pieces in result.intervals.items()
+        },
+        "closed": {
+            name: [
+                [piece.low.shown_closed(False), piece.high.shown_closed(True)] for piece in pieces
+            ]
             for name, pieces in result.intervals.items()
         },
         "consistent": not result.empty,
@@ -367,6 +409,13 @@ def solve(constraints: Sequence[Constraint], box: dict[str, tuple[Fraction, Frac
 # planes meet (n unknowns): each such n is solved exactly (Fractions) and kept if every
 # constraint holds there. A few dozen planes and three unknowns are some thousand small
 # systems, milliseconds; no rounding, and an empty set is proven empty.
+#
+# A printed figure's interval leaves one end out, so the set is the polytope less some of
+# its faces. The vertices are the closed polytope's; a point of the polytope's relative
+# interior (the mean of its vertices) is in the set unless a left-out plane holds all of
+# it, and then no point is. Likewise an unknown's least value is one of the set's exactly
+# where the face of the polytope at that value (the hull of the vertices there) has its
+# vertices' mean in the set.
 
 
 def _solve_linear(
@@ -390,14 +439,23 @@ def _solve_linear(
             continue
         at = dict(zip(names, point, strict=True))
         inside = all(box[name][0] <= at[name] <= box[name][1] for name in names)
-        if inside and all(c.holds(at) for c in constraints):
+        if inside and all(c.holds(at, closure=True) for c in constraints):
             vertices.add(point)
-    if not vertices:
+
+    def mean_holds(face: list[tuple[Fraction, ...]]) -> bool:
+        mean = [sum(column) / len(face) for column in zip(*face, strict=True)]
+        return all(c.holds(dict(zip(names, mean, strict=True))) for c in constraints)
+
+    if not vertices or not mean_holds(list(vertices)):
         return FitResult({name: () for name in names}, True)
     intervals = {}
     for i, name in enumerate(names):
-        values = [vertex[i] for vertex in vertices]
-        intervals[name] = (Interval(Endpoint(min(values), True), Endpoint(max(values), True)),)
+        ends = []
+        for value in (min(v[i] for v in vertices), max(v[i] for v in vertices)):
+            ends.append(
+                Endpoint(value, True, closed=mean_holds([v for v in vertices if v[i] == value]))
+            )
+        intervals[name] = (Interval(*ends),)
     # The vertices' mean is inside (the set is convex): simplified near it, checked exactly.
     centre = {name: sum(v[i] for v in vertices) / len(vertices) for i, name in enumerate(names)}
     return FitResult(intervals, True, witness=simple_witness(constraints, box, centre))
@@ -467,21 +525,31 @@ def _roots(poly: Poly, low: Fraction, high: Fraction) -> list[tuple[Fraction, Fr
 
 def _solve_one(constraints: Sequence[Constraint], box) -> FitResult:
     ((name, (low, high)),) = box.items()
-    cuts: list[tuple[Fraction, Fraction]] = [(low, low), (high, high)]
+    # Each cut: an isolating interval of a root, and whether the bound it is a root of is
+    # left out (a printed figure's open end), which leaves the root out.
+    cuts: list[tuple[Fraction, Fraction, bool]] = [(low, low, False), (high, high, False)]
     for c in constraints:
-        for bound in (c.low, c.high):
+        for bound, closed in ((c.low, c.low_closed), (c.high, c.high_closed)):
             if bound is not None:
-                cuts += _roots(c.poly - bound, low, high)
+                cuts += [(a, b, not closed) for a, b in _roots(c.poly - bound, low, high)]
     cuts = sorted(set(cuts))
-    merged: list[list[Fraction]] = []
-    for a, b in cuts:  # overlapping isolating intervals of one root of two polynomials
+    merged: list[list] = []
+    for a, b, out in cuts:  # overlapping isolating intervals of one root of two polynomials
         if merged and a <= merged[-1][1]:
             merged[-1][1] = max(merged[-1][1], b)
+            merged[-1][2] = merged[-1][2] or out
         else:
-            merged.append([a, b])
+            merged.append([a, b, out])
+
+    def in_set(a: Fraction, b: Fraction, out: bool) -> bool:
+        """Is the root isolated in [a, b] a consistent point? A rational root is checked
+        exactly; an irrational one is a root of a bound (every other constraint keeps its
+        sign about it), in unless that bound is left out."""
+        return all(c.holds({name: a}) for c in constraints) if a == b else not out
+
     pieces: list[Interval] = []
     witness = None
-    for (a0, b0), (a1, b1) in itertools.pairwise(merged):
+    for (a0, b0, out0), (a1, b1, out1) in itertools.pairwise(merged):
         middle = (b0 + a1) / 2
         if not all(c.holds({name: middle}) for c in constraints):
             continue
@@ -490,10 +558,10 @@ def _solve_one(constraints: Sequence[Constraint], box) -> FitResult:
             witness = {
                 name: simple if all(c.holds({name: simple}) for c in constraints) else middle
             }
-        start = Endpoint(a0, a0 == b0)
-        end = Endpoint(b1, a1 == b1)
-        if pieces and pieces[-1].high.value >= a0:  # one feasible stretch across a root
-            pieces[-1] = Interval(pieces[-1].low, end)
+        start = Endpoint(a0, a0 == b0, closed=in_set(a0, b0, out0))
+        end = Endpoint(b1, a1 == b1, closed=in_set(a1, b1, out1))
+        if pieces and pieces[-1].high.value >= a0 and start.closed:
+            pieces[-1] = Interval(pieces[-1].low, end)  # one feasible stretch across a root
         else:
             pieces.append(Interval(start, end))
     # A feasible point alone (a double root touching a bound) is measure zero: a printed

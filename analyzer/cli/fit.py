@@ -13,8 +13,11 @@ A paytable's [multipliers] may leave probabilities unknown ([unknowns] p = "0..1
 in the unknowns; each claim of the claims file (an RTP, house edge, return, variance...
 as printed) holds on a set of them. For each claim, and for all of them together, fit
 prints the interval of each unknown that holds every consistent value: exact where its
-end is a simple fraction, else a decimal rounded outward. With one unknown the set is
-exact (between roots of the polynomials); with several, a branch and bound in
+end is a simple fraction, else a decimal rounded outward; "[" or "]" where the end as
+shown is itself consistent, "(" or ")" where it is not (a decimal rounded outward; an end
+where a figure printed 98.8% reaches 98.85%, which prints 98.9%). With one unknown the set is exact
+(between roots of the polynomials), and so it is where every figure is linear in the
+unknowns (between the vertices of a polytope); else a branch and bound in
 outward-rounded interval arithmetic bounds it to 12 significant digits. "none": the
 figures contradict the rules as encoded; the exit status is then 1."""
 EXAMPLES = """\
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "",
         "Each interval holds every value of the unknown consistent with the figures as "
         f"printed (with every probability {probabilities} in [0, 1]); ends that are "
-        "not simple fractions are rounded outward.",
+        "not simple fractions are rounded outward; an end in [ or ] is itself consistent, "
+        "one in ( or ) is not.",
     ]
     if together.witness is not None:
         point = ", ".join(

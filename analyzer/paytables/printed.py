@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import NamedTuple
 
 from analyzer.errors import AnalyzerError
 from analyzer.schema import argument
@@ -201,24 +202,39 @@ def compare_printed(
     return Comparison(_shown_like(whole, printed), passed, last_digit)
 
 
+class PrintedRange(NamedTuple):
+    """The exact values (before ``scale`` and the percentage) that print as a figure: from
+    ``low`` to ``high``, each end in the range or not as the rounding has it."""
+
+    low: Fraction
+    high: Fraction
+    low_closed: bool
+    high_closed: bool
+
+
 def printed_range(
     printed: Printed, rounding: str = "round", scale: Fraction = Fraction(1)
-) -> tuple[Fraction, Fraction]:
-    """The closed interval of exact values (before ``scale`` and the percentage) that
-    :func:`compare_printed` finds print as ``printed`` (its closure: an end half a unit
-    away may itself round the other way)."""
+) -> PrintedRange:
+    """The interval of exact values (before ``scale`` and the percentage) that
+    :func:`compare_printed` finds print as ``printed``, and which of its ends do: half
+    away from zero, 98.8% is every value from 98.75% (in) to 98.85% (out, it prints
+    98.9%); -1.2% from -1.25% (out) to -1.15% (in); truncated, 98.8% from 98.8% (in) to
+    98.9% (out)."""
     factor = Fraction(scale) * (100 if printed.percent else 1)
     unit = Fraction(10) ** printed.exponent
     claimed = Fraction(printed.number) / unit
-    if rounding == "round":  # half away from zero
-        low, high = claimed - Fraction(1, 2), claimed + Fraction(1, 2)
-    elif claimed > 0:  # truncated toward zero
-        low, high = claimed, claimed + 1
+    half = Fraction(1, 2) if rounding == "round" else Fraction(0)
+    # The ends the rounding moves a value toward zero from: (units, whether it is in).
+    if claimed > 0:
+        low, high = (claimed - half, True), (claimed - half + 1, False)
     elif claimed < 0:
-        low, high = claimed - 1, claimed
-    else:
-        low, high = Fraction(-1), Fraction(1)
-    return low * unit / factor, high * unit / factor
+        low, high = (claimed + half - 1, False), (claimed + half, True)
+    else:  # every value within a unit (half a unit, rounded) of zero, neither end
+        low, high = (-1 + half, False), (1 - half, False)
+    (low_value, low_in), (high_value, high_in) = (
+        (low, high) if factor > 0 else (high, low)
+    )
+    return PrintedRange(low_value * unit / factor, high_value * unit / factor, low_in, high_in)
 
 
 def _shown_like(whole: int, printed: Printed) -> str:

@@ -68,9 +68,11 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. play version 4: ``decision`` added (the player's decision of a
-#: game with one: the cards seen, the action, each bet's exact expected nets there; null
-#: otherwise) and ``options.action``; a hand's ``reason`` for a game whose hands draw.
+#: Every command's contract. fit version 3: ``closed`` added beside ``intervals`` (whether
+#: each end as written is a consistent value: a printed figure's rounding leaves one end
+#: out). play version 4: ``decision`` added (the player's decision of a game with one: the
+#: cards seen, the action, each bet's exact expected nets there; null otherwise) and
+#: ``options.action``; a hand's ``reason`` for a game whose hands draw.
 #: Version 3: ``warnings`` added (simulate, count: the
 #: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
 #: label, cards, score, reason, pictures), the same for every game, in place of its
@@ -82,7 +84,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("report", 3, "bets"),
         Contract("play", 4, "bets"),
         Contract("verify", 2, "claims"),
-        Contract("fit", 2, "claims"),
+        Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 3, "bets"),
         Contract("count", 3, "bets"),

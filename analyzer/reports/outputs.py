@@ -162,7 +162,7 @@ def fit_data(paytable: Paytable, each: list[FittedClaim], together: FitResult) -
     from analyzer.analysis.fit import fit_report
 
     report = fit_report(paytable, each, together)
-    empty = {"intervals": None, "exact": None, "digits": None, "witness": None}
+    empty = {"intervals": None, "closed": None, "exact": None, "digits": None, "witness": None}
     rows = [
         {
             "claim": row["claim"],

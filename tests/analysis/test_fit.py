@@ -3,6 +3,7 @@ figures allow of the unknowns."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -173,7 +174,8 @@ def test_printed_interval_ends_keep_every_consistent_point_inside(tmp_path, caps
     code, out, _ = run(capsys, "fit", str(claims_path))
     assert code == 0
     (row,) = [line for line in out.splitlines() if line.startswith("all")]
-    low, high = (Fraction(end) for end in row.split("[", 1)[1].split("]")[0].split(", "))
+    interval = re.search(r"[\[(]([^,]+), ([^\])]+)[\])]", row)
+    low, high = (Fraction(end) for end in interval.groups())
     assert low < Fraction(3, 10) < high
 
     def prints_as_claimed(p: Fraction) -> bool:
@@ -248,3 +250,70 @@ def test_linear_figures_agree_with_the_branch_and_bound() -> None:
             assert low <= piece.low.value and piece.high.value <= high
             assert piece.low.value - low < Fraction(1, 10**3)
             assert high - piece.high.value < Fraction(1, 10**3)
+
+
+def test_an_end_a_printed_figure_leaves_out_is_open(tmp_path, capsys) -> None:
+    """A figure linear in one unknown (one special card) reaches the ends of its printed
+    range at rational points: fit states each end exactly, and whether it is in the set as verify's
+    rounding has it (half away from zero: the low end of 98.8% prints 98.8%, the high
+    end prints 98.9%). Checked by printing the exact analysis at both ends."""
+    import json
+
+    from helpers import run
+
+    path = paytable_of(tmp_path, ONE | {"cards": 1})  # one special card: linear in p
+    claims_path = claims_at(tmp_path, path, {"p": Fraction(3, 10)}, [("player", "rtp")])
+    (claim,) = load_claims(claims_path)
+    each, _ = fit(load_paytable(path), [claim])
+    (piece,) = each[0].result.intervals["p"]
+    assert piece.low.exact and piece.high.exact
+    for end in (piece.low, piece.high):
+        at = analyze(paytable=load_paytable(path).with_unknowns({"p": end.value}))
+        prints = printed_value(at.result("player").rtp, 4, percent=True) == claim.value
+        assert prints == end.closed, end
+    assert piece.low.closed != piece.high.closed  # the RTP rises with p: the high end is out
+    code, out, _ = run(capsys, "fit", str(claims_path))
+    assert code == 0 and piece.text() in out and piece.text().endswith(")")
+    code, out, _ = run(capsys, "fit", str(claims_path), "--format", "json")
+    document = json.loads(out)
+    # As written (decimals rounded outward: the fractions' denominators are large), neither
+    # end is a consistent value.
+    assert document["together"]["closed"] == {"p": [[False, False]]}
+    assert document["claims"][0]["closed"] == {"p": [[False, False]]}
+
+
+def test_linear_open_ends_are_decided_by_their_faces() -> None:
+    """The vertex path with ends a printed figure leaves out: x + y < 1 (open) keeps the
+    corner (1/2, 1/2) of x, y >= 1/2 out, so the set is empty; x + y <= 1 keeps it."""
+    from analyzer.analysis.fit import Constraint, solve
+
+    names = ("x", "y")
+    box = {"x": (Fraction(0), Fraction(1)), "y": (Fraction(0), Fraction(1))}
+    half = Fraction(1, 2)
+    sides = [
+        Constraint(_poly(names, 0, x=1), half, None),
+        Constraint(_poly(names, 0, y=1), half, None),
+    ]
+    both = Constraint(_poly(names, 0, x=1, y=1), None, Fraction(1), high_closed=False)
+    assert solve([*sides, both], box).empty
+    closed = Constraint(_poly(names, 0, x=1, y=1), None, Fraction(1))
+    result = solve([*sides, closed], box)
+    assert result.intervals["x"][0].text() == "[1/2, 1/2]"
+    # x + y < 1 with x, y >= 1/4: x from 1/4 (in: (1/4, 1/4) is a point of the set) to 3/4
+    # (out: its only point (3/4, 1/4) has x + y = 1); x - y < 1/2 too leaves (1/2, 1/4)...
+    quarter = Fraction(1, 4)
+    sides = [
+        Constraint(_poly(names, 0, x=1), quarter, None),
+        Constraint(_poly(names, 0, y=1), quarter, None),
+    ]
+    (x,) = solve([*sides, both], box).intervals["x"]
+    assert x.text() == "[1/4, 3/4)"
+    # Two open planes meeting the face x = 1/4 at its two ends leave its middle in: the
+    # face's vertices are both out, yet (1/4, 1/2) is a point of the set.
+    upper = Constraint(_poly(names, 0, y=1), None, Fraction(3, 4), high_closed=False)
+    lower = Constraint(_poly(names, 0, y=1), quarter, None, low_closed=False)
+    (x,) = solve(
+        [Constraint(_poly(names, 0, x=1), quarter, None), upper, lower, both], box
+    ).intervals["x"]
+    assert x.low.value == quarter and x.low.closed
+    assert not x.high.closed and x.high.value == Fraction(3, 4)

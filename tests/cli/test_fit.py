@@ -36,7 +36,7 @@ def test_fit_prints_each_claims_interval_and_all_together(tmp_path, capsys) -> N
     code, out, _ = run(capsys, "fit", _claims(tmp_path, "98.13%", "98.132%"))
     assert code == 0
     rows = {line.split()[0]: line for line in out.splitlines() if line[:1].isdigit()}
-    assert "[0.0998947253004" in rows["1"]
+    assert "(0.0998947253004" in rows["1"]  # a decimal rounded outward: not itself in
     assert "verify checks it" in rows["3"]
     assert "all" in out
     code, out, _ = run(capsys, "fit", _claims(tmp_path, "98.13%"), "--format", "json")
@@ -50,6 +50,7 @@ def test_fit_prints_each_claims_interval_and_all_together(tmp_path, capsys) -> N
         "moved_by_unknowns": False,
         "consistent": None,
         "intervals": None,
+        "closed": None,
         "exact": None,
         "digits": None,
         "witness": None,

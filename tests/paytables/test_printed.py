@@ -134,12 +134,16 @@ def test_printed_range_is_every_value_that_prints_so() -> None:
     from analyzer.paytables.printed import printed_range
 
     for text, rounding in [("98.94%", "round"), ("-1.25", "round"), ("0.4585", "truncate"),
-                           ("-0.03", "truncate"), ("0", "round"), ("12", "truncate")]:  # fmt: skip
+                           ("-0.03", "truncate"), ("0", "round"), ("12", "truncate"),
+                           ("0", "truncate"), ("-7%", "round")]:  # fmt: skip
         printed = read_printed(text)
-        low, high = printed_range(printed, rounding)
+        low, high, low_closed, high_closed = printed_range(printed, rounding)
         tiny = Fraction(1, 10**12)
         inside = [low + tiny, (low + high) / 2, high - tiny]
         for value in inside:
             assert compare_printed(value, printed, rounding).passed, (text, value)
         for value in (low - tiny, high + tiny):
             assert not compare_printed(value, printed, rounding).passed, (text, value)
+        # Each end is in the range exactly where it prints as the figure itself.
+        assert compare_printed(low, printed, rounding).passed == low_closed, (text, "low")
+        assert compare_printed(high, printed, rounding).passed == high_closed, (text, "high")

@@ -250,6 +250,24 @@ def test_every_contract_ships_its_schema() -> None:
         assert contract.rows in schema_of(command)["required"]
 
 
+
+def test_the_reference_table_gives_every_contracts_version() -> None:
+    """The JSON reference's table of contracts (what users read) gives each command's
+    schema name, version and rows key as :data:`CONTRACTS` has them."""
+    import re
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "reference" / "json-outputs.md"
+    found = {
+        command: (int(version), rows)
+        for command, name, version, rows in re.findall(
+            r"^\| `(\w+)`[^|]*\| `baccarat-odds/(\w+)` \| (\d+) \| `(\w+)` \|$",
+            page.read_text(encoding="utf-8"),
+            re.MULTILINE,
+        )
+        if command == name
+    }
+    assert found == {c: (contract.version, contract.rows) for c, contract in CONTRACTS.items()}
+
 # -- CSV: the JSON rows' columns, typed as pandas reads them -------------------------------------
 
 
