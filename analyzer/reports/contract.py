@@ -68,19 +68,20 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. play version 4: ``decision`` added (the player's decision of a
-#: game with one: the cards seen, the action, each bet's exact expected nets there; null
-#: otherwise) and ``options.action``; a hand's ``reason`` for a game whose hands draw.
-#: Version 3: ``warnings`` added (simulate, count: the
-#: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
-#: label, cards, score, reason, pictures), the same for every game, in place of its
-#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was released
-#: (0.1.0) in another shape; version 1: new with the contract.
+#: Every command's contract. play version 5: ``options.special_suits`` added (the round's
+#: Lightning suits --special gave, suit -> multiplier); version 4: ``decision`` added (the
+#: player's decision of a game with one: the cards seen, the action, each bet's exact
+#: expected nets there; null otherwise) and ``options.action``; a hand's ``reason`` for a
+#: game whose hands draw. Version 3: ``warnings`` added (simulate, count: the warnings
+#: standard error shows, as data); play: the round's ``hands`` as a list (name, label,
+#: cards, score, reason, pictures), the same for every game, in place of its
+#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was
+#: released (0.1.0) in another shape; version 1: new with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
         Contract("report", 3, "bets"),
-        Contract("play", 4, "bets"),
+        Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
         Contract("eor", 2, "effects"),
