@@ -350,7 +350,8 @@ def simulate(
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
         punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
-        of its own cards, without a ``log``).
+        of its own cards, without a ``log``). Random multipliers (special cards, or a
+        game's Lightning suits) are drawn for every round from the seed.
     shoes : int
         Shoes to deal, 1 to 10**9.
     seed : int, default 0
@@ -367,7 +368,8 @@ def simulate(
     jackpot : number, optional
         The meter of the paytable's progressive jackpots, in stakes.
     unknowns : mapping, optional
-        Values of the unknowns of the paytable's multipliers (``{"p": "1/4"}``).
+        Values of the unknowns of the paytable's multipliers (``{"p": "1/4"}``): every
+        one is needed, the multipliers being drawn by their chances.
     partition_size : int, default 250
         Shoes per partition: the unit of work and of saving (the figures depend on it,
         as the command line's do).

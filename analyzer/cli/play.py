@@ -18,7 +18,7 @@ from analyzer.cli.options import (
     paytable_from_args,
 )
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import Card, parse_cards
+from analyzer.game.cards import SUITS, Card, parse_cards
 from analyzer.game.fields import columns_of_round
 from analyzer.game.games import Game, decoded
 from analyzer.game.rules import deal_round
@@ -31,7 +31,7 @@ from analyzer.reports.i18n import word
 from analyzer.reports.writers import write_document
 
 if TYPE_CHECKING:  # (the module is imported when --special is given)
-    from analyzer.paytables.multipliers import Specials
+    from analyzer.paytables.multipliers import Specials, SpecialSuits
 
 DESCRIPTION = """\
 Deal one round from the cards given, in deal order: who drew a third card and why (the
@@ -42,7 +42,9 @@ first deal (Lucky Draw Baccarat) takes the first deal, then the cards taken afte
 the order of the hands (the player's, then the dealer's): the player's action is --action,
 or by default the best action of each bet's exact strategy on a full shoe of the
 paytable's decks (what report and strategy solve), and each action's exact expected net
-in the round's information set is shown."""
+in the round's information set is shown. A paytable with random multipliers takes the
+round's special cards (or Lightning suits) with --special; without it none is drawn and a
+multiplied bet is paid at 1x. Each net is per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 EXAMPLES = f"""\
@@ -52,6 +54,7 @@ examples:
   baccarat-odds play 9S 8H KD QC --paytable ez-baccarat   # naturals: nobody draws
   baccarat-odds play 7S 3H 2D KC --paytable golden-wealth-baccarat --special {_GOLD_CARDS}
   baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie
+  baccarat-odds play 5H 5S --paytable lightning-dragon-tiger --special S=5   # Tie: 6.5 x 5
   baccarat-odds play KS QH JD 2C 9D 9C --paytable lucky-draw-baccarat-1   # best: draw
   baccarat-odds play 6S 6H KD 2C 9D --paytable lucky-draw-baccarat-1 --action draw"""
 
@@ -68,9 +71,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_decisions_option(parser)
     parser.add_argument(
         "--special",
-        metavar="CARD=X,...",
+        metavar="CARD=X,...|SUIT=X,...",
         help="the round's special cards and their multipliers, for a paytable with "
-        '[multipliers] (e.g. "7S=8,AH=2"; default: none drawn)',
+        '[multipliers] (e.g. "7S=8,AH=2"); for one with Lightning suits (suits = K), '
+        'the round\'s K suits and their multipliers (S, H, D or C, e.g. "S=5"); default: '
+        "none drawn, a multiplied bet paid at 1x",
     )
     parser.add_argument(
         "--action",
@@ -96,17 +101,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             f"--action: {name} has no player's decision ({paytable.source}); it is for a "
             "game with one, such as Lucky Draw Baccarat"
         )
-    multiplied = [bet.id for bet in paytable.bets if bet.multiplied]
-    if game is not None and multiplied:
-        raise AnalyzerError(
-            f"{paytable.source}: play draws no multipliers for {game.name} yet: bet "
-            f"{multiplied[0]!r} pays by them (report, verify, eor and docs price it)"
-        )
-    if game is not None and args.special is not None:
-        raise AnalyzerError(
-            f"--special: {game.name} has no special cards (multipliers are punto banco's); "
-            f"{paytable.source} pays no multiplier"
-        )
     modes = resolve_modes(paytable, args.mode)  # (one mode, or every mode)
     # A game's bets may look at ranks only: its cards may then be given without suits.
     cards = parse_cards(args.cards, suit_required=game is None)
@@ -121,17 +115,24 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     except AnalyzerError as exc:
         raise AnalyzerError(f"{exc} of {paytable.decks} deck(s) ({paytable.source})") from None
     specials: Specials = {}
+    suits: SpecialSuits = {}
     if args.special is not None:
-        from analyzer.paytables.multipliers import parse_specials
+        from analyzer.paytables import multipliers
 
-        specials = parse_specials(args.special, paytable.multipliers)
+        model = paytable.multipliers
+        if model is not None and model.by_suits:
+            suits = multipliers.parse_special_suits(args.special, model)
+            specials = multipliers.suit_specials(suits)
+        else:
+            specials = multipliers.parse_specials(args.special, model)
+        _check_suits_known(paytable, cards)
     decision = None
     if game is None:
         settled, round_record, lines = _punto_banco_round(paytable, cards, specials)
     elif game.by_values:
         settled, round_record, lines, decision = _drawn_round(paytable, cards, modes, args.action)
     else:
-        settled, round_record, lines = _game_round(paytable, cards)
+        settled, round_record, lines = _game_round(paytable, cards, specials)
     rows = [
         {
             "bet": bet.id,
@@ -148,8 +149,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "cards": [str(card) for card in cards],
         "modes": list(modes),
         "special_cards": {
-            str(Card(rank, suit)): fraction_text(value) for (rank, suit), value in specials.items()
+            str(Card(rank, suit)): fraction_text(value)
+            for (rank, suit), value in ({} if suits else specials).items()
         },
+        "special_suits": {SUITS[suit]: fraction_text(value) for suit, value in suits.items()},
         **played_options(paytable, with_game=True),
         "action": args.action,
     }
@@ -164,7 +167,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             round=round_record,
             decision=decision,
         )
-    lines += _special_lines(paytable, specials)
+    lines += _special_lines(paytable, specials, suits)
     rows = []
     for bet_id in paytable.bet_ids:
         per_mode = {mode: nets[bet_id] for mode, nets in settled.items() if bet_id in nets}
@@ -241,14 +244,15 @@ def _punto_banco_round(
 
 
 def _game_round(
-    paytable: Paytable, cards: list[Card]
+    paytable: Paytable, cards: list[Card], specials: Specials
 ) -> tuple[Settled, dict[str, object], list[str]]:
     """The round of a game without drawing (:mod:`analyzer.game.games`) dealt from
     ``cards`` in the game's dealing order: the fields of its one row (the game's own
     :meth:`~analyzer.game.games.Game.columns`), every bet settled on them in every mode
-    (the first rule whose condition holds), the round as JSON gives it (its hands in the
-    game's order; no natural, no reason to draw), and its lines for people (the hands by
-    their labels)."""
+    (the first rule whose condition holds; a multiplied bet by the ``specials`` among the
+    cards it counts, :meth:`~analyzer.game.games.Game.counted_mask`), the round as JSON
+    gives it (its hands in the game's order; no natural, no reason to draw), and its
+    lines for people (the hands by their labels)."""
     game = paytable.game
     suitless = [str(card) for card in cards if card.suit is None]
     on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
@@ -262,9 +266,15 @@ def _game_round(
     columns = {
         name: decoded(codes, texts) for name, (codes, texts) in game.columns(ranks, suits).items()
     }
+    identities = [(card.rank, card.suit) for card in cards]
+
+    def counted(kind: str, winner: str) -> list[tuple[int, int]]:
+        code = np.array([game.winners.index(winner)])
+        return [identities[i] for i in np.flatnonzero(game.counted_mask(kind, code)[0])]
+
     settled = {
         mode: {
-            bet.id: Settlement(bet).dealt_result(columns, [], [], {})
+            bet.id: Settlement(bet).dealt_result(columns, [], [], specials, counted)
             for bet, mode in paytable.offered((mode,))
         }
         for mode in paytable.modes
@@ -561,10 +571,35 @@ def _deal_order(game: Game) -> str:
     return " ".join(game.hands[h].label("en") for h, _ in game.positions)
 
 
-def _special_lines(paytable: Paytable, specials: Specials) -> list[str]:
-    """The round's special cards and the fee, for a paytable that has them."""
+#: The suits by name, in the order of :data:`~analyzer.game.cards.SUITS`.
+_SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+
+def _check_suits_known(paytable: Paytable, cards: list[Card]) -> None:
+    """Refuse a card given without its suit in a round with special cards or suits and a
+    multiplied bet: whether the card is special depends on its suit."""
+    suitless = [str(card) for card in cards if card.suit is None]
+    multiplied = [bet.id for bet in paytable.bets if bet.multiplied]
+    if suitless and multiplied:
+        raise AnalyzerError(
+            f"card {suitless[0]} has no suit, and bet {multiplied[0]!r} of {paytable.source} "
+            "pays by the special cards given with --special: give every card's suit (e.g. 5H)"
+        )
+
+
+def _special_lines(paytable: Paytable, specials: Specials, suits: SpecialSuits) -> list[str]:
+    """The round's special cards (or Lightning suits) and the fee, for a paytable that
+    has them."""
     lines = []
-    if paytable.multipliers is not None:
+    model = paytable.multipliers
+    if model is not None and model.by_suits:
+        shown = ", ".join(f"{_SUIT_NAMES[suit]} {float(value):g}x" for suit, value in suits.items())
+        none = (
+            "none given, so a multiplied bet is paid at 1x (give the round's with --special, "
+            "e.g. S=5)"
+        )
+        lines.append(f"Lightning: {shown or none}")
+    elif model is not None:
         shown = ", ".join(
             f"{Card(rank, suit)} {float(value):g}x" for (rank, suit), value in specials.items()
         )

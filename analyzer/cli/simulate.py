@@ -16,14 +16,18 @@ Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every
 offer: each bet's mean return with its 95% interval beside the exact EV. A paytable of
 another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in rounds of its
 own cards; one whose hands take cards after the deal (Lucky Draw Baccarat) is played by
-each bet's exact strategy, solved on a full shoe before any is dealt. The shoes are
-dealt in saved partitions: after an interruption, --resume goes on from them. --log
-writes every round dealt in the log format audit reads (punto banco only)."""
+each bet's exact strategy, solved on a full shoe before any is dealt. A paytable with
+random multipliers has each round's special cards (or Lightning suits) and their
+multipliers drawn from the seed too, the chances of its unknowns given with --unknowns.
+The shoes are dealt in saved partitions: after an interruption, --resume goes on from
+them. --log writes every round dealt in the log format audit reads (punto banco only)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1
   baccarat-odds simulate --shoes 2000 --workers 2 --format json
   baccarat-odds simulate --paytable dragon-tiger --shoes 500 --seed 1
+  baccarat-odds simulate --paytable lightning-dragon-tiger --shoes 200 \
+      --unknowns p3=0.2,p5=0.1,p8=0.05   # a Lightning suit and multiplier drawn each round
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 

@@ -410,6 +410,26 @@ class Game:
             return max(hand.cards for hand in self.hands)
         return next(hand.cards for hand in self.hands if hand.name == kind)
 
+    def counted_mask(self, kind: str, winner: np.ndarray) -> np.ndarray:
+        """Per round (``winner`` codes: a hand's index, 2 a tie), which of its cards (by
+        position, in dealing order) a bet multiplied by ``kind`` counts: a hand's (its
+        name), the winning hand's (none on a tie), or every card (:data:`GAME_MULTIPLY`).
+
+        Examples
+        --------
+        >>> named_game("dragon-tiger").counted_mask("winner", np.array([1, 2])).tolist()
+        [[False, True], [False, False]]
+        """
+        winner = np.asarray(winner)
+        counted = np.zeros((len(winner), self.cards), dtype=bool)
+        for h, hand in enumerate(self.hands):
+            columns = self.hand_positions[h]
+            if kind == "both" or kind == hand.name:
+                counted[:, columns] = True
+            elif kind == "winner":
+                counted[:, columns] = (winner == h)[:, None]
+        return counted
+
     def counted_patterns(
         self, kind: str, by: str, ranks: np.ndarray, suits: np.ndarray | None, winner: np.ndarray
     ) -> np.ndarray:
@@ -418,13 +438,7 @@ class Game:
         apart by ``by`` (suits, or rank and suit). Without suits each counted card is its
         own (a bet counting one card at most: :meth:`needs_suits`)."""
         n_rows, n_positions = ranks.shape
-        counted = np.zeros((n_rows, n_positions), dtype=bool)
-        for h, hand in enumerate(self.hands):
-            columns = self.hand_positions[h]
-            if kind == "both" or kind == hand.name:
-                counted[:, columns] = True
-            elif kind == "winner":
-                counted[:, columns] = (winner == h)[:, None]
+        counted = self.counted_mask(kind, winner)
         if suits is None:
             keys = np.broadcast_to(np.arange(n_positions), (n_rows, n_positions))
         else:

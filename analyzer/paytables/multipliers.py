@@ -40,7 +40,7 @@ from functools import cache
 from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_CARDS, SUITS, parse_card
+from analyzer.game.cards import N_CARDS, N_RANKS, SUITS, parse_card
 from analyzer.game.shoe import ROUND_CARDS
 from analyzer.paytables.unknowns import Poly, constant_or_poly, parse_expression
 from analyzer.schema import check_keys, exact_number, table, whole_number
@@ -386,39 +386,105 @@ def multipliers_from_table(
 
 #: The special cards of one dealt round: card identity (rank, suit) -> its multiplier.
 Specials = dict[tuple[int, int], Fraction]
+#: The Lightning suits of one dealt round: suit index (0-3: S H D C) -> its multiplier.
+SpecialSuits = dict[int, Fraction]
 
 
 def parse_specials(text: str, model: Multipliers | None) -> Specials:
     """``"7S=8,AH=2"``: a round's special cards and their multipliers, as a table
     showed them. Each card must have a suit and appear once; each value must be one of the
-    model's, and the number of cards one it can draw."""
+    model's, and the number of cards one it can draw. (A model of Lightning suits takes
+    :func:`parse_special_suits`.)"""
     if model is None:
         raise AnalyzerError("--special: this paytable has no [multipliers]")
+    if model.by_suits:
+        raise AnalyzerError(
+            "--special: this paytable draws Lightning suits, not cards: write "
+            "SUIT=MULTIPLIER, e.g. S=5"
+        )
     specials: Specials = {}
     items = [item.strip() for item in text.split(",") if item.strip()]
     for item in items[: N_CARDS + 1]:
         card_text, equals, value_text = item.partition("=")
         if not equals:
             raise AnalyzerError(f"--special: {item[:20]!r}: write CARD=MULTIPLIER, e.g. 7S=8")
+        if card_text.strip().upper() in SUITS:
+            raise AnalyzerError(
+                f"--special: {card_text.strip()} is a suit, but this paytable's specials are "
+                "cards: write CARD=MULTIPLIER, e.g. 7S=8"
+            )
         card = parse_card(card_text)
-        value = exact_number(value_text.strip(), "--special", f"the multiplier of {card}")
         identity = (card.rank, card.suit)
         if identity in specials:
             raise AnalyzerError(f"--special: {card} is given twice")
-        if value not in dict(model.values):
-            shown = ", ".join(str(v) for v, _ in model.values)
-            raise AnalyzerError(
-                f"--special: {card}={value_text.strip()[:20]}: not a multiplier of this "
-                f"paytable ({shown})"
-            )
-        specials[identity] = value
-    drawn = {k for k, p in model.cards if isinstance(p, Poly) or p}
-    if len(items) not in drawn:
+        specials[identity] = _special_value(model, str(card), value_text)
+    _check_drawn(model, len(items), "special card")
+    return specials
+
+
+def parse_special_suits(text: str, model: Multipliers) -> SpecialSuits:
+    """``"S=5"``: a round's Lightning suits (``S H D C``, case-insensitive) and their
+    multipliers, as the table showed them, for a model of Lightning suits. Each suit must
+    appear once; each value must be one of the model's, and the number of suits one it
+    can draw.
+
+    Examples
+    --------
+    >>> model = multipliers_from_table({"suits": 1, "values": {"2": "1/2", "8": "1/2"}}, "t")
+    >>> parse_special_suits("h=8", model)
+    {1: Fraction(8, 1)}
+    """
+    if not model.by_suits:
         raise AnalyzerError(
-            f"--special: {len(items)} special cards, but a round draws "
+            "--special: this paytable's specials are cards, not Lightning suits: write "
+            "CARD=MULTIPLIER, e.g. 7S=8"
+        )
+    suits: SpecialSuits = {}
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    for item in items[: len(SUITS) + 1]:
+        suit_text, equals, value_text = item.partition("=")
+        if not equals:
+            raise AnalyzerError(f"--special: {item[:20]!r}: write SUIT=MULTIPLIER, e.g. S=5")
+        letter = suit_text.strip().upper()
+        if not suit_text.isascii() or letter not in SUITS:  # (the long s upper-cases to S)
+            raise AnalyzerError(
+                f"--special: {suit_text.strip()[:20]!r} is not a suit (S, H, D or C): this "
+                "paytable draws Lightning suits: write SUIT=MULTIPLIER, e.g. S=5"
+            )
+        suit = SUITS.index(letter)
+        if suit in suits:
+            raise AnalyzerError(f"--special: the suit {letter} is given twice")
+        suits[suit] = _special_value(model, letter, value_text)
+    _check_drawn(model, len(items), "Lightning suit")
+    return suits
+
+
+def suit_specials(suits: SpecialSuits) -> Specials:
+    """A round's Lightning suits as its special cards: every card identity of a special
+    suit carries the suit's multiplier (what :func:`round_multiplier` multiplies by)."""
+    return {(rank, suit): value for suit, value in suits.items() for rank in range(N_RANKS)}
+
+
+def _special_value(model: Multipliers, what: str, text: str) -> Fraction:
+    """The multiplier ``text`` that ``--special`` gives ``what``: one of the model's."""
+    value = exact_number(text.strip(), "--special", f"the multiplier of {what}")
+    if value not in dict(model.values):
+        shown = ", ".join(str(v) for v, _ in model.values)
+        raise AnalyzerError(
+            f"--special: {what}={text.strip()[:20]}: not a multiplier of this paytable ({shown})"
+        )
+    return value
+
+
+def _check_drawn(model: Multipliers, given: int, what: str) -> None:
+    """Refuse ``given`` specials (each a ``what``) where a round of the model never
+    draws that many."""
+    drawn = {k for k, p in model.cards if isinstance(p, Poly) or p}
+    if given not in drawn:
+        raise AnalyzerError(
+            f"--special: {given} {what}{'' if given == 1 else 's'}, but a round draws "
             f"{', '.join(map(str, sorted(drawn)))}"
         )
-    return specials
 
 
 def round_multiplier(

@@ -298,10 +298,13 @@ class Settlement:
         player: list[tuple[int, int]],
         banker: list[tuple[int, int]],
         specials: Specials,
+        counted: Callable[[str, str], list[tuple[int, int]]] | None = None,
     ) -> tuple[Fraction, Fraction | None]:
         """What one dealt round (a one-row table, its hands' cards as (rank, suit)) nets
         per unit staked, the fee paid, and the multiplier it paid by (None: not
-        multiplied)."""
+        multiplied). ``counted``: for another game of the family, the cards a bet
+        multiplied by a kind counts in a round the winner wins (``counted(kind, winner)``;
+        None: punto banco's, of ``player`` and ``banker``)."""
         bet = self.bet
         index = settling_rule(bet, columns, 1)
         rule = int(index[0])
@@ -311,8 +314,11 @@ class Settlement:
             winner = str(columns["winner"][0])
             from analyzer.paytables.multipliers import round_multiplier
 
-            counted = counted_cards(bet.multiply, player, banker, winner)
-            multiplier = round_multiplier(bet.multipliers, counted, specials)
+            if counted is None:
+                cards = counted_cards(bet.multiply, player, banker, winner)
+            else:
+                cards = counted(bet.multiply, winner)
+            multiplier = round_multiplier(bet.multipliers, cards, specials)
         return self.round_net(rule, multiplier or Fraction(1)) - self.fee, multiplier
 
     def paid_nets(

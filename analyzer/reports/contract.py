@@ -70,19 +70,20 @@ class Contract:
 
 #: Every command's contract. fit version 3: ``closed`` added beside ``intervals`` (whether
 #: each end as written is a consistent value: a printed figure's rounding leaves one end
-#: out). play version 4: ``decision`` added (the player's decision of a game with one: the
-#: cards seen, the action, each bet's exact expected nets there; null otherwise) and
-#: ``options.action``; a hand's ``reason`` for a game whose hands draw.
-#: Version 3: ``warnings`` added (simulate, count: the
-#: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
-#: label, cards, score, reason, pictures), the same for every game, in place of its
-#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was released
-#: (0.1.0) in another shape; version 1: new with the contract.
+#: out). play version 5: ``options.special_suits`` added (the round's
+#: Lightning suits --special gave, suit -> multiplier); version 4: ``decision`` added (the
+#: player's decision of a game with one: the cards seen, the action, each bet's exact
+#: expected nets there; null otherwise) and ``options.action``; a hand's ``reason`` for a
+#: game whose hands draw. Version 3: ``warnings`` added (simulate, count: the warnings
+#: standard error shows, as data); play: the round's ``hands`` as a list (name, label,
+#: cards, score, reason, pictures), the same for every game, in place of its
+#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was
+#: released (0.1.0) in another shape; version 1: new with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
         Contract("report", 3, "bets"),
-        Contract("play", 4, "bets"),
+        Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),

@@ -17,26 +17,43 @@ and where each one starts is arithmetic (the burn, then ``game.cards`` apart). T
 of many shoes are then gathered by indexing, and their fields computed by the game's own
 definition (:meth:`~analyzer.game.games.Game.columns`) over all of them at once. The
 random numbers (the shuffles) are drawn by numpy's ``Generator``, as for punto banco.
+
+A paytable with random multipliers has each round's specials drawn after the shoes are
+shuffled, from the same ``Generator``, as punto banco's are
+(:func:`~analyzer.runs.dealer.special_factors`): its special card identities, or its
+Lightning suits (``K`` of the four, every set of ``K`` equally likely, each special suit
+its own multiplier, which every card of the suit carries). Only what a round's own cards
+see is drawn, exactly as the full draw would decide it. The draws are made for every
+round of the shoes at once, in order, before any is settled: the same seed gives the same
+multipliers however the rounds are then settled, a block of shoes at a time.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS
 from analyzer.game.games import Game, decoded
 from analyzer.game.rules import BURN_BY_VALUE
-from analyzer.runs.dealer import Procedure
+from analyzer.runs.dealer import Procedure, special_factors
+
+if TYPE_CHECKING:  # (a paytable without multipliers never needs the module)
+    from analyzer.paytables.multipliers import Multipliers
 
 __all__ = [
     "DealtGameShoes",
     "GameRounds",
     "deal_game_shoes",
+    "game_multipliers",
+    "game_special_factors",
     "round_fields",
     "rounds_dealt",
     "shuffled_game_shoes",
+    "special_keys",
+    "winner_codes",
 ]
 
 
@@ -148,3 +165,60 @@ def round_fields(game: Game, rounds: GameRounds, fields: frozenset[str]) -> dict
     ranks, suits = CARD_RANKS[rounds.cards], CARD_SUITS[rounds.cards]
     columns = game.columns(ranks, suits, fields)
     return {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
+
+
+def special_keys(model: Multipliers, cards: np.ndarray) -> np.ndarray:
+    """What a round's cards (card indices, a column per card) are told apart by when
+    specials are drawn: their suits (0-3) for a model of Lightning suits, else the cards
+    themselves (their identities, 0-51).
+
+    Examples
+    --------
+    >>> from analyzer.paytables.multipliers import multipliers_from_table
+    >>> model = multipliers_from_table({"suits": 1, "values": {"2": 1}}, "t")
+    >>> special_keys(model, np.array([[0, 5]])).tolist()  # AS, 2H
+    [[0, 1]]
+    """
+    return CARD_SUITS[cards] if model.by_suits else np.asarray(cards, dtype=np.int64)
+
+
+def game_special_factors(
+    rng: np.random.Generator, dealt: DealtGameShoes, model: Multipliers, per_block: int
+) -> np.ndarray:
+    """Each card's multiplier in every round of ``dealt`` (a row per round, shoe after
+    shoe; a column per card in the game's dealing order): 1 unless special, the cards of
+    one special suit (or copies of one special identity) its one multiplier. Drawn from
+    ``rng`` for all the rounds at once, in order (the module says how); the rounds' cards
+    are gathered ``per_block`` shoes at a time, so memory stays near one block's besides
+    what is drawn."""
+    shoes = len(dealt.cards)
+    keys = [
+        special_keys(model, dealt.rounds(first, min(first + per_block, shoes)).cards).astype(
+            np.int8
+        )
+        for first in range(0, shoes, max(per_block, 1))
+    ]
+    if not keys:
+        return np.ones((0, dealt.per_round))
+    return special_factors(rng, np.concatenate(keys), model)
+
+
+def winner_codes(game: Game, winner: np.ndarray) -> np.ndarray:
+    """Per round, the winner (as :meth:`~analyzer.game.games.Game.columns` decodes it:
+    a hand's name or the tie) as a code: the hand's index, ``len(game.hands)`` a tie."""
+    codes = np.full(len(winner), len(game.hands), dtype=np.int64)
+    for h, hand in enumerate(game.hands):
+        codes[winner == hand.name] = h
+    return codes
+
+
+def game_multipliers(
+    game: Game, factors: np.ndarray, winner: np.ndarray, kind: str, model: Multipliers
+) -> np.ndarray:
+    """Per round (``factors`` as :func:`game_special_factors` gives them; ``winner``
+    codes, :func:`winner_codes`), the multiplier of the cards a bet multiplied by ``kind``
+    counts: the product of their factors (a Lightning suit's multiplier once for each
+    counted card of the suit), capped."""
+    counted = game.counted_mask(kind, winner)
+    product = np.where(counted, factors, 1.0).prod(axis=1)
+    return product if model.cap is None else np.minimum(product, float(model.cap))

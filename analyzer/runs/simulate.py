@@ -32,7 +32,13 @@ from analyzer.runs.dealer import (
     round_multipliers,
     special_factors,
 )
-from analyzer.runs.game_dealer import deal_game_shoes, round_fields
+from analyzer.runs.game_dealer import (
+    deal_game_shoes,
+    game_multipliers,
+    game_special_factors,
+    round_fields,
+    winner_codes,
+)
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
 
@@ -70,6 +76,8 @@ class SimulationJob:
         if game is not None:  # the shoes' cards, and one block of rounds at a time
             held += shoes * self.procedure.cards * 8 * (2 if game.by_values else 1)
             held += _game_block(self.procedure, game)[1] * _GAME_ROUND_BYTES
+            if self.paytable.multipliers is not None:  # every round's specials, drawn at once
+                held += shoes * self.procedure.cards * _SPECIAL_CARD_BYTES
             return held
         if self.logged:  # and per round: its nets (twice, as they are made) and its cards
             rounds = shoes * (self.procedure.cards // 4 + 1)
@@ -212,6 +220,10 @@ def settle_partition(
 #: (numbers, and short texts), and a bet's rule, net and offer (one bet at a time).
 _GAME_BLOCK_ROUNDS = 200_000
 _GAME_ROUND_BYTES = 2_048
+#: About the most memory the specials of a game's rounds take while they are drawn at
+#: once, per card of the shoes (a round's cards are a shoe's at most): each card's key
+#: and factor, and the draw's per-round temporaries (at least one card a round).
+_SPECIAL_CARD_BYTES = 80
 
 
 def _game_block(procedure: Procedure, game: Game) -> tuple[int, int]:
@@ -228,8 +240,12 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     says, each round's fields computed from the game's definition, and each bet settled
     on them by its first rule that holds (:func:`~analyzer.paytables.settle.settling_rule`)
     up to its max round; per shoe and (bet, mode), the rounds bet and their summed nets
-    per unit paid (and squares), as for punto banco."""
+    per unit paid (and squares), as for punto banco. A multiplied bet is paid by the
+    specials drawn for each round after the shoes' shuffle (special card identities, or
+    Lightning suits: :func:`~analyzer.runs.game_dealer.game_special_factors`), the product
+    of its counted cards' multipliers."""
     game = job.paytable.game
+    model = job.paytable.multipliers
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     dealt = deal_game_shoes(rng, shoes, job.procedure, game)
@@ -237,16 +253,29 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
-    nets_of = [_rule_nets(Settlement(bet)) for bet, _ in offered]
+    settlements = [Settlement(bet) for bet, _ in offered]
+    nets_of = [None if s.bet.multiplied else _rule_nets(s) for s in settlements]
     per_block, _ = _game_block(job.procedure, game)
+    factors = None
+    if any(bet.multiplied for bet, _ in offered):  # every round's specials, in order
+        factors = game_special_factors(rng, dealt, model, per_block)
+        begins = np.concatenate([[0], np.cumsum(dealt.n_rounds)])
     for first in range(0, shoes, per_block):
         stop = min(first + per_block, shoes)
         rounds = dealt.rounds(first, stop)
         columns = round_fields(game, rounds, fields)
         shoe_of_round = rounds.shoe - first
+        if factors is not None:
+            block_factors = factors[begins[first] : begins[stop]]
+            winners = winner_codes(game, columns["winner"])
         for b, (bet, _) in enumerate(offered):
             on_offer = rounds.number <= _last_round(bet)
-            nets = nets_of[b][settling_rule(bet, columns, len(rounds))]
+            index = settling_rule(bet, columns, len(rounds))
+            if bet.multiplied:
+                multiplier = game_multipliers(game, block_factors, winners, bet.multiply, model)
+                nets = settlements[b].paid_nets(index, columns["winner"], multiplier)
+            else:
+                nets = nets_of[b][index]
             size = stop - first
             totals[first:stop, b] = np.bincount(
                 shoe_of_round, weights=nets * on_offer, minlength=size
@@ -410,12 +439,9 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
         if game.by_values:  # (a round takes at most six cards: any shoe deals one)
             return
         offered = [bet for bet, _ in paytable.offered(paytable.modes)]
-        multiplied = [bet.id for bet in offered if bet.multiplied]
-        if multiplied:
-            raise AnalyzerError(
-                f"{paytable.source}: simulate draws no multipliers for {game.name} yet: bet "
-                f"{multiplied[0]!r} pays by them (report, verify, eor and docs price it)"
-            )
+        winners = [bet.id for bet in offered if bet.multiply == "winner"]
+        if winners:  # a bet that pays by the winner's cards on a tie is refused
+            analyze(paytable=paytable, bets=winners, decks=procedure.decks)
         fields = frozenset().union(*(bet.fields for bet in offered))
         check_deal_walk(game, Shoe.standard(procedure.decks), fields)
         return

@@ -277,7 +277,10 @@ def test_a_game_without_bets_on_suits_takes_cards_without_suits(capsys) -> None:
             "this order: Player Player Player Dealer Dealer Dealer; got 5",
         ),
         (["5", "KS", "--paytable", "dragon-tiger"], "card 5 has no suit, and bet 'suited_tie'"),
-        (["5H", "KS", "--paytable", "dragon-tiger", "--special", "5H=2"], "--special: Dragon"),
+        (
+            ["5H", "KS", "--paytable", "dragon-tiger", "--special", "5H=2"],
+            "--special: this paytable has no [multipliers]",
+        ),
         (
             ["5H", "5H", "2S", "3S", "4S", "6S", "--paytable", "three-card-baccarat"],
             "of 1 deck(s) (three-card-baccarat)",
@@ -316,7 +319,7 @@ def test_a_games_round_loads_none_of_the_heavy_libraries() -> None:
     assert done.stdout.strip() == "[]"
 
 
-# -- The round's JSON (the play contract, version 4): hands in a list, the same for every game
+# -- The round's JSON (the play contract, version 5): hands in a list, the same for every game
 
 
 def _names_labels(document: dict) -> list[tuple[str, str]]:
@@ -328,7 +331,7 @@ def test_a_natural_and_a_draw_give_punto_bancos_hands(capsys) -> None:
     stood; ``natural`` is the round's (either hand's first two cards), no picture count;
     the options name the drawing rules and no game."""
     natural = _play_json(capsys, "9S", "8H", "KD", "QC")
-    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 4}
+    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 5}
     assert _names_labels(natural) == [("player", "Player"), ("banker", "Banker")]
     player, banker = natural["round"]["hands"]
     assert (player["cards"], banker["cards"]) == (["9S", "KD"], ["8H", "QC"])
@@ -339,7 +342,7 @@ def test_a_natural_and_a_draw_give_punto_bancos_hands(capsys) -> None:
     assert (natural["round"]["winner"], natural["round"]["natural"]) == ("player", True)
     options = natural["options"]
     assert (options["game"], options["drawing_rules"]) == (None, "standard")
-    assert list(options)[3:5] == ["game", "drawing_rules"]
+    assert list(options)[4:6] == ["game", "drawing_rules"]
     drawn = _play_json(capsys, "2S", "3H", "2D", "KC", "8H")
     player, banker = drawn["round"]["hands"]
     assert player == {

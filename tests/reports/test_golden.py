@@ -68,6 +68,10 @@ CASES: dict[str, tuple[list[str], tuple[str, ...]]] = {
         ],
         ("text", "json"),
     ),
+    "play-lightning": (
+        ["play", "5S", "5S", "--paytable", "lightning-dragon-tiger", "--special", "S=3"],
+        ("text", "json"),
+    ),
     "play-decision": (
         [
             *("play", "5S", "3H", "KD", "KC", "9H", "--paytable", "baccarat-gold"),
