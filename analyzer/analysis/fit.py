@@ -41,8 +41,12 @@ from analyzer.paytables.unknowns import Poly, as_poly
 DIGITS = 15
 #: A fraction with a denominator up to this is shown as it is.
 _SIMPLE_DENOMINATOR = 10**6
-#: Figures fit solves: the bet figures of a claims file whose value the unknowns move.
-FIT_FIGURES = tuple(BET_FIGURES)
+#: Figures fit solves: the bet figures of a claims file whose value the unknowns move, and
+#: the game's maximum RTP (the largest of its bets').
+FIT_FIGURES = (*BET_FIGURES, "max_rtp")
+#: The most sets of constraints fit solves for all claims together (a maximum RTP claim is
+#: one set per bet, and several such claims multiply): refused before any work beyond it.
+MAX_SETS = 256
 
 
 @dataclass(frozen=True)
@@ -132,9 +136,15 @@ class FitResult:
 
 @dataclass(frozen=True)
 class FittedClaim:
+    """A claim as constraints on the unknowns: it holds where every constraint of one of
+    its ``alternatives`` does (one alternative of one constraint for a bet's figure; for
+    the game's maximum RTP, one per bet: that bet's RTP prints as claimed and none is
+    above the printed range). None: the claim's figure does not move with the unknowns,
+    and ``consistent`` says whether it prints so."""
+
     claim: Claim
     figure: str  # what the claim states, for people
-    constraint: Constraint | None  # None: the claim's figure does not move with the unknowns
+    alternatives: tuple[tuple[Constraint, ...], ...] | None
     consistent: bool | None  # for a figure the unknowns do not move: does it print so?
     result: FitResult | None = None
 
@@ -218,10 +228,11 @@ def model_constraints(paytable: Paytable) -> list[Constraint]:
 
 
 def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[FittedClaim]:
-    """Each claim as a polynomial constraint on the unknowns (exact analyses shared by
-    claims of one shoe)."""
+    """Each claim as constraints on the unknowns (exact analyses shared by claims of one
+    shoe)."""
     names = tuple(name for name, _, _ in paytable.unknowns)
-    analyses: dict[tuple, object] = {}
+    zero = dict.fromkeys(names, Fraction(0))
+    analyses: dict[tuple, Any] = {}
     out = []
     for claim in claims:
         where = f"claim {claim.number}"
@@ -238,29 +249,98 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
                 shoe = shoe.remove(list(claim.remove))
             analyses[key] = analyze(paytable=paytable, shoe=shoe, symbolic=True)
         analysis = analyses[key]
-        result = analysis.result(claim.bet, claim.mode)  # type: ignore[attr-defined]
-        value = getattr(result, BET_FIGURES[claim.quantity])
-        if value is None:
-            raise AnalyzerError(f"{where}: the bet {claim.bet!r} has no {claim.quantity}")
         printed = read_printed(claim.value, claim.digits)
         low, high, low_closed, high_closed = printed_range(printed, claim.rounding, claim.scale)
-        if claim.quantity == "std_dev":  # the root of the variance prints so
-            if low < 0:
-                low, low_closed = Fraction(0), True
-            low, high = low**2, high**2
-        figure = f"{claim.bet} {claim.quantity} {claim.value}"
+        if claim.quantity == "max_rtp":
+            figure = f"max_rtp {claim.value}"
+            values = _every_rtp(analysis, where)
+        else:
+            result = analysis.result(claim.bet, claim.mode)
+            value = getattr(result, BET_FIGURES[claim.quantity])
+            if value is None:
+                raise AnalyzerError(f"{where}: the bet {claim.bet!r} has no {claim.quantity}")
+            figure = f"{claim.bet} {claim.quantity} {claim.value}"
+            values = [value]
+            if claim.quantity == "std_dev":  # the root of the variance prints so
+                if low < 0:
+                    low, low_closed = Fraction(0), True
+                low, high = low**2, high**2
         if claim.decks is not None or claim.remove:
-            figure += f" ({analyses[key].shoe.describe()})"  # type: ignore[attr-defined]
-        constraint = Constraint(as_poly(value, names), low, high, low_closed, high_closed)
-        if not isinstance(value, Poly) or value.is_constant:
-            out.append(
-                FittedClaim(
-                    claim, figure, None, constraint.holds(dict.fromkeys(names, Fraction(0)))
-                )
-            )
+            figure += f" ({analysis.shoe.describe()})"
+        polys = [as_poly(value, names) for value in values]
+        if len(polys) == 1:  # one bet's figure: one constraint
+            (poly,) = polys
+            constraint = Constraint(poly, low, high, low_closed, high_closed)
+            if poly.is_constant:
+                out.append(FittedClaim(claim, figure, None, constraint.holds(zero)))
+            else:
+                out.append(FittedClaim(claim, figure, ((constraint,),), None))
             continue
-        out.append(FittedClaim(claim, figure, constraint, None))
+        # Each bet its own alternative: its RTP prints as claimed and none is above the
+        # printed range.
+        above = [Constraint(poly, None, high, True, high_closed) for poly in polys]
+        alternatives = []
+        for poly in polys:
+            reaches = Constraint(poly, low, None, low_closed, True)
+            kept = [c for c in (reaches, *above) if not c.poly.is_constant]
+            if all(c.holds(zero) for c in (reaches, *above) if c.poly.is_constant):
+                alternatives.append(tuple(dict.fromkeys(kept)))
+        if not alternatives or all(poly.is_constant for poly in polys):
+            out.append(FittedClaim(claim, figure, None, bool(alternatives)))
+            continue
+        if () in alternatives:  # a fixed bet reaches the range: the rest only bound it
+            alternatives = [tuple(c for c in above if not c.poly.is_constant)]
+        out.append(FittedClaim(claim, figure, tuple(dict.fromkeys(alternatives)), None))
     return out
+
+
+def _every_rtp(analysis: Any, where: str) -> list[Fraction | Poly]:
+    """The RTP of every bet and mode of ``analysis`` (the game's maximum RTP is the
+    largest): each must be computable."""
+    for bet, mode, why in analysis.unavailable:
+        raise AnalyzerError(
+            f"{where}: the maximum RTP needs every bet, and {bet!r} ({mode}) cannot be "
+            f"computed exactly here: {why}"
+        )
+    return [result.rtp for result in analysis.results]
+
+
+def _solve_any(
+    constraints: Sequence[Constraint],
+    alternatives: Sequence[Sequence[Constraint]],
+    box: dict[str, tuple[Fraction, Fraction]],
+) -> FitResult:
+    """The points where ``constraints`` and one of ``alternatives`` hold: each solved
+    alone, the union's intervals merged."""
+    results = [solve([*constraints, *alternative], box) for alternative in alternatives]
+    if len(results) == 1:
+        return results[0]
+    intervals = {}
+    for name in box:
+        pieces = sorted(
+            (piece for result in results for piece in result.intervals[name]),
+            key=lambda piece: (piece.low.value, not piece.low.closed),
+        )
+        merged: list[Interval] = []
+        for piece in pieces:
+            last = merged[-1] if merged else None
+            if last is not None and (
+                piece.low.value < last.high.value
+                or (piece.low.value == last.high.value and (piece.low.closed or last.high.closed))
+            ):
+                high = max(last.high, piece.high, key=lambda end: (end.value, end.closed))
+                merged[-1] = Interval(last.low, high)
+            else:
+                merged.append(piece)
+        intervals[name] = tuple(merged)
+    found = [result for result in results if not result.empty]
+    digits = [result.digits for result in found if result.digits is not None]
+    return FitResult(
+        intervals,
+        all(result.exact for result in found),
+        min(digits) if digits else None,
+        next((result.witness for result in found if result.witness is not None), None),
+    )
 
 
 def fit(
@@ -276,19 +356,30 @@ def fit(
     box = _box_of(paytable)
     model = model_constraints(paytable)
     fitted = claim_constraints(paytable, claims)
+    moving = [item.alternatives for item in fitted if item.alternatives is not None]
+    sets = math.prod(len(alternatives) for alternatives in moving)
+    if sets > MAX_SETS:
+        raise AnalyzerError(
+            f"the claims together are {sets:,} sets of constraints to solve (each maximum "
+            f"RTP claim is one per bet), at most {MAX_SETS}: fit fewer maximum RTP claims "
+            "at a time"
+        )
     solved = []
     for item in fitted:
-        if item.constraint is not None:
-            result = solve([*model, item.constraint], box)
-            item = FittedClaim(item.claim, item.figure, item.constraint, None, result)
+        if item.alternatives is not None:
+            result = _solve_any(model, item.alternatives, box)
+            item = FittedClaim(item.claim, item.figure, item.alternatives, None, result)
             if progress is not None:
                 progress()
         solved.append(item)
-    together = [c.constraint for c in fitted if c.constraint is not None]
     if any(c.consistent is False for c in fitted):
         combined = FitResult({name: () for name in box}, True)
     else:
-        combined = solve([*model, *together], box)
+        combined = _solve_any(
+            model,
+            [sum(chosen, ()) for chosen in itertools.product(*moving)],
+            box,
+        )
     return solved, combined
 
 
@@ -693,9 +784,16 @@ def _branch_and_bound(constraints: Sequence[Constraint], box) -> FitResult:
             witness = witness or point
         # The set lies in the unknown's range: an end beyond it is the range's (exact).
         floor, ceiling = box[name]
-        low = Endpoint(floor, True) if ends[0] <= floor else Endpoint(ends[0], False, BOX_DIGITS)
+        # Bounds from outside: no end is proven a consistent value (closed=False).
+        low = (
+            Endpoint(floor, True, closed=False)
+            if ends[0] <= floor
+            else Endpoint(ends[0], False, BOX_DIGITS)
+        )
         high = (
-            Endpoint(ceiling, True) if ends[1] >= ceiling else Endpoint(ends[1], False, BOX_DIGITS)
+            Endpoint(ceiling, True, closed=False)
+            if ends[1] >= ceiling
+            else Endpoint(ends[1], False, BOX_DIGITS)
         )
         intervals[name] = (Interval(low, high),)
     if witness is not None:  # (a float's exact value: a simpler one near it, if one holds)

@@ -11,7 +11,8 @@ DESCRIPTION = """\
 A paytable's [multipliers] may leave probabilities unknown ([unknowns] p = "0..1", values
 = { 2 = "1 - p", 8 = "p" }). Every figure of a multiplied bet is then an exact polynomial
 in the unknowns; each claim of the claims file (an RTP, house edge, return, variance...
-as printed) holds on a set of them. For each claim, and for all of them together, fit
+as printed; the game's maximum RTP: some bet's RTP prints so and none is above) holds on
+a set of them. For each claim, and for all of them together, fit
 prints the interval of each unknown that holds every consistent value: exact where its
 end is a simple fraction, else a decimal rounded outward; "[" or "]" where the end as
 shown is itself consistent, "(" or ")" where it is not (a decimal rounded outward; an end

@@ -317,3 +317,77 @@ def test_linear_open_ends_are_decided_by_their_faces() -> None:
     ).intervals["x"]
     assert x.low.value == quarter and x.low.closed
     assert not x.high.closed and x.high.value == Fraction(3, 4)
+
+
+def test_a_maximum_rtp_claim_holds_where_the_best_bet_prints_so(tmp_path) -> None:
+    """The game's maximum RTP as printed: the unknowns where the largest of the bets' RTPs
+    (each bet's numeric analysis at that point) prints as claimed are the fit's set, at
+    points across the range and just either side of each end."""
+    # A fixed Tie at 8:1 (85.64%) is the best bet for small p, the multiplied Player
+    # (84.06% at p = 0, 95.42% at p = 1) past it.
+    fixed = '[[bet]]\nid = "tie8"\nrule = [{ when = "winner == \'tie\'", pays = "8:1" }]\n'
+    path = write_paytable(tmp_path, PAYTABLE.format(**(ONE | {"cards": 1})) + fixed)
+    paytable = load_paytable(path)
+
+    def max_rtp_at(p: Fraction) -> Fraction:
+        return max(r.rtp for r in analyze(paytable=paytable.with_unknowns({"p": p})).results)
+
+    for truth in (Fraction(3, 10), Fraction(1, 20)):
+        claimed = printed_value(max_rtp_at(truth), 2, percent=True)
+        _check_max_rtp_fit(tmp_path, path, paytable, claimed, max_rtp_at, truth)
+
+
+def _check_max_rtp_fit(tmp_path, path, paytable, claimed, max_rtp_at, truth) -> None:
+    claims = write_claims(
+        tmp_path,
+        f'paytable = "{path.name}"\n[[claim]]\nquantity = "max_rtp"\nvalue = "{claimed}"\n',
+    )
+    (item,), together = fit(paytable, load_claims(claims))
+    assert item.result.intervals == together.intervals and item.figure == f"max_rtp {claimed}"
+    pieces = together.intervals["p"]
+
+    def inside(p: Fraction) -> bool:
+        return any(
+            (piece.low.value < p or (p == piece.low.value and piece.low.closed))
+            and (p < piece.high.value or (p == piece.high.value and piece.high.closed))
+            for piece in pieces
+        )
+
+    step = Fraction(1, 10**9)
+    points = [Fraction(k, 20) for k in range(21)]
+    for piece in pieces:
+        for end in (piece.low, piece.high):
+            if end.exact:
+                points += [end.value - step, end.value, end.value + step]
+    for p in points:
+        if 0 <= p <= 1:
+            prints = printed_value(max_rtp_at(p), 2, percent=True) == claimed
+            assert prints == inside(p), p
+    assert inside(truth) and together.witness is not None
+
+
+def test_alternatives_are_solved_alone_and_their_union_merged() -> None:
+    """A claim that holds where one of several sets of constraints does (the maximum RTP:
+    one per bet): apart, the union has two pieces; touching where either end is in, one;
+    touching where both ends are out, the point between is in neither."""
+    from analyzer.analysis.fit import Constraint, _solve_any
+
+    names = ("x",)
+    box = {"x": (Fraction(0), Fraction(1))}
+    x = _poly(names, 0, x=1)
+
+    def below(v, closed=True):
+        return (Constraint(x, None, Fraction(v), high_closed=closed),)
+
+    def above(v, closed=True):
+        return (Constraint(x, Fraction(v), None, low_closed=closed),)
+
+    def text(alternatives) -> str:
+        return " or ".join(p.text() for p in _solve_any([], alternatives, box).intervals["x"])
+
+    assert text([below("1/4"), above("3/4")]) == "[0, 1/4] or [3/4, 1]"
+    assert text([above("3/4"), below("1/4")]) == "[0, 1/4] or [3/4, 1]"
+    assert text([below("1/2", closed=False), above("1/2")]) == "[0, 1]"
+    assert text([below("1/2"), above("1/2", closed=False)]) == "[0, 1]"
+    assert text([below("1/2", closed=False), above("1/2", closed=False)]) == "[0, 1/2) or (1/2, 1]"
+    assert text([below("1/2"), below("1/3", closed=False)]) == "[0, 1/2]"
