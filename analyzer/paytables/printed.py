@@ -231,9 +231,7 @@ def printed_range(
         low, high = (claimed + half - 1, False), (claimed + half, True)
     else:  # every value within a unit (half a unit, rounded) of zero, neither end
         low, high = (-1 + half, False), (1 - half, False)
-    (low_value, low_in), (high_value, high_in) = (
-        (low, high) if factor > 0 else (high, low)
-    )
+    (low_value, low_in), (high_value, high_in) = (low, high) if factor > 0 else (high, low)
     return PrintedRange(low_value * unit / factor, high_value * unit / factor, low_in, high_in)
 
 

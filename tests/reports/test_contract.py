@@ -250,7 +250,6 @@ def test_every_contract_ships_its_schema() -> None:
         assert contract.rows in schema_of(command)["required"]
 
 
-
 def test_the_reference_table_gives_every_contracts_version() -> None:
     """The JSON reference's table of contracts (what users read) gives each command's
     schema name, version and rows key as :data:`CONTRACTS` has them."""
@@ -267,6 +266,7 @@ def test_the_reference_table_gives_every_contracts_version() -> None:
         if command == name
     }
     assert found == {c: (contract.version, contract.rows) for c, contract in CONTRACTS.items()}
+
 
 # -- CSV: the JSON rows' columns, typed as pandas reads them -------------------------------------
 
