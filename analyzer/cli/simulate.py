@@ -16,14 +16,19 @@ Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every
 offer: each bet's mean return with its 95% interval beside the exact EV. A paytable of
 another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in rounds of its
 own cards; one whose hands take cards after the deal (Lucky Draw Baccarat) is played by
-each bet's exact strategy, solved on a full shoe before any is dealt. The shoes are
-dealt in saved partitions: after an interruption, --resume goes on from them. --log
-writes every round dealt in the log format audit reads (punto banco only)."""
+each bet's exact strategy, solved on a full shoe before any is dealt. A punto banco
+paytable whose [decision] shows some of the first four cards (Peek Baccarat; give its
+--unknowns) has each round show cards drawn by the chances of 'shown', and each bet of
+the decision raised as its exact strategy (or --decisions) plays them, the fee on the
+base stake. The shoes are dealt in saved partitions: after an interruption, --resume
+goes on from them. --log writes every round dealt in the log format audit reads (punto
+banco without a [decision] only)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1
   baccarat-odds simulate --shoes 2000 --workers 2 --format json
   baccarat-odds simulate --paytable dragon-tiger --shoes 500 --seed 1
+  baccarat-odds simulate --paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16 --shoes 200
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 

@@ -68,7 +68,11 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. play version 4: ``decision`` added (the player's decision of a
+#: Every command's contract. play version 5: a punto banco paytable with a ``[decision]``
+#: (Peek Baccarat) is played: each row's ``stake`` and ``fee``, ``options.shown`` (the
+#: cards --shown named), ``decision.hidden`` (the cards not shown), each strategy's
+#: ``action`` and ``stake``, and ``decision.action`` and ``stake`` null where the bets of
+#: the decision are played differently. Version 4: ``decision`` added (the player's decision of a
 #: game with one: the cards seen, the action, each bet's exact expected nets there; null
 #: otherwise) and ``options.action``; a hand's ``reason`` for a game whose hands draw.
 #: Version 3: ``warnings`` added (simulate, count: the
@@ -80,7 +84,7 @@ CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
         Contract("report", 3, "bets"),
-        Contract("play", 4, "bets"),
+        Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("fit", 2, "claims"),
         Contract("eor", 2, "effects"),

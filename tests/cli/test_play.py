@@ -328,7 +328,7 @@ def test_a_natural_and_a_draw_give_punto_bancos_hands(capsys) -> None:
     stood; ``natural`` is the round's (either hand's first two cards), no picture count;
     the options name the drawing rules and no game."""
     natural = _play_json(capsys, "9S", "8H", "KD", "QC")
-    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 4}
+    assert natural["schema"] == {"name": "baccarat-odds/play", "version": 5}
     assert _names_labels(natural) == [("player", "Player"), ("banker", "Banker")]
     player, banker = natural["round"]["hands"]
     assert (player["cards"], banker["cards"]) == (["9S", "KD"], ["8H", "QC"])
