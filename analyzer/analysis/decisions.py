@@ -139,6 +139,26 @@ class StrategyTable(Sequence[Choice]):
         reads it off a dealt round (a KeyError for a set the shoe cannot deal)."""
         return self._choices[self._index[(reveal, code)]]
 
+    @property
+    def reveals(self) -> tuple[Reveal, ...]:
+        """The ways the decision's cards may be shown, as :meth:`choice` numbers them."""
+        return self._reveals
+
+    def played_actions(self, reveal: int = 0) -> np.ndarray:
+        """The index of the action played (of the decision's ``actions``: the best, or
+        the one ``--decisions`` gave) in each information set of reveal number
+        ``reveal``, by the set's code (an int64 array of ``10 ** len(cards shown)``: a
+        code is the shown cards' point values as decimal digits, as :meth:`choice` reads
+        it); -1 for a set the shoe the table was solved on cannot deal. Read straight
+        off the solver's arrays: no :class:`Choice` is made."""
+        cards = len(self._reveals[reveal].sees)
+        out = np.full(10**cards, -1, dtype=np.int64)
+        for block in self._blocks:
+            if block.reveal == reveal:
+                played = block.best if block.played is None else block.played
+                out[block.codes] = played
+        return out
+
     @cached_property
     def _index(self) -> dict[tuple[int, int], int]:
         # (the choices are made block by block, each in its codes' order)

@@ -53,7 +53,8 @@ def check_known(paytable: Paytable) -> None:
         if paytable.multipliers is not None:
             what, commands = "the multipliers' distribution has", "report, eor, simulate"
         else:
-            what, commands = "the chances of the decision's cards shown have", "report, strategy"
+            what = "the chances of the decision's cards shown have"
+            commands = "report, strategy, play, simulate"
         raise UnknownsLeft(
             f"{paytable.source}: {what} unknowns ({names}): give "
             f"them values with --unknowns NAME=VALUE ({commands}), or find what "

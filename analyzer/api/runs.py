@@ -72,15 +72,18 @@ def _played(
     unknowns: Mapping[str, Fraction | int | str] | None,
     what: str,
     every_game: bool = False,
+    decided: bool = False,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
     unless it takes ``every_game``, a paytable of a game other than punto banco is
-    refused, one line)."""
+    refused, one line; unless it takes ``decided``, so is a punto banco paytable with a
+    player's ``[decision]``)."""
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
-    paytable.require_played_as_dealt(what)
+    if not decided:
+        paytable.require_played_as_dealt(what)
     paytable = with_values(
         paytable,
         unknowns=None if unknowns is None else _values(unknowns),
@@ -351,7 +354,11 @@ def simulate(
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
         punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
         of its own cards, without a ``log``). Random multipliers (special cards, or a
-        game's Lightning suits) are drawn for every round from the seed.
+        game's Lightning suits) are drawn for every round from the seed. A punto banco
+        paytable with a ``[decision]`` (``"peek-baccarat"``, its ``unknowns`` given) has
+        each round show cards drawn by the chances of its ``shown``, and each bet of the
+        decision raised as its exact strategy on a full shoe plays them (or as
+        :func:`~analyzer.with_decisions` gives the play), without a ``log``.
     shoes : int
         Shoes to deal, 1 to 10**9.
     seed : int, default 0
@@ -368,8 +375,9 @@ def simulate(
     jackpot : number, optional
         The meter of the paytable's progressive jackpots, in stakes.
     unknowns : mapping, optional
-        Values of the unknowns of the paytable's multipliers (``{"p": "1/4"}``): every
-        one is needed, the multipliers being drawn by their chances.
+        Values of the unknowns of the paytable's multipliers, or of its decision's cards
+        shown (``{"p": "1/4"}``): every one is needed, the multipliers and the cards
+        shown being drawn by their chances.
     partition_size : int, default 250
         Shoes per partition: the unit of work and of saving (the figures depend on it,
         as the command line's do).
@@ -397,7 +405,8 @@ def simulate(
     ------
     AnalyzerError
         An option out of range, a paytable that cannot be read or simulated (unknowns
-        left without values), a log that cannot be written, or a run too large.
+        left without values; a log of a paytable with a ``[decision]``), a log that
+        cannot be written, or a run too large.
 
     Examples
     --------
@@ -423,7 +432,9 @@ def simulate(
         simulation_summary,
     )
 
-    played = _played(paytable, strategy, jackpot, unknowns, "simulate()", every_game=True)
+    played = _played(
+        paytable, strategy, jackpot, unknowns, "simulate()", every_game=True, decided=True
+    )
     run = _Run(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,

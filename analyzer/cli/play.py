@@ -20,7 +20,7 @@ from analyzer.cli.options import (
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import SUITS, Card, parse_cards
 from analyzer.game.fields import columns_of_round
-from analyzer.game.games import Game, decoded
+from analyzer.game.games import Action, Game, decoded
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import Paytable, resolve_modes, result_kind
@@ -42,11 +42,18 @@ first deal (Lucky Draw Baccarat) takes the first deal, then the cards taken afte
 the order of the hands (the player's, then the dealer's): the player's action is --action,
 or by default the best action of each bet's exact strategy on a full shoe of the
 paytable's decks (what report and strategy solve), and each action's exact expected net
-in the round's information set is shown. A paytable with random multipliers takes the
-round's special cards (or Lightning suits) with --special; without it none is drawn and a
-multiplied bet is paid at 1x. Each net is per unit staked, any fee paid."""
+in the round's information set is shown. A punto banco paytable whose [decision] shows
+some of the first four cards (Peek Baccarat) takes the round's cards as punto banco does
+and --shown, the cards this round showed (its chances need --unknowns); each bet of the
+decision is raised by --action, or by default by its exact strategy in that information
+set, and its net is per base stake, the raise and the fee (on the base stake) in it. A
+paytable with random multipliers takes the round's special cards (or Lightning suits)
+with --special; without it none is drawn and a multiplied bet is paid at 1x. Each net is
+per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
+#: Peek Baccarat at values of its unknowns (the chances of one, two, three cards shown).
+_PEEK = "--paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16"
 EXAMPLES = f"""\
 examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands
@@ -56,7 +63,9 @@ examples:
   baccarat-odds play 5H 5S --paytable dragon-tiger   # Dragon 5H, Tiger 5S: a tie
   baccarat-odds play 5H 5S --paytable lightning-dragon-tiger --special S=5   # Tie: 6.5 x 5
   baccarat-odds play KS QH JD 2C 9D 9C --paytable lucky-draw-baccarat-1   # best: draw
-  baccarat-odds play 6S 6H KD 2C 9D --paytable lucky-draw-baccarat-1 --action draw"""
+  baccarat-odds play 6S 6H KD 2C 9D --paytable lucky-draw-baccarat-1 --action draw
+  baccarat-odds play 4S 3H 2D 2C 8H {_PEEK} --shown 1,3   # the Player's cards shown
+  baccarat-odds play 4S 3H 2D 2C 8H {_PEEK} --shown 2 --action double"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -81,8 +90,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--action",
         metavar="NAME",
         help="for a game with a player's decision (Lucky Draw Baccarat): the action taken, "
-        "e.g. stand or draw (default: the best action of each bet's exact strategy on a "
-        "full shoe of the paytable's decks)",
+        "e.g. stand or draw; for a punto banco [decision] (Peek Baccarat): the action "
+        "every bet of the decision takes, e.g. keep, double or triple (default: the best "
+        "action of each bet's exact strategy on a full shoe of the paytable's decks)",
+    )
+    parser.add_argument(
+        "--shown",
+        metavar="CARDS",
+        help="for a punto banco [decision] that shows some of the first four cards at "
+        "random (Peek Baccarat): the cards this round showed, by their places in the deal, "
+        "1 the Player's first card, 2 the Banker's first, 3 the Player's second, 4 the "
+        'Banker\'s second (e.g. "1,3"), or by name (player_card1,banker_card2); none: no '
+        "card shown (default: none given, which such a paytable refuses)",
     )
     add_mode_option(
         parser, None, "only this betting mode's rows in the JSON 'bets' (default: every mode)"
@@ -95,12 +114,14 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
     paytable = paytable_from_args(args)
     game = paytable.game
-    if args.action is not None and (game is None or game.decision is None):
+    if args.action is not None and paytable.decision is None:
         name = "punto banco" if game is None else game.name
         raise AnalyzerError(
             f"--action: {name} has no player's decision ({paytable.source}); it is for a "
-            "game with one, such as Lucky Draw Baccarat"
+            "game with one, such as Lucky Draw Baccarat, or a paytable with a [decision], "
+            "such as Peek Baccarat"
         )
+    reveal = _reveal_of(paytable, args.shown)
     modes = resolve_modes(paytable, args.mode)  # (one mode, or every mode)
     # A game's bets may look at ranks only: its cards may then be given without suits.
     cards = parse_cards(args.cards, suit_required=game is None)
@@ -127,21 +148,35 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             specials = multipliers.parse_specials(args.special, model)
         _check_suits_known(paytable, cards)
     decision = None
+    # The action each (bet, mode) of a decision was played with, in every mode.
+    played: dict[tuple[str, str], Action] = {}
     if game is None:
         settled, round_record, lines = _punto_banco_round(paytable, cards, specials)
+        if paytable.punto_banco_decision is not None:
+            played, decision = _decided_round(
+                paytable, cards, modes, settled, reveal, args.action, lines
+            )
     elif game.by_values:
         settled, round_record, lines, decision = _drawn_round(paytable, cards, modes, args.action)
+        if decision is not None:  # (every bet of the game is played by the round's action)
+            action = next(a for a in game.decision.actions if a.name == decision["action"])
+            played = dict.fromkeys(
+                ((bet.id, mode) for bet, mode in paytable.offered(paytable.modes)), action
+            )
     else:
         settled, round_record, lines = _game_round(paytable, cards, specials)
+    stakes = {key: action.stake for key, action in played.items()}
     rows = [
         {
             "bet": bet.id,
             "name": bet.display_name(),
             "mode": mode,
-            "result": result_kind(settled[mode][bet.id][0] + paytable.fee),
+            "result": result_kind(settled[mode][bet.id][0] + bet.fee),
             "net": float(settled[mode][bet.id][0]),
             "net_exact": fraction_text(settled[mode][bet.id][0]),
             "multiplier": fraction_text(settled[mode][bet.id][1]),
+            "stake": stakes.get((bet.id, mode), 1),
+            "fee": fraction_text(bet.fee) if bet.fee else None,
         }
         for bet, mode in paytable.offered(modes)
     ]
@@ -155,6 +190,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         "special_suits": {SUITS[suit]: fraction_text(value) for suit, value in suits.items()},
         **played_options(paytable, with_game=True),
         "action": args.action,
+        "shown": None if args.shown is None else list(paytable.decision.reveals[reveal].sees),
     }
     data = None
     if args.format == "json":  # (the envelope reads the package's version: JSON only)
@@ -170,25 +206,40 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     lines += _special_lines(paytable, specials, suits)
     rows = []
     for bet_id in paytable.bet_ids:
-        per_mode = {mode: nets[bet_id] for mode, nets in settled.items() if bet_id in nets}
+        per_mode = {
+            mode: (*nets[bet_id], played.get((bet_id, mode)), stakes.get((bet_id, mode), 1))
+            for mode, nets in settled.items()
+            if bet_id in nets
+        }
         if same_in_every_mode(per_mode, paytable.modes):
             per_mode = {ALL_MODES: next(iter(per_mode.values()))}
-        for mode, (net, multiplier) in per_mode.items():
+        for mode, (net, multiplier, action, stake) in per_mode.items():
             named = paytable.bet(bet_id, paytable.modes[0] if mode == ALL_MODES else mode)
-            result = result_kind(net + paytable.fee)  # (the net before the fee)
+            result = result_kind(net + named.fee)  # (the net before the fee)
             multiplied = "-" if multiplier is None else f"{float(multiplier):g}x"
-            rows.append([named.display_name(), word(mode, "en"), result, multiplied, net])
+            fee = f"{float(named.fee):g}" if named.fee else "-"
+            row = [named.display_name(), word(mode, "en"), result, multiplied]
+            rows.append([*row, "-" if action is None else action.name, str(stake), fee, net])
     columns = [
         Column("Bet"),
         Column("Mode"),
         Column("Result"),
         Column("Multiplier"),
+        Column("Action"),
+        Column("Stake"),
+        Column("Fee"),
         Column("Per unit", "number", signed=True),  # 6 significant digits: +0.95, -1
     ]
+    # A punto banco [decision] raises some bets and not others: each row says its action
+    # and stake; bets whose fees differ say each one's (one fee for all is a line above).
+    by_bet = paytable.punto_banco_decision is not None
+    fees = {bet.fee for bet, _ in paytable.offered(paytable.modes)}
     keep = [
         (name != "Mode" or len(paytable.modes) > 1)
         and (name != "Multiplier" or paytable.multipliers is not None)
-        for name in ("Bet", "Mode", "Result", "Multiplier", "Per unit")
+        and (name not in ("Action", "Stake") or by_bet)
+        and (name != "Fee" or len(fees) > 1)
+        for name in ("Bet", "Mode", "Result", "Multiplier", "Action", "Stake", "Fee", "Per unit")
     ]
     bets_table = table(
         [c for c, kept in zip(columns, keep, strict=True) if kept],
@@ -241,6 +292,173 @@ def _punto_banco_round(
         f"Winner: {winner}" + (" on a natural" if dealt.natural else ""),
     ]
     return settled, round_record, lines
+
+
+def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
+    """The cards ``--shown`` names, as an index of the decision's
+    :attr:`~analyzer.game.games.Decision.reveals`: required where a punto banco
+    ``[decision]`` shows the cards at random (its chances need the unknowns' values, to
+    tell which numbers of cards a round may show); 0 for one whose cards seen are not
+    random (``--shown`` not taken); None without a punto banco decision. Every problem is
+    one line: a card that is not one of the first four, or not one the decision sees, a
+    card given twice, a number of cards no round shows."""
+    decision = paytable.punto_banco_decision
+    if decision is None or not decision.shown:
+        if text is not None:
+            raise AnalyzerError(
+                f"--shown: {paytable.source} shows no card at random; it is for a punto banco "
+                "[decision] with 'shown', such as Peek Baccarat"
+            )
+        return None if decision is None else 0
+    from analyzer.analysis.exact import check_known
+    from analyzer.cli.strategy import seen_label
+    from analyzer.engine.deal_walk import FIRST_FOUR
+
+    check_known(paytable)
+    if text is None:
+        raise AnalyzerError(
+            f"--shown: {paytable.source} shows some of the first four cards at random: name "
+            f"those this round showed, by their places in the deal ({_PLACES}), e.g. --shown 1,3"
+        )
+    hands = paytable.decision_hands
+    items = [item.strip() for item in text.split(",")]
+    chosen: list[str] = []
+    if [item.lower() for item in items] != ["none"]:
+        for item in items:
+            if item.isdigit() and 1 <= int(item) <= len(FIRST_FOUR):
+                card = FIRST_FOUR[int(item) - 1]
+            elif item in FIRST_FOUR:
+                card = item
+            else:
+                raise AnalyzerError(
+                    f"--shown: {item[:20]!r} is not one of the first four cards: give their "
+                    f"places in the deal ({_PLACES}) or names (player_card1 ...), or none"
+                )
+            if card in chosen:
+                raise AnalyzerError(f"--shown: {seen_label(hands, card)} is given twice")
+            chosen.append(card)
+    for card in chosen:
+        if card not in decision.sees:
+            seen = ", ".join(seen_label(hands, c) for c in decision.sees)
+            raise AnalyzerError(
+                f"--shown: the decision of {paytable.source} never shows "
+                f"{seen_label(hands, card)} (it sees {seen})"
+            )
+    cards = tuple(card for card in decision.sees if card in chosen)
+    for r, reveal in enumerate(decision.reveals):
+        if reveal.sees == cards:
+            return r
+    counts = [str(k) for k, chance in decision.shown if chance]
+    shows = " or ".join([", ".join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)
+    given = f"{len(chosen)} card{'' if len(chosen) == 1 else 's'}"
+    raise AnalyzerError(
+        f"--shown: {given} given, but a round of {paytable.source} shows {shows} (the "
+        "numbers of cards whose chance in 'shown' is not 0 at these unknowns)"
+    )
+
+
+#: The first four cards' places in the deal, as --shown names them.
+_PLACES = (
+    "1 the Player's first card, 2 the Banker's first, 3 the Player's second, 4 the Banker's second"
+)
+
+
+def _decided_round(
+    paytable: Paytable,
+    cards: list[Card],
+    modes: tuple[str, ...],
+    settled: Settled,
+    reveal: int,
+    asked: str | None,
+    lines: list[str],
+) -> tuple[dict[tuple[str, str], Action], dict[str, object]]:
+    """The decision of a punto banco paytable's ``[decision]`` (Peek Baccarat) in the
+    round dealt from ``cards``: its information set, the cards of ``reveal`` (an index of
+    the decision's reveals) and their point values; each bet of the decision in every
+    mode raised by the action ``asked``, else by the action its exact strategy on a full
+    shoe of the paytable's decks plays in that set (the best, or the one ``--decisions``
+    gave), its net in ``settled`` made ``stake`` times the line's less the fee (paid on
+    the base stake). Appends the lines people read to ``lines``; returns the action of
+    each (bet, mode) of the decision and the decision as JSON gives it (the strategies of
+    ``modes`` only)."""
+    from analyzer.cli.strategy import seen_label
+    from analyzer.engine.deal_walk import FIRST_FOUR
+    from analyzer.runs.decided import decided_tables, play_decided
+
+    decision = paytable.punto_banco_decision
+    hands = paytable.decision_hands
+    names = [a.name for a in decision.actions]
+    action = None
+    if asked is not None:
+        if asked not in names:
+            raise AnalyzerError(
+                f"--action: the [decision] of {paytable.source} has no action {asked[:40]!r} "
+                f"(actions: {', '.join(names)})"
+            )
+        action = decision.actions[names.index(asked)]
+    shown = decision.reveals[reveal].sees
+    values = {card: cards[i].value for i, card in enumerate(FIRST_FOUR)}
+    tables = decided_tables(paytable, Shoe.standard(paytable.decks))
+    plays = play_decided(paytable, cards, reveal, tables, action)
+    choices = {key: play.choice for key, play in plays.items()}
+    played = {key: play.action for key, play in plays.items()}
+    for (bet_id, mode), play in plays.items():
+        settled[mode][bet_id] = (play.net, None)
+    hidden = [card for card in decision.sees if card not in shown]
+    seen_text = ", ".join(f"{seen_label(hands, card)} {values[card]}" for card in shown)
+    lines.append(f"Shown:  {seen_text or 'none'} (point values: the information set)")
+    if hidden:
+        lines.append(f"Hidden: {', '.join(seen_label(hands, card) for card in hidden)}")
+    for (bet_id, mode), choice in choices.items():
+        named = paytable.bet(bet_id, mode)
+        evs = ", ".join(f"{name} {float(v):+.6f}" for name, v in choice.values.items())
+        in_mode = f" ({word(mode, 'en')})" if len(paytable.modes) > 1 else ""
+        lines.append(f"  {named.display_name()}{in_mode}: EV {evs}; best {choice.best}")
+    if action is not None:
+        staked = f", {action.stake} base stakes" if action.stake != 1 else ""
+        how = f"{action.name}{staked}, every bet of the decision (given with --action)"
+    elif paytable.played is not None:
+        how = f"each bet's as {paytable.played.source} plays these cards"
+    else:
+        how = f"each bet's best in its exact strategy on a full shoe of {paytable.decks} decks"
+    lines.append(f"Action: {how}")
+    lines.append("EV:     the exact expected net per base stake in this set, before the fee")
+    by_fee: dict[Fraction, list[str]] = {}
+    for bet, _ in paytable.offered(paytable.modes):
+        named = by_fee.setdefault(bet.fee, [])
+        if bet.display_name() not in named:
+            named.append(bet.display_name())
+    for fee, named in by_fee.items():
+        if not fee or fee == paytable.fee:  # (a fee on every bet is said as ever)
+            continue
+        on = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        lines.append(f"Fee:    {float(fee):g} per base stake on {on} (a raise pays none)")
+    in_modes = [(key, choice) for key, choice in choices.items() if key[1] in modes]
+    taken_here = {played[key] for key, _ in in_modes}
+    one = next(iter(taken_here)) if len(taken_here) == 1 else None
+    record = {
+        "seen": [
+            {"card": card, "label": seen_label(hands, card), "value": values[card]}
+            for card in shown
+        ],
+        "hidden": hidden,
+        "action": None if one is None else one.name,
+        "stake": None if one is None else one.stake,
+        "chosen_by": "option" if asked is not None else "strategy",
+        "strategies": [
+            {
+                "bet": bet_id,
+                "mode": mode,
+                "ev": {name: fraction_text(v) for name, v in choice.values.items()},
+                "ev_float": {name: float(v) for name, v in choice.values.items()},
+                "best": choice.best,
+                "action": played[(bet_id, mode)].name,
+                "stake": played[(bet_id, mode)].stake,
+            }
+            for (bet_id, mode), choice in in_modes
+        ],
+    }
+    return played, record
 
 
 def _game_round(
@@ -459,6 +677,7 @@ def _drawn_round(
             {"card": card, "label": seen_label(game, card), "value": value}
             for card, value in zip(decision.sees, seen_values, strict=True)
         ],
+        "hidden": [],
         "action": action.name,
         "stake": action.stake,
         "chosen_by": "option" if asked is not None else "strategy",
@@ -469,6 +688,8 @@ def _drawn_round(
                 "ev": {name: fraction_text(v) for name, v in choice.values.items()},
                 "ev_float": {name: float(v) for name, v in choice.values.items()},
                 "best": choice.best,
+                "action": action.name,
+                "stake": action.stake,
             }
             for (bet_id, mode), choice in choices.items()
         ],

@@ -18,9 +18,13 @@ another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in round
 own cards; one whose hands take cards after the deal (Lucky Draw Baccarat) is played by
 each bet's exact strategy, solved on a full shoe before any is dealt. A paytable with
 random multipliers has each round's special cards (or Lightning suits) and their
-multipliers drawn from the seed too, the chances of its unknowns given with --unknowns.
-The shoes are dealt in saved partitions: after an interruption, --resume goes on from
-them. --log writes every round dealt in the log format audit reads (punto banco only)."""
+multipliers drawn from the seed too, the chances of its unknowns given with --unknowns. A
+punto banco paytable whose [decision] shows some of the first four cards (Peek Baccarat;
+give its --unknowns) has each round show cards drawn by the chances of 'shown', and each
+bet of the decision raised as its exact strategy (or --decisions) plays them, the fee on
+the base stake. The shoes are dealt in saved partitions: after an interruption, --resume
+goes on from them. --log writes every round dealt in the log format audit reads (punto
+banco without a [decision] only)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1
@@ -28,6 +32,7 @@ examples:
   baccarat-odds simulate --paytable dragon-tiger --shoes 500 --seed 1
   baccarat-odds simulate --paytable lightning-dragon-tiger --shoes 200 \
       --unknowns p3=0.2,p5=0.1,p8=0.05   # a Lightning suit and multiplier drawn each round
+  baccarat-odds simulate --paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16 --shoes 200
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 

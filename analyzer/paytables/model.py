@@ -97,8 +97,9 @@ MAIN_BETS = ("player", "banker")
 #: (:meth:`Paytable.require_punto_banco` names these).
 EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate")
 #: The commands that take a punto banco paytable with a player's ``[decision]``
-#: (:meth:`Paytable.require_played_as_dealt` names these).
-DECISION_COMMANDS = ("report", "verify", "fit", "docs", "strategy")
+#: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
+#: each bet of the decision by its strategy (or the action given); the others refuse it.
+DECISION_COMMANDS = ("report", "verify", "fit", "docs", "strategy", "play", "simulate")
 
 
 @dataclass(frozen=True)

@@ -70,15 +70,19 @@ class Contract:
 
 #: Every command's contract. fit version 3: ``closed`` added beside ``intervals`` (whether
 #: each end as written is a consistent value: a printed figure's rounding leaves one end
-#: out). play version 5: ``options.special_suits`` added (the round's
-#: Lightning suits --special gave, suit -> multiplier); version 4: ``decision`` added (the
-#: player's decision of a game with one: the cards seen, the action, each bet's exact
-#: expected nets there; null otherwise) and ``options.action``; a hand's ``reason`` for a
-#: game whose hands draw. Version 3: ``warnings`` added (simulate, count: the warnings
-#: standard error shows, as data); play: the round's ``hands`` as a list (name, label,
-#: cards, score, reason, pictures), the same for every game, in place of its
-#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was
-#: released (0.1.0) in another shape; version 1: new with the contract.
+#: out). play version 5: ``options.special_suits`` (the round's Lightning suits --special
+#: gave, suit -> multiplier); a punto banco paytable with a ``[decision]`` (Peek Baccarat)
+#: is played: each row's ``stake`` and ``fee``, ``options.shown`` (the cards --shown
+#: named), ``decision.hidden`` (the cards not shown), each strategy's ``action`` and
+#: ``stake``, and ``decision.action`` and ``stake`` null where the bets of the decision are
+#: played differently. Version 4: ``decision`` added (the player's decision of a game with
+#: one: the cards seen, the action, each bet's exact expected nets there; null otherwise)
+#: and ``options.action``; a hand's ``reason`` for a game whose hands draw. Version 3:
+#: ``warnings`` added (simulate, count: the warnings standard error shows, as data); play:
+#: the round's ``hands`` as a list (name, label, cards, score, reason, pictures), the same
+#: for every game, in place of its ``player_*``/``banker_*`` keys, and ``options.game``;
+#: version 2: the command's JSON was released (0.1.0) in another shape; version 1: new
+#: with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (

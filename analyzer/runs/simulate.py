@@ -1,5 +1,6 @@
 """Monte Carlo cross-check: deal whole shoes and settle every bet on offer each round
-(punto banco's by :mod:`analyzer.runs.dealer`, another game's of the family by
+(punto banco's by :mod:`analyzer.runs.dealer`, the bets of its ``[decision]`` raised as
+:mod:`analyzer.runs.decided` plays them; another game's of the family by
 :mod:`analyzer.runs.game_dealer`)."""
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from analyzer.runs.dealer import (
     round_multipliers,
     special_factors,
 )
+from analyzer.runs.decided import DecidedPlays, decided_plays, draw_reveals, reveal_codes
 from analyzer.runs.game_dealer import (
     deal_game_shoes,
     game_multipliers,
@@ -55,11 +57,17 @@ class SimulationJob:
     #: A game whose hands draw or decide: how its rounds are played, solved when the job
     #: is made, before any shoe is dealt (:func:`drawn_plays`); None for another game.
     plays: DrawnPlays | None = field(default=None, init=False, repr=False, compare=False)
+    #: A punto banco paytable with a player's ``[decision]`` (Peek Baccarat): how its
+    #: bets are played, solved when the job is made (:mod:`analyzer.runs.decided`).
+    decided: DecidedPlays | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         game = self.paytable.game
         if game is not None and game.by_values:
             object.__setattr__(self, "plays", drawn_plays(self.paytable, self.procedure))
+        if game is None and self.paytable.punto_banco_decision is not None:
+            plays = decided_plays(self.paytable, Shoe.standard(self.procedure.decks))
+            object.__setattr__(self, "decided", plays)
 
     @property
     def n_columns(self) -> int:
@@ -79,9 +87,11 @@ class SimulationJob:
             if self.paytable.multipliers is not None:  # every round's specials, drawn at once
                 held += shoes * self.procedure.cards * _SPECIAL_CARD_BYTES
             return held
+        rounds = shoes * (self.procedure.cards // 4 + 1)
         if self.logged:  # and per round: its nets (twice, as they are made) and its cards
-            rounds = shoes * (self.procedure.cards // 4 + 1)
             held += rounds * (self.n_columns * 16 + 6 * 8 * 2)
+        if self.decided is not None:  # its fields, first cards, reveal, code, stake, nets
+            held += rounds * 512
         return held
 
     @property
@@ -137,6 +147,12 @@ def settle_partition(
         if job.plays is not None:
             return settle_drawn_partition(job, index, shoes), None
         return settle_game_partition(job, index, shoes), None
+    decided = job.decided
+    if keep_rounds and decided is not None:
+        raise AnalyzerError(
+            f"{job.paytable.source}: a log of rounds holds no cards shown nor raises; a "
+            "paytable with a [decision] is simulated without one"
+        )
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
@@ -147,8 +163,14 @@ def settle_partition(
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))
     # Bets on the round's outcome are settled by cell, in one compiled pass over the
-    # rounds; bets multiplied or on the cards themselves by the rounds' columns.
-    by_cell = [b for b, (bet, _) in enumerate(offered) if not bet.multiplied and not bet.card_level]
+    # rounds; bets multiplied, on the cards themselves or played by a decision (at the
+    # stake of the cards each round shows) by the rounds' columns.
+    raised = {} if decided is None else {b: c for c, b in enumerate(decided.columns)}
+    by_cell = [
+        b
+        for b, (bet, _) in enumerate(offered)
+        if not bet.multiplied and not bet.card_level and b not in raised
+    ]
     on_cells = set(by_cell)
     by_round = [b for b in range(len(offered)) if b not in on_cells]
     if by_cell:
@@ -181,6 +203,12 @@ def settle_partition(
     factors = None
     if model is not None:  # each round's special cards, drawn after the shoe's deal
         factors = special_factors(rng, identities, model)
+    reveal = codes = None
+    if raised:  # the cards each round shows, drawn after the shoes' deal
+        reveal = draw_reveals(rng, decided.reveals, len(rounds))
+        at = rounds["start"][:, None] + np.arange(4)
+        first_four = CARD_VALUES[dealt.cards[shoe_of_round[:, None], at]]
+        codes = reveal_codes(decided.places, first_four, reveal)
     logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
     for b, (bet, _) in enumerate(offered):
         if b in on_cells and logged is None:
@@ -194,7 +222,11 @@ def settle_partition(
         settlement = Settlement(bet)
         on_offer = rounds["round"] <= _last_round(bet)
         if b not in on_cells:
-            nets = settlement.paid_nets(index, columns["winner"], multiplier)
+            if b in raised:  # at the stake of the round's information set, the fee on one
+                stake = decided.round_stakes(raised[b], reveal, codes)
+                nets = settlement.per_paid(stake * _constants(settlement)[index])
+            else:
+                nets = settlement.paid_nets(index, columns["winner"], multiplier)
             totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
             squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
             counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
@@ -356,7 +388,7 @@ def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result
             for b in columns_of_group:
                 bet = offered[b][0]
                 settlement = settlements[b]
-                constant = np.array([float(net) for net in settlement.constants])
+                constant = _constants(settlement)
                 nets = settlement.per_paid(
                     stake * constant[settling_rule(bet, columns, len(rounds))]
                 )
@@ -374,6 +406,12 @@ def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result
 def _last_round(bet) -> int:
     """The last round of a shoe the bet is offered in."""
     return bet.max_round or np.iinfo(np.int64).max
+
+
+def _constants(settlement: Settlement) -> np.ndarray:
+    """Per rule (then "no rule"), the net per unit staked of a bet not multiplied, before
+    the fee, in floats."""
+    return np.array([float(net) for net in settlement.constants])
 
 
 def _rule_nets(settlement: Settlement) -> np.ndarray:
@@ -422,12 +460,18 @@ def _staked_nets(
 def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False) -> None:
     """Refuse, before any shoe is dealt, a simulation that cannot be run: a paytable with
     unknowns left, a bet that pays by the winner's cards on a tie, exact EVs too large
-    to work out, or (``log``) a log of the rounds of a game other than punto banco (a log
-    holds Player and Banker cards, as audit reads them)."""
+    to work out, or (``log``) a log of the rounds of a game other than punto banco or of
+    a paytable with a ``[decision]`` (a log holds Player and Banker cards as dealt, as
+    audit reads them)."""
     from analyzer.runs.jobs import check_exact_work
 
-    check_known(paytable)  # the special cards' chances must be numbers
+    check_known(paytable)  # the special cards' and the cards shown's chances are numbers
     game = paytable.game
+    if log and paytable.punto_banco_decision is not None:
+        raise AnalyzerError(
+            f"{paytable.source}: --log writes rounds as audit reads them, played as dealt; "
+            "the bets of its [decision] are raised on the cards shown: simulated without a log"
+        )
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk
 

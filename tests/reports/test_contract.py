@@ -21,6 +21,8 @@ GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 AUDIT_LOG = str(GOLDEN.parent / "audit-log.csv")
 RUN = ("--no-progress", "--workers", "1")
 MULTIPLIED = ("--paytable", "golden-wealth-baccarat", "--unknowns", "a=1/10,b=1/20,c=1/50")
+#: Values of Peek Baccarat's unknowns (the chances of one, two and three cards shown).
+PEEK = "s1=1/8,s2=3/4,s3=1/16"
 
 #: name -> argv: each command in every variant that changes its JSON's shape (one bet or
 #: many, one mode or every mode, --detail, a fee and multipliers, a jackpot, other
@@ -54,6 +56,14 @@ CASES: dict[str, list[str]] = {
         *("play", "3S", "9H", "2D", "4C", "4D", "6H", "--paytable", "lucky-draw-baccarat-2"),
         *("--action", "draw"),
     ],
+    "play-peek-best": [
+        *("play", "4S", "3H", "2D", "2C", "8H", "--paytable", "peek-baccarat"),
+        *("--unknowns", PEEK, "--shown", "1,3"),
+    ],
+    "play-peek-action": [
+        *("play", "4S", "3H", "2D", "2C", "8H", "--paytable", "peek-baccarat"),
+        *("--unknowns", PEEK, "--shown", "banker_card1", "--action", "double"),
+    ],
     "verify": ["verify", "seed-game"],
     "verify-shoe": ["verify", "seed-game", "--remove", "5H 5H KS"],
     "verify-decks": ["verify", "ez-baccarat", "--decks", "6"],
@@ -74,6 +84,10 @@ CASES: dict[str, list[str]] = {
     "simulate-lucky-draw": [
         *("simulate", "--shoes", "2", "--paytable", "lucky-draw-baccarat-1", "--decks", "1"),
         *RUN,
+    ],
+    "simulate-peek": [
+        *("simulate", "--shoes", "2", "--paytable", "peek-baccarat", "--decks", "1"),
+        *("--unknowns", PEEK, *RUN),
     ],
     "count-one-bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect", *RUN],
     "count-bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2", *RUN],
