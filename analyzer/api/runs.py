@@ -583,7 +583,9 @@ def count(
     Parameters
     ----------
     paytable : str, path or Paytable, default "seed-game"
-        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`: of
+        punto banco, or of a game of the family dealt once (Dragon Tiger, Three Card
+        Baccarat; not one whose hands draw or with a player's decision).
     shoes : int
         Shoes to deal, 1 to 10**9.
     bets : str or sequence of str
@@ -625,7 +627,8 @@ def count(
     ------
     AnalyzerError
         An unknown bet or mode, an option out of range, tags that cannot be read, a bet
-        no linear count helps (counted alone, without ``perfect``), or a run too large.
+        no linear count helps (counted alone, without ``perfect``), a game whose hands
+        draw or decide, multipliers with unknowns left, or a run too large.
 
     Examples
     --------
@@ -635,6 +638,9 @@ def count(
     (3, 'perfect play (bet when the exact EV is positive)')
     >>> list(study.to_frame()["bet"])
     ['lucky_six']
+    >>> dragon_tiger = count("dragon-tiger", shoes=2, bets=["tie", "suited_tie"], perfect=True)
+    >>> list(dragon_tiger.to_frame()["name"]), round(dragon_tiger.rounds_per_shoe)
+    (['Tie', 'Suited Tie'], 198)
     """
     from analyzer.reports.outputs import count_data, count_options
     from analyzer.runs.count_plan import (
@@ -646,7 +652,7 @@ def count(
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
     from analyzer.runs.few_rounds import count_warnings
 
-    played = _played(paytable, strategy, jackpot, unknowns, "count()")
+    played = _played(paytable, strategy, jackpot, unknowns, "count()", every_game=True)
     if isinstance(bets, str):
         bets = [bets]
     if not bets or not all(isinstance(bet, str) for bet in bets):

@@ -38,12 +38,14 @@ DESCRIPTION = """\
 Which bets can a card counter beat? Deals whole shoes, works out every round's exact EV
 of each bet on the cards left, and bets it by perfect play and by a linear count, with and
 without its max round; advises the largest max round that keeps a counter's gain per shoe
-at most --max-gain."""
+at most --max-gain. Punto banco, and the games of the family dealt once (Dragon Tiger,
+Three Card Baccarat, a game of your own without drawing or a decision)."""
 EXAMPLES = """\
 examples:
   baccarat-odds count --bet lucky_six --shoes 500 --perfect
   baccarat-odds count --bet all --shoes 500 --gain-plot gain.png   # every bet at once
-  baccarat-odds count --bet tie --shoes 500 --tags "6=-4,7=-4,8=2,9=2" --threshold 20"""
+  baccarat-odds count --bet tie --shoes 500 --tags "6=-4,7=-4,8=2,9=2" --threshold 20
+  baccarat-odds count --paytable dragon-tiger --bet tie --bet suited_tie --shoes 200 --perfect"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

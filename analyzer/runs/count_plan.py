@@ -20,6 +20,7 @@ from analyzer.runs.jobs import (
     MAX_TAG,
     MAX_THRESHOLD,
     check_exact_work,
+    check_game_work,
     check_partition_memory,
 )
 
@@ -83,7 +84,10 @@ def count_job(
     single = restricted(paytable, columns)
     derive = not perfect and (not tags or threshold is None)
     bets = [single.bet(*column) for column in columns]
-    check_exact_work(bets, procedure, sum(sizes), derive, paytable.mixture)
+    if paytable.game is not None:
+        check_game_work(paytable, bets, procedure)
+    else:
+        check_exact_work(bets, procedure, sum(sizes), derive, paytable.mixture)
     check_partition_memory(sizes, CountJob(single, columns, procedure, seed))
     column_tags = thresholds = None
     if not perfect:

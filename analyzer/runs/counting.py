@@ -2,7 +2,9 @@
 max-round limits, and the gain for every possible max round.
 
 For every round of every dealt shoe the exact expected value of each bet on the cards that
-remain (the batch engine) is known. A *linear count* sums tags of the cards the counter has
+remain is known: punto banco's by the batch engine (:mod:`analyzer.engine.batch`), a game
+dealt once by its own (:mod:`analyzer.engine.game_batch`), its shoes dealt by
+:mod:`analyzer.runs.game_dealer`. A *linear count* sums tags of the cards the counter has
 seen (the shown burn card and every card of earlier rounds; burned cards stay hidden) and
 bets one unit when the true count (running count per deck left: of the cards in the shoe,
 or of every card not seen) reaches a threshold; *perfect play* bets exactly when the EV is
@@ -13,6 +15,7 @@ variance of the shoes.
 from __future__ import annotations
 
 import functools
+import json
 import operator
 import re
 from dataclasses import asdict, dataclass
@@ -23,23 +26,32 @@ import numpy as np
 import pandas as pd
 
 from analyzer.engine.batch import dealt_expected_values
+from analyzer.engine.game_batch import GameBatch, game_batch
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_RANKS, RANKS, parse_rank
+from analyzer.memo import Kept
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import TRUE_COUNT_DECKS
 from analyzer.runs.dealer import (
     Drawing,
     Procedure,
     compositions_at,
+    compositions_at_starts,
     deal_shoe,
     join_rounds,
     shuffled_shoe,
 )
+from analyzer.runs.game_dealer import deal_game_shoes
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import ratio_and_error
 
 #: The headline figures: the max-round limit applied, and not.
 STRATEGIES = ("with_limit", "without_limit")
+#: Perfect play bets a round whose EV is above this. The EVs are floats a few 1e-15 from
+#: the exact ones, so a round whose exact EV is 0 (Dragon Tiger's Red with as many red
+#: cards left as black) must not read as worth a bet; an exact EV this small that is not 0
+#: gains less than any figure shows.
+POSITIVE_EV = 1e-12
 
 
 def parse_tags(text: str, limit: int = 1000) -> np.ndarray:
@@ -120,9 +132,15 @@ class CountJob:
         return [self.paytable.bet(bet_id, mode) for bet_id, mode in self.columns]
 
     @property
+    def round_cards(self) -> int:
+        """The fewest cards a round takes: punto banco's four, or a game's first deal."""
+        game = self.paytable.game
+        return 4 if game is None else game.cards
+
+    @property
     def by_round(self) -> int:
         """Length of the per-round arrays: index = round number (0 unused)."""
-        return self.procedure.cards // 4 + 2
+        return self.procedure.cards // self.round_cards + 2
 
     def partition_bytes(self, shoes: int) -> int:
         """About the most memory a partition of ``shoes`` shoes takes while it is counted:
@@ -211,15 +229,51 @@ def count_partition(job: CountJob, index: int, shoes: int) -> Result:
     return joined
 
 
-def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
-    """:func:`count_partition` of the next ``shoes`` shoes ``rng`` deals."""
+@dataclass(frozen=True, eq=False)
+class _Dealt:
+    """The rounds of a block of shoes as a count reads them, one row a round, shoe after
+    shoe: its ``shoe`` (from 0 in the block), ``number`` (from 1) and ``start`` (its first
+    card's place in its shoe); ``ev``, every column's exact EV on the cards left; with
+    tags, ``seen`` (each column's running count) and ``unseen`` (the cards the counter
+    has not seen)."""
+
+    shoe: np.ndarray
+    number: np.ndarray
+    start: np.ndarray
+    ev: np.ndarray
+    seen: np.ndarray | None
+    unseen: np.ndarray | None
+
+
+def _tags_of_cards(job: CountJob) -> np.ndarray | None:
+    """(52, columns): each card's tag in each column's linear count (None: no count)."""
+    if job.tags is None:
+        return None
+    tags = np.array([t or (0,) * N_RANKS for t in job.tags], dtype=np.int64).T
+    return tags[CARD_RANKS]
+
+
+def _seen(
+    tag_of_card: np.ndarray, cards: np.ndarray, first: int, starts: np.ndarray, burn: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """Of a shoe (``cards``, round 1 starting at card ``first``) and its rounds starting
+    at ``starts``: each round's running count (the shown first card, then every card of
+    the rounds before it; the burned cards stay hidden) and the cards not seen (the cards
+    in the shoe, and the burn cards dealt face down)."""
+    n_columns = tag_of_card.shape[1]
+    running = np.concatenate([np.zeros((1, n_columns), np.int64), tag_of_card[cards]])
+    running = np.cumsum(running, axis=0)
+    shown = tag_of_card[cards[0]] if burn else 0
+    seen = shown + running[starts] - running[first]
+    return seen, len(cards) - (1 if burn else 0) - (starts - first)
+
+
+def _deal_punto_banco(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
+    """The next ``shoes`` punto banco shoes ``rng`` deals, each round's EVs by the batch
+    engine."""
     procedure = job.procedure
-    n_columns = len(job.columns)
-    tag_of_card = None
-    if job.tags is not None:
-        tags = np.array([t or (0,) * N_RANKS for t in job.tags], dtype=np.int64).T
-        tag_of_card = tags[CARD_RANKS]  # (52, columns): each card its rank's tag
-    compositions, records, seen_counts, shoe_of_round, unseen = [], [], [], [], []
+    tag_of_card = _tags_of_cards(job)
+    compositions, records, seen, unseen, shoe_of_round = [], [], [], [], []
     rules, strategy = job.paytable.rules, job.paytable.strategy
     drawing = Drawing.of(rules, strategy)
     for shoe in range(shoes):
@@ -230,27 +284,84 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
         records.append(rounds)
         shoe_of_round.append(np.full(len(rounds), shoe))
         if tag_of_card is not None:
-            # Seen: the shown first card, then every card of the rounds before this one.
-            running = np.concatenate([np.zeros((1, n_columns), np.int64), tag_of_card[cards]])
-            running = np.cumsum(running, axis=0)
-            shown = tag_of_card[cards[0]] if procedure.burn else 0
-            seen_counts.append(shown + running[starts] - running[starts[0]])
-            # Not seen: the cards in the shoe, and the burn cards dealt face down.
-            unseen.append(len(cards) - (1 if procedure.burn else 0) - (starts - starts[0]))
+            counted = _seen(tag_of_card, cards, int(starts[0]), starts, procedure.burn)
+            seen.append(counted[0])
+            unseen.append(counted[1])
     records = join_rounds(records)
-    shoe_of_round = np.concatenate(shoe_of_round)
     ev = dealt_expected_values(job.bets, np.concatenate(compositions), rules, strategy)
-    wants = {"perfect": ev > 0}
-    if tag_of_card is not None:
+    return _Dealt(
+        np.concatenate(shoe_of_round),
+        records["round"],
+        records["start"],
+        ev,
+        np.concatenate(seen) if tag_of_card is not None else None,
+        np.concatenate(unseen) if tag_of_card is not None else None,
+    )
+
+
+#: Each process's compiled bets of a game dealt once, by paytable and columns (a count's
+#: partitions, one after another, compile them once).
+_GAME_BATCHES: Kept[GameBatch] = Kept(8)
+
+
+def _game_batch(job: CountJob) -> GameBatch:
+    key = json.dumps([job.paytable.fingerprint, job.columns], sort_keys=True, default=str)
+    batch = _GAME_BATCHES.get(key)
+    if batch is None:
+        batch = _GAME_BATCHES.put(key, game_batch(job.paytable.game, job.bets))
+    return batch
+
+
+def _deal_game(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
+    """The next ``shoes`` shoes of a game dealt once (:mod:`analyzer.runs.game_dealer`:
+    shuffled, burned and cut as punto banco's) from ``rng``, each round's EVs by the
+    game's batch engine (:mod:`analyzer.engine.game_batch`)."""
+    procedure, game = job.procedure, job.paytable.game
+    tag_of_card = _tags_of_cards(job)
+    dealt = deal_game_shoes(rng, shoes, procedure, game)
+    rounds = dealt.rounds()
+    start = dealt.starts[rounds.shoe] + (rounds.number - 1) * game.cards
+    by_shoe = np.split(start, np.cumsum(dealt.n_rounds)[:-1])
+    compositions, seen, unseen = [], [], []
+    for shoe, starts in enumerate(by_shoe):
+        cards = dealt.cards[shoe]
+        compositions.append(compositions_at_starts(cards, starts, procedure.decks))
+        if tag_of_card is not None:
+            counted = _seen(tag_of_card, cards, int(dealt.starts[shoe]), starts, procedure.burn)
+            seen.append(counted[0])
+            unseen.append(counted[1])
+    ev = _game_batch(job).expected_values(np.concatenate(compositions))
+    return _Dealt(
+        rounds.shoe,
+        rounds.number,
+        start,
+        ev,
+        np.concatenate(seen) if tag_of_card is not None else None,
+        np.concatenate(unseen) if tag_of_card is not None else None,
+    )
+
+
+def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
+    """:func:`count_partition` of the next ``shoes`` shoes ``rng`` deals."""
+    if job.paytable.game is None:
+        dealt = _deal_punto_banco(job, rng, shoes)
+    else:
+        dealt = _deal_game(job, rng, shoes)
+    procedure = job.procedure
+    n_columns = len(job.columns)
+    shoe_of_round, ev = dealt.shoe, dealt.ev
+    positive = ev > POSITIVE_EV
+    wants = {"perfect": positive}
+    if dealt.seen is not None:
         if job.true_count_decks == "unseen":
-            decks_left = np.concatenate(unseen) / 52
+            decks_left = dealt.unseen / 52
         else:
-            decks_left = (procedure.cards - records["start"]) / 52
-        true_count = np.concatenate(seen_counts) / decks_left[:, None]
+            decks_left = (procedure.cards - dealt.start) / 52
+        true_count = dealt.seen / decks_left[:, None]
         thresholds = np.array([np.inf if t is None else t for t in job.thresholds])
         wants["count"] = true_count >= thresholds
     headline = np.stack([wants[job.headline_of(c)][:, c] for c in range(n_columns)], axis=1)
-    round_number = records["round"]
+    round_number = dealt.number
     limits = np.array([bet.max_round or np.iinfo(np.int64).max for bet in job.bets])
     result: Result = {"rounds": np.bincount(shoe_of_round, minlength=shoes).astype(np.int64)}
     for name, bets in (
@@ -263,7 +374,7 @@ def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
     result["round_count"] = np.bincount(round_number, minlength=by_round).astype(np.float64)
     result["round_ev"] = _sum_by(round_number, ev, by_round)
     result["round_ev_sq"] = _sum_by(round_number, ev**2, by_round)
-    result["round_positive"] = _sum_by(round_number, ev > 0, by_round)
+    result["round_positive"] = _sum_by(round_number, positive, by_round)
     result["round_bets"] = _sum_by(round_number, headline, by_round)
     for play, bets in wants.items():
         result |= _cap_sums(play, shoe_of_round, round_number, ev * bets, bets, shoes, by_round)

@@ -330,8 +330,16 @@ def compositions_at(cards: np.ndarray, rounds: np.ndarray, decks: int) -> np.nda
     """The cards of each index (:func:`~analyzer.game.cards.card_index`) left in the shoe
     as each round of ``rounds`` (dealt from ``cards``, a ``decks``-deck shoe) starts,
     (rounds, 52) int64."""
-    out = np.empty((len(rounds), N_CARD_TYPES), dtype=np.int64)
-    _compositions_jit(cards, np.ascontiguousarray(rounds["start"]), decks, out)
+    return compositions_at_starts(cards, rounds["start"], decks)
+
+
+def compositions_at_starts(cards: np.ndarray, starts: np.ndarray, decks: int) -> np.ndarray:
+    """The cards of each index left in the shoe ``cards`` (a ``decks``-deck shoe in
+    dealing order) before card ``starts[i]`` is dealt, for each of ``starts``
+    (ascending): (len(starts), 52) int64. Any game's rounds: a round starts at a card."""
+    starts = np.ascontiguousarray(starts, dtype=np.int64)
+    out = np.empty((len(starts), N_CARD_TYPES), dtype=np.int64)
+    _compositions_jit(np.ascontiguousarray(cards, dtype=np.int64), starts, decks, out)
     return out
 
 

@@ -111,6 +111,26 @@ def check_exact_work(
         )
 
 
+def check_game_work(paytable: Paytable, bets: list[Bet], procedure: Procedure) -> None:
+    """A count of ``bets`` on a paytable of another game of the family, weighed before any
+    shoe is dealt: a game dealt once (one whose hands draw or decide is refused), its
+    multipliers' unknowns given values, the deal walk its exact analyses take (the
+    effects of removal, the thresholds, the bets compiled), and the terms every round's
+    exact EV sums (:func:`~analyzer.engine.game_batch.check_round_terms`). Compiled, a
+    round costs about what punto banco's compiled bets do, so the shoes are not weighed:
+    a run takes time in proportion to them, as punto banco's does."""
+    from analyzer.analysis.exact import check_known
+    from analyzer.engine.deal_walk import check_deal_walk
+    from analyzer.engine.game_batch import check_dealt_once, check_round_terms
+
+    game = paytable.game
+    check_dealt_once(game, f"{paytable.source}: count")
+    check_known(paytable)
+    fields = frozenset().union(*(bet.fields for bet in bets))
+    check_deal_walk(game, Shoe.standard(procedure.decks), fields)
+    check_round_terms(game, bets)
+
+
 def partition_sizes(shoes: int, partition_size: int) -> list[int]:
     """The shoes of each partition: ``partition_size`` each, the last one the rest."""
     sizes = [partition_size] * (shoes // partition_size)

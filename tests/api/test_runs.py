@@ -102,6 +102,20 @@ def test_count_of_several_bets_by_a_linear_count(tmp_path, capsys) -> None:
     assert len(study.to_frame()) == len(expected["bets"]) == 4  # two bets, two modes
 
 
+def test_count_of_a_game_dealt_once(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "count", "--paytable", "dragon-tiger", "--bet", "suited_tie", "--bet",
+        "dragon_small", "--shoes", "4", "--seed", "6", "--decks", "4", *quiet(tmp_path),
+    )  # fmt: skip
+    study = analyzer.count(
+        "dragon-tiger", shoes=4, seed=6, decks=4, bets=["suited_tie", "dragon_small"]
+    )
+    assert study.to_dict() == expected
+    assert [r["play"] for r in study.records] == ["perfect", "count"]
+    with pytest.raises(AnalyzerError, match="has a player's decision"):
+        analyzer.count("lucky-draw-baccarat-1", shoes=2, bets="all", perfect=True)
+
+
 def test_audit_gives_the_report_audit_prints(tmp_path, capsys) -> None:
     log = tmp_path / "rounds.csv"
     analyzer.simulate(shoes=3, seed=4, log=log)

@@ -489,3 +489,65 @@ def test_a_count_on_enough_rounds_has_no_warnings(tmp_path, capsys) -> None:
     (row,) = document["bets"]
     assert round(2 * row["rounds_per_shoe"]) >= FEW_ROUNDS
     assert document["warnings"] == []  # always there, empty (and nothing on stderr)
+
+
+# -- Games dealt once: Dragon Tiger, Three Card Baccarat -------------------------------------
+
+
+def test_dragon_tiger_is_counted_in_json_that_meets_its_schema(tmp_path, capsys) -> None:
+    """Dragon Tiger's rounds of two cards, each bet's exact EV on the cards left: the
+    Suited Tie turns positive as the shoe runs down, the Tie (whose removals all move it
+    alike) by perfect play only beside a bet a linear count helps."""
+    import jsonschema
+
+    from analyzer.reports.contract import schema_of
+
+    argv = ["count", "--paytable", "dragon-tiger", "--shoes", "20", "--decks", "2"]
+    argv += ["--bet", "suited_tie", "--bet", "tie", "--bet", "dragon_big", "--format", "json"]
+    code, out, err = run(capsys, *argv, *quiet(tmp_path / "w"), "--out", str(tmp_path / "r.csv"))
+    assert code == 0, err
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("count")).validate(document)
+    suited, tie, big = document["bets"]
+    assert document["paytable"]["name"] == "Dragon Tiger"
+    alone = "no linear count helps this bet: perfect play only"
+    assert suited["strategy"] == tie["strategy"] == alone
+    assert big["strategy"].startswith("linear count A=+")
+    assert suited["without_limit_units_per_shoe"] > 0 and suited["edge_when_bet"] > 0
+    # Two cards a round from two decks: about (104 - burn - cut card) / 2 rounds.
+    assert 40 < suited["rounds_per_shoe"] < 45
+    rounds = pd.read_csv(tmp_path / "r.csv")
+    first = rounds[(rounds["bet"] == "tie") & (rounds["round"] == 1)]
+    # Round 1 is dealt from the shoe less its burn: near the full shoe's Tie.
+    full = 9 * 13 * 8 * 7 / (104 * 103) - 1
+    assert first["mean_ev"].iloc[0] == pytest.approx(full, abs=0.02)
+
+
+def test_a_game_count_is_the_same_from_the_same_seed(tmp_path, capsys) -> None:
+    argv = ["count", "--paytable", "three-card-baccarat", "--bet", "all", "--perfect"]
+    argv += ["--shoes", "15", "--seed", "4", "--format", "json"]
+    code, first, _ = run(capsys, *argv, *quiet(tmp_path / "a"))
+    code, again, _ = run(capsys, *argv, *quiet(tmp_path / "b"))  # (dealt afresh)
+    assert code == 0 and _rows(first) == _rows(again)
+    code, other, _ = run(capsys, *argv[:-3], "5", "--format", "json", *quiet(tmp_path / "c"))
+    assert _rows(other) != _rows(first)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["--paytable", "lucky-draw-baccarat-1", "--bet", "all"],
+            "count works out the exact EV of a round of a game dealt once; Lucky Draw "
+            "Baccarat has a player's decision",
+        ),
+        (["--paytable", "lightning-dragon-tiger", "--bet", "tie"], "unknowns (p3, p5, p8)"),
+        (["--paytable", "dragon-tiger", "--bet", "tie"], "no linear count helps 'tie'"),
+        (["--paytable", "dragon-tiger", "--bet", "tie", "--tags", "A=1,Z=2"], "bad tag 'Z=2'"),
+        (["--paytable", "dragon-tiger", "--bet", "player"], "unknown bet 'player'"),
+    ],
+)
+def test_a_game_count_that_cannot_run_is_one_line(tmp_path, capsys, argv, message) -> None:
+    code, out, err = run(capsys, "count", "--shoes", "3", *argv, *quiet(tmp_path / "w"))
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+    assert not (tmp_path / "w").exists()  # refused before any shoe or folder
