@@ -350,7 +350,7 @@ def simulate(
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
         punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
-        of its own cards, without a ``log``).
+        of its own cards; its ``log`` names its hands' cards).
     shoes : int
         Shoes to deal, 1 to 10**9.
     seed : int, default 0
@@ -714,7 +714,9 @@ class AuditReport(TableResult):
         Everything found (the first 1,000 are listed).
     counts : dict
         Findings by check (``draw``, ``score``, ``winner``, ``cards``, ``order``,
-        ``burn``, ``payout``, ``repeat``).
+        ``burn``, ``payout``, ``repeat``; another game of the family's: ``deal``, its
+        ``draw`` where a hand draws by its own rule, ``action`` where the player
+        decides, then ``score`` ... ``repeat``).
     result : AuditResult
         The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
         the fit's tests and calibration (``result.fit``) where it was run.
@@ -804,7 +806,10 @@ def audit(
         The log (CSV with a header row, or Parquet; one row per round, columns as the
         command's help says); several are audited as one.
     paytable : str, path or Paytable, default "seed-game"
-        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
+        punto banco, or another game of the family (``"dragon-tiger"``: the log names
+        its hands' cards, ``dragon_cards`` and ``tiger_cards``, and with a player's
+        decision the ``action``).
     decks : int or "inf", optional
         52-card decks in each shoe (default: the paytable's).
     level : float, default 0.01
@@ -843,10 +848,22 @@ def audit(
     (0, 0)
     >>> report.to_frame().empty
     True
+
+    A log of Dragon Tiger, with a payout logged wrong:
+
+    >>> dragon = pathlib.Path(tempfile.mkdtemp()) / "dragon.csv"
+    >>> _ = dragon.write_text(
+    ...     "shoe,round,dragon_cards,tiger_cards,winner,pay:dragon\\n"
+    ...     "A,1,KS,4H,dragon,1\\n"
+    ...     "A,2,7D,7C,tie,1\\n"
+    ... )
+    >>> checked = audit(dragon, paytable="dragon-tiger", fit=False)
+    >>> [(f.row, f.check, f.text) for f in checked.result.findings]
+    [(2, 'payout', 'pay:dragon logged 1: the paytable settles it -0.5')]
     """
     from analyzer.runs.audit_run import run_audit
 
-    played = _played(paytable, strategy, jackpot, unknowns, "audit()")
+    played = _played(paytable, strategy, jackpot, unknowns, "audit()", every_game=True)
     logs = [log] if isinstance(log, (str, os.PathLike)) else log
     if not isinstance(logs, Sequence) or not logs:
         raise AnalyzerError("log: give a log file's path, or a list of them")

@@ -18,7 +18,8 @@ another game of the family (Dragon Tiger, Three Card Baccarat) is dealt in round
 own cards; one whose hands take cards after the deal (Lucky Draw Baccarat) is played by
 each bet's exact strategy, solved on a full shoe before any is dealt. The shoes are
 dealt in saved partitions: after an interruption, --resume goes on from them. --log
-writes every round dealt in the log format audit reads (punto banco only)."""
+writes every round dealt in the log format audit reads (another game's names its hands:
+dragon_cards, tiger_cards; with a decision, the action each round was played by)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1

@@ -68,9 +68,12 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. play version 4: ``decision`` added (the player's decision of a
-#: game with one: the cards seen, the action, each bet's exact expected nets there; null
-#: otherwise) and ``options.action``; a hand's ``reason`` for a game whose hands draw.
+#: Every command's contract. audit version 3: ``options.game`` added (the game of another
+#: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
+#: game; its checks (``counts``) and tests are the game's. play version 4: ``decision``
+#: added (the player's decision of a game with one: the cards seen, the action, each
+#: bet's exact expected nets there; null otherwise) and ``options.action``; a hand's
+#: ``reason`` for a game whose hands draw.
 #: Version 3: ``warnings`` added (simulate, count: the
 #: warnings standard error shows, as data); play: the round's ``hands`` as a list (name,
 #: label, cards, score, reason, pictures), the same for every game, in place of its
@@ -88,7 +91,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("count", 3, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
-        Contract("audit", 2, "findings"),
+        Contract("audit", 3, "findings"),
         Contract("cache", 1, "runs"),
     )
 }
