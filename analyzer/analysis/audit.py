@@ -23,6 +23,13 @@ The checks, per round:
 * ``payout``: every logged payout is the paytable's settlement of the round (net per
   unit staked, the fee paid), and the bet was offered that round (its ``max_round``);
 * ``repeat``: a shoe deals the same cards, in the same order, as an earlier one.
+
+A log of another game of the family (:mod:`analyzer.analysis.audit_game`) is checked as
+that game deals and scores: ``deal`` (each hand holds the cards the game deals it),
+``draw`` (a hand's card after the deal by its own rule), ``action`` (the cards agree with
+the action logged, a game with a player's decision), then ``score`` and ``winner`` by
+the game's own scoring, and ``cards``, ``order``, ``burn``, ``payout`` and ``repeat`` as
+above (a round settled at the action's stake).
 """
 
 from __future__ import annotations
@@ -36,6 +43,14 @@ from itertools import pairwise
 import numpy as np
 
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL, Fit, FitResult
+from analyzer.analysis.audit_game import (
+    CHECK_ORDER,
+    PlayedRounds,
+    checks_of,
+    dealt_text,
+    extra_card,
+    play_rounds,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS, Card, card_of_index
 from analyzer.game.fields import (
@@ -55,7 +70,8 @@ from analyzer.paytables.settle import Settlement, settling_rule
 
 #: A value the log does not give (a score, the winner: -1; a payout: NaN).
 NOT_LOGGED = -1
-#: The checks, in the order a report lists them.
+#: Punto banco's checks, in the order a report lists them (another game's:
+#: :func:`~analyzer.analysis.audit_game.checks_of`).
 CHECKS = ("draw", "score", "winner", "cards", "order", "burn", "payout", "repeat")
 #: Findings kept to show; every one is counted.
 FINDINGS_KEPT = 1000
@@ -79,6 +95,13 @@ class LoggedRounds:
     :data:`NOT_LOGGED` where the log leaves them out; ``payouts`` maps (bet id, mode) to
     the logged net per unit staked (NaN where none is). ``burns`` maps a position in the
     block to the cards shown and burned before that round.
+
+    For another game of the family (:mod:`analyzer.analysis.audit_game`), ``cards`` is
+    (n, 2 * :data:`~analyzer.analysis.audit_game.HAND_SLOTS`): each hand's cards in the
+    order it took them, hand after hand, -1 past its last; ``player_score`` and
+    ``banker_score`` are the first and second hand's logged scores, ``winner`` an index
+    into the game's winners (its hands, then the tie), and ``action`` (a game with a
+    decision) the index of the action taken.
     """
 
     rows: np.ndarray
@@ -90,6 +113,7 @@ class LoggedRounds:
     winner: np.ndarray
     payouts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
     burns: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    action: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -175,9 +199,14 @@ class Audit:
         self.fit = Fit(paytable, self.decks, level) if fit else None
         self.rules = paytable.rules
         self.strategy = paytable.strategy
+        self.game = paytable.game
+        self.checks = checks_of(paytable)
         # 0 stand, 1 draw, in between: a mixed cell (either is allowed).
-        self.table = paytable.rules.draw_probabilities(paytable.strategy)
-        self.counts: Counter[str] = Counter({check: 0 for check in CHECKS})
+        if self.game is None:
+            self.table = paytable.rules.draw_probabilities(paytable.strategy)
+        # The fields of single cards the bets whose payouts are checked read.
+        self.card_fields: frozenset[str] = frozenset()
+        self.counts: Counter[str] = Counter({check: 0 for check in self.checks})
         # (the log's number, from 1; the finding)
         self.kept: list[tuple[int, Finding]] = []
         self.n_rounds = 0
@@ -231,6 +260,9 @@ class Audit:
         elif set(block.payouts) != self.payout_columns:
             raise other_payout_columns(self.log)
         found: list[Finding] = []
+        if self.game is not None:
+            self._feed_game(block, found)
+            return
         cards = block.cards
         values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
         player2 = (values[:, P1] + values[:, P2]) % 10
@@ -256,7 +288,34 @@ class Audit:
                     block.shoes, block.rounds, cards, block.burns, winner, columns, block.payouts
                 )
         self.n_rounds += n
-        found.sort(key=lambda f: (f.row, CHECKS.index(f.check)))
+        found.sort(key=lambda f: (f.row, _rank(f)))
+        self._keep(found)
+
+    def _feed_game(self, block: LoggedRounds, found: list[Finding]) -> None:
+        """:meth:`feed` for another game of the family: the round played as the game
+        plays it (:func:`~analyzer.analysis.audit_game.play_rounds`), then the checks."""
+        played = play_rounds(self.game, block.cards, block.action, self.card_fields)
+        found += self._game_deals(block, played)
+        found += self._game_scores(block, played)
+        found += self._burns(block)
+        found += self._order(block)
+        found += self._cards(block)
+        rows = np.flatnonzero(played.dealt)
+        if self.checked:
+            found += self._payouts(block, played.columns, rows, played.stake)
+        if self.fit is not None:
+            given = None
+            if self.fit.chances is not None and self.fit.chances.conditional:
+                action = np.zeros(len(rows), dtype=np.int64)
+                if block.action is not None:
+                    action = block.action[rows]
+                given = self.fit.chances.key(action, played.values[rows])
+            self.fit.feed(
+                block.shoes, block.rounds, block.cards, block.burns, played.winner,
+                played.columns, block.payouts, dealt=played.dealt, given=given,
+            )  # fmt: skip
+        self.n_rounds += len(block)
+        found.sort(key=lambda f: (f.row, _rank(f)))
         self._keep(found)
 
     def result(self) -> AuditResult:
@@ -296,6 +355,9 @@ class Audit:
                 self.checked.append((bet_id, mode))
             else:
                 self.not_checkable.append((bet_id, mode, reason))
+        self.card_fields = frozenset().union(
+            *(self.paytable.bet(*key).fields for key in self.checked)
+        )
 
     def _finding(self, check: str, block: LoggedRounds, i: int, text: str) -> Finding:
         return Finding(
@@ -370,6 +432,92 @@ class Audit:
                 f"{WINNERS[int(winner[i])]} ({int(player_score[i])} to {int(banker_score[i])})"
             )
             found.append(self._finding("winner", block, i, text))
+        return found
+
+    # -- Another game of the family ---------------------------------------------------------
+
+    def _game_deals(self, block: LoggedRounds, played: PlayedRounds) -> list[Finding]:
+        """``deal``: each hand holds the cards the game deals it; ``draw``: a hand's card
+        after the deal as its own rule says, on its first total; ``action``: a hand given
+        a card by an action took it where the action logged gives it, and only there."""
+        game = self.game
+        found = []
+        for i in np.flatnonzero(~played.dealt):
+            for h, hand in enumerate(game.hands):
+                held = int(played.held[i, h])
+                if hand.cards <= held <= hand.cards + hand.extra:
+                    continue
+                text = (
+                    f"the {hand.label()} holds {_count(held, 'card')}: {game.name} deals it "
+                    f"{dealt_text(game, h)}"
+                )
+                found.append(self._finding("deal", block, int(i), text))
+        actions = () if game.decision is None else game.decision.actions
+        for h, hand in enumerate(game.hands):
+            if not hand.extra:
+                continue
+            took = played.took[:, h] == 1
+            card = extra_card(hand)
+            if hand.draws:
+                should = np.isin(played.first[:, h], hand.draws)
+                for i in np.flatnonzero(played.dealt & (took != should)):
+                    did = f"drew a {card}" if took[i] else "stood"
+                    text = (
+                        f"the {hand.label()} {did} on {int(played.first[i, h])} (its rule: it "
+                        f"draws on {_values_text(hand.draws)})"
+                    )
+                    found.append(self._finding("draw", block, int(i), text))
+                continue
+            if block.action is None:
+                continue
+            gives = np.array([action.draws == hand.name for action in actions])
+            should = gives[block.action]
+            for i in np.flatnonzero(played.dealt & (took != should)):
+                action = actions[int(block.action[i])]
+                if took[i]:
+                    givers = " or ".join(a.name for a, g in zip(actions, gives, strict=True) if g)
+                    text = (
+                        f"the action {action.name}, yet the {hand.label()} drew a {card} "
+                        f"(only {givers} gives it one)"
+                    )
+                else:
+                    text = (
+                        f"the action {action.name}, yet the {hand.label()} stood ({action.name} "
+                        f"gives it a {card})"
+                    )
+                found.append(self._finding("action", block, int(i), text))
+        return found
+
+    def _game_scores(self, block: LoggedRounds, played: PlayedRounds) -> list[Finding]:
+        """``score`` and ``winner``: the logged scores and winner are the cards', as the
+        game scores them (rounds that hold the cards the game deals)."""
+        game = self.game
+        found = []
+        dealt = played.dealt
+        for h, (hand, logged) in enumerate(
+            zip(game.hands, (block.player_score, block.banker_score), strict=True)
+        ):
+            actual = played.scores[:, h]
+            for i in np.flatnonzero(dealt & (logged != NOT_LOGGED) & (logged != actual)):
+                cards = "card" if int(played.held[i, h]) == 1 else "cards"
+                verb = "makes" if cards == "card" else "make"
+                text = (
+                    f"{hand.name}_score logged {int(logged[i])}: the {hand.label()}'s {cards} "
+                    f"{verb} {int(actual[i])}"
+                )
+                found.append(self._finding("score", block, int(i), text))
+        logged = block.winner
+        for i in np.flatnonzero(dealt & (logged != NOT_LOGGED) & (logged != played.winner)):
+            first, second = (int(score) for score in played.scores[i])
+            shown = f"{first} to {second}"
+            if game.score == "points and pictures":
+                pictures = " to ".join(str(int(p)) for p in played.pictures[i])
+                shown += f", picture cards {pictures}"
+            text = (
+                f"winner logged {game.winners[int(logged[i])]}: the cards make it "
+                f"{game.winners[int(played.winner[i])]} ({shown})"
+            )
+            found.append(self._finding("winner", block, int(i), text))
         return found
 
     def _segments(self, block: LoggedRounds) -> list[tuple[int, int]]:
@@ -595,10 +743,21 @@ class Audit:
             columns |= card_columns(ranks, suits)
         return columns
 
-    def _payouts(self, block, columns) -> list[Finding]:
+    def _payouts(
+        self,
+        block: LoggedRounds,
+        columns: dict[str, np.ndarray],
+        rows: np.ndarray | None = None,
+        stake: np.ndarray | None = None,
+    ) -> list[Finding]:
+        """Every logged payout against the paytable's settlement of its round: ``columns``
+        are the fields of the block's ``rounds`` (None: every round), each round's bets
+        netting ``stake`` times their line (base stakes; None: 1), the fee paid."""
         bets = {key: self.paytable.bet(*key) for key in self.checked}
         found = []
-        n = len(block)
+        rows = np.arange(len(block)) if rows is None else rows
+        stake = np.ones(len(block)) if stake is None else stake
+        n = len(rows)
         for key, bet in bets.items():
             logged = block.payouts[key]
             given = ~np.isnan(logged)
@@ -613,13 +772,18 @@ class Audit:
                     )
                     found.append(self._finding("payout", block, i, text))
             settlement = Settlement(bet)
-            nets = [net - settlement.fee for net in settlement.constants]
+            constants = np.array([float(net) for net in settlement.constants])
             index = settling_rule(bet, columns, n)
-            expected = np.array([float(net) for net in nets])[index]
-            wrong = given & (np.abs(logged - expected) > PAYOUT_TOLERANCE)
-            for i in np.flatnonzero(wrong):
-                net = nets[int(index[i])]
+            staked = stake[rows]
+            expected = staked * constants[index] - float(settlement.fee)
+            wrong = given[rows] & (np.abs(logged[rows] - expected) > PAYOUT_TOLERANCE)
+            for k in np.flatnonzero(wrong):
+                i = int(rows[k])
+                times = Fraction(int(staked[k]))
+                net = times * settlement.constants[int(index[k])] - settlement.fee
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
+                if times != 1 and net + settlement.fee:
+                    text += f" ({times} base stakes)"
                 found.append(self._finding("payout", block, i, text))
         return found
 
@@ -643,11 +807,22 @@ def other_payout_columns(log: object) -> AnalyzerError:
 
 
 def _rank(finding: Finding) -> int:
-    return CHECKS.index(finding.check)
+    return CHECK_ORDER.index(finding.check)
 
 
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
+
+
+def _values_text(values: tuple[int, ...]) -> str:
+    """Totals as runs: ``(0, 1, 2, 3, 4)`` as ``0-4``."""
+    runs: list[list[int]] = []
+    for value in sorted(values):
+        if runs and value == runs[-1][-1] + 1:
+            runs[-1].append(value)
+        else:
+            runs.append([value])
+    return ", ".join(str(r[0]) if len(r) == 1 else f"{r[0]}-{r[-1]}" for r in runs)
 
 
 def _net_text(net: Fraction) -> str:

@@ -22,6 +22,17 @@ bin), so memory stays bounded whatever the log's length. The tests:
   its two-sided normal p-value; and a calibration table (rounds binned by the predicted
   probability: predicted against observed).
 
+A log of another game of the family (:mod:`analyzer.analysis.audit_game`) is tested on
+its own outcomes (its hands' wins and the tie: no naturals nor pairs), against the exact
+engine's chances of a full shoe (:class:`~analyzer.analysis.audit_game.GameChances`); a
+game dealt once has the shoe-aware test too, each round's chances summed over the pairs
+of hands its cards left allow (:func:`~analyzer.engine.dealt_chances.winner_chances`).
+With a player's decision a round's chances depend on what was seen and chosen: each
+count is tested against the sum of each round's exact chances given its information set
+and its action (a z statistic, and for the three outcomes a chi-square over their exact
+covariance), and the runs, serial correlation and shoe-aware tests are left out (a
+note says so); a game whose hands draw has no shoe-aware test either.
+
 Every test's p-value is adjusted by Holm's step-down correction over the tests run, and
 it fails where the adjusted p-value is at most the level. The distribution functions
 are here, in ``math`` (no SciPy).
@@ -37,8 +48,9 @@ from itertools import pairwise
 
 import numpy as np
 
+from analyzer.analysis.audit_game import GameChances
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_CARDS
+from analyzer.game.cards import N_CARDS, N_RANKS, N_SUITS
 from analyzer.game.fields import WINNERS
 from analyzer.game.shoe import INFINITE, ROUND_CARDS
 from analyzer.paytables.model import MAIN_BETS, Bet, Paytable, paytable_from_dict
@@ -276,6 +288,14 @@ class FitResult:
     left_out: int
     notes: tuple[str, ...] = ()
     running: RunningDifference | None = None
+    #: The outcomes, (key, what people call them), in report order: the shoe-aware
+    #: tests', the calibration's; the running difference is the first's wins less the
+    #: second's (punto banco: Banker, Player, tie; another game: its hands, then the tie).
+    outcomes: tuple[tuple[str, str], ...] = (
+        ("banker", "Banker wins"),
+        ("player", "Player wins"),
+        ("tie", "ties"),
+    )
 
     @property
     def run(self) -> tuple[FitTest, ...]:
@@ -315,19 +335,62 @@ class Fit:
             raise AnalyzerError(f"the level must be between 0 and 1, got {level}")
         self.paytable, self.decks, self.level = paytable, decks, level
         self.rules, self.strategy = paytable.rules, paytable.strategy
-        self.events = _events_paytable(paytable, decks)
-        exact = analyze(paytable=self.events, mode="events")
-        self.exact = {r.bet.id: r.hit_frequency for r in exact.results}
-        # The shoe-aware outcomes in WINNERS order (player, banker, tie).
-        self.outcome_bets = [self.events.bet(name, "events") for name in WINNERS]
-        self.full_shoe = np.array([float(self.exact[name]) for name in WINNERS])
+        self.game = game = paytable.game
         self.notes: list[str] = []
+        #: Another game's exact chances (None for punto banco).
+        self.chances: GameChances | None = None
+        # The outcomes by winner index (0 the first hand, 1 the second, 2 a tie), their
+        # report order, and the two hands whose wins the runs and the running difference
+        # set against each other (the first named, then the other).
+        if game is None:
+            self.events = _events_paytable(paytable, decks)
+            exact = analyze(paytable=self.events, mode="events")
+            self.exact = {r.bet.id: r.hit_frequency for r in exact.results}
+            # The shoe-aware outcomes in WINNERS order (player, banker, tie).
+            self.outcome_bets = [self.events.bet(name, "events") for name in WINNERS]
+            self.winners: tuple[str, ...] = WINNERS
+            self.event_list: tuple[tuple[str, str, str], ...] = EVENTS
+            self.order = (_BANKER, _PLAYER, _TIE)
+            labels = dict(OUTCOME_NAMES)
+        else:
+            self.events = None
+            self.chances = GameChances(paytable, decks)
+            self.exact = dict(self.chances.exact)
+            self.winners = game.winners
+            labels = {hand.name: f"{hand.label()} wins" for hand in game.hands}
+            labels[game.tie] = "ties"
+            self.event_list = tuple((name, labels[name], "") for name in game.winners)
+            self.order = (0, 1, 2)
+            if self.chances.conditional:
+                self.notes.append(
+                    "runs and serial correlation left out: a round's chances move with the "
+                    "cards the player saw and the action taken"
+                )
+            if game.by_values:
+                self.notes.append(
+                    f"shoe-aware test left out: {game.name}'s hands take cards after the "
+                    "deal (each round's chances on the cards left in its shoe would be a "
+                    "walk of their own)"
+                )
+        self.outcomes = tuple((self.winners[k], labels[self.winners[k]]) for k in self.order)
+        self.lead, self.other = self.order[0], self.order[1]
+        self.full_shoe = (
+            np.array([float(self.exact[name]) for name in self.winners])
+            if self.exact
+            else np.zeros(3)
+        )
         self.side: list[tuple[str, str, Bet, np.ndarray]] | None = None
         self.side_exact: dict[tuple[str, str], Fraction] = {}
         self.side_counts: dict[tuple[str, str], list[int]] = {}
         # Frequencies.
         self.n = 0
-        self.counts = dict.fromkeys((key for key, _, _ in EVENTS), 0)
+        self.counts = dict.fromkeys((key for key, _, _ in self.event_list), 0)
+        # A game with a decision: per outcome the sum of each round's chance and the sum
+        # of the covariances of the outcomes (diag(p) - p p^T); per side bet the sum of
+        # its chance and of p (1 - p).
+        self.given_sum = np.zeros(3)
+        self.given_cov = np.zeros((3, 3))
+        self.side_given: dict[tuple[str, str], list[float]] = {}
         # Runs and serial correlation of Banker (1) and Player (0) wins.
         self.last: int | None = None
         self.first: int | None = None
@@ -377,6 +440,11 @@ class Fit:
             "bins": [sparse(a) for a in (self.bin_rounds, self.bin_predicted, self.bin_observed)],
             "running": [self.run_total.tolist(), points.tolist(), self.spacing],
             "notes": list(self.notes),
+            "given": [
+                self.given_sum.tolist(),
+                self.given_cov.tolist(),
+                [[b, m, *v] for (b, m), v in self.side_given.items()],
+            ],
         }
 
     def absorb(self, state: dict) -> None:
@@ -427,6 +495,13 @@ class Fit:
         for note in state["notes"]:
             if note not in self.notes:
                 self.notes.append(note)
+        given_sum, given_cov, side_given = state["given"]
+        self.given_sum += np.array(given_sum)
+        self.given_cov += np.array(given_cov)
+        for bet_id, mode, expected, variance in side_given:
+            sums = self.side_given.setdefault((bet_id, mode), [0.0, 0.0])
+            sums[0] += expected
+            sums[1] += variance
 
     def start_log(self) -> None:
         """The rounds fed from here are of another log: its first shoe is a new one."""
@@ -442,20 +517,36 @@ class Fit:
         self.side = []
         seen: set[int] = set()
         event_conditions = {when for _, _, when in EVENTS}
+        if self.game is not None:  # a bet that wins on one hand's win only is its test
+            event_conditions = {f"winner == {name!r}" for name in self.winners}
         for bet_id, mode in logged:
             bet = self.paytable.bet(bet_id, mode)
             wins = [rule.condition.shown for rule in bet.rules if rule.payout.kind == "win"]
-            if bet_id in MAIN_BETS or id(bet) in seen:
+            if (bet_id in MAIN_BETS and self.game is None) or id(bet) in seen:
                 continue
-            if len(wins) == 1 and len(bet.rules) == 1 and wins[0] in event_conditions:
+            alone = len(bet.rules) == 1 or self.game is not None
+            if len(wins) == 1 and alone and wins[0] in event_conditions:
                 continue
             seen.add(id(bet))
             try:
-                exact = analyze(paytable=self.paytable, decks=self.decks, mode=mode, bets=[bet_id])
+                if self.chances is not None:
+                    hits = self.chances.bet_hits(bet)
+                else:
+                    exact = analyze(
+                        paytable=self.paytable, decks=self.decks, mode=mode, bets=[bet_id]
+                    )
+                    hits = exact.result(bet_id, mode).hit_frequency
             except AnalyzerError as exc:
                 self.notes.append(f"{bet_id} ({mode}): hit rate not tested: {exc}")
                 continue
-            self.side_exact[(bet_id, mode)] = exact.result(bet_id, mode).hit_frequency
+            if isinstance(hits, np.ndarray):
+                # (a bet that wins exactly when a hand does, given what was seen and
+                # chosen, is that outcome's test)
+                given = self.chances.given
+                if any(np.allclose(hits, given[:, k], equal_nan=True) for k in range(3)):
+                    continue
+                self.side_given[(bet_id, mode)] = [0.0, 0.0]
+            self.side_exact[(bet_id, mode)] = hits
             self.side_counts[(bet_id, mode)] = [0, 0]
             self.side.append((bet_id, mode, bet, _win_rules(bet)))
 
@@ -468,31 +559,55 @@ class Fit:
         winner: np.ndarray,
         columns: dict[str, np.ndarray],
         payouts: dict[tuple[str, str], np.ndarray],
+        *,
+        dealt: np.ndarray | None = None,
+        given: np.ndarray | None = None,
     ) -> None:
-        """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none), burns
-        (by position in the block), the winner of each (WINNERS' index, from the cards),
-        its columns (the value and pair fields, and the card fields where a side bet
-        needs them) and the logged payouts."""
+        """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none; another
+        game's as :class:`~analyzer.analysis.audit.LoggedRounds` holds them), burns (by
+        position in the block), the winner of each (WINNERS' index, from the cards;
+        another game's: 0 its first hand, 1 the second, 2 a tie, -1 a round not dealt as
+        it deals), its columns (the value and pair fields, and the card fields where a
+        side bet needs them; another game's: of the ``dealt`` rounds only) and the
+        logged payouts. With a decision, ``given``: per round dealt, its row of the
+        game's chances given what the player saw and chose
+        (:meth:`~analyzer.analysis.audit_game.GameChances.key`)."""
         n = len(winner)
         if not n:
             return
-        self.n += n
-        for key, _, _ in EVENTS:
-            hits = winner == WINNERS.index(key) if key in OUTCOME_NAMES else columns[key]
+        rows = np.arange(n) if dealt is None else np.flatnonzero(dealt)
+        tested = winner[rows]
+        self.n += len(rows)
+        for key, _, _ in self.event_list:
+            hits = tested == self.winners.index(key) if key in self.winners else columns[key]
             self.counts[key] += int(np.count_nonzero(hits))
+        conditional = None
+        if given is not None:
+            conditional = self.chances.given[given]
+            known = ~np.isnan(conditional).any(axis=1)
+            p = conditional[known]
+            self.given_sum += p.sum(axis=0)
+            self.given_cov += np.diag(p.sum(axis=0)) - p.T @ p
         for bet_id, mode, bet, wins in self.side or ():
-            given = ~np.isnan(payouts[(bet_id, mode)])
+            logged = ~np.isnan(payouts[(bet_id, mode)][rows])
             if bet.max_round is not None:
-                given &= rounds <= bet.max_round
-            hit = wins[settling_rule(bet, columns, n)]
+                logged &= rounds[rows] <= bet.max_round
+            hit = wins[settling_rule(bet, columns, len(rows))]
             counts = self.side_counts[(bet_id, mode)]
-            counts[0] += int(np.count_nonzero(given))
-            counts[1] += int(np.count_nonzero(hit & given))
-        self._sequence(winner)
+            counts[0] += int(np.count_nonzero(logged))
+            counts[1] += int(np.count_nonzero(hit & logged))
+            if given is not None:
+                q = self.side_exact[(bet_id, mode)][given][logged]
+                q = q[~np.isnan(q)]
+                sums = self.side_given[(bet_id, mode)]
+                sums[0] += float(q.sum())
+                sums[1] += float((q * (1 - q)).sum())
+        if given is None:
+            self._sequence(tested)
         self._shoe_aware(shoes, cards, burns, winner)
 
     def _sequence(self, winner: np.ndarray) -> None:
-        x = (winner[winner != _TIE] == _BANKER).astype(np.int64)
+        x = (winner[winner != _TIE] == self.lead).astype(np.int64)
         if not len(x):
             return
         if self.first is None:
@@ -534,30 +649,43 @@ class Fit:
         return self.decks - before
 
     def _shoe_aware(self, shoes, cards, burns, winner) -> None:
+        if self.game is not None and self.game.by_values:
+            return  # (left out: see the notes)
         if self.decks == INFINITE:
-            probabilities = np.broadcast_to(self.full_shoe, (len(winner), 3))
-            self._accumulate(probabilities, winner)
+            scored = winner >= 0
+            self.left_out += int(len(winner) - np.count_nonzero(scored))
+            probabilities = np.broadcast_to(self.full_shoe, (int(np.count_nonzero(scored)), 3))
+            self._accumulate(probabilities, winner[scored])
             return
-        from analyzer.engine.batch import dealt_expected_values
-
         left = self.compositions(shoes, cards, burns)
-        valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= ROUND_CARDS)
+        # (a round of another game not dealt as it deals has no winner: left out too)
+        least = ROUND_CARDS if self.game is None else max(ROUND_CARDS, self.game.cards)
+        valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= least) & (winner >= 0)
         self.left_out += int(len(winner) - np.count_nonzero(valid))
         left, winner = left[valid], winner[valid]
         for start in range(0, len(left), CHUNK_ROUNDS):
             chunk = np.ascontiguousarray(left[start : start + CHUNK_ROUNDS])
-            ev = dealt_expected_values(self.outcome_bets, chunk, self.rules, self.strategy)
-            probabilities = np.clip((ev + 1) / 2, 0.0, 1.0)
+            if self.game is not None:
+                from analyzer.engine.dealt_chances import winner_chances
+
+                ranks = chunk.reshape(len(chunk), N_RANKS, N_SUITS).sum(axis=2)
+                probabilities = winner_chances(self.game, ranks)
+            else:
+                from analyzer.engine.batch import dealt_expected_values
+
+                ev = dealt_expected_values(self.outcome_bets, chunk, self.rules, self.strategy)
+                probabilities = np.clip((ev + 1) / 2, 0.0, 1.0)
             self._accumulate(probabilities, winner[start : start + CHUNK_ROUNDS])
 
     def _running(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
         """Keep the running difference at every ``spacing``-th round of these."""
-        drift = probabilities[:, _BANKER] - probabilities[:, _PLAYER]
+        lead, other = self.lead, self.other
+        drift = probabilities[:, lead] - probabilities[:, other]
         parts = np.stack(
             [
-                (winner == _BANKER).astype(np.float64) - (winner == _PLAYER),
+                (winner == lead).astype(np.float64) - (winner == other),
                 drift,
-                probabilities[:, _BANKER] + probabilities[:, _PLAYER] - drift * drift,
+                probabilities[:, lead] + probabilities[:, other] - drift * drift,
             ]
         )
         totals = self.run_total[:, None] + np.cumsum(parts, axis=1)
@@ -592,14 +720,33 @@ class Fit:
     # -- The tests -------------------------------------------------------------------------
 
     def result(self) -> FitResult:
-        tests = [self._chi_square()]
-        for key, name, _ in EVENTS:
+        conditional = self.chances is not None and self.chances.conditional
+        tests = [self._given_chi_square() if conditional else self._chi_square()]
+        for key, name, _ in self.event_list:
+            if conditional:
+                k = self.winners.index(key)
+                variance = float(self.given_cov[k, k])
+                tests.append(
+                    self._given(
+                        f"frequency:{key}", name, self.counts[key], self.n,
+                        float(self.given_sum[k]), variance,
+                    )
+                )  # fmt: skip
+                continue
             tests.append(
                 self._binomial(f"frequency:{key}", name, self.counts[key], self.n, self.exact[key])
             )
         for bet_id, mode, bet, _ in self.side or ():
             rounds, hits = self.side_counts[(bet_id, mode)]
             label = bet.display_name()
+            if (bet_id, mode) in self.side_given:
+                expected, variance = self.side_given[(bet_id, mode)]
+                tests.append(
+                    self._given(
+                        f"hits:{bet_id}:{mode}", f"{label} hits", hits, rounds, expected, variance
+                    )
+                )
+                continue
             tests.append(
                 self._binomial(
                     f"hits:{bet_id}:{mode}",
@@ -609,9 +756,11 @@ class Fit:
                     self.side_exact[(bet_id, mode)],
                 )
             )
-        tests += [self._runs(), self._serial()]
-        for name, label in OUTCOME_NAMES.items():
-            tests.append(self._aware(name, label))
+        if not conditional:
+            tests += [self._runs(), self._serial()]
+        if self.game is None or not self.game.by_values:
+            for name, label in self.outcomes:
+                tests.append(self._aware(name, label))
         ran = [i for i, t in enumerate(tests) if t.p_value is not None]
         adjusted = holm([tests[i].p_value for i in ran])
         for i, a in zip(ran, adjusted, strict=True):
@@ -625,6 +774,7 @@ class Fit:
             self.left_out,
             tuple(self.notes),
             self._running_difference(),
+            self.outcomes,
         )
 
     def _running_difference(self) -> RunningDifference | None:
@@ -639,12 +789,12 @@ class Fit:
         )
 
     def _chi_square(self) -> FitTest:
+        named = tuple(key for key, _ in self.outcomes)  # in the order of the test's name
         key, name, method = (
             "frequency:outcomes",
-            "Banker, Player, tie",
+            self._outcomes_name(),
             "chi-square, 2 df, full shoe",
         )
-        named = ("banker", "player", "tie")  # in the order the test's name gives them
         observed = [self.counts[name] for name in named]
         expected = [self.n * float(self.exact[name]) for name in named]
         if not self.n:
@@ -662,6 +812,58 @@ class Fit:
             chi_square_sf(statistic, 2),
             parts=tuple(zip(named, observed, expected, strict=True)),
         )
+
+    def _outcomes_name(self) -> str:
+        """The outcomes test's name: ``Banker, Player, tie`` (another game's hands)."""
+        if self.game is None:
+            return "Banker, Player, tie"
+        first, second = (self.game.hands[k].label() for k in self.order[:2])
+        return f"{first}, {second}, {self.game.tie}"
+
+    def _given_chi_square(self) -> FitTest:
+        """The outcomes of a game with a decision against each round's chances given what
+        the player saw and chose: (observed - expected)' V^-1 (observed - expected) over
+        two of the three counts, V the exact covariance of a sum of independent rounds
+        (sum of diag(p) - p p'): chi-square with 2 degrees of freedom (Pearson's, where
+        every round's chances are alike)."""
+        named = tuple(key for key, _ in self.outcomes)
+        key, name = "frequency:outcomes", self._outcomes_name()
+        method = "chi-square, 2 df, exact chances given the cards seen and the action"
+        observed = [self.counts[outcome] for outcome in named]
+        index = [self.winners.index(outcome) for outcome in named]
+        expected = [float(self.given_sum[k]) for k in index]
+        if not self.n:
+            return FitTest(key, name, method, 0, 0.0, 0.0, "chi2", None, None)
+        two = index[:2]
+        difference = np.array(observed[:2]) - np.array(expected[:2])
+        covariance = self.given_cov[np.ix_(two, two)]
+        statistic = p_value = None
+        if np.linalg.det(covariance) > 0:
+            statistic = float(difference @ np.linalg.solve(covariance, difference))
+            p_value = chi_square_sf(statistic, 2)
+        return FitTest(
+            key,
+            name,
+            method,
+            self.n,
+            self.n,
+            self.n,
+            "chi2",
+            statistic,
+            p_value,
+            parts=tuple(zip(named, observed, expected, strict=True)),
+        )
+
+    def _given(
+        self, key: str, name: str, hits: int, n: int, expected: float, variance: float
+    ) -> FitTest:
+        """A count against the sum of each round's chance given what the player saw and
+        chose: z = (observed - sum p) / sqrt(sum p (1 - p)), normal."""
+        method = "sum of exact chances given the cards seen and the action, normal"
+        if not n or variance <= 0:
+            return FitTest(key, name, method, n, hits, expected, "z", None, None)
+        z = (hits - expected) / math.sqrt(variance)
+        return FitTest(key, name, method, n, hits, expected, "z", z, normal_two_sided(z))
 
     def _binomial(self, key: str, name: str, hits: int, n: int, p: Fraction) -> FitTest:
         method = "exact binomial, full shoe"
@@ -682,13 +884,14 @@ class Fit:
 
     def _runs(self) -> FitTest:
         banker, player = self.seq_sum, self.seq_n - self.seq_sum
+        lead, other = (label.removesuffix(" wins") for _, label in self.outcomes[:2])
         runs = self.changes + 1 if self.seq_n else 0
         n = self.seq_n
         expected = 2 * banker * player / n + 1 if n else 0.0
         z = runs_z(banker, player, runs)
         method = "Wald-Wolfowitz, normal, ties out"
         p = None if z is None else normal_two_sided(z)
-        return FitTest("runs", "runs of Banker/Player", method, n, runs, expected, "z", z, p)
+        return FitTest("runs", f"runs of {lead}/{other}", method, n, runs, expected, "z", z, p)
 
     def _serial(self) -> FitTest:
         n, total = self.seq_n, self.seq_sum
@@ -706,7 +909,7 @@ class Fit:
         )
 
     def _aware(self, name: str, label: str) -> FitTest:
-        k = WINNERS.index(name)
+        k = self.winners.index(name)
         observed = int(self.observed[k])
         expected, variance = float(self.expected[k]), float(self.variance[k])
         z = p_value = None
@@ -728,8 +931,8 @@ class Fit:
     def _calibration(self) -> tuple[CalibrationBin, ...]:
         """Per outcome, the fine bins joined into groups of about equal rounds."""
         out = []
-        for name in OUTCOME_NAMES:
-            k = WINNERS.index(name)
+        for name, _ in self.outcomes:
+            k = self.winners.index(name)
             rounds = self.bin_rounds[k]
             total = int(rounds.sum())
             if not total:

@@ -353,11 +353,11 @@ def simulate(
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
         punto banco or another game of the family (``"dragon-tiger"``: dealt in rounds
-        of its own cards, without a ``log``). Random multipliers (special cards, or a
-        game's Lightning suits) are drawn for every round from the seed. A punto banco
-        paytable with a ``[decision]`` (``"peek-baccarat"``, its ``unknowns`` given) has
-        each round show cards drawn by the chances of its ``shown``, and each bet of the
-        decision raised as its exact strategy on a full shoe plays them (or as
+        of its own cards; its ``log`` names its hands' cards). Random multipliers (special
+        cards, or a game's Lightning suits) are drawn for every round from the seed. A
+        punto banco paytable with a ``[decision]`` (``"peek-baccarat"``, its ``unknowns``
+        given) has each round show cards drawn by the chances of its ``shown``, and each
+        bet of the decision raised as its exact strategy on a full shoe plays them (or as
         :func:`~analyzer.with_decisions` gives the play), without a ``log``.
     shoes : int
         Shoes to deal, 1 to 10**9.
@@ -733,7 +733,9 @@ class AuditReport(TableResult):
         Everything found (the first 1,000 are listed).
     counts : dict
         Findings by check (``draw``, ``score``, ``winner``, ``cards``, ``order``,
-        ``burn``, ``payout``, ``repeat``).
+        ``burn``, ``payout``, ``repeat``; another game of the family's: ``deal``, its
+        ``draw`` where a hand draws by its own rule, ``action`` where the player
+        decides, then ``score`` ... ``repeat``).
     result : AuditResult
         The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
         the fit's tests and calibration (``result.fit``) where it was run.
@@ -823,7 +825,10 @@ def audit(
         The log (CSV with a header row, or Parquet; one row per round, columns as the
         command's help says); several are audited as one.
     paytable : str, path or Paytable, default "seed-game"
-        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`.
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`:
+        punto banco, or another game of the family (``"dragon-tiger"``: the log names
+        its hands' cards, ``dragon_cards`` and ``tiger_cards``, and with a player's
+        decision the ``action``).
     decks : int or "inf", optional
         52-card decks in each shoe (default: the paytable's).
     level : float, default 0.01
@@ -862,10 +867,22 @@ def audit(
     (0, 0)
     >>> report.to_frame().empty
     True
+
+    A log of Dragon Tiger, with a payout logged wrong:
+
+    >>> dragon = pathlib.Path(tempfile.mkdtemp()) / "dragon.csv"
+    >>> _ = dragon.write_text(
+    ...     "shoe,round,dragon_cards,tiger_cards,winner,pay:dragon\\n"
+    ...     "A,1,KS,4H,dragon,1\\n"
+    ...     "A,2,7D,7C,tie,1\\n"
+    ... )
+    >>> checked = audit(dragon, paytable="dragon-tiger", fit=False)
+    >>> [(f.row, f.check, f.text) for f in checked.result.findings]
+    [(2, 'payout', 'pay:dragon logged 1: the paytable settles it -0.5')]
     """
     from analyzer.runs.audit_run import run_audit
 
-    played = _played(paytable, strategy, jackpot, unknowns, "audit()")
+    played = _played(paytable, strategy, jackpot, unknowns, "audit()", every_game=True)
     logs = [log] if isinstance(log, (str, os.PathLike)) else log
     if not isinstance(logs, Sequence) or not logs:
         raise AnalyzerError("log: give a log file's path, or a list of them")

@@ -34,14 +34,19 @@ payouts pay:<bet> or pay:<bet>:<mode>) and check every round against the paytabl
 drawing rules, the scores and winner, no card more often in a shoe than its decks hold,
 rounds numbered in order, each logged burn as the procedure says (on a shoe's first
 round: the shown card and as many more as its value), every payout as the paytable
-settles it, and no shoe dealt twice (within a log or across the logs given). Findings
-are listed first, each with its shoe, round and row (and log, of several). Then the fit
-to the exact odds: the outcome, natural, pair and side-bet frequencies against a full shoe's
-exact probabilities (chi-square, exact binomial), runs and serial correlation of the
-winners, and the shoe-aware test (each round priced on the cards left in its shoe), each
-with its p-value and verdict at --level after Holm's correction. Findings are about the
-table, not errors: the exit status is 0 (1 with --fail-on-findings); a malformed log is
-one line and exit status 2."""
+settles it, and no shoe dealt twice (within a log or across the logs given). A log of
+another game of the family (Dragon Tiger, Three Card Baccarat, Lucky Draw Baccarat)
+names the game's hands: <hand>_cards (dragon_cards, tiger_cards), <hand>_score, and for
+a game with a player's decision the action taken; each hand's cards, its card after the
+deal (by its rule or the action) and the scores are checked as the game deals and
+scores them. Findings are listed first, each with its shoe, round and row (and log, of
+several). Then the fit to the exact odds: the outcome, natural, pair and side-bet
+frequencies against a full shoe's exact probabilities (chi-square, exact binomial; with
+a player's decision, each round's exact chances given the cards seen and the action),
+runs and serial correlation of the winners, and the shoe-aware test (each round priced
+on the cards left in its shoe), each with its p-value and verdict at --level after
+Holm's correction. Findings are about the table, not errors: the exit status is 0 (1
+with --fail-on-findings); a malformed log is one line and exit status 2."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # a log to audit
@@ -53,7 +58,11 @@ examples:
   baccarat-odds audit ez.parquet --paytable ez-baccarat --format json
   baccarat-odds simulate --shoes 100 --seed 3 --log more.parquet
   baccarat-odds audit rounds.csv more.parquet      # one audit: a shoe in both is found
-  baccarat-odds audit more.parquet --workers 2     # in saved partitions; again with --resume"""
+  baccarat-odds audit more.parquet --workers 2     # in saved partitions; again with --resume
+  baccarat-odds simulate --shoes 20 --seed 4 --paytable dragon-tiger --log dragon.csv
+  baccarat-odds audit dragon.csv --paytable dragon-tiger    # dragon_cards, tiger_cards
+  baccarat-odds simulate --shoes 5 --seed 5 --paytable lucky-draw-baccarat-1 --log lucky.csv
+  baccarat-odds audit lucky.csv --paytable lucky-draw-baccarat-1   # the action column too"""
 
 
 MAX_PARTITION_ROWS = 10**8
@@ -199,33 +208,57 @@ def audit_document(result, paytable, level: float = 0.01) -> Document:
         ),
     ]
     if result.fit is not None:
-        blocks += _fit_blocks(result.fit)
+        blocks += _fit_blocks(result.fit, paytable)
     return Document(None, tuple(blocks), audit_data(result, paytable, level))
 
 
-def _fit_blocks(fit) -> list:
+def _fit_blocks(fit, paytable) -> list:
     from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND, BATCH_ERROR_MEASURED
     from analyzer.analysis.audit_record import bin_record, fit_test_record
     from analyzer.analysis.audit_record import verdict as verdict_of
 
     run, failed = len(fit.run), len(fit.failed)
     verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
+    game = paytable.game
+    shoe = "an infinite deck" if fit.decks == INFINITE else _count(fit.decks, "deck")
+    keys = {t.key for t in fit.tests}
     intro = [
         f"{_count(run, 'test')} at level {fit.level:g}, p-values adjusted by Holm's "
         f"correction over the {run} run: {verdict}",
-        "  frequencies: against the exact probabilities of a full shoe "
-        f"({'an infinite deck' if fit.decks == INFINITE else _count(fit.decks, 'deck')}); "
-        "side bets over the rounds logging their payout",
-        "  runs, serial correlation: Banker and Player wins in log order, ties left out, "
-        "shoes joined",
-        f"  shoe-aware: {_count(fit.shoe_aware_rounds, 'round')}, each priced on the cards "
-        "left in its shoe (earlier rounds and burns out) by the batch engine, in floats "
-        f"within {BATCH_ERROR_BOUND:g} of exact a round (measured {BATCH_ERROR_MEASURED:g})",
     ]
+    if game is not None and game.decision is not None:
+        intro.append(
+            "  frequencies: each round against its exact chances given the cards the player "
+            f"saw and the action taken, in a full shoe ({shoe}); side bets over the rounds "
+            "logging their payout"
+        )
+    else:
+        intro.append(
+            f"  frequencies: against the exact probabilities of a full shoe ({shoe}); side "
+            "bets over the rounds logging their payout"
+        )
+    lead, other = (label.removesuffix(" wins") for _, label in fit.outcomes[:2])
+    if "runs" in keys:
+        intro.append(
+            f"  runs, serial correlation: {lead} and {other} wins in log order, ties left "
+            "out, shoes joined"
+        )
+    if any(key.startswith("shoe_aware:") for key in keys):
+        how = (
+            "by the batch engine, in floats within "
+            f"{BATCH_ERROR_BOUND:g} of exact a round (measured {BATCH_ERROR_MEASURED:g})"
+            if game is None
+            else f"as {game.name} scores its hands, in floats"
+        )
+        intro.append(
+            f"  shoe-aware: {_count(fit.shoe_aware_rounds, 'round')}, each priced on the cards "
+            f"left in its shoe (earlier rounds and burns out) {how}"
+        )
     if fit.left_out:
+        not_dealt = "" if game is None else f", or not dealt as {game.name} deals"
         intro.append(
             f"  left out of the shoe-aware test: {_count(fit.left_out, 'round')} whose shoe "
-            "holds more of a card than its decks, or fewer cards than a round takes"
+            f"holds more of a card than its decks, or fewer cards than a round takes{not_dealt}"
         )
     intro += [f"  {note}" for note in fit.notes]
     rows = [
@@ -279,16 +312,22 @@ def _fit_blocks(fit) -> list:
         for t in fit.tests
     ]
     bin_records = [bin_record(b) for b in fit.calibration]
-    return [
+    shown = [
         Heading("Fit to the exact odds", 2),
         Paragraph("\n".join(intro)),
         table([Column(h) for h in headers], rows, audience="people"),
-        Heading("Calibration of the shoe-aware probabilities", 2),
-        Paragraph(
-            "rounds grouped by their predicted probability of each outcome: the mean "
-            "prediction against the share observed"
-        ),
-        table([Column(h) for h in calibration_headers], calibration, audience="people"),
+    ]
+    if any(key.startswith("shoe_aware:") for key in keys):
+        shown += [
+            Heading("Calibration of the shoe-aware probabilities", 2),
+            Paragraph(
+                "rounds grouped by their predicted probability of each outcome: the mean "
+                "prediction against the share observed"
+            ),
+            table([Column(h) for h in calibration_headers], calibration, audience="people"),
+        ]
+    return [
+        *shown,
         records_table(
             test_records,
             {

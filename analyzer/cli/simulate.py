@@ -23,8 +23,9 @@ punto banco paytable whose [decision] shows some of the first four cards (Peek B
 give its --unknowns) has each round show cards drawn by the chances of 'shown', and each
 bet of the decision raised as its exact strategy (or --decisions) plays them, the fee on
 the base stake. The shoes are dealt in saved partitions: after an interruption, --resume
-goes on from them. --log writes every round dealt in the log format audit reads (punto
-banco without a [decision] only)."""
+goes on from them. --log writes every round dealt in the log format audit reads (another
+game's names its hands: dragon_cards, tiger_cards; with a decision, the action each round
+was played by; not for a punto banco paytable with a [decision])."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1

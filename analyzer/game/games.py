@@ -35,7 +35,7 @@ import math
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import Any
@@ -74,6 +74,7 @@ __all__ = [
     "Vocabulary",
     "counted_field",
     "decision_from_table",
+    "drawn_fields",
     "game_from_table",
     "named_game",
 ]
@@ -529,6 +530,38 @@ class Game:
                 columns[name] = column(i)
         return columns
 
+    def as_dealt(self, counts: tuple[int, ...]) -> Game:
+        """A round of this game whose hands ended holding ``counts`` cards (the first deal
+        and any card taken after it) as a game dealt once, in turn (each hand's cards
+        together, in the order it took them): the same hands, scored and compared by the
+        same rules, taking no card after the deal and deciding nothing. Its
+        :meth:`columns` give such a round's winner and each hand's score, as this game
+        scores them (``audit`` reads a logged round so).
+
+        Parameters
+        ----------
+        counts : tuple of int
+            The cards each hand holds, in the order of :attr:`hands` (as many as a round
+            of this game deals it).
+
+        Returns
+        -------
+        Game
+            The game of those hands.
+
+        Examples
+        --------
+        >>> lucky = named_game("lucky-draw-baccarat")
+        >>> dealt = lucky.as_dealt((3, 2))
+        >>> [hand.cards for hand in dealt.hands], dealt.positions
+        ([3, 2], ((0, 1), (0, 2), (0, 3), (1, 1), (1, 2)))
+        """
+        hands = tuple(
+            replace(hand, cards=int(n), extra=0, draws=())
+            for hand, n in zip(self.hands, counts, strict=True)
+        )
+        return replace(self, hands=hands, deal="in turn", decision=None)
+
     def fingerprint(self) -> dict[str, Any]:
         """What identifies the game's figures (for a paytable's fingerprint)."""
         return {
@@ -553,6 +586,39 @@ def decoded(codes: np.ndarray, texts: tuple[str, ...] | None) -> np.ndarray:
     if texts is None:
         return codes.astype(np.int64)
     return np.array(texts)[codes]
+
+
+def drawn_fields(
+    game: Game,
+    winner: np.ndarray,
+    scores: np.ndarray,
+    took: np.ndarray,
+    action: np.ndarray,
+) -> dict[str, np.ndarray]:
+    """The fields a bet's condition reads of rounds of a game whose hands draw or decide,
+    as the exact walk names them: ``winner`` (codes: 0 the first hand, 1 the second, 2 a
+    tie), each hand's score (``scores``, a column per hand), a hand's cards where it may
+    take one (``took``: the extra cards each hand took, a column per hand, 0 or 1) and,
+    with a decision, ``action`` (the index of the action taken), one row per round.
+
+    Examples
+    --------
+    >>> lucky = named_game("lucky-draw-baccarat")
+    >>> fields = drawn_fields(lucky, np.array([0]), np.array([[9, 4]]), np.array([[1, 0]]),
+    ...                       np.array([1]))
+    >>> {name: values.tolist() for name, values in fields.items()}  # doctest: +NORMALIZE_WHITESPACE
+    {'winner': ['player'], 'player_score': [9], 'player_cards': [3], 'dealer_score': [4],
+     'dealer_cards': [2], 'action': ['draw']}
+    """
+    columns = {"winner": decoded(np.asarray(winner), game.winners)}
+    for h, hand in enumerate(game.hands):
+        columns[f"{hand.name}_score"] = decoded(np.asarray(scores)[:, h], None)
+        if hand.extra:
+            columns[f"{hand.name}_cards"] = decoded(hand.cards + np.asarray(took)[:, h], None)
+    if game.decision is not None:
+        names = tuple(action.name for action in game.decision.actions)
+        columns["action"] = decoded(np.asarray(action), names)
+    return columns
 
 
 def game_from_table(data: Mapping[str, Any], where: str = "[game]") -> Game:

@@ -95,7 +95,7 @@ MAIN_BETS = ("player", "banker")
 #: The commands that take a paytable of any game of the family (:mod:`analyzer.game.games`);
 #: the others deal Player and Banker hands and refuse another game
 #: (:meth:`Paytable.require_punto_banco` names these).
-EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "count")
+EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "count", "audit")
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.

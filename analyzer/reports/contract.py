@@ -68,21 +68,23 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. fit version 3: ``closed`` added beside ``intervals`` (whether
-#: each end as written is a consistent value: a printed figure's rounding leaves one end
-#: out). play version 5: ``options.special_suits`` (the round's Lightning suits --special
-#: gave, suit -> multiplier); a punto banco paytable with a ``[decision]`` (Peek Baccarat)
-#: is played: each row's ``stake`` and ``fee``, ``options.shown`` (the cards --shown
-#: named), ``decision.hidden`` (the cards not shown), each strategy's ``action`` and
-#: ``stake``, and ``decision.action`` and ``stake`` null where the bets of the decision are
-#: played differently. Version 4: ``decision`` added (the player's decision of a game with
-#: one: the cards seen, the action, each bet's exact expected nets there; null otherwise)
-#: and ``options.action``; a hand's ``reason`` for a game whose hands draw. Version 3:
-#: ``warnings`` added (simulate, count: the warnings standard error shows, as data); play:
-#: the round's ``hands`` as a list (name, label, cards, score, reason, pictures), the same
-#: for every game, in place of its ``player_*``/``banker_*`` keys, and ``options.game``;
-#: version 2: the command's JSON was released (0.1.0) in another shape; version 1: new
-#: with the contract.
+#: Every command's contract. audit version 3: ``options.game`` added (the game of another
+#: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
+#: game; its checks (``counts``) and tests are the game's. fit version 3: ``closed`` added
+#: beside ``intervals`` (whether each end as written is a consistent value: a printed
+#: figure's rounding leaves one end out). play version 5: ``options.special_suits`` (the
+#: round's Lightning suits --special gave, suit -> multiplier); a punto banco paytable with
+#: a ``[decision]`` (Peek Baccarat) is played: each row's ``stake`` and ``fee``,
+#: ``options.shown`` (the cards --shown named), ``decision.hidden`` (the cards not shown),
+#: each strategy's ``action`` and ``stake``, and ``decision.action`` and ``stake`` null
+#: where the bets of the decision are played differently. Version 4: ``decision`` added
+#: (the player's decision of a game with one: the cards seen, the action, each bet's exact
+#: expected nets there; null otherwise) and ``options.action``; a hand's ``reason`` for a
+#: game whose hands draw. Version 3: ``warnings`` added (simulate, count: the warnings
+#: standard error shows, as data); play: the round's ``hands`` as a list (name, label,
+#: cards, score, reason, pictures), the same for every game, in place of its
+#: ``player_*``/``banker_*`` keys, and ``options.game``; version 2: the command's JSON was
+#: released (0.1.0) in another shape; version 1: new with the contract.
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
@@ -95,7 +97,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("count", 3, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
-        Contract("audit", 2, "findings"),
+        Contract("audit", 3, "findings"),
         Contract("cache", 1, "runs"),
     )
 }

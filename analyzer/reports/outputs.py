@@ -139,7 +139,8 @@ def _warnings(warnings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
 def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[str, Any]:
     """``audit``'s document: the findings listed under ``findings``, then the rest of the
     audit's record (:func:`~analyzer.analysis.audit_record.audit_record`); its options
-    are whether the fit was tested and at which ``level``."""
+    are whether the fit was tested and at which ``level``, the game (None for punto
+    banco) and how the paytable is played."""
     from analyzer.analysis.audit_record import audit_record
 
     record = audit_record(result, paytable)
@@ -149,7 +150,11 @@ def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[st
         "audit",
         paytable=paytable,
         shoe=dealt_shoe_record(result.decks),
-        options={"fit": result.fit is not None, "level": level, **played_options(paytable)},
+        options={
+            "fit": result.fit is not None,
+            "level": level,
+            **played_options(paytable, with_game=True),
+        },
         rows=findings,
         **record,
     )

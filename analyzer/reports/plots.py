@@ -226,17 +226,19 @@ def save_png(fig, path: str | Path, *, held: bool = False) -> None:
 def audit_figure(fit: FitResult):
     """The audit's fit, drawn: per outcome, the calibration of the shoe-aware test (each
     group of rounds' share with the outcome less their mean predicted probability, against
-    that mean, with the band the level allows), and the running Banker-minus-Player difference less
-    its expected drift, against the band of ``fit.level`` (two-sided, normal: each
-    round's own variance summed)."""
+    that mean, with the band the level allows), and the running difference of the first
+    two outcomes' wins (punto banco: Banker minus Player; another game: its first hand
+    minus its second) less its expected drift, against the band of ``fit.level``
+    (two-sided, normal: each round's own variance summed)."""
     from statistics import NormalDist
 
     z = NormalDist().inv_cdf(1 - fit.level / 2)
     band = f"{100 * (1 - fit.level):g}% band"
     fig = _figure(11, 7.5)
     grid = fig.add_gridspec(2, 3, height_ratios=(1, 1.1))
-    names = {"banker": "Banker wins", "player": "Player wins", "tie": "Ties"}
-    colours = {"banker": "tab:red", "player": "tab:blue", "tie": "tab:green"}
+    names = {key: label[:1].upper() + label[1:] for key, label in fit.outcomes}
+    colours = dict(zip(names, ("tab:red", "tab:blue", "tab:green"), strict=True))
+    lead, other = (label.removesuffix(" wins") for _, label in fit.outcomes[:2])
     for column, outcome in enumerate(names):
         ax = fig.add_subplot(grid[0, column])
         bins = [b for b in fit.calibration if b.outcome == outcome and b.rounds]
@@ -272,9 +274,9 @@ def audit_figure(fit: FitResult):
         ax.axhline(0, color="grey", linewidth=0.6)
         ax.set_xlim(0, rounds[-1])
         ax.set_xlabel("rounds (of the shoe-aware test, in log order)", fontsize=8)
-        ax.set_ylabel("(Banker - Player wins) - expected", fontsize=8)
+        ax.set_ylabel(f"({lead} - {other} wins) - expected", fontsize=8)
         ax.set_title(
-            f"Banker minus Player wins less the exact expectation, against its {band}",
+            f"{lead} minus {other} wins less the exact expectation, against its {band}",
             fontsize=9,
         )
         ax.tick_params(labelsize=7)

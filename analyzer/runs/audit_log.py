@@ -11,6 +11,12 @@ names them; others are ignored):
   ``banker_score`` (0-9), and payouts: ``pay:<bet id>`` (the paytable's first mode) or
   ``pay:<bet id>:<mode>``, the net per unit staked; an empty cell is "not logged".
 
+A log of another game of the family (:mod:`analyzer.analysis.audit_game`) names its
+hands: ``<hand>_cards`` for each (``dragon_cards``, ``tiger_cards``: the hand's cards in
+the order it took them, at least one), ``winner`` one of the game's (its hands' names or
+its tie word), ``<hand>_score`` as the game scores a hand, and for a game with a
+player's decision a required ``action`` (one of the game's actions).
+
 Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
 n-th round of the file, the header not counted) and the column. The file is read a block
 of rows at a time, and no line, nor any row (quoted fields may hold line ends), may be
@@ -42,6 +48,7 @@ from analyzer.analysis.audit import (
     rows_out_of_order,
 )
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
+from analyzer.analysis.audit_game import HAND_SLOTS, hand_columns, score_columns
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
@@ -122,6 +129,24 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
             first = columns
         elif columns != first:
             raise other_payout_columns(path)
+
+
+def required_columns(paytable: Paytable) -> tuple[str, ...]:
+    """The columns every log of ``paytable``'s game has: punto banco's
+    :data:`REQUIRED`, or another game's shoe, round, each hand's cards and, with a
+    player's decision, the action."""
+    game = paytable.game
+    if game is None:
+        return REQUIRED
+    return ("shoe", "round", *hand_columns(game), *(("action",) if game.decision else ()))
+
+
+def optional_columns(paytable: Paytable) -> tuple[str, ...]:
+    """The columns a log of ``paytable``'s game may have besides its payouts."""
+    game = paytable.game
+    if game is None:
+        return OPTIONAL
+    return ("burn", "winner", *score_columns(game))
 
 
 def _header_layout(path: Path, paytable: Paytable) -> _Layout:
@@ -247,16 +272,20 @@ class _Layout:
             if name in seen:
                 raise AnalyzerError(f"{path}: header: the column {name[:60]!r} is there twice")
             seen.add(name)
-        missing = [name for name in REQUIRED if name not in seen]
+        required = required_columns(paytable)
+        missing = [name for name in required if name not in seen]
         if missing:
+            of = "" if paytable.game is None else f" of {paytable.game.name}"
             raise AnalyzerError(
-                f"{path}: header: no column {missing[0]!r} (a log has the columns "
-                f"{', '.join(REQUIRED)}; see audit --help)"
+                f"{path}: header: no column {missing[0]!r} (a log{of} has the columns "
+                f"{', '.join(required)}; see audit --help)"
             )
+        self.game = paytable.game
         self.names = names
         self.at = {name: i for i, name in enumerate(names)}
         #: The columns read (the others are ignored).
-        self.used = {self.at[name] for name in (*REQUIRED, *OPTIONAL) if name in self.at}
+        wanted = (*required, *optional_columns(paytable))
+        self.used = {self.at[name] for name in wanted if name in self.at}
         #: The shoe name last checked (a shoe's rows name it alike).
         self.shoe = ""
         self.payouts: dict[tuple[str, str], int] = {}
@@ -302,6 +331,7 @@ class _Block:
         self.winner: list[int] = []
         self.payouts: dict[tuple[str, str], list[float]] = {key: [] for key in layout.payouts}
         self.burns: dict[int, tuple[int, ...]] = {}
+        self.actions: list[int] = []
 
     def add(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -328,6 +358,64 @@ class _Block:
         self.order.row(shoe, row)
         self.shoes.append(shoe)
         self.rounds.append(_whole(cells[at["round"]], where(row, "round"), "a round number"))
+        if self.layout.game is not None:
+            self._add_game(row, cells)
+        else:
+            self._add_punto_banco(row, cells)
+        for key, i in self.layout.payouts.items():
+            self.payouts[key].append(_payout(cells[i], where(row, self.layout.names[i])))
+
+    def _add_game(self, row: int, cells: Sequence[Any]) -> None:
+        """The hands, scores, winner and action of a round of another game."""
+        at, where, game = self.layout.at, self._where, self.layout.game
+        dealt = [-1] * (len(game.hands) * HAND_SLOTS)
+        for h, hand in enumerate(game.hands):
+            name = f"{hand.name}_cards"
+            held = _cards(cells[at[name]], where(row, name))
+            if not held:
+                raise AnalyzerError(
+                    f"{_place(where(row, name))}: empty (every round deals the "
+                    f"{hand.label()} its cards)"
+                )
+            if len(held) > HAND_SLOTS:
+                raise AnalyzerError(
+                    f"{_place(where(row, name))}: {len(held)} cards: not a hand (at most "
+                    f"{HAND_SLOTS} are read)"
+                )
+            dealt[h * HAND_SLOTS : h * HAND_SLOTS + len(held)] = held
+        self.cards.append(dealt)
+        self._add_burn(row, cells)
+        for hand, out in zip(game.hands, (self.player_score, self.banker_score), strict=True):
+            name = f"{hand.name}_score"
+            if name in at:
+                low, high = game.score_range(hand)
+                out.append(_score(cells[at[name]], where(row, name), low, high))
+            else:
+                out.append(NOT_LOGGED)
+        self.winner.append(
+            _named(cells[at["winner"]], where(row, "winner"), game.winners, "a winner")
+            if "winner" in at
+            else NOT_LOGGED
+        )
+        if game.decision is not None:
+            names = tuple(action.name for action in game.decision.actions)
+            action = _named(cells[at["action"]], where(row, "action"), names, "an action")
+            if action == NOT_LOGGED:
+                raise AnalyzerError(
+                    f"{_place(where(row, 'action'))}: empty (every round of {game.name} "
+                    f"logs the action taken: {', '.join(names)})"
+                )
+            self.actions.append(action)
+
+    def _add_burn(self, row: int, cells: Sequence[Any]) -> None:
+        at = self.layout.at
+        if "burn" in at:
+            burn = _cards(cells[at["burn"]], self._where(row, "burn"))
+            if burn:
+                self.burns[len(self.rows) - 1] = tuple(burn)
+
+    def _add_punto_banco(self, row: int, cells: Sequence[Any]) -> None:
+        at, where = self.layout.at, self._where
         player = _cards(cells[at["player_cards"]], where(row, "player_cards"))
         banker = _cards(cells[at["banker_cards"]], where(row, "banker_cards"))
         for name, hand in (("player_cards", player), ("banker_cards", banker)):
@@ -337,10 +425,7 @@ class _Block:
                 )
         third = [player[2] if len(player) > 2 else -1, banker[2] if len(banker) > 2 else -1]
         self.cards.append([player[0], banker[0], player[1], banker[1], *third])
-        if "burn" in at:
-            burn = _cards(cells[at["burn"]], where(row, "burn"))
-            if burn:
-                self.burns[len(self.rows) - 1] = tuple(burn)
+        self._add_burn(row, cells)
         for name, out in (("player_score", self.player_score), ("banker_score", self.banker_score)):
             if name in at:
                 out.append(_score(cells[at[name]], where(row, name)))
@@ -349,8 +434,6 @@ class _Block:
         self.winner.append(
             _winner(cells[at["winner"]], where(row, "winner")) if "winner" in at else NOT_LOGGED
         )
-        for key, i in self.layout.payouts.items():
-            self.payouts[key].append(_payout(cells[i], where(row, self.layout.names[i])))
 
     def _where(self, row: int, column: str) -> tuple[Path, int, str]:
         return (self.path, row, column)
@@ -359,11 +442,17 @@ class _Block:
         return len(self.rows)
 
     def done(self) -> LoggedRounds:
+        game = self.layout.game
+        width = 6 if game is None else len(game.hands) * HAND_SLOTS
+        actions = None
+        if game is not None and game.decision is not None:
+            actions = np.array(self.actions, dtype=np.int64)
         return LoggedRounds(
             rows=np.array(self.rows, dtype=np.int64),
             shoes=np.array(self.shoes, dtype=object),
             rounds=np.array(self.rounds, dtype=np.int64),
-            cards=np.array(self.cards, dtype=np.int64).reshape(-1, 6),
+            cards=np.array(self.cards, dtype=np.int64).reshape(-1, width),
+            action=actions,
             player_score=np.array(self.player_score, dtype=np.int64),
             banker_score=np.array(self.banker_score, dtype=np.int64),
             winner=np.array(self.winner, dtype=np.int64),
@@ -392,13 +481,23 @@ def _whole(value: Any, where: tuple, what: str) -> int:
     return int(text)
 
 
-def _score(value: Any, where: tuple) -> int:
+def _score(value: Any, where: tuple, low: int = 0, high: int = 9) -> int:
     text = _text(value).strip()
     if not text:
         return NOT_LOGGED
-    if len(text) != 1 or text not in "0123456789":
-        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not a score 0-9")
+    if not (_WHOLE.fullmatch(text) and text == str(int(text)) and low <= int(text) <= high):
+        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not a score {low}-{high}")
     return int(text)
+
+
+def _named(value: Any, where: tuple, names: tuple[str, ...], what: str) -> int:
+    """The index of one of ``names`` (any case; empty: not logged)."""
+    text = _text(value).strip().lower()
+    if not text:
+        return NOT_LOGGED
+    if text not in names:
+        raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not {what} ({', '.join(names)})")
+    return names.index(text)
 
 
 def _winner(value: Any, where: tuple) -> int:
@@ -549,7 +648,8 @@ def _csv_blocks(
                 header = next(reader, None)  # blank lines before the header
             if header is None:
                 raise AnalyzerError(
-                    f"{path}: empty: no header row (a log has the columns {', '.join(REQUIRED)})"
+                    f"{path}: empty: no header row (a log has the columns "
+                    f"{', '.join(required_columns(paytable))})"
                 )
             layout = _Layout(path, header, paytable)
             order = _Order(path, begun)

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.deal_walk import information_codes
-from analyzer.game.games import Action, Game, decoded
+from analyzer.game.games import Action, Game, drawn_fields
 from analyzer.runs.dealer import Procedure
 
 if TYPE_CHECKING:
@@ -232,13 +232,6 @@ def deal_drawn_rounds(
 def drawn_columns(game: Game, rounds: np.ndarray) -> dict[str, np.ndarray]:
     """The fields a bet's condition reads of ``rounds`` (rows of :data:`DRAWN_FIELDS`):
     the winner, each hand's score, a hand's cards where it may take one, and the action
-    (a game with a decision), one row per round, as the exact walk names them."""
-    columns = {"winner": decoded(rounds[:, 4], game.winners)}
-    for h, hand in enumerate(game.hands):
-        columns[f"{hand.name}_score"] = decoded(rounds[:, 5 + h], None)
-        if hand.extra:
-            columns[f"{hand.name}_cards"] = decoded(hand.cards + rounds[:, 7 + h], None)
-    if game.decision is not None:
-        names = tuple(action.name for action in game.decision.actions)
-        columns["action"] = decoded(rounds[:, 3], names)
-    return columns
+    (a game with a decision), one row per round, as the exact walk names them
+    (:func:`~analyzer.game.games.drawn_fields`)."""
+    return drawn_fields(game, rounds[:, 4], rounds[:, 5:7], rounds[:, 7:9], rounds[:, 3])

@@ -11,6 +11,13 @@ per bet and mode on offer ``pay:<bet id>`` (the paytable's first mode) or
 ``pay:<bet id>:<mode>``: the net per unit staked, any fee paid, that the simulation
 settled; empty on a round after the bet's max round.
 
+A log of another game of the family (:mod:`analyzer.game.games`) names its hands, as
+``audit`` reads it (:mod:`analyzer.analysis.audit_game`): ``shoe``, ``round``,
+``<hand>_cards`` for each hand (its cards in the order it took them: the first deal, then
+a card after it), ``burn``, ``winner`` (a hand's name or the tie word), ``<hand>_score``
+for each hand, ``action`` (a game with a player's decision: the action each round was
+played by, each bet's exact strategy's) and the payouts, per base stake.
+
 The partitions are dealt one after another in this process, with the random numbers
 ``simulate`` uses, so the log holds exactly the rounds ``simulate`` reports on; rows are
 written a chunk at a time as each partition is settled: memory stays bounded by a
@@ -27,10 +34,16 @@ import numpy as np
 from tqdm import tqdm
 
 from analyzer.analysis.audit import card_text, payout_column
+from analyzer.analysis.audit_game import hand_columns, score_columns
 from analyzer.errors import AnalyzerError
 from analyzer.progress import bar_options
 from analyzer.runs.runner import Result
-from analyzer.runs.simulate import SettledRounds, SimulationJob, settle_partition
+from analyzer.runs.simulate import (
+    SettledGameRounds,
+    SettledRounds,
+    SimulationJob,
+    settle_partition,
+)
 
 #: The log formats, by the file's suffix.
 LOG_SUFFIXES = (".csv", ".parquet")
@@ -63,7 +76,15 @@ def log_format(path: str | Path) -> str:
 def log_columns(job: SimulationJob) -> list[str]:
     """The log's header: the fixed columns, then one payout column per (bet, mode)."""
     paytable = job.paytable
-    fixed = list(FIXED_COLUMNS) + ([SPECIALS] if paytable.multipliers is not None else [])
+    game = paytable.game
+    if game is None:
+        fixed = list(FIXED_COLUMNS) + ([SPECIALS] if paytable.multipliers is not None else [])
+    else:
+        decided = ["action"] if game.decision is not None else []
+        fixed = [
+            "shoe", "round", *hand_columns(game), "burn", "winner", *score_columns(game),
+            *decided,
+        ]  # fmt: skip
     pays = [payout_column(bet.id, mode, paytable) for bet, mode in paytable.offered(paytable.modes)]
     return fixed + pays
 
@@ -135,8 +156,9 @@ def simulate_logged(
         first_shoe = 1
         for index, size in enumerate(sizes):
             result, settled = settle_partition(job, index, size, keep_rounds=True)
-            for start in range(0, len(settled.rounds), CHUNK_ROWS):
-                writer.write(_columns(settled, first_shoe, start, start + CHUNK_ROWS))
+            columns = _game_columns if isinstance(settled, SettledGameRounds) else _columns
+            for start in range(0, len(settled.nets), CHUNK_ROWS):
+                writer.write(columns(settled, first_shoe, start, start + CHUNK_ROWS))
             results.append(result)
             first_shoe += size
             bar.update(size)
@@ -178,6 +200,41 @@ def _columns(settled: SettledRounds, first_shoe: int, start: int, stop: int) -> 
         columns[SPECIALS] = _specials(cards, settled.factors[start:stop])
     columns["nets"] = settled.nets[start:stop]
     return columns
+
+
+def _game_columns(settled: SettledGameRounds, first_shoe: int, start: int, stop: int) -> dict:
+    """The log's columns for rounds ``start:stop`` of a partition of another game (as
+    :func:`_columns`)."""
+    shoe = settled.shoe[start:stop]
+    number = settled.number[start:stop]
+    columns: dict[str, np.ndarray] = {
+        "shoe": shoe + first_shoe,
+        "round": np.ascontiguousarray(number, dtype=np.int64),
+    }
+    for h, held in enumerate(settled.hands):
+        columns[f"hand{h}"] = _cards_text(held[start:stop])
+    burn = np.full(len(number), None, dtype=object)
+    for i in np.flatnonzero(number == 1):
+        burned = settled.burns[shoe[i]]
+        if len(burned):
+            burn[i] = " ".join(_CARD_TEXT[burned])
+    columns["burn"] = burn
+    columns["winner"] = settled.winner[start:stop].astype(object)
+    for h in range(settled.scores.shape[1]):
+        columns[f"score{h}"] = np.ascontiguousarray(settled.scores[start:stop, h], dtype=np.int64)
+    if settled.action is not None:
+        columns["action"] = settled.action[start:stop].astype(object)
+    columns["nets"] = settled.nets[start:stop]
+    return columns
+
+
+def _cards_text(cards: np.ndarray) -> np.ndarray:
+    """Each row's cards (card indices, -1 past the last) as text, in order: ``"2S 3H"``."""
+    text = _CARD_TEXT[np.where(cards >= 0, cards, 52)]
+    out = text[:, 0].copy()
+    for j in range(1, cards.shape[1]):
+        out = np.where(cards[:, j] >= 0, out + " " + text[:, j], out)
+    return out
 
 
 def _specials(cards: np.ndarray, factors: np.ndarray) -> np.ndarray:
@@ -244,6 +301,8 @@ class _ParquetLog:
         self.pa = pa
         self.names = log_columns(job)
         numbers = {"shoe", "round", "player_score", "banker_score"}
+        if job.paytable.game is not None:
+            numbers = {"shoe", "round", *score_columns(job.paytable.game)}
         fields = []
         for name in self.names:
             if name in numbers:

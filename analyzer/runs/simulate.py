@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -86,6 +86,9 @@ class SimulationJob:
             held += _game_block(self.procedure, game)[1] * _GAME_ROUND_BYTES
             if self.paytable.multipliers is not None:  # every round's specials, drawn at once
                 held += shoes * self.procedure.cards * _SPECIAL_CARD_BYTES
+            if self.logged:  # and per round kept: its nets and its cards
+                rounds = shoes * (self.procedure.cards // game.cards + 1)
+                held += rounds * (self.n_columns * 16 + game.most_cards * 8 * 2 + 64)
             return held
         rounds = shoes * (self.procedure.cards // 4 + 1)
         if self.logged:  # and per round: its nets (twice, as they are made) and its cards
@@ -139,14 +142,9 @@ def settle_partition(
     """:func:`simulate_partition`'s result, and with ``keep_rounds`` every round it dealt
     and settled (the same random numbers: the same rounds either way)."""
     if job.paytable.game is not None:
-        if keep_rounds:
-            raise AnalyzerError(
-                f"{job.paytable.source}: a log of rounds holds Player and Banker cards; "
-                f"{job.paytable.game.name} is simulated without one"
-            )
         if job.plays is not None:
-            return settle_drawn_partition(job, index, shoes), None
-        return settle_game_partition(job, index, shoes), None
+            return settle_drawn_partition(job, index, shoes, keep_rounds)
+        return settle_game_partition(job, index, shoes, keep_rounds)
     decided = job.decided
     if keep_rounds and decided is not None:
         raise AnalyzerError(
@@ -247,6 +245,53 @@ def settle_partition(
     return result, kept
 
 
+@dataclass(frozen=True, eq=False)
+class SettledGameRounds:
+    """Every round of a partition of another game of the family as it was dealt and
+    settled (what a log writes).
+
+    ``shoe``: each round's shoe, from 0 within the partition; ``number``: its number in
+    the shoe, from 1; ``hands``: per hand, each round's cards in the order the hand took
+    them (card indices, -1 past the last); ``burns``: per shoe, the card shown and the
+    cards burned after it; ``winner``: the game's winner (a hand's name or its tie word);
+    ``scores``: each hand's score (a column per hand); ``action``: the action taken (a
+    game with a decision; else None); ``nets``: per round and (bet, mode) of
+    ``paytable.offered``, the net per base stake with any fee paid (NaN on a round after
+    the bet's max round).
+    """
+
+    shoe: np.ndarray
+    number: np.ndarray
+    hands: tuple[np.ndarray, ...]
+    burns: tuple[np.ndarray, ...]
+    winner: np.ndarray
+    scores: np.ndarray
+    action: np.ndarray | None
+    nets: np.ndarray
+
+
+def _joined(parts: list[SettledGameRounds], burns: tuple[np.ndarray, ...]) -> SettledGameRounds:
+    """A partition's blocks of kept rounds as one."""
+    first = parts[0]
+    return SettledGameRounds(
+        shoe=np.concatenate([part.shoe for part in parts]),
+        number=np.concatenate([part.number for part in parts]),
+        hands=tuple(
+            np.concatenate([part.hands[h] for part in parts]) for h in range(len(first.hands))
+        ),
+        burns=burns,
+        winner=np.concatenate([part.winner for part in parts]),
+        scores=np.concatenate([part.scores for part in parts]),
+        action=None if first.action is None else np.concatenate([p.action for p in parts]),
+        nets=np.concatenate([part.nets for part in parts]),
+    )
+
+
+def _burns(cards: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Per shoe, its cards before round 1: the card shown and the cards burned."""
+    return tuple(cards[i, : starts[i]].copy() for i in range(len(cards)))
+
+
 #: Rounds of a game settled at once (a block of a partition's shoes), and about the
 #: most memory each takes meanwhile: its cards, ranks and suits, the fields the bets read
 #: (numbers, and short texts), and a bet's rule, net and offer (one bet at a time).
@@ -266,7 +311,9 @@ def _game_block(procedure: Procedure, game: Game) -> tuple[int, int]:
     return shoes, shoes * per_shoe
 
 
-def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
+def settle_game_partition(
+    job: SimulationJob, index: int, shoes: int, keep_rounds: bool = False
+) -> tuple[Result, SettledGameRounds | None]:
     """:func:`simulate_partition` of a paytable of another game of the family
     (:mod:`analyzer.game.games`): the shoes dealt as :mod:`analyzer.runs.game_dealer`
     says, each round's fields computed from the game's definition, and each bet settled
@@ -275,7 +322,9 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     per unit paid (and squares), as for punto banco. A multiplied bet is paid by the
     specials drawn for each round after the shoes' shuffle (special card identities, or
     Lightning suits: :func:`~analyzer.runs.game_dealer.game_special_factors`), the product
-    of its counted cards' multipliers."""
+    of its counted cards' multipliers. With ``keep_rounds``, every round too (the same
+    random numbers: the same rounds either way; a log of a game's multiplied bets is
+    refused by :func:`check_simulation`)."""
     game = job.paytable.game
     model = job.paytable.multipliers
     rng = partition_rng(job.seed, index)
@@ -292,6 +341,7 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
     if any(bet.multiplied for bet, _ in offered):  # every round's specials, in order
         factors = game_special_factors(rng, dealt, model, per_block)
         begins = np.concatenate([[0], np.cumsum(dealt.n_rounds)])
+    kept: list[SettledGameRounds] = []
     for first in range(0, shoes, per_block):
         stop = min(first + per_block, shoes)
         rounds = dealt.rounds(first, stop)
@@ -300,14 +350,18 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
         if factors is not None:
             block_factors = factors[begins[first] : begins[stop]]
             winners = winner_codes(game, columns["winner"])
+        logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
         for b, (bet, _) in enumerate(offered):
             on_offer = rounds.number <= _last_round(bet)
-            index = settling_rule(bet, columns, len(rounds))
+            index_of_rule = settling_rule(bet, columns, len(rounds))
             if bet.multiplied:
                 multiplier = game_multipliers(game, block_factors, winners, bet.multiply, model)
-                nets = settlements[b].paid_nets(index, columns["winner"], multiplier)
+                nets = settlements[b].paid_nets(index_of_rule, columns["winner"], multiplier)
             else:
-                nets = nets_of[b][index]
+                nets = nets_of[b][index_of_rule]
+            if logged is not None:
+                staked = _staked_nets(Settlement(bet), index_of_rule, None)
+                logged[:, b] = np.where(on_offer, staked, np.nan)
             size = stop - first
             totals[first:stop, b] = np.bincount(
                 shoe_of_round, weights=nets * on_offer, minlength=size
@@ -316,7 +370,23 @@ def settle_game_partition(job: SimulationJob, index: int, shoes: int) -> Result:
                 shoe_of_round, weights=nets**2 * on_offer, minlength=size
             )
             counts[first:stop, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=size)
-    return {"totals": totals, "counts": counts, "squares": squares, "rounds": dealt.n_rounds}
+        if logged is not None:
+            kept.append(
+                SettledGameRounds(
+                    shoe=rounds.shoe,
+                    number=rounds.number,
+                    hands=tuple(rounds.cards[:, positions] for positions in game.hand_positions),
+                    burns=(),
+                    winner=np.asarray(columns["winner"]),
+                    scores=np.column_stack([columns[f"{hand.name}_score"] for hand in game.hands]),
+                    action=None,
+                    nets=logged,
+                )
+            )
+    result = {"totals": totals, "counts": counts, "squares": squares, "rounds": dealt.n_rounds}
+    if not keep_rounds:
+        return result, None
+    return result, _joined(kept, _burns(dealt.cards, dealt.starts))
 
 
 @dataclass(frozen=True, eq=False)
@@ -352,12 +422,15 @@ def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
     )
 
 
-def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result:
+def settle_drawn_partition(
+    job: SimulationJob, index: int, shoes: int, keep_rounds: bool = False
+) -> tuple[Result, SettledGameRounds | None]:
     """:func:`simulate_partition` of a game whose hands draw or decide: the shoes shuffled
     and burned as for a game dealt once, each group of bets' rounds dealt by its play
     (:mod:`analyzer.runs.drawn_dealer`), a block of shoes at a time, and each bet settled
     by its first rule that holds, a raised stake netting its multiple of the line. The
-    partition's rounds per shoe are those its first (bet, mode) is played on."""
+    partition's rounds per shoe are those its first (bet, mode) is played on. With
+    ``keep_rounds`` (every bet played alike: :func:`check_simulation`), every round too."""
     from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns
     from analyzer.runs.game_dealer import shuffled_game_shoes
 
@@ -373,9 +446,11 @@ def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result
     n_rounds = np.zeros(shoes, dtype=np.int64)
     settlements = [Settlement(bet) for bet, _ in offered]
     per_block, _ = _game_block(job.procedure, game)
+    kept: list[SettledGameRounds] = []
     for first in range(0, shoes, per_block):
         stop = min(first + per_block, shoes)
         size = stop - first
+        logged = None
         for g, (actions, columns_of_group) in enumerate(plays.groups):
             rounds, dealt = deal_drawn_rounds(
                 values[first:stop], starts[first:stop], job.procedure, game, actions
@@ -385,14 +460,18 @@ def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result
             columns = drawn_columns(game, rounds)
             shoe_of_round = np.repeat(np.arange(size), dealt)
             stake = plays.stakes[rounds[:, 3]]
+            if keep_rounds:
+                logged = np.full((len(rounds), len(offered)), np.nan)
             for b in columns_of_group:
                 bet = offered[b][0]
                 settlement = settlements[b]
                 constant = _constants(settlement)
-                nets = settlement.per_paid(
-                    stake * constant[settling_rule(bet, columns, len(rounds))]
-                )
+                lines = stake * constant[settling_rule(bet, columns, len(rounds))]
+                nets = settlement.per_paid(lines)
                 on_offer = rounds[:, 0] <= _last_round(bet)
+                if logged is not None:
+                    staked = lines - float(settlement.fee)
+                    logged[:, b] = np.where(on_offer, staked, np.nan)
                 totals[first:stop, b] = np.bincount(
                     shoe_of_round, weights=nets * on_offer, minlength=size
                 )
@@ -400,7 +479,47 @@ def settle_drawn_partition(job: SimulationJob, index: int, shoes: int) -> Result
                     shoe_of_round, weights=nets**2 * on_offer, minlength=size
                 )
                 counts[first:stop, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=size)
-    return {"totals": totals, "counts": counts, "squares": squares, "rounds": n_rounds}
+            if logged is not None:  # (one group: every bet played alike)
+                kept.append(_drawn_kept(game, cards[first:stop], rounds, dealt, columns, logged))
+                kept[-1] = replace(kept[-1], shoe=kept[-1].shoe + first)
+    result = {"totals": totals, "counts": counts, "squares": squares, "rounds": n_rounds}
+    if not keep_rounds:
+        return result, None
+    return result, _joined(kept, _burns(cards, starts))
+
+
+def _drawn_kept(
+    game: Game,
+    cards: np.ndarray,
+    rounds: np.ndarray,
+    dealt: np.ndarray,
+    columns: dict[str, np.ndarray],
+    nets: np.ndarray,
+) -> SettledGameRounds:
+    """The kept rounds of a block of shoes of a game whose hands draw or decide: each
+    hand's cards as the round dealt them (:mod:`analyzer.runs.drawn_dealer`: the first
+    deal in the game's dealing order, then the extra cards in the order of the hands)."""
+    shoe = np.repeat(np.arange(len(cards)), dealt)
+    start, took = rounds[:, 1], rounds[:, 7:9]
+    hands = []
+    for h, (hand, positions) in enumerate(zip(game.hands, game.hand_positions, strict=True)):
+        held = np.full((len(rounds), hand.cards + hand.extra), -1, dtype=np.int64)
+        held[:, : hand.cards] = cards[shoe[:, None], start[:, None] + np.array(positions)]
+        if hand.extra:
+            # The extra card: after the first deal, and after the first hand's extra.
+            at = start + game.cards + (took[:, 0] if h == 1 else 0)
+            held[:, hand.cards] = np.where(took[:, h] == 1, cards[shoe, at], -1)
+        hands.append(held)
+    return SettledGameRounds(
+        shoe=shoe,
+        number=rounds[:, 0],
+        hands=tuple(hands),
+        burns=(),
+        winner=np.asarray(columns["winner"]),
+        scores=rounds[:, 5:7],
+        action=np.asarray(columns["action"]) if "action" in columns else None,
+        nets=nets,
+    )
 
 
 def _last_round(bet) -> int:
@@ -460,9 +579,10 @@ def _staked_nets(
 def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False) -> None:
     """Refuse, before any shoe is dealt, a simulation that cannot be run: a paytable with
     unknowns left, a bet that pays by the winner's cards on a tie, exact EVs too large
-    to work out, or (``log``) a log of the rounds of a game other than punto banco or of
-    a paytable with a ``[decision]`` (a log holds Player and Banker cards as dealt, as
-    audit reads them)."""
+    to work out, or (``log``) a log of a paytable with a ``[decision]`` on punto banco
+    (rounds raised on the cards shown), of a game's multiplied bets (a log holds no
+    Lightning suits), or of a game whose bets' strategies play its rounds differently (a
+    log gives one action a round)."""
     from analyzer.runs.jobs import check_exact_work
 
     check_known(paytable)  # the special cards' and the cards shown's chances are numbers
@@ -475,12 +595,19 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk
 
-        if log:
+        if log and any(bet.multiplied for bet, _ in paytable.offered(paytable.modes)):
             raise AnalyzerError(
-                f"{paytable.source}: --log writes Player and Banker rounds, as audit reads "
-                f"them; {game.name} is simulated without a log"
+                f"{paytable.source}: --log writes rounds as audit reads them, and a log "
+                "holds no multipliers drawn: simulate its multiplied bets without a log"
             )
+
         if game.by_values:  # (a round takes at most six cards: any shoe deals one)
+            if log and len(drawn_plays(paytable, procedure).groups) > 1:
+                raise AnalyzerError(
+                    f"{paytable.source}: --log writes one action a round, and the bets' "
+                    f"exact strategies play {game.name}'s rounds differently: simulate "
+                    "the bets apart (a paytable of bets played alike) to log them"
+                )
             return
         offered = [bet for bet, _ in paytable.offered(paytable.modes)]
         winners = [bet.id for bet in offered if bet.multiply == "winner"]

@@ -230,3 +230,91 @@ def test_plot_draws_the_fit_beside_the_report(tmp_path, capsys, rows) -> None:
     code, out, err = run(capsys, "audit", str(odd), "--plot", str(odd))
     assert (code, out) == (2, "") and f"--plot {odd}: is a log audited ({odd})" in err
     assert odd.read_bytes() == path.read_bytes()
+
+
+# -- Another game of the family ---------------------------------------------------------------
+
+DRAGON_LOG = """\
+shoe,round,dragon_cards,tiger_cards,winner,pay:dragon,pay:tie
+A,1,KS,4H,dragon,1,-1
+A,2,7D,7C,tie,-0.5,8
+A,3,2C 3C,9H,tiger,-1,-1
+A,4,QH,JD,tiger,-1,-1
+"""
+
+
+def test_a_dragon_tiger_log_is_checked_as_the_game_deals_and_scores(tmp_path, capsys) -> None:
+    path = tmp_path / "dragon.csv"
+    path.write_text(DRAGON_LOG, encoding="utf-8")
+    code, out, err = run(capsys, "audit", str(path), "--paytable", "dragon-tiger", "--no-fit")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Findings:",
+        "  row 3, shoe A, round 3: deal: the Dragon holds 2 cards: Dragon Tiger deals it 1",
+        "  row 4, shoe A, round 4: winner: winner logged tiger: the cards make it dragon "
+        "(12 to 11)",
+        "  row 4, shoe A, round 4: payout: pay:dragon logged -1: the paytable settles it +1",
+        "",
+        "Audited 4 rounds of 1 shoe against Dragon Tiger (8 decks): 3 findings",
+        "  by check: deal 1, score 0, winner 1, cards 0, order 0, burn 0, payout 1, repeat 0",
+        "  payouts checked: pay:dragon, pay:tie",
+    ]
+    code, out, err = run(
+        capsys, "audit", str(path), "--paytable", "dragon-tiger", "--fail-on-findings"
+    )
+    assert code == 1 and "Dragon, Tiger, tie" in out and "Dragon wins, shoe-aware" in out
+    # A log of punto banco read against the game (and the other way round) lacks columns.
+    code, out, err = run(capsys, "audit", str(path), "--no-fit")
+    assert (code, out) == (2, "") and "header: no column 'player_cards'" in err
+
+
+@pytest.mark.parametrize(
+    ("paytable", "text", "message"),
+    [
+        (
+            "dragon-tiger",
+            "shoe,round,dragon_cards,tiger_cards,winner\nA,1,KS,4H,player\n",
+            "'player' is not a winner (dragon, tiger, tie)",
+        ),
+        (
+            "lucky-draw-baccarat-1",
+            "shoe,round,player_cards,dealer_cards,action\nA,1,KS 2H,4H 5D,hit\n",
+            "'hit' is not an action (stand, draw)",
+        ),
+    ],
+)
+def test_a_malformed_game_log_is_one_line_exit_2(tmp_path, paytable, text, message) -> None:
+    path = tmp_path / "log.csv"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "analyzer", "audit", str(path), "--paytable", paytable],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env=os.environ | {"PYTHONWARNINGS": "error"},
+    )
+    assert done.returncode == 2 and done.stdout == "", done.stderr
+    assert done.stderr.count("\n") == 1 and message in done.stderr, done.stderr
+
+
+def test_a_lucky_draw_log_says_which_tests_it_leaves_out(tmp_path, capsys) -> None:
+    from game_audit_logs import simulated_rows
+
+    path = write_csv(tmp_path / "lucky.csv", simulated_rows("lucky-draw-baccarat-1", 2, seed=3))
+    plot = tmp_path / "fit.png"
+    argv = ["audit", str(path), "--paytable", "lucky-draw-baccarat-1", "--plot", str(plot)]
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "") and out.startswith("No findings.\n")
+    assert "by check: deal 0, draw 0, action 0, score 0, winner 0" in out
+    assert "each round against its exact chances given the cards the player saw" in out
+    assert "runs and serial correlation left out" in out and "shoe-aware test left out" in out
+    assert "Calibration" not in out and plot.read_bytes()[:4] == b"\x89PNG"
+    code, out, err = run(capsys, *argv[:4], "--format", "json", "--no-fit")
+    document = json.loads(out)
+    assert document["schema"]["version"] == 3
+    assert document["options"]["game"] == "Lucky Draw Baccarat"
+    assert document["options"]["drawing_rules"] is None
+    assert list(document["counts"]) == [
+        "deal", "draw", "action", "score", "winner", "cards", "order", "burn", "payout", "repeat",
+    ]  # fmt: skip

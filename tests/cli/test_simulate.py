@@ -276,12 +276,64 @@ def test_simulate_deals_another_game_of_the_family(tmp_path, capsys) -> None:
     assert lines[-1].startswith("Tiger Black ") and lines[-1].endswith(" 25")
 
 
-def test_simulate_of_another_game_takes_no_log(tmp_path, capsys) -> None:
-    argv = ["simulate", "--paytable", "dragon-tiger", "--shoes", "1", "--no-progress"]
-    code, out, err = run(capsys, *argv, "--log", str(tmp_path / "rounds.csv"))
-    assert (code, out) == (2, "")
-    assert err == (
-        "baccarat-odds: error: dragon-tiger: --log writes Player and Banker rounds, as audit "
-        "reads them; Dragon Tiger is simulated without a log\n"
+def test_simulate_of_another_game_logs_its_hands_as_audit_reads_them(tmp_path, capsys) -> None:
+    import csv
+
+    log = tmp_path / "rounds.csv"
+    argv = ["simulate", "--paytable", "dragon-tiger", "--shoes", "2", "--seed", "3"]
+    code, out, err = run(capsys, *argv, "--no-progress", "--log", str(log))
+    assert code == 0, err
+    rows = list(csv.DictReader(log.read_text(encoding="utf-8").splitlines()))
+    assert list(rows[0])[:8] == [
+        "shoe", "round", "dragon_cards", "tiger_cards", "burn", "winner", "dragon_score",
+        "tiger_score",
+    ]  # fmt: skip
+    # Each round as a plain reading of the rules has it: one card each, the higher rank
+    # wins (Ace low), a tie loses half the Dragon bet.
+    order = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    for row in rows:
+        dragon, tiger = row["dragon_cards"], row["tiger_cards"]
+        assert len(dragon.split()) == len(tiger.split()) == 1
+        d, t = order.index(dragon[:-1]) + 1, order.index(tiger[:-1]) + 1
+        assert (int(row["dragon_score"]), int(row["tiger_score"])) == (d, t)
+        winner = "dragon" if d > t else "tiger" if t > d else "tie"
+        assert row["winner"] == winner
+        assert float(row["pay:dragon"]) == {"dragon": 1, "tiger": -1, "tie": -0.5}[winner]
+    code, out, err = run(capsys, "audit", str(log), "--paytable", "dragon-tiger", "--no-fit")
+    assert code == 0 and "No findings." in out, err
+
+
+def test_simulate_logs_a_game_only_where_its_bets_play_alike(tmp_path, capsys) -> None:
+    from helpers import write_paytable
+
+    paytable = write_paytable(
+        tmp_path,
+        """
+name = "Two plays"
+game = "lucky-draw-baccarat"
+decks = 8
+
+[[bet]]
+id = "enter"
+name = "Enter"
+[[bet.rule]]
+when = "winner == 'player'"
+pays = "1:1"
+[[bet.rule]]
+when = "winner == 'tie'"
+pays = "push"
+
+[[bet]]
+id = "stood"
+name = "Stood"
+[[bet.rule]]
+when = "action == 'stand' and winner == 'player'"
+pays = "1:1"
+""",
     )
-    assert not (tmp_path / "rounds.csv").exists()
+    log = tmp_path / "rounds.csv"
+    argv = ["simulate", "--paytable", str(paytable), "--shoes", "1", "--no-progress"]
+    code, out, err = run(capsys, *argv, "--log", str(log))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and "--log writes one action a round" in err
+    assert not log.exists()

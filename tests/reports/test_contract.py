@@ -19,6 +19,10 @@ from analyzer.version import package_version
 
 GOLDEN = Path(__file__).resolve().parents[1] / "data" / "golden"
 AUDIT_LOG = str(GOLDEN.parent / "audit-log.csv")
+#: Logs of a shoe of Dragon Tiger and of Lucky Draw Baccarat, as simulate --log wrote them
+#: (seed 21).
+DRAGON_LOG = str(GOLDEN.parent / "audit-log-dragon-tiger.csv")
+LUCKY_LOG = str(GOLDEN.parent / "audit-log-lucky-draw.csv")
 RUN = ("--no-progress", "--workers", "1")
 MULTIPLIED = ("--paytable", "golden-wealth-baccarat", "--unknowns", "a=1/10,b=1/20,c=1/50")
 #: Values of Peek Baccarat's unknowns (the chances of one, two and three cards shown).
@@ -105,6 +109,8 @@ CASES: dict[str, list[str]] = {
     "strategy-infinite": ["strategy", "--decks", "inf"],
     "audit": ["audit", AUDIT_LOG],
     "audit-no-fit": ["audit", AUDIT_LOG, "--no-fit", "--decks", "6"],
+    "audit-dragon-tiger": ["audit", DRAGON_LOG, "--paytable", "dragon-tiger"],
+    "audit-lucky-draw": ["audit", LUCKY_LOG, "--paytable", "lucky-draw-baccarat-1"],
     "cache-list": ["cache", "list"],
     "cache-dir": ["cache", "dir"],
 }

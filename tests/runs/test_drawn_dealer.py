@@ -27,6 +27,7 @@ from analyzer.runs.simulate import (
     SimulationJob,
     check_simulate_partition,
     check_simulation,
+    settle_partition,
     simulate_partition,
 )
 
@@ -222,13 +223,42 @@ def test_the_information_set_of_a_dealt_round() -> None:
     assert codes.tolist() == expected
 
 
-def test_a_log_is_refused_before_any_shoe(tmp_path) -> None:
+def test_a_log_of_bets_played_apart_is_refused_before_any_shoe(tmp_path) -> None:
+    path = tmp_path / "two.toml"
+    path.write_text(TWO_BETS, encoding="utf-8")
+    with pytest.raises(AnalyzerError, match="--log writes one action a round"):
+        check_simulation(load_paytable(str(path)), Procedure(8), log=True)
+    with pytest.raises(AnalyzerError, match="--log writes one action a round"):
+        simulate(str(path), shoes=1, log=tmp_path / "rounds.csv")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["two.toml"]
+
+
+def test_a_log_keeps_the_rounds_the_simulation_settles() -> None:
+    """Every round kept for a log, with its action: per shoe its nets add up to the
+    totals (no fee), a drawn round's Player holds three cards, and the cards of a shoe's
+    rounds follow one another from round 1's first."""
     paytable = load_paytable("lucky-draw-baccarat-1")
-    with pytest.raises(AnalyzerError, match="Lucky Draw Baccarat is simulated without a log"):
-        check_simulation(paytable, Procedure(8), log=True)
-    with pytest.raises(AnalyzerError, match="without a log"):
-        simulate("lucky-draw-baccarat-1", shoes=1, log=tmp_path / "rounds.csv")
-    assert not list(tmp_path.iterdir())
+    check_simulation(paytable, Procedure(8), log=True)  # one bet: one play
+    job = SimulationJob(paytable, Procedure(8), 2)
+    result, kept = settle_partition(job, 0, 2, keep_rounds=True)
+    assert len(kept.shoe) == result["rounds"].sum() == len(kept.action)
+    np.testing.assert_allclose(
+        np.bincount(kept.shoe, weights=kept.nets[:, 0], minlength=2), result["totals"][:, 0]
+    )
+    player, dealer = kept.hands
+    assert ((player[:, 2] >= 0) == (kept.action == "draw")).all()
+    rng = partition_rng(2, 0)
+    from analyzer.runs.game_dealer import shuffled_game_shoes
+
+    cards, starts = shuffled_game_shoes(rng, 2, Procedure(8))
+    first = kept.shoe == 0
+    dealt = np.concatenate(
+        [
+            np.concatenate([p[:1], d[:1], p[1:2], d[1:2], p[2:][p[2:] >= 0], d[2:][d[2:] >= 0]])
+            for p, d in zip(player[first], dealer[first], strict=True)
+        ]
+    )
+    np.testing.assert_array_equal(dealt, cards[0, starts[0] : starts[0] + len(dealt)])
 
 
 def test_each_first_deal_is_played_by_its_sets_best_action() -> None:

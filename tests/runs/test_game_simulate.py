@@ -117,17 +117,24 @@ def test_a_seeded_run_lies_within_its_intervals_of_the_exact_evs(tmp_path, name,
     assert len(list(tmp_path.glob("*/part-*.npz"))) == -(-shoes // 50)
 
 
-def test_a_game_is_simulated_without_a_log_or_a_strategy(tmp_path) -> None:
+def test_a_game_keeps_its_rounds_for_a_log_and_takes_no_strategy() -> None:
     paytable = load_paytable("dragon-tiger")
-    with pytest.raises(AnalyzerError, match="Dragon Tiger is simulated without a log"):
-        check_simulation(paytable, Procedure(8), log=True)
-    with pytest.raises(AnalyzerError, match="simulated without one"):
-        settle_partition(SimulationJob(paytable, Procedure(8), 1), 0, 1, keep_rounds=True)
+    check_simulation(paytable, Procedure(8), log=True)  # a log names the game's hands
+    job = SimulationJob(paytable, Procedure(8), 1)
+    result, kept = settle_partition(job, 0, 3, keep_rounds=True)
+    plain, none = settle_partition(job, 0, 3)
+    assert none is None
+    for key, array in plain.items():  # the same rounds, kept or not
+        np.testing.assert_array_equal(result[key], array)
+    assert len(kept.shoe) == result["rounds"].sum() and len(kept.burns) == 3
+    assert [held.shape[1] for held in kept.hands] == [1, 1]
+    # The rounds logged are those settled: per shoe, their nets add up to the totals
+    # (no fee: a net per unit staked is one per unit paid).
+    for b in range(kept.nets.shape[1]):
+        totals = np.bincount(kept.shoe, weights=kept.nets[:, b], minlength=3)
+        np.testing.assert_allclose(totals, result["totals"][:, b])
     with pytest.raises(AnalyzerError, match="no decision cell"):  # as on the command line
         simulate("dragon-tiger", shoes=1, strategy="best")
-    with pytest.raises(AnalyzerError, match="without a log"):
-        simulate("dragon-tiger", shoes=1, log=tmp_path / "rounds.csv")
-    assert not (tmp_path / "rounds.csv").exists()
 
 
 def test_a_partition_settled_in_blocks_of_shoes_is_the_same(monkeypatch) -> None:
