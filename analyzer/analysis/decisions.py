@@ -197,11 +197,36 @@ def best_play(
         }
         denominator = next(iter(tables.values())).denominator
         given = _given(paytable, bet, mode)
-        result, blocks = _solve(bet, mode, reveals, [by_action], denominator, given)
+        per_reveal = [by_action]
+        if game.decision is not None and game.decision.shown:  # each reveal's own sets
+            sees = game.decision.sees
+            per_reveal = [
+                {
+                    action: _shown_sets(codes, sums, len(sees), [sees.index(c) for c in r.sees])
+                    for action, (codes, sums) in by_action.items()
+                }
+                for r in reveals
+            ]
+        result, blocks = _solve(bet, mode, reveals, per_reveal, denominator, given)
         results.append(result)
         if blocks is not None:
             choices[(bet.id, mode)] = StrategyTable(reveals, blocks, denominator)
     return results, choices
+
+
+def _shown_sets(
+    codes: np.ndarray, sums: np.ndarray, seen: int, kept: list[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The sums of every information set of all ``seen`` cards (their codes) summed into
+    the sets of a reveal that shows the cards at places ``kept`` of them (in the
+    decision's order): each code keeps those cards' digits, the others summed out."""
+    shown = np.zeros_like(codes)
+    for place in kept:
+        shown = shown * 10 + (codes // 10 ** (seen - 1 - place)) % 10
+    unique, inverse = np.unique(shown, return_inverse=True)
+    out = np.zeros((len(unique), sums.shape[1]), dtype=sums.dtype)
+    np.add.at(out, inverse.reshape(-1), sums)
+    return unique, out
 
 
 def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:

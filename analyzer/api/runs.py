@@ -82,6 +82,7 @@ def _played(
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
+    paytable.require_seen_in_full(what)
     if not decided:
         paytable.require_played_as_dealt(what)
     paytable = with_values(

@@ -260,6 +260,8 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
         paytable.require_punto_banco(f"'{command}'")
     if command not in DECISION_COMMANDS:
         paytable.require_played_as_dealt(f"'{command}'")
+    if command in ("play", "simulate", "count", "audit"):
+        paytable.require_seen_in_full(f"'{command}'")
     paytable = with_values(
         paytable,
         unknowns=getattr(args, "unknowns", None),

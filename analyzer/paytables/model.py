@@ -524,6 +524,19 @@ class Paytable:
                 f"are played by the player's choice ({', '.join(most)} and {last} take it)"
             )
 
+    def require_seen_in_full(self, what: str) -> None:
+        """Refuse, in one line, ``what`` (a command or a function that deals rounds of a
+        game of the family: play, simulate, count, audit) for a game whose decision's
+        cards shown are random (``shown`` in its ``[decision]``): its rounds would need a
+        reveal dealt beside them, which these do not yet draw (report, verify, fit, docs
+        and strategy solve it exactly)."""
+        if self.game is not None and self.game.decision is not None and self.game.decision.shown:
+            raise AnalyzerError(
+                f"{self.source}: {what} deals {self.game.name}'s rounds with the decision "
+                "seeing every card it sees; its cards shown are random (report, verify, "
+                "fit, docs and strategy take it)"
+            )
+
     def with_meter(self, meter: Fraction) -> Paytable:
         """The paytable with the meter of every progressive jackpot at ``meter`` stakes."""
         if not any(bet.jackpot for bet in self.bets):

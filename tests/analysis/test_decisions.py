@@ -218,3 +218,34 @@ def test_a_decision_that_only_raises_the_stake_is_solved_too():
     expected = naive.every_pure_strategy_best(cards, 2, seen, nets)
     assert result.result("hand").expected_value == expected
     assert set(result.strategy("hand")["best"]) == {"keep", "triple"}
+
+
+@pytest.mark.parametrize("cards", TINY[:2])
+def test_a_random_reveal_of_a_games_decision_is_each_reveal_solved_alone(cards):
+    """Lucky Draw with the cards seen shown at random (none, one, or all three): each
+    reveal is its own game of information, played by its own best play, so the EV is the
+    reveals' EVs (every deal, best action per set of the cards shown) weighed by their
+    chances. Seeing fewer cards is never worth more."""
+    import itertools
+    import tomllib
+
+    from analyzer.files import shipped_folder
+
+    def toml(package: str, folder: str, name: str) -> dict:
+        path = shipped_folder(package, *folder.split("/")) / f"{name}.toml"
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+
+    game = toml("analyzer.game", "games", "lucky-draw-baccarat")
+    game["decision"]["shown"] = {"0": "1/4", "1": "1/4", "3": "1/2"}
+    data = toml("analyzer.paytables", "shipped/paytables", "lucky-draw-baccarat-1") | {"game": game}
+    result = analyze(paytable=paytable_from_dict(data, "r.toml"), shoe=shoe_of(cards))
+    nets = _lucky_draw_nets(Fraction(2))
+    expected = Fraction(0)
+    for k, chance in ((0, Fraction(1, 4)), (1, Fraction(1, 4)), (3, Fraction(1, 2))):
+        for kept in itertools.combinations(range(3), k):
+            seen = lambda dealt, kept=kept: tuple(_seen(dealt)[i] for i in kept)  # noqa: E731
+            ev = naive.best_decision_ev(cards, 6, seen, nets)
+            expected += chance / len(list(itertools.combinations(range(3), k))) * ev
+    assert result.result("enter").expected_value == expected
+    full = analyze(paytable="lucky-draw-baccarat-1", shoe=shoe_of(cards)).result("enter")
+    assert result.result("enter").expected_value <= full.expected_value

@@ -211,3 +211,37 @@ def test_a_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, argv, mess
     assert len(lines) == 1 and lines[0].startswith("baccarat-odds: error: "), done.stderr
     assert message in lines[0]
     assert not list(tmp_path.iterdir())
+
+
+#: Lucky Draw with its cards seen shown at random: solved exactly by report, refused by the
+#: commands that deal its rounds (they would need a reveal drawn beside each).
+_RANDOM_REVEAL = """
+name = "Lucky Draw, peeked"
+[game]
+name = "Lucky Draw, peeked"
+hands = [{ name = "player", cards = 2, extra = 1 },
+         { name = "dealer", cards = 2, extra = 1, draws = "0-4" }]
+[game.decision]
+sees = ["player_card1", "player_card2", "dealer_card1"]
+shown = { 1 = "1/2", 3 = "1/2" }
+actions = [{ name = "stand" }, { name = "draw", draws = "player", stake = 2 }]
+[[bet]]
+id = "hand"
+rule = [{ when = "winner == 'player'", pays = "1:1" }, { when = "winner == 'tie'", pays = "push" }]
+"""
+
+
+def test_a_games_random_reveal_is_solved_and_not_dealt(tmp_path, capsys) -> None:
+    path = tmp_path / "peeked.toml"
+    path.write_text(_RANDOM_REVEAL, encoding="utf-8")
+    code, out, _ = run(capsys, "report", "--paytable", str(path), "--decks", "1")
+    assert code == 0 and "hand" in out.lower()
+    for argv in (
+        ["play", "AS", "2H", "5D", "9C", "KS"],
+        ["simulate", "--shoes", "2", "--no-progress"],
+        ["audit", str(tmp_path / "none.csv")],
+    ):
+        code, out, err = run(capsys, *argv, "--paytable", str(path))
+        assert (code, out) == (2, ""), argv
+        assert err.count("\n") == 1 and "its cards shown are random" in err, argv
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["peeked.toml"]
