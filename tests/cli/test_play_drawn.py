@@ -197,10 +197,6 @@ LUCKY = ("--paytable", "lucky-draw-baccarat-1")
             ["play", "5H", "5S", "--paytable", "dragon-tiger", "--action", "draw"],
             "Dragon Tiger has no player's decision",
         ),
-        (
-            ["simulate", *LUCKY, "--shoes", "2", "--log", "rounds.csv", "--no-progress"],
-            "Lucky Draw Baccarat is simulated without a log",
-        ),
     ],
 )
 def test_a_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, argv, message):
