@@ -68,7 +68,9 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. audit version 3: ``options.game`` added (the game of another
+#: Every command's contract. simulate and count version 4: ``options.decision`` (the
+#: player's decision as report gives it: the cards shown's chances played, the file that
+#: plays it; null without one). audit version 3: ``options.game`` added (the game of another
 #: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
 #: game; its checks (``counts``) and tests are the game's. fit version 3: ``closed`` added
 #: beside ``intervals`` (whether each end as written is a consistent value: a printed
@@ -93,8 +95,8 @@ CONTRACTS: dict[str, Contract] = {
         Contract("verify", 2, "claims"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
-        Contract("simulate", 3, "bets"),
-        Contract("count", 3, "bets"),
+        Contract("simulate", 4, "bets"),
+        Contract("count", 4, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
         Contract("audit", 3, "findings"),

@@ -8,7 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.paytables.model import Paytable
-from analyzer.reports.contract import dealt_shoe_record, envelope, played_options, shoe_record
+from analyzer.reports.contract import (
+    dealt_shoe_record,
+    decision_record,
+    envelope,
+    played_options,
+    shoe_record,
+)
 from analyzer.reports.document import Table, records_table
 from analyzer.reports.writers import tool_rows
 
@@ -23,8 +29,9 @@ def run_options(
     paytable: Paytable, procedure: Procedure, shoes: int, seed: int, partition_size: int
 ) -> dict[str, Any]:
     """The options of a run of shoes that change its figures: the shoes, the seed, how
-    they are dealt, the partitions (each its own random stream), and how the paytable is
-    played."""
+    they are dealt, the partitions (each its own random stream), how the paytable is
+    played, and the player's decision (its cards shown's chances as played, the file
+    that plays it: :func:`~analyzer.reports.contract.decision_record`)."""
     return {
         "shoes": shoes,
         "seed": seed,
@@ -32,6 +39,7 @@ def run_options(
         "last_round": procedure.last_round,
         "partition_size": partition_size,
         **played_options(paytable),
+        "decision": decision_record(paytable),
     }
 
 
