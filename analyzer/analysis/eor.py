@@ -230,8 +230,9 @@ def removal_effects(
     Bets are worked out a group at a time, the bets of a group sharing their work (one
     outcome table, or one card walk); ``progress`` (see :data:`Progress`) is told of
     every bet after each card removed for it. A paytable of another game of the family
-    (:mod:`analyzer.game.games`) is worked out by its deal walk, the same frames
-    (:func:`_game_removal_effects`).
+    (:mod:`analyzer.game.games`) is worked out by its deal walk, and the bets of a punto
+    banco ``[decision]`` by their best play solved again on each shoe, the same frames
+    (:func:`_analysed_removal_effects`).
     """
     paytable = as_paytable(paytable)
     shoe = Shoe.standard(paytable.decks) if shoe is None else shoe
@@ -241,8 +242,10 @@ def removal_effects(
             "an infinite deck has no effects of removal: a card dealt with replacement leaves "
             "every probability as it was (give a number of decks)"
         )
-    if paytable.game is not None:  # a game without drawing: a deal walk per removal
-        return _game_removal_effects(paytable, shoe, mode, bets, every_card, progress)
+    if paytable.game is not None or paytable.punto_banco_decision is not None:
+        # Another game, or bets played by a player's decision: an analysis per removal
+        # (the decision's best play solved again on each shoe).
+        return _analysed_removal_effects(paytable, shoe, mode, bets, every_card, progress)
     # The work weighed before any of it; the walks planned here serve all of it.
     offered = [bet for bet, _ in offered_bets(paytable, resolve_modes(paytable, mode), bets)]
     # Every rank removed in turn, or every card where suits matter, and the full shoe.
@@ -395,7 +398,7 @@ def _effects_frames(
     )
 
 
-def _game_removal_effects(
+def _analysed_removal_effects(
     paytable: Paytable,
     shoe: Shoe,
     mode: str | None,
@@ -403,10 +406,13 @@ def _game_removal_effects(
     every_card: bool,
     progress: Progress | None,
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """:func:`removal_effects` for a game without drawing (:mod:`analyzer.game.games`):
-    each bet analysed by the deal walk on the shoe less one card of each rank (for the
-    bets on suits, less each card), less its EV on the full shoe, exactly; a rank's row is
-    its cards' changes weighed by how many of each suit the shoe holds, as punto banco's.
+    """:func:`removal_effects` by whole analyses: for another game of the family
+    (:mod:`analyzer.game.games`, by its deal walk) or a punto banco paytable with a
+    player's ``[decision]`` (Peek Baccarat: the decision's best play solved again on each
+    shoe, so an effect is the best play's), each bet analysed on the shoe less one card
+    of each rank (for the bets on suits, less each card), less its EV on the full shoe,
+    exactly; a rank's row is its cards' changes weighed by how many of each suit the shoe
+    holds, as punto banco's.
     The bets on suits are worked out card by card (52 analyses), the others rank by rank
     (13: a bet that looks at no suit changes alike whichever suit of a rank leaves, so
     its rows by card, ``every_card``, repeat its rank's). A walk costs a fraction of a
@@ -418,11 +424,16 @@ def _game_removal_effects(
     base_analysis = analyze(paytable=paytable, shoe=shoe, mode=mode, bets=bets)
     base = _expected_values(base_analysis)
     order = {key: i for i, key in enumerate(base)}  # rows follow the analysis' order
-    if shoe.size - 1 < game.cards:
-        raise AnalyzerError(_nothing_removable(shoe, game.cards))
+    round_cards = ROUND_CARDS if game is None else game.cards
+    if shoe.size - 1 < round_cards:
+        raise AnalyzerError(_nothing_removable(shoe, round_cards))
     # (Bets on suits are priced only where the shoe's suits are known: the analysis left
     # them out otherwise. A bet id offered in several modes goes by suits if any does.)
-    on_suits = {r.bet.id for r in base_analysis.results if game.needs_suits(r.bet.fields)}
+    on_suits = {
+        r.bet.id
+        for r in base_analysis.results
+        if (needs_suits(r.bet) if game is None else game.needs_suits(r.bet.fields))
+    }
     ids = list(dict.fromkeys(bet_id for bet_id, _ in base))
     groups = [
         (by_suit, group)

@@ -290,3 +290,35 @@ def test_the_nets_of_a_round_spread_over_its_stakes():
             net = nets[best[seen]](dealt) - Fraction(1, 5)
             expected[net] = expected.get(net, Fraction(0)) + shown[2] / len(sets) / len(deals)
     assert net_distribution(result) == {k: v for k, v in expected.items() if v}
+
+
+def test_effects_of_removal_are_the_best_plays_on_each_shoe_less_a_card():
+    """eor of a decision's bets: each rank's row is the best play's EV on the shoe less one
+    card of that rank (every deal, best raise per set, by hand), less the full shoe's,
+    averaged over the rank's cards held."""
+    from collections import Counter
+
+    from analyzer.analysis.eor import removal_effects
+
+    cards = TINY[0]
+    shown = {1: Fraction(1, 2), 3: Fraction(1, 2)}
+    paytable = paytable_from_dict(peek_table({str(k): str(p) for k, p in shown.items()}))
+    effects, _ = removal_effects(paytable, shoe_of(cards), bets=["player", "tie"])
+    got = {
+        (bet, rank): delta
+        for bet, rank, delta in zip(
+            effects["bet"], effects["rank"], effects["delta_ev_exact"], strict=True
+        )
+    }
+    fee = Fraction(1, 5)
+    base = reference(cards, "player", shown, fee)
+    by_rank: dict[str, list[Fraction]] = {}
+    for card in cards:
+        left = list(cards)
+        left.remove(card)
+        by_rank.setdefault(family.rank(card), []).append(reference(left, "player", shown, fee))
+    for rank, values in by_rank.items():
+        assert got[("player", rank)] == sum(values) / len(values) - base, rank
+    held = Counter(family.rank(card) for card in cards)
+    assert {rank for bet, rank in got if bet == "player"} == set(held)
+    assert {bet for bet, _ in got} == {"player", "tie"}
