@@ -581,7 +581,7 @@ def help_pages(
         :class:`~analyzer.reports.site_config.SiteConfig` or a ``SITE.toml`` file
         (default: none, 2 decimals, every language).
     unknowns : mapping of str to Fraction or int or str, or None
-        Values of the unknowns of the paytables' multipliers, by name (``{"p": "1/16"}``).
+        Values of the unknowns of the paytables' multipliers, by name (``{"p": "7/113"}``).
 
     Returns
     -------
@@ -623,7 +623,7 @@ def help_pages(
     values = None
     if unknowns is not None:
         if not isinstance(unknowns, Mapping):
-            raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "1/16"}')
+            raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "7/113"}')
         values = {
             str(name): exact_number(
                 str(value) if isinstance(value, Fraction) else value, "unknowns", str(name)[:20]

@@ -1013,7 +1013,7 @@ def fit(claims: str | os.PathLike, *, paytable: PaytableSpec | None = None) -> F
     >>> from analyzer import fit
     >>> allowed = fit("prosperity-tree-baccarat")
     >>> allowed.consistent, allowed.witness
-    (True, {'p': Fraction(1, 16)})
+    (True, {'p': Fraction(7, 113)})
     >>> list(allowed.to_frame()["claim"])[-1]
     'all'
     """

@@ -40,7 +40,7 @@ EXAMPLES = """\
 examples:
   baccarat-odds docs --out tables                  # the seed game's
   baccarat-odds docs --site site                   # every shipped paytable
-  baccarat-odds docs --site prosperity --paytable prosperity-tree-baccarat --unknowns p=1/16
+  baccarat-odds docs --site prosperity --paytable prosperity-tree-baccarat --unknowns p=7/113
   baccarat-odds docs --site site --paytable tie-9-to-1 --paytable ez-baccarat --eor --force"""
 
 
@@ -93,7 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME=VALUE,...",
         help="with --site: values of the unknowns of paytables' [multipliers] (e.g. "
-        '"p=1/16"); a paytable with unknowns and no values is skipped, and listed (default: '
+        '"p=7/113"); a paytable with unknowns and no values is skipped, and listed (default: '
         "none given)",
     )
     parser.add_argument(

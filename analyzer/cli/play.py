@@ -53,7 +53,7 @@ per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 #: Peek Baccarat at values of its unknowns (the chances of one, two, three cards shown).
-_PEEK = "--paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16"
+_PEEK = "--paytable peek-baccarat --unknowns s1=1/4,s2=35/64,s3=1/8"
 EXAMPLES = f"""\
 examples:
   baccarat-odds play 2S 3H 2D KC 8H                 # Player draws the 8H, Banker stands

@@ -32,8 +32,8 @@ examples:
   baccarat-odds simulate --shoes 2000 --workers 2 --format json
   baccarat-odds simulate --paytable dragon-tiger --shoes 500 --seed 1
   baccarat-odds simulate --paytable lightning-dragon-tiger --shoes 200 \
-      --unknowns p3=0.2,p5=0.1,p8=0.05   # a Lightning suit and multiplier drawn each round
-  baccarat-odds simulate --paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16 --shoes 200
+      --unknowns p3=1/8,p5=1/60,p8=3/32   # a Lightning suit and multiplier drawn each round
+  baccarat-odds simulate --paytable peek-baccarat --unknowns s1=1/4,s2=35/64,s3=1/8 --shoes 200
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
 
 

@@ -57,7 +57,7 @@ examples:
   baccarat-odds strategy --paytable lucky-draw-baccarat-2 --summary
   baccarat-odds strategy --format csv --out strategy.csv # every set, exact, for tools
   baccarat-odds strategy --decks 6 --remove "9 9 9 9" --format json
-  baccarat-odds strategy --paytable peek-baccarat --unknowns s1=1/8,s2=3/4,s3=1/16"""
+  baccarat-odds strategy --paytable peek-baccarat --unknowns s1=1/4,s2=35/64,s3=1/8"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -71,7 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME=VALUE,...",
         help="values of the unknowns of the claims' paytable's [multipliers] (e.g. "
-        '"p=1/16"): its claims are then checked at them (default: none given, and the '
+        '"p=7/113"): its claims are then checked at them (default: none given, and the '
         "claims that depend on them are left unchecked; see fit)",
     )
     add_format_option(parser, ("text", "json", "csv"))

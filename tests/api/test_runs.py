@@ -154,9 +154,9 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
     allowed = analyzer.fit("prosperity-tree-baccarat")
     assert allowed.to_dict() == expected
     assert allowed.consistent is expected["together"]["consistent"] is True
-    assert allowed.witness == {"p": Fraction(1, 16)}
+    assert allowed.witness == {"p": Fraction(7, 113)}
     (low, high), *_ = allowed.intervals["p"]
-    assert isinstance(low, Fraction) and low <= Fraction(1, 16) <= high
+    assert isinstance(low, Fraction) and low <= Fraction(7, 113) <= high
     assert allowed.unknowns == {"p": (Fraction(0), Fraction(1))}
     frame = allowed.to_frame()
     assert list(frame["claim"]) == [str(c["claim"]) for c in expected["claims"]] + ["all"]

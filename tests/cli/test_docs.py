@@ -181,11 +181,11 @@ def test_site_skips_a_paytable_with_unknowns_and_says_why(tmp_path, capsys) -> N
     assert not (site / "prosperity-tree-baccarat").exists()
     assert "prosperity-tree-baccarat: skipped: its multipliers" in (site / "index.html").read_text()
     code, out, err = run(
-        capsys, "docs", "--site", str(site), *names, "--unknowns", "p=1/16", "--force"
+        capsys, "docs", "--site", str(site), *names, "--unknowns", "p=7/113", "--force"
     )
     assert (code, err) == (0, "") and out == f"wrote 7 pages (8 files) to {site}\n"
     page = (site / "prosperity-tree-baccarat" / "en.html").read_text(encoding="utf-8")
-    assert "the figures on this page take p = 1/16." in page
+    assert "the figures on this page take p = 7/113." in page
     code, out, err = run(capsys, "docs", "--site", str(tmp_path / "b"), *names, "--unknowns", "q=1")
     assert code == 2 and out == "" and err.count("\n") == 1
     assert "--unknowns: 'q' is not an unknown of any of these paytables (their unknowns: p)" in err

@@ -158,14 +158,16 @@ def test_the_published_rtp_holds_at_the_point_fit_named() -> None:
 
 
 def test_every_published_figure_holds_at_one_point() -> None:
-    """The Dragon's 96.97% and the game's optimal 96.99% (max_rtp) together: at 2x 3x 8x
-    with chances 208/278, 43/278, 27/278 the best bet is the Suited Tie, at 96.99%."""
-    done = installed("verify", "lightning-dragon-tiger", "--unknowns", "p3=43/278,p5=0,p8=27/278")
+    """The Dragon's 96.97% and the game's optimal 96.99% (max_rtp, from two sources)
+    together: at 3x 5x 8x with chances 1/8, 1/60, 3/32 (the documentation's values) the
+    Dragon returns 4829/4980 and the best bet is the Suited Tie, at 161/166 = 96.99%."""
+    done = installed("verify", "lightning-dragon-tiger", "--unknowns", "p3=1/8,p5=1/60,p8=3/32")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "4 passed, 0 failed" in done.stdout
-    assert "exact 96.99% (suited_tie, standard)" in done.stdout
+    assert "5 passed, 0 failed" in done.stdout
+    assert "exact 96.97% (exactly 4829/4980)" in done.stdout
+    assert "exact 96.99% (suited_tie, standard) (exactly 161/166)" in done.stdout
     done = installed("verify", "lightning-dragon-tiger")
-    assert done.returncode == 1 and "4 not checked" in done.stdout
+    assert done.returncode == 1 and "5 not checked" in done.stdout
 
 
 def test_fit_says_what_the_published_rtp_allows() -> None:
