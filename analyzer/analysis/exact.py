@@ -54,7 +54,7 @@ def check_known(paytable: Paytable) -> None:
             what, commands = "the multipliers' distribution has", "report, eor, simulate"
         else:
             what = "the chances of the decision's cards shown have"
-            commands = "report, strategy, play, simulate"
+            commands = "report, strategy, eor, play, simulate"
         raise UnknownsLeft(
             f"{paytable.source}: {what} unknowns ({names}): give "
             f"them values with --unknowns NAME=VALUE ({commands}), or find what "
