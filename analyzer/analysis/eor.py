@@ -535,19 +535,21 @@ def _correlation(tags: np.ndarray, effects: np.ndarray, weights: np.ndarray) -> 
 def _balanced_tags(target: np.ndarray, cards: np.ndarray) -> np.ndarray:
     """The integer tags of at most ``MAX_TAG`` in size nearest ``target`` (least squared
     error over the shoe's cards, ``sum(cards * (tags - target)**2)``) whose sum over the
-    shoe's cards, ``sum(cards * tags)``, is exactly 0: a balanced count.
+    shoe's cards, ``sum(cards * tags)``, is exactly 0: a balanced count. ``target`` is one
+    target per entry, or a row of them per scale (each row balanced on its own, at once).
 
     A balanced count is what makes "running count per deck left" a true count: rounding
     alone can leave it drifting with the cards seen (Dragon Big's +1 for seven ranks and
-    -1 for six drifts by 4 for each deck dealt). Worked out exactly by
-    dynamic programming over the entries and the running sum of ``cards * tags`` (in
-    units of the counts' greatest common divisor: a full shoe's 13 ranks sum from -52 to
-    52). All tags 0 is always balanced, so there is always an answer. Of equally near
-    answers, the earlier entries keep the tag nearest their target (then the one nearer
-    0) and the later ones take the correction: Dragon Big's seven ranks A to 7, each
-    6/7, balanced against six at -1, are +1 but for the 7, which is 0.
+    -1 for six drifts by 4 for each deck dealt). Worked out exactly by dynamic
+    programming over the entries and the running sum of ``cards * tags`` (in units of the
+    counts' greatest common divisor: a full shoe's 13 ranks sum from -52 to 52). All tags
+    0 is always balanced, so there is always an answer. Of equally near answers, the
+    earlier entries keep the tag nearest their target (then the one nearer 0) and the
+    later ones take the correction: Dragon Big's seven ranks A to 7, each 6/7, balanced
+    against six at -1, are +1 but for the 7, which is 0.
     """
-    target = np.asarray(target, dtype=float)
+    targets = np.atleast_2d(np.asarray(target, dtype=float))
+    n_scales, n_entries = targets.shape
     weights = np.asarray(cards, dtype=float)
     counts = np.rint(weights).astype(np.int64)
     unit = math.gcd(*counts.tolist()) or 1
@@ -555,35 +557,37 @@ def _balanced_tags(target: np.ndarray, cards: np.ndarray) -> np.ndarray:
     span = MAX_TAG * int(steps.sum())
     size = 2 * span + 1
     tags_range = np.arange(-MAX_TAG, MAX_TAG + 1)
-    cost = np.full(size, np.inf)
-    cost[span] = 0.0  # (index: the running sum plus span)
-    chosen = np.zeros((len(target), size), dtype=np.int64)
+    n_tags = len(tags_range)
+    cost = np.full((n_scales, size), np.inf)
+    cost[:, span] = 0.0  # (index: the running sum plus span)
+    chosen = np.zeros((n_entries, n_scales, size), dtype=np.int64)
     # The last entry first, so that walking back from a sum of 0 gives the first entry
     # its choice first (ties: see above).
-    for i in range(len(target) - 1, -1, -1):
-        order = sorted(tags_range.tolist(), key=lambda t: (abs(t - target[i]), abs(t)))
-        padded = np.concatenate(
-            [np.full(MAX_TAG * steps[i], np.inf), cost, np.full(MAX_TAG * steps[i], np.inf)]
-        )
-        candidates = np.stack(
-            [
-                padded[(MAX_TAG - t) * steps[i] : (MAX_TAG - t) * steps[i] + size]
-                + weights[i] * (t - target[i]) ** 2
-                for t in order
-            ]
-        )
-        least = candidates.min(axis=0)
-        # The first (most preferred) tag within rounding of the least error.
-        near = candidates <= least + 1e-9 * np.maximum(1.0, np.abs(least))
-        pick = np.argmax(near, axis=0)
-        chosen[i] = np.array(order)[pick]
-        cost = np.where(np.isfinite(least), least, np.inf)
-    tags = np.zeros(len(target), dtype=np.int64)
-    at = span
-    for i in range(len(target)):
-        tags[i] = chosen[i, at]
-        at -= int(tags[i]) * int(steps[i])
-    return tags
+    for i in range(n_entries - 1, -1, -1):
+        pad = MAX_TAG * int(steps[i])
+        padded = np.full((n_scales, size + 2 * pad), np.inf)
+        padded[:, pad : pad + size] = cost
+        # Tag t reaches sum j from sum j - t * step: column j - t * step + pad of padded.
+        index = ((MAX_TAG - tags_range) * steps[i])[:, None] + np.arange(size)
+        error = weights[i] * (tags_range - targets[:, i, None]) ** 2  # (scales, tags)
+        candidates = padded[:, index] + error[:, :, None]  # (scales, tags, sums)
+        least = candidates.min(axis=1)
+        # Of the tags within rounding of the least error, the most preferred: nearest
+        # the target, then nearest 0.
+        near = candidates <= (least + 1e-9 * np.maximum(1.0, np.abs(least)))[:, None, :]
+        distance = np.abs(tags_range - targets[:, i, None])
+        order = np.lexsort((np.broadcast_to(np.abs(tags_range), distance.shape), distance))
+        preference = np.argsort(order, axis=1)  # (scales, tags): each tag's place
+        pick = np.where(near, preference[:, :, None], n_tags).argmin(axis=1)
+        chosen[i] = tags_range[pick]
+        cost = least
+    tags = np.zeros((n_scales, n_entries), dtype=np.int64)
+    at = np.full(n_scales, span)
+    rows = np.arange(n_scales)
+    for i in range(n_entries):
+        tags[:, i] = chosen[i, rows, at]
+        at -= tags[:, i] * steps[i]
+    return tags.reshape(np.shape(target))
 
 
 #: The columns of effects of removal that :func:`linear_counts` reads.
@@ -621,13 +625,15 @@ def linear_counts(effects: pd.DataFrame) -> list[LinearCount]:
         peak = np.abs(centred).max()
         best = {alike: (0.0, np.zeros(len(eor), dtype=np.int64)) for alike in (True, False)}
         if peak > 1e-15 * max(1.0, np.abs(eor).max()):
+            targets = np.arange(1, MAX_TAG + 1)[:, None] * (centred / peak)  # per scale
             for alike in (True, False):  # classes kept whole, and rank by rank
-                for scale in range(1, MAX_TAG + 1):
-                    target = centred / peak * scale
-                    if alike:
-                        tags = _balanced_tags(target, class_cards)[class_of_rank]
-                    else:
-                        tags = _balanced_tags(target[class_of_rank], cards)
+                if not alike and best[True][0] + SPLIT_GAIN >= 1:
+                    break  # (no correlation passes 1: telling ranks apart cannot win)
+                if alike:
+                    by_scale = _balanced_tags(targets, class_cards)[:, class_of_rank]
+                else:
+                    by_scale = _balanced_tags(targets[:, class_of_rank], cards)
+                for tags in by_scale:  # (the least scale first: it wins a tie)
                     score = _correlation(tags, eor, cards)
                     if score > best[alike][0] + 1e-12:
                         best[alike] = (score, tags)
