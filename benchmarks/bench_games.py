@@ -14,7 +14,10 @@ unknowns).
 Prints JSON lines: ``seconds`` (the game), ``baseline_seconds`` (the seed game, timed in
 turn with it) and ``ratio``. Absolute times on shared machines are noisy; compare ratios.
 
-    python benchmarks/bench_games.py [--repeat 20]
+    python benchmarks/bench_games.py [--repeat 20] [--paytable NAME ...]
+
+``--paytable`` times only the games named (Dragon Tiger's alone: ``--paytable
+dragon-tiger-pragmatic --paytable dragon-tiger-sa-gaming``).
 """
 
 from __future__ import annotations
@@ -61,8 +64,14 @@ def _full(name: str | None):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument(
+        "--paytable",
+        action="append",
+        choices=GAMES,
+        help="time only this game (repeat the flag for several; default: every game)",
+    )
     args = parser.parse_args()
-    for game in GAMES:
+    for game in args.paytable or GAMES:
         best = best_times({"game": _full(game), "seed": _full(None)}, args.repeat)
         print(
             json.dumps(

@@ -22,6 +22,7 @@ from analyzer.game.identities import IDENTITY_PATTERNS
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
+    SharedMasks,
     first_holding,
     settled_ways,
 )
@@ -224,11 +225,47 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
     argument(table, OutcomeTable, "table", " (see outcome_table)")
     argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
     argument(mode, str, "mode", " (a mode name)")
+    return _evaluated(table, bet, mode, None)
+
+
+def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list[BetResult]:
+    """:func:`evaluate_bet` of each ``(table, bet, mode)`` of ``offered``, the same
+    results, each condition's mask over a table worked out once for every bet settled on
+    that table (:class:`~analyzer.paytables.settle.SharedMasks`)."""
+    shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
+    results = []
+    for table, bet, mode in offered:
+        argument(table, OutcomeTable, "table", " (see outcome_table)")
+        argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
+        argument(mode, str, "mode", " (a mode name)")
+        if id(table) not in shared:  # (the table is held too: its id stays its own)
+            shared[id(table)] = (table, SharedMasks(table.columns, table.ways))
+        masks = shared[id(table)][1]
+        if bet.multiplied:
+            results.append(_evaluated(table, bet, mode, masks))
+            continue
+        # (as bet_result makes a fixed-net bet's result, without its lines' tuples)
+        check_fields(bet, table.columns.keys())
+        settled, matched = settled_ways(bet, table.columns, table.ways, masks)
+        nets = FixedNets.of(bet)
+        rows = zip(
+            [*[rule.condition.shown for rule in bet.rules], OTHERWISE],
+            settled,
+            nets.payouts,
+            [*matched, settled[-1]],
+            strict=True,
+        )
+        sums = nets.sums(settled, table.denominator)
+        results.append(nets.result(bet, mode, rows, sums, table.denominator, table.scale))
+    return results
+
+
+def _evaluated(table: OutcomeTable, bet: Bet, mode: str, masks: SharedMasks | None) -> BetResult:
     check_fields(bet, table.columns.keys())
     if bet.multiplied:
-        rows = _multiplied_lines(table, bet)
+        rows = _multiplied_lines(table, bet, masks)
     else:
-        settled, matched = settled_ways(bet, table.columns, table.ways)
+        settled, matched = settled_ways(bet, table.columns, table.ways, masks)
         rows = [
             (rule.condition.shown, count, rule.payout, holds, None, ())
             for rule, count, holds in zip(bet.rules, settled[:-1], matched, strict=True)
@@ -321,14 +358,17 @@ class FixedNets:
 
     @staticmethod
     def of(bet: Bet) -> FixedNets:
-        payouts = (*(rule.payout for rule in bet.rules), LOSE)
-        common = math.lcm(*(payout.net.denominator for payout in payouts))
+        payouts = (*[rule.payout for rule in bet.rules], LOSE)
+        nets = [payout.net for payout in payouts]
+        common = math.lcm(*[net.denominator for net in nets])
+        kinds = [payout.kind for payout in payouts]
+        # (lists, not generators: an analysis makes one for each bet)
         return FixedNets(
             payouts,
             common,
-            tuple(p.net.numerator * (common // p.net.denominator) for p in payouts),
-            tuple(p.kind == "win" for p in payouts),
-            tuple(p.kind == "push" for p in payouts),
+            tuple([net.numerator * (common // net.denominator) for net in nets]),
+            tuple([kind == "win" for kind in kinds]),
+            tuple([kind == "push" for kind in kinds]),
         )
 
     def sums(self, ways: Sequence[int], over: int) -> Sums:
@@ -362,13 +402,17 @@ def _ratio(total: object, count: int) -> object:
     return total / count if isinstance(total, Poly) else Fraction(total, count)
 
 
-def _multiplied_lines(table: OutcomeTable, bet: Bet) -> list[tuple]:
+def _multiplied_lines(table: OutcomeTable, bet: Bet, masks: SharedMasks | None) -> list[tuple]:
     """Each rule's line of a multiplied bet: its ways, and the mean net and mean squared
-    net per unit staked of the rounds it settles, from their counted identity patterns."""
+    net per unit staked of the rounds it settles, from their counted identity patterns
+    (each condition's mask from ``masks`` where given)."""
     columns, ways = table.columns, table.ways
     matched: list[int] = []
     index = first_holding(
-        (rule.condition.mask(columns, len(ways)) for rule in bet.rules),
+        (
+            rule.condition.mask(columns, len(ways)) if masks is None else masks(rule.condition)
+            for rule in bet.rules
+        ),
         len(ways),
         lambda holds: matched.append(int(ways[holds].sum())),
     )

@@ -9,7 +9,7 @@ from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal
 
-from analyzer.analysis.bets import BetResult, evaluate_bet, over_fewer
+from analyzer.analysis.bets import BetResult, evaluate_bet, evaluate_on_tables, over_fewer
 from analyzer.analysis.budget import (
     FEWER_CARD_BETS,
     card_walks,
@@ -181,7 +181,9 @@ class Analysis:
             from analyzer.engine.deal_walk import dealt_outcomes
 
             fields = frozenset().union(*(r.bet.fields for r in self.results))
-            return dealt_outcomes(game, self.shoe, fields)
+            # (with replacement, in the lowest terms the bets were counted in)
+            walked = self.shoe.in_lowest_terms(suits=game.needs_suits(fields))
+            return dealt_outcomes(game, walked, fields)
         return outcome_table(self.counts)
 
     @property
@@ -415,21 +417,21 @@ def analyze(
 
 def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: object) -> Analysis:
     """The analysis of a paytable of a game without drawing (:mod:`analyzer.game.games`):
-    one deal walk over every field the bets read, every bet settled on its table. Bets
-    on suits are unavailable on a shoe whose suits are unknown, as punto banco's are."""
-    from analyzer.engine.deal_walk import check_deal_walk, dealt_outcomes  # (Numba)
+    one deal walk over every field the bets read, each bet settled on a table of that
+    walk over only the fields it reads (the others summed out: :func:`~analyzer.engine.
+    deal_walk.dealt_tables`), a condition's mask shared by the bets asking it. Bets on
+    suits are unavailable on a shoe whose suits are unknown, as punto banco's are."""
+    from analyzer.engine.deal_walk import check_deal_walk, dealt_tables  # (Numba)
 
     game = paytable.game
     offered = offered_bets(paytable, modes, bets)
     why_not = "the bet looks at suits, but the suits of some cards of the shoe are unknown"
-    priced = [
-        (bet, bet_mode)
-        for bet, bet_mode in offered
-        if shoe.suits_known or not game.needs_suits(bet.fields)
-    ]
-    unavailable = tuple(
-        (bet.id, bet_mode, why_not) for bet, bet_mode in offered if (bet, bet_mode) not in priced
-    )
+    priced, unavailable = [], []
+    for bet, bet_mode in offered:
+        if shoe.suits_known or not game.needs_suits(bet.fields):
+            priced.append((bet, bet_mode))
+        else:
+            unavailable.append((bet.id, bet_mode, why_not))
     if not priced:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + why_not)
     if game.by_values:  # cards after the deal (a hand's rule, an action), or a decision
@@ -437,39 +439,55 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
 
         played, choices = best_play(paytable, shoe, priced)
         analysis = Analysis(
-            paytable, shoe, modes, partial(_no_counts, paytable), tuple(played), unavailable
+            paytable, shoe, modes, partial(_no_counts, paytable), tuple(played), tuple(unavailable)
         )
         analysis.__dict__["choices"] = choices
         return analysis
+    fields = frozenset().union(*(bet.fields for bet, _ in priced))
     # A bet whose own walk is over the budget is unavailable, as a bet on suits is on a
     # shoe without them; the others are priced (each alone where together they are not).
+    # Where the walk of every field fits, each bet's own does (it reads fewer fields).
     walkable = []
-    for bet, bet_mode in priced:
-        try:
-            check_deal_walk(game, shoe, bet.fields)
-        except AnalyzerError as exc:
-            unavailable += ((bet.id, bet_mode, str(exc)),)
-        else:
-            walkable.append((bet, bet_mode))
-    if not walkable:
-        raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
-    fields = frozenset().union(*(bet.fields for bet, _ in walkable))
+    try:
+        check_deal_walk(game, shoe, fields)
+    except AnalyzerError:
+        for bet, bet_mode in priced:
+            try:
+                check_deal_walk(game, shoe, bet.fields)
+            except AnalyzerError as exc:
+                unavailable.append((bet.id, bet_mode, str(exc)))
+            else:
+                walkable.append((bet, bet_mode))
+        if not walkable:
+            raise NothingComputable(
+                "no bet can be computed exactly on this shoe: " + unavailable[0][2]
+            ) from None
+        fields = frozenset().union(*(bet.fields for bet, _ in walkable))
+    else:
+        walkable = priced
     # With replacement, the shoe in its lowest terms: the counts are those of the bets
     # alone (13^k sequences by rank), as punto banco states them.
     walked = shoe.in_lowest_terms(suits=game.needs_suits(fields))
+    # Each bet's table: the fields it reads (and the winner, for a multiplied bet: a rule
+    # paying by the multiplier on a tie is refused).
+    own = [bet.fields | {"winner"} if bet.multiplied else bet.fields for bet, _ in walkable]
     try:
         check_deal_walk(game, walked, fields)
     except AnalyzerError:
-        tables = {bet.id: dealt_outcomes(game, walked, bet.fields) for bet, _ in walkable}
-        table = None
+        tables = {read: dealt_tables(game, walked, (read,))[read] for read in dict.fromkeys(own)}
     else:
-        table = dealt_outcomes(game, walked, fields)
-        tables = dict.fromkeys((bet.id for bet, _ in walkable), table)
-    results = tuple(evaluate_bet(tables[bet.id], bet, bet_mode) for bet, bet_mode in walkable)
-    analysis = Analysis(paytable, shoe, modes, partial(_no_counts, paytable), results, unavailable)
-    if table is not None:
-        analysis.__dict__["outcomes"] = table  # (what cached_property keeps)
-    return analysis
+        tables = dealt_tables(game, walked, own)
+    results = evaluate_on_tables(
+        (tables[read], bet, bet_mode) for read, (bet, bet_mode) in zip(own, walkable, strict=True)
+    )
+    return Analysis(
+        paytable,
+        shoe,
+        modes,
+        partial(_no_counts, paytable),
+        tuple(results),
+        tuple(unavailable),
+    )
 
 
 def _analyze_decided(

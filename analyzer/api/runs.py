@@ -603,7 +603,7 @@ def count(
         When the cut card comes out: that round is the last, or one more is dealt.
     tags : str, optional
         Linear count tags, ``"A=0,2=1,...,K=-1"``, for every bet counted (default: derived
-        per bet from its effects of removal).
+        per bet from its effects of removal, balanced: their sum over the shoe is 0).
     threshold : float, optional
         Bet when the true count is at least this (default: the tags' break-even, per bet).
     true_count_decks : {"in-shoe", "unseen"}, optional

@@ -62,7 +62,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tags",
         help='linear count tags, e.g. "A=0,2=1,...,K=-1", for every bet counted '
-        "(default: derived per bet from its effects of removal)",
+        "(default: derived per bet from its effects of removal, balanced: their sum over "
+        "the shoe is 0)",
     )
     parser.add_argument(
         "--threshold",

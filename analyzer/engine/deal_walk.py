@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterable
 
 import numpy as np
 from numba import njit
@@ -32,6 +33,7 @@ __all__ = [
     "MAX_SEQUENCES",
     "check_deal_walk",
     "dealt_outcomes",
+    "dealt_tables",
     "drawn_tables",
     "information_codes",
     "information_values",
@@ -197,21 +199,98 @@ def dealt_outcomes(game: Game, shoe: Shoe, fields: frozenset[str]) -> OutcomeTab
         (:data:`MAX_SEQUENCES`), refused before it starts; a shoe too small for a round
         (:func:`check_deal_walk`).
     """
-    check_deal_walk(game, shoe, fields)
-    suits = game.needs_suits(fields)
-    n_cards = game.cards
-    if _by_card(game, fields):
-        ranks, suit_index, ways = _by_sequences(game, shoe, suits)
-    else:
-        ranks, suit_index, ways = _by_hands(game, shoe)
-    columns = game.columns(ranks, suit_index, fields)
-    codes = np.column_stack([codes for codes, _ in columns.values()])
-    _, first, inverse = unique_rows(codes)
-    total = np.zeros(len(first), dtype=np.int64)
-    np.add.at(total, inverse, ways)
-    table_columns = {name: decoded(codes[first], texts) for name, (codes, texts) in columns.items()}
-    denominator = shoe.sequences(n_cards)
-    return OutcomeTable(table_columns, total, denominator, "none")
+    walk = _Walk.of(game, shoe, fields)
+    return walk.table(tuple(walk.columns))
+
+
+def dealt_tables(
+    game: Game, shoe: Shoe, field_sets: Iterable[frozenset[str]]
+) -> dict[frozenset[str], OutcomeTable]:
+    """One deal walk of ``game`` from ``shoe`` over every field of ``field_sets``, and for
+    each set a table over that set's fields only: every field it does not name (the
+    winner, another hand's score, a card's suit where the set reads its rank) summed
+    out, so that a bet on one card is settled on a row per value of that card (13 rows
+    for Dragon Tiger's Big and Small, against 52² = 2,704 for a walk by suit). Each
+    row's ways are the exact sum of the walk's rows it gathers.
+
+    Raises
+    ------
+    AnalyzerError
+        As :func:`dealt_outcomes`, for the walk over every field of the sets.
+    """
+    sets = tuple(dict.fromkeys(field_sets))
+    walk = _Walk.of(game, shoe, frozenset().union(*sets))
+    return {wanted: walk.table(tuple(sorted(wanted))) for wanted in sets}
+
+
+#: The most cells (the product of the kept fields' numbers of codes) summed into a dense
+#: array; more are grouped by sorting (:func:`~analyzer.engine.rows.unique_rows`).
+_MOST_DENSE_CELLS = 1 << 16
+
+
+class _Walk:
+    """One deal walk: per walked row (a sequence of cards, or a pair of hands) the codes
+    of every field :meth:`Game.columns` gives, each row's ordered ways (all positive),
+    and the denominator."""
+
+    def __init__(
+        self,
+        columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]],
+        ways: np.ndarray,
+        denominator: int,
+    ) -> None:
+        self.columns = columns
+        self.ways = ways
+        self.denominator = denominator
+        # Each field's number of codes (a code is never negative: ranks, suits, scores,
+        # pictures, patterns), the radix of its cells.
+        self.sizes = {
+            name: len(texts) if texts is not None else int(codes.max(initial=0)) + 1
+            for name, (codes, texts) in columns.items()
+        }
+
+    @staticmethod
+    def of(game: Game, shoe: Shoe, fields: frozenset[str]) -> _Walk:
+        """The walk of ``game`` on ``shoe`` for ``fields`` (checked first:
+        :func:`check_deal_walk`)."""
+        check_deal_walk(game, shoe, fields)
+        suits = game.needs_suits(fields)
+        if _by_card(game, fields):
+            ranks, suit_index, ways = _by_sequences(game, shoe, suits)
+        else:
+            ranks, suit_index, ways = _by_hands(game, shoe)
+        columns = game.columns(ranks, suit_index, fields)
+        return _Walk(columns, ways, shoe.sequences(game.cards))
+
+    def table(self, names: tuple[str, ...]) -> OutcomeTable:
+        """The table of the walk over the fields ``names`` only: a row per distinct value
+        of them (in ascending order of their codes, the first the most significant), its
+        ways the exact sum of the walked rows' (int64: no partial sum exceeds the
+        denominator, which fits)."""
+        codes = [self.columns[name][0] for name in names]
+        sizes = [self.sizes[name] for name in names]
+        cells = math.prod(sizes)
+        if cells <= _MOST_DENSE_CELLS:
+            cell = (
+                np.ravel_multi_index(codes, sizes)
+                if codes
+                else np.zeros(len(self.ways), dtype=np.int64)
+            )
+            total = np.zeros(cells, dtype=np.int64)
+            np.add.at(total, cell, self.ways)
+            present = np.flatnonzero(total)  # (every walked row's ways are positive)
+            kept = np.unravel_index(present, sizes) if codes else ()
+            total = total[present]
+        else:
+            _, first, inverse = unique_rows(np.column_stack(codes))
+            total = np.zeros(len(first), dtype=np.int64)
+            np.add.at(total, inverse, self.ways)
+            kept = [code[first] for code in codes]
+        columns = {
+            name: decoded(code, self.columns[name][1])
+            for name, code in zip(names, kept, strict=True)
+        }
+        return OutcomeTable(columns, total, self.denominator, "none")
 
 
 def _by_sequences(

@@ -102,6 +102,16 @@ class Condition:
         value = np.asarray(self._evaluate(columns), dtype=bool)
         return np.broadcast_to(value, (n_rows,)).copy()
 
+    def holds(self, columns: Columns, n_rows: int) -> np.ndarray:
+        """As :meth:`mask`, but read-only and not copied where it need not be: a mask
+        several bets read (:class:`~analyzer.paytables.settle.SharedMasks`)."""
+        value = np.asarray(self._evaluate(columns), dtype=bool)
+        if value.shape != (n_rows,):
+            return np.broadcast_to(value, (n_rows,))  # (read-only)
+        value = value.view()  # (a column read as it is stays writable: its view is not)
+        value.flags.writeable = False
+        return value
+
 
 class _Typed(NamedTuple):
     """A checked subexpression: its kind, how to evaluate it, and for numbers its range."""
@@ -282,8 +292,7 @@ class _Compiler:
             options = [_item(item, left, text) for item in right_node.elts]
             if left.kind is str and left.field is not None:
                 self.literals.setdefault(left.field.name, set()).update(options)
-            negate = isinstance(op, ast.NotIn)
-            return lambda values: np.isin(values[i], options, invert=negate)
+            return _membership(i, options, isinstance(op, ast.NotIn))
         right_kind = operand(i + 1).kind
         if left_kind is not right_kind:
             raise AnalyzerError(
@@ -312,6 +321,27 @@ class _Compiler:
                 elif other_typed.field is not None:
                     self.whole.add(field_side.field.name)
         return lambda values: fn(values[i], values[i + 1])
+
+
+#: The most comparisons (values times options) ``in (...)`` makes one by one, all at
+#: once; a longer column is looked up by :func:`numpy.isin` (which sorts, and costs some
+#: tens of microseconds however short the column: a bet settled on a table of a few rows
+#: paid that for each ``in``).
+_MOST_COMPARED = 1 << 16
+
+
+def _membership(i: int, options: list[object], negate: bool) -> Callable[[dict[int, Any]], Any]:
+    """``values[i] in options`` (``not in`` where ``negate``), element-wise."""
+    listed = np.array(options)
+
+    def member(values: dict[int, Any]) -> Any:
+        value = np.asarray(values[i])
+        if value.size * len(options) > _MOST_COMPARED:
+            return np.isin(value, options, invert=negate)
+        found = (value[..., None] == listed).any(axis=-1)
+        return ~found if negate else found
+
+    return member
 
 
 class _LinkText:

@@ -18,10 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer import analyze
+from analyzer.analysis.bets import evaluate_bet
 from analyzer.engine.deal_walk import (
     MAX_SEQUENCES,
     check_deal_walk,
     dealt_outcomes,
+    dealt_tables,
     sequences_bound,
 )
 from analyzer.errors import AnalyzerError
@@ -142,6 +144,128 @@ def test_dragon_tiger_on_two_decks_counts_every_winner_and_score():
 @given(st.lists(st.sampled_from(naive.deck(1)), min_size=6, max_size=40, unique=True))
 def test_dragon_tiger_on_depleted_shoes_equals_every_deal(cards):
     _check_dragon_tiger(cards)
+
+
+def _summed(table, names) -> Counter:
+    """The ways of ``table`` summed per value of the fields ``names``."""
+    got: Counter = Counter()
+    columns = [table.columns[name].tolist() for name in names]
+    for row, ways in enumerate(table.ways.tolist()):
+        got[tuple(column[row] for column in columns)] += ways
+    return got
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(naive.deck(2)), min_size=6, max_size=60))
+def test_each_table_of_one_walk_is_the_full_table_summed_over_the_other_fields(cards):
+    """dealt_tables: one walk, a table per set of fields holding only those fields, each
+    row's ways the sum of the full table's rows with its values (none left out)."""
+    game = load_paytable("dragon-tiger-pragmatic").game
+    sets = [
+        frozenset({"dragon_score"}),
+        frozenset({"tiger_card1_colour", "tiger_card1_rank"}),
+        frozenset({"winner", "dragon_card1_suit", "tiger_card1_suit"}),
+        frozenset(),
+    ]
+    shoe = shoe_of(cards)
+    full = dealt_outcomes(game, shoe, frozenset().union(*sets))
+    for fields, table in dealt_tables(game, shoe, sets).items():
+        names = sorted(fields)
+        assert sorted(table.columns) == names
+        assert table.denominator == full.denominator == int(table.ways.sum())
+        assert all(table.ways > 0)
+        summed = _summed(table, names)
+        assert len(summed) == len(table)  # (a row per value)
+        assert summed == _summed(full, names)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "dragon-tiger",
+        "dragon-tiger-evolution",
+        "dragon-tiger-pragmatic",
+        "dragon-tiger-sa-gaming",
+        "lightning-dragon-tiger",
+    ],
+)
+@pytest.mark.parametrize("decks", [1, 8])
+def test_each_bet_settled_on_its_own_fields_is_settled_as_on_the_full_table(name, decks):
+    """The analysis settles each bet on a table of the fields it reads, masks shared
+    between bets: every line (ways, matched ways, denominator) as evaluate_bet makes it on
+    the full table of every field, each bet alone."""
+    paytable = load_paytable(name)
+    if paytable.unknowns:
+        paytable = paytable.with_unknowns({u: Fraction(1, 8) for u, _, _ in paytable.unknowns})
+    shoe = Shoe.standard(decks)
+    analysis = analyze(paytable=paytable, shoe=shoe)
+    fields = frozenset().union(*(bet.fields for bet in paytable.bets))
+    full = dealt_outcomes(paytable.game, shoe, fields)
+    assert len(analysis.results) == len(paytable.bets)
+    for result in analysis.results:
+        alone = evaluate_bet(full, result.bet, result.mode)
+        assert result.lines == alone.lines, result.bet.id
+        assert result.sums == alone.sums, result.bet.id
+
+
+def test_overlapping_rules_settle_each_round_by_the_first_that_holds():
+    """Rules whose conditions overlap (a later one holds where an earlier did), sharing
+    conditions between bets: each round settled by its first rule, as evaluate_bet and
+    every deal of a deck settle it; the matched ways count earlier rules' rounds too."""
+    from analyzer.paytables.model import paytable_from_dict
+
+    high = "dragon_score >= 11"
+    data = {
+        "name": "Overlapping",
+        "game": "dragon-tiger",
+        "decks": 1,
+        "bet": [
+            {
+                "id": "ladder",
+                "rule": [
+                    {"when": high, "pays": "3:1"},
+                    {"when": "dragon_score >= 8", "pays": "1:1"},
+                    {"when": "dragon_score >= 2 or winner == 'tie'", "pays": "push"},
+                ],
+            },
+            {
+                "id": "high_tie",
+                "rule": [
+                    {"when": "winner == 'tie'", "pays": "10:1"},
+                    {"when": high, "pays": "1:2"},
+                ],
+            },
+        ],
+    }
+    paytable = paytable_from_dict(data, "o.toml")
+    cards = naive.deck(1)
+    analysis = analyze(paytable=paytable, shoe=shoe_of(cards))
+    full = dealt_outcomes(paytable.game, shoe_of(cards), frozenset({"winner", "dragon_score"}))
+
+    def ladder(dealt):
+        score = naive.rank_number(dealt[0])
+        tie = naive.dragon_tiger_winner(*dealt) == "tie"
+        return 3 if score >= 11 else 1 if score >= 8 else 0 if score >= 2 or tie else -1
+
+    def high_tie(dealt):
+        if naive.dragon_tiger_winner(*dealt) == "tie":
+            return 10
+        return HALF if naive.rank_number(dealt[0]) >= 11 else -1
+
+    for bet, net in (("ladder", ladder), ("high_tie", high_tie)):
+        result = analysis.result(bet)
+        assert result.expected_value == naive.expected_net(cards, 2, net), bet
+        assert result.lines == evaluate_bet(full, result.bet, result.mode).lines, bet
+    # Dragon's card of 52: 12 J, Q, K; 12 8, 9, 10; 24 from 2 to 7; an ace pushes on a tie
+    # only (another of the 3 aces left), else no rule holds.
+    ladder_lines = analysis.result("ladder").lines
+    assert [line.ways for line in ladder_lines] == [
+        12 * 51,
+        12 * 51,
+        24 * 51 + 4 * 3,
+        4 * 51 - 4 * 3,
+    ]
+    assert [line.matched for line in ladder_lines[:3]] == [12 * 51, 24 * 51, 48 * 51 + 4 * 3]
 
 
 # -- Three Card Baccarat ----------------------------------------------------------------

@@ -5,13 +5,16 @@ from __future__ import annotations
 import subprocess
 import sys
 import tomllib
+from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from analyzer import analyze
 from analyzer.errors import AnalyzerError
-from analyzer.game.games import GAME_NAMES, game_from_table, named_game
+from analyzer.game.games import COUNTED_BY, GAME_NAMES, game_from_table, named_game
+from analyzer.game.identities import PATTERN_INDEX
 from analyzer.paytables.model import LOSE, parse_payout, paytable_from_dict
 
 DRAGON_TIGER = {
@@ -214,3 +217,34 @@ def test_shipped_game_files_are_toml_a_user_can_copy():
     folder = shipped_folder("analyzer.game", "games")
     data = tomllib.loads((folder / "dragon-tiger.toml").read_text(encoding="utf-8"))
     assert game_from_table(data) == named_game("dragon-tiger")
+
+
+@pytest.mark.parametrize("name", ["dragon-tiger", "three-card-baccarat"])
+def test_counted_patterns_are_the_counted_cards_grouped_by_hand(name):
+    """Each round's pattern of the cards a multiplied bet counts, against grouping them
+    in plain Python: how many of its counted cards share each key (suit, or rank and
+    suit), largest first; random rounds, few suits (many shared keys), every kind."""
+    game = named_game(name)
+    rng = np.random.default_rng(7)
+    rounds = 300
+    kinds = ["both", "winner", *(hand.name for hand in game.hands)]
+    for n_suits in (1, 2, 4):
+        ranks = rng.integers(0, 13, (rounds, game.cards))
+        suits = rng.integers(0, n_suits, (rounds, game.cards))
+        winner = rng.integers(0, 3, rounds)
+        for kind in kinds:
+            counted = game.counted_mask(kind, winner)
+            for by in COUNTED_BY:
+                got = game.counted_patterns(kind, by, ranks, suits, winner).tolist()
+                for r in range(rounds):
+                    keys = [
+                        suits[r, i] if by == "suits" else (ranks[r, i], suits[r, i])
+                        for i in range(game.cards)
+                        if counted[r, i]
+                    ]
+                    shape = tuple(sorted(Counter(keys).values(), reverse=True))
+                    assert got[r] == PATTERN_INDEX[shape], (kind, by, r)
+            # Without suits, every counted card is its own.
+            alone = game.counted_patterns(kind, "suits", ranks, None, winner).tolist()
+            ones = [PATTERN_INDEX[(1,) * int(n)] for n in counted.sum(axis=1)]
+            assert alone == ones

@@ -128,6 +128,34 @@ def test_mask_is_a_fresh_array() -> None:
     assert parse_condition("true").mask(COLUMNS, 3).flags.writeable
 
 
+def test_holds_is_read_only_and_leaves_the_column_writable() -> None:
+    column = COLUMNS["natural"].copy()
+    held = parse_condition("natural").holds({**COLUMNS, "natural": column}, 4)
+    assert held.tolist() == [False, False, True, False] and not held.flags.writeable
+    column[0] = True  # (the column itself is not made read-only)
+    assert parse_condition("true").holds(COLUMNS, 3).tolist() == [True] * 3
+
+
+@pytest.mark.parametrize("negate", [False, True])
+def test_in_agrees_on_short_and_long_columns(negate) -> None:
+    """``in`` compares a short column with each option, a long one by lookup (numpy's
+    isin): the same rows either way, numbers and text."""
+    rng = np.random.default_rng(3)
+    scores = rng.integers(0, 10, 30_000)
+    winners = np.array(["player", "banker", "tie"])[rng.integers(0, 3, 30_000)]
+    word = "not in" if negate else "in"
+    for text, column, options in (
+        (f"player_score {word} (1, 3, 5, 9)", scores, {1, 3, 5, 9}),
+        (f"winner {word} ('tie', 'banker')", winners, {"tie", "banker"}),
+    ):
+        condition = parse_condition(text)
+        expected = [(value in options) != negate for value in column.tolist()]
+        name = text.split()[0]
+        for rows in (30_000, 7):  # (30,000 rows: past the one-by-one limit)
+            mask = condition.mask({name: column[:rows]}, rows)
+            assert mask.tolist() == expected[:rows], (text, rows)
+
+
 F64 = " * ".join(["player_score"] * 64)
 
 
