@@ -25,7 +25,6 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
 from analyzer.engine.deal_walk import (
     FIRST_FOUR,
     INFORMATION,
-    card_levels,
     check_deal_walk,
     drawn_tables,
     information_values,
@@ -229,13 +228,12 @@ def _walked_tables(
     figures are the same on any table that tells its fields apart."""
     groups: dict[frozenset[str], list[int]] = {}
     for b, (bet, _) in enumerate(offered):
-        levels = card_levels(game, bet.fields)
         cards = frozenset(
             name
             for name in bet.fields
             if name in game.vocabulary and game.vocabulary[name].card_level
         )
-        groups.setdefault(cards if max(levels) >= 0 else frozenset(), []).append(b)
+        groups.setdefault(cards, []).append(b)
     out: list = [None] * len(offered)
     for cards, group in groups.items():
         fields = frozenset().union(*(offered[b][0].fields for b in group))

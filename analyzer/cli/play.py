@@ -551,6 +551,13 @@ def _drawn_round(
             f"{game.name} deals {game.cards} cards first ({_hands_dealt(game)}), in this "
             f"order: {_deal_order(game)}, then {_extras_text(game)}; got {len(cards)}"
         )
+    suitless = [str(card) for card in cards if card.suit is None]
+    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
+    if suitless and on_suits:
+        raise AnalyzerError(
+            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
+            "looks at suits: give every card's suit (e.g. 5H)"
+        )
     values = [card.value for card in cards]
     first = [sum(values[i] for i in positions) % 10 for positions in game.hand_positions]
     offered = list(paytable.offered(modes))
@@ -625,13 +632,6 @@ def _drawn_round(
     index = 0 if action is None else decision.actions.index(action)
     row = np.array([[1, 0, needed, index, winner, *totals, *took]], dtype=np.int64)
     wanted = frozenset().union(*(bet.fields for bet in paytable.bets))
-    suitless = [str(card) for card in cards if card.suit is None]
-    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
-    if suitless and on_suits:
-        raise AnalyzerError(
-            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
-            "looks at suits: give every card's suit (e.g. 5H)"
-        )
     ranks = np.array([[-1 if card is None else card.rank for card in by_slot]])
     suits = None
     if not suitless:
