@@ -9,7 +9,10 @@ deck; its bets look at no single card: the walk over pairs of hands), Lucky Draw
 Baccarat under its best play (each of 1,000 information sets, both actions), Lightning
 Dragon Tiger at a point of its unknowns, and Peek Baccarat under its best raises (every
 card shown at random: 14,640 information sets, three actions, at a point of its
-unknowns).
+unknowns). ``lucky-draw-baccarat-1+side`` is pay table 1 with three side bets on single
+cards beside its Enter bet (a Player pair by rank, a suited Dealer pair, a seven drawn by
+the Player), each under its best play: the Enter bet keeps its walk by values, the side
+bets share one walk by card classes.
 
 Prints JSON lines: ``seconds`` (the game), ``baseline_seconds`` (the seed game, timed in
 turn with it) and ``ratio``. Absolute times on shared machines are noisy; compare ratios.
@@ -39,6 +42,7 @@ GAMES = (
     "three-card-baccarat",
     "lucky-draw-baccarat-1",
     "lucky-draw-baccarat-2",
+    "lucky-draw-baccarat-1+side",
     "lightning-dragon-tiger",
     "peek-baccarat",
 )
@@ -49,10 +53,37 @@ POINTS = {
 }
 
 
+#: Side bets on single cards of Lucky Draw, timed beside pay table 1's Enter bet.
+SIDE_BETS = (
+    ("player_pair", "player_card1_rank == player_card2_rank", "11:1"),
+    (
+        "dealer_suited_pair",
+        "dealer_card1_rank == dealer_card2_rank and dealer_card1_suit == dealer_card2_suit",
+        "25:1",
+    ),
+    ("lucky_seven", "player_card3_rank == '7'", "11:1"),
+)
+
+
+def _with_side_bets(name: str):
+    """The shipped paytable ``name`` with :data:`SIDE_BETS` beside its bets."""
+    import tomllib
+
+    from analyzer.files import shipped_folder
+    from analyzer.paytables.model import paytable_from_dict
+
+    path = shipped_folder("analyzer.paytables", "shipped", "paytables") / f"{name}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["bet"] += [{"id": i, "rule": [{"when": w, "pays": p}]} for i, w, p in SIDE_BETS]
+    return paytable_from_dict(data, f"{name}+side")
+
+
 def _full(name: str | None):
     paytable = name
     if name in POINTS:
         paytable = load_paytable(name).with_unknowns(POINTS[name])
+    if name is not None and name.endswith("+side"):
+        paytable = _with_side_bets(name.removesuffix("+side"))
 
     def run() -> None:
         for result in analyze(paytable=paytable).results:

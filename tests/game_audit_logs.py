@@ -18,7 +18,7 @@ from analyzer.game.cards import CARD_VALUES
 from analyzer.paytables.model import Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
 from analyzer.runs.dealer import Procedure
-from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns
+from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns, slot_cards
 from analyzer.runs.game_dealer import shuffled_game_shoes
 
 
@@ -51,9 +51,11 @@ def random_action_rows(paytable: Paytable | str, shoes: int, seed: int = 1) -> l
     rounds, dealt = deal_drawn_rounds(
         CARD_VALUES[cards], starts, procedure, game, action_of_deal
     )  # fmt: skip
-    columns = drawn_columns(game, rounds)
     shoe_of_round = np.repeat(np.arange(shoes), dealt)
     offered = list(paytable.offered(paytable.modes))
+    wanted = frozenset().union(*(bet.fields for bet, _ in offered))  # (cards' fields too)
+    slots = slot_cards(game, cards, rounds, shoe_of_round)
+    columns = drawn_columns(game, rounds, slots, wanted)
     rows = []
     for i, row in enumerate(rounds):
         number, start, used, action = (int(v) for v in row[:4])

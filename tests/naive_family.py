@@ -173,13 +173,14 @@ def best_decision_ev(
     n: int,
     seen: Callable[[tuple[str, ...]], tuple],
     nets: dict[str, Callable[[tuple[str, ...]], Fraction]],
+    replacement: bool = False,
 ) -> Fraction:
     """The expected net under the best action of each information set: every ordered
-    deal of ``n`` cards, grouped by what ``seen`` shows, each action's total net summed
-    and the larger kept per set."""
+    deal of ``n`` cards (each physical card once, or with replacement), grouped by what
+    ``seen`` shows, each action's total net summed and the larger kept per set."""
     totals: dict[tuple, dict[str, Fraction]] = {}
     deals = 0
-    for dealt in every_deal(cards, n):
+    for dealt in every_deal(cards, n, replacement):
         deals += 1
         by_action = totals.setdefault(seen(dealt), dict.fromkeys(nets, Fraction(0)))
         for action, net in nets.items():

@@ -129,7 +129,7 @@ def play_rounds(
     action : int array or None
         Each round's action (an index into the decision's actions), for a game with one.
     wanted : frozenset of str
-        The fields of single cards the bets read (a game dealt once).
+        The fields of single cards the bets read.
 
     Returns
     -------
@@ -180,7 +180,20 @@ def play_rounds(
         stake = stakes[np.maximum(action, 0)]
     if game.by_values:
         chosen = np.zeros(len(rows), dtype=np.int64) if action is None else action[rows]
-        columns = drawn_fields(game, winner[rows], scores[rows], took[rows], chosen)
+        # Each round's cards by slot (Game.card_slots): its first deal in dealing order,
+        # then each hand's card after it where taken.
+        slots = np.full((len(rows), len(game.card_slots)), -1, dtype=np.int64)
+        for slot, (h, number) in enumerate(game.card_slots):
+            card = by_hand[rows, h, number - 1]
+            if slot >= game.cards:
+                card = np.where(took[rows, h] == 1, card, -1)
+            slots[:, slot] = card
+        dealt_cards = slots >= 0
+        ranks = np.where(dealt_cards, CARD_RANKS[np.maximum(slots, 0)], -1)
+        suits = np.where(dealt_cards, CARD_SUITS[np.maximum(slots, 0)], -1)
+        columns = drawn_fields(
+            game, winner[rows], scores[rows], took[rows], chosen, ranks, suits, wanted
+        )
     else:
         columns = fields
     return PlayedRounds(held, dealt, took, first, winner, scores, pictures, stake, values, columns)

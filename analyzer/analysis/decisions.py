@@ -25,13 +25,15 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
 from analyzer.engine.deal_walk import (
     FIRST_FOUR,
     INFORMATION,
+    check_deal_walk,
     drawn_tables,
     information_values,
     punto_banco_cells,
 )
+from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import WINNERS
-from analyzer.game.games import Action, Reveal
+from analyzer.game.games import Action, Game, Reveal
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import LOSE, Bet, Paytable
 from analyzer.paytables.settle import settling_rule
@@ -186,12 +188,12 @@ def best_play(
     if paytable.game is None:
         return _best_punto_banco(paytable, shoe, offered)
     game = paytable.game
-    fields = frozenset().union(*(bet.fields for bet, _ in offered))
     actions: tuple[Action | None, ...] = (None,) if game.decision is None else game.decision.actions
-    tables = drawn_tables(game, shoe, fields, actions)
+    tables_of = _walked_tables(game, shoe, offered, actions)
     reveals = (Reveal((), Fraction(1)),) if game.decision is None else game.decision.reveals
     results, choices = [], {}
-    for bet, mode in offered:
+    for b, (bet, mode) in enumerate(offered):
+        tables = tables_of[b]
         by_action = {
             action: _sums_by_set(bet, table, action is not None) for action, table in tables.items()
         }
@@ -214,6 +216,40 @@ def best_play(
     return results, choices
 
 
+def _walked_tables(
+    game: Game, shoe: Shoe, offered: list[tuple[Bet, str]], actions: tuple[Action | None, ...]
+) -> list[dict[Action | None, OutcomeTable]]:
+    """Each offered bet's tables (:func:`~analyzer.engine.deal_walk.drawn_tables`): the
+    bets that ask about no single card share the walk by values, as fast as alone; those
+    that ask about the same cards' fields share a walk by card classes (where within its
+    budget together, else each is walked alone, each within it:
+    :func:`~analyzer.engine.deal_walk.check_deal_walk`). Bets on different cards are
+    walked apart: one walk would tell apart every pair of their cards' classes. A bet's
+    figures are the same on any table that tells its fields apart."""
+    groups: dict[frozenset[str], list[int]] = {}
+    for b, (bet, _) in enumerate(offered):
+        cards = frozenset(
+            name
+            for name in bet.fields
+            if name in game.vocabulary and game.vocabulary[name].card_level
+        )
+        groups.setdefault(cards, []).append(b)
+    out: list = [None] * len(offered)
+    for cards, group in groups.items():
+        fields = frozenset().union(*(offered[b][0].fields for b in group))
+        if cards:
+            try:
+                check_deal_walk(game, shoe, fields, actions=len(actions))
+            except AnalyzerError:  # (each alone is within it: the analysis checked)
+                for b in group:
+                    out[b] = drawn_tables(game, shoe, offered[b][0].fields, actions)
+                continue
+        tables = drawn_tables(game, shoe, fields, actions)
+        for b in group:
+            out[b] = tables
+    return out
+
+
 def _shown_sets(
     codes: np.ndarray, sums: np.ndarray, seen: int, kept: list[int]
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -230,14 +266,19 @@ def _shown_sets(
 
 
 def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per information set the table deals (its codes, ascending), the ways each rule of
+    ``bet`` settles (a column per rule, the last "no rule")."""
     index = settling_rule(bet, table.columns, len(table.ways))
-    if not by_information:
-        codes, inverse = np.zeros(1, dtype=np.int64), np.zeros(len(table.ways), dtype=np.int64)
-    else:
-        codes, inverse = np.unique(table.columns[INFORMATION], return_inverse=True)
-    sums = np.zeros((len(codes), len(bet.rules) + 1), dtype=np.int64)
-    np.add.at(sums, (inverse.reshape(-1), index), table.ways)
-    return codes, sums
+    codes = (
+        np.asarray(table.columns[INFORMATION], dtype=np.int64)
+        if by_information
+        else np.zeros(len(table.ways), dtype=np.int64)
+    )
+    # (codes are small, at most 10 ** cards seen: summed by code, the sets dealt kept)
+    sums = np.zeros((int(codes.max(initial=0)) + 1, len(bet.rules) + 1), dtype=np.int64)
+    np.add.at(sums, (codes, index), table.ways)
+    dealt = np.flatnonzero(sums.any(axis=1))
+    return dealt, sums[dealt]
 
 
 def _best_punto_banco(

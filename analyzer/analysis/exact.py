@@ -437,7 +437,23 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     if game.by_values:  # cards after the deal (a hand's rule, an action), or a decision
         from analyzer.analysis.decisions import best_play
 
-        played, choices = best_play(paytable, shoe, priced)
+        # A bet whose walk by card classes is over the budget is unavailable, as a bet
+        # on suits is on a shoe without them (each is walked alone where together the
+        # bets are not: best_play).
+        walkable = []
+        for bet, bet_mode in priced:
+            try:
+                check_deal_walk(game, shoe, bet.fields)
+            except AnalyzerError as exc:
+                unavailable += ((bet.id, bet_mode, str(exc)),)
+            else:
+                walkable.append((bet, bet_mode))
+        if not walkable:
+            bet, _, why = unavailable[0]
+            raise NothingComputable(
+                f"no bet can be computed exactly on this shoe: bet {bet!r}: {why}"
+            )
+        played, choices = best_play(paytable, shoe, walkable)
         analysis = Analysis(
             paytable, shoe, modes, partial(_no_counts, paytable), tuple(played), tuple(unavailable)
         )

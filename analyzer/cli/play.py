@@ -20,7 +20,7 @@ from analyzer.cli.options import (
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import SUITS, Card, parse_cards
 from analyzer.game.fields import columns_of_round
-from analyzer.game.games import Action, Game, decoded
+from analyzer.game.games import Action, Game, decoded, drawn_fields
 from analyzer.game.rules import deal_round
 from analyzer.game.shoe import INFINITE, Shoe
 from analyzer.paytables.model import Paytable, resolve_modes, result_kind
@@ -544,13 +544,19 @@ def _drawn_round(
     decision as JSON gives it (None without one)."""
     from analyzer.engine.deal_walk import information_codes
     from analyzer.paytables.settle import settling_rule
-    from analyzer.runs.drawn_dealer import drawn_columns
 
     game = paytable.game
     if len(cards) < game.cards:
         raise AnalyzerError(
             f"{game.name} deals {game.cards} cards first ({_hands_dealt(game)}), in this "
             f"order: {_deal_order(game)}, then {_extras_text(game)}; got {len(cards)}"
+        )
+    suitless = [str(card) for card in cards if card.suit is None]
+    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
+    if suitless and on_suits:
+        raise AnalyzerError(
+            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
+            "looks at suits: give every card's suit (e.g. 5H)"
         )
     values = [card.value for card in cards]
     first = [sum(values[i] for i in positions) % 10 for positions in game.hand_positions]
@@ -559,6 +565,11 @@ def _drawn_round(
     action = None
     choices = {}
     if decision is not None:
+        if asked is None:  # each bet's strategy is solved: its walk within budget
+            from analyzer.engine.deal_walk import check_deal_walk
+
+            for bet, _ in offered:
+                check_deal_walk(game, Shoe.standard(paytable.decks), bet.fields, bet=bet.id)
         code = int(information_codes(game, np.array([values[: game.cards]]))[0])
         choices = _strategy_choices(paytable, offered, code)
         names = [a.name for a in decision.actions]
@@ -607,16 +618,27 @@ def _drawn_round(
         )
     held = [[cards[i] for i in positions] for positions in game.hand_positions]
     totals = list(first)
+    by_slot: list[Card | None] = list(cards[: game.cards])  # (Game.card_slots)
     at = game.cards
-    for h in range(len(game.hands)):
+    for h, hand in enumerate(game.hands):
         if took[h]:
             held[h].append(cards[at])
             totals[h] = (totals[h] + values[at]) % 10
+            by_slot.append(cards[at])
             at += 1
+        elif hand.extra:
+            by_slot.append(None)
     winner = 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else 2
     index = 0 if action is None else decision.actions.index(action)
     row = np.array([[1, 0, needed, index, winner, *totals, *took]], dtype=np.int64)
-    columns = drawn_columns(game, row)
+    wanted = frozenset().union(*(bet.fields for bet in paytable.bets))
+    ranks = np.array([[-1 if card is None else card.rank for card in by_slot]])
+    suits = None
+    if not suitless:
+        suits = np.array([[-1 if card is None else card.suit for card in by_slot]])
+    columns = drawn_fields(
+        game, row[:, 4], row[:, 5:7], row[:, 7:9], row[:, 3], ranks, suits, wanted
+    )
     stake = 1 if action is None else action.stake
     settled: Settled = {}
     for mode in paytable.modes:

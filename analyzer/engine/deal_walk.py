@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
@@ -23,17 +24,22 @@ from numba import njit
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.engine.rows import unique_rows
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import CARD_RANKS, CARD_SUITS
-from analyzer.game.games import Action, Game, decoded
+from analyzer.game.cards import CARD_RANKS, CARD_SUITS, RANK_VALUES
+from analyzer.game.games import COLOUR_OF_SUIT, Action, Game, decoded
 from analyzer.game.shoe import Shoe
 
 __all__ = [
     "FIRST_FOUR",
     "INFORMATION",
+    "LEVELS",
+    "MAX_DRAWN_CELLS",
+    "MAX_DRAWN_STEPS",
     "MAX_SEQUENCES",
+    "card_levels",
     "check_deal_walk",
     "dealt_outcomes",
     "dealt_tables",
+    "drawn_bounds",
     "drawn_tables",
     "information_codes",
     "information_values",
@@ -138,38 +144,86 @@ def _hands_bound(game: Game, shoe: Shoe) -> int:
     return math.prod(math.comb(present + hand.cards - 1, hand.cards) for hand in game.hands)
 
 
-def check_deal_walk(game: Game, shoe: Shoe, fields: frozenset[str]) -> None:
+def check_deal_walk(
+    game: Game,
+    shoe: Shoe,
+    fields: frozenset[str],
+    bet: str | None = None,
+    actions: int | None = None,
+) -> None:
     """Refuse, in one line and before any work, the walk of ``game`` on ``shoe`` for
-    ``fields`` that :func:`dealt_outcomes` refuses (what a simulation checks before it
-    deals a shoe).
+    ``fields`` that :func:`dealt_outcomes` (or, for a game whose hands draw or decide,
+    :func:`drawn_tables`) refuses (what a simulation checks before it deals a shoe). The
+    line names ``bet`` where given. ``actions``: the actions the drawn walk plays (the
+    decision's, by default).
 
     Raises
     ------
     AnalyzerError
         Suits asked for on a shoe whose suits are unknown, a shoe too small for a round,
-        or a walk over the budget (:data:`MAX_SEQUENCES`).
+        or a walk over the budget (:data:`MAX_SEQUENCES`; the walk by card classes of a
+        game whose hands draw or decide, :data:`MAX_DRAWN_STEPS` and
+        :data:`MAX_DRAWN_CELLS`).
     """
+    named = "" if bet is None else f"bet {bet!r}: "
     suits = game.needs_suits(fields)
     if suits and not shoe.suits_known:
         raise AnalyzerError(
-            f"{game.name}: a bet looks at suits, but the suits of some cards of the shoe are "
-            "unknown"
+            f"{named}{game.name}: a bet looks at suits, but the suits of some cards of the "
+            "shoe are unknown"
         )
+    if game.by_values:
+        _check_drawn_walk(game, shoe, fields, named, actions)
+        return
     n_cards = game.cards
     if not shoe.replacement and shoe.size < n_cards:
-        raise AnalyzerError(f"{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}")
+        raise AnalyzerError(
+            f"{named}{game.name}: a round deals {n_cards} cards, the shoe has {shoe.size}"
+        )
     if not _by_card(game, fields):
         bound = _hands_bound(game, shoe)
         if bound > MAX_SEQUENCES:  # (not with two hands of at most three cards: 455² at most)
-            raise AnalyzerError(f"{game.name}: {bound:,} pairs of hands, over the budget")
+            raise AnalyzerError(f"{named}{game.name}: {bound:,} pairs of hands, over the budget")
         return
     bound = sequences_bound(game, shoe, suits)
     if bound > MAX_SEQUENCES:
         what = "ranks and suits" if suits else "ranks"
         raise AnalyzerError(
-            f"{game.name}: {n_cards} cards told apart by {what} make up to {bound:,} "
+            f"{named}{game.name}: {n_cards} cards told apart by {what} make up to {bound:,} "
             f"sequences, over the budget of {MAX_SEQUENCES:,}; drop the bets on single "
             "cards or use fewer cards"
+        )
+
+
+def _check_drawn_walk(
+    game: Game, shoe: Shoe, fields: frozenset[str], named: str, actions: int | None
+) -> None:
+    """:func:`check_deal_walk` of a game whose hands draw or decide."""
+    n_cards = game.most_cards
+    if not shoe.replacement and shoe.size < n_cards:
+        raise AnalyzerError(
+            f"{named}{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
+        )
+    steps, cells = drawn_bounds(game, shoe, fields, actions)
+    levels = card_levels(game, fields)
+    asked = [
+        f"{game.slot_name(slot)} by {LEVELS[level]}"
+        for slot, level in enumerate(levels)
+        if level > 0
+    ]
+    others = "; the others by value" if len(asked) < len(levels) else ""
+    told = f" ({', '.join(asked)}{others})" if asked else ""
+    if steps > MAX_DRAWN_STEPS:
+        raise AnalyzerError(
+            f"{named}{game.name}: its cards told apart as the bets ask{told} take up to "
+            f"{steps:,} steps to walk, over the budget of {MAX_DRAWN_STEPS:,}; ask about "
+            "fewer cards' suits or ranks"
+        )
+    if cells > MAX_DRAWN_CELLS:
+        raise AnalyzerError(
+            f"{named}{game.name}: the cards the bets ask about{told} make up to {cells:,} "
+            f"cells, over the budget of {MAX_DRAWN_CELLS:,}; ask about fewer cards' suits "
+            "or ranks"
         )
 
 
@@ -467,8 +521,18 @@ def drawn_tables(
     third card is the sixth card, else the fifth; a card a round does not take is one of
     the sequence's unused cards, as punto banco's walk counts them. One walk of the first
     deal serves every action (the kernel adds each round into a small array of cells).
+
+    Where a field asks about single cards (``player_card1_rank``, ``dealer_card3_suit``:
+    :func:`card_levels`), the walk goes by card classes instead: those cards by rank, or
+    by rank and suit, only where asked, every other card by value
+    (:func:`_drawn_class_cells_jit`), and each row also carries the fields of the cards
+    asked about. The information set is still the point values of the cards the decision
+    sees. Such a walk is refused over its budget (:func:`check_deal_walk`).
     """
     n_cards = game.most_cards
+    if any(level >= 0 for level in card_levels(game, fields)):
+        check_deal_walk(game, shoe, fields, actions=len(actions))
+        return _drawn_class_tables(game, shoe, fields, actions)
     if not shoe.replacement and shoe.size < n_cards:
         raise AnalyzerError(
             f"{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
@@ -530,6 +594,575 @@ def drawn_tables(
         if game.decision is not None:  # (one action a table: its name, as text)
             table_columns["action"] = np.full(len(ways), action.name)
         tables[action] = OutcomeTable(table_columns, ways, denominator, "none")
+    return tables
+
+
+# -- The walk by card classes: single cards' fields of a game whose hands draw or decide ----
+
+#: How finely the walk by card classes tells a card apart: its point value (10 classes),
+#: its rank (13: the ten-value cards split into 10, J, Q, K) or its rank and suit (52).
+#: A card no field asks about is walked by value (its value scores its hand).
+LEVELS = ("value", "rank", "suit")
+#: The classes of each level.
+LEVEL_CLASSES = (10, 13, 52)
+#: Per level, each class's point value (a rank and suit class is rank * 4 + suit).
+_CLASS_VALUES = (np.arange(10, dtype=np.int64), RANK_VALUES, RANK_VALUES[CARD_RANKS])
+#: The most cells (ways of each action, kept cards' classes, winner, scores, cards
+#: taken) the walk by card classes may hold: 8 bytes each, a quarter of a gigabyte.
+MAX_DRAWN_CELLS = 32_000_000
+#: The most steps it may take (:func:`drawn_bounds`: a few seconds; it holds none of them).
+MAX_DRAWN_STEPS = 400_000_000
+_LEVEL_OF = {"value": 0, "rank": 1, "suit": 2, "colour": 2}
+
+
+def card_levels(game: Game, fields: frozenset[str]) -> tuple[int, ...]:
+    """Per card slot of ``game`` (:attr:`~analyzer.game.games.Game.card_slots`), the
+    index in :data:`LEVELS` of how finely ``fields`` ask about its card (-1: no field
+    does): its ``_value`` by value, its ``_rank`` by rank, its ``_suit`` or ``_colour``
+    by rank and suit.
+
+    Examples
+    --------
+    >>> from analyzer.game.games import named_game
+    >>> lucky = named_game("lucky-draw-baccarat")
+    >>> card_levels(lucky, frozenset({"player_card1_rank", "player_card3_suit", "winner"}))
+    (1, -1, -1, -1, 2, -1)
+    """
+    levels = [-1] * len(game.card_slots)
+    for slot in range(len(levels)):
+        card = game.slot_name(slot)
+        for attribute, level in _LEVEL_OF.items():
+            if f"{card}_{attribute}" in fields:
+                levels[slot] = max(levels[slot], level)
+    return tuple(levels)
+
+
+@dataclass(frozen=True)
+class _CardWalk:
+    """What the walk by card classes of ``game`` for some fields walks and keeps: each
+    slot's level (every slot walked at least by value); the slots kept in a row's key (a
+    field asks about them, or the decision sees them), each class's code there (classes
+    alike in every attribute asked, and the value where seen, share one: ``code_of``,
+    int64[slots, 52]), a class of each code (``example``), the codes' radix (one more
+    for "not taken" after the first deal) and stride; and the sizes of the winner, score
+    and cards-taken axes (1 where no field asks)."""
+
+    levels: tuple[int, ...]
+    kept: tuple[int, ...]
+    radix: tuple[int, ...]
+    stride: tuple[int, ...]
+    axes: tuple[int, ...]
+    code_of: np.ndarray
+    example: tuple[np.ndarray, ...]
+
+    @property
+    def keys(self) -> int:
+        return math.prod(r for r in self.radix if r)
+
+
+def _class_attributes(level: int) -> dict[str, np.ndarray]:
+    """Each class of ``level``'s point value, rank and suit (-1 where the level does not
+    tell it), and colour code."""
+    classes = np.arange(LEVEL_CLASSES[level])
+    ranks = classes // 4 if level == 2 else classes if level == 1 else np.full(10, -1)
+    suits = classes % 4 if level == 2 else np.full(len(classes), -1)
+    return {
+        "value": _CLASS_VALUES[level],
+        "rank": ranks,
+        "suit": suits,
+        "colour": np.where(suits >= 0, COLOUR_OF_SUIT[np.maximum(suits, 0)], -1),
+    }
+
+
+def _card_walk(game: Game, fields: frozenset[str]) -> _CardWalk:
+    asked = card_levels(game, fields)
+    seen = set(_seen_positions(game).tolist())
+    levels = tuple(max(level, 0) for level in asked)
+    kept = tuple(slot for slot, level in enumerate(asked) if level >= 0 or slot in seen)
+    radix = [0] * len(levels)
+    stride = [0] * len(levels)
+    code_of = np.zeros((len(levels), 52), dtype=np.int64)
+    example: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * len(levels)
+    step = 1
+    for slot in reversed(kept):
+        card = game.slot_name(slot)
+        told = _class_attributes(levels[slot])
+        keys = [
+            told[attribute]
+            for attribute in ("value", "rank", "suit", "colour")
+            if f"{card}_{attribute}" in fields or (attribute == "value" and slot in seen)
+        ]
+        _, first, inverse = np.unique(
+            np.column_stack(keys), axis=0, return_index=True, return_inverse=True
+        )
+        # (codes in the order of their first class: a code's class is its first)
+        order = np.argsort(first)
+        rank_of = np.empty_like(order)
+        rank_of[order] = np.arange(len(order))
+        code_of[slot, : LEVEL_CLASSES[levels[slot]]] = rank_of[inverse.reshape(-1)]
+        example[slot] = first[order]
+        radix[slot] = len(first) + (1 if slot >= game.cards else 0)
+        stride[slot] = step
+        step *= radix[slot]
+    axes = (
+        3 if "winner" in fields else 1,
+        *(10 if f"{hand.name}_score" in fields else 1 for hand in game.hands),
+        *(2 if hand.extra and f"{hand.name}_cards" in fields else 1 for hand in game.hands),
+    )
+    return _CardWalk(levels, kept, tuple(radix), tuple(stride), axes, code_of, tuple(example))
+
+
+def _level_counts(shoe: Shoe) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The shoe's cards by value, by rank, and by rank and suit (zeros where the suits
+    are unknown: no level-2 card is walked then), as copies the walk may change."""
+    suits = np.zeros(52, dtype=np.int64)
+    if shoe.suit_counts is not None:
+        suits[:] = shoe.suit_counts.reshape(-1)
+    return (
+        np.array(shoe.value_counts, dtype=np.int64),
+        np.array(shoe.rank_counts, dtype=np.int64),
+        suits,
+    )
+
+
+def drawn_bounds(
+    game: Game, shoe: Shoe, fields: frozenset[str], actions: int | None = None
+) -> tuple[int, int]:
+    """What the walk by card classes of ``game`` on ``shoe`` for ``fields`` takes at
+    most (:func:`_drawn_class_cells_jit`): its steps (the rounds it plays by value, each
+    set of values of the cards asked by rank or suit with every sequence of the other
+    cards' values, under each action; and the cells it adds for each sequence of classes
+    of the cards asked by rank or suit) and the cells it holds (:data:`MAX_DRAWN_STEPS`,
+    :data:`MAX_DRAWN_CELLS`), under ``actions`` actions (the decision's, else one). (0, 0)
+    where no field asks about a single card: the walk by values serves them."""
+    if all(level < 0 for level in card_levels(game, fields)):
+        return 0, 0
+    walk = _card_walk(game, fields)
+    if actions is None:
+        actions = 1 if game.decision is None else len(game.decision.actions)
+    present = [int(np.count_nonzero(counts)) for counts in _level_counts(shoe)]
+    fine = [level for level in walk.levels if level > 0]
+    by_value = present[0] ** len(walk.levels) * actions
+    by_class = math.prod(present[level] for level in fine)
+    coarse_keys = math.prod(walk.radix[slot] for slot in walk.kept if walk.levels[slot] == 0)
+    entries = actions * coarse_keys * math.prod(walk.axes[:3]) * 4
+    steps = by_value + (by_class * entries if fine else 0)
+    return steps, actions * walk.keys * math.prod(walk.axes)
+
+
+@njit(cache=True)
+def _next_classes_jit(choice, level, target, left1, left2, weight, depth, take, rank_values):
+    """:func:`_next_sequence_jit` over positions each walked by rank (``level`` 1) or by
+    rank and suit (2), the cards by suit first, and at each position only through the
+    classes of point value ``target[depth]``. A card's count left is its class's less
+    the cards before it in the class, each of a class inside it (a rank and suit inside a
+    rank), so every weight is exact."""
+    n_positions = choice.shape[0]
+    while depth >= 0:
+        fine = level[depth] == 2
+        c = choice[depth]
+        if c >= 0:  # put back the card this position held
+            if fine:
+                left2[c] += take
+                left1[c // 4] += take
+            else:
+                left1[c] += take
+        n_class = 52 if fine else 13
+        want = target[depth]
+        c += 1
+        while c < n_class:
+            if fine:
+                if left2[c] != 0 and rank_values[c // 4] == want:
+                    break
+            elif left1[c] != 0 and rank_values[c] == want:
+                break
+            c += 1
+        if c == n_class:
+            choice[depth] = -1
+            depth -= 1
+            continue
+        choice[depth] = c
+        if fine:
+            weight[depth + 1] = weight[depth] * left2[c]
+            left2[c] -= take
+            left1[c // 4] -= take
+        else:
+            weight[depth + 1] = weight[depth] * left1[c]
+            left1[c] -= take
+        if depth + 1 == n_positions:
+            return depth
+        depth += 1
+    return -1
+
+
+@njit(cache=True)
+def _add_round(table, a, at, total0, total1, took0, took1, ways):
+    """Add ``ways`` rounds of these totals under action ``a`` at small key ``at`` to the
+    table of :func:`_drawn_class_cells_jit` (the winner and scores where kept)."""
+    winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
+    table[
+        a,
+        at,
+        winner if table.shape[2] == 3 else 0,
+        total0 if table.shape[3] == 10 else 0,
+        total1 if table.shape[4] == 10 else 0,
+        took0,
+        took1,
+    ] += ways
+
+
+@njit(cache=True)
+def _drawn_class_cells_jit(
+    left0, left1, left2, take, fine, fine_level, coarse, tail, first_cards, owner,
+    extra_hand, draws, action_hands, radix, stride, code_of, rank_values, out,
+):  # fmt: skip
+    """Every round of a game whose hands draw or decide, its cards walked by class
+    (:data:`LEVELS`), played under each action: every sequence of the most cards a round
+    deals, a slot a card (:attr:`~analyzer.game.games.Game.card_slots`: the first deal,
+    then each hand's card after it, whether or not the round takes it; one the round
+    does not take is one of the sequence's unused cards), weighed by its ordered ways.
+
+    The slots asked by rank or suit (``fine``) are walked by class, the cards by suit
+    first; the others (``coarse``) by value. What the coarse cards bring depends on the
+    fine cards only through their point values (the values they leave in the shoe, the
+    totals), so for each set of the fine cards' values the rounds of every sequence of
+    the coarse cards' values are played once under each action, into a small table by
+    (action, coarse cards kept, winner, scores, cards taken); each sequence of fine
+    classes of those values then adds that table, times its ways, at its own key. A
+    sequence's ways are the fine classes' (each count less the cards before it inside
+    the class) times the coarse values' (each count less every card before it of the
+    value): exact, the fine cards counted first.
+
+    Parameters
+    ----------
+    left0, left1, left2 : int64[10], int64[13], int64[52]
+        The shoe's cards by value, rank, rank and suit (copies: changed as it walks).
+    take : int
+    fine, coarse, tail : int64[F], int64[C], int64[T]
+        The slots walked by class (by suit first), those walked by value, and the cards
+        after the deal no field asks about (weighed by their values' cards left).
+    fine_level : int64[F]
+        The level of each fine slot (1 rank, 2 rank and suit).
+    first_cards : int
+    owner : int64[first_cards]
+        The hand of each card of the first deal.
+    extra_hand : int64[S - first_cards]
+        The hand of each slot after the first deal.
+    draws : bool[2, 10]
+    action_hands : int64[A]
+    radix, stride : int64[S]
+        Each slot's place in a row's key (radix 0: not kept); a slot after the first
+        deal that a round does not take has the digit ``radix - 1``.
+    code_of : int64[S, 52]
+        A kept slot's digit for each class of its level.
+    rank_values : int64[13]
+    out : int64[A, K, W, S0, S1, T0, T1]
+        Zeroed by the caller: the ways of each (action, key, winner, first hand's score,
+        second's, cards taken by each), an axis of one where no field asks it.
+    """
+    n_slots = radix.shape[0]
+    n_fine = fine.shape[0]
+    n_coarse = coarse.shape[0]
+    n_tail = tail.shape[0]
+    in_tail = np.zeros(n_slots, dtype=np.bool_)
+    for slot in tail:
+        in_tail[slot] = True
+    n_actions = out.shape[0]
+    keep_took0 = out.shape[5] == 2
+    keep_took1 = out.shape[6] == 2
+    # The coarse slots kept, numbered into a small key of their own.
+    local = np.zeros(n_slots, dtype=np.int64)
+    n_local = 1
+    for j in range(n_coarse - 1, -1, -1):
+        slot = coarse[j]
+        if radix[slot] > 0:
+            local[slot] = n_local
+            n_local *= radix[slot]
+    table = np.zeros(
+        (n_actions, n_local, out.shape[2], out.shape[3], out.shape[4], 2, 2), dtype=np.int64
+    )
+    offset_of = np.zeros(n_local, dtype=np.int64)  # each small key's place in a row's key
+    value = np.zeros(n_slots, dtype=np.int64)
+    cls = np.zeros(n_slots, dtype=np.int64)
+    target = np.zeros(n_fine, dtype=np.int64)
+    vleft = np.zeros(10, dtype=np.int64)
+    coarse_choice = np.full(n_coarse, -1, dtype=np.int64)
+    coarse_weight = np.ones(n_coarse + 1, dtype=np.int64)
+    fine_choice = np.full(n_fine, -1, dtype=np.int64)
+    fine_weight = np.ones(n_fine + 1, dtype=np.int64)
+    n_entries = table.size
+    e_action = np.zeros(n_entries, dtype=np.int64)
+    e_offset = np.zeros(n_entries, dtype=np.int64)
+    e_rest = np.zeros((n_entries, 5), dtype=np.int64)
+    e_ways = np.zeros(n_entries, dtype=np.int64)
+    for u in range(10**n_fine):
+        code = u
+        for d in range(n_fine - 1, -1, -1):
+            target[d] = code % 10
+            code //= 10
+        for v in range(10):
+            vleft[v] = left0[v]
+        possible = True
+        for d in range(n_fine):
+            if vleft[target[d]] < 1:
+                possible = False
+            vleft[target[d]] -= take
+            value[fine[d]] = target[d]
+        if not possible:
+            continue
+        # Every sequence of the coarse cards' values, played under each action (a card
+        # after the deal that no field asks about, taken, by its value's cards left;
+        # not taken, as one of the unused cards).
+        table[:] = 0
+        depth = 0
+        while True:
+            if n_coarse > 0:
+                depth = _next_sequence_jit(coarse_choice, vleft, coarse_weight, depth, take)
+                if depth < 0:
+                    break
+            ways = coarse_weight[n_coarse]
+            remaining = 0
+            for v in range(10):
+                remaining += vleft[v]
+            for j in range(n_coarse):
+                value[coarse[j]] = coarse_choice[j]
+            first0 = 0
+            first1 = 0
+            key = 0
+            offset = 0
+            for i in range(first_cards):
+                if owner[i] == 0:
+                    first0 += value[i]
+                else:
+                    first1 += value[i]
+                if local[i] > 0:
+                    key += code_of[i, value[i]] * local[i]
+                    offset += code_of[i, value[i]] * stride[i]
+            first0 %= 10
+            first1 %= 10
+            for a in range(n_actions):
+                total0 = first0
+                total1 = first1
+                took0 = 0
+                took1 = 0
+                at = key
+                placed = offset
+                tail_taken = 0
+                tail_hand0 = 0
+                tail_hand1 = 0
+                for e in range(n_slots - first_cards):
+                    slot = first_cards + e
+                    h = extra_hand[e]
+                    took = draws[h, first0 if h == 0 else first1] or action_hands[a] == h
+                    if took:
+                        if h == 0:
+                            took0 = 1
+                        else:
+                            took1 = 1
+                        if in_tail[slot]:
+                            if tail_taken == 0:
+                                tail_hand0 = h
+                            else:
+                                tail_hand1 = h
+                            tail_taken += 1
+                        elif h == 0:
+                            total0 = (total0 + value[slot]) % 10
+                        else:
+                            total1 = (total1 + value[slot]) % 10
+                    if local[slot] > 0:
+                        digit = code_of[slot, value[slot]] if took else radix[slot] - 1
+                        at += digit * local[slot]
+                        placed += digit * stride[slot]
+                offset_of[at] = placed
+                unused = 1
+                for i in range(n_tail - tail_taken):
+                    unused *= remaining - take * (tail_taken + i)
+                if tail_taken == 0:
+                    _add_round(table, a, at, total0, total1, took0, took1, ways * unused)
+                    continue
+                for c1 in range(10):
+                    w1 = vleft[c1]
+                    if w1 == 0:
+                        continue
+                    one0 = (total0 + c1) % 10 if tail_hand0 == 0 else total0
+                    one1 = (total1 + c1) % 10 if tail_hand0 == 1 else total1
+                    if tail_taken == 1:
+                        _add_round(table, a, at, one0, one1, took0, took1, ways * w1 * unused)
+                        continue
+                    vleft[c1] -= take
+                    for c2 in range(10):
+                        w2 = vleft[c2]
+                        if w2 == 0:
+                            continue
+                        two0 = (one0 + c2) % 10 if tail_hand1 == 0 else one0
+                        two1 = (one1 + c2) % 10 if tail_hand1 == 1 else one1
+                        _add_round(table, a, at, two0, two1, took0, took1, ways * w1 * w2 * unused)
+                    vleft[c1] += take
+            if n_coarse == 0:
+                break
+        # The table's cells, listed once for every sequence of fine classes to add.
+        n = 0
+        flat = table.reshape(-1)
+        for index in range(flat.shape[0]):
+            if flat[index] == 0:
+                continue
+            rest = index
+            t1 = rest % 2
+            rest //= 2
+            t0 = rest % 2
+            rest //= 2
+            s1 = rest % out.shape[4]
+            rest //= out.shape[4]
+            s0 = rest % out.shape[3]
+            rest //= out.shape[3]
+            w = rest % out.shape[2]
+            rest //= out.shape[2]
+            at = rest % n_local
+            e_action[n] = rest // n_local
+            e_offset[n] = offset_of[at]
+            e_rest[n, 0] = w
+            e_rest[n, 1] = s0
+            e_rest[n, 2] = s1
+            e_rest[n, 3] = t0
+            e_rest[n, 4] = t1
+            e_ways[n] = flat[index]
+            n += 1
+        # Every sequence of fine classes of these values.
+        depth = 0
+        while True:
+            if n_fine > 0:
+                depth = _next_classes_jit(
+                    fine_choice, fine_level, target, left1, left2, fine_weight, depth, take,
+                    rank_values,
+                )  # fmt: skip
+                if depth < 0:
+                    break
+            ways = fine_weight[n_fine]
+            base = 0
+            for d in range(n_fine):
+                slot = fine[d]
+                cls[slot] = fine_choice[d]
+                if slot < first_cards:
+                    base += code_of[slot, fine_choice[d]] * stride[slot]
+            for k in range(n):
+                key = base + e_offset[k]
+                for d in range(n_fine):
+                    slot = fine[d]
+                    if slot >= first_cards:  # a card after the deal: taken or not
+                        taken = e_rest[k, 3 + extra_hand[slot - first_cards]]
+                        digit = code_of[slot, cls[slot]] if taken == 1 else radix[slot] - 1
+                        key += digit * stride[slot]
+                out[
+                    e_action[k],
+                    key,
+                    e_rest[k, 0],
+                    e_rest[k, 1],
+                    e_rest[k, 2],
+                    e_rest[k, 3] if keep_took0 else 0,
+                    e_rest[k, 4] if keep_took1 else 0,
+                ] += ways * e_ways[k]
+            if n_fine == 0:
+                break
+    return 0
+
+
+def _drawn_class_tables(
+    game: Game, shoe: Shoe, fields: frozenset[str], actions: tuple[Action | None, ...]
+) -> dict[Action | None, OutcomeTable]:
+    """:func:`drawn_tables` where a field asks about single cards: the walk by card
+    classes (:func:`_drawn_class_cells_jit`), each row its kept cards' fields."""
+    walk = _card_walk(game, fields)
+    n_slots = len(game.card_slots)
+    # The cards by suit first, then by rank (the weights' order), each in slot order.
+    fine = sorted((s for s in range(n_slots) if walk.levels[s] > 0), key=lambda s: -walk.levels[s])
+    # Cards after the deal no field asks about are not walked: weighed where taken.
+    tail = [s for s in range(game.cards, n_slots) if walk.levels[s] == 0 and not walk.radix[s]]
+    coarse = [s for s in range(n_slots) if walk.levels[s] == 0 and s not in tail]
+    names = [hand.name for hand in game.hands]
+    action_hands = np.array(
+        [-1 if a is None or a.draws is None else names.index(a.draws) for a in actions],
+        dtype=np.int64,
+    )
+    draws = np.zeros((2, 10), dtype=np.bool_)
+    for h, hand in enumerate(game.hands):
+        draws[h, list(hand.draws)] = True
+    cells = np.zeros((len(actions), walk.keys, *walk.axes), dtype=np.int64)
+    _drawn_class_cells_jit(
+        *_level_counts(shoe),
+        shoe.take,
+        np.array(fine, dtype=np.int64),
+        np.array([walk.levels[s] for s in fine], dtype=np.int64),
+        np.array(coarse, dtype=np.int64),
+        np.array(tail, dtype=np.int64),
+        game.cards,
+        np.array([h for h, _ in game.positions], dtype=np.int64),
+        np.array([h for h, _ in game.card_slots[game.cards :]], dtype=np.int64),
+        draws,
+        action_hands,
+        np.array(walk.radix, dtype=np.int64),
+        np.array(walk.stride, dtype=np.int64),
+        walk.code_of,
+        np.array(RANK_VALUES, dtype=np.int64),
+        cells,
+    )
+    denominator = shoe.sequences(game.most_cards)
+    seen = _seen_positions(game).tolist()
+    # Per kept slot, each digit's card (a class of its code: what the fields ask of it
+    # is the code's), -1 for "not taken".
+    looked_up = {}
+    for slot in walk.kept:
+        level, examples = walk.levels[slot], walk.example[slot]
+        card = {
+            "values": _CLASS_VALUES[level][examples],
+            "ranks": examples // 4 if level == 2 else examples if level == 1 else None,
+            "suits": examples % 4 if level == 2 else None,
+        }
+        looked_up[slot] = {
+            name: None
+            if column is None
+            else np.append(column, -1)
+            if slot >= game.cards
+            # (a card of the first deal is always taken)
+            else column
+            for name, column in card.items()
+        }
+    inner = math.prod(walk.axes)
+    tables = {}
+    for a, action in enumerate(actions):
+        flat = cells[a].reshape(-1)
+        found = np.flatnonzero(flat)
+        ways = flat[found]
+        key = found // inner
+        winner, score0, score1, took0, took1 = np.unravel_index(found % inner, walk.axes)
+        columns: dict[str, np.ndarray] = {}
+        if walk.axes[0] == 3:
+            columns["winner"] = decoded(winner, game.winners)
+        for h, (hand, score, took) in enumerate(
+            zip(game.hands, (score0, score1), (took0, took1), strict=True)
+        ):
+            if walk.axes[1 + h] == 10:
+                columns[f"{hand.name}_score"] = score.astype(np.int64)
+            if walk.axes[3 + h] == 2:
+                columns[f"{hand.name}_cards"] = (hand.cards + took).astype(np.int64)
+        values_of = {}
+        for slot in walk.kept:
+            digit = (key // walk.stride[slot]) % walk.radix[slot]
+            card = {
+                name: None if column is None else column[digit]
+                for name, column in looked_up[slot].items()
+            }
+            values_of[slot] = card["values"]
+            for name, (codes, texts) in game.slot_columns(
+                slot, card["values"], card["ranks"], card["suits"], fields
+            ).items():
+                columns[name] = decoded(codes, texts)
+        if game.decision is not None:
+            info = np.zeros(len(ways), dtype=np.int64)
+            for position in seen:
+                info = info * 10 + values_of[position]
+            columns[INFORMATION] = info
+            columns["action"] = np.full(len(ways), action.name)
+        tables[action] = OutcomeTable(columns, ways, denominator, "none")
     return tables
 
 

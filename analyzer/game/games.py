@@ -25,7 +25,11 @@ a ``[game]`` table of its own, with these keys:
 The hand with the higher score wins. From the definition come the fields a bet's
 conditions may ask about (:meth:`Game.vocabulary`): ``winner``, each hand's ``_score`` and
 ``_pictures``, and each card's ``_rank``, ``_suit``, ``_colour`` and ``_value``
-(``dragon_card1_rank``), as punto banco's cards have them.
+(``dragon_card1_rank``), as punto banco's cards have them. A game whose hands take a card
+after the deal, or with a decision, has those of every card a round may deal, a card
+after the deal ``''`` (value -1) where the round did not take it (``player_card3_rank``),
+as punto banco's third cards; the hands' ``_cards`` and the ``action`` taken, and no
+``_pictures``.
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
-from analyzer.game.cards import RANKS, SUITS
-from analyzer.game.fields import COLOURS, Field
+from analyzer.game.cards import RANK_VALUES, RANKS, SUITS
+from analyzer.game.fields import COLOURS, NO_THIRD_CARD, NOT_DEALT, Field
 from analyzer.game.identities import PATTERN_INDEX
 from analyzer.game.rules import parse_values
 from analyzer.schema import (
@@ -267,7 +271,8 @@ class Game:
     def by_values(self) -> bool:
         """Is a round walked by point values, played under each action: a game whose
         hands draw, or with a decision (:func:`~analyzer.engine.deal_walk.drawn_tables`)?
-        Its fields are then the hands' scores and cards, not single cards' ranks or suits."""
+        Its cards are then told apart by rank or suit only where a bet asks (the walk
+        by card classes), and its hands have no ``_pictures``."""
         return self.draws or self.decision is not None
 
     @cached_property
@@ -292,6 +297,79 @@ class Game:
             [i for i, (owner, _) in enumerate(self.positions) if owner == h]
             for h in range(len(self.hands))
         )
+
+    @cached_property
+    def card_slots(self) -> tuple[tuple[int, int], ...]:
+        """(hand index, card number from 1) of every card a round may deal: the first
+        deal in dealing order (:attr:`positions`), then each hand's card after it (number
+        ``cards + 1``, where it may take one), in the order of the hands, as the engines
+        take them. A game dealt once has its positions only."""
+        extras = tuple((h, hand.cards + 1) for h, hand in enumerate(self.hands) if hand.extra)
+        return self.positions + extras
+
+    def slot_name(self, slot: int) -> str:
+        """The field prefix of card slot ``slot`` (:attr:`card_slots`): ``player_card3``."""
+        h, number = self.card_slots[slot]
+        return f"{self.hands[h].name}_card{number}"
+
+    def slot_columns(
+        self,
+        slot: int,
+        values: np.ndarray,
+        ranks: np.ndarray | None,
+        suits: np.ndarray | None,
+        wanted: frozenset[str] | None = None,
+    ) -> dict[str, tuple[np.ndarray, tuple[str, ...] | None]]:
+        """The fields of the card in slot ``slot`` (:attr:`card_slots`) of some rounds,
+        as :meth:`columns` gives them (codes, and the texts a text field's codes index).
+
+        Parameters
+        ----------
+        slot : int
+            The card's slot.
+        values : int array
+            Its point value in each round (-1: a card after the first deal not taken).
+        ranks, suits : int arrays or None
+            Its rank index (0-12) and suit index (0-3, S H D C) in each round (-1: not
+            taken), or None where they are not told apart (the fields that need them
+            are then left out).
+        wanted : frozenset of str, optional
+            The fields to give (None: every field the arrays tell).
+
+        Returns
+        -------
+        dict
+            Field name to (codes, texts or None); a card not taken has the last code of
+            a text field (``''``) and the value -1.
+
+        Examples
+        --------
+        >>> lucky = named_game("lucky-draw-baccarat")
+        >>> columns = lucky.slot_columns(4, np.array([3, -1]), np.array([2, -1]), None)
+        >>> {name: decoded(*column).tolist() for name, column in columns.items()}
+        {'player_card3_rank': ['3', ''], 'player_card3_value': [3, -1]}
+        """
+        after = slot >= self.cards
+        extra = (NOT_DEALT,) if after else ()
+        card = self.slot_name(slot)
+        out: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {}
+
+        def put(attribute: str, column: Callable[[], tuple]) -> None:
+            name = f"{card}_{attribute}"
+            if wanted is None or name in wanted:
+                out[name] = column()
+
+        def coded(indices: np.ndarray, table: np.ndarray | None, texts: tuple[str, ...]):
+            looked = indices if table is None else table[np.maximum(indices, 0)]
+            return np.where(indices >= 0, looked, len(texts)), (*texts, *extra)
+
+        if ranks is not None:
+            put("rank", lambda: coded(ranks, None, RANKS))
+        put("value", lambda: (np.asarray(values, dtype=np.int64), None))
+        if suits is not None:
+            put("suit", lambda: coded(suits, None, SUITS))
+            put("colour", lambda: coded(suits, COLOUR_OF_SUIT, COLOUR_NAMES))
+        return out
 
     def card_place(self, card: str) -> tuple[int, int]:
         """(hand index, card number from 1) of a card of the first deal named by its
@@ -354,35 +432,45 @@ class Game:
                         hand.cards + hand.extra,
                     )
                 )
-        # (The fields of single cards are for games dealt once: a drawn card's fields
-        # are not given yet.)
-        for h, number in () if self.by_values else self.positions:
+        # Every card a round may deal: a card taken after the first deal shows ''
+        # (its value -1) in a round that did not take it, as punto banco's third cards.
+        for slot, (h, number) in enumerate(self.card_slots):
             hand = self.hands[h]
             card = f"{hand.name}_card{number}"
             who = f"the {hand.name}'s card {number}"
+            after = slot >= self.cards
+            none_text = ", '' when not dealt" if after else ""
+            extra = (NOT_DEALT,) if after else ()
             fields += [
                 Field(
                     f"{card}_rank",
                     str,
-                    f"rank of {who} ('A', '2', ... '10', 'J', 'Q', 'K')",
-                    values=RANKS,
+                    f"rank of {who} ('A', '2', ... '10', 'J', 'Q', 'K'{none_text})",
+                    values=(*RANKS, *extra),
                     card_level=True,
                 ),
                 Field(
                     f"{card}_suit",
                     str,
-                    f"suit of {who} ('S', 'H', 'D', 'C')",
-                    values=SUITS,
+                    f"suit of {who} ('S', 'H', 'D', 'C'{none_text})",
+                    values=(*SUITS, *extra),
                     card_level=True,
                 ),
                 Field(
                     f"{card}_colour",
                     str,
-                    f"colour of {who} ('red' for hearts and diamonds, 'black')",
-                    values=COLOUR_NAMES,
+                    f"colour of {who} ('red' for hearts and diamonds, 'black'{none_text})",
+                    values=(*COLOUR_NAMES, *extra),
                     card_level=True,
                 ),
-                Field(f"{card}_value", int, f"point value of {who} (0-9)", 0, 9, card_level=True),
+                Field(
+                    f"{card}_value",
+                    int,
+                    f"point value of {who} (0-9" + (", -1 when not dealt)" if after else ")"),
+                    NO_THIRD_CARD if after else 0,
+                    9,
+                    card_level=True,
+                ),
             ]
         return Vocabulary(tuple(fields))
 
@@ -519,26 +607,16 @@ class Game:
             columns[f"{hand.name}_score"] = (scores[h], None)
             pictures = (ranks[:, self.hand_positions[h]] >= FIRST_PICTURE).sum(axis=1)
             columns[f"{hand.name}_pictures"] = (pictures, None)
-        attributes = {
-            "rank": lambda i: (ranks[:, i], RANKS),
-            "value": lambda i: (np.minimum(ranks[:, i] + 1, 10) % 10, None),
-            "suit": lambda i: (suits[:, i], SUITS),
-            "colour": lambda i: (COLOUR_OF_SUIT[suits[:, i]], COLOUR_NAMES),
-        }
         for name in () if wanted is None else sorted(wanted):
             counted = _counted(name)
             if counted is not None:
                 by, kind = counted
                 columns[name] = (self.counted_patterns(kind, by, ranks, suits, winner), None)
-        for i, (h, number) in enumerate(self.positions):
-            card = f"{self.hands[h].name}_card{number}"
-            for attribute, column in attributes.items():
-                name = f"{card}_{attribute}"
-                if wanted is not None and name not in wanted:
-                    continue
-                if suits is None and attribute in ("suit", "colour"):
-                    continue
-                columns[name] = column(i)
+        values = np.minimum(ranks + 1, 10) % 10
+        for i in range(len(self.positions)):
+            columns |= self.slot_columns(
+                i, values[:, i], ranks[:, i], None if suits is None else suits[:, i], wanted
+            )
         return columns
 
     def as_dealt(self, counts: tuple[int, ...]) -> Game:
@@ -605,12 +683,21 @@ def drawn_fields(
     scores: np.ndarray,
     took: np.ndarray,
     action: np.ndarray,
+    ranks: np.ndarray | None = None,
+    suits: np.ndarray | None = None,
+    wanted: frozenset[str] = frozenset(),
 ) -> dict[str, np.ndarray]:
     """The fields a bet's condition reads of rounds of a game whose hands draw or decide,
     as the exact walk names them: ``winner`` (codes: 0 the first hand, 1 the second, 2 a
     tie), each hand's score (``scores``, a column per hand), a hand's cards where it may
     take one (``took``: the extra cards each hand took, a column per hand, 0 or 1) and,
-    with a decision, ``action`` (the index of the action taken), one row per round.
+    with a decision, ``action`` (the index of the action taken), one row per round; and
+    the fields of single cards in ``wanted`` (``player_card1_rank``, ``player_card3_suit``:
+    :meth:`Game.slot_columns`), from ``ranks`` and ``suits``: each round's rank indices
+    (0-12) and suit indices (0-3, S H D C; None where unknown) by slot
+    (:attr:`Game.card_slots`: the first deal in dealing order, then each hand's card
+    after it), -1 for a card the round did not take. (``play``, ``simulate`` and
+    ``audit`` read a dealt round's fields here.)
 
     Examples
     --------
@@ -629,6 +716,19 @@ def drawn_fields(
     if game.decision is not None:
         names = tuple(action.name for action in game.decision.actions)
         columns["action"] = decoded(np.asarray(action), names)
+    if ranks is None or not wanted:
+        return columns
+    ranks = np.asarray(ranks, dtype=np.int64)
+    values = np.where(ranks >= 0, RANK_VALUES[np.maximum(ranks, 0)], NO_THIRD_CARD)
+    for slot in range(len(game.card_slots)):
+        fields = game.slot_columns(
+            slot,
+            values[:, slot],
+            ranks[:, slot],
+            None if suits is None else np.asarray(suits, dtype=np.int64)[:, slot],
+            wanted,
+        )
+        columns |= {name: decoded(codes, texts) for name, (codes, texts) in fields.items()}
     return columns
 
 

@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from analyzer.engine.deal_walk import information_codes
+from analyzer.game.cards import CARD_RANKS, CARD_SUITS
 from analyzer.game.games import Action, Game, drawn_fields
 from analyzer.runs.dealer import Procedure
 
@@ -42,6 +43,7 @@ __all__ = [
     "drawn_columns",
     "first_deal_values",
     "game_arrays",
+    "slot_cards",
 ]
 
 #: Fields of a dealt round's row: its number in the shoe, the index of its first card,
@@ -229,9 +231,55 @@ def deal_drawn_rounds(
     return out[dealt], n_rounds
 
 
-def drawn_columns(game: Game, rounds: np.ndarray) -> dict[str, np.ndarray]:
+def slot_cards(game: Game, cards: np.ndarray, rounds: np.ndarray, shoe: np.ndarray) -> np.ndarray:
+    """Each round's cards (card indices) by slot (:attr:`~analyzer.game.games.Game.
+    card_slots`): its first deal in dealing order, then each hand's card after it, in
+    the order of the hands, -1 where the round did not take it.
+
+    Parameters
+    ----------
+    game : Game
+        The game.
+    cards : int array, shape (shoes, cards)
+        The shoes' cards (card indices), in dealing order.
+    rounds : int array
+        The rounds, rows of :data:`DRAWN_FIELDS`.
+    shoe : int array
+        Each round's row of ``cards``.
+
+    Returns
+    -------
+    int64 array, shape (rounds, len(game.card_slots))
+    """
+    start, took = rounds[:, 1], rounds[:, 7:9]
+    out = np.full((len(rounds), len(game.card_slots)), -1, dtype=np.int64)
+    out[:, : game.cards] = cards[shoe[:, None], start[:, None] + np.arange(game.cards)]
+    at = start + game.cards  # the next card after the first deal (and any taken before)
+    slot = game.cards
+    for h, hand in enumerate(game.hands):
+        if hand.extra:
+            out[:, slot] = np.where(took[:, h] == 1, cards[shoe, at], -1)
+            slot += 1
+            at = at + took[:, h]
+    return out
+
+
+def drawn_columns(
+    game: Game,
+    rounds: np.ndarray,
+    slots: np.ndarray | None = None,
+    wanted: frozenset[str] = frozenset(),
+) -> dict[str, np.ndarray]:
     """The fields a bet's condition reads of ``rounds`` (rows of :data:`DRAWN_FIELDS`):
     the winner, each hand's score, a hand's cards where it may take one, and the action
     (a game with a decision), one row per round, as the exact walk names them
-    (:func:`~analyzer.game.games.drawn_fields`)."""
-    return drawn_fields(game, rounds[:, 4], rounds[:, 5:7], rounds[:, 7:9], rounds[:, 3])
+    (:func:`~analyzer.game.games.drawn_fields`); and the fields of single cards in
+    ``wanted``, from ``slots`` (:func:`slot_cards`)."""
+    ranks = suits = None
+    if slots is not None:
+        dealt = slots >= 0
+        ranks = np.where(dealt, CARD_RANKS[np.maximum(slots, 0)], -1)
+        suits = np.where(dealt, CARD_SUITS[np.maximum(slots, 0)], -1)
+    return drawn_fields(
+        game, rounds[:, 4], rounds[:, 5:7], rounds[:, 7:9], rounds[:, 3], ranks, suits, wanted
+    )

@@ -431,7 +431,7 @@ def settle_drawn_partition(
     by its first rule that holds, a raised stake netting its multiple of the line. The
     partition's rounds per shoe are those its first (bet, mode) is played on. With
     ``keep_rounds`` (every bet played alike: :func:`check_simulation`), every round too."""
-    from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns
+    from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns, slot_cards
     from analyzer.runs.game_dealer import shuffled_game_shoes
 
     game = job.paytable.game
@@ -457,8 +457,13 @@ def settle_drawn_partition(
             )
             if g == 0:
                 n_rounds[first:stop] = dealt
-            columns = drawn_columns(game, rounds)
             shoe_of_round = np.repeat(np.arange(size), dealt)
+            # The fields of single cards the group's bets read (none: none made).
+            wanted = frozenset().union(*(offered[b][0].fields for b in columns_of_group))
+            slots = None
+            if any(game.vocabulary[name].card_level for name in wanted if name in game.vocabulary):
+                slots = slot_cards(game, cards[first:stop], rounds, shoe_of_round)
+            columns = drawn_columns(game, rounds, slots, wanted)
             stake = plays.stakes[rounds[:, 3]]
             if keep_rounds:
                 logged = np.full((len(rounds), len(offered)), np.nan)
@@ -499,16 +504,18 @@ def _drawn_kept(
     """The kept rounds of a block of shoes of a game whose hands draw or decide: each
     hand's cards as the round dealt them (:mod:`analyzer.runs.drawn_dealer`: the first
     deal in the game's dealing order, then the extra cards in the order of the hands)."""
+    from analyzer.runs.drawn_dealer import slot_cards
+
     shoe = np.repeat(np.arange(len(cards)), dealt)
-    start, took = rounds[:, 1], rounds[:, 7:9]
+    slots = slot_cards(game, cards, rounds, shoe)
     hands = []
-    for h, (hand, positions) in enumerate(zip(game.hands, game.hand_positions, strict=True)):
+    extra = game.cards
+    for hand, positions in zip(game.hands, game.hand_positions, strict=True):
         held = np.full((len(rounds), hand.cards + hand.extra), -1, dtype=np.int64)
-        held[:, : hand.cards] = cards[shoe[:, None], start[:, None] + np.array(positions)]
-        if hand.extra:
-            # The extra card: after the first deal, and after the first hand's extra.
-            at = start + game.cards + (took[:, 0] if h == 1 else 0)
-            held[:, hand.cards] = np.where(took[:, h] == 1, cards[shoe, at], -1)
+        held[:, : hand.cards] = slots[:, positions]
+        if hand.extra:  # the card after the deal, where taken (its slot after the deal)
+            held[:, hand.cards] = slots[:, extra]
+            extra += 1
         hands.append(held)
     return SettledGameRounds(
         shoe=shoe,
@@ -602,6 +609,10 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
             )
 
         if game.by_values:  # (a round takes at most six cards: any shoe deals one)
+            # Each bet's strategy is solved on a full shoe first: its walk within budget.
+            shoe = Shoe.standard(procedure.decks)
+            for bet, _ in paytable.offered(paytable.modes):
+                check_deal_walk(game, shoe, bet.fields, bet=bet.id)
             if log and len(drawn_plays(paytable, procedure).groups) > 1:
                 raise AnalyzerError(
                     f"{paytable.source}: --log writes one action a round, and the bets' "

@@ -252,6 +252,63 @@ def test_a_payout_of_a_draw_is_twice_the_line(tmp_path, lucky_draw, random_lucky
     )
 
 
+#: Lucky Draw with side bets on single cards: the Player's pair, and the Player's third
+#: card (a red card drawn; '' where the Player stood) against the Dealer's third.
+LUCKY_SIDE_BETS = """
+name = "Lucky Draw, side bets"
+game = "lucky-draw-baccarat"
+decks = 8
+[[bet]]
+id = "pair"
+rule = [{ when = "player_card1_rank == player_card2_rank", pays = "11:1" }]
+[[bet]]
+id = "thirds"
+rule = [
+  { when = "player_card3_colour == 'red' and dealer_card3_rank == ''", pays = "3:1" },
+  { when = "player_card3_rank == dealer_card3_rank", pays = "7:1" },
+]
+"""
+
+
+def _side_net(row: dict) -> dict[str, float]:
+    """Each side bet's payout of a logged round, settled by hand from its cards (a draw
+    stakes two)."""
+    player, dealer = row["player_cards"].split(), row["dealer_cards"].split()
+    stake = 2 if row["action"] == "draw" else 1
+    pair = 11 if player[0][:-1] == player[1][:-1] else -1
+    third = [hand[2] if len(hand) > 2 else "" for hand in (player, dealer)]
+    if third[0][-1:] in ("H", "D") and not third[1]:
+        thirds = 3
+    elif third[0][:-1] == third[1][:-1]:  # (both '' where neither drew)
+        thirds = 7
+    else:
+        thirds = -1
+    return {"pay:pair": float(stake * pair), "pay:thirds": float(stake * thirds)}
+
+
+def test_side_bets_on_single_cards_are_checked_from_the_logged_cards(tmp_path) -> None:
+    """A log of random actions whose side bets read single cards: every payout is the one
+    settled by hand from the round's cards, the audit finds nothing, and a side bet's
+    payout changed is found at its row."""
+    path = tmp_path / "side.toml"
+    path.write_text(LUCKY_SIDE_BETS, encoding="utf-8")
+    paytable = load_paytable(str(path))
+    rows = random_action_rows(paytable, 2, seed=9)
+    for row in rows:
+        assert {name: float(row[name]) for name in ("pay:pair", "pay:thirds")} == _side_net(row)
+    kinds = {(len(r["player_cards"].split()), len(r["dealer_cards"].split())) for r in rows}
+    assert kinds == {(2, 2), (2, 3), (3, 2), (3, 3)}
+    assert {float(r["pay:pair"]) for r in rows} >= {11.0, 22.0, -1.0}
+    assert audited(tmp_path, paytable, rows).findings == ()
+    i = next(k for k, r in enumerate(rows) if float(r["pay:thirds"]) == 6.0)  # a drawn red
+    rows[i]["pay:thirds"] = "-2.0"
+    result = audited(tmp_path, paytable, rows, name="changed.csv")
+    assert where(result, "payout") == [at(rows, i)] and result.total == 1
+    assert found(result, "payout")[0].text == (
+        "pay:thirds logged -2: the paytable settles it +6 (2 base stakes)"
+    )
+
+
 # -- Malformed logs ---------------------------------------------------------------------------
 
 

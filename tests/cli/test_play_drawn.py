@@ -84,6 +84,100 @@ def test_the_hand_picked_rounds_cover_what_they_claim() -> None:
     assert {d["net"] for d in dealt} >= {Fraction(0), Fraction(-2), Fraction(4), Fraction(1)}
 
 
+#: Lucky Draw's Enter bet (pay table 1) beside side bets on single cards: the Player's
+#: pair, a suited Player pair, and the Player's third card (a seven; a red card with the
+#: Dealer standing, '' where the Dealer took no card).
+SIDE_BETS = """
+name = "Lucky Draw, side bets"
+game = "lucky-draw-baccarat"
+decks = 8
+
+[[bet]]
+id = "enter"
+rule = [
+  { when = "action == 'draw' and winner == 'player' and player_score == 9", pays = "2:1" },
+  { when = "action == 'draw' and winner == 'player' and player_score >= 7", pays = "3:2" },
+  { when = "winner == 'player'", pays = "1:1" },
+  { when = "winner == 'tie'", pays = "push" },
+]
+
+[[bet]]
+id = "pair"
+[[bet.rule]]
+when = "player_card1_rank == player_card2_rank and player_card1_suit == player_card2_suit"
+pays = "25:1"
+[[bet.rule]]
+when = "player_card1_rank == player_card2_rank"
+pays = "11:1"
+
+[[bet]]
+id = "third"
+rule = [
+  { when = "player_card3_rank == '7'", pays = "10:1" },
+  { when = "player_card3_colour == 'red' and dealer_card3_suit == ''", pays = "1:1" },
+]
+"""
+
+
+def _side_nets(dealt: dict, draw: bool) -> dict[str, Fraction]:
+    """The side bets' nets of a round dealt by hand (a draw stakes two)."""
+    stake = 2 if draw else 1
+    player, dealer = dealt["player"], dealt["dealer"]
+    if player[0] == player[1]:
+        pair = 25
+    elif nf.rank(player[0]) == nf.rank(player[1]):
+        pair = 11
+    else:
+        pair = -1
+    drew = player[2] if len(player) > 2 else None
+    if drew is not None and nf.rank(drew) == "7":
+        third = 10
+    elif drew is not None and nf.suit(drew) in "HD" and len(dealer) == 2:
+        third = 1
+    else:
+        third = -1
+    return {"pair": Fraction(stake * pair), "third": Fraction(stake * third)}
+
+
+SIDE_ROUNDS = [
+    *ROUNDS,
+    (["7S", "9H", "7S", "8C"], "stand", "a suited pair (two decks' seven of spades)"),
+    (["7S", "9H", "7D", "8C", "7H"], "draw", "a pair, a drawn seven"),
+    (["QS", "KH", "QD", "5C", "3D"], "draw", "a pair, a red card, the dealer standing"),
+    (["QS", "KH", "QD", "3C", "3D", "2H"], "draw", "a pair, a red card, the dealer drawing"),
+]
+
+
+@pytest.mark.parametrize(("cards", "action", "what"), SIDE_ROUNDS, ids=[r[2] for r in SIDE_ROUNDS])
+def test_side_bets_on_single_cards_are_settled_as_by_hand(tmp_path, capsys, cards, action, what):
+    """Each side bet on the cards (ranks, suits, colours; the third card '' where not
+    taken) nets what the round dealt by hand nets, at the action's stake."""
+    from helpers import write_paytable
+
+    paytable = str(write_paytable(tmp_path, SIDE_BETS))
+    document = _play(capsys, *cards, "--paytable", paytable, "--action", action)
+    dealt = nf.lucky_draw_round(cards, action == "draw", Fraction(2))
+    nets = {row["bet"]: Fraction(row["net_exact"]) for row in document["bets"]}
+    assert nets == {"enter": dealt["net"], **_side_nets(dealt, action == "draw")}
+
+
+def test_the_side_rounds_cover_each_line() -> None:
+    dealt = [nf.lucky_draw_round(c, a == "draw", Fraction(2)) for c, a, _ in SIDE_ROUNDS]
+    nets = [_side_nets(d, a == "draw") for d, (_, a, _) in zip(dealt, SIDE_ROUNDS, strict=True)]
+    assert {n["pair"] for n in nets} >= {Fraction(25), Fraction(22), Fraction(-1)}
+    assert {n["third"] for n in nets} >= {Fraction(20), Fraction(2), Fraction(-2), Fraction(-1)}
+
+
+def test_a_side_bet_on_suits_needs_every_cards_suit(tmp_path, capsys) -> None:
+    from helpers import write_paytable
+
+    paytable = str(write_paytable(tmp_path, SIDE_BETS))
+    code, out, err = run(capsys, "play", "7", "9H", "7S", "8C", "--paytable", paytable,
+                         "--action", "stand")  # fmt: skip
+    assert (code, out) == (2, "")
+    assert "card 7 has no suit, and bet 'pair'" in err and err.count("\n") == 1
+
+
 #: First deals (Player, Dealer, Player, Dealer) whose best actions differ.
 FIRSTS = [
     ["3S", "9H", "2D", "4C"],

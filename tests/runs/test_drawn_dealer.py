@@ -65,9 +65,53 @@ pays = "push"
 """
 
 
+#: Lucky Draw with side bets on single cards (the fields of its cards): the Player's
+#: pair, and the third cards (both drawn, of one suit; a red card drawn by the Player,
+#: the Dealer standing; or no card drawn by the Player, '', and a spade by the Dealer).
+#: Each is played by its own strategy, standing in some sets and drawing in others.
+SIDE_BETS = """
+name = "Lucky Draw, side bets"
+game = "lucky-draw-baccarat"
+decks = 1
+
+[[bet]]
+id = "pair"
+rule = [{ when = "player_card1_rank == player_card2_rank", pays = "11:1" }]
+
+[[bet]]
+id = "thirds"
+rule = [
+  { when = "player_card3_suit == dealer_card3_suit and player_card3_value >= 0", pays = "1:1" },
+  { when = "player_card3_colour == 'red' and dealer_card3_rank == ''", pays = "1:1" },
+  { when = "player_card3_rank == '' and dealer_card3_suit == 'S'", pays = "3:1" },
+]
+"""
+
+
+def _side_nets(dealt: dict, draw: bool) -> dict[str, Fraction]:
+    stake = 2 if draw else 1
+    player, dealer = dealt["player"], dealt["dealer"]
+    pair = 11 if nf.rank(player[0]) == nf.rank(player[1]) else -1
+    drew, dealer_drew = (h[2] if len(h) > 2 else "" for h in (player, dealer))
+    same_suit = drew and dealer_drew and nf.suit(drew) == nf.suit(dealer_drew)
+    red_alone = drew and nf.suit(drew) in "HD" and not dealer_drew
+    if same_suit or red_alone:
+        thirds = 1
+    elif not drew and dealer_drew and nf.suit(dealer_drew) == "S":
+        thirds = 3
+    else:
+        thirds = -1
+    return {"pair": Fraction(stake * pair), "thirds": Fraction(stake * thirds)}
+
+
 def _nets(paytable_id: str) -> dict:
     """Per bet, its net in base stakes of a round settled by hand."""
     seven = Fraction(3, 2) if paytable_id == "lucky-draw-baccarat-2" else Fraction(2)
+    if paytable_id == "side-bets":
+        return {
+            "pair": lambda dealt, draw: _side_nets(dealt, draw)["pair"],
+            "thirds": lambda dealt, draw: _side_nets(dealt, draw)["thirds"],
+        }, seven
 
     def on_dealer(dealt: dict, draw: bool) -> Fraction:
         stake = 2 if draw else 1
@@ -128,6 +172,7 @@ def _strategy(paytable, bet: str, decks: int) -> dict[tuple[int, int, int], str]
         ("lucky-draw-baccarat-2", 1, 12, "one-more"),
         ("lucky-draw-baccarat-1", 2, 14, "one-more"),
         ("two-bets", 1, 10, "cut-card"),
+        ("side-bets", 1, 10, "cut-card"),
     ],
 )
 def test_a_partition_equals_a_plain_replay_of_its_shoes(
@@ -137,9 +182,9 @@ def test_a_partition_equals_a_plain_replay_of_its_shoes(
     plain replay of the same shoes, each round played by the bet's exact strategy and
     settled by hand (a draw staking two); the rounds of a shoe are those its first bet
     is played on."""
-    if name == "two-bets":
-        path = tmp_path / "two.toml"
-        path.write_text(TWO_BETS, encoding="utf-8")
+    if name in ("two-bets", "side-bets"):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(TWO_BETS if name == "two-bets" else SIDE_BETS, encoding="utf-8")
         paytable = load_paytable(str(path))
     else:
         paytable = load_paytable(name)
@@ -153,6 +198,8 @@ def test_a_partition_equals_a_plain_replay_of_its_shoes(
     strategies = {bet.id: _strategy(paytable, bet.id, decks) for bet, _ in offered}
     if name == "two-bets":  # the two bets are played differently somewhere
         assert strategies["enter"] != strategies["on_dealer"]
+    if name == "side-bets":  # each side bet stands somewhere and draws somewhere
+        assert all(set(s.values()) == {"stand", "draw"} for s in strategies.values())
     for b, (bet, _) in enumerate(offered):
         for i, shoe in enumerate(plain):
             rounds = plain_shoe_rounds(
@@ -278,3 +325,23 @@ def test_each_first_deal_is_played_by_its_sets_best_action() -> None:
         assert ("stand", "draw")[actions[k]] == strategy[(p1, p2, d1)]
     assert set(actions.tolist()) == {0, 1}
     assert not action_by_deal(game, None).any()  # no strategy: the first action
+
+
+def test_a_side_bet_over_the_walks_budget_is_refused_before_any_shoe(tmp_path) -> None:
+    """A bet on every card's suit: its strategy's walk is over the budget, refused in one
+    line naming it before a shoe is dealt (as report leaves it unavailable)."""
+    suits = " and ".join(
+        f"{hand}_card{k}_suit == 'H'" for hand in ("player", "dealer") for k in (1, 2, 3)
+    )
+    path = tmp_path / "suits.toml"
+    path.write_text(
+        f'name = "S"\ngame = "lucky-draw-baccarat"\n[[bet]]\nid = "hearts"\n'
+        f'rule = [{{ when = "{suits}", pays = "1000:1" }}]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(AnalyzerError, match=r"^bet 'hearts': Lucky Draw Baccarat: ") as caught:
+        check_simulation(load_paytable(str(path)), Procedure(8))
+    assert "over the budget" in str(caught.value) and "\n" not in str(caught.value)
+    with pytest.raises(AnalyzerError, match=r"^bet 'hearts': "):
+        simulate(str(path), shoes=1, work_dir=tmp_path / "run")
+    assert not (tmp_path / "run").exists()
