@@ -191,8 +191,14 @@ def best_play(
     actions: tuple[Action | None, ...] = (None,) if game.decision is None else game.decision.actions
     tables_of = _walked_tables(game, shoe, offered, actions)
     reveals = (Reveal((), Fraction(1)),) if game.decision is None else game.decision.reveals
-    results, choices = [], {}
-    for b, (bet, mode) in enumerate(offered):
+    results: list[BetResult | None] = [None] * len(offered)
+    choices: dict[tuple[str, str], StrategyTable] = {}
+    # The bets the decision raises first (their best play, or --decisions'); the others
+    # ride on the rounds as the first of them in their mode plays them, at one stake.
+    decided = paytable.decided
+    order = sorted(range(len(offered)), key=lambda b: offered[b][0].id not in decided)
+    for b in order:
+        bet, mode = offered[b]
         tables = tables_of[b]
         by_action = {
             action: _sums_by_set(bet, table, action is not None) for action, table in tables.items()
@@ -209,11 +215,34 @@ def best_play(
                 }
                 for r in reveals
             ]
-        result, blocks = _solve(bet, mode, reveals, per_reveal, denominator, given)
-        results.append(result)
+        leader = None
+        if game.decision is not None and bet.id not in decided:
+            leader = _leader(offered, decided, mode, choices)
+        if leader is None:
+            result, blocks = _solve(bet, mode, reveals, per_reveal, denominator, given)
+        else:
+            result, blocks = _solve(
+                bet, mode, reveals, per_reveal, denominator, played_by=leader, raised=False
+            )
+        results[b] = result
         if blocks is not None:
             choices[(bet.id, mode)] = StrategyTable(reveals, blocks, denominator)
     return results, choices
+
+
+def _leader(
+    offered: list[tuple[Bet, str]],
+    decided: frozenset[str],
+    mode: str,
+    choices: dict[tuple[str, str], StrategyTable],
+) -> list[SetBlock] | None:
+    """The strategy blocks a bet the decision does not raise rides on: those of the first
+    bet it raises in ``mode`` (else in any mode); None where it raises none offered."""
+    keys = [(bet.id, m) for bet, m in offered if bet.id in decided]
+    for key in sorted(keys, key=lambda key: key[1] != mode):
+        if key in choices:
+            return choices[key]._blocks
+    return None
 
 
 def _walked_tables(
@@ -344,6 +373,15 @@ def _played(given: dict, reveal: Reveal, codes: np.ndarray, actions: list, bet: 
     return out
 
 
+def _played_as(block: SetBlock, codes: np.ndarray, best: np.ndarray) -> np.ndarray:
+    """The index of the action ``block``'s bet plays in each of the sets ``codes`` (the
+    same reveal's: a set it lacks, the best action ``best`` gives)."""
+    chosen = block.best if block.played is None else block.played
+    where = np.searchsorted(block.codes, codes).clip(max=len(block.codes) - 1)
+    found = block.codes[where] == codes
+    return np.where(found, chosen[where], best)
+
+
 def _given(paytable: Paytable, bet: Bet, mode: str) -> dict | None:
     """The play the user gave for ``bet`` in ``mode`` (``--decisions``), or None."""
     return None if paytable.played is None else paytable.played.of(bet.id, mode)
@@ -383,21 +421,27 @@ def _solve(
     per_reveal: list[ByAction],
     denominator: int,
     given: dict | None = None,
+    played_by: list[SetBlock] | None = None,
+    raised: bool = True,
 ) -> tuple[BetResult, list[SetBlock] | None]:
     """A bet's result with each information set of each reveal played by its best
     action, and the strategy's blocks (None without a decision). Each rule is one line, as
     every bet's is: its rounds under every action, with the ways at each stake (a raised
     stake nets its multiple of the rule's payout). ``given`` (the user's play: the action
     of each set, by the cards shown and their values) replaces the best action where it is
-    given. Where the cards shown are random, every way is weighed by its reveal's chance
-    over one common denominator (the lines' ``scale``)."""
+    given. ``played_by`` (another bet's blocks, per reveal) plays each set as that bet
+    does (a set it lacks, which the shoe does not deal, by the best action); with
+    ``raised`` False every action stakes one (a bet the decision does not raise, which
+    rides on the rounds as they are played). Where the cards shown are random, every way
+    is weighed by its reveal's chance over one common denominator (the lines'
+    ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
     common = math.lcm(*(net.denominator for net in nets))
     scaled = np.array([int(net * common) for net in nets], dtype=object)
     scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
     weights = [int(reveal.chance * scale) for reveal in reveals]
     actions = list(per_reveal[0])
-    stakes = [1 if action is None else action.stake for action in actions]
+    stakes = [1 if action is None or not raised else action.stake for action in actions]
     # Exact in int64 where no set's net can reach 2**62 (every shipped shoe), else in
     # Python integers (object arrays).
     bound = denominator * max(abs(int(n)) for n in scaled) * max(stakes)
@@ -423,7 +467,12 @@ def _solve(
         # The best action of each set: exact integers compared, the first action listed
         # where two are equal (argmax keeps the first maximum).
         best = np.argmax(value, axis=1)
-        played = best if given is None else _played(given, reveals[r], codes, actions, bet)
+        if played_by is not None:
+            played = _played_as(played_by[r], codes, best)
+        elif given is not None:
+            played = _played(given, reveals[r], codes, actions, bet)
+        else:
+            played = best
         for a, action in enumerate(actions):
             taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
@@ -437,7 +486,7 @@ def _solve(
                     common,
                     names,
                     best,
-                    None if given is None else played,
+                    None if given is None and played_by is None else played,
                 )
             )
     # One line per rule, as every bet has (claims and breakdowns name lines by rule):

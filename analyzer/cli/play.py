@@ -165,7 +165,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             )
     else:
         settled, round_record, lines = _game_round(paytable, cards, specials)
-    stakes = {key: action.stake for key, action in played.items()}
+    # (a bet the decision does not raise rides on the round at one stake)
+    stakes = {
+        key: action.stake if key[0] in paytable.decided else 1 for key, action in played.items()
+    }
     rows = [
         {
             "bet": bet.id,
@@ -571,7 +574,9 @@ def _drawn_round(
             for bet, _ in offered:
                 check_deal_walk(game, Shoe.standard(paytable.decks), bet.fields, bet=bet.id)
         code = int(information_codes(game, np.array([values[: game.cards]]))[0])
-        choices = _strategy_choices(paytable, offered, code)
+        # The strategies of the bets the decision raises (the others ride on the round).
+        raised = [(bet, mode) for bet, mode in offered if bet.id in paytable.decided]
+        choices = _strategy_choices(paytable, raised, code)
         names = [a.name for a in decision.actions]
         if asked is not None:
             if asked not in names:
@@ -646,7 +651,8 @@ def _drawn_round(
         for bet, _ in paytable.offered((mode,)):
             settlement = Settlement(bet)
             rule = int(settling_rule(bet, columns, 1)[0])
-            net = stake * settlement.round_net(rule, Fraction(1)) - settlement.fee
+            times = stake if bet.id in paytable.decided else 1  # (a bet riding on the round)
+            net = times * settlement.round_net(rule, Fraction(1)) - settlement.fee
             settled[mode][bet.id] = (net, None)
     reasons = [
         _why(game, h, first, action) if hand.extra else None for h, hand in enumerate(game.hands)

@@ -488,12 +488,17 @@ class Paytable:
 
     @property
     def decided(self) -> frozenset[str]:
-        """The ids of the bets a decision is solved for (every bet of a game with one)."""
+        """The ids of the bets a decision is solved for and raises: a punto banco
+        ``[decision]``'s ``bets``; in a game with one, the bets that read ``action`` (the
+        wager the decision is taken on: Lucky Draw's Enter bet), or every bet where none
+        does. A game's other bets ride on the rounds as the first of these plays them, at
+        one stake (:func:`~analyzer.analysis.decisions.best_play`)."""
         decision = self.decision
         if decision is None:
             return frozenset()
         if decision.bets is None:
-            return frozenset(bet.id for bet in self.bets)
+            reading = frozenset(bet.id for bet in self.bets if "action" in bet.fields)
+            return reading or frozenset(bet.id for bet in self.bets)
         return frozenset(decision.bets)
 
     @property

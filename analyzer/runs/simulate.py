@@ -471,7 +471,9 @@ def settle_drawn_partition(
                 bet = offered[b][0]
                 settlement = settlements[b]
                 constant = _constants(settlement)
-                lines = stake * constant[settling_rule(bet, columns, len(rounds))]
+                # (a bet the decision does not raise rides on the rounds at one stake)
+                raised = stake if bet.id in job.paytable.decided else 1.0
+                lines = raised * constant[settling_rule(bet, columns, len(rounds))]
                 nets = settlement.per_paid(lines)
                 on_offer = rounds[:, 0] <= _last_round(bet)
                 if logged is not None:

@@ -407,3 +407,44 @@ def test_a_bet_on_suits_is_unavailable_where_the_suits_are_unknown():
     assert (
         analysis.result("player_pair").expected_value == known.result("player_pair").expected_value
     )
+
+
+def _riding_ev(cards: list[str], bet: str) -> Fraction:
+    """A side bet beside Lucky Draw's Enter bet (pay table 1), by hand: every deal of
+    ``cards``, each information set played by the Enter bet's best action (its nets
+    summed per set, stand kept where they are equal), the side bet settled on that
+    round at one stake (the draw raises the Enter bet only)."""
+    settle = SIDE_BETS[bet][2]
+    enter: dict[tuple, dict[bool, Fraction]] = {}
+    side: dict[tuple, dict[bool, Fraction]] = {}
+    deals = 0
+    for dealt in naive.every_deal(cards, 6):
+        deals += 1
+        key = _seen(dealt)
+        for draw in (False, True):
+            dealt_round = naive.lucky_draw_round(dealt, draw, Fraction(2))
+            enter.setdefault(key, {False: Fraction(0), True: Fraction(0)})[draw] += dealt_round[
+                "net"
+            ]
+            side.setdefault(key, {False: Fraction(0), True: Fraction(0)})[draw] += settle(
+                dealt_round
+            )
+    total = sum(side[key][enter[key][True] > enter[key][False]] for key in side)
+    return Fraction(total) / deals
+
+
+@pytest.mark.parametrize("cards", TINY[:3])
+@pytest.mark.parametrize("bet", ["player_pair", "third_seven", "dealer_pair"])
+def test_a_side_bet_rides_on_the_enter_bets_play(cards, bet):
+    """Beside a bet that reads the action (the wager the decision raises), a side bet is
+    not raised and not played by its own best action: it rides on the rounds as the
+    Enter bet plays them, at one stake."""
+    data = _shipped("lucky-draw-baccarat-1")
+    data["bet"].append(
+        {"id": bet, "rule": [{"when": SIDE_BETS[bet][0], "pays": SIDE_BETS[bet][1]}]}
+    )
+    paytable = paytable_from_dict(data, "ld.toml")
+    assert paytable.decided == {"enter"}
+    analysis = analyze(paytable=paytable, shoe=shoe_of(cards))
+    assert analysis.result(bet).expected_value == _riding_ev(cards, bet)
+    assert all(stake == 1 for line in analysis.result(bet).lines for stake, _ in line.stakes)

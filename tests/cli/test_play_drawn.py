@@ -120,8 +120,9 @@ rule = [
 
 
 def _side_nets(dealt: dict, draw: bool) -> dict[str, Fraction]:
-    """The side bets' nets of a round dealt by hand (a draw stakes two)."""
-    stake = 2 if draw else 1
+    """The side bets' nets of a round dealt by hand: they ride on the round at one stake
+    (the Draw raises only the Enter bet, which reads the action)."""
+    stake = 1
     player, dealer = dealt["player"], dealt["dealer"]
     if player[0] == player[1]:
         pair = 25
@@ -164,8 +165,8 @@ def test_side_bets_on_single_cards_are_settled_as_by_hand(tmp_path, capsys, card
 def test_the_side_rounds_cover_each_line() -> None:
     dealt = [nf.lucky_draw_round(c, a == "draw", Fraction(2)) for c, a, _ in SIDE_ROUNDS]
     nets = [_side_nets(d, a == "draw") for d, (_, a, _) in zip(dealt, SIDE_ROUNDS, strict=True)]
-    assert {n["pair"] for n in nets} >= {Fraction(25), Fraction(22), Fraction(-1)}
-    assert {n["third"] for n in nets} >= {Fraction(20), Fraction(2), Fraction(-2), Fraction(-1)}
+    assert {n["pair"] for n in nets} >= {Fraction(25), Fraction(11), Fraction(-1)}
+    assert {n["third"] for n in nets} >= {Fraction(10), Fraction(1), Fraction(-1)}
 
 
 def test_a_side_bet_on_suits_needs_every_cards_suit(tmp_path, capsys) -> None:

@@ -44,7 +44,7 @@ pays = "push"
 id = "tie"
 name = "Tie"
 [[bet.rule]]
-when = "winner == 'tie'"
+when = "winner == 'tie' and action in ('stand', 'draw')"  # (reads the action: raised)
 pays = "8:1"
 """
 

@@ -57,7 +57,7 @@ pays = "push"
 [[bet]]
 id = "on_dealer"
 [[bet.rule]]
-when = "winner == 'dealer'"
+when = "winner == 'dealer' and action in ('stand', 'draw')"  # (reads the action: raised)
 pays = "1:1"
 [[bet.rule]]
 when = "winner == 'tie'"
