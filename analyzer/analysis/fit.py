@@ -213,7 +213,24 @@ def decimal_note(value: Fraction, digits: int = DIGITS) -> str:
 
 
 def box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
-    """Each unknown of ``paytable`` and its declared range, ``(low, high)``."""
+    """Each unknown of ``paytable`` and its declared range.
+
+    Parameters
+    ----------
+    paytable : Paytable
+        A paytable with ``[unknowns]``.
+
+    Returns
+    -------
+    dict
+        Each unknown's name -> ``(low, high)``, exact.
+
+    Examples
+    --------
+    >>> from analyzer import load_paytable
+    >>> box_of(load_paytable("prosperity-tree-baccarat"))
+    {'p': (Fraction(0, 1), Fraction(1, 1))}
+    """
     return {name: (low, high) for name, low, high in paytable.unknowns}
 
 
@@ -333,7 +350,30 @@ def solve_any(
     box: dict[str, tuple[Fraction, Fraction]],
 ) -> FitResult:
     """The points where ``constraints`` and one of ``alternatives`` hold: each solved
-    alone, the union's intervals merged."""
+    alone, the union's intervals merged.
+
+    Parameters
+    ----------
+    constraints : sequence of Constraint
+        What every point must meet (the model's probabilities in [0, 1]).
+    alternatives : sequence of sequences of Constraint
+        A claim's alternatives: a point meets the claim where it meets one of them.
+    box : dict
+        Each unknown -> its declared range.
+
+    Returns
+    -------
+    FitResult
+        The consistent values of each unknown, and a point checked exactly if one is met.
+
+    Examples
+    --------
+    >>> from analyzer.paytables.unknowns import Poly
+    >>> x = Poly.variable(("x",), "x")
+    >>> half = Constraint(x, Fraction(1, 2), None)
+    >>> solve_any([], [[half]], {"x": (Fraction(0), Fraction(1))}).intervals["x"][0].text()
+    '[1/2, 1]'
+    """
     results = [solve([*constraints, *alternative], box) for alternative in alternatives]
     if len(results) == 1:
         return results[0]

@@ -552,6 +552,19 @@ class _Verifier:
             )
         analysis = self.in_unknowns(paytable, shoe)
         (fitted,) = claim_constraints(paytable, [claim], analysis_of=lambda _: analysis)
+        if (
+            fitted.alternatives is None
+            and claim.quantity == "max_rtp"
+            and not all(_is_constant(r.rtp) for r in analysis.results)
+        ):
+            # No bet's RTP can print so, at any values, with none above it.
+            return _Verdict(
+                passed=False,
+                computed="none",
+                mode=claim.mode,
+                method="fit",
+                note=f"no value of the unknowns in their ranges ({_ranges(paytable)}) prints it",
+            )
         if fitted.alternatives is None:
             # The unknowns do not move the figure: its exact value, compared as printed.
             verdict = _Verdict(note="the unknowns do not move this figure")
@@ -896,6 +909,10 @@ def _ranges(paytable: Paytable) -> str:
     return ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)
 
 
+def _is_constant(value: Fraction | Poly) -> bool:
+    return not isinstance(value, Poly) or value.is_constant
+
+
 def _constant(value: Fraction | Poly) -> Fraction:
     """A figure the unknowns do not move, as the Fraction it is."""
     if isinstance(value, Poly):
@@ -948,7 +965,31 @@ def largest_payout(result: BetResult) -> tuple[Fraction, str]:
     a note: every line some round settles, its payout at the largest multiplier its
     counted cards' identity patterns can carry (the cap, where it binds), times the
     largest stake a decision plays it at. The fee is not taken off (a win is paid on the
-    stake)."""
+    stake).
+
+    Parameters
+    ----------
+    result : BetResult
+        The bet's exact result on the shoe (its lines, with their identity patterns).
+
+    Returns
+    -------
+    tuple of (Fraction, str)
+        The largest win per unit staked, and a note (the cap, the fee, a raised stake).
+
+    Raises
+    ------
+    AnalyzerError
+        For a bet with a progressive jackpot, or one no round of the shoe pays.
+    NotComputable
+        Where the bet's lines are not priced (a decision's chances in unknowns).
+
+    Examples
+    --------
+    >>> from analyzer import analyze
+    >>> largest_payout(analyze(bets=["lucky_six"], mode="commission").result("lucky_six"))
+    (Fraction(20, 1), '')
+    """
     from analyzer.paytables.multipliers import reachable_extremes
 
     bet = result.bet

@@ -693,10 +693,10 @@ the commonest slip of a source; else FAIL. A session known only within a bound p
 when some value within it prints as printed; a counting claim passes when the printed
 figure is within 3 standard errors of the simulated value; payouts and max_round are
 compared as they are. printed = "float": the source printed a binary64 float, so the
-double nearest the exact value (times scale, and 100 for a %, each product rounded to a
-double as a program computes it) is rounded half to even at the printed figure's last
-digit, as repr, %.Nf and %.Ne print it; a 17-digit figure is then checked to its last
-digit. decks = [1, 2, 4, 6, 8] with across = "max" or "min": the largest or smallest of
+double nearest the exact value (times scale, and 100 for a %: one product of doubles,
+rounded to a double as a program computes it) is rounded half to even at the printed
+figure's last digit, as repr, %.Nf and %.Ne print it; a 17-digit figure is then checked
+to its last digit. decks = [1, 2, 4, 6, 8] with across = "max" or "min": the largest or smallest of
 the figure over those shoes is compared; across = "range": value = ["low", "high"], both
 compared. A paytable with unknowns (no --unknowns): a bet's figure or max_rtp is answered
 by the set of unknowns it allows, as fit solves it: PASS when some point of the declared
@@ -765,7 +765,20 @@ bet = "player"
 quantity = "session"
 rounds = 100
 statistic = "p_ahead"
-value = "0.428\""""
+value = "0.428"
+
+[[claim]]
+bet = "banker"
+quantity = "resolved"
+statistic = "share"
+value = "50.68%"
+
+[[claim]]
+bet = "player"
+quantity = "house_edge"
+decks = [1, 2, 4, 6, 8]
+across = "max"
+value = "1.29%\""""
 
 
 def _key_lines(key: ClaimKey, width: int) -> list[str]:

@@ -197,7 +197,31 @@ def reachable_extremes(model: Multipliers, pattern: tuple[int, ...]) -> tuple[Fr
     where the other ``K - j`` fit among the universe's rest), and every value a special
     can have (probabilities that can be more than 0, unknowns anywhere in their ranges).
     The largest puts the top value on the ``j`` identities with the most copies (the
-    fewest, where every value shrinks); the smallest, the least value likewise."""
+    fewest, where every value shrinks); the smallest, the least value likewise.
+
+    Parameters
+    ----------
+    model : Multipliers
+        The multipliers' model (its probabilities exact, or polynomials in unknowns).
+    pattern : tuple of int
+        The counted cards' identity (or suit) pattern: copies of each distinct one.
+
+    Returns
+    -------
+    tuple of Fraction
+        The smallest and the largest multiplier, capped.
+
+    Raises
+    ------
+    AnalyzerError
+        Where no round of the model can draw specials among these cards.
+
+    Examples
+    --------
+    >>> model = multipliers_from_table({"cards": 1, "values": {"2": "1/2", "8": "1/2"}}, "t")
+    >>> reachable_extremes(model, (2, 1))  # two copies of one identity, one of another
+    (Fraction(1, 1), Fraction(64, 1))
+    """
     distinct = len(pattern)
     values = [v for v, p in model.values if _possible(p)]
     top, low = max(values), min(values)

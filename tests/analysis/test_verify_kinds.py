@@ -428,9 +428,12 @@ def test_unknowns_are_answered_by_the_set_the_figure_allows() -> None:
         {"quantity": "max_rtp", "value": f"{printed}%"},
         {"bet": "player", "quantity": "hit_frequency", "value": _decimal(hits, 20)},
         {"bet": "player", "quantity": "count", "rule": 1, "value": "1"},
+        {"quantity": "max_rtp", "value": "50.00%"},
     )
     rows = _rows(claims, paytable=paytable, shoe=shoe_of_cards(cards))
-    assert [row["result"] for row in rows] == ["PASS", "FAIL", "PASS", "PASS", "UNCHECKED"]
+    results = ["PASS", "FAIL", "PASS", "PASS", "UNCHECKED", "FAIL"]
+    assert [row["result"] for row in rows] == results
+    assert rows[5]["computed"] == "none"
     assert rows[0]["method"] == "fit" and rows[0]["computed"].startswith("p in ")
     low, high = _ends(rows[0]["computed"])
     assert abs(low - ends[0]) < Fraction(1, 10**13) and abs(high - ends[1]) < Fraction(1, 10**13)
