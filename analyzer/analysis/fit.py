@@ -212,7 +212,25 @@ def decimal_note(value: Fraction, digits: int = DIGITS) -> str:
     return shown if exact else f"about {shown}"
 
 
-def _box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
+def box_of(paytable: Paytable) -> dict[str, tuple[Fraction, Fraction]]:
+    """Each unknown of ``paytable`` and its declared range.
+
+    Parameters
+    ----------
+    paytable : Paytable
+        A paytable with ``[unknowns]``.
+
+    Returns
+    -------
+    dict
+        Each unknown's name -> ``(low, high)``, exact.
+
+    Examples
+    --------
+    >>> from analyzer import load_paytable
+    >>> box_of(load_paytable("prosperity-tree-baccarat"))
+    {'p': (Fraction(0, 1), Fraction(1, 1))}
+    """
     return {name: (low, high) for name, low, high in paytable.unknowns}
 
 
@@ -227,9 +245,14 @@ def model_constraints(paytable: Paytable) -> list[Constraint]:
     ]
 
 
-def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[FittedClaim]:
+def claim_constraints(
+    paytable: Paytable,
+    claims: Sequence[Claim],
+    analysis_of: Callable[[Claim], Any] | None = None,
+) -> list[FittedClaim]:
     """Each claim as constraints on the unknowns (exact analyses shared by claims of one
-    shoe)."""
+    shoe). ``analysis_of`` gives a claim's analysis in the unknowns instead (``verify``
+    passes its own, on the shoe its options impose)."""
     names = tuple(name for name, _, _ in paytable.unknowns)
     zero = dict.fromkeys(names, Fraction(0))
     analyses: dict[tuple, Any] = {}
@@ -237,18 +260,34 @@ def claim_constraints(paytable: Paytable, claims: Sequence[Claim]) -> list[Fitte
     for claim in claims:
         where = f"claim {claim.number}"
         if claim.quantity not in FIT_FIGURES:
-            out.append(FittedClaim(claim, claim.quantity, None, None))
+            shown = [claim.bet or "", claim.quantity]
+            if isinstance(claim.value, str):
+                shown.append(claim.value)
+            out.append(FittedClaim(claim, " ".join(filter(None, shown)), None, None))
             continue
         if claim.session or claim.effect_of:
             raise AnalyzerError(f"{where}: fit solves figures of one round of a shoe")
-        decks = paytable.decks if claim.decks is None else claim.decks
-        key = (decks, claim.remove)
-        if key not in analyses:
-            shoe = Shoe.standard(decks)
-            if claim.remove:
-                shoe = shoe.remove(list(claim.remove))
-            analyses[key] = analyze(paytable=paytable, shoe=shoe, symbolic=True)
-        analysis = analyses[key]
+        if claim.decks_over:
+            raise AnalyzerError(
+                f"{where}: fit solves a figure of one shoe; a figure across deck counts is "
+                "checked at values of the unknowns (verify --unknowns)"
+            )
+        if claim.printed == "float":
+            raise AnalyzerError(
+                f'{where}: fit solves figures printed in decimal; a figure printed = "float" '
+                "is checked at values of the unknowns (verify --unknowns)"
+            )
+        if analysis_of is not None:
+            analysis = analysis_of(claim)
+        else:
+            decks = paytable.decks if claim.decks is None else claim.decks
+            key = (decks, claim.remove)
+            if key not in analyses:
+                shoe = Shoe.standard(decks)
+                if claim.remove:
+                    shoe = shoe.remove(list(claim.remove))
+                analyses[key] = analyze(paytable=paytable, shoe=shoe, symbolic=True)
+            analysis = analyses[key]
         printed = read_printed(claim.value, claim.digits)
         low, high, low_closed, high_closed = printed_range(printed, claim.rounding, claim.scale)
         if claim.quantity == "max_rtp":
@@ -305,13 +344,36 @@ def _every_rtp(analysis: Any, where: str) -> list[Fraction | Poly]:
     return [result.rtp for result in analysis.results]
 
 
-def _solve_any(
+def solve_any(
     constraints: Sequence[Constraint],
     alternatives: Sequence[Sequence[Constraint]],
     box: dict[str, tuple[Fraction, Fraction]],
 ) -> FitResult:
     """The points where ``constraints`` and one of ``alternatives`` hold: each solved
-    alone, the union's intervals merged."""
+    alone, the union's intervals merged.
+
+    Parameters
+    ----------
+    constraints : sequence of Constraint
+        What every point must meet (the model's probabilities in [0, 1]).
+    alternatives : sequence of sequences of Constraint
+        A claim's alternatives: a point meets the claim where it meets one of them.
+    box : dict
+        Each unknown -> its declared range.
+
+    Returns
+    -------
+    FitResult
+        The consistent values of each unknown, and a point checked exactly if one is met.
+
+    Examples
+    --------
+    >>> from analyzer.paytables.unknowns import Poly
+    >>> x = Poly.variable(("x",), "x")
+    >>> half = Constraint(x, Fraction(1, 2), None)
+    >>> solve_any([], [[half]], {"x": (Fraction(0), Fraction(1))}).intervals["x"][0].text()
+    '[1/2, 1]'
+    """
     results = [solve([*constraints, *alternative], box) for alternative in alternatives]
     if len(results) == 1:
         return results[0]
@@ -353,7 +415,7 @@ def fit(
             f"{paytable.source} has no [unknowns]: fit solves for them (check its figures "
             "with verify)"
         )
-    box = _box_of(paytable)
+    box = box_of(paytable)
     model = model_constraints(paytable)
     fitted = claim_constraints(paytable, claims)
     moving = [item.alternatives for item in fitted if item.alternatives is not None]
@@ -367,7 +429,7 @@ def fit(
     solved = []
     for item in fitted:
         if item.alternatives is not None:
-            result = _solve_any(model, item.alternatives, box)
+            result = solve_any(model, item.alternatives, box)
             item = FittedClaim(item.claim, item.figure, item.alternatives, None, result)
             if progress is not None:
                 progress()
@@ -375,7 +437,7 @@ def fit(
     if any(c.consistent is False for c in fitted):
         combined = FitResult({name: () for name in box}, True)
     else:
-        combined = _solve_any(
+        combined = solve_any(
             model,
             [sum(chosen, ()) for chosen in itertools.product(*moving)],
             box,
@@ -469,7 +531,7 @@ def fit_rows(
             if item.result is not None:
                 row[name] = _cell(item.result, name)
             elif item.consistent is None:
-                row[name] = "(not a figure of one bet: verify checks it)"
+                row[name] = "(fit does not solve it: verify checks it)"
             else:
                 row[name] = "any" if item.consistent else "none"
         rows.append(row)
@@ -480,6 +542,21 @@ def fit_rows(
 def _cell(result: FitResult, name: str) -> str:
     pieces = result.intervals[name]
     return " or ".join(piece.text() for piece in pieces) if pieces else "none"
+
+
+def set_text(result: FitResult, box: dict[str, tuple[Fraction, Fraction]]) -> str:
+    """A set of consistent unknowns in one line, as ``verify`` shows it: each unknown and
+    its intervals (``p in (0.0598, 0.0656)``), or ``none``.
+
+    Examples
+    --------
+    >>> empty = FitResult({"p": ()}, True)
+    >>> set_text(empty, {"p": (Fraction(0), Fraction(1))})
+    'none'
+    """
+    if result.empty:
+        return "none"
+    return ", ".join(f"{name} in {_cell(result, name)}" for name in box)
 
 
 def solve(constraints: Sequence[Constraint], box: dict[str, tuple[Fraction, Fraction]]):

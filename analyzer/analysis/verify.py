@@ -12,6 +12,7 @@ printed it.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -26,8 +27,17 @@ from analyzer.analysis.exact import Analysis, NothingComputable, analyze
 from analyzer.errors import AnalyzerError
 from analyzer.files import read_toml
 from analyzer.game.cards import Card
+from analyzer.game.identities import IDENTITY_PATTERNS
 from analyzer.game.shoe import INFINITE, ROUND_CARDS, Decks, Shoe, check_decks
-from analyzer.paytables.claims import BET_FIGURES, Claim, Unordered, claims_from_dict, unordered
+from analyzer.paytables.claims import (
+    BET_FIGURES,
+    EXACT_DECISIONS,
+    Claim,
+    ResolvedSpec,
+    Unordered,
+    claims_from_dict,
+    unordered,
+)
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import (
     as_paytable,
@@ -40,10 +50,13 @@ from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
 from analyzer.paytables.printed import (
     Exact,
     SquareRoot,
+    compare_float,
     compare_printed,
+    float_printed,
     read_printed,
     shown_fraction,
 )
+from analyzer.paytables.unknowns import Poly
 from analyzer.schema import argument, sequence_of
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
@@ -79,6 +92,9 @@ _EVENT_ID = "#event"
 _HOLDS = Payout("1:1", Fraction(1))
 #: How many standard errors a simulated figure may be from a printed one and pass.
 SIMULATION_TOLERANCE = 3
+#: What verify answers on a paytable with unknowns and no values for them: the figures
+#: fit solves (by the set of unknowns each allows) and the largest payout.
+_IN_UNKNOWNS = (*BET_FIGURES, "max_rtp", "max_payout")
 
 
 def load_claims(spec: str | Path) -> list[Claim]:
@@ -267,7 +283,11 @@ class _Verdict:
     mode: str | None = None
     note: str = ""
     error: Fraction = Fraction(0)  # a bound on |exact - truth| when only estimated
-    method: str = "exact"  # or numeric, normal (a session), simulated (a counting study)
+    method: str = "exact"  # or numeric, normal (a session), simulated (a study), fit
+    #: What the computed figure is shown with (the best bet of a max_rtp claim).
+    after: str = ""
+    #: The exact column's text where it is not the exact value's (a range's two ends).
+    exact_text: str | None = None
 
 
 class _Verifier:
@@ -286,6 +306,8 @@ class _Verifier:
         # One analysis per paytable and shoe, however the paytable's path is spelt (p.toml,
         # ./p.toml, an absolute path, a copy): keyed by what it says, not by its name.
         self.requests: dict[tuple, _Request] = {}
+        # A paytable with unknowns, analysed in them, once per shoe.
+        self.symbolic: dict[tuple, Analysis] = {}
 
     def paytable(self, claim: Claim) -> Paytable:
         """The claim's paytable, its decision cells played as the claim says."""
@@ -312,9 +334,33 @@ class _Verifier:
             self.requests[key] = _Request(paytable, shoe)
         return self.requests[key]
 
+    def in_unknowns(self, paytable: Paytable, shoe: _ShoeOf) -> Analysis:
+        """The exact analysis of a paytable with unknowns, in them (its multiplied bets'
+        figures polynomials), on one shoe."""
+        key = (json.dumps(paytable.fingerprint, sort_keys=True), shoe.key)
+        if key not in self.symbolic:
+            try:
+                self.symbolic[key] = analyze(paytable=paytable, shoe=shoe.shoe(), symbolic=True)
+            except NothingComputable as exc:
+                raise NotComputable(str(exc)) from None
+        return self.symbolic[key]
+
+    def shown_shoe(self, claim: Claim, paytable: Paytable) -> str:
+        """The shoe of a claim in words: across deck counts, each of them."""
+        if not claim.decks_over or self.decks is not None or self.given_shoe is not None:
+            return self.shoe_of(claim, paytable).describe()
+        shoes = [self.shoe_of(sub, paytable) for sub in _each_shoe(claim)]
+        counts = ", ".join(str(shoe.decks) for shoe in shoes)
+        removed = shoes[0].removed
+        return f"{counts} decks" + (" less " + " ".join(map(str, removed)) if removed else "")
+
     # -- Planning: what each claim needs, checked before any work ------------------------
 
     def plan(self, claim: Claim) -> None:
+        if claim.decks_over:  # the figure on each shoe, then taken across them
+            for sub in _each_shoe(claim):
+                self.plan(sub)
+            return
         paytable = self.paytable(claim)
         shoe = self.shoe_of(claim, paytable)
         bets = _claimed_bets(claim)
@@ -323,6 +369,9 @@ class _Verifier:
             paytable.check_modes((claim.mode,))
         if claim.quantity in ("payouts", "max_round"):
             return  # facts of the paytable itself: no shoe enters
+        if paytable.unknowns and claim.quantity in _IN_UNKNOWNS:
+            shoe.shoe()  # an impossible shoe is an error before any work
+            return  # analysed in its unknowns when checked (no analysis at values)
         if claim.quantity == "counting":
             paytable.require_punto_banco("a counting claim")
             if self.simulator is None:
@@ -358,13 +407,27 @@ class _Verifier:
     # -- Checking: each claim read off the exact results -------------------------------
 
     def check(self, claim: Claim) -> _Verdict:
+        if claim.decks_over:
+            return self._across(claim)
         paytable = self.paytable(claim)
-        shoe = self.shoe_of(claim, paytable)
         quantity = claim.quantity
         if quantity in ("payouts", "max_round"):
             return _paytable_fact(paytable, claim)
+        shoe = self.shoe_of(claim, paytable)
         if quantity == "counting":
             return self._counting(claim, paytable, shoe)
+        if paytable.unknowns and quantity != "max_payout":
+            return self._in_unknowns(claim, paytable, shoe)
+        return _compared(self.value(claim), claim)
+
+    def value(self, claim: Claim) -> _Verdict:
+        """A claim's exact figure on its one shoe (with its error, where it is only
+        bounded), not yet compared with the printed one."""
+        paytable = self.paytable(claim)
+        shoe = self.shoe_of(claim, paytable)
+        quantity = claim.quantity
+        if quantity == "max_payout":
+            return self._max_payout(claim, paytable, shoe)
         request = self.request(paytable, shoe)
         verdict = _Verdict()
         if quantity == "max_rtp":
@@ -380,7 +443,8 @@ class _Verifier:
                 (r for r in analysis.results if not r.bet.id.startswith(_EVENT_ID)),
                 key=lambda r: r.rtp,
             )
-            verdict.exact, best_bet = best.rtp, f"{best.bet.id}, {best.mode}"
+            verdict.exact = best.rtp
+            verdict.after = f" ({best.bet.id}, {best.mode})"  # the best bet, beside its figure
         elif claim.event is not None:
             verdict.exact, verdict.note = self._event_value(claim, request)
         elif quantity == "eor":
@@ -396,6 +460,8 @@ class _Verifier:
             verdict.exact, verdict.mode = _one_value(values, claim)
         elif quantity == "session":
             return self._session(claim, request)
+        elif quantity == "resolved":
+            return self._resolved(claim, request)
         else:
             results = _results(request.run(), claim)
             values = {mode: _bet_figure(r, claim, paytable) for mode, r in results.items()}
@@ -407,10 +473,149 @@ class _Verifier:
                 )
         if quantity == "std_dev":
             verdict.exact = SquareRoot(Fraction(verdict.exact))
-        verdict = _compared(verdict, claim)
-        if quantity == "max_rtp":
-            verdict.computed += f" ({best_bet})"  # the best bet, beside its figure
         return verdict
+
+    def _across(self, claim: Claim) -> _Verdict:
+        """A figure over several deck counts: the largest, the smallest, or both."""
+        paytable = self.paytable(claim)
+        if paytable.unknowns and claim.quantity != "max_payout":
+            raise NotComputable(
+                f"{_unknowns_named(paytable)}: a figure across deck counts is compared at "
+                "values of them: give them with --unknowns"
+            )
+        subs = _each_shoe(claim)
+        found = [(self.shoe_of(sub, paytable), self.value(sub)) for sub in subs]
+        found.sort(key=lambda pair: _order(pair[1].exact))
+        (low_shoe, low), (high_shoe, high) = found[0], found[-1]
+        error = max(verdict.error for _, verdict in found)
+        methods = {verdict.method for _, verdict in found} - {"exact"}
+        modes = {verdict.mode for _, verdict in found}
+        mode = modes.pop() if len(modes) == 1 else claim.mode
+        method = methods.pop() if methods else "exact"
+        notes = "; ".join(dict.fromkeys(verdict.note for _, verdict in found if verdict.note))
+        shown = {shoe.describe() for shoe, _ in found}
+        if len(shown) == 1:  # --decks or --shoe put every one on the same shoe
+            where = f"every deck count on {shown.pop()}"
+        elif claim.across == "max":
+            where = f"the largest at {high_shoe.describe()}"
+        elif claim.across == "min":
+            where = f"the smallest at {low_shoe.describe()}"
+        else:
+            where = f"the smallest at {low_shoe.describe()}, the largest at {high_shoe.describe()}"
+        note = "; ".join(filter(None, [where, notes]))
+        if claim.across != "range":
+            chosen = high if claim.across == "max" else low
+            verdict = _Verdict(exact=chosen.exact, mode=mode, note=note, error=error, method=method)
+            return _compared(verdict, claim)
+        ends = []
+        for end, printed in zip((low, high), claim.value, strict=True):
+            ends.append(
+                _compared(replace(end, error=error, after=""), replace(claim, value=printed))
+            )
+        return _Verdict(
+            exact=None,
+            computed=f"{ends[0].computed} to {ends[1].computed}",
+            passed=all(end.passed for end in ends),
+            last_digit=not all(end.passed for end in ends)
+            and all(end.passed or end.last_digit for end in ends),
+            mode=mode,
+            note=note,
+            error=error,
+            method=method,
+            exact_text=f"{_exact_text(ends[0])} to {_exact_text(ends[1])}",
+        )
+
+    def _in_unknowns(self, claim: Claim, paytable: Paytable, shoe: _ShoeOf) -> _Verdict:
+        """A claim on a paytable whose chances have unknowns, none given: a bet's figure or
+        the maximum RTP is answered by the set of unknowns it allows, as fit solves it
+        (exact where the figure does not move with them); other claims are left
+        unchecked."""
+        from analyzer.analysis.fit import (
+            FIT_FIGURES,
+            box_of,
+            claim_constraints,
+            model_constraints,
+            set_text,
+            solve_any,
+        )
+
+        named = _unknowns_named(paytable)
+        if claim.quantity not in FIT_FIGURES:
+            raise NotComputable(
+                f"{named}: verify answers a bet's figure or max_rtp with the set of them it "
+                f"allows; a {claim.quantity} claim needs their values (--unknowns)"
+            )
+        if claim.printed == "float":
+            raise NotComputable(
+                f"{named}: the set they allow is solved for figures printed in decimal; a "
+                'figure printed = "float" needs their values (--unknowns)'
+            )
+        analysis = self.in_unknowns(paytable, shoe)
+        (fitted,) = claim_constraints(paytable, [claim], analysis_of=lambda _: analysis)
+        if (
+            fitted.alternatives is None
+            and claim.quantity == "max_rtp"
+            and not all(_is_constant(r.rtp) for r in analysis.results)
+        ):
+            # No bet's RTP can print so, at any values, with none above it.
+            return _Verdict(
+                passed=False,
+                computed="none",
+                mode=claim.mode,
+                method="fit",
+                note=f"no value of the unknowns in their ranges ({_ranges(paytable)}) prints it",
+            )
+        if fitted.alternatives is None:
+            # The unknowns do not move the figure: its exact value, compared as printed.
+            verdict = _Verdict(note="the unknowns do not move this figure")
+            if claim.quantity == "max_rtp":
+                best = max(analysis.results, key=lambda r: _constant(r.rtp))
+                verdict.exact = _constant(best.rtp)
+                verdict.after = f" ({best.bet.id}, {best.mode})"
+            else:
+                results = _results(analysis, claim)
+                values = {
+                    mode: _constant(_bet_figure(r, claim, paytable)) for mode, r in results.items()
+                }
+                verdict.exact, verdict.mode = _one_value(values, claim)
+                if claim.quantity == "std_dev":
+                    verdict.exact = SquareRoot(verdict.exact)
+            return _compared(verdict, claim)
+        box = box_of(paytable)
+        result = solve_any(model_constraints(paytable), fitted.alternatives, box)
+        verdict = _Verdict(mode=claim.mode, method="fit", computed=set_text(result, box))
+        if result.empty:
+            verdict.passed = False
+            verdict.note = (
+                f"no value of the unknowns in their ranges ({_ranges(paytable)}) prints it"
+            )
+        elif result.witness is not None:
+            verdict.passed = True
+            point = ", ".join(f"{name} = {value}" for name, value in result.witness.items())
+            verdict.note = (
+                f"the unknowns it allows, as fit solves them; at {point} it prints as published "
+                "(checked exactly)"
+            )
+        else:
+            raise NotComputable(
+                f"{named}: the set they allow was bounded ({verdict.computed}) but no point of "
+                "it could be shown to hold, nor the set to be empty"
+            )
+        if result.digits is not None:
+            verdict.note += f"; its ends reached {result.digits} significant digits"
+        return verdict
+
+    def _max_payout(self, claim: Claim, paytable: Paytable, shoe: _ShoeOf) -> _Verdict:
+        """The largest win per unit staked a round of the shoe can pay the bet."""
+        if paytable.unknowns:
+            analysis = self.in_unknowns(paytable, shoe)
+        else:
+            analysis = self.request(paytable, shoe).run()
+        results = _results(analysis, claim)
+        found = {mode: largest_payout(result) for mode, result in results.items()}
+        exact, mode = _one_value({m: value for m, (value, _) in found.items()}, claim)
+        notes = dict.fromkeys(note for _, note in found.values() if note)
+        return _Verdict(exact=exact, mode=mode, note="; ".join(notes))
 
     def _event_value(self, claim: Claim, request: _Request) -> tuple[Exact, str]:
         holds, given, over, scale = request.event_ways(claim.event, claim.given)
@@ -497,7 +702,53 @@ class _Verifier:
             verdict.note = "normal approximation (no continuity correction)"
         elif verdict.method != "exact":
             verdict.note = f"{verdict.method}, within {float(verdict.error):.1e}"
-        return _compared(verdict, claim)
+        return verdict
+
+    def _resolved(self, claim: Claim, request: _Request) -> _Verdict:
+        """A bet's wins among its resolved decisions (the rounds it does not push): their
+        share p, or of the wins in N of them, Binomial(N, p): the mean N p, the standard
+        deviation sqrt(N p (1 - p)), a chance or a quantile; exact up to
+        :data:`~analyzer.paytables.claims.EXACT_DECISIONS` decisions, a session's numeric
+        value (with its error bound) past them."""
+        spec = claim.resolved
+        assert spec is not None
+        shares = {}
+        for mode, result in _results(request.run(), claim).items():
+            resolved = 1 - result.push_probability
+            if not resolved:
+                raise AnalyzerError(
+                    f"every round of bet {claim.bet!r} pushes: it has no resolved decisions"
+                )
+            shares[mode] = result.hit_frequency / resolved
+        share, mode = _one_value(shares, claim)
+        verdict = _Verdict(mode=mode)
+        n = spec.decisions
+        if spec.statistic == "share":
+            verdict.exact = share
+            verdict.note = "of the rounds the bet does not push (its resolved decisions)"
+            return verdict
+        assert n is not None
+        verdict.note = f"binomial: {n:,} decisions, each won with probability {share}"
+        if spec.statistic == "mean":
+            verdict.exact = n * share
+        elif spec.statistic == "std_dev":
+            verdict.exact = SquareRoot(n * share * (1 - share))
+        elif n <= EXACT_DECISIONS:
+            verdict.exact = _binomial_figure(spec, share)
+        else:
+            from analyzer.analysis.session import session as play_session
+
+            played = play_session([{Fraction(1): share, Fraction(0): 1 - share}], n)
+            value = {
+                "p_at_least": lambda: played.p_win_at_least(spec.amount),
+                "p_at_most": lambda: played.p_between(0, spec.amount),
+                "p_between": lambda: played.p_between(spec.low, spec.high),
+                "quantile": lambda: played.quantile(spec.level),
+            }[spec.statistic]()
+            verdict.exact, verdict.error, verdict.method = value.value, value.error, value.method
+            if verdict.method != "exact":
+                verdict.note += f"; {verdict.method}, within {float(verdict.error):.1e}"
+        return verdict
 
     def _counting(self, claim: Claim, paytable: Paytable, shoe: _ShoeOf) -> _Verdict:
         assert self.simulator is not None
@@ -616,10 +867,175 @@ def _one_value(values: Mapping[str, Fraction], claim: Claim) -> tuple[Fraction, 
 
 def _compared(verdict: _Verdict, claim: Claim) -> _Verdict:
     printed = read_printed(claim.value, claim.digits)
-    comparison = compare_printed(verdict.exact, printed, claim.rounding, claim.scale, verdict.error)
-    verdict.computed = comparison.computed
+    if claim.printed == "float":
+        if verdict.error:
+            raise NotComputable(
+                "a figure known only within a bound has no one nearest double: "
+                'printed = "float" needs it exact'
+            )
+        comparison = compare_float(verdict.exact, printed, claim.scale)
+        double = float_printed(verdict.exact, claim.scale, printed.percent)
+        verdict.note = "; ".join(
+            filter(None, [f"printed from the double {double!r}", verdict.note])
+        )
+    else:
+        comparison = compare_printed(
+            verdict.exact, printed, claim.rounding, claim.scale, verdict.error
+        )
+    verdict.computed = comparison.computed + verdict.after
     verdict.passed, verdict.last_digit = comparison.passed, comparison.last_digit
     return verdict
+
+
+def _each_shoe(claim: Claim) -> list[Claim]:
+    """A claim across deck counts as one claim per deck count."""
+    return [replace(claim, decks=decks, decks_over=(), across=None) for decks in claim.decks_over]
+
+
+def _order(exact: Exact | None) -> Fraction:
+    """What orders exact values of one quantity (a standard deviation by its square)."""
+    if isinstance(exact, SquareRoot):
+        return exact.square
+    assert exact is not None
+    return Fraction(exact)
+
+
+def _unknowns_named(paytable: Paytable) -> str:
+    names = ", ".join(name for name, _, _ in paytable.unknowns)
+    return f"{paytable.source} has unknowns ({names})"
+
+
+def _ranges(paytable: Paytable) -> str:
+    return ", ".join(f"{name} in {low}..{high}" for name, low, high in paytable.unknowns)
+
+
+def _is_constant(value: Fraction | Poly) -> bool:
+    return not isinstance(value, Poly) or value.is_constant
+
+
+def _constant(value: Fraction | Poly) -> Fraction:
+    """A figure the unknowns do not move, as the Fraction it is."""
+    if isinstance(value, Poly):
+        assert value.is_constant
+        return value.at(dict.fromkeys(value.names, Fraction(0)))
+    return Fraction(value)
+
+
+def _binomial_figure(spec: ResolvedSpec, share: Fraction) -> Fraction:
+    """A chance or quantile of the wins in ``spec.decisions`` decisions, each won with
+    ``share``: the binomial summed exactly, its terms ``C(n, k) a^k b^(n-k)`` over
+    ``c^n`` (``share = a / c``, ``b = c - a``), each made from the one before with
+    integers."""
+    n = spec.decisions
+    assert n is not None
+    a, c = share.numerator, share.denominator
+    b = c - a
+
+    def terms(low: int, high: int):
+        """The terms from ``low`` to ``high`` wins, in turn."""
+        if a == 0 or b == 0:  # every decision won, or none: one term, c^n
+            sure = n if b == 0 else 0
+            yield from (c**n if k == sure else 0 for k in range(low, high + 1))
+            return
+        each = math.comb(n, low) * a**low * b ** (n - low)
+        for k in range(low, high + 1):
+            yield each
+            if k < high:
+                each = each * (n - k) * a // ((k + 1) * b)
+
+    if spec.statistic == "quantile":  # the fewest wins k with P(wins <= k) >= level
+        assert spec.level is not None
+        wanted, total = spec.level * c**n, 0
+        for k, each in enumerate(terms(0, n)):
+            total += each
+            if total >= wanted:
+                return Fraction(k)
+        return Fraction(n)
+    low, high = {
+        "p_at_least": (spec.amount, n),
+        "p_at_most": (0, spec.amount),
+        "p_between": (spec.low, spec.high),
+    }[spec.statistic]
+    assert low is not None and high is not None
+    return Fraction(sum(terms(low, high)), c**n)
+
+
+def largest_payout(result: BetResult) -> tuple[Fraction, str]:
+    """The largest win per unit staked a round can pay ``result``'s bet on its shoe, and
+    a note: every line some round settles, its payout at the largest multiplier its
+    counted cards' identity patterns can carry (the cap, where it binds), times the
+    largest stake a decision plays it at. The fee is not taken off (a win is paid on the
+    stake).
+
+    Parameters
+    ----------
+    result : BetResult
+        The bet's exact result on the shoe (its lines, with their identity patterns).
+
+    Returns
+    -------
+    tuple of (Fraction, str)
+        The largest win per unit staked, and a note (the cap, the fee, a raised stake).
+
+    Raises
+    ------
+    AnalyzerError
+        For a bet with a progressive jackpot, or one no round of the shoe pays.
+    NotComputable
+        Where the bet's lines are not priced (a decision's chances in unknowns).
+
+    Examples
+    --------
+    >>> from analyzer import analyze
+    >>> largest_payout(analyze(bets=["lucky_six"], mode="commission").result("lucky_six"))
+    (Fraction(20, 1), '')
+    """
+    from analyzer.paytables.multipliers import reachable_extremes
+
+    bet = result.bet
+    if not result.lines:  # (a decision's chances in unknowns: no line is priced)
+        raise NotComputable(
+            f"the rounds of bet {bet.id!r} are not priced line by line here: give the "
+            "unknowns values (--unknowns)"
+        )
+    best: Fraction | None = None
+    capped = raised = False
+    for line in result.lines:
+        payout = line.payout
+        if not line.ways or (payout.net <= 0 and not payout.per_multiplier):
+            continue
+        if payout.jackpot:
+            raise AnalyzerError(
+                f"bet {bet.id!r} pays a progressive jackpot: its largest payout is the meter's"
+            )
+        nets = [payout.net]
+        if line.patterns and payout.per_multiplier:
+            assert bet.multipliers is not None
+            nets = []
+            for pattern, ways in line.patterns:
+                if not ways:
+                    continue
+                low, high = reachable_extremes(bet.multipliers, IDENTITY_PATTERNS[pattern])
+                multiplier = high if payout.per_multiplier > 0 else low
+                capped |= bet.multipliers.cap is not None and multiplier == bet.multipliers.cap
+                nets.append(payout.net + payout.per_multiplier * multiplier)
+        if line.stakes:
+            stakes = [stake for stake, ways in line.stakes if ways]
+            raised |= max(stakes) > 1
+            nets = [net * max(stakes) if net > 0 else net * min(stakes) for net in nets]
+        for net in nets:
+            if net > 0 and (best is None or net > best):
+                best = net
+    if best is None:
+        raise AnalyzerError(f"bet {bet.id!r} wins in no round of this shoe: it has no payout")
+    notes = []
+    if raised:
+        notes.append("per base stake, at the largest stake a decision raises it to")
+    if capped:
+        notes.append(f"the multiplier capped at {bet.multipliers.cap}")
+    if bet.fee:
+        notes.append("per unit staked, the fee not taken off")
+    return best, "; ".join(notes)
 
 
 def payouts_shown(printed: Iterable[object]) -> str:
@@ -661,9 +1077,18 @@ def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
     return _Verdict(computed=payouts_shown(p.text for p in paid), passed=passed, mode=claim.mode)
 
 
+#: The longest exact fraction a row gives in full (its numerator or denominator in bits,
+#: some 4,000 digits): a longer one is given as a decimal, its size in the note.
+_SHOWN_BITS = 13_000
+
+
 def _exact_text(verdict: _Verdict) -> str:
+    if verdict.exact_text is not None:
+        return verdict.exact_text
     if verdict.exact is None:
         return ""
+    if isinstance(verdict.exact, Fraction) and not verdict.error and _too_long(verdict.exact):
+        return f"{float(verdict.exact):.12g}"
     if verdict.error:
         return f"{float(verdict.exact):.12g}"
     if isinstance(verdict.exact, SquareRoot):
@@ -717,10 +1142,14 @@ def verify_claims(
             verdict.computed = "-"
             verdict.passed = None
         paytable = verifier.paytable(claim)
-        claimed = payouts_shown(claim.value) if claim.quantity == "payouts" else claim.value
+        claimed = claim.value
+        if claim.quantity == "payouts":
+            claimed = payouts_shown(claim.value)
+        elif claim.across == "range":
+            claimed = " to ".join(claim.value)
         shown_shoe = "-"  # a fact of the paytable: no shoe enters
         if claim.quantity not in ("payouts", "max_round"):
-            shown_shoe = verifier.shoe_of(claim, paytable).describe()
+            shown_shoe = verifier.shown_shoe(claim, paytable)
         if claim.effect_of:
             shown_shoe += f", then less {' '.join(map(str, claim.effect_of))}"
         if claim.strategy is not None:  # how the source played the decision cells
@@ -738,7 +1167,12 @@ def verify_claims(
                 "claimed": str(claimed),
                 "computed": verdict.computed,
                 "exact": _exact_text(verdict),
-                "method": verdict.method if verdict.exact is not None or claim.counting else "",
+                "method": verdict.method
+                if verdict.exact is not None
+                or claim.counting
+                or verdict.method == "fit"
+                or verdict.exact_text
+                else "",
                 "note": "; ".join(filter(None, [verdict.note, *_remarks(claim, verdict)])),
                 "source": claim.source,
             }
@@ -754,6 +1188,14 @@ def _remarks(claim: Claim, verdict: _Verdict) -> list[str]:
     """What a reader needs beside a verdict: the source's scale, a known slip (or a slip
     note gone stale: the figure passes)."""
     out = []
+    exact = verdict.exact
+    if isinstance(exact, Fraction) and not verdict.error and _too_long(exact):
+        # (digits counted from bits: converting them would take long, and Python limits it)
+        top, bottom = (
+            round(abs(part).bit_length() * math.log10(2))
+            for part in (exact.numerator, exact.denominator)
+        )
+        out.append(f"exactly a fraction of about {top:,} digits over {bottom:,}, too long to give")
     if claim.scale != 1:
         out.append(f"printed times {shown_fraction(claim.scale)}")
     if claim.slip and verdict.passed:
@@ -761,6 +1203,11 @@ def _remarks(claim: Claim, verdict: _Verdict) -> list[str]:
     elif claim.slip:
         out.append(f"a slip of the source: {claim.slip}")
     return out
+
+
+def _too_long(exact: Fraction) -> bool:
+    """Is an exact fraction too long for a row (given as a decimal instead)?"""
+    return max(exact.numerator.bit_length(), exact.denominator.bit_length()) > _SHOWN_BITS
 
 
 def _named(claim: Claim, step):

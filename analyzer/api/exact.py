@@ -321,7 +321,8 @@ class Verification(TableResult):
     def to_frame(self) -> pd.DataFrame:
         """A row per claim, indexed by its number: ``claim`` (what it is about, in words),
         ``verdict`` (PASS, FAIL or UNCHECKED), ``claimed`` (the published figure),
-        ``computed`` (the exact value printed the same way), ``exact`` (as a fraction),
+        ``computed`` (the exact value printed the same way; a figure of a paytable's
+        unknowns, none given: the set of them it allows), ``exact`` (as a fraction),
         ``last_digit`` (a FAIL by one in the last printed digit only), ``paytable``,
         ``shoe`` and ``note``.
 

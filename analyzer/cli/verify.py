@@ -20,13 +20,17 @@ from analyzer.game.cards import parse_cards
 from analyzer.game.shoe import shoe_from_file
 
 DESCRIPTION = """\
-Check published figures against the exact values, each at the digits its source printed:
-house edges, RTPs, hit frequencies, pushes, variances, standard deviations, returns,
-combination counts and probabilities (of a paying line or of any event, given another),
-effects of removal, sessions of N rounds, counting studies, payouts and max rounds
-(verify --explain prints a claims file's keys). One line per claim: PASS, FAIL (or FAIL
-(last digit): one off in the last printed digit), or UNCHECKED where the shoe cannot
-give the figure exactly; exit status 1 unless every claim passes. Shipped claims files:
+Check published figures against the exact values, each at the digits its source printed
+(or, printed = "float", as the nearest double prints): house edges, RTPs, hit
+frequencies, pushes, variances, standard deviations, returns, combination counts and
+probabilities (of a paying line or of any event, given another), effects of removal,
+sessions of N rounds, wins among resolved decisions, counting studies, payouts, largest
+payouts and max rounds, on one shoe or across deck counts (verify --explain prints a
+claims file's keys). On a paytable with unknowns and no --unknowns, a bet's figure or the
+maximum RTP is answered by the set of unknowns it allows, as fit solves it. One line per
+claim: PASS, FAIL (or FAIL (last digit): one off in the last printed digit), or
+UNCHECKED where the shoe cannot give the figure exactly; exit status 1 unless every
+claim passes. Shipped claims files:
 the seed game's help pages (seed-game, seed-game-ms), the main game's published tables
 (baccarat-tables), and one per shipped paytable with published figures."""
 EXAMPLES = """\
@@ -71,8 +75,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="NAME=VALUE,...",
         help="values of the unknowns of the claims' paytable's [multipliers] (e.g. "
-        '"p=7/113"): its claims are then checked at them (default: none given, and the '
-        "claims that depend on them are left unchecked; see fit)",
+        '"p=7/113"): its claims are then checked at them (default: none given: a bet\'s '
+        "figure or max_rtp is answered by the set of unknowns it allows, as fit solves it, "
+        "and other claims that depend on them are left unchecked)",
     )
     add_format_option(parser, ("text", "json", "csv"))
     add_progress_options(parser)
@@ -135,7 +140,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if any(notes):
         summary += f" ({'; '.join(filter(None, notes))})"
     if unchecked:
-        summary += f", {unchecked} not checked (this shoe cannot give them exactly)"
+        summary += (
+            f", {unchecked} not checked (this shoe cannot give them exactly, or they need "
+            "values of unknowns)"
+        )
     notes = []
     if (results["quantity"] == "payouts").any():
         notes = [Paragraph(PAYOUTS_COMPARED, tight=True, prose=True)]
@@ -192,6 +200,22 @@ def _verify_data(args: argparse.Namespace, claims: list, shoe, removed: list, ro
     )
 
 
+def _shortened(exact: str) -> str:
+    """An exact value for a text line: a long fraction (or its root) as a decimal, with
+    its size."""
+    if len(exact) <= MAX_FRACTION_SHOWN or "/" not in exact:
+        return exact
+    root = exact.startswith("sqrt(")
+    fraction = Fraction(exact[5:-1] if root else exact)
+    numerator, _, denominator = str(fraction).partition("/")
+    shown = math.sqrt(fraction) if root else float(fraction)
+    return (
+        f"{shown:.12g}: {'the root of ' if root else ''}a fraction of "
+        f"{len(numerator.lstrip('-')):,} digits over {len(denominator):,}, which "
+        "--format json gives"
+    )
+
+
 def _verdict_line(row) -> str:
     """One claim on one line: the verdict, what the figure is about, the printed figure,
     the exact value printed the same way, and as a fraction."""
@@ -201,20 +225,11 @@ def _verdict_line(row) -> str:
     mode = "" if row.mode == "-" else f" ({row.mode})"
     where = row.paytable if row.shoe == "-" else f"{row.paytable}, {row.shoe}"
     digits = row.computed.replace(",", "").replace(" ", "")
-    exact = row.exact
-    if len(exact) > MAX_FRACTION_SHOWN:
-        root = exact.startswith("sqrt(")
-        fraction = Fraction(exact[5:-1] if root else exact)
-        numerator, _, denominator = str(fraction).partition("/")
-        shown = math.sqrt(fraction) if root else float(fraction)
-        exact = (
-            f"{shown:.12g}: {'the root of ' if root else ''}a fraction of "
-            f"{len(numerator.lstrip('-')):,} digits over {len(denominator):,}, which "
-            "--format json gives"
-        )
+    # (a range's exact values are its two ends', each shortened alone)
+    exact = " to ".join(_shortened(part) for part in row.exact.split(" to ")) if row.exact else ""
     exact = f" (exactly {exact})" if exact and exact != digits else ""
     note = f"; {row.note}" if row.note else ""
-    value = {"exact": "exact", "": "paytable"}.get(row.method, "computed")
+    value = {"exact": "exact", "": "paytable", "fit": "allows"}.get(row.method, "computed")
     return (
         f"{result} claim {row.claim}: {row.quantity} of {row.bet}{mode} [{where}]: "
         f"published {row.claimed}, {value} {row.computed}{exact}{note}"

@@ -27,7 +27,7 @@ from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import CARDS
 from analyzer.game.games import Vocabulary
 from analyzer.game.rules import Strategy, parse_strategy
-from analyzer.game.shoe import check_decks
+from analyzer.game.shoe import Decks, check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import is_path, load_paytable
 from analyzer.paytables.model import MAX_ROUND, parse_payout
@@ -61,7 +61,9 @@ QUANTITIES = (
     "eor",
     "probability_change",
     "session",
+    "resolved",
     "counting",
+    "max_payout",
 )
 #: Quantities whose value is a printed number.
 _FIGURES = frozenset(QUANTITIES) - {"payouts", "max_round"}
@@ -87,6 +89,40 @@ _SESSION_NEEDS = {
 SESSION_METHODS = ("exact", "normal")
 #: The most rounds a session claim may play (a long study's whole count of rounds).
 MAX_SESSION_ROUNDS = 10**7
+#: What a resolved claim may state of a bet's wins among the rounds it does not push
+#: ("decisions", ties set aside): their share, or of the wins in ``decisions`` of them
+#: (binomial), the mean, standard deviation or a chance.
+RESOLVED_STATISTICS = (
+    "share",
+    "mean",
+    "std_dev",
+    "p_at_least",
+    "p_at_most",
+    "p_between",
+    "quantile",
+)
+#: What each resolved statistic needs besides the bet (wins are whole numbers).
+_RESOLVED_NEEDS = {
+    "share": (),
+    "mean": ("decisions",),
+    "std_dev": ("decisions",),
+    "p_at_least": ("decisions", "amount"),
+    "p_at_most": ("decisions", "amount"),
+    "p_between": ("decisions", "low", "high"),
+    "quantile": ("decisions", "level"),
+}
+#: The most decisions a resolved claim may count: its mean and standard deviation are
+#: closed forms at any number; a chance or a quantile sums the binomial exactly up to
+#: :data:`EXACT_DECISIONS` decisions, and past it is a session's numeric value (with its
+#: error bound), up to a session's most rounds.
+MAX_DECISIONS = 10**9
+EXACT_DECISIONS = 5_000
+#: How a claim over several deck counts (``decks = [1, 2, 4, 6, 8]``) takes its figure
+#: across them: the largest, the smallest, or both (``value`` then lists the two).
+ACROSS = ("max", "min", "range")
+#: How the source printed its figure: decimal digits of the exact value, or the digits of
+#: a binary64 float (the double nearest the exact value).
+PRINTED = ("decimal", "float")
 COUNTING_STATISTICS = (
     "bet_frequency",
     "edge_when_bet",
@@ -202,6 +238,9 @@ class ClaimKey:
 
 
 _NOT_FACTS = tuple(q for q in QUANTITIES if q not in ("payouts", "max_round"))
+#: Figures computed exactly on a shoe: they may be stated across deck counts and as a
+#: float prints them.
+_EXACT_FIGURES = tuple(q for q in _NOT_FACTS if q != "counting")
 _OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change"))
 _DEFAULT_STRATEGY = "the file's, else the paytable's [strategy]"
 
@@ -270,7 +309,8 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ),
     ClaimKey(
         "value",
-        'string (payouts: list of strings; max_round: integer or "none"; count: or integer)',
+        'string (payouts: list of strings; max_round: integer or "none"; count: or integer; '
+        'across = "range": a list of two strings)',
         "yes",
         "-",
         "the figure as its source printed it: its digits set the precision of the check",
@@ -354,12 +394,33 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ),
     ClaimKey(
         "decks",
-        'integer, or "inf"',
-        "no",
+        'integer, or "inf"; or a list of them (with across)',
+        "no (a list needs across)",
         "the file's, else the paytable's",
-        "the decks of this claim's shoe, 1 to 27 (inf: cards dealt with replacement)",
+        "the decks of this claim's shoe, 1 to 27 (inf: cards dealt with replacement); a list: "
+        "the figure on each, taken as across says",
         "decks = 6",
         _NOT_FACTS,
+    ),
+    ClaimKey(
+        "across",
+        "string",
+        "with a list of decks",
+        "-",
+        f"how a figure stated for every deck count of the list is taken: {', '.join(ACROSS)} "
+        "(range: value lists the smallest and the largest)",
+        'across = "max"',
+        _EXACT_FIGURES,
+    ),
+    ClaimKey(
+        "printed",
+        "string",
+        "no",
+        '"decimal"',
+        "how the source printed the figure: decimal (the exact value rounded to its digits) "
+        "or float (the nearest double rounded to them, as repr or %.Nf prints it)",
+        'printed = "float"',
+        _EXACT_FIGURES,
     ),
     ClaimKey(
         "remove",
@@ -426,13 +487,24 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
         ("session",),
     ),
     ClaimKey(
+        "decisions",
+        "integer",
+        "for resolved but share",
+        "-",
+        "how many resolved decisions (rounds the bet does not push): 1 to "
+        f"{MAX_DECISIONS:,}, a chance or quantile to {MAX_SESSION_ROUNDS:,}",
+        "decisions = 1000",
+        ("resolved",),
+    ),
+    ClaimKey(
         "statistic",
         "string",
-        "for session and counting",
+        "for session, resolved and counting",
         "-",
-        f"session: {', '.join(SESSION_STATISTICS)}; counting: {', '.join(COUNTING_STATISTICS)}",
+        f"session: {', '.join(SESSION_STATISTICS)}; resolved: "
+        f"{', '.join(RESOLVED_STATISTICS)}; counting: {', '.join(COUNTING_STATISTICS)}",
         'statistic = "p_ahead"',
-        ("session", "counting"),
+        ("session", "resolved", "counting"),
     ),
     ClaimKey(
         "mix",
@@ -446,29 +518,30 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ClaimKey(
         "amount",
         "number: integer or string",
-        "for p_win_at_least and p_lose_at_least",
+        "for p_win_at_least, p_lose_at_least, p_at_least and p_at_most",
         "-",
-        "the net result (in money, with stake) the session wins or loses at least",
+        "session: the net result (in money, with stake) it wins or loses at least; resolved: "
+        "the number of wins",
         "amount = 10",
-        ("session",),
+        ("session", "resolved"),
     ),
     ClaimKey(
         "low",
         "number: integer or string",
         "for p_between",
         "-",
-        "the lowest net result of p_between (inclusive)",
+        "the lowest net result (resolved: number of wins) of p_between (inclusive)",
         "low = -5",
-        ("session",),
+        ("session", "resolved"),
     ),
     ClaimKey(
         "high",
         "number: integer or string",
         "for p_between",
         "-",
-        "the highest net result of p_between (inclusive)",
+        "the highest net result (resolved: number of wins) of p_between (inclusive)",
         "high = 5",
-        ("session",),
+        ("session", "resolved"),
     ),
     ClaimKey(
         "level",
@@ -477,7 +550,7 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
         "-",
         "the probability of the quantile, between 0 and 1",
         'level = "0.05"',
-        ("session",),
+        ("session", "resolved"),
     ),
     ClaimKey(
         "stake",
@@ -598,7 +671,11 @@ QUANTITY_MEANINGS: dict[str, str] = {
     "probability_change": "the change in an event's probability when the cards of remove "
     "leave the shoe",
     "session": "a statistic of the net result of rounds one-unit bets off the top of the shoe",
+    "resolved": "a bet's wins among its resolved decisions (rounds it does not push, ties set "
+    "aside): their share, or a statistic of the wins in decisions of them (binomial)",
     "counting": "a counting study's statistic, checked by dealing shoes",
+    "max_payout": "the largest win per unit staked a round can pay the bet (to 1): its "
+    "multiplied payouts at the largest multiplier its counted cards can carry, capped",
 }
 
 #: How a printed figure's digits decide its verdict (``verify --explain``).
@@ -615,8 +692,17 @@ they are equal; FAIL (last digit) when they differ by one in the last digit comp
 the commonest slip of a source; else FAIL. A session known only within a bound passes
 when some value within it prints as printed; a counting claim passes when the printed
 figure is within 3 standard errors of the simulated value; payouts and max_round are
-compared as they are. UNCHECKED: the shoe cannot give the figure exactly (a bet on suits
-once a card of unknown suit is out)."""
+compared as they are. printed = "float": the source printed a binary64 float, so the
+double nearest the exact value (times scale, and 100 for a %: one product of doubles,
+rounded to a double as a program computes it) is rounded half to even at the printed
+figure's last digit, as repr, %.Nf and %.Ne print it; a 17-digit figure is then checked
+to its last digit. decks = [1, 2, 4, 6, 8] with across = "max" or "min": the largest or smallest of
+the figure over those shoes is compared; across = "range": value = ["low", "high"], both
+compared. A paytable with unknowns (no --unknowns): a bet's figure or max_rtp is answered
+by the set of unknowns it allows, as fit solves it: PASS when some point of the declared
+ranges prints as printed (a point checked exactly), FAIL when none does. UNCHECKED: the
+shoe cannot give the figure exactly (a bet on suits once a card of unknown suit is out),
+or the unknowns leave a figure fit does not solve open."""
 
 #: A claims file whose every claim passes (``verify --explain`` prints it; a test
 #: verifies it).
@@ -679,7 +765,20 @@ bet = "player"
 quantity = "session"
 rounds = 100
 statistic = "p_ahead"
-value = "0.428\""""
+value = "0.428"
+
+[[claim]]
+bet = "banker"
+quantity = "resolved"
+statistic = "share"
+value = "50.68%"
+
+[[claim]]
+bet = "player"
+quantity = "house_edge"
+decks = [1, 2, 4, 6, 8]
+across = "max"
+value = "1.29%\""""
 
 
 def _key_lines(key: ClaimKey, width: int) -> list[str]:
@@ -805,6 +904,34 @@ class SessionSpec:
 
 
 @dataclass(frozen=True)
+class ResolvedSpec:
+    """A bet's wins among the rounds it does not push (its resolved decisions: ties set
+    aside for Player and Banker): their ``share``, or a statistic of the wins in
+    ``decisions`` of them, which are binomial with that share."""
+
+    statistic: str
+    decisions: int | None = None
+    amount: int | None = None  # p_at_least, p_at_most: the number of wins
+    low: int | None = None  # p_between: the wins, inclusive
+    high: int | None = None
+    level: Fraction | None = None  # quantile: its probability
+
+    def describe(self) -> str:
+        """``share won``, ``p_at_least 520 wins in 1,000 decisions``."""
+        if self.statistic == "share":
+            return "share won"
+        what = {
+            "mean": "mean wins",
+            "std_dev": "std_dev of wins",
+            "p_at_least": f"p_at_least {self.amount} wins",
+            "p_at_most": f"p_at_most {self.amount} wins",
+            "p_between": f"p_between {self.low} and {self.high} wins",
+            "quantile": f"quantile {self.level} of wins",
+        }[self.statistic]
+        return f"{what} in {self.decisions:,} decisions"
+
+
+@dataclass(frozen=True)
 class CountingSpec:
     """A published counting study, to be simulated: what it measured and how it dealt."""
 
@@ -856,6 +983,13 @@ class Claim:
     #: How the source played the rules' decision cells (on top of the paytable's own
     #: ``[strategy]``): "Player hits on 5" is ``player:5=draw``.
     strategy: Strategy | None = None
+    #: How the figure was printed: "decimal" digits of the exact value, or a "float"'s.
+    printed: str = "decimal"
+    #: A figure stated over several deck counts (``decks = [1, 2, 4, 6, 8]``): each, and
+    #: how it is taken across them (:data:`ACROSS`); ``decks`` is then None.
+    decks_over: tuple[Decks, ...] = ()
+    across: str | None = None
+    resolved: ResolvedSpec | None = None
 
     @property
     def subject(self) -> str:
@@ -866,6 +1000,8 @@ class Claim:
             return f"event {self.event.shown}{given}"
         if self.session is not None:
             return self.session.describe()
+        if self.resolved is not None:
+            return f"{self.bet}: {self.resolved.describe()}"
         if self.counting is not None:
             return f"{self.counting.describe()} on {self.bet}"
         if self.bet is None:
@@ -876,7 +1012,7 @@ class Claim:
     @property
     def full_shoe(self) -> bool:
         """Is the claim about its paytable's own full shoe?"""
-        return self.decks is None and not self.remove
+        return self.decks is None and not self.decks_over and not self.remove
 
 
 def _number(value: object, where: str, key: str, positive: bool = False) -> Fraction:
@@ -956,10 +1092,23 @@ def _is_payout(value: object) -> bool:
     return isinstance(value, (str, int, float)) and not isinstance(value, bool)
 
 
-def _check_value(item: Mapping[str, Any], quantity: str, digits: int | None, where: str) -> object:
+def _check_value(
+    item: Mapping[str, Any], quantity: str, digits: int | None, where: str, across: str | None
+) -> object:
     if "value" not in item:
         raise AnalyzerError(f"{where}: missing 'value' (the published figure)")
     value = item["value"]
+    if across == "range":
+        if not (isinstance(value, list) and len(value) == 2):
+            raise AnalyzerError(
+                f'{where}: across = "range" states the smallest and the largest: value = '
+                '["1.01%", "1.24%"]'
+            )
+        return tuple(_printed_figure(v, quantity, digits, where) for v in value)
+    if isinstance(value, list) and quantity != "payouts":
+        raise AnalyzerError(
+            f'{where}: a list of values is a range: give decks a list and across = "range"'
+        )
     if quantity == "payouts":
         if not (
             isinstance(value, list)
@@ -979,12 +1128,22 @@ def _check_value(item: Mapping[str, Any], quantity: str, digits: int | None, whe
         if value != "none":
             whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
         return value
+    return _printed_figure(value, quantity, digits, where)
+
+
+def _printed_figure(value: object, quantity: str, digits: int | None, where: str) -> str:
+    """One printed figure of a claim, read to check it (the text as printed, stripped)."""
     if quantity == "count" and isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < 10**30:
             raise AnalyzerError(f"{where}: a count is a whole number of at most 30 digits")
         value = str(value)
     if not isinstance(value, str):
         raise AnalyzerError(f'{where}: value must be printed as a string, e.g. "98.94%"')
+    if quantity == "max_payout" and re.search(r"(:|\bto)\s*1\s*$", value):
+        raise AnalyzerError(
+            f"{where}: a max_payout value is the win per unit staked, printed as a number: "
+            'write "1,280:1" as "1,280"'
+        )
     try:
         printed = read_printed(value, digits)
     except AnalyzerError as exc:
@@ -1061,6 +1220,68 @@ def _session(item: Mapping[str, Any], where: str) -> SessionSpec:
     )
 
 
+def _resolved(item: Mapping[str, Any], where: str) -> ResolvedSpec:
+    statistic = item.get("statistic")
+    if statistic not in RESOLVED_STATISTICS:
+        raise AnalyzerError(
+            f"{where}: a resolved claim's 'statistic' must be one of "
+            f"{', '.join(RESOLVED_STATISTICS)}, got {statistic!r:.40}"
+        )
+    needs = _RESOLVED_NEEDS[statistic]
+    for key in ("decisions", "amount", "low", "high", "level"):
+        if key in needs and key not in item:
+            raise AnalyzerError(f"{where}: statistic {statistic!r} needs {key!r}")
+        if key not in needs and key in item:
+            raise AnalyzerError(
+                f"{where}: statistic {statistic!r} takes no {key!r}"
+                + (" (a share is of every resolved decision)" if key == "decisions" else "")
+            )
+    decisions = None
+    if "decisions" in needs:
+        top = MAX_DECISIONS if statistic in ("mean", "std_dev") else MAX_SESSION_ROUNDS
+        decisions = whole_number(item["decisions"], where, "'decisions'", 1, top)
+    wins = {
+        key: whole_number(item[key], where, f"{key!r} (a number of wins)", 0, decisions or 0)
+        for key in ("amount", "low", "high")
+        if key in needs
+    }
+    if "low" in wins and wins["low"] > wins["high"]:
+        raise AnalyzerError(f"{where}: 'low' is more than 'high'")
+    level = None
+    if "level" in needs:
+        level = _number(item["level"], where, "level")
+        if not 0 < level < 1:
+            raise AnalyzerError(f"{where}: 'level' is a probability between 0 and 1, got {level}")
+    return ResolvedSpec(
+        statistic, decisions, wins.get("amount"), wins.get("low"), wins.get("high"), level
+    )
+
+
+def _decks_over(item: Mapping[str, Any], where: str) -> tuple[Decks, ...]:
+    """A claim's list of deck counts (``decks = [1, 2, 4, 6, 8]``), with its ``across``."""
+    listed = item["decks"]
+    if "across" not in item:
+        raise AnalyzerError(
+            f"{where}: a list of decks needs 'across': how the figure is taken over them "
+            f"({', '.join(ACROSS)})"
+        )
+    if item["across"] not in ACROSS:
+        raise AnalyzerError(
+            f"{where}: 'across' must be one of {', '.join(ACROSS)}, got {item['across']!r:.40}"
+        )
+    if not 2 <= len(listed) <= 27:
+        raise AnalyzerError(f"{where}: a list of decks names 2 to 27 deck counts")
+    out = []
+    for decks in listed:
+        try:
+            out.append(check_decks(decks, "'decks'"))
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{where}: {exc}") from None
+    if len(set(out)) != len(out):
+        raise AnalyzerError(f"{where}: 'decks' names a deck count twice")
+    return tuple(out)
+
+
 def _counting(item: Mapping[str, Any], where: str) -> CountingSpec:
     statistic = item.get("statistic")
     if statistic is None:
@@ -1116,10 +1337,29 @@ def _claim(
     digits = None
     if "digits" in item:
         digits = check_significant(item["digits"], where)
-    value = _check_value(item, quantity, digits, where)
+    decks_over: tuple[Decks, ...] = ()
+    if isinstance(item.get("decks"), list):
+        decks_over = _decks_over(item, where)
+    elif "across" in item:
+        raise AnalyzerError(
+            f"{where}: 'across' takes a figure over several deck counts: give 'decks' a list, "
+            "e.g. decks = [1, 2, 4, 6, 8]"
+        )
+    across = item.get("across")
+    value = _check_value(item, quantity, digits, where, across)
     rounding = item.get("rounding", "round")
     if rounding not in ROUNDINGS:
         raise AnalyzerError(f"{where}: 'rounding' must be {' or '.join(ROUNDINGS)}")
+    printed = item.get("printed", "decimal")
+    if printed not in PRINTED:
+        raise AnalyzerError(
+            f"{where}: 'printed' must be {' or '.join(map(repr, PRINTED))}, got {printed!r:.40}"
+        )
+    if printed == "float" and "rounding" in item:
+        raise AnalyzerError(
+            f'{where}: printed = "float" rounds the double half to even, as a float prints: '
+            "it takes no 'rounding'"
+        )
     scale = _number(item["scale"], where, "scale", positive=True) if "scale" in item else 1
     bet = item.get("bet")
     if bet is not None and not isinstance(bet, str):
@@ -1155,7 +1395,7 @@ def _claim(
         raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
     if "given" in item and event is None:
         raise AnalyzerError(f"{where}: 'given' needs an 'event'")
-    decks = item.get("decks", top.get("decks"))
+    decks = None if decks_over else item.get("decks", top.get("decks"))
     if decks is not None:
         try:
             decks = check_decks(decks, "'decks'")
@@ -1175,6 +1415,7 @@ def _claim(
     elif "remove" in item:
         shoe_removed = _cards(item["remove"], where, "remove")
     session = _session(item, where) if quantity == "session" else None
+    resolved = _resolved(item, where) if quantity == "resolved" else None
     counting = _counting(item, where) if quantity == "counting" else None
     strategy = None
     if "strategy" in item or "strategy" in top:
@@ -1202,6 +1443,10 @@ def _claim(
         counting,
         optional_note(item, "slip", where),
         strategy,
+        printed,
+        decks_over,
+        across,
+        resolved,
     )
 
 

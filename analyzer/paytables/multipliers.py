@@ -183,6 +183,70 @@ class Multipliers:
         return high if self.cap is None else min(high, self.cap)
 
 
+def _possible(probability: Probability) -> bool:
+    """Can ``probability`` be more than 0: a Fraction that is, or a polynomial in the
+    unknowns that is not the zero polynomial (it is then nonzero at some point of any box
+    of positive width)."""
+    return bool(probability.terms) if isinstance(probability, Poly) else probability > 0
+
+
+def reachable_extremes(model: Multipliers, pattern: tuple[int, ...]) -> tuple[Fraction, Fraction]:
+    """The smallest and the largest multiplier counted cards of identity (or suit)
+    ``pattern`` can be paid with, capped: over every number of specials a round can
+    draw, every number of the pattern's identities they can take (``j`` of its ``d``
+    where the other ``K - j`` fit among the universe's rest), and every value a special
+    can have (probabilities that can be more than 0, unknowns anywhere in their ranges).
+    The largest puts the top value on the ``j`` identities with the most copies (the
+    fewest, where every value shrinks); the smallest, the least value likewise.
+
+    Parameters
+    ----------
+    model : Multipliers
+        The multipliers' model (its probabilities exact, or polynomials in unknowns).
+    pattern : tuple of int
+        The counted cards' identity (or suit) pattern: copies of each distinct one.
+
+    Returns
+    -------
+    tuple of Fraction
+        The smallest and the largest multiplier, capped.
+
+    Raises
+    ------
+    AnalyzerError
+        Where no round of the model can draw specials among these cards.
+
+    Examples
+    --------
+    >>> model = multipliers_from_table({"cards": 1, "values": {"2": "1/2", "8": "1/2"}}, "t")
+    >>> reachable_extremes(model, (2, 1))  # two copies of one identity, one of another
+    (Fraction(1, 1), Fraction(64, 1))
+    """
+    distinct = len(pattern)
+    values = [v for v, p in model.values if _possible(p)]
+    top, low = max(values), min(values)
+    by_copies = sorted(pattern, reverse=True)
+    largest, smallest = None, None
+    for drawn, p in model.cards:
+        if not _possible(p) or distinct > model.universe:
+            continue
+        rest = model.universe - distinct
+        for special in range(max(0, drawn - rest), min(drawn, distinct) + 1):
+            # The j identities that make the product largest (smallest): each special
+            # multiplies by value ** copies, value the top (least) one.
+            more = by_copies[:special] if top >= 1 else by_copies[distinct - special :]
+            fewer = by_copies[distinct - special :] if low >= 1 else by_copies[:special]
+            high = math.prod((top**c for c in more), start=Fraction(1))
+            least = math.prod((low**c for c in fewer), start=Fraction(1))
+            if model.cap is not None:
+                high, least = min(high, model.cap), min(least, model.cap)
+            largest = high if largest is None else max(largest, high)
+            smallest = least if smallest is None else min(smallest, least)
+    if largest is None or smallest is None:
+        raise AnalyzerError("no round of the multipliers' model can draw these cards' specials")
+    return smallest, largest
+
+
 @cache
 def _moment(model: Multipliers, pattern: tuple[int, ...], power: int) -> Fraction:
     if power == 0:

@@ -202,6 +202,116 @@ def compare_printed(
     return Comparison(_shown_like(whole, printed), passed, last_digit)
 
 
+def nearest_double(exact: Exact) -> float:
+    """The binary64 float nearest ``exact`` (ties to even), as a program computing the
+    value exactly would store it: a Fraction by correctly rounded division, the square
+    root of one by comparing the midpoints between neighbouring doubles, exactly.
+
+    Parameters
+    ----------
+    exact : Fraction or SquareRoot
+        The exact value.
+
+    Returns
+    -------
+    float
+        The double nearest it.
+
+    Raises
+    ------
+    AnalyzerError
+        Where the value is beyond the range of a double.
+
+    Examples
+    --------
+    >>> nearest_double(Fraction(1, 10)) == 0.1
+    True
+    >>> nearest_double(SquareRoot(Fraction(2)))
+    1.4142135623730951
+    """
+    try:
+        if not isinstance(exact, SquareRoot):
+            return float(exact)  # int / int: correctly rounded in CPython
+        square = exact.square
+        guess = math.sqrt(float(square))
+    except OverflowError:
+        raise AnalyzerError("the exact value is beyond the range of a double") from None
+    # sqrt(square) lies between the midpoints about the nearest double: step to it.
+    while (
+        guess > 0
+        and ((Fraction(guess) + Fraction(math.nextafter(guess, -math.inf))) / 2) ** 2 > square
+    ):
+        guess = math.nextafter(guess, -math.inf)
+    while ((Fraction(guess) + Fraction(math.nextafter(guess, math.inf))) / 2) ** 2 < square:
+        guess = math.nextafter(guess, math.inf)
+    return guess
+
+
+def float_printed(exact: Exact, scale: Fraction, percent: bool) -> float:
+    """The double a program prints for ``exact`` shown times ``scale`` (and 100 for a
+    percentage): the nearest double to the exact value, times the factor as a double, the
+    product rounded to a double (the factor 1: the nearest double itself).
+
+    Parameters
+    ----------
+    exact : Fraction or SquareRoot
+        The exact value.
+    scale : Fraction
+        What the source printed the figure times.
+    percent : bool
+        Whether the figure is printed as a percentage (times 100).
+
+    Returns
+    -------
+    float
+        The double printed.
+
+    Examples
+    --------
+    >>> float_printed(Fraction(1, 3), Fraction(1), percent=True)
+    33.33333333333333
+    """
+    double = nearest_double(exact)
+    factor = Fraction(scale) * (100 if percent else 1)
+    return double if factor == 1 else double * float(factor)
+
+
+def compare_float(exact: Exact, printed: Printed, scale: Fraction = Fraction(1)) -> Comparison:
+    """Does ``exact``, stored as the nearest double, print as ``printed``? The double
+    (:func:`float_printed`) is rounded half to even at the printed figure's last digit,
+    from its exact binary value, as ``repr`` (the shortest string that reads back as the
+    double), ``%.Nf``, ``%.Ng`` and ``%.Ne`` all print it.
+
+    Parameters
+    ----------
+    exact : Fraction or SquareRoot
+        The exact value.
+    printed : Printed
+        The figure as the source printed it (:func:`read_printed`).
+    scale : Fraction
+        What the source printed the figure times.
+
+    Returns
+    -------
+    Comparison
+        The double printed the way the figure was, and whether they are the same.
+
+    Examples
+    --------
+    >>> compare_float(Fraction(1, 3), read_printed("0.33333333333333331")).passed
+    True
+    >>> compare_float(Fraction(1, 3), read_printed("0.33333333333333333")).passed
+    False
+    """
+    double = float_printed(exact, scale, printed.percent)
+    # (Fraction rounds half to even)
+    whole = round(Fraction(double) / Fraction(10) ** printed.exponent)
+    claimed = Fraction(printed.number) / Fraction(10) ** printed.exponent
+    passed = whole == claimed
+    last_digit = not passed and abs(whole - claimed) == 1
+    return Comparison(_shown_like(whole, printed), passed, last_digit)
+
+
 class PrintedRange(NamedTuple):
     """The exact values (before ``scale`` and the percentage) that print as a figure: from
     ``low`` to ``high``, each end in the range or not as the rounding has it."""

@@ -370,7 +370,7 @@ def test_alternatives_are_solved_alone_and_their_union_merged() -> None:
     """A claim that holds where one of several sets of constraints does (the maximum RTP:
     one per bet): apart, the union has two pieces; touching where either end is in, one;
     touching where both ends are out, the point between is in neither."""
-    from analyzer.analysis.fit import Constraint, _solve_any
+    from analyzer.analysis.fit import Constraint, solve_any
 
     names = ("x",)
     box = {"x": (Fraction(0), Fraction(1))}
@@ -383,7 +383,7 @@ def test_alternatives_are_solved_alone_and_their_union_merged() -> None:
         return (Constraint(x, Fraction(v), None, low_closed=closed),)
 
     def text(alternatives) -> str:
-        return " or ".join(p.text() for p in _solve_any([], alternatives, box).intervals["x"])
+        return " or ".join(p.text() for p in solve_any([], alternatives, box).intervals["x"])
 
     assert text([below("1/4"), above("3/4")]) == "[0, 1/4] or [3/4, 1]"
     assert text([above("3/4"), below("1/4")]) == "[0, 1/4] or [3/4, 1]"

@@ -46,7 +46,7 @@ def test_fit_prints_each_claims_interval_and_all_together(tmp_path, capsys) -> N
     assert float(low) < 0.1 < float(high)
     assert record["claims"][1] == {
         "claim": 2,
-        "figure": "payouts",
+        "figure": "player payouts",
         "moved_by_unknowns": False,
         "consistent": None,
         "intervals": None,

@@ -247,6 +247,8 @@ _CLAIM_FOR = {
         'quantity = "counting"\nbet = "tie"\nstatistic = "bet_frequency"\nvalue = "1%"',
     ),
     "seed": 'quantity = "counting"\nbet = "tie"\nstatistic = "bet_frequency"\nvalue = "1%"',
+    "across": 'quantity = "house_edge"\nbet = "player"\ndecks = [1, 8]\nvalue = "1.29%"',
+    "decisions": 'quantity = "resolved"\nbet = "banker"\nstatistic = "mean"\nvalue = "506.8"',
 }
 
 
