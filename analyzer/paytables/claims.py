@@ -56,6 +56,7 @@ QUANTITIES = (
     "max_rtp",
     "payouts",
     "max_round",
+    "decks",
     "count",
     "probability",
     "eor",
@@ -63,8 +64,10 @@ QUANTITIES = (
     "session",
     "counting",
 )
+#: Facts of the paytable itself, compared as they are (no shoe enters).
+PAYTABLE_FACTS = ("payouts", "max_round", "decks")
 #: Quantities whose value is a printed number.
-_FIGURES = frozenset(QUANTITIES) - {"payouts", "max_round"}
+_FIGURES = frozenset(QUANTITIES) - set(PAYTABLE_FACTS)
 #: What a session claim may state about the net result of its rounds.
 SESSION_STATISTICS = (
     "mean",
@@ -201,8 +204,8 @@ class ClaimKey:
         return self.quantities is None or quantity in self.quantities
 
 
-_NOT_FACTS = tuple(q for q in QUANTITIES if q not in ("payouts", "max_round"))
-_OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change"))
+_NOT_FACTS = tuple(q for q in QUANTITIES if q not in PAYTABLE_FACTS)
+_OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change", "decks"))
 _DEFAULT_STRATEGY = "the file's, else the paytable's [strategy]"
 
 #: The keys at the top of a claims file, outside its ``[[claim]]`` tables.
@@ -270,7 +273,8 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ),
     ClaimKey(
         "value",
-        'string (payouts: list of strings; max_round: integer or "none"; count: or integer)',
+        'string (payouts: list of strings; max_round: integer or "none"; decks: integer or '
+        '"inf"; count: or integer)',
         "yes",
         "-",
         "the figure as its source printed it: its digits set the precision of the check",
@@ -287,7 +291,7 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ClaimKey(
         "bet",
         "string",
-        "yes but for max_rtp, probability_change and an event's count or probability",
+        "yes but for max_rtp, decks, probability_change and an event's count or probability",
         "none",
         "the bet's id in the paytable (a session may give a mix instead)",
         'bet = "banker"',
@@ -592,6 +596,7 @@ QUANTITY_MEANINGS: dict[str, str] = {
     "max_rtp": "the game's best bet's RTP",
     "payouts": "what the bet pays, as a list compared as a multiset (no shoe enters)",
     "max_round": "the bet's max round (no shoe enters)",
+    "decks": "the number of decks the paytable deals (inf: an infinite deck)",
     "count": "ordered six-card rounds of a bet's line or of an event (with over: unordered cards)",
     "probability": "of a bet's line, or of an event, optionally given another condition",
     "eor": "the change in a bet's EV when the cards of remove leave the shoe",
@@ -614,8 +619,8 @@ only D significant digits (Excel: 15), so the figure is compared at its Dth. PAS
 they are equal; FAIL (last digit) when they differ by one in the last digit compared,
 the commonest slip of a source; else FAIL. A session known only within a bound passes
 when some value within it prints as printed; a counting claim passes when the printed
-figure is within 3 standard errors of the simulated value; payouts and max_round are
-compared as they are. UNCHECKED: the shoe cannot give the figure exactly (a bet on suits
+figure is within 3 standard errors of the simulated value; payouts, max_round and decks
+are compared as they are. UNCHECKED: the shoe cannot give the figure exactly (a bet on suits
 once a card of unknown suit is out)."""
 
 #: A claims file whose every claim passes (``verify --explain`` prints it; a test
@@ -979,6 +984,11 @@ def _check_value(item: Mapping[str, Any], quantity: str, digits: int | None, whe
         if value != "none":
             whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
         return value
+    if quantity == "decks":
+        try:
+            return check_decks(value, "a 'decks' value")
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{where}: {exc}") from None
     if quantity == "count" and isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < 10**30:
             raise AnalyzerError(f"{where}: a count is a whole number of at most 30 digits")
@@ -1107,10 +1117,9 @@ def _claim(
         raise AnalyzerError(
             f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r:.40}"
         )
-    if quantity == "max_rtp" and ("bet" in item or "mode" in item):
-        raise AnalyzerError(
-            f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
-        )
+    if quantity in ("max_rtp", "decks") and ("bet" in item or "mode" in item):
+        what = "is the game's best bet" if quantity == "max_rtp" else "is the paytable's shoe"
+        raise AnalyzerError(f"{where}: {quantity!r} {what}: it takes no 'bet' or 'mode'")
     check_keys(item, claim_keys(quantity), where)
     paytable = _paytable_named(item, top.get("paytable"), where, base)
     digits = None
@@ -1151,7 +1160,7 @@ def _claim(
             )
         if over is not None and event is not None:
             unordered(over, event.fields | (given.fields if given else frozenset()), where)
-    elif quantity not in ("max_rtp", "session") and not isinstance(bet, str):
+    elif quantity not in ("max_rtp", "session", "decks") and not isinstance(bet, str):
         raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
     if "given" in item and event is None:
         raise AnalyzerError(f"{where}: 'given' needs an 'event'")
