@@ -68,7 +68,8 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. audit version 3: ``options.game`` added (the game of another
+#: Every command's contract. certify version 1: new (a help page's figures, each checked).
+#: audit version 3: ``options.game`` added (the game of another
 #: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
 #: game; its checks (``counts``) and tests are the game's. fit version 3: ``closed`` added
 #: beside ``intervals`` (whether each end as written is a consistent value: a printed
@@ -91,6 +92,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("report", 3, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
+        Contract("certify", 1, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 3, "bets"),
