@@ -437,6 +437,17 @@ class _Reader:
             return _Tie("HIDDEN", reason="in content the page hides (CSS or the hidden attribute)")
         if figure.block in self.outside:
             return _Tie("UNMATCHED", reason=self.outside[figure.block])
+        named = [
+            m.bet()
+            for m in self.mentions(figure.block, figure.cell)
+            if m.bets and m.start <= figure.start and figure.end <= m.end
+        ]
+        if named:
+            return _Tie(
+                "NOT STATEABLE",
+                bet=named[0],
+                reason=f"part of the name of bet {named[0]} (a name, not a figure about it)",
+            )
         if figure.kind == "decks":
             if block.header_row:
                 return _Tie("UNMATCHED", reason="a column's shoe, not the game's")

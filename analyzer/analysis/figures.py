@@ -71,6 +71,9 @@ _PAYS = re.compile(
     re.IGNORECASE,
 )
 _PAY_CONTEXT = re.compile(rf"(?<!\w)(?:{_PAY_WORD}|odds|payouts?)(?!\w)", re.IGNORECASE)
+#: A payout of odds other than to one ("7 to 2") is read only right after a word of
+#: paying ("pays 7 to 2", "odds of 7 to 2"): else it is a range ("cards 2 to 9").
+_PAY_BEFORE = re.compile(rf"(?<!\w)(?:{_PAY_WORD}|odds(?:\s+of)?|at)\s*:?\s*$", re.IGNORECASE)
 _EVEN_MONEY = re.compile(r"(?<!\w)even[\s-]+money(?!\w)", re.IGNORECASE)
 #: How pages name a bet's max round ("*Max na Round: 60" in Tagalog, "*Had Pusingan
 #: Maks: 60" in Malay, as the seed pages print them).
@@ -297,7 +300,6 @@ def _in_text(
             too_long += 1
             continue
         add("percent", match, f"{number}%", comma if "," in match["n"] else "")
-    pays_column = bool(_PAY_CONTEXT.search(header)) or "bayad" in header.lower()
     for match in _ODDS.finditer(text):
         if not free(*match.span()) or _TIME.match(text, match.end()):
             continue
@@ -320,9 +322,9 @@ def _in_text(
             too_long += 1
             continue
         word = match["word"].lower()
-        before = text[max(0, match.start() - 40) : match.start()]
-        if Decimal(b) != 1 and (word == "sa" or not (pays_column or _PAY_CONTEXT.search(before))):
-            continue  # "cards 2 to 9": a range, not odds
+        before = text[max(0, match.start() - 16) : match.start()]
+        if Decimal(b) != 1 and (word == "sa" or not _PAY_BEFORE.search(before)):
+            continue  # "cards 2 to 9", "a tie on 6 to 9": a range, not odds
         reading = ""
         if word == "for":  # "9 for 1": the stake is in the 9
             net = Decimal(a) - Decimal(b)
