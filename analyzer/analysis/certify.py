@@ -449,8 +449,6 @@ class _Reader:
                 reason=f"part of the name of bet {named[0]} (a name, not a figure about it)",
             )
         if figure.kind == "decks":
-            if block.header_row:
-                return _Tie("UNMATCHED", reason="a column's shoe, not the game's")
             return _Tie(quantity="decks")
         if block.kind == "row" and figure.cell is not None and not block.header_row:
             tie = self._in_row(figure, block)
@@ -571,12 +569,14 @@ class _Reader:
         mentions = self.mentions(figure.block, figure.cell)
         tie = _Tie(anchor=("text", figure.block, figure.cell))
         start, end = _sentence(text, figure.start)
-        in_sentence = [m for m in mentions if start <= m.start < end]
-        tie.bet = self._near_bet(mentions, figure, text)
-        if tie.bet is None:
-            tie.bet, context = self._context_bet(figure.block)
-            if context is not None:
-                tie.anchor = ("text", context, None)
+        in_sentence = [m for m in mentions if start < m.end and m.start < end]
+        near = self._near_bet(mentions, figure, text)
+        above, context = self._context_bet(figure.block)
+        tie.bet = near or above
+        if context is not None and tie.bet == above and (block.item or near is None):
+            # The items of a list about one bet, and the passages under its heading that
+            # name no bet, are one passage: their payouts are one claim.
+            tie.anchor = ("text", context, None)
         tie.mode = self._near_mode(mentions, figure.start, tie.bet)
         tie.label = self._near_label(in_sentence, figure.start, tie.bet)
         if figure.kind == "percent":
@@ -615,7 +615,8 @@ class _Reader:
         """The bet named nearest before the figure in its sentence, else nearest after it
         (before the next figure)."""
         start, end = _sentence(text, figure.start)
-        before = [m for m in mentions if start <= m.start and m.end <= figure.start and m.bet()]
+        # (a name may hold a sentence's stop: "P. Pair")
+        before = [m for m in mentions if start < m.end <= figure.start and m.bet()]
         if before:
             return before[-1].bet()
         following = self._next_figure(figure, end)

@@ -91,7 +91,7 @@ MAX_ROUND_WORDS = (
 )
 _MAX_ROUND_WORD = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in MAX_ROUND_WORDS)
 _MAX_ROUND = re.compile(
-    rf"(?<!\w)(?:{_MAX_ROUND_WORD})s?\s*\*?\s*[:\uff1a]?\s*(?:ng\s+)?(?P<a>\d{{1,9}})(?![\d.,])",
+    rf"(?<!\w)(?:{_MAX_ROUND_WORD})s?\s*\*?\s*[:\uff1a]?\s*(?:ng\s+)?(?P<a>\d{{1,9}})(?!\d|[.,]\d)",
     re.IGNORECASE,
 )
 _NUMBER_WORDS = {
@@ -246,7 +246,9 @@ def find_figures(page: Page) -> Found:
     for index, block in enumerate(page.blocks):
         for cell, text in _texts(block):
             header = block.headers[cell] if cell is not None and cell < len(block.headers) else ""
-            found, skipped = _in_text(text, index, cell, decimal_mark, stake_first, header)
+            found, skipped = _in_text(
+                text, index, cell, decimal_mark, stake_first, header, block.header_row
+            )
             figures += found
             too_long += skipped
             if len(figures) > MAX_FIGURES:
@@ -279,6 +281,7 @@ def _in_text(
     decimal_mark: str,
     stake_first: bool,
     header: str,
+    header_row: bool = False,
 ) -> tuple[list[Figure], int]:
     """The figures of one text (a block's, or a cell's), earliest first; a span taken by
     one reading is not read again by a later one."""
@@ -360,7 +363,7 @@ def _in_text(
                 Figure("max_round", whole[1], int(whole[1]), "", block, cell, *whole.span(1))
             )
     for match in _DECKS.finditer(text):
-        if not free(*match.span()):
+        if not free(*match.span()) or header_row:  # a column's shoe ("1 deck"), not the game's
             continue
         count = match["a"].lower()
         add("decks", match, int(count) if count.isdigit() else _NUMBER_WORDS[count])

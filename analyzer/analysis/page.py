@@ -134,12 +134,12 @@ def read_page(path: str | os.PathLike[str], kind: PageKind | None = None) -> Pag
         raise AnalyzerError(f"{name}: is a directory, not a file") from None
     except OSError as exc:
         raise AnalyzerError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    info = os.fstat(descriptor)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(descriptor)
+        what = "is a directory, not a file" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise AnalyzerError(f"{name}: {what}")
     with os.fdopen(descriptor, "rb") as stream:
-        info = os.fstat(descriptor)
-        if stat.S_ISDIR(info.st_mode):
-            raise AnalyzerError(f"{name}: is a directory, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise AnalyzerError(f"{name}: not a regular file")
         head = stream.read(8)
         limit = MAX_PDF_BYTES if head.startswith(b"%PDF-") else MAX_PAGE_BYTES
         if info.st_size > limit:
@@ -923,10 +923,10 @@ def _pdf_blocks(raw: bytes, source: str) -> list[Block]:
 
 
 def iter_sentences(text: str) -> Iterator[tuple[int, int]]:
-    """The sentences of ``text``, as (start, end): cut after ``.``, ``!``, ``?``, ``;``
-    and ``。`` followed by a space (a decimal point is not followed by one)."""
+    """The sentences of ``text``, as (start, end): cut after ``.``, ``!``, ``?`` and
+    ``。`` followed by a space (a decimal point is not followed by one)."""
     start = 0
-    for match in re.finditer(r"(?<=[.!?;。])\s+", text):
+    for match in re.finditer(r"(?<=[.!?。])\s+", text):
         yield start, match.start()
         start = match.end()
     yield start, len(text)
