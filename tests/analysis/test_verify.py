@@ -705,7 +705,7 @@ def test_each_claim_on_its_own_reports_what_cannot_be_stated() -> None:
         {"bet": "banker", "quantity": "payouts", "value": ["0.95:1"]},  # pays by mode
         {"bet": "tie", "quantity": "probability", "label": "nope", "value": "1%"},
     )
-    with pytest.raises(AnalyzerError, match="claim 4: bet 'tie' .* no rule labelled 'nope'"):
+    with pytest.raises(AnalyzerError, match=r"claim 4: bet 'tie' .* no rule labelled 'nope'"):
         verify_claims(claims)  # (planned before any is checked: the first refused is 4)
     rows = verify_claims(claims, each=True)
     assert list(rows["result"]) == ["PASS", "NOT STATEABLE", "NOT STATEABLE", "NOT STATEABLE"]
