@@ -192,7 +192,7 @@ def certificate_document(certificate: Any, args: argparse.Namespace) -> Any:
         else "Every bet of the paytable is on the page."
     )
     title = f"Certificate of {Path(page.source).name} against {paytable.source}"
-    blocks: list[Any] = [Paragraph("\n".join(header))]
+    blocks: list[Any] = [Paragraph("\n".join(header), prose=True)]
     if args.format == "html":
         columns = [
             Column("Figure", "count"),
@@ -220,7 +220,7 @@ def certificate_document(certificate: Any, args: argparse.Namespace) -> Any:
         blocks.append(table(columns, cells, audience="people"))
     else:
         blocks.append(Paragraph("\n".join(_line(row) for row in rows) or "No figure found."))
-    blocks += [Paragraph(summary), Paragraph(left_out, prose=True)]
+    blocks += [Paragraph(summary, prose=True), Paragraph(left_out, prose=True)]
     data = _certify_data(certificate, args, figure_records(certificate))
     return Document(title if args.format == "html" else None, tuple(blocks), data)
 
