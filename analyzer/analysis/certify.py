@@ -21,8 +21,9 @@ paytable, each figure at the digits the page printed: no second implementation o
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -324,8 +325,9 @@ def certify_page(
     ties = [reader.tie(n, figure) for n, figure in enumerate(found.figures)]
     drafts = _drafts(page, found.figures, ties, rounding)
     results = _verified(paytable, drafts)
+    claim_of = {f: number for number, draft in enumerate(drafts, 1) for f in draft.figures}
     rows = [
-        _row(n, page, figure, tie, drafts, results)
+        _row(n, page, figure, tie, drafts, results, claim_of.get(n + 1))
         for n, (figure, tie) in enumerate(zip(found.figures, ties, strict=True))
     ]
     omitted = _omitted(paytable, rows, found.figures, ties)
@@ -396,6 +398,69 @@ def _section(
 _LEADING = re.compile(r"^[^\w]*")
 
 
+#: The most names looked at either side of a figure: beyond them nothing is near.
+_REACH = 64
+
+
+class _Text:
+    """A text of the page (a block's, a cell's or a column header's) with the names and
+    words in it, its sentences and its figures, indexed so that what is near a figure is
+    found by bisection (a page's long line costs no more per figure than a short one)."""
+
+    def __init__(self, text: str, mentions: list[_Mention], figures: Sequence[Figure]) -> None:
+        self.text = text
+        self.mentions = mentions
+        self.starts = [m.start for m in mentions]
+        self.ends = [m.end for m in mentions]
+        self.figure_starts = sorted(f.start for f in figures)
+        self.figure_ends = sorted(f.end for f in figures)
+        self._sentences: list[tuple[int, int]] | None = None
+        self._sentence_starts: list[int] = []
+
+    def sentence(self, at: int) -> tuple[int, int]:
+        """The sentence ``at`` is in: (start, end)."""
+        if self._sentences is None:
+            self._sentences = list(iter_sentences(self.text))
+            self._sentence_starts = [start for start, _ in self._sentences]
+        found = bisect.bisect_right(self._sentence_starts, at) - 1
+        return self._sentences[max(0, found)]
+
+    def backward(self, start: int, end: int) -> Iterator[_Mention]:
+        """The mentions ending after ``start`` and by ``end``, nearest ``end`` first (at
+        most :data:`_REACH`)."""
+        last = bisect.bisect_right(self.ends, end)
+        for i in range(last - 1, max(-1, last - 1 - _REACH), -1):
+            if self.ends[i] <= start:
+                return
+            yield self.mentions[i]
+
+    def forward(self, start: int, end: int) -> Iterator[_Mention]:
+        """The mentions starting at ``start`` or after and before ``end``, nearest
+        ``start`` first (at most :data:`_REACH`)."""
+        first = bisect.bisect_left(self.starts, start)
+        for i in range(first, min(len(self.mentions), first + _REACH)):
+            if self.starts[i] >= end:
+                return
+            yield self.mentions[i]
+
+    def next_figure(self, after: int, limit: int) -> int:
+        """Where the next figure starting at ``after`` or later starts (``limit`` at most)."""
+        i = bisect.bisect_left(self.figure_starts, after)
+        return min(limit, self.figure_starts[i]) if i < len(self.figure_starts) else limit
+
+    def previous_figure(self, before: int, floor: int) -> int:
+        """Where the last figure ending by ``before`` ends (``floor`` at least)."""
+        i = bisect.bisect_right(self.figure_ends, before)
+        return max(floor, self.figure_ends[i - 1]) if i else floor
+
+    def leading(self) -> _Mention | None:
+        """The name that starts the text (after marks, quotes, brackets), if one does."""
+        lead = _LEADING.match(self.text)
+        begin = lead.end() if lead else 0
+        first = self.mentions[0] if self.mentions else None
+        return first if first is not None and first.start <= begin else None
+
+
 class _Reader:
     def __init__(
         self,
@@ -412,15 +477,27 @@ class _Reader:
             for bet_id in paytable.bet_ids
             if len({id(b) for b, _ in paytable.offered(paytable.modes, (bet_id,))}) > 1
         }
-        self._mentions: dict[tuple[int, int | None], list[_Mention]] = {}
+        self._texts: dict[tuple[int, int | None], _Text] = {}
         self._rows: dict[int, tuple[str | None, Any, str | None]] = {}
-        self._by_block: dict[tuple[int, int | None], list[Figure]] = {}
+        self._figures: dict[tuple[int, int | None], list[Figure]] = {}
         for figure in found.figures:
-            self._by_block.setdefault((figure.block, figure.cell), []).append(figure)
+            self._figures.setdefault((figure.block, figure.cell), []).append(figure)
+        # What each block is under: the last heading above it, and for a list item the
+        # last block above it that is not one (the list's introduction).
+        self._heading: list[int | None] = []
+        self._intro: list[int | None] = []
+        heading = intro = None
+        for i, block in enumerate(page.blocks):
+            self._heading.append(heading)
+            self._intro.append(intro if block.item else None)
+            if block.kind == "heading":
+                heading = i
+            if not block.item:
+                intro = i
 
-    def mentions(self, block: int, cell: int | None) -> list[_Mention]:
+    def text(self, block: int, cell: int | None) -> _Text:
         key = (block, cell)
-        if key not in self._mentions:
+        if key not in self._texts:
             b = self.page.blocks[block]
             if cell is None:
                 text = b.text
@@ -428,8 +505,11 @@ class _Reader:
                 text = b.cells[cell]
             else:  # a column's header
                 text = b.headers[-cell - 1]
-            self._mentions[key] = self.index.mentions(text)
-        return self._mentions[key]
+            self._texts[key] = _Text(text, self.index.mentions(text), self._figures.get(key, []))
+        return self._texts[key]
+
+    def mentions(self, block: int, cell: int | None) -> list[_Mention]:
+        return self.text(block, cell).mentions
 
     def tie(self, number: int, figure: Figure) -> _Tie:
         block = self.page.blocks[figure.block]
@@ -437,9 +517,10 @@ class _Reader:
             return _Tie("HIDDEN", reason="in content the page hides (CSS or the hidden attribute)")
         if figure.block in self.outside:
             return _Tie("UNMATCHED", reason=self.outside[figure.block])
+        text = self.text(figure.block, figure.cell)
         named = [
             m.bet()
-            for m in self.mentions(figure.block, figure.cell)
+            for m in text.backward(figure.start - 1, figure.end + 500)
             if m.bets and m.start <= figure.start and figure.end <= m.end
         ]
         if named:
@@ -461,28 +542,36 @@ class _Reader:
     def _row_bet(self, index: int) -> tuple[str | None, Any, str | None]:
         """The bet whose name starts a row's first cell (or the row above's, for a row that
         goes on with it: one starting with a mode's name, or a line of that bet, or empty),
-        the row's anchor and the mode its mode column names (``"*"``: every mode)."""
+        the row's anchor and the mode its mode column names (``"*"``: every mode). Rows are
+        read from the first of their table not yet read, in order (no recursion)."""
         if index in self._rows:
             return self._rows[index]
+        first = index
+        table = self.page.blocks[index].table
+        while first > 0 and first - 1 not in self._rows:
+            above = self.page.blocks[first - 1]
+            if above.kind != "row" or above.table != table:
+                break
+            first -= 1
+        for row in range(first, index + 1):
+            self._rows[row] = self._read_row(row)
+        return self._rows[index]
+
+    def _read_row(self, index: int) -> tuple[str | None, Any, str | None]:
         block = self.page.blocks[index]
         bet, anchor = None, ("row", index)
         first = block.cells[0] if block.cells else ""
-        lead = _LEADING.match(first)
-        begin = lead.end() if lead else 0
-        starting = [m for m in self.mentions(index, 0) if m.start <= begin]
-        if starting and starting[0].bet():
-            bet = starting[0].bet()
+        starting = self.text(index, 0).leading() if block.cells else None
+        if starting is not None and starting.bet():
+            bet = starting.bet()
         else:
-            above = index - 1
-            previous = self.page.blocks[above] if above >= 0 else None
-            if previous is not None and previous.kind == "row" and previous.table == block.table:
-                prior, prior_anchor, _ = self._row_bet(above)
+            previous = self._rows.get(index - 1)
+            above = self.page.blocks[index - 1] if index > 0 else None
+            if previous is not None and above is not None and above.table == block.table:
+                prior, prior_anchor, _ = previous
                 goes_on = not first.strip() or (
-                    starting
-                    and (
-                        starting[0].mode is not None
-                        or any(b == prior for b, _ in starting[0].labels)
-                    )
+                    starting is not None
+                    and (starting.mode is not None or any(b == prior for b, _ in starting.labels))
                 )
                 if prior is not None and goes_on:
                     bet, anchor = prior, prior_anchor
@@ -494,8 +583,7 @@ class _Reader:
                     mode = "*"
                 elif cell and cell[0].mode:
                     mode = cell[0].mode
-        self._rows[index] = (bet, anchor, mode)
-        return self._rows[index]
+        return bet, anchor, mode
 
     def _header(self, index: int, column: int) -> _Mention:
         """What a column's header says: a bet, a mode, a figure's words, a mode column."""
@@ -503,13 +591,11 @@ class _Reader:
         block = self.page.blocks[index]
         if column >= len(block.headers):
             return out
-        mentions = self.mentions(index, -column - 1)
-        text = block.headers[column]
-        lead = _LEADING.match(text)
-        begin = lead.end() if lead else 0
-        if mentions and mentions[0].start <= begin and mentions[0].bet():
-            out.bets = frozenset({mentions[0].bet()})
-        for mention in mentions:
+        header = self.text(index, -column - 1)
+        starting = header.leading()
+        if starting is not None and starting.bet():
+            out.bets = frozenset({starting.bet()})
+        for mention in header.mentions[:_REACH]:
             out.quantity = out.quantity or mention.quantity
             out.mode = out.mode or mention.mode
             out.mode_header = out.mode_header or mention.mode_header
@@ -522,41 +608,39 @@ class _Reader:
         assert figure.cell is not None
         bet, anchor, row_mode = self._row_bet(figure.block)
         header = self._header(figure.block, figure.cell)
+        text = self.text(figure.block, figure.cell)
         tie = _Tie(anchor=anchor)
         tie.bet = bet or (header.bet() if figure.cell > 0 else None)
-        mentions = self.mentions(figure.block, figure.cell)
         if tie.bet is None:
-            tie.bet = self._near_bet(mentions, figure, block.cells[figure.cell])
-            tie.anchor = ("text", figure.block, figure.cell)
+            tie.bet, at = self._near_bet(text, figure)
+            tie.anchor = ("text", figure.block, figure.cell, at)
         if header.mode:
             tie.mode = header.mode
         elif row_mode is not None:
             tie.mode = None if row_mode == "*" else row_mode
         else:
-            tie.mode = self._near_mode(mentions, figure.start, tie.bet)
+            tie.mode = self._near_mode(text, figure.start, tie.bet)
             if tie.mode is None and tie.bet in self.by_mode:
-                for column in range(figure.cell - 1, -1, -1):  # a mode named earlier in the row
-                    named = [m.mode for m in self.mentions(figure.block, column) if m.mode]
+                places = [(figure.block, column) for column in range(figure.cell - 1, -1, -1)]
+                if anchor[0] == "row" and anchor[1] != figure.block:  # the row it goes on from
+                    cells = len(self.page.blocks[anchor[1]].cells)
+                    places += [(anchor[1], column) for column in range(cells - 1, -1, -1)]
+                for row, column in places:  # a mode named earlier in the row
+                    named = [m.mode for m in self.mentions(row, column)[-_REACH:] if m.mode]
                     if named:
                         tie.mode = named[-1]
                         break
-                if tie.mode is None and anchor[1] != figure.block:  # the row it goes on from
-                    for column in range(len(self.page.blocks[anchor[1]].cells) - 1, -1, -1):
-                        named = [m.mode for m in self.mentions(anchor[1], column) if m.mode]
-                        if named:
-                            tie.mode = named[-1]
-                            break
-        tie.label = self._near_label(mentions, figure.start, tie.bet)
+        tie.label = self._near_label(text, 0, figure.start, tie.bet)
         if figure.kind == "percent":
             tie.quantity = header.quantity
             if header.commission:
                 tie.quantity = "commission"
             if tie.quantity is None and figure.cell > 0:
-                tie.quantity = self._quantity(self.mentions(figure.block, 0), 0, 10**9)
+                tie.quantity = _quantity(self.text(figure.block, 0).forward(0, 10**9))
             if tie.quantity is None:
-                tie.quantity = self._clause_quantity(figure, block.cells[figure.cell])
+                tie.quantity = self._clause_quantity(text, figure)
             if tie.quantity is None and block.caption:
-                tie.quantity = self._quantity(self.index.mentions(block.caption), 0, 10**9)
+                tie.quantity = _quantity(self.index.mentions(block.caption)[:_REACH])
         decks = re.search(r"(?<!\d)(\d{1,2})\s*(?:decks?|dek|deck)\b", _header_text(block, figure))
         if decks and figure.kind == "percent":
             tie.decks = int(decks[1])
@@ -565,22 +649,21 @@ class _Reader:
     # -- Text ------------------------------------------------------------------------------
 
     def _in_text(self, figure: Figure, block: Block) -> _Tie:
-        text = block.cells[figure.cell] if figure.cell is not None else block.text
-        mentions = self.mentions(figure.block, figure.cell)
-        tie = _Tie(anchor=("text", figure.block, figure.cell))
-        start, end = _sentence(text, figure.start)
-        in_sentence = [m for m in mentions if start < m.end and m.start < end]
-        near = self._near_bet(mentions, figure, text)
+        text = self.text(figure.block, figure.cell)
+        start, end = text.sentence(figure.start)
+        near, at = self._near_bet(text, figure)
+        tie = _Tie(anchor=("text", figure.block, figure.cell, at))
         above, context = self._context_bet(figure.block)
         tie.bet = near or above
         if context is not None and tie.bet == above and (block.item or near is None):
             # The items of a list about one bet, and the passages under its heading that
             # name no bet, are one passage: their payouts are one claim.
             tie.anchor = ("text", context, None)
-        tie.mode = self._near_mode(mentions, figure.start, tie.bet)
-        tie.label = self._near_label(in_sentence, figure.start, tie.bet)
+        tie.mode = self._near_mode(text, figure.start, tie.bet)
+        tie.label = self._near_label(text, start, figure.start, tie.bet)
         if figure.kind == "percent":
-            tie.quantity = self._clause_quantity(figure, text)
+            tie.quantity = self._clause_quantity(text, figure)
+            in_sentence = [*text.backward(start, end), *text.forward(figure.end, end)]
             maximum = any(m.maximum for m in in_sentence)
             named = any(m.bet() for m in in_sentence)
             if tie.quantity == "rtp" and maximum and not named:
@@ -592,89 +675,69 @@ class _Reader:
         list (when that names one bet), any block from the heading it is under (when that
         names one bet)."""
         block = self.page.blocks[index]
-        if block.item:
-            for above in range(index - 1, -1, -1):
-                prior = self.page.blocks[above]
-                if prior.item:
-                    continue
-                if prior.kind == "text":
-                    bets = {m.bet() for m in self.mentions(above, None) if m.bet()}
-                    if len(bets) == 1:
-                        return bets.pop(), above
-                break
-        for above in range(index - 1, -1, -1):
-            prior = self.page.blocks[above]
-            if prior.kind == "heading":
-                bets = {m.bet() for m in self.mentions(above, None) if m.bet()}
-                return (bets.pop(), above) if len(bets) == 1 else (None, None)
+        intro = self._intro[index]
+        if block.item and intro is not None and self.page.blocks[intro].kind == "text":
+            bets = {m.bet() for m in self.mentions(intro, None)[:_REACH] if m.bet()}
+            if len(bets) == 1:
+                return bets.pop(), intro
+        heading = self._heading[index]
+        if heading is not None:
+            bets = {m.bet() for m in self.mentions(heading, None)[:_REACH] if m.bet()}
+            if len(bets) == 1:
+                return bets.pop(), heading
         return None, None
 
     # -- Nearness --------------------------------------------------------------------------
 
-    def _near_bet(self, mentions: list[_Mention], figure: Figure, text: str) -> str | None:
+    def _near_bet(self, text: _Text, figure: Figure) -> tuple[str | None, int]:
         """The bet named nearest before the figure in its sentence, else nearest after it
-        (before the next figure)."""
-        start, end = _sentence(text, figure.start)
+        (before the next figure), else the one the passage starts with; and where that
+        name is (-1: none), so that the payouts after one naming of a bet are one claim."""
+        start, end = text.sentence(figure.start)
         # (a name may hold a sentence's stop: "P. Pair")
-        before = [m for m in mentions if start < m.end <= figure.start and m.bet()]
-        if before:
-            return before[-1].bet()
-        following = self._next_figure(figure, end)
-        after = [m for m in mentions if figure.end <= m.start < following and m.bet()]
-        return after[0].bet() if after else None
+        for mention in text.backward(start, figure.start):
+            if mention.bet():
+                return mention.bet(), mention.start
+        for mention in text.forward(figure.end, text.next_figure(figure.end, end)):
+            if mention.bet():
+                return mention.bet(), mention.start
+        # A passage that starts with a bet's name ("Lucky Six: pays 12:1. Max round: 50")
+        # is about that bet throughout.
+        first = text.leading()
+        if first is not None and first.bet() and first.end <= figure.start:
+            return first.bet(), first.start
+        return None, -1
 
-    def _next_figure(self, figure: Figure, end: int) -> int:
-        later = [
-            f.start
-            for f in self._by_block.get((figure.block, figure.cell), [])
-            if f.start >= figure.end
-        ]
-        return min([end, *later])
-
-    def _near_mode(self, mentions: list[_Mention], at: int, bet: str | None) -> str | None:
+    def _near_mode(self, text: _Text, at: int, bet: str | None) -> str | None:
         """The mode named last before ``at``, for a bet that pays differently by mode."""
         if bet not in self.by_mode:
             return None
-        named = [m for m in mentions if m.end <= at and (m.mode or m.every_mode)]
-        if not named or named[-1].every_mode:
-            return None
-        return named[-1].mode
-
-    def _near_label(self, mentions: list[_Mention], at: int, bet: str | None) -> str | None:
-        labels = [label for m in mentions if m.end <= at for b, label in m.labels if b == bet]
-        return labels[-1] if labels else None
-
-    def _quantity(self, mentions: list[_Mention], start: int, end: int) -> str | None:
-        for mention in mentions:
-            if start <= mention.start < end:
-                if mention.commission:
-                    return "commission"
-                if mention.quantity:
-                    return mention.quantity
+        for mention in text.backward(-1, at):
+            if mention.every_mode:
+                return None
+            if mention.mode:
+                return mention.mode
         return None
 
-    def _clause_quantity(self, figure: Figure, text: str) -> str | None:
+    def _near_label(self, text: _Text, start: int, at: int, bet: str | None) -> str | None:
+        for mention in text.backward(start, at):
+            labels = [label for b, label in mention.labels if b == bet]
+            if labels:
+                return labels[-1]
+        return None
+
+    def _clause_quantity(self, text: _Text, figure: Figure) -> str | None:
         """The words of a percentage: the nearest before it in its clause (after the figure
         before it), else the first after it (before the next figure)."""
-        mentions = self.mentions(figure.block, figure.cell)
-        start, end = _sentence(text, figure.start)
-        inside = _parenthesis(text, figure.start, figure.end)
+        start, end = text.sentence(figure.start)
+        inside = _parenthesis(text.text, figure.start, figure.end)
         if inside is not None:  # "(5% commission deducted)": the brackets are its clause
             start, end = inside
-        earlier = [
-            f.end
-            for f in self._by_block.get((figure.block, figure.cell), [])
-            if f.end <= figure.start
-        ]
-        since = max([start, *earlier])
-        before = [
-            m
-            for m in mentions
-            if since <= m.start and m.end <= figure.start and (m.quantity or m.commission)
-        ]
-        if before:
-            return "commission" if before[-1].commission else before[-1].quantity
-        return self._quantity(mentions, figure.end, self._next_figure(figure, end))
+        since = text.previous_figure(figure.start, start)
+        for mention in text.backward(since, figure.start):
+            if mention.start >= since and (mention.quantity or mention.commission):
+                return "commission" if mention.commission else mention.quantity
+        return _quantity(text.forward(figure.end, text.next_figure(figure.end, end)))
 
     # -- What it is ------------------------------------------------------------------------
 
@@ -699,6 +762,16 @@ class _Reader:
         return tie
 
 
+def _quantity(mentions: Iterable[_Mention]) -> str | None:
+    """The first figure's words among ``mentions``: a commission, or a quantity."""
+    for mention in mentions:
+        if mention.commission:
+            return "commission"
+        if mention.quantity:
+            return mention.quantity
+    return None
+
+
 def _unmatched(tie: _Tie, reason: str) -> _Tie:
     tie.status, tie.reason = "UNMATCHED", reason
     return tie
@@ -719,13 +792,6 @@ def _parenthesis(text: str, start: int, end: int) -> tuple[int, int] | None:
     if closing < 0 or "(" in text[end:closing]:
         return None
     return opening + 1, closing
-
-
-def _sentence(text: str, at: int) -> tuple[int, int]:
-    for start, end in iter_sentences(text):
-        if start <= at <= end:
-            return start, end
-    return 0, len(text)
 
 
 # -- Claims ---------------------------------------------------------------------------------------
@@ -802,9 +868,9 @@ def _row(
     tie: _Tie,
     drafts: Sequence[ClaimDraft],
     results: Mapping[int, Mapping[str, Any]],
+    number: int | None,
 ) -> dict[str, Any]:
     block = page.blocks[figure.block]
-    number = next((k for k, d in enumerate(drafts, 1) if n + 1 in d.figures), None)
     row: dict[str, Any] = {
         "figure": n + 1,
         "result": tie.status,

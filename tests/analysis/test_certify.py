@@ -315,3 +315,15 @@ def test_the_explainer_page_prints_no_figure_of_the_game() -> None:
     certificate = _seed_certificate("004")
     assert certificate.figures == () and certificate.status == 0
     assert {item["what"] for item in certificate.omitted} == {"max_rtp", "bet"}
+
+
+def test_a_long_passage_is_read_in_time_linear_in_its_figures() -> None:
+    """Nearness is found by bisection: a line of thousands of figures, or a page of
+    thousands of lines, is read in seconds, not in hours (each figure looks only at what
+    is near it). Each naming of the Tie starts a passage of its own."""
+    filler = "lorem ipsum dolor sit amet. " * 14
+    line = "".join(f"Tie pays 8:1 and house edge 14.36%. {filler}" for _ in range(2000))
+    certificate = _certify(line, "page.txt")
+    assert certificate.counts()["PASS"] == 4000 and certificate.status == 0
+    lines = "Tie 8:1\n" + "x\n" * 100_000 + "".join("- Tie 8:1\n" for _ in range(1000))
+    assert _certify(lines, "page.md").counts()["PASS"] == 1001
