@@ -612,7 +612,7 @@ class _Reader:
         tie = _Tie(anchor=anchor)
         tie.bet = bet or (header.bet() if figure.cell > 0 else None)
         if tie.bet is None:
-            tie.bet, at = self._near_bet(text, figure)
+            tie.bet, at, _ = self._near_bet(text, figure)
             tie.anchor = ("text", figure.block, figure.cell, at)
         if header.mode:
             tie.mode = header.mode
@@ -651,13 +651,13 @@ class _Reader:
     def _in_text(self, figure: Figure, block: Block) -> _Tie:
         text = self.text(figure.block, figure.cell)
         start, end = text.sentence(figure.start)
-        near, at = self._near_bet(text, figure)
+        near, at, named = self._near_bet(text, figure)
         tie = _Tie(anchor=("text", figure.block, figure.cell, at))
         above, context = self._context_bet(figure.block)
         tie.bet = near or above
-        if context is not None and tie.bet == above and (block.item or near is None):
-            # The items of a list about one bet, and the passages under its heading that
-            # name no bet, are one passage: their payouts are one claim.
+        if context is not None and tie.bet == above and not named:
+            # The items of a list about one bet, and the passages under its heading, that
+            # do not name it again are one passage: their payouts are one claim.
             tie.anchor = ("text", context, None)
         tie.mode = self._near_mode(text, figure.start, tie.bet)
         tie.label = self._near_label(text, start, figure.start, tie.bet)
@@ -689,24 +689,32 @@ class _Reader:
 
     # -- Nearness --------------------------------------------------------------------------
 
-    def _near_bet(self, text: _Text, figure: Figure) -> tuple[str | None, int]:
+    def _near_bet(self, text: _Text, figure: Figure) -> tuple[str | None, int, bool]:
         """The bet named nearest before the figure in its sentence, else nearest after it
-        (before the next figure), else the one the passage starts with; and where that
-        name is (-1: none), so that the payouts after one naming of a bet are one claim."""
+        (before the next figure), else the one the passage starts with; where that name
+        is (-1: none), so that the payouts after one naming of a bet are one claim; and
+        whether it is the bet's name (not one of its lines' labels)."""
         start, end = text.sentence(figure.start)
+        found = None
         # (a name may hold a sentence's stop: "P. Pair")
         for mention in text.backward(start, figure.start):
             if mention.bet():
-                return mention.bet(), mention.start
-        for mention in text.forward(figure.end, text.next_figure(figure.end, end)):
-            if mention.bet():
-                return mention.bet(), mention.start
-        # A passage that starts with a bet's name ("Lucky Six: pays 12:1. Max round: 50")
-        # is about that bet throughout.
-        first = text.leading()
-        if first is not None and first.bet() and first.end <= figure.start:
-            return first.bet(), first.start
-        return None, -1
+                found = mention
+                break
+        else:
+            for mention in text.forward(figure.end, text.next_figure(figure.end, end)):
+                if mention.bet():
+                    found = mention
+                    break
+        if found is None:
+            # A passage that starts with a bet's name ("Lucky Six: pays 12:1. Max round:
+            # 50") is about that bet throughout.
+            first = text.leading()
+            if first is not None and first.bet() and first.end <= figure.start:
+                found = first
+        if found is None:
+            return None, -1, False
+        return found.bet(), found.start, bool(found.bets)
 
     def _near_mode(self, text: _Text, at: int, bet: str | None) -> str | None:
         """The mode named last before ``at``, for a bet that pays differently by mode."""
