@@ -270,6 +270,7 @@ class Certificate:
 
     @property
     def status(self) -> int:
+        """The exit status: 1 when a figure FAILs, else 0."""
         return 1 if any(row["result"] == "FAIL" for row in self.figures) else 0
 
     def counts(self) -> dict[str, int]:

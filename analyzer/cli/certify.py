@@ -217,10 +217,12 @@ def certificate_document(certificate: Any, args: argparse.Namespace) -> Any:
             ]
             for row in rows
         ]
+        # A page reads its verdict first, then the figures.
+        blocks += [Paragraph(summary, prose=True), Paragraph(left_out, prose=True)]
         blocks.append(table(columns, cells, audience="people"))
     else:
         blocks.append(Paragraph("\n".join(_line(row) for row in rows) or "No figure found."))
-    blocks += [Paragraph(summary, prose=True), Paragraph(left_out, prose=True)]
+        blocks += [Paragraph(summary, prose=True), Paragraph(left_out, prose=True)]
     data = _certify_data(certificate, args, figure_records(certificate))
     return Document(title if args.format == "html" else None, tuple(blocks), data)
 
