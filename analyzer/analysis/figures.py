@@ -311,9 +311,10 @@ def _in_text(
             too_long += 1
             continue
         reading = ""
-        if stake_first:
+        # "1:0.95" is the stake first on any page: no one pays 1 to 0.95.
+        if stake_first or (Decimal(a) == 1 and 0 < Decimal(b) < 1):
             a, b = b, a
-            reading = f" (the page writes the stake first: {match[0].strip()} is {a}:{b})"
+            reading = f" (the stake written first: {match[0].strip()} is {a}:{b})"
         value = _payout(a, b)
         if value is not None:
             add("payout", match, value, reading)

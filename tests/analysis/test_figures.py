@@ -80,9 +80,11 @@ def test_a_page_that_writes_the_stake_first() -> None:
     found = _found("Player 1:1. Banker 1:0.95. Tie 1:8. Pair 1:11.")
     assert found.stake_first
     assert [f.value for f in found.figures] == ["1:1", "0.95:1", "8:1", "11:1"]
-    assert "stake first" in found.figures[2].reading
+    assert "stake written first" in found.figures[2].reading
     # Odds to one as the seed pages write them (1:2 is half the stake): odds first.
     assert not _found("Banker 0.95:1. Banker six 1:2. Player 1:1.").stake_first
+    # 1:0.95 is the stake first on any page.
+    assert _values("Tie 8:1. Banker 1:0.95.") == [("payout", "8:1"), ("payout", "0.95:1")]
 
 
 @pytest.mark.parametrize(
