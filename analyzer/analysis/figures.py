@@ -357,7 +357,7 @@ def _in_text(
             add("max_round", match, int(match["a"]))
     max_round_column = bool(re.search(_MAX_ROUND_WORD, header, re.IGNORECASE))
     if max_round_column and not out:
-        whole = re.fullmatch(r"\s*\*?\s*(\d{1,9})\s*", text)
+        whole = re.match(r"\s*\*?\s*(\d{1,9})(?![\d%:]|[.,]\d|\s*(?:[%:]|to\b))", text)
         if whole:
             taken.append(whole.span(1))
             out.append(

@@ -100,8 +100,7 @@ def page_words(paytable: Any) -> Any:
     for mode in paytable.modes:
         for lang in LANGUAGES:
             names.append((mode, word(mode, lang)))
-        if all(word(mode, lang) == mode for lang in LANGUAGES):  # a mode no page translates
-            names.append((mode, mode.replace("_", " ")))
+        names.append((mode, mode.replace("_", " ")))  # its id: "no commission"
     every = [word("all", lang) for lang in LANGUAGES]
     headers = [word("Mode", lang) for lang in LANGUAGES] + ["mode", "betting mode"]
     return words_for(paytable, names, every, headers)

@@ -327,3 +327,21 @@ def test_a_long_passage_is_read_in_time_linear_in_its_figures() -> None:
     assert certificate.counts()["PASS"] == 4000 and certificate.status == 0
     lines = "Tie 8:1\n" + "x\n" * 100_000 + "".join("- Tie 8:1\n" for _ in range(1000))
     assert _certify(lines, "page.md").counts()["PASS"] == 1001
+
+
+def test_an_english_statement_names_modes_by_their_ids_and_max_rounds_by_column() -> None:
+    page = (
+        "| Bet | Pays | Max round |\n|---|---|---|\n"
+        "| `banker` (commission mode) | 0.95:1 (5% commission) | \u2013 |\n"
+        "| `banker` (no-commission mode) | score 6: 1:2; other wins 1:1 | \u2013 |\n"
+        "| `lucky_seven` | 2 cards 6:1, 3 cards 15:1 | 50 (seed 000 only) |\n"
+    )
+    assert _verdicts(_certify(page, "page.md")) == [
+        ("0.95:1", "PASS", "banker", "payouts"),
+        ("5%", "NOT STATEABLE", "banker", "commission"),
+        ("1:2", "PASS", "banker", "payouts"),
+        ("1:1", "PASS", "banker", "payouts"),
+        ("6:1", "PASS", "lucky_seven", "payouts"),
+        ("15:1", "PASS", "lucky_seven", "payouts"),
+        ("50", "PASS", "lucky_seven", "max_round"),
+    ]
