@@ -1137,6 +1137,7 @@ READ_FILES = {
     "c.toml": 'operator = "X"\n',
     "cl.toml": '[[claim]]\npaytable = "p.toml"\nbet = "tie"\nquantity = "house_edge"\n',
     "d.csv": "bet,mode,best\n",
+    "page.html": "<p>The Tie pays 8:1.</p>\n",
 }
 _INPUT_FILES = {
     "paytable": "p.toml",
@@ -1145,6 +1146,7 @@ _INPUT_FILES = {
     "config": "c.toml",
     "claims": "cl.toml",
     "decisions": "d.csv",
+    "page": "page.html",
 }
 _RUNS = ["--workers", "1", "--work-dir", "w"]
 _DECISIONS = ["--decisions", "{decisions}"]
@@ -1161,6 +1163,10 @@ OVERWRITES = {
     ),
     "verify": (["verify", "{claims}", "--shoe", "{shoe}"], {"--progress": ("claims", "shoe")}),
     "fit": (["fit", "{claims}"], {"--progress": ("claims",)}),
+    "certify": (
+        ["certify", "{page}", "--paytable", "{paytable}"],
+        {o: ("page", "paytable") for o in ("--claims-out", "--out", "--progress")},
+    ),
     "solve": (
         ["solve", "--paytable", "{paytable}"],
         {"--out": ("paytable",), "--progress": ("paytable",)},
@@ -1280,6 +1286,7 @@ def test_the_overwrite_cases_cover_every_output_and_input_of_every_command() -> 
         "claims": "claims",
         "config": "config",
         "decisions": "decisions",
+        "page": "page",
     }
     declared = set()
     for name in COMMANDS:

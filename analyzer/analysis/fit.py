@@ -451,7 +451,7 @@ def claims_to_fit(
     """The claims file ``spec`` (a path, or a shipped claims file's name) and the paytable
     its claims name (or ``paytable``, in its place). Raises :class:`AnalyzerError` where
     the claims name several paytables."""
-    from analyzer.analysis.verify import load_claims
+    from analyzer.paytables.claims import load_claims
     from analyzer.paytables.library import load_paytable
 
     claims = load_claims(spec)

@@ -19,30 +19,27 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import perm
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from analyzer.analysis.bets import BetResult, Line, net_distribution
 from analyzer.analysis.exact import Analysis, NothingComputable, analyze
 from analyzer.errors import AnalyzerError
-from analyzer.files import read_toml
 from analyzer.game.cards import Card
 from analyzer.game.identities import IDENTITY_PATTERNS
 from analyzer.game.shoe import INFINITE, ROUND_CARDS, Decks, Shoe, check_decks
 from analyzer.paytables.claims import (
     BET_FIGURES,
     EXACT_DECISIONS,
+    PAYTABLE_FACTS,
     Claim,
     ResolvedSpec,
     Unordered,
-    claims_from_dict,
+    load_claims,
     unordered,
 )
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import (
     as_paytable,
-    claims_names,
-    is_path,
     load_paytable,
     shipped_claims,
 )
@@ -95,20 +92,6 @@ SIMULATION_TOLERANCE = 3
 #: What verify answers on a paytable with unknowns and no values for them: the figures
 #: fit solves (by the set of unknowns each allows) and the largest payout.
 _IN_UNKNOWNS = (*BET_FIGURES, "max_rtp", "max_payout")
-
-
-def load_claims(spec: str | Path) -> list[Claim]:
-    """A claims file, or a shipped claims file by name (``seed-game``)."""
-    if not is_path(spec):
-        shipped = shipped_claims(str(spec))
-        if shipped is None:
-            raise AnalyzerError(
-                f"unknown claims {str(spec)!r}: give a .toml file or one of "
-                f"{', '.join(claims_names())}"
-            )
-        return claims_from_dict(read_toml(shipped), str(spec), None)
-    path = Path(spec)
-    return claims_from_dict(read_toml(path), str(path), path.parent)
 
 
 @dataclass(frozen=True)
@@ -367,7 +350,7 @@ class _Verifier:
         paytable.check_bet_ids(bets)
         if claim.mode is not None:
             paytable.check_modes((claim.mode,))
-        if claim.quantity in ("payouts", "max_round"):
+        if claim.quantity in PAYTABLE_FACTS:
             return  # facts of the paytable itself: no shoe enters
         if paytable.unknowns and claim.quantity in _IN_UNKNOWNS:
             shoe.shoe()  # an impossible shoe is an error before any work
@@ -411,7 +394,7 @@ class _Verifier:
             return self._across(claim)
         paytable = self.paytable(claim)
         quantity = claim.quantity
-        if quantity in ("payouts", "max_round"):
+        if quantity in PAYTABLE_FACTS:
             return _paytable_fact(paytable, claim)
         shoe = self.shoe_of(claim, paytable)
         if quantity == "counting":
@@ -1054,7 +1037,9 @@ def _payout_key(payout: Payout) -> tuple[bool, Fraction, Fraction]:
 
 
 def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
-    """A claim about the paytable itself (payouts, max round), whatever the shoe."""
+    """A claim about the paytable itself (payouts, max round, decks), whatever the shoe."""
+    if claim.quantity == "decks":
+        return _Verdict(computed=str(paytable.decks), passed=paytable.decks == claim.value)
     modes = paytable.modes if claim.mode is None else (claim.mode,)
     offered = {id(bet): (bet, mode) for bet, mode in paytable.offered(modes, (claim.bet,))}
     if not offered:
@@ -1104,6 +1089,7 @@ def verify_claims(
     remove: Iterable[Card] = (),
     simulator: Simulator | None = None,
     paytable: Paytable | str | os.PathLike[str] | None = None,
+    each: bool = False,
 ) -> pd.DataFrame:
     """One row per claim (see :data:`COLUMNS`): the printed figure, the exact value
     printed the same way and as a fraction, PASS or FAIL.
@@ -1113,7 +1099,11 @@ def verify_claims(
     decks), ``shoe`` (every claim on this shoe) and ``remove`` (more cards out of every
     claim's shoe) come on top, as the command line's options do. ``paytable`` (a paytable,
     a shipped name or a file) checks every claim against it instead of the paytable each
-    claim names: a variant's figures against another's published ones."""
+    claim names: a variant's figures against another's published ones. ``each``: a claim
+    that cannot be stated on its paytable (a bet it lacks, a mode it must name...) is a
+    row of its own, result ``NOT STATEABLE`` and the reason its note, and the others are
+    checked (by default the first such claim is an error), as ``certify`` needs of the
+    claims it infers from a page."""
     import pandas as pd
 
     claims = list(sequence_of(claims, Claim, "claims", "Claim objects", " (see load_claims)"))
@@ -1125,8 +1115,14 @@ def verify_claims(
     remove = sequence_of(remove, Card, "remove", "Card objects", " (see parse_cards)")
     given = None if paytable is None else as_paytable(paytable)
     verifier = _Verifier(decks, tuple(remove), shoe, simulator, given)
+    unstated: dict[int, str] = {}
     for claim in claims:
-        _named(claim, verifier.plan)
+        try:
+            _named(claim, verifier.plan)
+        except AnalyzerError as exc:
+            if not each:
+                raise
+            unstated[claim.number] = str(exc)
     from tqdm import tqdm
 
     from analyzer.progress import bar_options
@@ -1135,12 +1131,20 @@ def verify_claims(
     # A bar of the claims checked (each paytable and shoe's analysis made at its first
     # claim), as the process's progress setting says (by default on a terminal only).
     for claim in tqdm(claims, desc="verify", unit="claim", **bar_options(leave=False)):
+        result = None
         try:
+            if claim.number in unstated:
+                raise AnalyzerError(unstated[claim.number])
             verdict = _named(claim, verifier.check)
         except NotComputable as exc:
             verdict = _Verdict(note=str(exc).split(": ", 1)[1], method="")
             verdict.computed = "-"
             verdict.passed = None
+        except AnalyzerError as exc:
+            if not each:
+                raise
+            verdict = _Verdict(note=str(exc).split(": ", 1)[-1], method="", computed="-")
+            result = NOT_STATEABLE
         paytable = verifier.paytable(claim)
         claimed = claim.value
         if claim.quantity == "payouts":
@@ -1148,7 +1152,7 @@ def verify_claims(
         elif claim.across == "range":
             claimed = " to ".join(claim.value)
         shown_shoe = "-"  # a fact of the paytable: no shoe enters
-        if claim.quantity not in ("payouts", "max_round"):
+        if claim.quantity not in PAYTABLE_FACTS:
             shown_shoe = verifier.shown_shoe(claim, paytable)
         if claim.effect_of:
             shown_shoe += f", then less {' '.join(map(str, claim.effect_of))}"
@@ -1157,7 +1161,7 @@ def verify_claims(
         rows.append(
             {
                 "claim": claim.number,
-                "result": RESULTS[verdict.passed],
+                "result": result or RESULTS[verdict.passed],
                 "last_digit": verdict.last_digit,
                 "paytable": paytable.source,
                 "shoe": shown_shoe,
@@ -1182,6 +1186,8 @@ def verify_claims(
 
 #: A claim's result: confirmed, refuted, or not checked (this shoe cannot give it exactly).
 RESULTS = {True: "PASS", False: "FAIL", None: "UNCHECKED"}
+#: The result of a claim its paytable cannot state (``verify_claims(each=True)`` only).
+NOT_STATEABLE = "NOT STATEABLE"
 
 
 def _remarks(claim: Claim, verdict: _Verdict) -> list[str]:

@@ -380,7 +380,7 @@ def verify(
     ----------
     claims : str or os.PathLike or list of Claim
         A shipped claims file's name (see :func:`list_claims`), a claims ``.toml`` file,
-        or the claims themselves (:func:`~analyzer.analysis.verify.load_claims`).
+        or the claims themselves (:func:`~analyzer.paytables.claims.load_claims`).
     paytable : Paytable or str or os.PathLike or None
         Check every claim against this paytable instead of the one each claim names
         (a variant's figures against another's published ones).

@@ -37,6 +37,7 @@ COMMANDS = {
     "report": "exact house edge of every bet (default: the seed game, 8 decks)",
     "play": "deal one round from given cards and settle every bet",
     "verify": "check published figures in a claims file (or a shipped one, by name)",
+    "certify": "find every figure a help page prints, tie each to a bet and check it exactly",
     "fit": "find the unknowns of a paytable's multipliers that published figures allow",
     "eor": "exact effect of removing one card of each rank on each bet, and counts",
     "simulate": "deal shoes and settle every bet on offer: Monte Carlo vs exact",

@@ -22,14 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import check_untrusted
+from analyzer.files import check_untrusted, read_toml
 from analyzer.game.cards import Card, parse_cards
 from analyzer.game.fields import CARDS
 from analyzer.game.games import Vocabulary
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import Decks, check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
-from analyzer.paytables.library import is_path, load_paytable
+from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
 from analyzer.paytables.model import MAX_ROUND, parse_payout
 from analyzer.paytables.printed import (
     MAX_SIGNIFICANT,
@@ -56,6 +56,7 @@ QUANTITIES = (
     "max_rtp",
     "payouts",
     "max_round",
+    "decks",
     "count",
     "probability",
     "eor",
@@ -65,8 +66,10 @@ QUANTITIES = (
     "counting",
     "max_payout",
 )
+#: Facts of the paytable itself, compared as they are (no shoe enters).
+PAYTABLE_FACTS = ("payouts", "max_round", "decks")
 #: Quantities whose value is a printed number.
-_FIGURES = frozenset(QUANTITIES) - {"payouts", "max_round"}
+_FIGURES = frozenset(QUANTITIES) - set(PAYTABLE_FACTS)
 #: What a session claim may state about the net result of its rounds.
 SESSION_STATISTICS = (
     "mean",
@@ -237,11 +240,11 @@ class ClaimKey:
         return self.quantities is None or quantity in self.quantities
 
 
-_NOT_FACTS = tuple(q for q in QUANTITIES if q not in ("payouts", "max_round"))
+_NOT_FACTS = tuple(q for q in QUANTITIES if q not in PAYTABLE_FACTS)
 #: Figures computed exactly on a shoe: they may be stated across deck counts and as a
 #: float prints them.
 _EXACT_FIGURES = tuple(q for q in _NOT_FACTS if q != "counting")
-_OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change"))
+_OF_A_BET = tuple(q for q in QUANTITIES if q not in ("max_rtp", "probability_change", "decks"))
 _DEFAULT_STRATEGY = "the file's, else the paytable's [strategy]"
 
 #: The keys at the top of a claims file, outside its ``[[claim]]`` tables.
@@ -309,8 +312,8 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ),
     ClaimKey(
         "value",
-        'string (payouts: list of strings; max_round: integer or "none"; count: or integer; '
-        'across = "range": a list of two strings)',
+        'string (payouts: list of strings; max_round: integer or "none"; decks: integer or '
+        '"inf"; count: or integer; across = "range": a list of two strings)',
         "yes",
         "-",
         "the figure as its source printed it: its digits set the precision of the check",
@@ -327,7 +330,7 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ClaimKey(
         "bet",
         "string",
-        "yes but for max_rtp, probability_change and an event's count or probability",
+        "yes but for max_rtp, decks, probability_change and an event's count or probability",
         "none",
         "the bet's id in the paytable (a session may give a mix instead)",
         'bet = "banker"',
@@ -665,6 +668,7 @@ QUANTITY_MEANINGS: dict[str, str] = {
     "max_rtp": "the game's best bet's RTP",
     "payouts": "what the bet pays, as a list compared as a multiset (no shoe enters)",
     "max_round": "the bet's max round (no shoe enters)",
+    "decks": "the number of decks the paytable deals (inf: an infinite deck)",
     "count": "ordered six-card rounds of a bet's line or of an event (with over: unordered cards)",
     "probability": "of a bet's line, or of an event, optionally given another condition",
     "eor": "the change in a bet's EV when the cards of remove leave the shoe",
@@ -691,8 +695,8 @@ only D significant digits (Excel: 15), so the figure is compared at its Dth. PAS
 they are equal; FAIL (last digit) when they differ by one in the last digit compared,
 the commonest slip of a source; else FAIL. A session known only within a bound passes
 when some value within it prints as printed; a counting claim passes when the printed
-figure is within 3 standard errors of the simulated value; payouts and max_round are
-compared as they are. printed = "float": the source printed a binary64 float, so the
+figure is within 3 standard errors of the simulated value; payouts, max_round and
+decks are compared as they are. printed = "float": the source printed a binary64 float, so the
 double nearest the exact value (times scale, and 100 for a %: one product of doubles,
 rounded to a double as a program computes it) is rounded half to even at the printed
 figure's last digit, as repr, %.Nf and %.Ne print it; a 17-digit figure is then checked
@@ -1128,6 +1132,11 @@ def _check_value(
         if value != "none":
             whole_number(value, where, "a 'max_round' value (or \"none\")", 1, MAX_ROUND)
         return value
+    if quantity == "decks":
+        try:
+            return check_decks(value, "a 'decks' value")
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{where}: {exc}") from None
     return _printed_figure(value, quantity, digits, where)
 
 
@@ -1328,10 +1337,9 @@ def _claim(
         raise AnalyzerError(
             f"{where}: 'quantity' must be one of {', '.join(QUANTITIES)}, got {quantity!r:.40}"
         )
-    if quantity == "max_rtp" and ("bet" in item or "mode" in item):
-        raise AnalyzerError(
-            f"{where}: 'max_rtp' is the game's best bet: it takes no 'bet' or 'mode'"
-        )
+    if quantity in ("max_rtp", "decks") and ("bet" in item or "mode" in item):
+        what = "is the game's best bet" if quantity == "max_rtp" else "is the paytable's shoe"
+        raise AnalyzerError(f"{where}: {quantity!r} {what}: it takes no 'bet' or 'mode'")
     check_keys(item, claim_keys(quantity), where)
     paytable = _paytable_named(item, top.get("paytable"), where, base)
     digits = None
@@ -1391,7 +1399,7 @@ def _claim(
             )
         if over is not None and event is not None:
             unordered(over, event.fields | (given.fields if given else frozenset()), where)
-    elif quantity not in ("max_rtp", "session") and not isinstance(bet, str):
+    elif quantity not in ("max_rtp", "session", "decks") and not isinstance(bet, str):
         raise AnalyzerError(f"{where}: quantity {quantity!r} needs a 'bet'")
     if "given" in item and event is None:
         raise AnalyzerError(f"{where}: 'given' needs an 'event'")
@@ -1465,3 +1473,17 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     if not isinstance(items, list) or not items:
         raise AnalyzerError(f"{source}: needs at least one [[claim]]")
     return [_claim(item, number, source, base, data) for number, item in enumerate(items, 1)]
+
+
+def load_claims(spec: str | Path) -> list[Claim]:
+    """A claims file, or a shipped claims file by name (``seed-game``)."""
+    if not is_path(spec):
+        shipped = shipped_claims(str(spec))
+        if shipped is None:
+            raise AnalyzerError(
+                f"unknown claims {str(spec)!r}: give a .toml file or one of "
+                f"{', '.join(claims_names())}"
+            )
+        return claims_from_dict(read_toml(shipped), str(spec), None)
+    path = Path(spec)
+    return claims_from_dict(read_toml(path), str(path), path.parent)

@@ -345,6 +345,9 @@ class Bet:
     #: A progressive jackpot: the meter (in stakes, what a rule paying ``jackpot`` nets)
     #: and the share of each stake that goes to it; None without one.
     jackpot: Jackpot | None = None
+    #: Other names help pages give the bet, in any language ("P. Pair"): what ``certify``
+    #: reads as the bet besides its names (never shown by the tool).
+    aliases: tuple[str, ...] = ()
 
     def with_meter(self, meter: Fraction) -> Bet:
         """The bet with its jackpot's meter at ``meter`` (its jackpot rules net it)."""
@@ -792,7 +795,7 @@ def _bet_from_dict(
     check_keys(
         data,
         {"id", "name", "names", "max_round", "modes", "rule", "multiply", "jackpot", "fee"}
-        | {"description", "descriptions", "note", "notes"},
+        | {"description", "descriptions", "note", "notes", "aliases"},
         where,
     )
     name = optional(data, "name", str, where, bet_id)
@@ -800,6 +803,7 @@ def _bet_from_dict(
     names = _texts(data, "name", "names", where, _MAX_NAME)
     descriptions = _texts(data, "description", "descriptions", where, _MAX_TEXT)
     notes = _texts(data, "note", "notes", where, _MAX_TEXT)
+    aliases = _aliases(data, where)
     max_round = data.get("max_round")
     if max_round is not None:
         whole_number(max_round, where, "'max_round'", 1, MAX_ROUND)
@@ -855,7 +859,23 @@ def _bet_from_dict(
         multipliers if multiply else None,
         fee,
         jackpot,
+        aliases,
     )
+
+
+#: The most other names a bet may have.
+_MAX_ALIASES = 50
+
+
+def _aliases(data: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    """A bet's ``aliases``: other names help pages give it, a list of texts."""
+    aliases = data.get("aliases", [])
+    list_of(aliases, str, where, "'aliases'")
+    if len(aliases) > _MAX_ALIASES:
+        raise AnalyzerError(f"{where}: 'aliases' names more than {_MAX_ALIASES} names")
+    for alias in aliases:
+        _check_name(alias, "aliases", where)
+    return tuple(aliases)
 
 
 def _multiply(

@@ -68,7 +68,8 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. simulate and count version 4: ``options.decision`` (the
+#: Every command's contract. certify version 1: new (a help page's figures, each checked).
+#: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 3: ``options.game`` added (the game of another
 #: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
@@ -93,6 +94,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("report", 3, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
+        Contract("certify", 1, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),

@@ -677,3 +677,37 @@ value = ["5:1"]
     from analyzer.reports.site import _payout_lines
 
     assert [line["pays"] for line in _payout_lines(result.bet, "en")] == ["jackpot", "5:1"]
+
+
+def test_a_claim_of_the_paytables_decks_is_a_fact_of_the_paytable() -> None:
+    rows = verify_claims(
+        _claims(
+            {"quantity": "decks", "value": 8},
+            {"quantity": "decks", "value": 6},
+            {"quantity": "decks", "value": "inf"},
+        )
+    )
+    assert list(rows["result"]) == ["PASS", "FAIL", "FAIL"]
+    assert list(rows["computed"]) == ["8", "8", "8"] and list(rows["shoe"]) == ["-"] * 3
+    for item, message in (
+        ({"quantity": "decks", "value": 30}, "'decks' value = 30"),
+        ({"quantity": "decks", "value": 8, "bet": "tie"}, "it takes no 'bet' or 'mode'"),
+        ({"quantity": "decks", "value": 8, "decks": 6}, "'decks'"),
+    ):
+        with pytest.raises(AnalyzerError, match=message):
+            _claims(item)
+
+
+def test_each_claim_on_its_own_reports_what_cannot_be_stated() -> None:
+    claims = _claims(
+        {"bet": "tie", "quantity": "house_edge", "value": "14.36%"},
+        {"bet": "banker", "quantity": "house_edge", "value": "1.06%"},  # differs by mode
+        {"bet": "banker", "quantity": "payouts", "value": ["0.95:1"]},  # pays by mode
+        {"bet": "tie", "quantity": "probability", "label": "nope", "value": "1%"},
+    )
+    with pytest.raises(AnalyzerError, match=r"claim 4: bet 'tie' .* no rule labelled 'nope'"):
+        verify_claims(claims)  # (planned before any is checked: the first refused is 4)
+    rows = verify_claims(claims, each=True)
+    assert list(rows["result"]) == ["PASS", "NOT STATEABLE", "NOT STATEABLE", "NOT STATEABLE"]
+    assert rows["note"][1].startswith("house_edge of 'banker' differs by mode")
+    assert "no rule labelled 'nope'" in rows["note"][3]

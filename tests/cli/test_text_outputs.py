@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from helpers import run
 
@@ -16,6 +18,12 @@ TEXT_COMMANDS = {
     "count one bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect"],
     "count several bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2"],
     "verify": ["verify", "seed-game"],
+    "certify": [
+        "certify",
+        str(Path(__file__).resolve().parents[1] / "data" / "seeds" / "003_e9fe957e965a18c5.txt"),
+        "--paytable",
+        "seed-game",
+    ],
     "solve": ["solve", "--decks", "inf"],
     "report, other rules": ["report", "--paytable", "chemin-de-fer", "--decks", "inf"],
     "strategy": ["strategy"],
@@ -61,6 +69,7 @@ def test_tables_and_titles_of_a_text_output_fit_100_columns(tmp_path, capsys, na
     code, out, _ = run(capsys, *_argv(name, tmp_path))
     assert code == 0
     records = ("PASS ", "FAIL ", "NOT CHECKED", "Claimed maximum RTP", "Max-round advice")
+    records += ("UNCHECKED ", "NOT STATEABLE ", "UNMATCHED ", "HIDDEN ")  # (certify's)
     wide = [
         line
         for line in out.splitlines()

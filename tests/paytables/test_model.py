@@ -48,6 +48,16 @@ from analyzer.paytables.model import in_language, parse_payout, paytable_from_di
             "bet 'x': unknown key 'colour'",
         ),
         (
+            '[[bet]]\nid = "x"\naliases = "P. Pair"\n'
+            '[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
+            "bet 'x': 'aliases' must be a list of",
+        ),
+        (
+            '[[bet]]\nid = "x"\naliases = ["a\\nb"]\n'
+            '[[bet.rule]]\nwhen = "natural"\npays = "1:1"\n',
+            "bet 'x': 'aliases' must be one line",
+        ),
+        (
             "[[bet]]\nid = \"x\"\n[[bet.rule]]\nwhen = \"__import__('os').system('touch PWNED')\"\n"
             'pays = "1:1"\n',
             "bet 'x': rule 1: ",

@@ -71,6 +71,14 @@ CASES: dict[str, list[str]] = {
     "verify": ["verify", "seed-game"],
     "verify-shoe": ["verify", "seed-game", "--remove", "5H 5H KS"],
     "verify-decks": ["verify", "ez-baccarat", "--decks", "6"],
+    "certify": [
+        *("certify", str(GOLDEN.parent / "seeds" / "000_78b99584248e87c5.txt")),
+        *("--paytable", "seed-game"),
+    ],
+    "certify-truncate": [
+        *("certify", str(GOLDEN.parent / "seeds" / "003_e9fe957e965a18c5.txt")),
+        *("--paytable", "seed-game-ms", "--rounding", "truncate"),
+    ],
     "fit": ["fit", "prosperity-tree-baccarat"],
     "eor": ["eor", "--decks", "1", "--bet", "tie", "--bet", "banker"],
     "eor-by-card-one-mode": [
