@@ -15,6 +15,7 @@ from analyzer.game.games import named_game
 from analyzer.game.shoe import Shoe
 
 
+@pytest.mark.kernels
 def test_dragon_tiger_on_any_shoe_is_plain_counting() -> None:
     rng = np.random.default_rng(3)
     shoes = rng.integers(0, 9, size=(50, 13))
