@@ -274,7 +274,7 @@ NO_ONE = ("--paytable", "peek-baccarat", "--unknowns", "s1=0,s2=3/4,s3=1/8")
         (
             [*ROUND, "--paytable", "peek-baccarat", "--shown", "1"],
             "unknowns (s1, s2, s3): give them values with --unknowns NAME=VALUE (report, "
-            "strategy, play, simulate)",
+            "strategy, eor, play, simulate)",
         ),
         ([*ROUND, "--shown", "1"], "--shown: seed-game shows no card at random"),
         (
@@ -293,7 +293,7 @@ NO_ONE = ("--paytable", "peek-baccarat", "--unknowns", "s1=0,s2=3/4,s3=1/8")
         (
             ["count", *PEEK, "--shoes", "2", "--bet", "player", "--no-progress"],
             "'count' plays every bet as dealt; the bets of its [decision] are played by the "
-            "player's choice (report, verify, fit, docs, strategy, play and simulate take it)",
+            "player's choice (report, verify, fit, docs, strategy, eor, play and simulate take it)",
         ),
     ],
 )

@@ -317,7 +317,7 @@ decks = 8
 id = "enter"
 name = "Enter"
 [[bet.rule]]
-when = "winner == 'player'"
+when = "winner == 'player' and action in ('stand', 'draw')"  # (reads the action: raised)
 pays = "1:1"
 [[bet.rule]]
 when = "winner == 'tie'"
