@@ -449,15 +449,7 @@ def _decided_round(
         "stake": None if one is None else one.stake,
         "chosen_by": "option" if asked is not None else "strategy",
         "strategies": [
-            {
-                "bet": bet_id,
-                "mode": mode,
-                "ev": {name: fraction_text(v) for name, v in choice.values.items()},
-                "ev_float": {name: float(v) for name, v in choice.values.items()},
-                "best": choice.best,
-                "action": played[(bet_id, mode)].name,
-                "stake": played[(bet_id, mode)].stake,
-            }
+            _strategy_record(bet_id, mode, choice, played[(bet_id, mode)])
             for (bet_id, mode), choice in in_modes
         ],
     }
@@ -710,15 +702,7 @@ def _drawn_round(
         "stake": action.stake,
         "chosen_by": "option" if asked is not None else "strategy",
         "strategies": [
-            {
-                "bet": bet_id,
-                "mode": mode,
-                "ev": {name: fraction_text(v) for name, v in choice.values.items()},
-                "ev_float": {name: float(v) for name, v in choice.values.items()},
-                "best": choice.best,
-                "action": action.name,
-                "stake": action.stake,
-            }
+            _strategy_record(bet_id, mode, choice, action)
             for (bet_id, mode), choice in choices.items()
         ],
     }
@@ -856,3 +840,17 @@ def _special_lines(paytable: Paytable, specials: Specials, suits: SpecialSuits) 
     if paytable.fee:
         lines.append(f"Fee:     {float(paytable.fee):g} per unit staked, paid on every bet")
     return lines
+
+
+def _strategy_record(bet_id: str, mode: str, choice, action: Action) -> dict:
+    """A bet's strategy in the round's information set, as play's JSON gives it: each
+    action's exact EV there, the best, and the action it was played by."""
+    return {
+        "bet": bet_id,
+        "mode": mode,
+        "ev": {name: fraction_text(v) for name, v in choice.values.items()},
+        "ev_float": {name: float(v) for name, v in choice.values.items()},
+        "best": choice.best,
+        "action": action.name,
+        "stake": action.stake,
+    }
