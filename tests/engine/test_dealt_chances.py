@@ -14,8 +14,10 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.games import named_game
 from analyzer.game.shoe import Shoe
 
+#: Every test here runs the kernels (CI reruns them with the JIT off, for coverage).
+pytestmark = pytest.mark.kernels
 
-@pytest.mark.kernels
+
 def test_dragon_tiger_on_any_shoe_is_plain_counting() -> None:
     rng = np.random.default_rng(3)
     shoes = rng.integers(0, 9, size=(50, 13))

@@ -25,6 +25,9 @@ from analyzer.engine.game_batch import (
 from analyzer.paytables.library import as_paytable
 from analyzer.paytables.model import paytable_from_dict, with_values
 
+#: Every test here runs the kernels (CI reruns them with the JIT off, for coverage).
+pytestmark = pytest.mark.kernels
+
 DRAGON_TIGERS = (
     "dragon-tiger",
     "dragon-tiger-evolution",
@@ -165,7 +168,6 @@ def _counts(cards: list[str]) -> np.ndarray:
     return np.bincount(index, minlength=52)
 
 
-@pytest.mark.kernels
 @pytest.mark.parametrize(
     ("name", "n", "nets", "cards"),
     [
