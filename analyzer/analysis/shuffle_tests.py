@@ -400,9 +400,10 @@ def adjacency_moments(before: np.ndarray, composition: np.ndarray, places: int) 
     neighbouring pairs (place i, i + 1) hold two cards next to each other in ``before``
     (card indices in deal order), in either order; and those pairs' 52 x 52 indicator.
 
-    With ``A`` the set of ordered pairs (each neighbours of ``before`` both ways round), ``M_i`` the indicator that places (i, i + 1)
-    hold a pair of ``A``, ``q1 = P(M_i)``, ``q_adj = P(M_i M_{i+1})``, ``q_dis =
-    P(M_i M_j)`` for j > i + 1 (places apart): mean ``m q1``, variance
+    With ``A`` the set of ordered pairs (each neighbours of ``before`` both ways round),
+    ``M_i`` the indicator that places (i, i + 1) hold a pair of ``A``, ``q1 = P(M_i)``,
+    ``q_adj = P(M_i M_{i+1})``, ``q_dis = P(M_i M_j)`` for j > i + 1 (places apart):
+    mean ``m q1``, variance
     ``m q1 (1 - q1) + 2 (m - 1)(q_adj - q1**2) + (m - 1)(m - 2)(q_dis - q1**2)``, each
     probability the sum over the pairs of the falling products of the cards left.
     """
@@ -493,3 +494,53 @@ def first_last_test(pairs: list[tuple[np.ndarray, np.ndarray]], first: int, comp
         "the shoe before, normal tail (martingale CLT)"
     )
     return method, len(pairs), observed, mean, "z", float(z), None, normal_upper(float(z))
+
+
+# -- Records ---------------------------------------------------------------------------------
+
+
+def shuffle_verdict(test: ShuffleTest, level: float) -> str:
+    """``pass`` or ``FAIL`` at ``level`` (Holm's adjusted p-value)."""
+    return "FAIL" if test.failed(level) else "pass"
+
+
+def shuffle_test_record(test: ShuffleTest, level: float) -> dict:
+    """One shuffle test as JSON-ready data."""
+    return {
+        "test": test.key,
+        "name": test.name,
+        "method": test.method,
+        "shoes": test.shoes,
+        "observed": _rounded(test.observed),
+        "expected": _rounded(test.expected),
+        "statistic_name": test.statistic_name,
+        "statistic": _rounded(test.statistic),
+        "df": test.df,
+        "p_value": _rounded(test.p_value),
+        "holm_p_value": _rounded(test.adjusted_p),
+        "verdict": shuffle_verdict(test, level),
+        "catches": test.catches,
+    }
+
+
+def shuffle_record(result: ShuffleResult) -> dict:
+    """The shuffle tests of a log as JSON-ready data (``audit``'s ``shuffle_tests``)."""
+    return {
+        "level": result.level,
+        "correction": "holm",
+        "shoes": result.shoes,
+        "pairs": result.pairs,
+        "window": result.window,
+        "first_cards": result.first_cards,
+        "burn_logged": result.burn_logged,
+        "tests_run": len(result.tests),
+        "tests_failed": len(result.failed),
+        "tests": [shuffle_test_record(t, result.level) for t in result.tests],
+        "not_run": {key: why for key, why in result.not_run},
+        "notes": list(result.notes),
+    }
+
+
+def _rounded(value: float) -> float:
+    """A float to 12 significant digits, as the audit's records give them."""
+    return float(f"{value:.12g}")
