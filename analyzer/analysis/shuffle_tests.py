@@ -229,7 +229,7 @@ class ShuffleTests:
             self.parts.append(block.cards[i])
 
     def _where(self, row: int) -> str:
-        return f"{self.log + ', ' if self.log else ''}row {row}"
+        return f"{self.log + ': ' if self.log else ''}row {row}"
 
     def _finish(self) -> None:
         if self.name is None:

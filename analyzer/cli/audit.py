@@ -259,8 +259,8 @@ def _shuffle_blocks(shuffle) -> list:
             f"{t.observed:,.1f}" if t.statistic_name == "chi2" else f"{int(t.observed):,}",
             f"{t.expected:,.1f}",
             f"{t.statistic_name} = {t.statistic:.3f}",
-            _p_text(t.p_value),
-            _p_text(t.adjusted_p),
+            _tiny_p_text(t.p_value),
+            _tiny_p_text(t.adjusted_p),
             shuffle_verdict(t, shuffle.level),
         ]
         for t in shuffle.tests
@@ -451,6 +451,11 @@ def _p_text(p: float | None) -> str:
     if p is None:
         return "-"
     return f"{p:.4f}" if p >= 1e-4 else f"{p:.2g}"
+
+
+def _tiny_p_text(p: float) -> str:
+    """A p-value, one too small for a float (a normal tail past z = 38) as "< 1e-300"."""
+    return "< 1e-300" if p == 0 else _p_text(p)
 
 
 def _count(n: int, noun: str) -> str:

@@ -920,7 +920,7 @@ def shuffle_tests_of_logs(
         )
     tests = ShuffleTests(paytable.decks if decks is None else decks, level)
     for path in paths:
-        tests.start_log(str(path) if len(paths) > 1 else "")
+        tests.start_log(str(path))
         for block in read_log(path, paytable, block_rows):
             tests.feed(block)
     return tests.result()
