@@ -448,3 +448,12 @@ def test_simulate_refuses_a_shuffle_it_cannot_deal(capsys) -> None:
         capsys, "simulate", "--shoes", "2", "--shuffle", "riffle:1", "--paytable", "dragon-tiger"
     )
     assert code == 2 and "deals punto banco shoes" in err
+
+
+def test_a_riffled_runs_saved_partitions_are_not_a_perfect_ones() -> None:
+    from analyzer.runs.simulate import SimulationJob
+
+    perfect = SimulationJob(SEED_GAME, Procedure(), 1)
+    riffled = SimulationJob(SEED_GAME, Procedure(), 1, riffles=2)
+    assert "riffles" not in perfect.identity  # (as before riffles were dealt)
+    assert riffled.identity == perfect.identity | {"riffles": 2}
