@@ -155,9 +155,9 @@ class ShuffleTests:
     """Shoes fed block by block (:meth:`feed`, the blocks of
     :func:`~analyzer.runs.audit_log.read_log`, logs started by :meth:`start_log`), then
     :meth:`result`. A log the tests cannot take is an
-    :class:`~analyzer.errors.AnalyzerError`, one line: a shoe whose rows are not together or whose number goes back, a shoe missing a
-    round (its cards' places unknown), a shoe of more cards than ``decks`` decks hold or
-    more copies of a card."""
+    :class:`~analyzer.errors.AnalyzerError`, one line: a shoe whose rows are not
+    together or whose number goes back, a shoe missing a round (its cards' places
+    unknown), a shoe of more cards than ``decks`` decks hold or more copies of a card."""
 
     def __init__(self, decks: int, level: float = 0.01) -> None:
         if decks == INFINITE:
