@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from analyzer.cli.options import (
     REPORT_SUFFIXES,
@@ -45,8 +46,11 @@ frequencies against a full shoe's exact probabilities (chi-square, exact binomia
 a player's decision, each round's exact chances given the cards seen and the action),
 runs and serial correlation of the winners, and the shoe-aware test (each round priced
 on the cards left in its shoe), each with its p-value and verdict at --level after
-Holm's correction. Findings are about the table, not errors: the exit status is 0 (1
-with --fail-on-findings); a malformed log is one line and exit status 2."""
+Holm's correction. With --shuffle-tests, the shuffle is tested too, over the consecutive
+shoes of each log: each rank's place in the shoe, neighbours of one shoe found together
+again in the next, and a shoe's first cards against the last cards dealt from the one
+before. Findings are about the table, not errors: the exit status is 0 (1 with
+--fail-on-findings); a malformed log is one line and exit status 2."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # a log to audit
@@ -59,6 +63,8 @@ examples:
   baccarat-odds simulate --shoes 100 --seed 3 --log more.parquet
   baccarat-odds audit rounds.csv more.parquet      # one audit: a shoe in both is found
   baccarat-odds audit more.parquet --workers 2     # in saved partitions; again with --resume
+  baccarat-odds simulate --shoes 50 --seed 6 --shuffle riffle:2 --log riffled.csv
+  baccarat-odds audit riffled.csv --no-fit --shuffle-tests   # the weak riffle is found
   baccarat-odds simulate --shoes 20 --seed 4 --paytable dragon-tiger --log dragon.csv
   baccarat-odds audit dragon.csv --paytable dragon-tiger    # dragon_cards, tiger_cards
   baccarat-odds simulate --shoes 5 --seed 5 --paytable lucky-draw-baccarat-1 --log lucky.csv
@@ -104,6 +110,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="the checks only: no tests of the fit to the exact odds",
     )
+    parser.add_argument(
+        "--shuffle-tests",
+        action="store_true",
+        help="also test the shuffle over each log's consecutive shoes (a shoe's rows "
+        "together, in the order dealt, every round logged): each rank's place in the shoe "
+        "(chi-square), neighbours of one shoe together again in the next, a shoe's first "
+        "cards against the last dealt from the one before (exact mean and variance, normal "
+        "tail); p-values at --level after Holm's correction over these tests (punto banco "
+        "logs; default: not tested)",
+    )
     writes(
         parser.add_argument(
             "--plot",
@@ -143,6 +159,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     outputs = {"--out": (args.report_out, REPORT_SUFFIXES.get(args.format))}
     check_outputs(outputs | {"--plot": (args.plot, (".png",))})
     paytable = paytable_from_args(args)
+    shuffle = None
+    if args.shuffle_tests:  # first: a log they cannot take is refused before the audit
+        from analyzer.runs.audit_log import shuffle_tests_of_logs
+
+        shuffle = shuffle_tests_of_logs(args.logs, paytable, args.decks, args.level)
     result = run_audit(
         args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
         partition_rows=args.partition_rows, work_dir=args.work_dir, resume=args.resume,
@@ -156,15 +177,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         except OSError as exc:
             raise output_error("--plot", args.plot, exc) from None
     status = 1 if args.fail_on_findings and result.total else 0
-    document = audit_document(result, paytable, args.level)
+    document = audit_document(result, paytable, args.level, shuffle)
     content = write_document(document, args.format, **layout(args))
     return deliver_report(content, args.report_out), status
 
 
-def audit_document(result, paytable, level: float = 0.01) -> Document:
+def audit_document(result, paytable, level: float = 0.01, shuffle=None) -> Document:
     """The audit as a document: for people, the findings (or "No findings."), the summary
-    and, where it was run, the fit's tests and calibration; for tools, the findings, the
-    tests and the calibration as tables, and the whole record as JSON."""
+    and, where they were run, the fit's tests and calibration and the shuffle tests
+    (``shuffle``); for tools, the findings, the tests and the calibration as tables, and
+    the whole record as JSON."""
     from analyzer.analysis.audit import payout_column
     from analyzer.analysis.audit_record import finding_record
     from analyzer.reports.outputs import audit_data
@@ -209,7 +231,68 @@ def audit_document(result, paytable, level: float = 0.01) -> Document:
     ]
     if result.fit is not None:
         blocks += _fit_blocks(result.fit, paytable)
-    return Document(None, tuple(blocks), audit_data(result, paytable, level))
+    if shuffle is not None:
+        blocks += _shuffle_blocks(shuffle)
+    return Document(None, tuple(blocks), audit_data(result, paytable, level, shuffle))
+
+
+def _shuffle_blocks(shuffle) -> list:
+    from analyzer.analysis.shuffle_tests import shuffle_test_record, shuffle_verdict
+
+    run, failed = len(shuffle.tests), len(shuffle.failed)
+    verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
+    if not run:
+        verdict = "none run"
+    intro = [
+        f"{_count(run, 'test')} at level {shuffle.level:g}, p-values adjusted by Holm's "
+        f"correction over the {run} run: {verdict}",
+        f"  {_count(shuffle.shoes, 'shoe')}, {_count(shuffle.pairs, 'consecutive pair')}; "
+        f"places counted from each shoe's {'burn' if shuffle.burn_logged else 'first round'}"
+        f", the first {shuffle.window:,} (every shoe's)",
+    ]
+    intro += [f"  not run: {key}: {why}" for key, why in shuffle.not_run]
+    intro += [f"  {note}" for note in shuffle.notes]
+    rows = [
+        [
+            t.key,
+            f"{t.shoes:,}",
+            f"{t.observed:,.1f}" if t.statistic_name == "chi2" else f"{int(t.observed):,}",
+            f"{t.expected:,.1f}",
+            f"{t.statistic_name} = {t.statistic:.3f}",
+            _tiny_p_text(t.p_value),
+            _tiny_p_text(t.adjusted_p),
+            shuffle_verdict(t, shuffle.level),
+        ]
+        for t in shuffle.tests
+    ]
+    headers = ["test", "shoes", "observed", "expected", "statistic", "p-value", "Holm p"]
+    methods = [
+        textwrap.fill(
+            f"{t.key}: {t.method}; would catch {t.catches}",
+            width=88,
+            initial_indent="  ",
+            subsequent_indent="    ",
+        )
+        for t in shuffle.tests
+    ]
+    records = [shuffle_test_record(t, shuffle.level) for t in shuffle.tests]
+    return [
+        Heading("Shuffle tests", 2),
+        Paragraph("\n".join(intro)),
+        table([Column(h) for h in [*headers, "verdict"]], rows, audience="people"),
+        Paragraph("\n".join(methods)),
+        records_table(
+            records,
+            {
+                "observed": "number",
+                "expected": "number",
+                "statistic": "number",
+                "p_value": "number",
+                "holm_p_value": "number",
+                "df": "count",
+            },
+        ),
+    ]
 
 
 def _fit_blocks(fit, paytable) -> list:
@@ -368,6 +451,11 @@ def _p_text(p: float | None) -> str:
     if p is None:
         return "-"
     return f"{p:.4f}" if p >= 1e-4 else f"{p:.2g}"
+
+
+def _tiny_p_text(p: float) -> str:
+    """A p-value, one too small for a float (a normal tail past z = 38) as "< 1e-300"."""
+    return "< 1e-300" if p == 0 else _p_text(p)
 
 
 def _count(n: int, noun: str) -> str:

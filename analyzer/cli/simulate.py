@@ -25,7 +25,10 @@ bet of the decision raised as its exact strategy (or --decisions) plays them, th
 the base stake. The shoes are dealt in saved partitions: after an interruption, --resume
 goes on from them. --log writes every round dealt in the log format audit reads (another
 game's names its hands: dragon_cards, tiger_cards; with a decision, the action each round
-was played by; not for a punto banco paytable with a [decision])."""
+was played by; not for a punto banco paytable with a [decision]). --shuffle riffle:K deals
+the shoes of each partition as one table that shuffles weakly: the first shoe shuffled
+perfectly, each later one the cards of the one before, as the discard rack holds them,
+riffled K times (a log of it is what audit --shuffle-tests looks for)."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 1000 --seed 1
@@ -34,12 +37,41 @@ examples:
   baccarat-odds simulate --paytable lightning-dragon-tiger --shoes 200 \
       --unknowns p3=1/8,p5=1/60,p8=3/32   # a Lightning suit and multiplier drawn each round
   baccarat-odds simulate --paytable peek-baccarat --unknowns s1=1/4,s2=35/64,s3=1/8 --shoes 200
-  baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv"""
+  baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv
+  baccarat-odds simulate --shoes 50 --seed 1 --shuffle riffle:2 --log riffled.csv"""
+
+#: The most riffles --shuffle takes (seven already leave an 8-deck shoe nearly mixed).
+MAX_RIFFLES = 1000
+
+
+def shuffle_riffles(text: str) -> int:
+    """An argparse type: ``perfect`` (0) or ``riffle:K``, K riffles (1 to
+    :data:`MAX_RIFFLES`)."""
+    value = text.strip().lower()
+    if value == "perfect":
+        return 0
+    kind, _, count = value.partition(":")
+    if kind == "riffle" and count.isdigit() and 1 <= int(count) <= MAX_RIFFLES:
+        return int(count)
+    raise argparse.ArgumentTypeError(
+        f"is perfect or riffle:K, K riffles from 1 to {MAX_RIFFLES} (e.g. riffle:2), got {text!r}"
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_run_options(parser)
     add_decisions_option(parser)
+    parser.add_argument(
+        "--shuffle",
+        type=shuffle_riffles,
+        default=0,
+        metavar="perfect|riffle:K",
+        help="how each shoe is shuffled: perfect (the default: every order alike), or "
+        "riffle:K, each partition's shoes dealt as one table's, the first shuffled "
+        "perfectly and each later one the cards of the shoe before (the last card dealt on "
+        "top, the cards never dealt beneath) given K Gilbert-Shannon-Reeds riffles "
+        "(punto banco only)",
+    )
     writes(
         parser.add_argument(
             "--log",
@@ -74,7 +106,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     check_simulation(paytable, procedure, log=args.log is not None)
     if args.log is not None:
         check_log_run(args.log, args.resume, args.scheduler, args.workers)
-    job = SimulationJob(paytable, procedure, args.seed, logged=args.log is not None)
+    job = SimulationJob(
+        paytable, procedure, args.seed, logged=args.log is not None, riffles=args.shuffle
+    )
     if args.log is None:
         results = job_from_args(args, simulate_partition, job, check_simulate_partition)
     else:
@@ -119,6 +153,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"{paytable.name}: {args.shoes} shoes of {procedure.decks} decks, {rounds} rounds, "
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
+    if args.shuffle:
+        head += f", each shoe the last one's cards riffled {args.shuffle} times"
     bets = table([Column(str(c)) for c in shown.columns], shown.values.tolist())
     return write_document(Document(head, (bets,), data), args.format, **layout(args)), 0
 

@@ -71,7 +71,9 @@ class Contract:
 #: Every command's contract. certify version 1: new (a help page's figures, each checked).
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
-#: plays it; null without one). audit version 3: ``options.game`` added (the game of another
+#: plays it; null without one). audit version 4: ``options.shuffle_tests`` added and, with
+#: --shuffle-tests, ``shuffle_tests`` (the tests of the shuffle over consecutive shoes).
+#: audit version 3: ``options.game`` added (the game of another
 #: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
 #: game; its checks (``counts``) and tests are the game's. fit version 3: ``closed`` added
 #: beside ``intervals`` (whether each end as written is a consistent value: a printed
@@ -101,7 +103,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("count", 4, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
-        Contract("audit", 3, "findings"),
+        Contract("audit", 4, "findings"),
         Contract("cache", 1, "runs"),
     )
 }

@@ -144,14 +144,21 @@ def _warnings(warnings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[str, Any]:
+def audit_data(
+    result: AuditResult, paytable: Paytable, level: float, shuffle: Any = None
+) -> dict[str, Any]:
     """``audit``'s document: the findings listed under ``findings``, then the rest of the
     audit's record (:func:`~analyzer.analysis.audit_record.audit_record`); its options
-    are whether the fit was tested and at which ``level``, the game (None for punto
-    banco) and how the paytable is played."""
+    are whether the fit was tested and at which ``level``, whether the shuffle was
+    tested, the game (None for punto banco) and how the paytable is played. ``shuffle``:
+    the shuffle tests (:class:`~analyzer.analysis.shuffle_tests.ShuffleResult`), given
+    under ``shuffle_tests``, or None where they were not run."""
     from analyzer.analysis.audit_record import audit_record
+    from analyzer.analysis.shuffle_tests import shuffle_record
 
     record = audit_record(result, paytable)
+    if shuffle is not None:
+        record["shuffle_tests"] = shuffle_record(shuffle)
     findings = record.pop("findings")
     del record["paytable"], record["decks"]  # (the envelope's)
     return envelope(
@@ -160,6 +167,7 @@ def audit_data(result: AuditResult, paytable: Paytable, level: float) -> dict[st
         shoe=dealt_shoe_record(result.decks),
         options={
             "fit": result.fit is not None,
+            "shuffle_tests": shuffle is not None,
             "level": level,
             **played_options(paytable, with_game=True),
         },

@@ -898,3 +898,29 @@ def _mebibytes(n: int) -> str:
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip().splitlines()
     return text[0][:200] if text else type(exc).__name__
+
+
+def shuffle_tests_of_logs(
+    paths: Sequence[str | Path],
+    paytable: Paytable,
+    decks: int | None = None,
+    level: float = DEFAULT_LEVEL,
+    block_rows: int = BLOCK_ROWS,
+):
+    """The shuffle tests (:mod:`analyzer.analysis.shuffle_tests`) of the logs at
+    ``paths``, read again in one pass after the audit: each log's consecutive shoes
+    compared (no shoe of one log follows another log's). A log the tests cannot take is
+    one :class:`~analyzer.errors.AnalyzerError`."""
+    from analyzer.analysis.shuffle_tests import ShuffleTests
+
+    if paytable.game is not None:
+        raise AnalyzerError(
+            f"--shuffle-tests reads punto banco logs; {paytable.game.name}'s hands are not "
+            "read in deal order by it"
+        )
+    tests = ShuffleTests(paytable.decks if decks is None else decks, level)
+    for path in paths:
+        tests.start_log(str(path))
+        for block in read_log(path, paytable, block_rows):
+            tests.feed(block)
+    return tests.result()

@@ -8,6 +8,12 @@ progress is the shoe's last (``last_round="cut-card"``); under the rule many cas
 published counting studies use (``"one-more"``) the dealer finishes that round and deals
 one more, unless the cut card came out in place of a round's first card, when that round
 is the last. Rounds are numbered from 1.
+
+A weak shuffle can be dealt instead (:func:`deal_shoes`' ``riffles``): the first shoe is
+shuffled perfectly, each one after it is the cards of the shoe before as the discard rack
+holds them (:func:`discard_stack`: the last card dealt on top, down to the shown card,
+the cards never dealt beneath) riffled ``riffles`` times by the Gilbert-Shannon-Reeds
+model (:func:`riffle`), the way a table that riffles its discards too few times deals.
 """
 
 from __future__ import annotations
@@ -96,6 +102,34 @@ class Procedure:
 def shuffled_shoe(rng: np.random.Generator, decks: int) -> np.ndarray:
     """Card indices (:func:`~analyzer.game.cards.card_index`) in dealing order."""
     return rng.permutation(np.repeat(np.arange(N_CARD_TYPES, dtype=np.int64), decks))
+
+
+def riffle(rng: np.random.Generator, cards: np.ndarray, times: int = 1) -> np.ndarray:
+    """``cards`` (top first) riffled ``times`` times by the Gilbert-Shannon-Reeds model:
+    each time the pack is cut after a Binomial(n, 1/2) number of cards and the two
+    packets are dropped together, every interleaving equally likely. Drawn as a uniform
+    bit per place of the new pack (0: from the top packet): the top packet's cards fill
+    the places marked 0, in order, the bottom packet's those marked 1 (the same law).
+
+    Examples
+    --------
+    >>> riffle(np.random.default_rng(1), np.arange(6)).tolist()
+    [0, 3, 4, 5, 1, 2]
+    """
+    out = np.asarray(cards)
+    for _ in range(times):
+        places = np.argsort(rng.integers(0, 2, len(out)), kind="stable")
+        shuffled = np.empty_like(out)
+        shuffled[places] = out
+        out = shuffled
+    return out
+
+
+def discard_stack(cards: np.ndarray, dealt: int) -> np.ndarray:
+    """A dealt shoe's cards as the discard rack holds them, top first: the ``dealt``
+    cards (shown and burned ones included) from the last dealt down to the first, then
+    the cards never dealt, in the order they lay in the shoe."""
+    return np.concatenate([cards[:dealt][::-1], cards[dealt:]])
 
 
 @njit(cache=True)
@@ -286,12 +320,18 @@ class DealtShoes:
 
 
 def deal_shoes(
-    rng: np.random.Generator, shoes: int, procedure: Procedure, drawing: Drawing = STANDARD_DRAWING
+    rng: np.random.Generator,
+    shoes: int,
+    procedure: Procedure,
+    drawing: Drawing = STANDARD_DRAWING,
+    riffles: int = 0,
 ) -> DealtShoes:
     """``shoes`` shoes shuffled and dealt in one pass of the kernel: the same shoes and
     rounds, from the same random numbers, as ``shuffled_shoe`` then ``deal_shoe`` shoe
     after shoe (each shoe's shuffle, then its decisions' uniform numbers where a cell is
-    mixed)."""
+    mixed). ``riffles`` over 0: a weak shuffle (:func:`deal_riffled_shoes`)."""
+    if riffles:
+        return deal_riffled_shoes(rng, shoes, procedure, drawing, riffles)
     max_rounds = procedure.cards // 4 + 1
     cards = np.tile(np.repeat(np.arange(N_CARD_TYPES, dtype=np.int64), procedure.decks), (shoes, 1))
     uniforms = np.zeros((shoes, max_rounds, 2))
@@ -310,6 +350,38 @@ def deal_shoes(
         cards, CARD_VALUES, CARD_RANKS, starts, procedure.cards - procedure.cut_card,
         procedure.last_round == "one-more", drawing.probability, uniforms, table, n_rounds,
     )  # fmt: skip
+    return DealtShoes(cards, table, n_rounds)
+
+
+def deal_riffled_shoes(
+    rng: np.random.Generator,
+    shoes: int,
+    procedure: Procedure,
+    drawing: Drawing = STANDARD_DRAWING,
+    riffles: int = 1,
+) -> DealtShoes:
+    """``shoes`` shoes of one table dealt one after another, the first shuffled
+    perfectly, each later one the shoe before's :func:`discard_stack` given
+    :func:`riffle` ``riffles`` times; the random numbers drawn here, outside the kernel,
+    shoe after shoe (its shuffle, then its decisions' uniform numbers where a cell is
+    mixed), each shoe dealt by :func:`deal_shoe`'s kernel before the next is shuffled (it
+    is made of where the last one stopped)."""
+    if riffles < 1:
+        raise ValueError(f"riffles must be at least 1, got {riffles}")
+    max_rounds = procedure.cards // 4 + 1
+    cards = np.empty((shoes, procedure.cards), dtype=np.int64)
+    table = np.empty((shoes, max_rounds, len(ROUND_FIELDS)), dtype=np.int64)
+    n_rounds = np.empty(shoes, dtype=np.int64)
+    for i in range(shoes):
+        if i == 0:
+            cards[i] = shuffled_shoe(rng, procedure.decks)
+        else:
+            last = table[i - 1, n_rounds[i - 1] - 1]
+            dealt = int(last[1] + last[2])  # the last round's start and cards
+            cards[i] = riffle(rng, discard_stack(cards[i - 1], dealt), riffles)
+        rounds = deal_shoe(cards[i], procedure, drawing, rng)
+        n_rounds[i] = len(rounds)
+        table[i, : len(rounds)] = rounds.view(np.int64).reshape(len(rounds), -1)
     return DealtShoes(cards, table, n_rounds)
 
 

@@ -54,6 +54,10 @@ class SimulationJob:
     seed: int
     #: Every round is kept too, for a log (:func:`settle_partition`); the result is the same.
     logged: bool = False
+    #: The shuffle: 0 perfect; K over 0, each partition a table whose first shoe is
+    #: shuffled perfectly and each later one is the one before's discards riffled K times
+    #: (:func:`~analyzer.runs.dealer.deal_riffled_shoes`; punto banco only).
+    riffles: int = 0
     #: A game whose hands draw or decide: how its rounds are played, solved when the job
     #: is made, before any shoe is dealt (:func:`drawn_plays`); None for another game.
     plays: DrawnPlays | None = field(default=None, init=False, repr=False, compare=False)
@@ -63,6 +67,11 @@ class SimulationJob:
 
     def __post_init__(self) -> None:
         game = self.paytable.game
+        if self.riffles and game is not None:
+            raise AnalyzerError(
+                f"{self.paytable.source}: --shuffle riffle deals punto banco shoes; "
+                f"{game.name} is dealt from a perfect shuffle only"
+            )
         if game is not None and game.by_values:
             object.__setattr__(self, "plays", drawn_plays(self.paytable, self.procedure))
         if game is None and self.paytable.punto_banco_decision is not None:
@@ -100,12 +109,14 @@ class SimulationJob:
     @property
     def identity(self) -> dict[str, Any]:
         """Everything the result depends on (saved partitions are matched against it)."""
-        return {
+        identity = {
             "command": "simulate",
             "paytable": self.paytable.fingerprint,
             "procedure": asdict(self.procedure),
             "seed": self.seed,
         }
+        # (a perfect shuffle's runs keep the identity they had before riffles were dealt)
+        return identity | ({"riffles": self.riffles} if self.riffles else {})
 
 
 def simulate_partition(job: SimulationJob, index: int, shoes: int) -> Result:
@@ -156,7 +167,7 @@ def settle_partition(
     card_level = any(bet.card_level for bet, _ in offered)
     model = job.paytable.multipliers
     drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
-    dealt = deal_shoes(rng, shoes, job.procedure, drawing)
+    dealt = deal_shoes(rng, shoes, job.procedure, drawing, job.riffles)
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
     squares = np.zeros((shoes, len(offered)))

@@ -312,9 +312,46 @@ def test_a_lucky_draw_log_says_which_tests_it_leaves_out(tmp_path, capsys) -> No
     assert "Calibration" not in out and plot.read_bytes()[:4] == b"\x89PNG"
     code, out, err = run(capsys, *argv[:4], "--format", "json", "--no-fit")
     document = json.loads(out)
-    assert document["schema"]["version"] == 3
+    assert document["schema"]["version"] == 4
     assert document["options"]["game"] == "Lucky Draw Baccarat"
     assert document["options"]["drawing_rules"] is None
     assert list(document["counts"]) == [
         "deal", "draw", "action", "score", "winner", "cards", "order", "burn", "payout", "repeat",
     ]  # fmt: skip
+
+
+def test_shuffle_tests_come_after_the_audit_in_text_and_json(tmp_path, capsys) -> None:
+    log = tmp_path / "riffled.csv"
+    code, _, err = run(
+        capsys, "simulate", "--shoes", "12", "--seed", "3", "--shuffle", "riffle:1",
+        "--log", str(log), "--no-progress",
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "audit", str(log), "--no-fit", "--shuffle-tests")
+    assert (code, err) == (0, "") and out.startswith("No findings.\n")
+    assert "Fit to the exact odds" not in out
+    shown = " ".join(out[out.index("Shuffle tests") :].split())
+    assert "3 tests at level 0.01" in shown and "12 shoes, 11 consecutive pairs" in shown
+    assert "adjacent" in shown and "FAIL" in shown and "would catch a weak riffle" in shown
+    code, out, _ = run(capsys, "audit", str(log), "--no-fit", "--shuffle-tests", "--format", "json")
+    document = json.loads(out)
+    assert document["options"]["shuffle_tests"] is True
+    tested = document["shuffle_tests"]
+    assert (tested["shoes"], tested["pairs"], tested["tests_run"]) == (12, 11, 3)
+    verdicts = {t["test"]: t["verdict"] for t in tested["tests"]}
+    assert verdicts["adjacent"] == "FAIL" and verdicts["first_last"] == "FAIL"
+    # not asked: not run, not in the JSON
+    code, out, _ = run(capsys, "audit", str(log), "--no-fit", "--format", "json")
+    document = json.loads(out)
+    assert document["options"]["shuffle_tests"] is False and "shuffle_tests" not in document
+    assert "Shuffle tests" not in run(capsys, "audit", str(log), "--no-fit")[1]
+
+
+def test_shuffle_tests_refuse_another_games_log(tmp_path, capsys) -> None:
+    from game_audit_logs import simulated_rows
+
+    path = write_csv(tmp_path / "dragon.csv", simulated_rows("dragon-tiger", 2, seed=3))
+    argv = ["audit", str(path), "--paytable", "dragon-tiger", "--shuffle-tests"]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "--shuffle-tests reads punto banco logs" in err

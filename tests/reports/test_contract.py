@@ -117,6 +117,7 @@ CASES: dict[str, list[str]] = {
     "strategy-infinite": ["strategy", "--decks", "inf"],
     "audit": ["audit", AUDIT_LOG],
     "audit-no-fit": ["audit", AUDIT_LOG, "--no-fit", "--decks", "6"],
+    "audit-shuffle-tests": ["audit", AUDIT_LOG, "--no-fit", "--shuffle-tests"],
     "audit-dragon-tiger": ["audit", DRAGON_LOG, "--paytable", "dragon-tiger"],
     "audit-lucky-draw": ["audit", LUCKY_LOG, "--paytable", "lucky-draw-baccarat-1"],
     "cache-list": ["cache", "list"],
