@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from analyzer.analysis.audit_groups import DEFAULT_CONFIDENCE, DEFAULT_DEVIATION, MIN_GROUP_ROUNDS
 from analyzer.cli.options import (
     REPORT_SUFFIXES,
     add_decks_option,
@@ -45,8 +46,15 @@ frequencies against a full shoe's exact probabilities (chi-square, exact binomia
 a player's decision, each round's exact chances given the cards seen and the action),
 runs and serial correlation of the winners, and the shoe-aware test (each round priced
 on the cards left in its shoe), each with its p-value and verdict at --level after
-Holm's correction. Findings are about the table, not errors: the exit status is 0 (1
-with --fail-on-findings); a malformed log is one line and exit status 2."""
+Holm's correction. A log naming each round's dealer, table or studio (columns dealer,
+table, studio, any subset) has every test run again per group, Holm's correction over
+every test of every group (a group of fewer than --min-group-rounds rounds is listed,
+not tested). A log giving stakes (stake:<bet> or stake:<bet>:<mode>, the amount staked
+that round) has each bet's return monitored: the actual return, weighted by the stakes,
+against the exact RTP, with its band at --confidence from the exact variance, and the
+rounds needed before a return --deviation away would be seen (overall and per group).
+Findings are about the table, not errors: the exit status is 0 (1 with
+--fail-on-findings); a malformed log is one line and exit status 2."""
 EXAMPLES = """\
 examples:
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # a log to audit
@@ -66,6 +74,19 @@ examples:
 
 
 MAX_PARTITION_ROWS = 10**8
+
+
+def share_number(text: str) -> float:
+    """An argparse type: a share strictly between 0 and 1, as a number or a percentage
+    (``95%``, ``0.95``, ``0.5%``)."""
+    percent = text.strip().endswith("%")
+    value = finite_number(text.strip().removesuffix("%"))
+    value = value / 100 if percent else value
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and 1, or 0% and 100% (e.g. 95% or 0.95), got {text!r}"
+        )
+    return value
 
 
 def level_number(text: str) -> float:
@@ -124,6 +145,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{DEFAULT_PARTITION_ROWS:,} once partitions are asked for)",
     )
     add_partition_options(runs, rest="audit the rest")
+    groups = parser.add_argument_group(
+        "groups and monitoring (columns dealer, table, studio and stake:<bet> in the log)"
+    )
+    groups.add_argument(
+        "--min-group-rounds",
+        type=whole_number(1, 10**9),
+        default=MIN_GROUP_ROUNDS,
+        metavar="ROUNDS",
+        help="a dealer, table or studio with fewer rounds is listed, not tested "
+        f"(default {MIN_GROUP_ROUNDS})",
+    )
+    groups.add_argument(
+        "--confidence",
+        type=share_number,
+        default=DEFAULT_CONFIDENCE,
+        metavar="SHARE",
+        help="the monitoring band's confidence, e.g. 95%% or 0.99; a bet whose return is "
+        "outside it after Holm's correction is called (default 95%%)",
+    )
+    groups.add_argument(
+        "--deviation",
+        type=share_number,
+        default=DEFAULT_DEVIATION,
+        metavar="SHARE",
+        help="the deviation of a return from its RTP whose rounds needed are given: the "
+        "rounds until the band's half width is below it (default 0.5%%)",
+    )
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",
@@ -146,7 +194,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     result = run_audit(
         args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
         partition_rows=args.partition_rows, work_dir=args.work_dir, resume=args.resume,
-        workers=args.workers, scheduler=args.scheduler,
+        workers=args.workers, scheduler=args.scheduler, min_rounds=args.min_group_rounds,
+        confidence=args.confidence, deviation=args.deviation,
     )  # fmt: skip
     if args.plot is not None:
         from analyzer.reports.plots import audit_figure, save_png
