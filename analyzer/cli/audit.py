@@ -360,9 +360,12 @@ def _group_blocks(result, paytable) -> list:
     intro = [
         f"{_count(len(groups.groups), 'group')} ({', '.join(groups.columns)}), "
         f"{len(tested)} with at least {groups.min_rounds:,} rounds tested: {verdict}",
-        f"  tests: each test of the fit over the group's rounds, Holm's correction over the "
-        f"{run} run in every group tested",
     ]
+    if result.fit is not None:
+        intro.append(
+            f"  tests: each test of the fit over the group's rounds, Holm's correction over "
+            f"the {run} run in every group tested"
+        )
     if result.monitoring:
         intro.append(
             "  monitoring: each staked bet's return in the group, Holm's correction over "

@@ -312,7 +312,7 @@ def test_a_lucky_draw_log_says_which_tests_it_leaves_out(tmp_path, capsys) -> No
     assert "Calibration" not in out and plot.read_bytes()[:4] == b"\x89PNG"
     code, out, err = run(capsys, *argv[:4], "--format", "json", "--no-fit")
     document = json.loads(out)
-    assert document["schema"]["version"] == 3
+    assert document["schema"]["version"] == 4
     assert document["options"]["game"] == "Lucky Draw Baccarat"
     assert document["options"]["drawing_rules"] is None
     assert list(document["counts"]) == [
