@@ -312,3 +312,87 @@ def test_a_hostile_group_name_is_refused(seed_game, tmp_path, name) -> None:
         row["table"] = name
     with pytest.raises(AnalyzerError, match=r"row 1, column 'table'"):
         audit_log(write_csv(tmp_path / "bad.csv", rows), seed_game)
+
+
+# -- The command -------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def staked_log(seed_game, tmp_path_factory):
+    rows = _staked_rows(seed_game, 1200, seed=7)
+    for i, row in enumerate(rows):
+        row["table"] = "T9" if i < 40 else "T1"
+    return write_csv(tmp_path_factory.mktemp("staked") / "staked.csv", rows)
+
+
+def test_the_command_reports_groups_and_monitoring_in_every_format(
+    capsys, staked_log, tmp_path
+) -> None:
+    import csv
+    import io
+    import json
+
+    import jsonschema
+    from helpers import run
+
+    from analyzer.reports.contract import schema_of
+
+    argv = ["audit", str(staked_log), "--min-group-rounds", "100", "--confidence", "99%"]
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "")
+    assert "Monitoring of the return to the stakes" in out and "band at 99% confidence" in out
+    assert "By dealer, table and studio" in out
+    assert "table  T9    40     -       too few rounds (fewer than 100): not tested" in out
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    document = json.loads(out)
+    jsonschema.Draft202012Validator(schema_of("audit")).validate(document)
+    assert document["schema"]["version"] == 4
+    assert document["monitoring"]["confidence"] == 0.99
+    values = {(g["column"], g["value"]): g for g in document["groups"]["groups"]}
+    assert values[("table", "T9")]["tested"] is False and values[("table", "T9")]["tests"] == []
+    assert values[("dealer", "D1")]["tests_run"] > 0
+    code, out, _ = run(capsys, *argv, "--format", "csv")
+    tables = [t for t in out.split("\n\n") if t.strip()]
+    headers = [next(csv.reader(io.StringIO(t))) for t in tables]
+    assert any(h[:3] == ["column", "group", "bet"] for h in headers)  # each group's bets
+    assert any(h[:3] == ["column", "group", "group_rounds"] for h in headers)  # its tests
+    code, out, _ = run(capsys, *argv, "--format", "html")
+    assert code == 0 and "By dealer, table and studio" in out
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--confidence", "100%"), ("--deviation", "0"), ("--confidence", "x")]
+)
+def test_a_bad_share_is_refused_by_the_command(capsys, staked_log, option, value) -> None:
+    from helpers import run
+
+    code, out, err = run(capsys, "audit", str(staked_log), option, value)
+    assert code == 2 and out == "" and option in err
+
+
+def test_a_hostile_stake_is_one_line_and_exit_status_2(capsys, seed_game, tmp_path) -> None:
+    from helpers import run
+
+    rows = clean_rows(seed_game, 20, seed=1)
+    for row in rows:
+        row["stake:banker"] = "1e999"
+    code, out, err = run(capsys, "audit", str(write_csv(tmp_path / "b.csv", rows)))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "not a stake" in err
+
+
+def test_another_games_log_is_grouped_and_monitored(seed_game, tmp_path) -> None:
+    from game_audit_logs import simulated_rows
+
+    dragon = load_paytable("dragon-tiger")
+    rows = simulated_rows("dragon-tiger", 8, seed=3)
+    for i, row in enumerate(rows):
+        row["dealer"] = "A" if i % 2 else "B"
+        row["stake:dragon"] = "10"
+    result = audit_log(write_csv(tmp_path / "dt.csv", rows), dragon, fit=True, min_rounds=100)
+    assert [g.value for g in result.groups.groups] == ["A", "B"]
+    assert all(g.fit is not None and g.fit.run for g in result.groups.groups)
+    (monitored,) = result.monitoring
+    assert monitored.bet == "dragon" and monitored.rounds == len(rows)
+    assert (
+        monitored.theoretical_rtp == analyze(paytable=dragon, bets=["dragon"]).result("dragon").rtp
+    )
