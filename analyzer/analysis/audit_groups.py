@@ -208,7 +208,7 @@ class Monitor:
         self._grow(groups)
         self.total += np.array(state["total"], dtype=np.float64).reshape(self.total.shape)
         sums = np.array(state["groups"], dtype=np.float64).reshape(-1, *self.total.shape)
-        for g, target in enumerate(number):
+        for g, target in enumerate(number[: len(sums)]):
             self.groups[target] += sums[g]
 
     def rows(
