@@ -25,17 +25,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_audit import MAIN_BETS, dealt_log  # noqa: E402
+from bench_audit import MAIN_BETS, dealt_log
 
-from analyzer.paytables.model import paytable_from_dict  # noqa: E402
-from analyzer.runs.audit_log import audit_log  # noqa: E402
+from analyzer.paytables.model import paytable_from_dict
+from analyzer.runs.audit_log import audit_log
 
 
 def grouped_copy(path: Path, target: Path, dealers: int) -> Path:
     """The log with each shoe's dealer, table and studio, and stakes on two bets."""
-    with path.open(newline="", encoding="utf-8") as source, target.open(
-        "w", newline="", encoding="utf-8"
-    ) as out:
+    with (
+        path.open(newline="", encoding="utf-8") as source,
+        target.open("w", newline="", encoding="utf-8") as out,
+    ):
         reader = csv.DictReader(source)
         names = [*reader.fieldnames, "dealer", "table", "studio", "stake:player", "stake:banker"]
         writer = csv.DictWriter(out, names)
