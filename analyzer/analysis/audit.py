@@ -51,6 +51,20 @@ from analyzer.analysis.audit_game import (
     extra_card,
     play_rounds,
 )
+from analyzer.analysis.audit_groups import (
+    DEFAULT_CONFIDENCE,
+    DEFAULT_DEVIATION,
+    GROUP_COLUMNS,
+    MAX_GROUPS,
+    MIN_GROUP_ROUNDS,
+    GroupResult,
+    GroupsResult,
+    Monitor,
+    MonitorRow,
+    adjusted_fits,
+    adjusted_rows,
+    too_many_groups,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS, Card, card_of_index
 from analyzer.game.fields import (
@@ -93,8 +107,9 @@ class LoggedRounds:
     :data:`~analyzer.game.fields.CARDS` order, -1 for a third card not drawn. Scores
     and the winner (an index into :data:`~analyzer.game.fields.WINNERS`) are
     :data:`NOT_LOGGED` where the log leaves them out; ``payouts`` maps (bet id, mode) to
-    the logged net per unit staked (NaN where none is). ``burns`` maps a position in the
-    block to the cards shown and burned before that round.
+    the logged net per unit staked (NaN where none is), ``stakes`` to the amount staked
+    (0 where none is), and ``groups`` a group column to each round's group. ``burns``
+    maps a position in the block to the cards shown and burned before that round.
 
     For another game of the family (:mod:`analyzer.analysis.audit_game`), ``cards`` is
     (n, 2 * :data:`~analyzer.analysis.audit_game.HAND_SLOTS`): each hand's cards in the
@@ -114,6 +129,10 @@ class LoggedRounds:
     payouts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
     burns: dict[int, tuple[int, ...]] = field(default_factory=dict)
     action: np.ndarray | None = None
+    #: (bet id, mode) -> the amount staked on the bet each round (0: nothing).
+    stakes: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
+    #: A group column (``dealer``, ``table``, ``studio``) -> each round's group ("" none).
+    groups: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -148,6 +167,15 @@ class AuditResult:
     fit: FitResult | None = None
     #: How many logs were audited together.
     logs: int = 1
+    #: Each group's (dealer, table, studio) tests and monitoring, where the log names any.
+    groups: GroupsResult | None = None
+    #: Each staked bet's return against its exact RTP over the whole log (Holm-adjusted
+    #: over the bets), where the log gives stakes; why a staked bet is not monitored.
+    monitoring: tuple[MonitorRow, ...] = ()
+    monitoring_notes: tuple[str, ...] = ()
+    #: The monitoring band's confidence, and the deviation it is asked to see.
+    confidence: float = DEFAULT_CONFIDENCE
+    deviation: float = DEFAULT_DEVIATION
 
     @property
     def total(self) -> int:
@@ -193,8 +221,20 @@ class Audit:
         fit: bool = False,
         level: float = DEFAULT_LEVEL,
         deferred: bool = False,
+        min_rounds: int = MIN_GROUP_ROUNDS,
+        confidence: float = DEFAULT_CONFIDENCE,
+        deviation: float = DEFAULT_DEVIATION,
     ) -> None:
         self.paytable = paytable
+        self.min_rounds, self.confidence, self.deviation = min_rounds, confidence, deviation
+        # The groups: (column, value) -> number; each one's [column, value, rounds], and
+        # its fit (made when it has rounds with the fit asked for).
+        self.group_number: dict[tuple[str, str], int] = {}
+        self.group_info: list[list] = []
+        self.group_fits: list[Fit | None] = []
+        # The stakes' monitoring, once a block gives stakes; the stake columns.
+        self.monitor: Monitor | None = None
+        self.stake_columns: set[tuple[str, str]] | None = None
         self.decks = paytable.decks if decks is None else decks
         self.fit = Fit(paytable, self.decks, level) if fit else None
         self.rules = paytable.rules
@@ -255,13 +295,19 @@ class Audit:
         if self.checked is None:
             self._choose_payouts(block)
             self.payout_columns = set(block.payouts)
+            self.stake_columns = set(block.stakes)
             if self.fit is not None:
                 self.fit.choose_side_bets(self.checked)
+            if block.stakes:
+                self.monitor = Monitor(self.paytable, self.decks, self._stake_order(block.stakes))
         elif set(block.payouts) != self.payout_columns:
             raise other_payout_columns(self.log)
+        elif set(block.stakes) != self.stake_columns:
+            raise other_payout_columns(self.log, "stake")
+        codes = self._group_codes(block)
         found: list[Finding] = []
         if self.game is not None:
-            self._feed_game(block, found)
+            self._feed_game(block, found, codes)
             return
         cards = block.cards
         values = np.where(cards >= 0, CARD_VALUES[np.maximum(cards, 0)], NO_THIRD_CARD)
@@ -276,7 +322,7 @@ class Audit:
         found += self._burns(block)
         found += self._order(block)
         found += self._cards(block)
-        if self.checked or self.fit is not None:
+        if self.checked or self.fit is not None or block.stakes:
             columns = self._columns(block, values, player_score, banker_score)
             if self.checked:
                 found += self._payouts(block, columns)
@@ -284,14 +330,20 @@ class Audit:
                 winner = np.where(
                     player_score > banker_score, 0, np.where(banker_score > player_score, 1, 2)
                 )
-                self.fit.feed(
-                    block.shoes, block.rounds, cards, block.burns, winner, columns, block.payouts
-                )
+                fed = {
+                    "shoes": block.shoes, "rounds": block.rounds, "cards": cards,
+                    "burns": block.burns, "winner": winner, "columns": columns,
+                    "payouts": block.payouts,
+                }  # fmt: skip
+                priced = self.fit.feed(**fed)
+                self._feed_groups(codes, fed, priced)
+            if self.monitor is not None:
+                self._monitor(block, codes, columns)
         self.n_rounds += n
         found.sort(key=lambda f: (f.row, _rank(f)))
         self._keep(found)
 
-    def _feed_game(self, block: LoggedRounds, found: list[Finding]) -> None:
+    def _feed_game(self, block: LoggedRounds, found: list[Finding], codes: list) -> None:
         """:meth:`feed` for another game of the family: the round played as the game
         plays it (:func:`~analyzer.analysis.audit_game.play_rounds`), then the checks."""
         played = play_rounds(self.game, block.cards, block.action, self.card_fields)
@@ -310,17 +362,157 @@ class Audit:
                 if block.action is not None:
                     action = block.action[rows]
                 given = self.fit.chances.key(action, played.values[rows])
-            self.fit.feed(
-                block.shoes, block.rounds, block.cards, block.burns, played.winner,
-                played.columns, block.payouts, dealt=played.dealt, given=given,
-            )  # fmt: skip
+            fed = {
+                "shoes": block.shoes, "rounds": block.rounds, "cards": block.cards,
+                "burns": block.burns, "winner": played.winner, "columns": played.columns,
+                "payouts": block.payouts, "dealt": played.dealt, "given": given,
+            }  # fmt: skip
+            priced = self.fit.feed(**fed)
+            self._feed_groups(codes, fed, priced)
+        if self.monitor is not None:
+            self._monitor(block, codes, played.columns, rows, played.stake)
         self.n_rounds += len(block)
         found.sort(key=lambda f: (f.row, _rank(f)))
         self._keep(found)
 
+    # -- Groups and monitoring ----------------------------------------------------------------
+
+    def _group_codes(self, block: LoggedRounds) -> list[np.ndarray]:
+        """Per group column of the block, each round's group number (-1: the cell is
+        empty); groups met for the first time are numbered here, and counted."""
+        out = []
+        for column in GROUP_COLUMNS:
+            values = block.groups.get(column)
+            if values is None:
+                continue
+            names, inverse = np.unique(values, return_inverse=True)
+            numbers = np.array([self._group(column, str(name)) for name in names], np.int64)
+            codes = numbers[inverse.reshape(-1)]
+            rounds = np.bincount(codes[codes >= 0], minlength=len(self.group_info))
+            for g in np.flatnonzero(rounds):
+                self.group_info[g][2] += int(rounds[g])
+            out.append(codes)
+        return out
+
+    def _stake_order(self, keys) -> list[tuple[str, str]]:
+        """Staked (bet, mode)s in the paytable's order."""
+        bets, modes = self.paytable.bet_ids, self.paytable.modes
+        return sorted(keys, key=lambda k: (bets.index(k[0]), modes.index(k[1])))
+
+    def _group(self, column: str, value: str) -> int:
+        """The number of a group (-1: none, an empty cell), numbered when first met."""
+        if not value:
+            return -1
+        number = self.group_number.get((column, value))
+        if number is None:
+            if len(self.group_info) >= MAX_GROUPS:
+                raise too_many_groups(column, value)
+            number = self.group_number[(column, value)] = len(self.group_info)
+            self.group_info.append([column, value, 0])
+            self.group_fits.append(None)
+        return number
+
+    def _feed_groups(self, codes: list[np.ndarray], fed: dict, priced: np.ndarray | None) -> None:
+        """Each group's fit fed its rounds of the block, priced already."""
+        dealt = fed.get("dealt")
+        at = None if dealt is None else np.cumsum(dealt) - 1  # a round's place among the dealt
+        for code in codes:
+            order = np.argsort(code, kind="stable")
+            ordered = code[order]
+            cuts = np.flatnonzero(ordered[1:] != ordered[:-1]) + 1
+            for start, stop in pairwise([0, *cuts.tolist(), len(code)]):
+                group = int(ordered[start])
+                if group < 0:
+                    continue
+                rows = order[start:stop]
+                fit = self.group_fits[group]
+                if fit is None:
+                    fit = self.group_fits[group] = self.fit.spawn()
+                if dealt is None:
+                    columns = {k: v[rows] for k, v in fed["columns"].items()}
+                    given = None
+                else:
+                    inside = at[rows[dealt[rows]]]
+                    columns = {k: v[inside] for k, v in fed["columns"].items()}
+                    given = None if fed["given"] is None else fed["given"][inside]
+                fit.feed(
+                    fed["shoes"][rows], fed["rounds"][rows], fed["cards"][rows], {},
+                    fed["winner"][rows], columns,
+                    {k: v[rows] for k, v in fed["payouts"].items()},
+                    dealt=None if dealt is None else dealt[rows], given=given,
+                    priced=None if priced is None else priced[rows],
+                )  # fmt: skip
+
+    def _monitor(
+        self,
+        block: LoggedRounds,
+        codes: list[np.ndarray],
+        columns: dict[str, np.ndarray],
+        rows: np.ndarray | None = None,
+        stake: np.ndarray | None = None,
+    ) -> None:
+        """The block's stakes valued: each staked bet's net per unit staked (the logged
+        payout, else the paytable's settlement of ``columns``, the fields of the block's
+        ``rows``, None: all, at ``stake`` base stakes), then summed."""
+        n = len(block)
+        rows = np.arange(n) if rows is None else rows
+        nets, offered = {}, {}
+        for key in block.stakes:
+            bet = self.paytable.bet(*key)
+            net = np.full(n, np.nan)
+            if uncheckable_reason(bet) is None and len(rows):
+                settlement = Settlement(bet)
+                constants = np.array([float(c) for c in settlement.constants])
+                index = settling_rule(bet, columns, len(rows))
+                times = np.ones(len(rows))
+                if stake is not None and bet.id in self.paytable.decided:
+                    times = stake[rows]
+                net[rows] = times * constants[index] - float(settlement.fee)
+            logged = block.payouts.get(key)
+            if logged is not None:
+                net = np.where(np.isnan(logged), net, logged)
+            nets[key] = net
+            offered[key] = (
+                np.ones(n, dtype=bool) if bet.max_round is None else block.rounds <= bet.max_round
+            )
+        self.monitor.feed(block.stakes, nets, offered, codes, len(self.group_info))
+
+    def _groups_result(self) -> GroupsResult | None:
+        if not self.group_info:
+            return None
+        order = sorted(
+            range(len(self.group_info)),
+            key=lambda g: (GROUP_COLUMNS.index(self.group_info[g][0]), self.group_info[g][1]),
+        )
+        tested = [g for g in order if self.group_info[g][2] >= self.min_rounds]
+        fits = {}
+        made = [(g, self.group_fits[g]) for g in tested if self.group_fits[g] is not None]
+        for (g, _), fit in zip(made, adjusted_fits([f.result() for _, f in made]), strict=True):
+            fits[g] = fit
+        rows: dict[int, list[MonitorRow]] = {}
+        if self.monitor is not None:
+            every = [
+                (g, row)
+                for g in tested
+                for row in self.monitor.rows(g, self.confidence, self.deviation)
+            ]
+            adjusted = adjusted_rows([row for _, row in every], self.confidence)
+            for (g, _), row in zip(every, adjusted, strict=True):
+                rows.setdefault(g, []).append(row)
+        groups = tuple(
+            GroupResult(*self.group_info[g], g in tested, fits.get(g), tuple(rows.get(g, ())))
+            for g in order
+        )
+        columns = tuple(c for c in GROUP_COLUMNS if any(i[0] == c for i in self.group_info))
+        return GroupsResult(columns, self.min_rounds, groups)
+
     def result(self) -> AuditResult:
         """The findings once every block is fed (the last shoe is finished here)."""
         self._finish_shoe()
+        monitoring: tuple[MonitorRow, ...] = ()
+        if self.monitor is not None:
+            rows = self.monitor.rows(None, self.confidence, self.deviation)
+            monitoring = tuple(adjusted_rows(rows, self.confidence))
         return AuditResult(
             self.n_rounds,
             self.n_shoes,
@@ -331,6 +523,11 @@ class Audit:
             self.decks,
             None if self.fit is None else self.fit.result(),
             self.n_logs,
+            self._groups_result(),
+            monitoring,
+            () if self.monitor is None else tuple(self.monitor.notes),
+            self.confidence,
+            self.deviation,
         )
 
     def _keep(self, found: list[Finding], log_number: int | None = None) -> None:
@@ -356,7 +553,7 @@ class Audit:
             else:
                 self.not_checkable.append((bet_id, mode, reason))
         self.card_fields = frozenset().union(
-            *(self.paytable.bet(*key).fields for key in self.checked)
+            *(self.paytable.bet(*key).fields for key in (*self.checked, *block.stakes))
         )
 
     def _finding(self, check: str, block: LoggedRounds, i: int, text: str) -> Finding:
@@ -680,6 +877,14 @@ class Audit:
             "finished": [[d.hex(), shoe, row, cards] for d, shoe, row, cards in self.finished],
             "begun": [[shoe, row] for shoe, row in begun],
             "fit": None if self.fit is None else self.fit.partition_state(),
+            "stake_columns": sorted(map(list, self.stake_columns or ())),
+            "groups": [
+                [column, value, rounds, None if fit is None else fit.partition_state()]
+                for (column, value, rounds), fit in zip(
+                    self.group_info, self.group_fits, strict=True
+                )
+            ],
+            "monitor": None if self.monitor is None else self.monitor.state(),
         }
 
     def absorb(self, state: dict) -> None:
@@ -707,6 +912,24 @@ class Audit:
                     self.fit.choose_side_bets(self.checked)
             elif columns != self.payout_columns:
                 raise other_payout_columns(state["log_name"])
+            stakes = {tuple(c) for c in state["stake_columns"]}
+            if self.stake_columns is None:
+                self.stake_columns = stakes
+                if stakes:
+                    self.monitor = Monitor(self.paytable, self.decks, self._stake_order(stakes))
+            elif stakes != self.stake_columns:
+                raise other_payout_columns(state["log_name"], "stake")
+        numbers = []
+        for column, value, rounds, fit in state["groups"]:
+            number = self._group(column, value)
+            numbers.append(number)
+            self.group_info[number][2] += rounds
+            if fit is not None and self.fit is not None:
+                if self.group_fits[number] is None:
+                    self.group_fits[number] = self.fit.spawn()
+                self.group_fits[number].absorb(fit)
+        if state["monitor"] is not None and self.monitor is not None:
+            self.monitor.absorb(state["monitor"], numbers, len(self.group_info))
         self.n_rounds += state["rounds"]
         self.n_shoes += state["shoes"]
         for check, n in state["counts"].items():
@@ -738,7 +961,8 @@ class Audit:
             for a, b in ((P1, P2), (B1, B2))
         ]
         columns |= pair_columns(states[0], states[1])
-        if any(self.paytable.bet(*key).card_level for key in self.checked or ()):
+        staked = tuple(self.stake_columns or ())
+        if any(self.paytable.bet(*key).card_level for key in (*(self.checked or ()), *staked)):
             suits = np.where(cards >= 0, CARD_SUITS[np.maximum(cards, 0)], -1)
             columns |= card_columns(ranks, suits)
         return columns
@@ -799,11 +1023,11 @@ def rows_out_of_order(path: object, row: int, shoe: str, before: str | None) -> 
     )
 
 
-def other_payout_columns(log: object) -> AnalyzerError:
-    """The error of a log audited with others that logs other payout columns."""
+def other_payout_columns(log: object, kind: str = "payout") -> AnalyzerError:
+    """The error of a log audited with others that logs other payout (or stake) columns."""
     return AnalyzerError(
-        f"{log or 'the log'}: its payout columns are not the first log's: audit logs with "
-        "the same payout columns together"
+        f"{log or 'the log'}: its {kind} columns are not the first log's: audit logs with "
+        f"the same {kind} columns together"
     )
 
 

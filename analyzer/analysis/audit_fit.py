@@ -40,6 +40,7 @@ are here, in ``math`` (no SciPy).
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -382,6 +383,24 @@ class Fit:
         self.side: list[tuple[str, str, Bet, np.ndarray]] | None = None
         self.side_exact: dict[tuple[str, str], Fraction] = {}
         self.side_counts: dict[tuple[str, str], list[int]] = {}
+        #: A group's fit (:meth:`spawn`): no calibration nor running difference kept.
+        self.light = False
+        self._reset()
+
+    def spawn(self) -> Fit:
+        """A fit of the same paytable, shoe, level and side bets with nothing fed: a
+        group's (:mod:`~analyzer.analysis.audit_groups`), fed rounds already priced
+        (``priced``), keeping no calibration bins nor running difference."""
+        other = copy.copy(self)
+        other.light = True
+        other.notes = list(self.notes)
+        other._reset()
+        other.side_counts = {key: [0, 0] for key in self.side_counts}
+        other.side_given = {key: [0.0, 0.0] for key in self.side_given}
+        return other
+
+    def _reset(self) -> None:
+        """Every sum at zero."""
         # Frequencies.
         self.n = 0
         self.counts = dict.fromkeys((key for key, _, _ in self.event_list), 0)
@@ -400,9 +419,10 @@ class Fit:
         self.observed = np.zeros(3, dtype=np.int64)
         self.expected = np.zeros(3)
         self.variance = np.zeros(3)
-        self.bin_rounds = np.zeros((3, _BINS), dtype=np.int64)
-        self.bin_predicted = np.zeros((3, _BINS))
-        self.bin_observed = np.zeros((3, _BINS), dtype=np.int64)
+        bins = 0 if self.light else _BINS
+        self.bin_rounds = np.zeros((3, bins), dtype=np.int64)
+        self.bin_predicted = np.zeros((3, bins))
+        self.bin_observed = np.zeros((3, bins), dtype=np.int64)
         # The running difference: totals so far, and the points kept.
         self.run_total = np.zeros(3)  # observed, expected, variance
         self.spacing = 1
@@ -562,7 +582,8 @@ class Fit:
         *,
         dealt: np.ndarray | None = None,
         given: np.ndarray | None = None,
-    ) -> None:
+        priced: np.ndarray | None = None,
+    ) -> np.ndarray | None:
         """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none; another
         game's as :class:`~analyzer.analysis.audit.LoggedRounds` holds them), burns (by
         position in the block), the winner of each (WINNERS' index, from the cards;
@@ -571,10 +592,12 @@ class Fit:
         side bet needs them; another game's: of the ``dealt`` rounds only) and the
         logged payouts. With a decision, ``given``: per round dealt, its row of the
         game's chances given what the player saw and chose
-        (:meth:`~analyzer.analysis.audit_game.GameChances.key`)."""
+        (:meth:`~analyzer.analysis.audit_game.GameChances.key`). Returns each round's
+        shoe-aware chances (n, 3; NaN rows: left out; None: no shoe-aware test), which a
+        group's fit is fed as ``priced`` for its rounds instead of pricing them again."""
         n = len(winner)
         if not n:
-            return
+            return None
         rows = np.arange(n) if dealt is None else np.flatnonzero(dealt)
         tested = winner[rows]
         self.n += len(rows)
@@ -604,7 +627,16 @@ class Fit:
                 sums[1] += float((q * (1 - q)).sum())
         if given is None:
             self._sequence(tested)
-        self._shoe_aware(shoes, cards, burns, winner)
+        if priced is None:
+            priced = self._price(shoes, cards, burns, winner)
+        if priced is not None:
+            valid = ~np.isnan(priced[:, 0])
+            self.left_out += int(n - np.count_nonzero(valid))
+            probabilities, outcome = priced[valid], winner[valid]
+            for start in range(0, len(outcome), CHUNK_ROUNDS):
+                stop = start + CHUNK_ROUNDS
+                self._accumulate(probabilities[start:stop], outcome[start:stop])
+        return priced
 
     def _sequence(self, winner: np.ndarray) -> None:
         x = (winner[winner != _TIE] == self.lead).astype(np.int64)
@@ -648,34 +680,35 @@ class Fit:
             self.shoe = shoe
         return self.decks - before
 
-    def _shoe_aware(self, shoes, cards, burns, winner) -> None:
+    def _price(self, shoes, cards, burns, winner) -> np.ndarray | None:
+        """Each round's chances of the outcomes (WINNERS order) on the cards left in its
+        shoe, (n, 3), NaN where the round is left out; None: no shoe-aware test."""
         if self.game is not None and self.game.by_values:
-            return  # (left out: see the notes)
+            return None  # (left out: see the notes)
+        n = len(winner)
+        priced = np.full((n, 3), np.nan)
         if self.decks == INFINITE:
-            scored = winner >= 0
-            self.left_out += int(len(winner) - np.count_nonzero(scored))
-            probabilities = np.broadcast_to(self.full_shoe, (int(np.count_nonzero(scored)), 3))
-            self._accumulate(probabilities, winner[scored])
-            return
+            priced[winner >= 0] = self.full_shoe
+            return priced
         left = self.compositions(shoes, cards, burns)
         # (a round of another game not dealt as it deals has no winner: left out too)
         least = ROUND_CARDS if self.game is None else max(ROUND_CARDS, self.game.cards)
         valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= least) & (winner >= 0)
-        self.left_out += int(len(winner) - np.count_nonzero(valid))
-        left, winner = left[valid], winner[valid]
-        for start in range(0, len(left), CHUNK_ROUNDS):
-            chunk = np.ascontiguousarray(left[start : start + CHUNK_ROUNDS])
+        rows = np.flatnonzero(valid)
+        for start in range(0, len(rows), CHUNK_ROUNDS):
+            at = rows[start : start + CHUNK_ROUNDS]
+            chunk = np.ascontiguousarray(left[at])
             if self.game is not None:
                 from analyzer.engine.dealt_chances import winner_chances
 
                 ranks = chunk.reshape(len(chunk), N_RANKS, N_SUITS).sum(axis=2)
-                probabilities = winner_chances(self.game, ranks)
+                priced[at] = winner_chances(self.game, ranks)
             else:
                 from analyzer.engine.batch import dealt_expected_values
 
                 ev = dealt_expected_values(self.outcome_bets, chunk, self.rules, self.strategy)
-                probabilities = np.clip((ev + 1) / 2, 0.0, 1.0)
-            self._accumulate(probabilities, winner[start : start + CHUNK_ROUNDS])
+                priced[at] = np.clip((ev + 1) / 2, 0.0, 1.0)
+        return priced
 
     def _running(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
         """Keep the running difference at every ``spacing``-th round of these."""
@@ -702,7 +735,8 @@ class Fit:
             self.points, self.n_points = [every], len(every)
 
     def _accumulate(self, probabilities: np.ndarray, winner: np.ndarray) -> None:
-        self._running(probabilities, winner)
+        if not self.light:
+            self._running(probabilities, winner)
         self.aware_n += len(winner)
         bins = np.minimum((probabilities / CALIBRATION_WIDTH).astype(np.int64), _BINS - 1)
         for k in range(3):
@@ -711,6 +745,8 @@ class Fit:
             self.observed[k] += int(np.count_nonzero(hit))
             self.expected[k] += float(p.sum())
             self.variance[k] += float((p * (1 - p)).sum())
+            if self.light:
+                continue
             self.bin_rounds[k] += np.bincount(bins[:, k], minlength=_BINS)
             self.bin_predicted[k] += np.bincount(bins[:, k], weights=p, minlength=_BINS)
             self.bin_observed[k] += np.bincount(bins[:, k], weights=hit, minlength=_BINS).astype(

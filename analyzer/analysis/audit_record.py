@@ -7,6 +7,7 @@ from typing import Any
 
 from analyzer.analysis.audit import AuditResult, Finding, payout_column
 from analyzer.analysis.audit_fit import BATCH_ERROR_BOUND, CalibrationBin, FitTest
+from analyzer.analysis.audit_groups import GroupResult, MonitorRow
 from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Paytable
 
@@ -44,7 +45,74 @@ def audit_record(result: AuditResult, paytable: Paytable) -> dict[str, Any]:
             "calibration": [bin_record(b) for b in fit.calibration],
             "notes": list(fit.notes),
         }
+    if result.monitoring or result.monitoring_notes:
+        record["monitoring"] = {
+            "confidence": result.confidence,
+            "deviation": result.deviation,
+            "correction": "holm",
+            "bets": [monitor_record(r, paytable) for r in result.monitoring],
+            "notes": list(result.monitoring_notes),
+        }
+    if result.groups is not None:
+        groups = result.groups
+        record["groups"] = {
+            "columns": list(groups.columns),
+            "min_rounds": groups.min_rounds,
+            "correction": "holm",
+            "groups_failed": len(groups.failed),
+            "groups": [group_record(g, paytable) for g in groups.groups],
+        }
     return record
+
+
+def monitor_record(r: MonitorRow, paytable: Paytable) -> dict[str, Any]:
+    """One bet's monitoring: its return against the exact RTP, band and rounds needed."""
+    return {
+        "bet": r.bet,
+        "mode": r.mode,
+        "stake_column": stake_column(r.bet, r.mode, paytable),
+        "rounds": r.rounds,
+        "paid": rounded(r.paid),
+        "actual_rtp": rounded(r.actual_rtp),
+        "theoretical_rtp": rounded(float(r.theoretical_rtp)),
+        "theoretical_rtp_exact": str(r.theoretical_rtp),
+        "variance": rounded(float(r.variance)),
+        "variance_exact": str(r.variance),
+        "standard_error": rounded(r.standard_error),
+        "band_low": rounded(r.low),
+        "band_high": rounded(r.high),
+        "z": rounded(r.z),
+        "p_value": rounded(r.p_value),
+        "holm_p_value": rounded(r.adjusted_p),
+        "verdict": monitor_verdict(r),
+        "rounds_needed": r.rounds_needed,
+        "not_valued": r.unvalued,
+    }
+
+
+def monitor_verdict(r: MonitorRow) -> str:
+    """``inside``, ``OUTSIDE`` (its band, after Holm's correction), or ``n/a``."""
+    return "n/a" if r.inside is None else "inside" if r.inside else "OUTSIDE"
+
+
+def stake_column(bet_id: str, mode: str, paytable: Paytable) -> str:
+    """The log's stake column of a bet in a mode: ``stake:<bet>`` in the first mode."""
+    return f"stake:{bet_id}" if mode == paytable.modes[0] else f"stake:{bet_id}:{mode}"
+
+
+def group_record(g: GroupResult, paytable: Paytable) -> dict[str, Any]:
+    """One group: its rounds, whether it was tested, its tests and monitoring."""
+    fit = g.fit
+    return {
+        "column": g.column,
+        "value": g.value,
+        "rounds": g.rounds,
+        "tested": g.tested,
+        "tests_run": None if fit is None else len(fit.run),
+        "tests_failed": None if fit is None else len(fit.failed),
+        "tests": [] if fit is None else [fit_test_record(t) for t in fit.tests],
+        "monitoring": [monitor_record(r, paytable) for r in g.monitoring],
+    }
 
 
 def finding_record(f: Finding) -> dict[str, Any]:

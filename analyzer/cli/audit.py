@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from analyzer.analysis.audit_groups import DEFAULT_CONFIDENCE, DEFAULT_DEVIATION, MIN_GROUP_ROUNDS
 from analyzer.cli.options import (
     REPORT_SUFFIXES,
     add_decks_option,
@@ -46,10 +47,17 @@ frequencies against a full shoe's exact probabilities (chi-square, exact binomia
 a player's decision, each round's exact chances given the cards seen and the action),
 runs and serial correlation of the winners, and the shoe-aware test (each round priced
 on the cards left in its shoe), each with its p-value and verdict at --level after
-Holm's correction. With --shuffle-tests, the shuffle is tested too, over the consecutive
-shoes of each log: each rank's place in the shoe, neighbours of one shoe found together
-again in the next, and a shoe's first cards against the last cards dealt from the one
-before. Findings are about the table, not errors: the exit status is 0 (1 with
+Holm's correction. A log naming each round's dealer, table or studio (columns dealer,
+table, studio, any subset) has every test run again per group, Holm's correction over
+every test of every group (a group of fewer than --min-group-rounds rounds is listed,
+not tested). A log giving stakes (stake:<bet> or stake:<bet>:<mode>, the amount staked
+that round) has each bet's return monitored: the actual return, weighted by the stakes,
+against the exact RTP, with its band at --confidence from the exact variance, and the
+rounds needed before a return --deviation away would be seen (overall and per group).
+With --shuffle-tests, the shuffle is tested too, over the consecutive shoes of each log:
+each rank's place in the shoe, neighbours of one shoe found together again in the next,
+and a shoe's first cards against the last cards dealt from the one before. Findings are
+about the table, not errors: the exit status is 0 (1 with
 --fail-on-findings); a malformed log is one line and exit status 2."""
 EXAMPLES = """\
 examples:
@@ -72,6 +80,19 @@ examples:
 
 
 MAX_PARTITION_ROWS = 10**8
+
+
+def share_number(text: str) -> float:
+    """An argparse type: a share strictly between 0 and 1, as a number or a percentage
+    (``95%``, ``0.95``, ``0.5%``)."""
+    percent = text.strip().endswith("%")
+    value = finite_number(text.strip().removesuffix("%"))
+    value = value / 100 if percent else value
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be between 0 and 1, or 0% and 100% (e.g. 95% or 0.95), got {text!r}"
+        )
+    return value
 
 
 def level_number(text: str) -> float:
@@ -140,6 +161,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         f"{DEFAULT_PARTITION_ROWS:,} once partitions are asked for)",
     )
     add_partition_options(runs, rest="audit the rest")
+    groups = parser.add_argument_group(
+        "groups and monitoring (columns dealer, table, studio and stake:<bet> in the log)"
+    )
+    groups.add_argument(
+        "--min-group-rounds",
+        type=whole_number(1, 10**9),
+        default=MIN_GROUP_ROUNDS,
+        metavar="ROUNDS",
+        help="a dealer, table or studio with fewer rounds is listed, not tested "
+        f"(default {MIN_GROUP_ROUNDS})",
+    )
+    groups.add_argument(
+        "--confidence",
+        type=share_number,
+        default=DEFAULT_CONFIDENCE,
+        metavar="SHARE",
+        help="the monitoring band's confidence, e.g. 95%% or 0.99; a bet whose return is "
+        "outside it after Holm's correction is called (default 95%%)",
+    )
+    groups.add_argument(
+        "--deviation",
+        type=share_number,
+        default=DEFAULT_DEVIATION,
+        metavar="SHARE",
+        help="the deviation of a return from its RTP whose rounds needed are given: the "
+        "rounds until the band's half width is below it (default 0.5%%)",
+    )
     parser.add_argument(
         "--fail-on-findings",
         action="store_true",
@@ -167,7 +215,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     result = run_audit(
         args.logs, paytable, args.decks, fit=not args.no_fit, level=args.level,
         partition_rows=args.partition_rows, work_dir=args.work_dir, resume=args.resume,
-        workers=args.workers, scheduler=args.scheduler,
+        workers=args.workers, scheduler=args.scheduler, min_rounds=args.min_group_rounds,
+        confidence=args.confidence, deviation=args.deviation,
     )  # fmt: skip
     if args.plot is not None:
         from analyzer.reports.plots import audit_figure, save_png
@@ -231,6 +280,10 @@ def audit_document(result, paytable, level: float = 0.01, shuffle=None) -> Docum
     ]
     if result.fit is not None:
         blocks += _fit_blocks(result.fit, paytable)
+    if result.monitoring or result.monitoring_notes:
+        blocks += _monitoring_blocks(result, paytable)
+    if result.groups is not None:
+        blocks += _group_blocks(result, paytable)
     if shuffle is not None:
         blocks += _shuffle_blocks(shuffle)
     return Document(None, tuple(blocks), audit_data(result, paytable, level, shuffle))
@@ -293,6 +346,181 @@ def _shuffle_blocks(shuffle) -> list:
             },
         ),
     ]
+
+
+_MONITOR_HEADERS = [
+    "bet",
+    "rounds",
+    "paid",
+    "actual RTP",
+    "exact RTP",
+    "band",
+    "Holm p",
+    "verdict",
+    "rounds needed",
+]
+
+
+def _monitor_cells(r, paytable) -> list[str]:
+    from analyzer.analysis.audit_record import monitor_verdict, stake_column
+
+    band = "-" if r.low is None else f"{r.low:.2%} to {r.high:.2%}"
+    return [
+        stake_column(r.bet, r.mode, paytable).removeprefix("stake:"),
+        f"{r.rounds:,}",
+        f"{r.paid:,.2f}",
+        "-" if r.actual_rtp is None else f"{r.actual_rtp:.4%}",
+        f"{float(r.theoretical_rtp):.4%}",
+        band,
+        _p_text(r.adjusted_p),
+        monitor_verdict(r),
+        "-" if r.rounds_needed is None else f"{r.rounds_needed:,}",
+    ]
+
+
+def _group_monitor_cells(g, r, paytable) -> list[str]:
+    cells = _monitor_cells(r, paytable)
+    del cells[4], cells[2]  # (the paid and the exact RTP: the whole log's table has them)
+    return [f"{g.column} {g.value}", *cells]
+
+
+def _monitor_records(rows, paytable, column=None, value=None) -> list[dict]:
+    from analyzer.analysis.audit_record import monitor_record
+
+    return [{"column": column, "group": value, **monitor_record(r, paytable)} for r in rows]
+
+
+_MONITOR_KINDS = {
+    key: "number"
+    for key in (
+        "paid", "actual_rtp", "theoretical_rtp", "variance", "standard_error", "band_low",
+        "band_high", "z", "p_value", "holm_p_value",
+    )
+} | {"column": "text", "group": "text", "rounds_needed": "count"}  # fmt: skip
+
+
+def _monitoring_blocks(result, paytable) -> list:
+    """Each staked bet's return against its exact RTP, over the whole log."""
+    intro = [
+        "each bet's return over the rounds staked on it (the logged payout, else the "
+        "paytable's settlement of the cards), weighted by the stakes, against its exact RTP "
+        f"(a full shoe); band at {result.confidence * 100:g}% confidence from the exact variance "
+        "of a unit's net, the rounds taken as independent; Holm's correction over the bets",
+        f"  rounds needed: at the stakes seen, until the band's half width is below "
+        f"{result.deviation * 100:g}% of the stake",
+    ]
+    intro += [f"  {note}" for note in result.monitoring_notes]
+    unvalued = sum(r.unvalued for r in result.monitoring)
+    if unvalued:
+        intro.append(
+            f"  left out: {_count(unvalued, 'stake')} on a round whose payout is neither "
+            "logged nor settled from the cards"
+        )
+    rows = [_monitor_cells(r, paytable) for r in result.monitoring]
+    return [
+        Heading("Monitoring of the return to the stakes", 2),
+        Paragraph("\n".join(intro)),
+        table([Column(h) for h in _MONITOR_HEADERS], rows, audience="people"),
+        records_table(_monitor_records(result.monitoring, paytable), _MONITOR_KINDS),
+    ]
+
+
+def _group_blocks(result, paytable) -> list:
+    """Each dealer's, table's and studio's tests and monitoring."""
+    from analyzer.analysis.audit_record import fit_test_record
+
+    groups = result.groups
+    tested = [g for g in groups.groups if g.tested]
+    run = sum(len(g.fit.run) for g in tested if g.fit is not None)
+    failed = groups.failed
+    verdict = (
+        "no group is called"
+        if not failed
+        else f"{_count(len(failed), 'group')} called: " + ", ".join(
+            f"{g.column} {g.value}" for g in failed
+        )
+    )  # fmt: skip
+    intro = [
+        f"{_count(len(groups.groups), 'group')} ({', '.join(groups.columns)}), "
+        f"{len(tested)} with at least {groups.min_rounds:,} rounds tested: {verdict}",
+    ]
+    if result.fit is not None:
+        intro.append(
+            f"  tests: each test of the fit over the group's rounds, Holm's correction over "
+            f"the {run} run in every group tested"
+        )
+    if result.monitoring:
+        intro.append(
+            "  monitoring: each staked bet's return in the group, Holm's correction over "
+            "every group's bets"
+        )
+    rows = []
+    for g in groups.groups:
+        if not g.tested:
+            state = f"too few rounds (fewer than {groups.min_rounds:,}): not tested"
+            rows.append([g.column, g.value, f"{g.rounds:,}", "-", state])
+            continue
+        parts = []
+        if g.fit is not None:
+            bad = [t.name for t in g.fit.failed]
+            parts.append(f"{len(g.fit.run)} tests pass" if not bad else f"FAIL: {', '.join(bad)}")
+        outside = [r.bet for r in g.monitoring if r.inside is False]
+        if outside:
+            parts.append(f"OUTSIDE its band: {', '.join(outside)}")
+        elif g.monitoring:
+            parts.append("returns inside their bands")
+        shown = "called" if g in failed else "pass"
+        rows.append([g.column, g.value, f"{g.rounds:,}", shown, "; ".join(parts) or "-"])
+    blocks: list = [
+        Heading("By dealer, table and studio", 2),
+        Paragraph("\n".join(intro)),
+        table(
+            [Column(h) for h in ("column", "group", "rounds", "verdict", "what was found")],
+            rows,
+            audience="people",
+        ),
+    ]
+    monitored = [(g, r) for g in tested for r in g.monitoring]
+    if monitored:
+        blocks.append(
+            table(
+                [Column(h) for h in ("group", *_MONITOR_HEADERS) if h not in ("paid", "exact RTP")],
+                [_group_monitor_cells(g, r, paytable) for g, r in monitored],
+                audience="people",
+            )
+        )
+    test_records = [
+        {"column": g.column, "group": g.value, "group_rounds": g.rounds,
+         **{k: v for k, v in fit_test_record(t).items() if k != "counts"}}
+        for g in tested if g.fit is not None for t in g.fit.tests
+    ]  # fmt: skip
+    if test_records:
+        blocks.append(
+            records_table(
+                test_records,
+                {
+                    "observed": "number",
+                    "expected": "number",
+                    "statistic": "number",
+                    "p_value": "number",
+                    "holm_p_value": "number",
+                },
+            )
+        )
+    group_records = [
+        {"column": g.column, "group": g.value, "rounds": g.rounds, "tested": g.tested,
+         "called": g in failed}
+        for g in groups.groups
+    ]  # fmt: skip
+    blocks.append(records_table(group_records))
+    monitor_records = [
+        record
+        for g in tested
+        for record in _monitor_records(g.monitoring, paytable, g.column, g.value)
+    ]
+    if monitor_records:
+        blocks.append(records_table(monitor_records, _MONITOR_KINDS))
+    return blocks
 
 
 def _fit_blocks(fit, paytable) -> list:

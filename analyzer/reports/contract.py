@@ -68,7 +68,10 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. certify version 1: new (a help page's figures, each checked).
+#: Every command's contract. audit version 4: ``monitoring`` (each staked bet's return
+#: against its exact RTP, where the log has ``stake:<bet>`` columns) and ``groups`` (each
+#: dealer's, table's and studio's tests and monitoring, where the log names them) added.
+#: certify version 1: new (a help page's figures, each checked).
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 4: ``options.shuffle_tests`` added and, with

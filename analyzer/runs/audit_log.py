@@ -9,7 +9,12 @@ names them; others are ignored):
 * optional: ``burn`` (the card shown and the cards burned after it, before the round),
   ``winner`` (``player``/``banker``/``tie`` or ``P``/``B``/``T``), ``player_score``,
   ``banker_score`` (0-9), and payouts: ``pay:<bet id>`` (the paytable's first mode) or
-  ``pay:<bet id>:<mode>``, the net per unit staked; an empty cell is "not logged".
+  ``pay:<bet id>:<mode>``, the net per unit staked; an empty cell is "not logged";
+* optional groups (:data:`~analyzer.analysis.audit_groups.GROUP_COLUMNS`): ``dealer``,
+  ``table``, ``studio`` (any subset; text naming the round's group, an empty cell "not
+  logged"), and stakes: ``stake:<bet id>`` or ``stake:<bet id>:<mode>``, the amount staked
+  on the bet that round (a number from 0 to
+  :data:`~analyzer.analysis.audit_groups.MAX_STAKE`; empty or 0: nothing staked).
 
 A log of another game of the family (:mod:`analyzer.analysis.audit_game`) names its
 hands: ``<hand>_cards`` for each (``dragon_cards``, ``tiger_cards``: the hand's cards in
@@ -49,6 +54,7 @@ from analyzer.analysis.audit import (
 )
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
 from analyzer.analysis.audit_game import HAND_SLOTS, hand_columns, score_columns
+from analyzer.analysis.audit_groups import GROUP_COLUMNS, MAX_GROUP_TEXT, MAX_STAKE
 from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
@@ -87,15 +93,18 @@ def audit_log(
     fit: bool = False,
     level: float = DEFAULT_LEVEL,
     progress: Callable[[int], None] | None = None,
+    **grouping: Any,
 ) -> AuditResult:
     """Audit the log at ``paths`` (one, or several audited as one: a shoe of one dealt
     again in another is a repeat, and the fit is over all of them, in the order given)
     against ``paytable`` (its decks, or ``decks``); with ``fit``, test its fit to the
-    exact odds at ``level`` too. ``progress`` is told the rounds of each block read."""
+    exact odds at ``level`` too. ``progress`` is told the rounds of each block read;
+    ``grouping``: the groups' and monitoring's options of :class:`~analyzer.analysis.
+    audit.Audit` (``min_rounds``, ``confidence``, ``deviation``)."""
     several = not isinstance(paths, (str, Path))
     paths = list(paths) if several else [paths]
     check_logs(paths, paytable)
-    audit = Audit(paytable, decks, fit=fit, level=level)
+    audit = Audit(paytable, decks, fit=fit, level=level, **grouping)
     for path in paths:
         audit.start_log(str(path) if several and len(paths) > 1 else "")
         for block in read_log(path, paytable, block_rows):
@@ -145,8 +154,8 @@ def optional_columns(paytable: Paytable) -> tuple[str, ...]:
     """The columns a log of ``paytable``'s game may have besides its payouts."""
     game = paytable.game
     if game is None:
-        return OPTIONAL
-    return ("burn", "winner", *score_columns(game))
+        return (*OPTIONAL, *GROUP_COLUMNS)
+    return ("burn", "winner", *score_columns(game), *GROUP_COLUMNS)
 
 
 def _header_layout(path: Path, paytable: Paytable) -> _Layout:
@@ -288,8 +297,16 @@ class _Layout:
         self.used = {self.at[name] for name in wanted if name in self.at}
         #: The shoe name last checked (a shoe's rows name it alike).
         self.shoe = ""
+        #: Group names already checked (a few hundred at most are kept).
+        self.group_names: set[str] = {""}
         self.payouts: dict[tuple[str, str], int] = {}
+        self.stakes: dict[tuple[str, str], int] = {}
+        #: The group columns the log has, in :data:`GROUP_COLUMNS` order.
+        self.groups = tuple(name for name in GROUP_COLUMNS if name in self.at)
         for i, name in enumerate(names):
+            if name.startswith("stake:"):
+                self.stakes[_bet_column(path, name, name[6:], paytable, self.stakes)] = i
+                continue
             if not name.startswith("pay:"):
                 continue
             bet_id, _, mode = name[4:].partition(":")
@@ -314,7 +331,33 @@ class _Layout:
                     f"{path}: header: column {name[:60]!r} is the payout of a column before it"
                 )
             self.payouts[(bet_id, mode)] = i
-        self.used |= set(self.payouts.values())
+        self.used |= set(self.payouts.values()) | set(self.stakes.values())
+
+
+def _bet_column(
+    path: Path, name: str, rest: str, paytable: Paytable, before: dict[tuple[str, str], int]
+) -> tuple[str, str]:
+    """The (bet, mode) a ``stake:`` column names (``rest``: what follows the prefix)."""
+    bet_id, _, mode = rest.partition(":")
+    mode = mode or paytable.modes[0]
+    shown = repr(name[:60])
+    if bet_id not in paytable.bet_ids:
+        raise AnalyzerError(
+            f"{path}: header: column {shown}: {paytable.source} has no bet {bet_id[:40]!r} "
+            f"(bets: {', '.join(paytable.bet_ids)})"
+        )
+    if mode not in paytable.modes:
+        raise AnalyzerError(
+            f"{path}: header: column {shown}: no mode {mode[:40]!r} "
+            f"(modes: {', '.join(paytable.modes)})"
+        )
+    if not any(bet.id == bet_id and bet.offered_in(mode) for bet in paytable.bets):
+        raise AnalyzerError(
+            f"{path}: header: column {shown}: the bet {bet_id!r} is not offered in mode {mode!r}"
+        )
+    if (bet_id, mode) in before:
+        raise AnalyzerError(f"{path}: header: column {shown} is the stake of a column before it")
+    return bet_id, mode
 
 
 class _Block:
@@ -332,6 +375,8 @@ class _Block:
         self.payouts: dict[tuple[str, str], list[float]] = {key: [] for key in layout.payouts}
         self.burns: dict[int, tuple[int, ...]] = {}
         self.actions: list[int] = []
+        self.stakes: dict[tuple[str, str], list[float]] = {key: [] for key in layout.stakes}
+        self.groups: dict[str, list[str]] = {name: [] for name in layout.groups}
 
     def add(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -364,6 +409,28 @@ class _Block:
             self._add_punto_banco(row, cells)
         for key, i in self.layout.payouts.items():
             self.payouts[key].append(_payout(cells[i], where(row, self.layout.names[i])))
+        for key, i in self.layout.stakes.items():
+            self.stakes[key].append(_stake(cells[i], where(row, self.layout.names[i])))
+        for name, values in self.groups.items():
+            values.append(self._group(cells[at[name]], row, name))
+
+    def _group(self, value: Any, row: int, name: str) -> str:
+        """A group's name (a dealer's, a table's, a studio's): text of at most
+        :data:`MAX_GROUP_TEXT` characters, nothing that drives a terminal."""
+        text = _text(value).strip()
+        if text in self.layout.group_names:
+            return text
+        where = _place(self._where(row, name))
+        if len(text) > MAX_GROUP_TEXT:
+            raise AnalyzerError(f"{where}: longer than {MAX_GROUP_TEXT} characters")
+        check_untrusted(text, where)
+        if "\n" in text:
+            raise AnalyzerError(
+                f"{where}: text holds the control character U+000A, which is not allowed"
+            )
+        if len(self.layout.group_names) < 1024:  # (names checked: a bounded few kept)
+            self.layout.group_names.add(text)
+        return text
 
     def _add_game(self, row: int, cells: Sequence[Any]) -> None:
         """The hands, scores, winner and action of a round of another game."""
@@ -458,6 +525,8 @@ class _Block:
             winner=np.array(self.winner, dtype=np.int64),
             payouts={key: np.array(v, dtype=np.float64) for key, v in self.payouts.items()},
             burns=self.burns,
+            stakes={key: np.array(v, dtype=np.float64) for key, v in self.stakes.items()},
+            groups={name: np.array(v, dtype=object) for name, v in self.groups.items()},
         )
 
 
@@ -527,6 +596,26 @@ def _payout(value: Any, where: tuple) -> float:
     number = float(text)
     if not math.isfinite(number):  # 1e9999: too large for a float
         raise AnalyzerError(f"{_place(where)}: {_shown(text)} is not a finite number")
+    return number
+
+
+def _stake(value: Any, where: tuple) -> float:
+    """A stake: a number from 0 to :data:`MAX_STAKE` (empty: 0, nothing staked)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = float(value)
+        shown = repr(value)
+    else:
+        text = _text(value)
+        if not text.strip():
+            return 0.0
+        shown = _shown(text)
+        if not _DECIMAL.fullmatch(text):
+            raise AnalyzerError(f"{_place(where)}: {shown} is not a number (an amount staked)")
+        number = float(text)
+    if not math.isfinite(number) or not 0 <= number <= MAX_STAKE:
+        raise AnalyzerError(
+            f"{_place(where)}: {shown} is not a stake (a number from 0 to {MAX_STAKE:.0e})"
+        )
     return number
 
 

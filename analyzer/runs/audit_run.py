@@ -32,14 +32,16 @@ import numpy as np
 
 from analyzer.analysis.audit import Audit, AuditResult
 from analyzer.analysis.audit_fit import DEFAULT_LEVEL
+from analyzer.analysis.audit_groups import DEFAULT_CONFIDENCE, DEFAULT_DEVIATION, MIN_GROUP_ROUNDS
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.model import Paytable
 from analyzer.runs.audit_log import BLOCK_ROWS, check_logs, estimated_rounds, open_log, read_log
 
 #: What a partition file holds: the partition's state as JSON text.
 STATE = "state"
-#: The layout of a partition's state; a change makes older partitions strangers.
-STATE_FORMAT = 1
+#: The layout of a partition's state; a change makes older partitions strangers (2: the
+#: groups, stakes and monitoring added).
+STATE_FORMAT = 2
 #: Bytes of a log read at a time for its digest.
 DIGEST_CHUNK = 1 << 20
 
@@ -56,6 +58,18 @@ class AuditJob:
     #: Per partition: (the log's index in ``paths``, first row, stop row or None).
     spans: tuple[tuple[int, int, int | None], ...]
     block_rows: int = BLOCK_ROWS
+    #: The groups' and monitoring's options (:class:`~analyzer.analysis.audit.Audit`'s).
+    min_rounds: int = MIN_GROUP_ROUNDS
+    confidence: float = DEFAULT_CONFIDENCE
+    deviation: float = DEFAULT_DEVIATION
+
+    @property
+    def grouping(self) -> dict:
+        return {
+            "min_rounds": self.min_rounds,
+            "confidence": self.confidence,
+            "deviation": self.deviation,
+        }
 
     def log_name(self, index: int) -> str:
         """A log's name in findings: its path where several logs are audited."""
@@ -65,7 +79,9 @@ class AuditJob:
 def audit_partition(job: AuditJob, index: int, size: int) -> dict[str, np.ndarray]:
     """Audit partition ``index`` of ``job`` (``size``: its rows, about; for the bar)."""
     log, first, stop = job.spans[index]
-    audit = Audit(job.paytable, job.decks, fit=job.fit, level=job.level, deferred=True)
+    audit = Audit(
+        job.paytable, job.decks, fit=job.fit, level=job.level, deferred=True, **job.grouping
+    )
     audit.start_log(job.log_name(log))
     begun: list[tuple[str, int]] = []
     error = None
@@ -157,6 +173,7 @@ def _identity(job: AuditJob, sizes: list[int], digests: list[str]) -> dict:
         "spans": [list(span) for span in job.spans],
         "sizes": sizes,
         "block_rows": job.block_rows,
+        **job.grouping,
     }
 
 
@@ -174,6 +191,9 @@ def audit_partitioned(
     scheduler: str | None = None,
     progress: bool | None = None,
     block_rows: int = BLOCK_ROWS,
+    min_rounds: int = MIN_GROUP_ROUNDS,
+    confidence: float = DEFAULT_CONFIDENCE,
+    deviation: float = DEFAULT_DEVIATION,
 ) -> AuditResult:
     """:func:`~analyzer.runs.audit_log.audit_log` of ``paths`` in saved partitions of about
     ``partition_rows`` rows each (see the module's text), on ``workers`` local processes
@@ -183,7 +203,10 @@ def audit_partitioned(
     paths = tuple(str(path) for path in paths)
     check_logs(paths, paytable)
     spans, sizes = partition_spans(paths, partition_rows)
-    job = AuditJob(paths, paytable, decks, fit, level, tuple(spans), block_rows)
+    job = AuditJob(
+        paths, paytable, decks, fit, level, tuple(spans), block_rows, min_rounds, confidence,
+        deviation,
+    )  # fmt: skip
     stamps = [log_stamp(path) for path in paths]
     identity = _identity(job, sizes, log_digests(paths, progress))
     if work_dir is None:
@@ -212,7 +235,7 @@ def audit_partitioned(
             raise AnalyzerError(
                 f"{path}: changed while it was audited: audit it again once it is written"
             )
-    joined = Audit(paytable, decks, fit=fit, level=level)
+    joined = Audit(paytable, decks, fit=fit, level=level, **job.grouping)
     for result in results:
         joined.absorb(json.loads(str(result[STATE])))
     return joined.result()
@@ -231,13 +254,18 @@ def run_audit(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
+    min_rounds: int = MIN_GROUP_ROUNDS,
+    confidence: float = DEFAULT_CONFIDENCE,
+    deviation: float = DEFAULT_DEVIATION,
 ) -> AuditResult:
     """Audit the logs at ``paths`` as one: in one pass in this process, or, where any
     partition option is given (``partition_rows``, ``work_dir``, ``resume``, ``workers``,
     ``scheduler``), in saved partitions (:func:`audit_partitioned`; ``partition_rows``
     None: :data:`~analyzer.runs.jobs.DEFAULT_PARTITION_ROWS`, ``work_dir`` None:
     :func:`~analyzer.runs.kept.default_runs_folder`). ``progress``: a bar of the rounds
-    audited (None: only on a terminal)."""
+    audited (None: only on a terminal). ``min_rounds``, ``confidence``, ``deviation``: the
+    groups' and the monitoring's (:mod:`~analyzer.analysis.audit_groups`)."""
+    grouping = {"min_rounds": min_rounds, "confidence": confidence, "deviation": deviation}
     from tqdm import tqdm
 
     from analyzer.progress import bar_options
@@ -253,7 +281,7 @@ def run_audit(
             paths, paytable, decks, fit=fit, level=level,
             partition_rows=partition_rows or DEFAULT_PARTITION_ROWS,
             work_dir=work_dir or None, resume=resume, workers=workers,
-            scheduler=scheduler, progress=progress,
+            scheduler=scheduler, progress=progress, **grouping,
         )  # fmt: skip
     estimates = [estimated_rounds(path) for path in paths]
     total = None if None in estimates else sum(estimates)
@@ -265,4 +293,6 @@ def run_audit(
         unit_scale=True,
         **bar_options(progress, leave=False),
     ) as bar:
-        return audit_log(list(paths), paytable, decks, fit=fit, level=level, progress=bar.update)
+        return audit_log(
+            list(paths), paytable, decks, fit=fit, level=level, progress=bar.update, **grouping
+        )
