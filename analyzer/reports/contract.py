@@ -68,8 +68,10 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. certify version 1: new (a help page's figures, each checked).
-#: simulate and count version 4: ``options.decision`` (the
+#: Every command's contract. report version 4: ``options.top_award_rounds``; with
+#: detail, each line's ``one_in`` and ``top_award``, and ``top_awards`` (each bet's top
+#: award and the chance of at least one in that many rounds). certify version 1: new (a
+#: help page's figures, each checked). simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 3: ``options.game`` added (the game of another
 #: family's paytable; null for punto banco) and ``options.drawing_rules`` null for another
@@ -91,7 +93,7 @@ class Contract:
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
-        Contract("report", 3, "bets"),
+        Contract("report", 4, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("certify", 1, "figures"),
