@@ -68,9 +68,12 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. report version 4: ``options.top_award_rounds``; with
-#: detail, each line's ``one_in`` and ``top_award``, and ``top_awards`` (each bet's top
-#: award and the chance of at least one in that many rounds). certify version 1: new (a
+#: Every command's contract. count version 5: ``options.rounds_per_hour``, and each
+#: play's counter figures (``sd_per_round``, ``di``, ``di_se``, ``n0``, ``win_per_hour``,
+#: ``sd_per_hour``, headline and prefixed ``with_limit_``/``without_limit_``). report
+#: version 4: ``options.top_award_rounds``; with detail, each line's ``one_in`` and
+#: ``top_award``, and ``top_awards`` (each bet's top award and the chance of at least one
+#: in that many rounds). certify version 1: new (a
 #: help page's figures, each checked). simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 3: ``options.game`` added (the game of another
@@ -100,7 +103,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),
-        Contract("count", 4, "bets"),
+        Contract("count", 5, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
         Contract("audit", 3, "findings"),
