@@ -567,6 +567,7 @@ def count(
     perfect: bool = False,
     no_max_round: bool = False,
     max_gain: float = DEFAULT_MAX_GAIN,
+    rounds_per_hour: float | None = None,
     strategy: Strategy | str | None = None,
     jackpot: Fraction | int | str | None = None,
     unknowns: Mapping[str, Fraction | int | str] | None = None,
@@ -614,6 +615,9 @@ def count(
         Headline figures without the max-round limit (both are kept).
     max_gain : float, default 0.01
         The largest gain per shoe (units) the max-round advice accepts.
+    rounds_per_hour : float, optional
+        Rounds dealt an hour: each play's win and standard deviation per hour (default:
+        none; DI, N0 and the standard deviation per round are given whatever it is).
     strategy, jackpot, unknowns : optional
         As for :func:`simulate`.
     partition_size, workers, scheduler, work_dir, resume, progress : optional
@@ -646,9 +650,11 @@ def count(
     from analyzer.reports.outputs import count_data, count_options
     from analyzer.runs.count_plan import (
         check_max_gain,
+        check_rounds_per_hour,
         count_columns,
         count_job,
         count_record,
+        second_moments,
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
     from analyzer.runs.few_rounds import count_warnings
@@ -663,6 +669,9 @@ def count(
     columns = count_columns(played, list(bets), mode)
     max_gain = _number(max_gain, "max_gain")
     check_max_gain(max_gain)
+    if rounds_per_hour is not None:
+        rounds_per_hour = _number(rounds_per_hour, "rounds_per_hour")
+    check_rounds_per_hour(rounds_per_hour)
     run = _Run(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,
@@ -682,10 +691,19 @@ def count(
         true_count_decks=true_count_decks,
         perfect=bool(perfect),
     )
+    moments = second_moments(job)
     results = run.run(count_partition, job, job.check, progress)
     summaries = count_summary(job, results, max_gain)
     records = [
-        count_record(job, summary, c, bool(no_max_round)) for c, summary in enumerate(summaries)
+        count_record(
+            job,
+            summary,
+            c,
+            bool(no_max_round),
+            second_moment=moments[c],
+            rounds_per_hour=rounds_per_hour,
+        )
+        for c, summary in enumerate(summaries)
     ]
     options = count_options(
         played,
@@ -701,6 +719,7 @@ def count(
         perfect=bool(perfect),
         no_max_round=bool(no_max_round),
         max_gain=max_gain,
+        rounds_per_hour=rounds_per_hour,
     )
     warnings = count_warnings(records)
     return CountStudy(

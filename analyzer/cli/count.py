@@ -38,11 +38,14 @@ DESCRIPTION = """\
 Which bets can a card counter beat? Deals whole shoes, works out every round's exact EV
 of each bet on the cards left, and bets it by perfect play and by a linear count, with and
 without its max round; advises the largest max round that keeps a counter's gain per shoe
-at most --max-gain. Punto banco, and the games of the family dealt once (Dragon Tiger,
-Three Card Baccarat, a game of your own without drawing or a decision)."""
+at most --max-gain; rates each play as the counting literature does (the desirability
+index, N0, the standard deviation per round, and with --rounds-per-hour the win and
+standard deviation per hour). Punto banco, and the games of the family dealt once (Dragon
+Tiger, Three Card Baccarat, a game of your own without drawing or a decision)."""
 EXAMPLES = """\
 examples:
   baccarat-odds count --bet lucky_six --shoes 500 --perfect
+  baccarat-odds count --bet lucky_six --shoes 500 --perfect --rounds-per-hour 60   # per hour
   baccarat-odds count --bet all --shoes 500 --gain-plot gain.png   # every bet at once
   baccarat-odds count --bet tie --shoes 500 --tags "6=-4,7=-4,8=2,9=2" --threshold 20
   baccarat-odds count --paytable dragon-tiger --bet tie --bet suited_tie --shoes 200 --perfect"""
@@ -98,6 +101,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="UNITS",
         help=f"the largest gain per shoe the max-round advice accepts (default {DEFAULT_MAX_GAIN})",
     )
+    parser.add_argument(
+        "--rounds-per-hour",
+        type=finite_number,
+        default=None,
+        metavar="R",
+        help="also give the win and standard deviation per hour at R rounds dealt an hour "
+        "(no default: the pace of your table, e.g. 60 or 80 at a live table, more at a "
+        "studio or a machine)",
+    )
     writes(
         parser.add_argument(
             "--out",
@@ -129,9 +141,11 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.writers import write_document
     from analyzer.runs.count_plan import (
         check_max_gain,
+        check_rounds_per_hour,
         count_columns,
         count_job,
         count_record,
+        second_moments,
     )
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
     from analyzer.runs.few_rounds import count_warnings
@@ -140,6 +154,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable = paytable_from_args(args)
     columns = count_columns(paytable, args.bet, args.mode)
     check_max_gain(args.max_gain)
+    check_rounds_per_hour(args.rounds_per_hour)
     procedure = procedure_from_args(args, paytable)
     check_report_out(args.format, args.report_out, "--report-out")
     check_outputs(
@@ -167,12 +182,21 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         true_count_decks=args.true_count_decks,
         perfect=args.perfect,
     )
+    moments = second_moments(job)  # (exact, off the top: before the shoes are dealt)
     results = job_from_args(args, count_partition, job, job.check)
     summaries = count_summary(job, results, args.max_gain)
     rounds = per_round_table(job, results)
     _write_outputs(args, job, summaries, rounds)
     records = [
-        count_record(job, summary, c, args.no_max_round) for c, summary in enumerate(summaries)
+        count_record(
+            job,
+            summary,
+            c,
+            args.no_max_round,
+            second_moment=moments[c],
+            rounds_per_hour=args.rounds_per_hour,
+        )
+        for c, summary in enumerate(summaries)
     ]
     # A strategy that never bets, or bets too seldom, is said, and given in JSON.
     warnings = count_warnings(records)
@@ -182,7 +206,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
     )
     if len(records) == 1:
-        blocks = _one_bet_blocks(records[0])
+        blocks = _one_bet_blocks(records[0], args.rounds_per_hour)
     else:
         plays = [_PLAY_NAMES[job.headline_of(c)] for c in range(len(job.columns))]
         blocks = _many_bets_blocks(records, plays, args.max_gain)
@@ -200,6 +224,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         perfect=args.perfect,
         no_max_round=args.no_max_round,
         max_gain=args.max_gain,
+        rounds_per_hour=args.rounds_per_hour,
     )
     data = count_data(paytable, procedure, options, records, warnings)
     document = Document(head, (*blocks, count_table(records)), data)
@@ -261,9 +286,10 @@ def _advice_line(play: str, advice: dict, max_round: int | None) -> str:
     return f"  {_PLAY_NAMES[play]}: {cap}; {printed}"
 
 
-def _one_bet_blocks(record: dict) -> list[Block]:
+def _one_bet_blocks(record: dict, rounds_per_hour: float | None = None) -> list[Block]:
     """The bet, its strategy, a row per figure with and without its max round (each
-    with its standard error), and the max-round advice."""
+    with its standard error), the counter's figures (DI, N0, sd per round; per hour at
+    ``rounds_per_hour``), and the max-round advice."""
     from analyzer.reports.tables import bet_label
     from analyzer.runs.counting import STRATEGIES
 
@@ -289,6 +315,25 @@ def _one_bet_blocks(record: dict) -> list[Block]:
         [label, *(_pm(record[name], key, scale, unit) for name in STRATEGIES)]
         for label, key, scale, unit in figures
     ]
+    counter = [
+        ("sd per round", "sd_per_round", "{:.4f}"),
+        ("DI", "di", "{:+.2f}"),
+        ("N0 (rounds)", "n0", "{:,.0f}"),
+    ]
+    if rounds_per_hour is not None:
+        pace = f"{rounds_per_hour:g} rounds"
+        counter += [
+            (f"win per hour ({pace})", "win_per_hour", "{:+.4f}"),
+            (f"sd per hour ({pace})", "sd_per_hour", "{:.4f}"),
+        ]
+    for label, key, shape in counter:
+        cells = [_counter(record[name], key, shape) for name in STRATEGIES]
+        if key == "di":
+            cells = [
+                cell if record[name]["di_se"] is None else f"{cell} ± {record[name]['di_se']:.2f}"
+                for cell, name in zip(cells, STRATEGIES, strict=True)
+            ]
+        rows.append([label, *cells])
     figures_table = table([Column(""), *map(Column, headers)], rows, audience="people", index=True)
     max_gain = next(iter(record["advice"].values()))["max_gain"]
     advice = [f"Max-round advice (gain per shoe at most {max_gain:g} units, 95% one-sided):"]
@@ -316,6 +361,8 @@ def _many_bets_blocks(records: list[dict], plays: list[str], max_gain: float) ->
             "edge when bet": _pm(record[record["headline"]], "edge_when_bet", 100, "%", False),
             "units/shoe, limit": _pm(record["with_limit"], "units_per_shoe", 1, ""),
             "units/shoe, no limit": _pm(record["without_limit"], "units_per_shoe", 1, ""),
+            "DI": _counter(record, "di", "{:+.2f}"),
+            "N0": _counter(record, "n0", "{:,.0f}"),
         }
         for play, name in _PLAY_NAMES.items():
             shown = "-"
@@ -339,11 +386,19 @@ def _many_bets_blocks(records: list[dict], plays: list[str], max_gain: float) ->
     headline = "the play of each bet" if mixed else plays[0]
     caption = (
         f"Headline: {headline}; safe max round: the largest cap whose gain per shoe"
-        f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed"
+        f" stays at most {max_gain:g} units (95% one-sided); none: no cap needed;"
+        " DI and N0 (rounds) of the headline figures"
     )
     columns = [Column(str(name)) for name in frame.columns]
     bets = table(columns, frame.values.tolist(), audience="people")
     return [Paragraph(caption, tight=True, prose=True), bets]
+
+
+def _counter(values: dict[str, Any], key: str, shape: str) -> str:
+    """A counter's figure (DI, N0, ...) as the text shows it; ``-`` where there is none
+    (N0 of a play that does not win, any of a play that never bets)."""
+    value = values[key]
+    return "-" if value is None else shape.format(value)
 
 
 def _pm(values: dict[str, Any], key: str, scale: float, unit: str, error: bool = True) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from analyzer.analysis.lab import MAX_TOP_AWARD_ROUNDS, TOP_AWARD_ROUNDS
 from analyzer.cli.options import (
     add_bet_option,
     add_decisions_option,
@@ -20,6 +21,7 @@ from analyzer.cli.options import (
     layout,
     paytable_from_args,
     shoe_fields,
+    whole_number,
 )
 from analyzer.reports.formats import REPORT_FORMATS
 
@@ -28,12 +30,15 @@ The exact house edge, RTP, hit frequency, push and standard deviation of every b
 paytable, in every betting mode, counted over every card-removal path of the shoe. A whole
 shipped game (no --bet, no --mode) ends with the check of its published maximum RTP.
 --format xlsx writes a PAR sheet workbook (a Summary sheet, a sheet per bet with its
-paying lines, a Volatility sheet) to the file --out names."""
+paying lines, a Volatility sheet) to the file --out names. The paying lines (--detail, and
+the workbook) give each line's "1 in N" and each bet's top award with the chance of at
+least one in --top-award-rounds rounds."""
 EXAMPLES = """\
 examples:
   baccarat-odds report                                  # every bet, both modes, the claim
   baccarat-odds report --decks 6 --mode no_commission   # another shoe, one mode
   baccarat-odds report --bet lucky_six --detail         # one bet, by paying line
+  baccarat-odds report --bet tie --detail --top-award-rounds 1000   # top award in 1,000 rounds
   baccarat-odds report --paytable ez-baccarat --format markdown --lang tl
   baccarat-odds report --format xlsx --out par-sheet.xlsx   # the PAR sheet workbook"""
 
@@ -48,7 +53,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--detail",
         action="store_true",
-        help="also print each bet's breakdown by paying line (a workbook always has it)",
+        help="also print each bet's breakdown by paying line, with each paying line's "
+        '"1 in N" and the bet\'s top award (a workbook always has it)',
+    )
+    parser.add_argument(
+        "--top-award-rounds",
+        type=whole_number(1, MAX_TOP_AWARD_ROUNDS),
+        default=TOP_AWARD_ROUNDS,
+        metavar="N",
+        help="the rounds of the top-award check: the chance of at least one top award in N "
+        f"rounds, 1 - (1 - p)^N (default {TOP_AWARD_ROUNDS:,}, as GLI-11 checks; with "
+        "--detail, and in the workbook)",
     )
     add_decisions_option(parser)
     add_format_option(parser, REPORT_FORMATS, "--out")
@@ -71,7 +86,12 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if args.format == "xlsx":
         from analyzer.reports.workbook import workbook_bytes
 
-        content: str | bytes = workbook_bytes(analysis, claimed_max_rtp=claim, lang=args.lang)
+        content: str | bytes = workbook_bytes(
+            analysis,
+            claimed_max_rtp=claim,
+            lang=args.lang,
+            top_award_rounds=args.top_award_rounds,
+        )
     else:
         content = render_report(
             analysis,
@@ -82,5 +102,6 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             **layout(args),
             shoe=shoe_fields(args, analysis.shoe, paytable.decks),
             bets=args.bet,
+            top_award_rounds=args.top_award_rounds,
         )
     return deliver_report(content, args.report_out), 0

@@ -71,6 +71,12 @@ class Contract:
 #: Every command's contract. audit version 4: ``monitoring`` (each staked bet's return
 #: against its exact RTP, where the log has ``stake:<bet>`` columns) and ``groups`` (each
 #: dealer's, table's and studio's tests and monitoring, where the log names them) added.
+#: count version 5: ``options.rounds_per_hour``, and each
+#: play's counter figures (``sd_per_round``, ``di``, ``di_se``, ``n0``, ``win_per_hour``,
+#: ``sd_per_hour``, headline and prefixed ``with_limit_``/``without_limit_``). report
+#: version 4: ``options.top_award_rounds``; with detail, each line's ``one_in`` and
+#: ``top_award``, and ``top_awards`` (each bet's top award and the chance of at least one
+#: in that many rounds).
 #: certify version 1: new (a help page's figures, each checked).
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
@@ -96,14 +102,14 @@ class Contract:
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
-        Contract("report", 3, "bets"),
+        Contract("report", 4, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("certify", 1, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),
-        Contract("count", 4, "bets"),
+        Contract("count", 5, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
         Contract("audit", 4, "findings"),

@@ -40,6 +40,9 @@ _WORDS: dict[str, dict[str, str]] = {
     "Combinations": {"tl": "Kombinasyon", "ms": "Kombinasi"},
     "Probability": {"tl": "Probabilidad", "ms": "Kebarangkalian"},
     "Return": {"tl": "Balik", "ms": "Pulangan"},
+    # "1 in N": how often a line comes, one round in N
+    "1 in N": {"tl": "1 sa N", "ms": "1 dalam N"},
+    "Top award": {"tl": "Pinakamataas na Gantimpala", "ms": "Hadiah Tertinggi"},
     "house edge": {"tl": "kalamangan ng bahay", "ms": "kelebihan rumah"},
     "otherwise": {"tl": "iba pa", "ms": "lain-lain"},
     # what a line pays, where it is a word (a paytable's "push" and "lose")

@@ -58,11 +58,12 @@ def count_options(
     perfect: bool,
     no_max_round: bool,
     max_gain: float,
+    rounds_per_hour: float | None = None,
 ) -> dict[str, Any]:
     """The options of a count that change its figures: a run's (:func:`run_options`),
     the bets and mode asked for, the count (tags, threshold, the true count's divisor),
-    perfect play only, the headline without the max round, and the advice's largest
-    gain."""
+    perfect play only, the headline without the max round, the advice's largest gain,
+    and the pace of the figures per hour (None: none)."""
     return run_options(paytable, procedure, shoes, seed, partition_size) | {
         "bets": list(bets),
         "mode": mode,
@@ -72,6 +73,7 @@ def count_options(
         "perfect": perfect,
         "no_max_round": no_max_round,
         "max_gain": max_gain,
+        "rounds_per_hour": rounds_per_hour,
     }
 
 

@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, JackpotFigures, jackpot_figures
 from analyzer.analysis.exact import Analysis
+from analyzer.analysis.lab import (
+    TOP_AWARD_ROUNDS,
+    TopAward,
+    line_one_in,
+    one_in_number,
+    top_award,
+)
 from analyzer.errors import AnalyzerError
 from analyzer.game.rules import choice_text
 from analyzer.game.shoe import INFINITE, Shoe
@@ -188,14 +195,40 @@ LINE_COLUMNS = (
     "net",
     "contribution",
     "contribution_float",
+    "one_in",
+    "one_in_float",
+    "top_award",
+)
+#: The columns of each bet's top award (``--detail``): JSON's ``top_awards``, the CSV's
+#: third table.
+TOP_AWARD_COLUMNS = (
+    "bet",
+    "mode",
+    "pays",
+    "net",
+    "probability",
+    "probability_float",
+    "one_in",
+    "one_in_float",
+    "rounds",
+    "at_least_once",
+    "at_least_once_float",
+    "never",
 )
 
 
-def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> dict[str, Any]:
+def result_record(
+    result: BetResult,
+    detail: bool = False,
+    lang: str = "en",
+    top_award_rounds: int = TOP_AWARD_ROUNDS,
+) -> dict[str, Any]:
     """One JSON-ready object, by one naming rule for every figure: ``X`` is its exact
     value as ``"p/q"``; ``X_percent`` the same in % as a float (the text table's figure),
     ``X_float`` the same in units. ``std_dev`` is a float only (the square root of the
-    exact ``variance``); counts (``ways``) and ``max_round`` are whole numbers."""
+    exact ``variance``); counts (``ways``) and ``max_round`` are whole numbers. With
+    ``detail``, each line's ``one_in`` ("1 in N", None for a push or a loss) and whether
+    it is (one of) the bet's top award, checked over ``top_award_rounds`` rounds."""
     record = {
         "bet": result.bet.id,
         "name": result.bet.display_name(lang),
@@ -230,6 +263,7 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
             "long_run_rtp_percent": _percent_float(figures.long_run),
         }
     if detail:
+        top = top_award(result, top_award_rounds)
         record["breakdown"] = [
             {
                 "when": line.when,
@@ -240,10 +274,52 @@ def result_record(result: BetResult, detail: bool = False, lang: str = "en") -> 
                 "net": fraction_text(line.net),
                 "contribution": fraction_text(line.contribution),
                 "contribution_float": float(line.contribution),
+                "one_in": fraction_text(line_one_in(line)),
+                "one_in_float": _float(line_one_in(line)),
+                "top_award": top is not None and number in top.lines,
             }
-            for line in result.lines
+            for number, line in enumerate(result.lines)
         ]
     return record
+
+
+def _float(value: Fraction | None) -> float | None:
+    return None if value is None else float(value)
+
+
+def top_award_record(result: BetResult, top: TopAward) -> dict[str, Any]:
+    """A bet's top award as tools read it (a row of ``top_awards``): what it pays, its
+    net per unit staked and exact probability, "1 in N" (exact and as a float), the
+    rounds of the check, and the chances of at least one top award in them and of none,
+    as decimal text to 15 significant digits, every one right (see
+    :func:`~analyzer.analysis.lab.at_least_once`)."""
+    return {
+        "bet": result.bet.id,
+        "mode": result.mode,
+        "pays": top.pays,
+        "net": fraction_text(top.net),
+        "probability": fraction_text(top.probability),
+        "probability_float": float(top.probability),
+        "one_in": fraction_text(top.one_in),
+        "one_in_float": float(top.one_in),
+        "rounds": top.rounds,
+        "at_least_once": str(top.at_least_once),
+        "at_least_once_float": float(top.at_least_once),
+        "never": str(top.never),
+    }
+
+
+def top_award_text(top: TopAward, lang: str = "en") -> str:
+    """The line people read under a bet's paying lines: what its top award pays, "1 in
+    N", and the chance of at least one in the check's rounds."""
+    return sentence(
+        "report_top_award",
+        lang,
+        pays=top.pays,
+        n=one_in_number(top.one_in),
+        rounds=f"{top.rounds:,}",
+        chance=top.text,
+    )
 
 
 def _percent_column(name: str, lang: str) -> Column:
@@ -308,11 +384,14 @@ def pays_text(text: str, lang: str = "en") -> str:
 
 def breakdown_table(result: BetResult, lang: str = "en") -> Table:
     """Each line per unit staked; where the bet has a fee, a last line for it, so that the
-    returns add up to the expected net of a unit staked (per unit paid, divide by 1 + fee)."""
+    returns add up to the expected net of a unit staked (per unit paid, divide by 1 + fee).
+    "1 in N" is given for each line the bet pays on (``-`` for a push or a loss), rounded
+    as :func:`~analyzer.analysis.lab.one_in_number` says."""
     columns = [
         Column(word("Outcome", lang)),
         Column(word("Combinations", lang), "count"),
         Column(word("Probability", lang), "number", places=10),
+        Column(word("1 in N", lang)),
         Column(word("Pays", lang)),
         Column(word("Return", lang), "number", places=10, signed=True),
     ]
@@ -321,6 +400,7 @@ def breakdown_table(result: BetResult, lang: str = "en") -> Table:
             line_label(result, number, lang),
             ln.combinations,
             ln.probability,
+            one_in_number(line_one_in(ln)),
             pays_text(ln.payout.text, lang),
             ln.contribution,
         ]
@@ -328,7 +408,7 @@ def breakdown_table(result: BetResult, lang: str = "en") -> Table:
     ]
     if result.bet.fee:
         fee = result.bet.fee
-        rows.append([word("fee (paid on every bet)", lang), None, 1, number_text(-fee), -fee])
+        rows.append([word("fee (paid on every bet)", lang), None, 1, "-", number_text(-fee), -fee])
     return table(columns, rows, audience="people")
 
 
@@ -619,6 +699,7 @@ def report_document(
     lang: str = "en",
     shoe: dict[str, Any] | None = None,
     bets: Sequence[str] | None = None,
+    top_award_rounds: int = TOP_AWARD_ROUNDS,
 ) -> Document:
     """The report of ``analysis`` as a document, with the check of ``claimed_max_rtp``.
 
@@ -631,7 +712,9 @@ def report_document(
     that cannot be computed exactly under ``unavailable``, and ``max_rtp_claim`` (see
     :func:`claim_check`; null without a claim). ``shoe`` is the shoe as the contract
     writes it (default: the analysis's, nothing said removed); ``bets``: the bets asked
-    for (None: every bet)."""
+    for (None: every bet). With detail, each paying line's "1 in N", and each bet's top
+    award with the chance of at least one in ``top_award_rounds`` rounds (a line under
+    its breakdown; tools: ``top_awards``, a row per bet and mode that pays on a line)."""
     from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
 
     check_language(lang)
@@ -644,6 +727,9 @@ def report_document(
                 f"{word('house edge', lang)} {_percent(r.house_edge)}"
             )
             blocks += [Heading(heading, 2), breakdown_table(r, lang)]
+            top = top_award(r, top_award_rounds)
+            if top is not None:
+                blocks.append(Paragraph(top_award_text(top, lang), prose=True))
     for r, mode in shown:
         figures = jackpot_figures(r)
         if figures is not None:
@@ -663,11 +749,19 @@ def report_document(
         lines = [
             {"bet": r.bet.id, "mode": r.mode, **line}
             for r in analysis.results
-            for line in result_record(r, True, lang)["breakdown"]
+            for line in result_record(r, True, lang, top_award_rounds)["breakdown"]
         ]
         lines_table = records_table(lines, {"ways": "count"}, columns=LINE_COLUMNS)
         blocks.append(lines_table)
         extra["lines"] = tool_rows(lines_table)
+        tops = [
+            top_award_record(r, top)
+            for r in analysis.results
+            if (top := top_award(r, top_award_rounds)) is not None
+        ]
+        tops_table = records_table(tops, {"rounds": "count"}, columns=TOP_AWARD_COLUMNS)
+        blocks.append(tops_table)
+        extra["top_awards"] = tool_rows(tops_table)
     extra["unavailable"] = [
         {"bet": bet, "mode": mode, "reason": why} for bet, mode, why in analysis.unavailable
     ]
@@ -678,6 +772,7 @@ def report_document(
         "modes": list(analysis.modes),
         "bets": None if bets is None else list(bets),
         "detail": detail,
+        "top_award_rounds": top_award_rounds,
         "lang": lang,
         **played_options(analysis.paytable),
         "decision": decision_record(analysis.paytable),
@@ -704,6 +799,7 @@ def render_report(
     width: int | None = TEXT_WIDTH,
     shoe: dict[str, Any] | None = None,
     bets: Sequence[str] | None = None,
+    top_award_rounds: int = TOP_AWARD_ROUNDS,
 ) -> str:
     """The report of ``analysis`` in ``fmt`` (one of the text formats), see
     :func:`report_document`; HTML as a whole page, or with ``fragment`` its body; text at
@@ -717,6 +813,7 @@ def render_report(
         lang=lang,
         shoe=shoe,
         bets=bets,
+        top_award_rounds=top_award_rounds,
     )
     text = write_document(document, fmt, fragment=fragment, width=width)
     assert isinstance(text, str)

@@ -8,8 +8,10 @@ The workbook a lab, a regulator or a game designer exchanges a game's math in:
   unavailable bets' and claim's lines below.
 * one sheet per bet and mode (named by the bet, see :func:`sheet_names`): each line of
   the bet, its outcome (label, or condition), condition, pays, mean net per unit staked,
-  combinations, probability and contribution to the return, the bet's fee as a line of
-  its own; a total row; the expected value per unit paid, house edge and RTP.
+  combinations, probability, contribution to the return and, for a line the bet pays
+  on, "1 in N"; the bet's fee as a line of its own; a total row; the expected value per
+  unit paid, house edge and RTP; the top award (the lines paying the highest net), its
+  "1 in N" and the chance of at least one, and of none, in ``top_award_rounds`` rounds.
 * ``Volatility``: per bet, the standard deviation, the volatility index at 90% and 95%
   (``z * sd``) and the 90% and 95% range of the net result after 100 to 100,000 rounds
   by the normal approximation ``N * EV +- z * sd * sqrt(N)`` (marked as such).
@@ -29,7 +31,10 @@ XlsxWriter fixes the dates inside the zip file), so a PAR sheet can be compared 
 an earlier one, and ``docs`` tables regenerate as they are.
 
 This module writes figures the analysis has computed; it computes none of its own but
-the volatility figures, which follow from the exact EV and variance.
+the volatility figures, which follow from the exact EV and variance, and the lab figures
+of :mod:`analyzer.analysis.lab` ("1 in N" a formula, ``1/p``; the top award's chances as
+numbers, each with its 15 significant digits beside it as text: a spreadsheet's doubles
+cannot compute ``1 - (1 - p)^N`` to them).
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from typing import Any
 
 from analyzer.analysis.bets import OTHERWISE, BetResult, jackpot_figures
 from analyzer.analysis.exact import Analysis
+from analyzer.analysis.lab import TOP_AWARD_ROUNDS, line_one_in, top_award
 from analyzer.paytables.model import Paytable
 from analyzer.reports.formats import ALL_MODES, fraction_text
 from analyzer.reports.i18n import check_language, sentence, word
@@ -105,6 +111,9 @@ _FORMATS = {
     "probability": {"num_format": "0.0000000000"},
     "signed": {"num_format": "+0.0000000000;-0.0000000000;0.0000000000"},
     "count": {"num_format": "#,##0"},
+    "one_in": {"num_format": "#,##0.00"},
+    "chance": {"num_format": "0.000000000%"},
+    "tiny": {"num_format": "0.000000E+00"},
     "fraction_count": {"num_format": "#,##0.000"},
     "std_dev": {"num_format": "0.0000"},
     "units": {"num_format": "#,##0.00;-#,##0.00"},
@@ -393,14 +402,18 @@ BET_HEADERS = (
     "Combinations",
     "Probability",
     "Contribution",
+    "1 in N",
 )
 #: The columns of a bet's sheet (from 0): outcome, condition, pays, then the numbers,
 #: each with its exact column to its right.
-_NET, _WAYS, _PROBABILITY, _CONTRIBUTION = 3, 5, 7, 9
+_NET, _WAYS, _PROBABILITY, _CONTRIBUTION, _ONE_IN = 3, 5, 7, 9, 11
 
 
-def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
-    """Write one bet's sheet; the row of its table's header."""
+def _write_bet(
+    sheet: _Sheet, result: BetResult, mode: str, lang: str, rounds: int = TOP_AWARD_ROUNDS
+) -> int:
+    """Write one bet's sheet, its top award checked over ``rounds`` rounds; the row of its
+    table's header."""
     bet = result.bet
     sheet.text(0, 0, _bet_title(result, mode, lang), "title")
     facts = [
@@ -443,6 +456,13 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
         sheet.number(row, _PROBABILITY, line.probability, "probability")
         sheet.exact(row, _PROBABILITY + 1, line.probability)
         _contribution(sheet, row, line.contribution)
+        n = line_one_in(line)
+        if n is None:
+            sheet.text(row, _ONE_IN, "-")
+            sheet.text(row, _ONE_IN + 1, "-")
+        else:
+            sheet.formula(row, _ONE_IN, f"=1/{_cell(row, _PROBABILITY)}", "one_in", float(n))
+            sheet.exact(row, _ONE_IN + 1, n)
     last_line = row
     fee_row = None
     if bet.fee:
@@ -491,10 +511,40 @@ def _write_bet(sheet: _Sheet, result: BetResult, mode: str, lang: str) -> int:
         sheet.formula(row, _CONTRIBUTION, formula, style, float(value))
         sheet.exact(row, _CONTRIBUTION + 1, value)
         row += 1
+    _write_top_award(sheet, result, row + 1, rounds, lang)
     sheet.set_columns(0, 1, 32)
     sheet.set_columns(2, 2, 14)
     sheet.set_columns(3, len(headers) - 1, 18)
     return header_row
+
+
+def _write_top_award(sheet: _Sheet, result: BetResult, row: int, rounds: int, lang: str) -> None:
+    """The bet's top award from ``row`` down (nothing for a bet that pays on no line):
+    the lines and what they pay, "1 in N" (a formula of the probability beside it), and
+    the chances of at least one and of none in ``rounds`` rounds (numbers, their 15
+    significant digits beside them as text)."""
+    top = top_award(result, rounds)
+    if top is None:
+        return
+    sheet.text(row, 0, word("Top award", lang), "label")
+    labels = ", ".join(line_label(result, number, lang) for number in top.lines)
+    sheet.text(row, 1, labels, "wrapped")
+    sheet.text(row, 2, top.pays)
+    sheet.number(row, _PROBABILITY, top.probability, "probability")
+    sheet.exact(row, _PROBABILITY + 1, top.probability)
+    formula = f"=1/{_cell(row, _PROBABILITY)}"
+    sheet.formula(row, _ONE_IN, formula, "one_in", float(top.one_in))
+    sheet.exact(row, _ONE_IN + 1, top.one_in)
+    chances = [
+        ("par_at_least_once", top.at_least_once, "chance"),
+        ("par_none_in", top.never, "tiny"),
+    ]
+    for key, value, style in chances:
+        row += 1
+        sheet.text(row, 0, sentence(key, lang, rounds=f"{rounds:,}"), "label")
+        sheet.number(row, _PROBABILITY, float(value), style)
+        sheet.text(row, _PROBABILITY + 1, str(value), "exact")
+    sheet.text(row + 1, 0, sentence("par_top_award_note", lang))
 
 
 def _contribution(sheet: _Sheet, row: int, value: Fraction) -> None:
@@ -589,10 +639,15 @@ def footer_text(paytable: Paytable, version: str, lang: str = "en") -> str:
 
 
 def workbook_bytes(
-    analysis: Analysis, *, claimed_max_rtp: str | None = None, lang: str = "en"
+    analysis: Analysis,
+    *,
+    claimed_max_rtp: str | None = None,
+    lang: str = "en",
+    top_award_rounds: int = TOP_AWARD_ROUNDS,
 ) -> bytes:
     """The PAR sheet of ``analysis`` in ``lang`` as the bytes of an xlsx file, with the
-    check of ``claimed_max_rtp`` on its Summary (see the module's description)."""
+    check of ``claimed_max_rtp`` on its Summary and each bet's top award checked over
+    ``top_award_rounds`` rounds (see the module's description)."""
     check_language(lang)
     shown = shown_once(analysis)
     names = sheet_names(_sheet_titles(shown, lang), lang)
@@ -609,7 +664,8 @@ def workbook_bytes(
         summary.print_setup(header_row, footer)
         for (result, mode), name in zip(shown, names, strict=True):
             sheet = _Sheet(book.add_worksheet(name), formats)
-            sheet.print_setup(_write_bet(sheet, result, mode, lang), footer)
+            header_row = _write_bet(sheet, result, mode, lang, top_award_rounds)
+            sheet.print_setup(header_row, footer)
         volatility = _Sheet(book.add_worksheet(word(VOLATILITY_SHEET, lang)), formats)
         volatility.print_setup(_write_volatility(volatility, shown, lang), footer)
     return buffer.getvalue()

@@ -4,6 +4,7 @@ and modes it counts, its checks before any shoe is dealt, the linear count of ea
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,15 @@ from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Paytable, restricted
 from analyzer.runs import TRUE_COUNT_DECKS
-from analyzer.runs.counting import PLAYS, CountJob, default_threshold, parse_tags
+from analyzer.runs.counting import (
+    COUNTER_FIGURES,
+    PLAYS,
+    STRATEGIES,
+    CountJob,
+    counter_figures,
+    default_threshold,
+    parse_tags,
+)
 from analyzer.runs.dealer import Procedure
 from analyzer.runs.jobs import (
     MAX_MAX_GAIN,
@@ -23,6 +32,32 @@ from analyzer.runs.jobs import (
     check_game_work,
     check_partition_memory,
 )
+
+#: The most rounds an hour ``--rounds-per-hour`` takes (one a second is 3,600).
+MAX_ROUNDS_PER_HOUR = 100_000
+
+
+def check_rounds_per_hour(rounds_per_hour: float | None) -> None:
+    """Refuse a pace outside (0, :data:`MAX_ROUNDS_PER_HOUR`] rounds an hour (None: no
+    figures per hour)."""
+    if rounds_per_hour is not None and not 0 < rounds_per_hour <= MAX_ROUNDS_PER_HOUR:
+        raise AnalyzerError(
+            f"--rounds-per-hour must be more than 0 and at most {MAX_ROUNDS_PER_HOUR:,}, "
+            f"got {rounds_per_hour!r}"
+        )
+
+
+def second_moments(job: CountJob) -> tuple[Fraction, ...]:
+    """Per column, the exact second moment of a unit paid's result on the full shoe the
+    count deals, ``variance + EV^2`` (what :func:`~analyzer.runs.counting.counter_figures`
+    takes a round's to be)."""
+    from analyzer.analysis.exact import analyze
+
+    analysis = analyze(paytable=job.paytable, shoe=Shoe.standard(job.procedure.decks))
+    results = {(r.bet.id, r.mode): r for r in analysis.results}
+    return tuple(
+        results[column].variance + results[column].expected_value ** 2 for column in job.columns
+    )
 
 
 def check_max_gain(max_gain: float) -> None:
@@ -170,10 +205,25 @@ def count_strategy(job: CountJob, c: int) -> str:
     return f"linear count {tags}, bet at true count >= {job.thresholds[c]}{divisor}"
 
 
-def count_record(job: CountJob, summary: dict, c: int, no_max_round: bool = False) -> dict:
+def count_record(
+    job: CountJob,
+    summary: dict,
+    c: int,
+    no_max_round: bool = False,
+    *,
+    second_moment: Fraction,
+    rounds_per_hour: float | None = None,
+) -> dict:
     """What JSON shows of column ``c`` (``summary``: its entry of
     :func:`~analyzer.runs.counting.count_summary`); ``no_max_round``: the headline figures
-    without the bet's max round."""
+    without the bet's max round. Each play's figures gain the counter's (DI, N0, the sd
+    per round, the win and sd per hour at ``rounds_per_hour``: see
+    :func:`~analyzer.runs.counting.counter_figures`), from the bet's exact
+    ``second_moment`` per unit paid (:func:`second_moments`)."""
+    summary = dict(summary)
+    for name in STRATEGIES:
+        figures = summary[name]
+        summary[name] = figures | counter_figures(figures, float(second_moment), rounds_per_hour)
     headline = "without_limit" if no_max_round or summary["max_round"] is None else "with_limit"
     advice = {}
     for play, values in summary["advice"].items():
@@ -208,6 +258,7 @@ _FIGURES = (
     "units_per_shoe_se",
     "units_per_100_rounds",
     "units_per_100_rounds_se",
+    *COUNTER_FIGURES,
 )
 _ADVICE = (
     "max_gain",

@@ -462,6 +462,51 @@ def _strategy_figures(bets: np.ndarray, gain: np.ndarray, rounds: np.ndarray) ->
     }
 
 
+#: What :func:`counter_figures` adds to a play's figures (with and without the limit).
+COUNTER_FIGURES = ("sd_per_round", "di", "di_se", "n0", "win_per_hour", "sd_per_hour")
+
+
+def counter_figures(
+    figures: dict[str, Any], second_moment: float, rounds_per_hour: float | None = None
+) -> dict[str, float | None]:
+    """The figures the counting literature rates a count by, per round dealt (every round
+    the counter watches, bet or not; a bet is one unit paid), from a play's
+    ``figures`` (:func:`count_summary`'s: its bet frequency ``f`` and units per 100
+    rounds) and the bet's ``second_moment`` per unit paid, ``E[X^2]`` off the top:
+
+    * win rate ``w``: units per 100 rounds / 100;
+    * ``sd_per_round``: ``sqrt(f * E[X^2] - w^2)``, the standard deviation of one round's
+      result (0 unbet, the bet's result when bet; its second moment taken off the top,
+      as the literature takes one per hand);
+    * ``di``, the desirability index: ``1000 * w / sd`` (``di_se``: its standard error
+      from the win rate's, the sd taken as known);
+    * ``n0``: ``(sd / w)^2``, the rounds after which the expected win equals one standard
+      deviation of the result (None where ``w`` is not positive: never);
+    * ``win_per_hour`` and ``sd_per_hour`` at ``rounds_per_hour`` rounds dealt an hour:
+      ``R * w`` and ``sqrt(R) * sd`` (None without it).
+
+    A play that never bets has no sd, DI or N0 (None)."""
+    frequency = figures["bet_frequency"]
+    per_100, per_100_se = figures["units_per_100_rounds"], figures["units_per_100_rounds_se"]
+    out: dict[str, float | None] = dict.fromkeys(COUNTER_FIGURES)
+    if frequency is None or per_100 is None or np.isnan(frequency) or np.isnan(per_100):
+        return out
+    win = per_100 / 100
+    variance = frequency * second_moment - win**2
+    if variance <= 0:  # never bet (or nothing to lose)
+        return out
+    sd = float(np.sqrt(variance))
+    out["sd_per_round"] = sd
+    out["di"] = 1000 * win / sd
+    if per_100_se is not None and not np.isnan(per_100_se):
+        out["di_se"] = 1000 * (per_100_se / 100) / sd
+    out["n0"] = (sd / win) ** 2 if win > 0 else None
+    if rounds_per_hour is not None:
+        out["win_per_hour"] = rounds_per_hour * win
+        out["sd_per_hour"] = float(np.sqrt(rounds_per_hour)) * sd
+    return out
+
+
 def _by_max_round(
     sums: dict[str, np.ndarray], rounds_by_cap: np.ndarray, shoes: int, last_round: int
 ) -> list[dict[str, Any]]:

@@ -88,6 +88,20 @@ def test_count_gives_the_figures_count_prints(tmp_path, capsys) -> None:
     assert {"round", "mean_ev"} <= set(study.per_round.columns)
 
 
+def test_count_at_a_pace_gives_the_figures_per_hour_count_prints(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "count", "--bet", "lucky_six", "--shoes", "6", "--seed", "2", "--perfect",
+        "--rounds-per-hour", "72.5", *quiet(tmp_path),
+    )  # fmt: skip
+    study = analyzer.count(shoes=6, seed=2, bets="lucky_six", perfect=True, rounds_per_hour=72.5)
+    assert study.to_dict() == expected
+    (row,) = expected["bets"]
+    assert row["without_limit_win_per_hour"] is not None
+    for bad in (0, "80", float("nan")):
+        with pytest.raises(AnalyzerError, match=r"rounds.per.hour"):
+            analyzer.count(shoes=2, bets="lucky_six", perfect=True, rounds_per_hour=bad)
+
+
 def test_count_of_several_bets_by_a_linear_count(tmp_path, capsys) -> None:
     expected = cli_json(
         capsys, "count", "--bet", "tie", "--bet", "banker", "--mode", "all", "--shoes", "5",

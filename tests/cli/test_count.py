@@ -3,6 +3,7 @@ resumed run."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 
@@ -120,8 +121,11 @@ def test_count_every_bet_at_once(tmp_path, capsys) -> None:
     # The same shoes counted one bet at a time give the same numbers.
     code, alone, _ = run(capsys, *[a if a != "all" else "lucky_six" for a in argv])
     (alone,) = _rows(alone)
-    assert _part(alone, "without_limit_") == pytest.approx(
-        _part(six, "without_limit_"), rel=1e-9, abs=1e-12
+    # (None: the figures per hour, without --rounds-per-hour)
+    one, among = _part(alone, "without_limit_"), _part(six, "without_limit_")
+    assert [key for key in one if one[key] is None] == [key for key in among if among[key] is None]
+    assert {key: value for key, value in one.items() if value is not None} == pytest.approx(
+        {key: value for key, value in among.items() if value is not None}, rel=1e-9, abs=1e-12
     )
     rows = pd.read_csv(out)
     assert set(rows["bet"]) == {r["bet"] for r in records}
@@ -551,3 +555,55 @@ def test_a_game_count_that_cannot_run_is_one_line(tmp_path, capsys, argv, messag
     code, out, err = run(capsys, "count", "--shoes", "3", *argv, *quiet(tmp_path / "w"))
     assert code == 2 and out == "" and err.count("\n") == 1 and message in err
     assert not (tmp_path / "w").exists()  # refused before any shoe or folder
+
+
+def test_the_counters_figures_in_json_csv_and_text(tmp_path, capsys) -> None:
+    """DI, N0 and the sd per round of each play from the count's own bet frequency and
+    win rate and the bet's second moment as report gives it (variance + EV^2); per hour
+    at --rounds-per-hour, none without it."""
+    import math
+    from fractions import Fraction
+
+    argv = ["count", "--bet", "lucky_six", "--shoes", "120", "--perfect", *quiet(tmp_path / "w")]
+    code, text, _ = run(capsys, *argv, "--rounds-per-hour", "72", "--format", "json")
+    assert code == 0
+    document = json.loads(text)
+    assert document["schema"]["version"] == 5 and document["options"]["rounds_per_hour"] == 72
+    (row,) = document["bets"]
+    code, report, _ = run(
+        capsys, "report", "--bet", "lucky_six", "--mode", "commission", "--format", "json"
+    )
+    (six,) = json.loads(report)["bets"]
+    moment = Fraction(six["variance"]) + Fraction(six["house_edge"]) ** 2
+    checked = []
+    for prefix in ("with_limit_", "without_limit_"):
+        play = _part(row, prefix)
+        if play["bet_frequency"] == 0:  # (the max round of 50 leaves few rounds to bet)
+            assert play["sd_per_round"] is play["di"] is play["n0"] is None
+            continue
+        checked.append(prefix)
+        win = play["units_per_100_rounds"] / 100
+        sd = math.sqrt(play["bet_frequency"] * float(moment) - win**2)
+        assert play["sd_per_round"] == pytest.approx(sd, rel=1e-9)
+        assert play["di"] == pytest.approx(1000 * win / sd, rel=1e-9)
+        assert play["n0"] == pytest.approx((sd / win) ** 2, rel=1e-9)
+        assert play["win_per_hour"] == pytest.approx(72 * win, rel=1e-9)
+        assert play["sd_per_hour"] == pytest.approx(math.sqrt(72) * sd, rel=1e-9)
+    assert "without_limit_" in checked and row["di"] == row[f"{row['headline']}_di"]
+    code, text, _ = run(capsys, *argv, "--rounds-per-hour", "72")
+    for label in ("sd per round", "DI ", "N0 (rounds)", "win per hour (72 rounds)"):
+        assert label in text
+    code, text, _ = run(capsys, *argv, "--format", "csv")
+    (plain,) = pd.read_csv(io.StringIO(text)).to_dict("records")
+    assert plain["without_limit_n0"] == pytest.approx(row["without_limit_n0"])
+    assert math.isnan(plain["without_limit_win_per_hour"])
+    code, text, _ = run(capsys, *argv)
+    assert "per hour" not in text
+
+
+@pytest.mark.parametrize("pace", ["0", "-5", "nan", "200000"])
+def test_bad_rounds_per_hour_is_one_line(tmp_path, capsys, pace) -> None:
+    code, _, err = run(
+        capsys, "count", "--bet", "tie", "--shoes", "2", "--perfect", "--rounds-per-hour", pace
+    )
+    assert code == 2 and "--rounds-per-hour" in err and len(err.strip().splitlines()) == 1

@@ -130,6 +130,57 @@ def test_report_formats_with_detail(capsys, fmt) -> None:
         assert "winner ==" not in out
 
 
+def test_detail_gives_one_in_n_and_the_top_award_in_every_format(capsys) -> None:
+    """Each paying line's "1 in N" and each bet's top award with the chance of at least
+    one in --top-award-rounds rounds: text, CSV (a third table) and JSON, from the exact
+    probabilities."""
+    import mpmath
+
+    argv = ["report", "--bet", "lucky_six", "--mode", "commission", "--detail"]
+    result = analyze(mode="commission", bets=["lucky_six"]).result("lucky_six", "commission")
+    three_card = result.lines[1].probability  # 20:1, the top award
+    code, out, _ = run(capsys, *argv, "--top-award-rounds", "100")
+    assert code == 0
+    assert "1 in N" in out and "60.18" in out and "26.85" in out  # 1/p rounded half up
+    with mpmath.workdps(50):
+        once = 1 - mpmath.power(1 - mpmath.mpf(three_card.numerator) / three_card.denominator, 100)
+        shown = mpmath.nstr(once, 10, min_fixed=-10, max_fixed=10)
+    assert f"Top award 20:1: 1 in 60.18; at least one in 100 rounds: {shown}" in out
+    code, out, _ = run(capsys, *argv, "--format", "json")
+    document = json.loads(out)
+    assert document["schema"]["version"] == 4
+    assert document["options"]["top_award_rounds"] == 100_000_000
+    lines = document["lines"]
+    assert [Fraction(line["one_in"]) for line in lines[:2]] == [
+        1 / line.probability for line in result.lines[:2]
+    ]
+    assert lines[2]["one_in"] is None and lines[2]["one_in_float"] is None
+    assert [line["top_award"] for line in lines] == [False, True, False]
+    (top,) = document["top_awards"]
+    assert top["pays"] == "20:1" and Fraction(top["probability"]) == three_card
+    assert Fraction(top["one_in"]) == 1 / three_card and top["rounds"] == 100_000_000
+    assert top["at_least_once"] == "1.00000000000000" and top["at_least_once_float"] == 1.0
+    with mpmath.workdps(60):
+        never = mpmath.power(1 - mpmath.mpf(three_card.numerator) / three_card.denominator, 10**8)
+        assert mpmath.almosteq(mpmath.mpf(top["never"]), never, rel_eps=1e-14)
+    code, out, _ = run(capsys, *argv, "--format", "csv")
+    tables = out.strip().split("\n\n")
+    assert len(tables) == 3
+    assert tables[1].splitlines()[0].endswith(",one_in,one_in_float,top_award")
+    header, row = tables[2].splitlines()
+    assert header.split(",") == list(top) and row.split(",")[:3] == [
+        "lucky_six",
+        "commission",
+        "20:1",
+    ]
+
+
+@pytest.mark.parametrize("rounds", ["0", "1.5", "1e8", "1000000000000000001"])
+def test_bad_top_award_rounds_are_refused_in_one_line(capsys, rounds) -> None:
+    code, _, err = run(capsys, "report", "--bet", "tie", "--detail", "--top-award-rounds", rounds)
+    assert code == 2 and "--top-award-rounds" in err and len(err.strip().splitlines()) == 1
+
+
 #: Every figure of a bet, by its name in JSON and CSV (exact "p/q"; beside it in %).
 FIGURES = ("house_edge", "rtp", "hit_frequency", "push_probability", "edge_per_resolved")
 

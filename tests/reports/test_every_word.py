@@ -74,10 +74,12 @@ def neutral_texts(analysis, lang: str) -> list[str]:
     return sorted((text for text in texts if text), key=len, reverse=True)
 
 
-#: Numbers, fractions, percentages, payouts, Excel's header codes, the tool's name and
-#: the z of a confidence level: the same in every language.
+#: Numbers (in scientific notation too: a top award's chance of none, 4.25E-4342628),
+#: fractions, percentages, payouts, Excel's header codes, the tool's name and the z of a
+#: confidence level: the same in every language.
 _NEUTRAL_PARTS = re.compile(
-    r"baccarat-odds [0-9][0-9a-z.+]*|sha256 [0-9a-f]+|&[A-Z]|\bz\b|[0-9]+(?:[.,:/][0-9]+)*%?"
+    r"baccarat-odds [0-9][0-9a-z.+]*|sha256 [0-9a-f]+|&[A-Z]|\bz\b"
+    r"|[0-9]+(?:[.,:/][0-9]+)*(?:E-?[0-9]+)?%?"
 )
 
 

@@ -341,6 +341,13 @@ def check_bet(sheet, result, mode, lang, precision) -> None:
         # A formula: probability x net.
         assert close(row[columns[share]], line.contribution, precision), (bet.id, number)
         assert exact_of(row[columns[share_exact]]) == line.contribution
+        # "1 in N": a formula, 1 / probability, on a line the bet pays on; else "-".
+        one_in, one_in_exact = with_exact("1 in N", lang)
+        if line.payout.pays and line.ways:
+            assert close(row[columns[one_in]], 1 / line.probability, precision), (bet.id, number)
+            assert exact_of(row[columns[one_in_exact]]) == 1 / line.probability
+        else:
+            assert row[columns[one_in]] == row[columns[one_in_exact]] == "-"
     below = at + 1 + len(result.lines)
     contributions = [line.contribution for line in result.lines]
     if bet.fee:
@@ -374,6 +381,36 @@ def check_bet(sheet, result, mode, lang, precision) -> None:
         row = figures[word(label, lang)]
         assert close(row[columns[share]], value, precision, style_scale), (bet.id, label)
         assert exact_of(row[columns[share_exact]]) == value
+    check_top_award(figures, columns, result, lang, precision)
+
+
+def check_top_award(figures, columns, result, lang, precision) -> None:
+    """The top award under a bet's figures: the lines paying its highest net, their
+    probability together, "1 in N" (a formula), and the chances of at least one and of
+    none in 100,000,000 rounds against a computation of their own (mpmath, 60 digits)."""
+    import mpmath
+
+    paid = [line for line in result.lines if line.payout.pays and line.ways]
+    if not paid:
+        assert word("Top award", lang) not in figures
+        return
+    best = max(line.net for line in paid)
+    p = sum(line.probability for line in paid if line.net == best)
+    row = figures[word("Top award", lang)]
+    chance, chance_exact = with_exact("Probability", lang)
+    one_in, one_in_exact = with_exact("1 in N", lang)
+    assert close(row[columns[chance]], p, precision) and exact_of(row[columns[chance_exact]]) == p
+    assert close(row[columns[one_in]], 1 / p, precision)
+    assert exact_of(row[columns[one_in_exact]]) == 1 / p
+    with mpmath.workdps(60):
+        never = mpmath.power(1 - mpmath.mpf(p.numerator) / p.denominator, 10**8)
+        once = 1 - never
+        rounds = "100,000,000"
+        for key, want in (("par_at_least_once", once), ("par_none_in", never)):
+            got = figures[sentence(key, lang, rounds=rounds)]
+            assert close(got[columns[chance]], float(want), precision)
+            text = got[columns[chance_exact]]
+            assert mpmath.almosteq(mpmath.mpf(text), want, rel_eps=mpmath.mpf(10) ** -14), text
 
 
 def check_volatility(sheet, shown, lang, precision) -> None:
