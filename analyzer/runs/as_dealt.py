@@ -88,11 +88,11 @@ class DealRule:
             )
 
     def check(self, size: int) -> None:
-        """Refuse a cut card outside 0 to ``size - ROUND_CARDS`` cards from the end of a
-        shoe of ``size`` cards (past it, not even round 1 is dealt before it)."""
-        if not 0 <= self.cut_card <= size - ROUND_CARDS:
+        """Refuse a cut card outside the shoe: 0 to ``size - 1`` cards from the end of a
+        shoe of ``size`` cards (one in front of round 1 lets round 1 alone be dealt)."""
+        if not 0 <= self.cut_card <= size - 1:
             raise AnalyzerError(
-                f"--cut-card must leave 0 to {size - ROUND_CARDS} cards behind it in a shoe of "
+                f"--cut-card must leave 0 to {size - 1} cards behind it in a shoe of "
                 f"{size} cards, got {self.cut_card}"
             )
 
