@@ -41,12 +41,14 @@ def add_run_options(
     parser: argparse.ArgumentParser,
     formats: tuple[str, ...] = ("text", "json"),
     out: str | None = None,
+    *,
+    shoes_required: bool = True,
 ) -> None:
     add_paytable_option(parser)
     parser.add_argument(
         "--shoes",
         type=whole_number(1, MAX_SHOES),
-        required=True,
+        required=shoes_required,
         help=f"shoes to deal (at most {MAX_SHOES:,})",
     )
     parser.add_argument(

@@ -68,7 +68,8 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. certify version 1: new (a help page's figures, each checked).
+#: Every command's contract. dealt version 1: new (the round-average RTP over shoes as
+#: dealt, per bet and mode). certify version 1: new (a help page's figures, each checked).
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 3: ``options.game`` added (the game of another
@@ -99,6 +100,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),
         Contract("count", 4, "bets"),
+        Contract("dealt", 1, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
         Contract("audit", 3, "findings"),
