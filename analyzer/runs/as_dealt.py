@@ -215,7 +215,12 @@ def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
 def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
     from analyzer.engine.batch import dealt_expected_values
     from analyzer.game.cards import CARD_RANKS, CARD_VALUES
-    from analyzer.runs.dealer import ROUND_FIELDS, Drawing, _deal_shoes_jit
+    from analyzer.runs.dealer import (
+        ROUND_FIELDS,
+        Drawing,
+        _deal_shoes_jit,
+        compositions_at_starts,
+    )
 
     paytable = job.paytable
     drawing = Drawing.of(paytable.rules, paytable.strategy)
@@ -238,16 +243,20 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
     )  # fmt: skip
     width = N_CARDS if job.per_card else N_RANKS
     counts = np.asarray(job.counts, dtype=np.int64)
+    decks = int(counts[0]) if job.per_card and (counts == counts[0]).all() else None
     compositions, shoe_of_round, number = [], [], []
     for i in range(shoes):
         n = int(n_rounds[i])
         if not n:
             continue
-        types = cards[i] if job.per_card else cards[i] // 4
-        dealt = np.zeros((size + 1, width), dtype=np.int64)
-        dealt[np.arange(1, size + 1), types] = 1
-        np.cumsum(dealt, axis=0, out=dealt)
-        compositions.append(counts - dealt[table[i, :n, 1]])
+        if decks is not None:  # full decks: the dealer's own kernel
+            compositions.append(compositions_at_starts(cards[i], table[i, :n, 1], decks))
+        else:
+            types = cards[i] if job.per_card else cards[i] // 4
+            dealt = np.zeros((size + 1, width), dtype=np.int64)
+            dealt[np.arange(1, size + 1), types] = 1
+            np.cumsum(dealt, axis=0, out=dealt)
+            compositions.append(counts - dealt[table[i, :n, 1]])
         shoe_of_round.append(np.full(n, i))
         number.append(table[i, :n, 0])
     n_columns = job.n_columns
