@@ -6,6 +6,7 @@ exact EV on the cards left, or exact (every order of a small shoe's cards)."""
 from __future__ import annotations
 
 import argparse
+import textwrap
 from typing import Any
 
 from analyzer.cli.options import add_mode_option, reads
@@ -201,29 +202,37 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
         f"{paytable.name}: {shown}, burn {rule.burn}, cut card {rule.cut_card} from the end, "
         f"last round {rule.last_round}; {how}; {float(per_shoe):.2f} rounds per shoe"
     )
-    rows = []
+    rows, unlimited = [], []
     for r in records:
-        row = [r["name"], r["mode"], r["max_round"] or "-", _percent(r["rtp_off_the_top"])]
-        for key in ("with_limit", "without_limit"):
-            figures = r[key]
-            row += [_rtp(figures, exact), _signed(figures["difference"])]
-        rows.append(row)
-    headers = [
-        "bet",
-        "mode",
-        "max round",
-        "RTP off the top",
-        "RTP dealt",
-        "difference",
-        "RTP dealt, no max round",
-        "difference",
-    ]
-    table = tabulate(rows, headers, tablefmt="simple", disable_numparse=True)
-    note = (
-        "RTP dealt: the round EVs' sum over the rounds bet, per round bet, averaged over shoes"
-        + ("" if exact else "; ± is the 95% interval (delta method over shoes)")
+        figures = r["with_limit"]
+        rows.append(
+            [
+                r["name"],
+                r["mode"],
+                r["max_round"] or "-",
+                _percent(r["rtp_off_the_top"]),
+                _rtp(figures, exact),
+                _signed(figures["difference"]),
+            ]
+        )
+        if r["max_round"] is not None:
+            figures = r["without_limit"]
+            unlimited.append(
+                [r["name"], r["mode"], _rtp(figures, exact), _signed(figures["difference"])]
+            )
+    headers = ["bet", "mode", "max round", "RTP off the top", "RTP dealt", "difference"]
+    parts = [tabulate(rows, headers, tablefmt="simple", disable_numparse=True)]
+    if unlimited:
+        headers = ["bet", "mode", "RTP dealt, no max round", "difference"]
+        parts.append(
+            "The bets with a max round, on offer in every round dealt:\n\n"
+            + tabulate(unlimited, headers, tablefmt="simple", disable_numparse=True)
+        )
+    note = "RTP dealt: the sum of the round EVs over the rounds bet, per round bet, over shoes" + (
+        "" if exact else "; ± the 95% interval (delta method over shoes)"
     )
-    return f"{head}\n\n{table}\n\n{note}\n"
+    text = "\n\n".join([textwrap.fill(head, 100), *parts, textwrap.fill(note, 100)])
+    return text + "\n"
 
 
 def _json_row(record: dict[str, Any]) -> dict[str, Any]:

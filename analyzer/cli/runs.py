@@ -49,7 +49,8 @@ def add_run_options(
         "--shoes",
         type=whole_number(1, MAX_SHOES),
         required=shoes_required,
-        help=f"shoes to deal (at most {MAX_SHOES:,})",
+        help=f"shoes to deal (at most {MAX_SHOES:,})"
+        + ("" if shoes_required else "; default: none, required unless --exact"),
     )
     parser.add_argument(
         "--seed",
