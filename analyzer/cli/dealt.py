@@ -116,14 +116,16 @@ def _job(args: argparse.Namespace, burn: str):
             )
         shoe = Shoe.standard(decks)
         counts = (decks,) * 52
+    rule = DealRule(args.cut_card, burn, args.last_round)
+    rule.check(shoe.size)
     if args.exact:
         ranks = tuple(int(n) for n in shoe.rank_counts)
         check_exact(ranks)
         counts = ranks
+    if len(counts) == 13:
+        columns = _priced_by_rank(paytable, columns, given=bool(args.bet))
     single = restricted(paytable, columns)
-    job = DealtJob(
-        single, columns, counts, DealRule(args.cut_card, burn, args.last_round), args.seed
-    )
+    job = DealtJob(single, columns, counts, rule, args.seed)
     if not args.exact:
         sizes = partition_sizes(args.shoes, args.partition_size)
         if len(sizes) > MAX_PARTITIONS:
@@ -134,6 +136,28 @@ def _job(args: argparse.Namespace, burn: str):
         check_partition_memory(sizes, job)
         _check_work(job, shoe, args.shoes)
     return paytable, job, shoe
+
+
+def _priced_by_rank(paytable, columns: tuple, given: bool) -> tuple:
+    """The columns a shoe by rank (suits unknown) prices: a bet on suits asked for by
+    --bet is refused; of every bet (no --bet), those on suits are left out, said on
+    standard error."""
+    from analyzer.errors import tell
+    from analyzer.runs.as_dealt import needs_suits
+
+    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
+    if on_suits and given:
+        raise AnalyzerError(
+            f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
+            "does not price it (choose bets with --bet, or a shoe per card)"
+        )
+    kept = tuple(c for c in columns if c not in on_suits)
+    if not kept:
+        raise AnalyzerError("every bet asked for is on suits: a shoe by rank prices none")
+    if on_suits:
+        left_out = ", ".join(dict.fromkeys(bet for bet, _ in on_suits))
+        tell(f"note: a shoe by rank does not price bets on suits: left out {left_out}")
+    return kept
 
 
 def _check_work(job, shoe, shoes: int) -> None:

@@ -432,7 +432,7 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
 
     counts = _rank_counts(job.counts)
     check_exact(counts, limit)
-    if any(_needs_suits(bet) for bet in job.bets):
+    if any(needs_suits(bet) for bet in job.bets):
         raise AnalyzerError(
             "--exact enumerates shoes by rank: a bet on suits is not priced there "
             "(choose bets with --bet, or sample the shoe)"
@@ -511,10 +511,11 @@ def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
     return out
 
 
-def _needs_suits(bet: Bet) -> bool:
+def needs_suits(bet: Bet) -> bool:
+    """Does ``bet`` need suits (not priced on a shoe by rank)?"""
     from analyzer.engine.pricing import pricing
 
-    return pricing(bet).unavailable(False)
+    return pricing(bet).unavailable(False) is not None
 
 
 def _exact_records(job: DealtJob, played: dict) -> list[dict[str, Any]]:
