@@ -219,7 +219,7 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
         return json_text(data)
     from tabulate import tabulate
 
-    shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else f"{shoe.decks} decks"
+    shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else _decks(shoe.decks)
     how = "exact, every order of the cards" if exact else f"{args.shoes:,} shoes, seed {args.seed}"
     per_shoe = records[0]["rounds_per_shoe"]
     head = (
@@ -283,3 +283,7 @@ def _rtp(figures: dict[str, Any], exact: bool) -> str:
     from analyzer.runs.stats import Z_95
 
     return f"{shown} ± {100 * Z_95 * se:.4f}%"
+
+
+def _decks(decks: int) -> str:
+    return "1 deck" if decks == 1 else f"{decks} decks"
