@@ -214,13 +214,7 @@ def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
 
 def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
     from analyzer.engine.batch import dealt_expected_values
-    from analyzer.game.cards import CARD_RANKS, CARD_VALUES
-    from analyzer.runs.dealer import (
-        ROUND_FIELDS,
-        Drawing,
-        _deal_shoes_jit,
-        compositions_at_starts,
-    )
+    from analyzer.runs.dealer import Drawing, compositions_at_starts, deal_rows
 
     paytable = job.paytable
     drawing = Drawing.of(paytable.rules, paytable.strategy)
@@ -235,12 +229,8 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
         for i in range(shoes):
             uniforms[i] = rng.random((max_rounds, 2))
     starts = _starts(job, cards[:, 0])
-    table = np.empty((shoes, max_rounds, len(ROUND_FIELDS)), dtype=np.int64)
-    n_rounds = np.empty(shoes, dtype=np.int64)
-    _deal_shoes_jit(
-        cards, CARD_VALUES, CARD_RANKS, starts, size - job.rule.cut_card,
-        job.rule.last_round == "one-more", drawing.probability, uniforms, table, n_rounds,
-    )  # fmt: skip
+    cut = size - job.rule.cut_card
+    table, n_rounds = deal_rows(cards, starts, cut, job.rule.last_round, drawing, uniforms)
     width = N_CARDS if job.per_card else N_RANKS
     counts = np.asarray(job.counts, dtype=np.int64)
     decks = int(counts[0]) if job.per_card and (counts == counts[0]).all() else None
