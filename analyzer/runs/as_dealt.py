@@ -360,46 +360,83 @@ def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(int(x) for x in counts)
 
 
-def _round_ends(left: tuple[int, ...], table: np.ndarray) -> dict[tuple[int, ...], Fraction]:
-    """Every round that can be dealt from ``left`` (by rank), its cards in every order and
-    its third cards by ``table`` (the pure drawing rules as the dealer reads them): the
-    compositions it leaves and their chances."""
+def _draw_tables(table: np.ndarray) -> tuple[list, list]:
+    """The pure drawing rules as Python lookups: ``player[p][b]`` (the Player draws on
+    two-card totals p and b) and ``banker[p][b][t]`` (the Banker draws, the Player's
+    third card's point ``t``, or 10 where the Player stood)."""
     from analyzer.engine.draw import banker_draws, player_draws
     from analyzer.game.rules import PLAYER_STOOD
 
-    out: dict[tuple[int, ...], Fraction] = {}
-    values = [int(RANK_VALUES[r]) for r in range(N_RANKS)]
+    draws_p = getattr(player_draws, "py_func", player_draws)
+    draws_b = getattr(banker_draws, "py_func", banker_draws)
+    player = [[bool(draws_p(table, p, b) >= 1.0) for b in range(10)] for p in range(10)]
+    banker = [
+        [
+            [bool(draws_b(table, p, b, t if t < 10 else PLAYER_STOOD) >= 1.0) for t in range(11)]
+            for b in range(10)
+        ]
+        for p in range(10)
+    ]
+    return player, banker
 
-    def take(shoe: list[int], chance: Fraction, drawn: list[int]) -> None:
-        size = sum(shoe)
-        for r in range(N_RANKS):
-            if shoe[r]:
+
+def _round_ends(left: tuple[int, ...], draws: tuple[list, list]) -> dict[tuple[int, ...], Fraction]:
+    """Every round that can be dealt from ``left`` (by rank), its cards in every order and
+    its third cards by ``draws`` (:func:`_draw_tables`): the compositions it leaves and
+    their chances. Orders are counted in integers (the product of the counts drawn from),
+    each round's total divided by the orders of its length at the end."""
+    player_draws, banker_draws = draws
+    by_length: list[dict[tuple[int, ...], int]] = [{}, {}, {}]
+    values = [int(RANK_VALUES[r]) for r in range(N_RANKS)]
+    ranks = [r for r in range(N_RANKS) if left[r]]
+    shoe = list(left)
+
+    def end(ways: int, length: int) -> None:
+        key = tuple(shoe)
+        bucket = by_length[length - 4]
+        bucket[key] = bucket.get(key, 0) + ways
+
+    def third(ways: int, player: int, banker: int, drawn: int) -> None:
+        # drawn: the cards of the round so far (4 or 5); the Player drew when 5.
+        for r in ranks:
+            n = shoe[r]
+            if not n:
+                continue
+            shoe[r] -= 1
+            if drawn == 4 and player_draws[player][banker]:
+                if banker_draws[player][banker][values[r]]:
+                    third(ways * n, player, banker, 5)
+                else:
+                    end(ways * n, 5)
+            else:
+                end(ways * n, drawn + 1)
+            shoe[r] += 1
+
+    def deal(ways: int, cards: list[int]) -> None:
+        if len(cards) == 4:
+            p1, b1, p2, b2 = (values[r] for r in cards)
+            player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+            if player_draws[player][banker] or banker_draws[player][banker][10]:
+                third(ways, player, banker, 4)
+            else:
+                end(ways, 4)
+            return
+        for r in ranks:
+            n = shoe[r]
+            if n:
                 shoe[r] -= 1
-                settle(shoe, chance * Fraction(shoe[r] + 1, size), [*drawn, r])
+                cards.append(r)
+                deal(ways * n, cards)
+                cards.pop()
                 shoe[r] += 1
 
-    def settle(shoe: list[int], chance: Fraction, drawn: list[int]) -> None:
-        if len(drawn) < 4:
-            take(shoe, chance, drawn)
-            return
-        p1, b1, p2, b2 = (values[r] for r in drawn[:4])
-        player, banker = (p1 + p2) % 10, (b1 + b2) % 10
-        player_drew = player_draws(table, player, banker) >= 1.0
-        if len(drawn) == 4:
-            if player_drew or banker_draws(table, player, banker, PLAYER_STOOD) >= 1.0:
-                take(shoe, chance, drawn)
-                return
-        elif (
-            len(drawn) == 5
-            and player_drew
-            and banker_draws(table, player, banker, values[drawn[4]]) >= 1.0
-        ):
-            take(shoe, chance, drawn)
-            return
-        key = tuple(shoe)
-        out[key] = out.get(key, Fraction(0)) + chance
-
-    take(list(left), Fraction(1), [])
+    deal(1, [])
+    size = sum(left)
+    out: dict[tuple[int, ...], Fraction] = {}
+    for length, bucket in enumerate(by_length, 4):
+        orders = prod(range(size - length + 1, size + 1))
+        for key, ways in bucket.items():
+            out[key] = out.get(key, Fraction(0)) + Fraction(ways, orders)
     return out
 
 
@@ -430,7 +467,7 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
     drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
     if drawing.mixed:
         raise AnalyzerError("--exact deals pure strategies only: the paytable's mixes decisions")
-    table = drawing.probability
+    draws = _draw_tables(drawing.probability)
     rule, size = job.rule, job.size
     cut = size - rule.cut_card
     one_more = rule.last_round == "one-more"
@@ -462,7 +499,7 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
                 by_round = played.setdefault(left, {})
                 by_round[number + 1] = by_round.get(number + 1, Fraction(0)) + chance
                 if left not in ends:
-                    ends[left] = _round_ends(left, table)
+                    ends[left] = _round_ends(left, draws)
                 if last:  # this round is the shoe's last
                     continue
                 for after, p in ends[left].items():
