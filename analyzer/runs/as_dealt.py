@@ -440,7 +440,9 @@ def _round_ends(left: tuple[int, ...], draws: tuple[list, list]) -> dict[tuple[i
     return out
 
 
-def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[dict[str, Any]]:
+def exact_as_dealt(
+    job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS, progress: bool | None = None
+) -> list[dict[str, Any]]:
     """Per column, exactly: the expected rounds bet per shoe and sum of their EVs, with
     and without the max round, and the round-average RTPs (Fractions).
 
@@ -449,12 +451,16 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
     after round (every order of its cards, the third cards by the drawing rules) while
     the rule deals one; each composition's EV is the exact analysis's. Refused before any
     work when the shoe has more than ``limit`` compositions, or a mixed strategy.
+    ``progress``: a bar of the cards dealt (None: as the process says).
 
     Raises
     ------
     AnalyzerError
         Too many compositions; a mixed strategy (its decisions are random).
     """
+    from tqdm import tqdm
+
+    from analyzer.progress import bar_options
     from analyzer.runs.dealer import Drawing
 
     counts = _rank_counts(job.counts)
@@ -491,7 +497,11 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
         states.setdefault(left, {})[(0, False)] = chance
     played: dict[tuple[int, ...], dict[int, Fraction]] = {}  # composition -> round -> chance
     ends: dict[tuple[int, ...], dict] = {}
+    bar = tqdm(
+        total=size - ROUND_CARDS + 1, unit=" cards", desc="dealt --exact", **bar_options(progress)
+    )
     for cards_left in range(size, ROUND_CARDS - 1, -1):
+        bar.update(1)
         for left in [c for c in states if sum(c) == cards_left]:
             here = states.pop(left)
             at = size - cards_left
@@ -514,7 +524,8 @@ def exact_as_dealt(job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS) -> list[d
                         continue
                     bucket = states.setdefault(after, {})
                     bucket[follow] = bucket.get(follow, Fraction(0)) + chance * p
-    return _exact_records(job, played)
+    bar.close()
+    return _exact_records(job, played, progress)
 
 
 def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
@@ -545,10 +556,13 @@ def needs_suits(bet: Bet) -> bool:
     return pricing(bet).unavailable(False) is not None
 
 
-def _exact_records(job: DealtJob, played: dict) -> list[dict[str, Any]]:
+def _exact_records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
+    from tqdm import tqdm
+
     from analyzer.analysis.exact import analyze
     from analyzer.game.shoe import Shoe
     from analyzer.paytables.model import restricted
+    from analyzer.progress import bar_options
 
     single = restricted(job.paytable, job.columns)
     n = job.n_columns
@@ -556,7 +570,10 @@ def _exact_records(job: DealtJob, played: dict) -> list[dict[str, Any]]:
     ev_all = [Fraction(0)] * n
     bets_limit = [Fraction(0)] * n
     bets_all = Fraction(0)
-    for left, by_round in played.items():
+    priced = tqdm(
+        played.items(), total=len(played), unit=" shoes", desc="pricing", **bar_options(progress)
+    )
+    for left, by_round in priced:
         results = analyze(paytable=single, shoe=Shoe(np.array(left))).results
         ev = {(r.bet.id, r.mode): r.expected_value for r in results}
         total = sum(by_round.values(), Fraction(0))
