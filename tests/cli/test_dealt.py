@@ -13,6 +13,10 @@ from helpers import run
 TINY = str(Path(__file__).resolve().parents[1] / "data" / "tiny-shoe.csv")
 
 
+#: Chemin de fer with the Player's 5 drawn half the time: its rounds decided at random.
+MIXED = ["--paytable", "chemin-de-fer", "--strategy", "player:5=1/2", "--bet", "player"]
+
+
 def quiet(work) -> list[str]:
     return ["--no-progress", "--work-dir", str(work), "--workers", "1"]
 
@@ -66,6 +70,7 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
         (["--shoes", "2", "--shoe", TINY, "--decks", "2"], "give --decks or --shoe, not both"),
         (["--shoes", "10000", "--partition-size", "10000", "--decks", "27"], "MB of memory"),
         (["--shoes", "2", "--paytable", "dragon-tiger"], "Dragon Tiger"),
+        ([*("--exact", "--shoe", TINY, "--cut-card", "6"), *MIXED], "pure strategies only"),
     ],
 )
 def test_hostile_options_are_refused_in_one_line_before_any_work(
@@ -97,3 +102,11 @@ def test_a_shoe_by_rank_leaves_the_bets_on_suits_out(tmp_path, capsys) -> None:
     assert "note: a shoe by rank does not price bets on suits: left out perfect_pair" in err
     bets = [row["bet"] for row in json.loads(out)["bets"]]
     assert "perfect_pair" not in bets and "tie" in bets
+
+
+def test_a_mixed_strategy_is_dealt_with_random_decisions(tmp_path, capsys) -> None:
+    argv = ["dealt", "--shoes", "40", "--decks", "1", *MIXED, "--format", "json"]
+    code, out, err = run(capsys, *argv, *quiet(tmp_path))
+    assert code == 0, err
+    row = json.loads(out)["bets"][0]
+    assert row["shoes"] == 40 and 0.9 < row["without_limit"]["rtp"] < 1.1
