@@ -802,7 +802,9 @@ def dealt_expected_values(
     checked again (:func:`batch_expected_values` checks what a user gives).
     """
     if compositions.dtype != np.int64 or compositions.shape[1:] not in ((N_CARDS,), (N_RANKS,)):
-        raise ValueError(f"dealt compositions are (n, 52) int64, got {compositions.shape}")
+        raise ValueError(
+            f"dealt compositions are (n, 52) or (n, 13) int64, got {compositions.shape}"
+        )
     offered = [(bet, "") for bet in bets]
     per_suit = compositions.shape[1] == N_CARDS
     return _offered_expected_values(offered, compositions, per_suit, rules, strategy)
