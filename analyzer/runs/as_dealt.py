@@ -203,7 +203,25 @@ def _starts(job: DealtJob, first_cards: np.ndarray) -> np.ndarray:
 def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
     """Deal ``shoes`` shoes (partition ``index`` of the job's seed) and sum, per shoe and
     column, the exact EVs of the rounds bet and their number, with and without the max
-    round."""
+    round.
+
+    Parameters
+    ----------
+    job : DealtJob
+        The shoe, the rule it is dealt by, the columns priced and the seed.
+    index : int
+        The partition: its random numbers are ``SeedSequence(seed, spawn_key=(index,))``'s.
+    shoes : int
+        The shoes it deals.
+
+    Returns
+    -------
+    dict of numpy arrays
+        ``rounds`` (shoes,) int64: the rounds each shoe dealt; per shoe and column,
+        (shoes, columns): ``limit_ev`` and ``all_ev`` (float64, the sums of the round EVs
+        per unit paid with and without the max round), ``limit_bets`` and ``all_bets``
+        (int64, the rounds bet).
+    """
     rng = partition_rng(job.seed, index)
     parts = [
         _dealt_shoes(job, rng, min(_SHOE_CHUNK, shoes - first))
@@ -297,7 +315,27 @@ def _shoe_of(counts: tuple[int, ...]):
 
 def dealt_summary(job: DealtJob, results: list[Result], exact_rtp: list[Fraction]) -> list[dict]:
     """Per column: the round-average RTP with the max round and without it, each with its
-    standard error and 95% interval, and their differences from the RTP off the top."""
+    standard error and 95% interval, and their differences from the RTP off the top.
+
+    Parameters
+    ----------
+    job : DealtJob
+        The job the partitions were dealt by.
+    results : list of dict
+        Its partitions' results (:func:`dealt_partition`), in any order.
+    exact_rtp : list of Fraction
+        Each column's RTP off the top (:func:`off_the_top`).
+
+    Returns
+    -------
+    list of dict
+        A record per column: ``bet``, ``name``, ``mode``, ``max_round``, ``shoes``,
+        ``rounds_per_shoe``, ``rtp_off_the_top``, and ``with_limit`` and
+        ``without_limit``, each ``rounds_bet_per_shoe``, ``rtp`` (``1 + sum S / sum B``
+        over the shoes), ``rtp_se`` (delta method over shoes; None from fewer than two
+        shoes with a round bet), ``rtp_low``, ``rtp_high`` (``rtp`` ± 1.96 ``rtp_se``)
+        and ``difference`` (``rtp`` less the RTP off the top).
+    """
     rounds = np.concatenate([r["rounds"] for r in results]).astype(float)
     out = []
     for c, ((bet_id, mode), top) in enumerate(zip(job.columns, exact_rtp, strict=True)):
@@ -453,10 +491,37 @@ def exact_as_dealt(
     work when the shoe has more than ``limit`` compositions, or a mixed strategy.
     ``progress``: a bar of the cards dealt (None: as the process says).
 
+    Parameters
+    ----------
+    job : DealtJob
+        The shoe (per rank or per card; priced by rank), the rule, the columns (none on
+        suits) and their max rounds.
+    limit : int
+        The most compositions by rank the shoe may have (:func:`exact_compositions`).
+    progress : bool or None
+        Bars of the cards dealt and the compositions priced (None: as the process says).
+
+    Returns
+    -------
+    list of dict
+        A record per column as :func:`dealt_summary`'s, every figure a Fraction: with
+        ``with_limit`` and ``without_limit`` each ``rounds_bet_per_shoe`` (E[B]),
+        ``ev_per_shoe`` (E[S]), ``rtp`` (``1 + E[S] / E[B]``; None where no round is
+        bet) and ``difference``.
+
     Raises
     ------
     AnalyzerError
-        Too many compositions; a mixed strategy (its decisions are random).
+        Too many compositions; a bet on suits; a mixed strategy (its decisions are random).
+
+    Examples
+    --------
+    >>> from analyzer import seed_paytable
+    >>> shoe = (3, 0, 0, 0, 1, 0, 0, 3, 2, 0, 0, 0, 3)  # per rank, A to K
+    >>> job = DealtJob(seed_paytable(), (("tie", "commission"),), shoe, DealRule(0, "none"))
+    >>> tie = exact_as_dealt(job, progress=False)[0]
+    >>> tie["with_limit"]["difference"], tie["rounds_per_shoe"]
+    (Fraction(0, 1), Fraction(2, 1))
     """
     from tqdm import tqdm
 

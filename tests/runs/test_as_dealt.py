@@ -168,8 +168,10 @@ def test_exact_matches_every_order_of_a_tiny_shoe(cut_card, burn, last_round, ca
     assert bets[0] > 1 or burn == "by-value"  # two rounds are dealt at times
 
 
-def test_sampled_within_its_interval_of_the_exact() -> None:
-    rule = DealRule(6, "none", "one-more")
+@pytest.mark.parametrize(
+    "rule", [DealRule(6, "none", "one-more"), DealRule(3, "by-value", "one-more")]
+)
+def test_sampled_within_its_interval_of_the_exact(rule) -> None:
     job = DealtJob(SEED, COLUMNS, _counts(TINY), rule, 7, (None, 1, None, None, None))
     exact = exact_as_dealt(job)
     results = [dealt_partition(job, i, 1000) for i in range(3)]
