@@ -1178,6 +1178,10 @@ OVERWRITES = {
             for o in ("--out", "--report-out", "--plot", "--gain-plot", "--progress")
         },
     ),
+    "dealt": (
+        ["dealt", "--paytable", "{paytable}", "--shoe", "{shoe}", "--shoes", "2", *_RUNS],
+        {"--progress": ("paytable", "shoe")},
+    ),
     "simulate": (
         ["simulate", "--paytable", "{paytable}", "--shoes", "2", *_DECISIONS, *_RUNS],
         {o: ("paytable", "decisions") for o in ("--log", "--progress")},

@@ -42,6 +42,7 @@ COMMANDS = {
     "eor": "exact effect of removing one card of each rank on each bet, and counts",
     "simulate": "deal shoes and settle every bet on offer: Monte Carlo vs exact",
     "count": "which bets can a card counter beat, and what max round stops them?",
+    "dealt": "the RTP a player meets over shoes as dealt: burn, cut card, max round",
     "docs": "write a paytable's odds tables in every format and language, or help pages (--site)",
     "solve": "solve the zero-sum game between Player and Banker (chemin de fer) exactly",
     "strategy": "the best play of each information set of a game with a decision, exactly",

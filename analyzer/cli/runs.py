@@ -41,13 +41,16 @@ def add_run_options(
     parser: argparse.ArgumentParser,
     formats: tuple[str, ...] = ("text", "json"),
     out: str | None = None,
+    *,
+    shoes_required: bool = True,
 ) -> None:
     add_paytable_option(parser)
     parser.add_argument(
         "--shoes",
         type=whole_number(1, MAX_SHOES),
-        required=True,
-        help=f"shoes to deal (at most {MAX_SHOES:,})",
+        required=shoes_required,
+        help=f"shoes to deal (at most {MAX_SHOES:,})"
+        + ("" if shoes_required else "; default: none, required unless --exact"),
     )
     parser.add_argument(
         "--seed",

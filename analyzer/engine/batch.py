@@ -797,13 +797,17 @@ def dealt_expected_values(
     """EV per unit of each of ``bets`` on each composition of dealt shoes, (n, bets).
 
     For the package's own runs, whose compositions come from the dealer: (n, 52) int64
-    counts per card, each row a real shoe with at least a round's cards. They are not
+    counts per card, or (n, 13) per rank for a shoe whose suits are unknown (a bet on
+    suits is NaN there), each row a real shoe with at least a round's cards. They are not
     checked again (:func:`batch_expected_values` checks what a user gives).
     """
-    if compositions.dtype != np.int64 or compositions.shape[1:] != (N_CARDS,):
-        raise ValueError(f"dealt compositions are (n, 52) int64, got {compositions.shape}")
+    if compositions.dtype != np.int64 or compositions.shape[1:] not in ((N_CARDS,), (N_RANKS,)):
+        raise ValueError(
+            f"dealt compositions are (n, 52) or (n, 13) int64, got {compositions.shape}"
+        )
     offered = [(bet, "") for bet in bets]
-    return _offered_expected_values(offered, compositions, True, rules, strategy)
+    per_suit = compositions.shape[1] == N_CARDS
+    return _offered_expected_values(offered, compositions, per_suit, rules, strategy)
 
 
 def _offered_expected_values(

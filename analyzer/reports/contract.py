@@ -68,7 +68,8 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. audit version 4: ``monitoring`` (each staked bet's return
+#: Every command's contract. dealt version 1: new (the round-average RTP over shoes as
+#: dealt, per bet and mode). audit version 4: ``monitoring`` (each staked bet's return
 #: against its exact RTP, where the log has ``stake:<bet>`` columns) and ``groups`` (each
 #: dealer's, table's and studio's tests and monitoring, where the log names them) added.
 #: count version 5: ``options.rounds_per_hour``, and each
@@ -110,6 +111,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),
         Contract("count", 5, "bets"),
+        Contract("dealt", 1, "bets"),
         Contract("solve", 2, "cells"),
         Contract("strategy", 2, "sets"),
         Contract("audit", 4, "findings"),

@@ -344,13 +344,38 @@ def deal_shoes(
         starts = 1 + BURN_BY_VALUE[CARD_VALUES[cards[:, 0]]].astype(np.int64)
     else:
         starts = np.zeros(shoes, dtype=np.int64)
+    table, n_rounds = deal_rows(
+        cards, starts, procedure.cards - procedure.cut_card, procedure.last_round, drawing, uniforms
+    )
+    return DealtShoes(cards, table, n_rounds)
+
+
+def deal_rows(
+    cards: np.ndarray,
+    starts: np.ndarray,
+    cut: int,
+    last_round: str,
+    drawing: Drawing,
+    uniforms: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Deal shoes already shuffled, of any size: ``cards[i]`` (card indices in dealing
+    order, every shoe as long), round 1 at ``starts[i]``, the cut card in front of card
+    ``cut``, the ``last_round`` rule, decisions by ``drawing`` and ``uniforms[i]`` (one
+    row of two per round that can be dealt: ``cards.shape[1] // 4 + 1``). Returns
+    ``(table, n_rounds)``: each shoe's rounds as int64 rows of :data:`ROUND_FIELDS`,
+    ``table[i, :n_rounds[i]]``."""
+    shoes, size = cards.shape
+    max_rounds = size // 4 + 1
+    if uniforms.shape != (shoes, max_rounds, 2) or starts.shape != (shoes,):
+        raise ValueError(f"uniforms {uniforms.shape} or starts {starts.shape} do not fit cards")
     table = np.empty((shoes, max_rounds, len(ROUND_FIELDS)), dtype=np.int64)
     n_rounds = np.empty(shoes, dtype=np.int64)
     _deal_shoes_jit(
-        cards, CARD_VALUES, CARD_RANKS, starts, procedure.cards - procedure.cut_card,
-        procedure.last_round == "one-more", drawing.probability, uniforms, table, n_rounds,
+        np.ascontiguousarray(cards, dtype=np.int64), CARD_VALUES, CARD_RANKS,
+        np.ascontiguousarray(starts, dtype=np.int64), cut, last_round == "one-more",
+        drawing.probability, uniforms, table, n_rounds,
     )  # fmt: skip
-    return DealtShoes(cards, table, n_rounds)
+    return table, n_rounds
 
 
 def deal_riffled_shoes(

@@ -17,6 +17,11 @@ TEXT_COMMANDS = {
     "simulate": ["simulate", "--shoes", "2", "--seed", "1"],
     "count one bet": ["count", "--bet", "lucky_six", "--shoes", "2", "--perfect"],
     "count several bets": ["count", "--bet", "tie", "--bet", "lucky_six", "--shoes", "2"],
+    "dealt": ["dealt", "--shoes", "2", "--bet", "tie", "--bet", "player_pair", "--mode", "all"],
+    "dealt --exact": [
+        *("dealt", "--exact", "--cut-card", "6", "--bet", "tie"),
+        *("--shoe", str(Path(__file__).resolve().parents[1] / "data" / "tiny-shoe.csv")),
+    ],
     "verify": ["verify", "seed-game"],
     "certify": [
         "certify",
@@ -46,7 +51,7 @@ TEXT_COMMANDS = {
 
 def _argv(name: str, tmp_path) -> list[str]:
     argv = TEXT_COMMANDS[name]
-    if argv[0] in ("simulate", "count"):
+    if argv[0] in ("simulate", "count", "dealt"):
         argv = [*argv, "--no-progress", "--workers", "1", "--work-dir", str(tmp_path)]
     return argv
 

@@ -424,8 +424,17 @@ def test_dealt_compositions_match_exact() -> None:
         by_bet = {result.bet.id: result.expected_value for result in exact.results}
         for b, bet in enumerate(bets):
             assert abs(values[row, b] - by_bet[bet.id]) < 1e-12
+    # By rank (a dealt shoe whose suits are unknown): the same EVs, a bet on suits NaN.
+    ranks = compositions.reshape(-1, 13, 4).sum(axis=2)
+    by_rank = dealt_expected_values(bets, ranks)
+    on_suits = [b for b, bet in enumerate(bets) if np.isnan(by_rank[:, b]).all()]
+    assert [bets[b].id for b in on_suits] == ["perfect_pair"]
+    others = [b for b in range(len(bets)) if b not in on_suits]
+    np.testing.assert_allclose(by_rank[:, others], values[:, others], rtol=0, atol=1e-12)
     with pytest.raises(ValueError, match="int64"):
-        dealt_expected_values(bets, compositions.reshape(-1, 13, 4).sum(axis=2))
+        dealt_expected_values(bets, ranks[:, :10])
+    with pytest.raises(ValueError, match="int64"):
+        dealt_expected_values(bets, ranks.astype(float))
 
 
 def test_value_bets_are_classed_by_their_payouts_in_integer_codes() -> None:

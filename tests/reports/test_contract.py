@@ -120,6 +120,11 @@ CASES: dict[str, list[str]] = {
     "audit-shuffle-tests": ["audit", AUDIT_LOG, "--no-fit", "--shuffle-tests"],
     "audit-dragon-tiger": ["audit", DRAGON_LOG, "--paytable", "dragon-tiger"],
     "audit-lucky-draw": ["audit", LUCKY_LOG, "--paytable", "lucky-draw-baccarat-1"],
+    "dealt": ["dealt", "--bet", "tie", "--bet", "perfect_pair", "--shoes", "2", *RUN],
+    "dealt-exact": [
+        *("dealt", "--exact", "--shoe", str(GOLDEN.parent / "tiny-shoe.csv")),
+        *("--cut-card", "6", "--bet", "tie", "--bet", "banker", "--mode", "all"),
+    ],
     "cache-list": ["cache", "list"],
     "cache-dir": ["cache", "dir"],
 }

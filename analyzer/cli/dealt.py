@@ -1,0 +1,289 @@
+"""``baccarat-odds dealt``: the round-average RTP a player meets over shoes dealt as live
+tables deal them (the burn, the cut card, each bet's max round), per bet and mode, and by
+how much it differs from the RTP off the top of a full shoe. Sampled from each round's
+exact EV on the cards left, or exact (every order of a small shoe's cards)."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from typing import Any
+
+from analyzer.cli.options import add_mode_option, reads
+from analyzer.cli.runs import add_run_options, job_from_args
+from analyzer.errors import AnalyzerError
+
+DESCRIPTION = """\
+Is the RTP a player meets over a dealt shoe the printed one? Deals whole shoes as live
+tables do: the first card shown and cards burned by its value, rounds dealt to the cut
+card, each bet withdrawn after its max round (the paytable's). For every round, the exact
+EV of each bet on the cards left; the round-average RTP is the sum of those EVs over the
+rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
+interval by the delta method). --exact enumerates every order of a small shoe's cards
+instead (a --shoe file by rank) and gives the figure as a fraction."""
+EXAMPLES = """\
+examples:
+  baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
+  baccarat-odds dealt --shoes 200 --bet banker --mode all --cut-card 60 --burn none
+  baccarat-odds dealt --shoes 200 --decks 1 --cut-card 26 --bet lucky_six"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_run_options(parser, shoes_required=False)
+    parser.add_argument(
+        "--bet",
+        action="append",
+        metavar="ID|all",
+        help="the bet (repeatable), or all: every bet of the paytable (default: all)",
+    )
+    add_mode_option(parser, None, "betting mode, or all (default: the first)")
+    parser.add_argument(
+        "--burn",
+        default="by-value",
+        metavar="RULE",
+        help="cards burned before round 1: by-value (the first card is shown and as many "
+        "more burned as its point value, a ten or face card 10; the default, as live tables "
+        "do), none, or N (the shown card and N more)",
+    )
+    reads(
+        parser.add_argument(
+            "--shoe",
+            metavar="FILE",
+            help="deal this shoe instead of full decks: its counts in a CSV or TOML file, per "
+            "rank or card (default: none, --decks full decks)",
+        ),
+        "the shoe file read",
+    )
+    parser.add_argument(
+        "--exact",
+        action="store_true",
+        help="no sampling: every order of the shoe's cards that the deal looks at, each "
+        "round priced exactly (small shoes only; takes no --shoes)",
+    )
+
+
+def run(args: argparse.Namespace) -> tuple[str, int]:
+    from analyzer.runs.as_dealt import exact_as_dealt, parse_burn
+
+    if args.exact == (args.shoes is not None):
+        raise AnalyzerError("give --shoes N (sampled) or --exact, one of them")
+    if args.shoe is not None and args.decks is not None:
+        raise AnalyzerError("give --decks or --shoe, not both")
+    burn = parse_burn(args.burn)
+    if args.work_dir == "":
+        raise AnalyzerError("--work-dir '': name a folder")
+    paytable, job, shoe = _job(args, burn)
+    if args.exact:
+        records = [_exact_record(r) for r in exact_as_dealt(job)]
+        return _output(args, paytable, job, shoe, records, exact=True), 0
+    if args.work_dir is None:
+        from analyzer.runs.kept import default_runs_folder
+
+        args.work_dir = str(default_runs_folder())
+    from analyzer.runs.as_dealt import dealt_partition, dealt_summary, off_the_top
+
+    results = job_from_args(args, dealt_partition, job, job.check)
+    records = dealt_summary(job, results, off_the_top(job))
+    return _output(args, paytable, job, shoe, records, exact=False), 0
+
+
+def _job(args: argparse.Namespace, burn: str):
+    """The paytable, the job (every option checked, the work weighed) and the shoe."""
+    import numpy as np
+
+    from analyzer.cli.options import paytable_from_args
+    from analyzer.game.shoe import Shoe, shoe_from_file
+    from analyzer.paytables.model import restricted
+    from analyzer.runs.as_dealt import DealRule, DealtJob, check_exact
+    from analyzer.runs.count_plan import count_columns
+    from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
+
+    paytable = paytable_from_args(args)
+    paytable.require_punto_banco("dealt")
+    paytable.require_played_as_dealt("dealt")
+    columns = count_columns(paytable, args.bet or ["all"], args.mode)
+    if args.shoe is not None:
+        shoe = shoe_from_file(args.shoe)
+        if shoe.suit_counts is not None:
+            counts = tuple(int(n) for n in np.asarray(shoe.suit_counts).ravel())
+        else:
+            counts = tuple(int(n) for n in shoe.rank_counts)
+    else:
+        decks = args.decks or paytable.decks
+        if not isinstance(decks, int):
+            raise AnalyzerError(
+                "an infinite deck has no shoe to deal: dealing needs a number of decks, 1 to 27"
+            )
+        shoe = Shoe.standard(decks)
+        counts = (decks,) * 52
+    rule = DealRule(args.cut_card, burn, args.last_round)
+    rule.check(shoe.size)
+    if args.exact:
+        ranks = tuple(int(n) for n in shoe.rank_counts)
+        check_exact(ranks)
+        counts = ranks
+    if len(counts) == 13:
+        columns = _priced_by_rank(paytable, columns, given=bool(args.bet))
+    single = restricted(paytable, columns)
+    job = DealtJob(single, columns, counts, rule, args.seed)
+    if not args.exact:
+        sizes = partition_sizes(args.shoes, args.partition_size)
+        if len(sizes) > MAX_PARTITIONS:
+            raise AnalyzerError(
+                f"--shoes {args.shoes:,} in partitions of {args.partition_size:,} makes "
+                f"{len(sizes):,} partitions (at most {MAX_PARTITIONS:,}): raise --partition-size"
+            )
+        check_partition_memory(sizes, job)
+        _check_work(job, shoe, args.shoes)
+    return paytable, job, shoe
+
+
+def _priced_by_rank(paytable, columns: tuple, given: bool) -> tuple:
+    """The columns a shoe by rank (suits unknown) prices: a bet on suits asked for by
+    --bet is refused; of every bet (no --bet), those on suits are left out, said on
+    standard error."""
+    from analyzer.errors import tell
+    from analyzer.runs.as_dealt import needs_suits
+
+    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
+    if on_suits and given:
+        raise AnalyzerError(
+            f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
+            "does not price it (choose bets with --bet, or a shoe per card)"
+        )
+    kept = tuple(c for c in columns if c not in on_suits)
+    if not kept:
+        raise AnalyzerError("every bet asked for is on suits: a shoe by rank prices none")
+    if on_suits:
+        left_out = ", ".join(dict.fromkeys(bet for bet, _ in on_suits))
+        tell(f"note: a shoe by rank does not price bets on suits: left out {left_out}")
+    return kept
+
+
+def _check_work(job, shoe, shoes: int) -> None:
+    """The exact work weighed before any shoe is dealt: the analysis off the top, and
+    every round's EV (as count weighs it)."""
+    from analyzer.analysis.budget import check_analyses, check_visits
+    from analyzer.engine.batch import compiled_per_process, walked_per_composition
+    from analyzer.engine.card_walk import COMPILING
+
+    bets = job.bets
+    mixture = job.paytable.mixture
+    check_analyses(bets, shoe, mixture=mixture)
+    rounds = shoes * (job.size // 4)
+    visits = rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets)
+    check_visits(
+        visits * len(mixture),
+        f"pricing up to {rounds:,} rounds exactly",
+        "deal fewer shoes (--shoes), or price the other bets apart (--bet)",
+    )
+
+
+def _exact_record(record: dict[str, Any]) -> dict[str, Any]:
+    """An exact record as JSON's rows have it (the sampled fields' errors none)."""
+    out = dict(record)
+    for key in ("with_limit", "without_limit"):
+        figures = dict(record[key])
+        figures.pop("ev_per_shoe")
+        figures |= {"rtp_se": None, "rtp_low": figures["rtp"], "rtp_high": figures["rtp"]}
+        out[key] = figures
+    out["shoes"] = None
+    return out
+
+
+def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
+    from analyzer.reports.contract import envelope, played_options, shoe_record
+    from analyzer.reports.formats import json_text
+    from analyzer.runs.as_dealt import rank_text
+
+    rule = job.rule
+    if args.format == "json":
+        options = {
+            "exact": exact,
+            "shoes": args.shoes,
+            "seed": None if exact else args.seed,
+            **rule.record(),
+            "partition_size": None if exact else args.partition_size,
+            "bets": args.bet or ["all"],
+            "mode": args.mode,
+            **played_options(paytable),
+        }
+        base = None if args.shoe else shoe.decks
+        data = envelope(
+            "dealt",
+            paytable=paytable,
+            shoe=shoe_record(shoe, base),
+            options=options,
+            rows=[_json_row(r) for r in records],
+        )
+        return json_text(data)
+    from tabulate import tabulate
+
+    shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else _decks(shoe.decks)
+    how = "exact, every order of the cards" if exact else f"{args.shoes:,} shoes, seed {args.seed}"
+    per_shoe = records[0]["rounds_per_shoe"]
+    head = (
+        f"{paytable.name}: {shown}, burn {rule.burn}, cut card {rule.cut_card} from the end, "
+        f"last round {rule.last_round}; {how}; {float(per_shoe):.2f} rounds per shoe"
+    )
+    rows, unlimited = [], []
+    for r in records:
+        figures = r["with_limit"]
+        rows.append(
+            [
+                r["name"],
+                r["mode"],
+                r["max_round"] or "-",
+                _percent(r["rtp_off_the_top"]),
+                _rtp(figures, exact),
+                _signed(figures["difference"]),
+            ]
+        )
+        if r["max_round"] is not None:
+            figures = r["without_limit"]
+            unlimited.append(
+                [r["name"], r["mode"], _rtp(figures, exact), _signed(figures["difference"])]
+            )
+    headers = ["bet", "mode", "max round", "RTP off the top", "RTP dealt", "difference"]
+    parts = [tabulate(rows, headers, tablefmt="simple", disable_numparse=True)]
+    if unlimited:
+        headers = ["bet", "mode", "RTP dealt, no max round", "difference"]
+        parts.append(
+            "The bets with a max round, on offer in every round dealt:\n\n"
+            + tabulate(unlimited, headers, tablefmt="simple", disable_numparse=True)
+        )
+    note = "RTP dealt: the sum of the round EVs over the rounds bet, per round bet, over shoes" + (
+        "" if exact else "; ± the 95% interval (delta method over shoes)"
+    )
+    text = "\n\n".join([textwrap.fill(head, 100), *parts, textwrap.fill(note, 100)])
+    return text + "\n"
+
+
+def _json_row(record: dict[str, Any]) -> dict[str, Any]:
+    from analyzer.reports.contract import json_value
+
+    return json_value(record)
+
+
+def _percent(value) -> str:
+    return "-" if value is None else f"{100 * float(value):.4f}%"
+
+
+def _signed(value) -> str:
+    return "-" if value is None else f"{100 * float(value):+.4f}%"
+
+
+def _rtp(figures: dict[str, Any], exact: bool) -> str:
+    if figures["rtp"] is None:
+        return "-"
+    shown = _percent(figures["rtp"])
+    se = figures.get("rtp_se")
+    if exact or se is None:
+        return shown
+    from analyzer.runs.stats import Z_95
+
+    return f"{shown} ± {100 * Z_95 * se:.4f}%"
+
+
+def _decks(decks: int) -> str:
+    return "1 deck" if decks == 1 else f"{decks} decks"

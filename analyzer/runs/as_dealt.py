@@ -1,0 +1,685 @@
+"""The shoe as it is dealt: the round-average RTP a player meets, per bet and mode.
+
+A live table does not deal rounds off the top of a full shoe. It shows the first card and
+burns cards by its value, stops at a cut card, and withdraws a side bet after its max
+round. The *round-average RTP* of a bet over shoes dealt that way is
+
+    RTP_dealt = 1 + E[S] / E[B]
+
+where, for one shoe, ``B`` is the number of rounds the bet is on offer in (rounds 1 to its
+max round that are dealt) and ``S`` the sum over those rounds of the bet's exact expected
+value per unit paid on the cards left in the shoe as the round starts. ``E[S]`` is also
+the expected sum of the bet's nets over the shoe (whether a round is dealt is decided
+before its cards are seen), so ``RTP_dealt`` is the return per unit of every unit bet by a
+player who bets one unit on every round offered, averaged over many shoes.
+
+Sampled (:func:`dealt_partition`, :func:`dealt_summary`): the ratio estimator over ``n``
+shoes dealt at random, ``sum S_i / sum B_i``, with its standard error by the delta method
+across shoes (:func:`analyzer.runs.stats.ratio_and_error`). The round EVs are exact (the
+batch engine prices each round's composition), so only the shoes' spread enters the
+interval, not the rounds' own outcomes.
+
+Exact (:func:`exact_as_dealt`): for shoes small enough, every order of the cards the
+stopping rule depends on is enumerated by dynamic programming over the compositions a
+round can start at (by rank): the chance that round ``k`` starts at composition ``c``,
+times the exact EV on ``c``, summed; a Fraction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import prod
+from typing import Any
+
+import numpy as np
+
+from analyzer.errors import AnalyzerError
+from analyzer.game.cards import N_CARDS, N_RANKS, RANK_VALUES, RANKS
+from analyzer.game.rules import BURN_BY_VALUE
+from analyzer.game.shoe import ROUND_CARDS
+from analyzer.paytables.model import Bet, Paytable
+from analyzer.runs import LAST_ROUND_RULES
+from analyzer.runs.runner import Result, partition_rng
+from analyzer.runs.stats import Z_95, ratio_and_error
+
+#: How cards are burned before round 1: ``by-value`` (the dealer shows the first card and
+#: burns as many more as its point value, a ten or face card 10: live tables' rule),
+#: ``none``, or a whole number N (the shown card and N more).
+BURN_RULES = ("by-value", "none")
+#: The most burned cards a fixed burn takes.
+MAX_BURN = 52
+#: The most compositions the exact enumeration visits (by rank): beyond it the
+#: enumeration, with an exact analysis per composition, takes more than minutes.
+MAX_EXACT_COMPOSITIONS = 20_000
+
+
+def parse_burn(text: str) -> str:
+    """A burn rule as given: ``by-value``, ``none`` or a whole number 0 to :data:`MAX_BURN`."""
+    text = str(text).strip()
+    if text in BURN_RULES:
+        return text
+    if text.isdigit() and int(text) <= MAX_BURN:
+        return str(int(text))
+    raise AnalyzerError(
+        f"--burn must be by-value, none or a number of cards 0 to {MAX_BURN}, got {text[:20]!r}"
+    )
+
+
+@dataclass(frozen=True)
+class DealRule:
+    """How a shoe is dealt: the cards left behind the cut card, the burn
+    (:data:`BURN_RULES`, or a whole number as text) and the last-round rule
+    (:data:`~analyzer.runs.LAST_ROUND_RULES`: at ``cut-card`` the round in which the cut
+    card comes out is the last; at ``one-more`` one more round follows unless the cut
+    card came out in place of a round's first card). A round is dealt only while
+    :data:`~analyzer.game.shoe.ROUND_CARDS` cards are left."""
+
+    cut_card: int
+    burn: str = "by-value"
+    last_round: str = "cut-card"
+
+    def __post_init__(self) -> None:
+        parse_burn(self.burn)
+        if self.last_round not in LAST_ROUND_RULES:
+            raise AnalyzerError(
+                f"unknown last-round rule {self.last_round!r} "
+                f"(rules: {', '.join(LAST_ROUND_RULES)})"
+            )
+
+    def check(self, size: int) -> None:
+        """Refuse a cut card outside the shoe: 0 to ``size - 1`` cards from the end of a
+        shoe of ``size`` cards (one in front of round 1 lets round 1 alone be dealt)."""
+        if not 0 <= self.cut_card <= size - 1:
+            raise AnalyzerError(
+                f"--cut-card must leave 0 to {size - 1} cards behind it in a shoe of "
+                f"{size} cards, got {self.cut_card}"
+            )
+
+    def burned(self, value: int) -> int:
+        """Cards taken before round 1 when the first card has point ``value``."""
+        if self.burn == "none":
+            return 0
+        if self.burn == "by-value":
+            return 1 + int(BURN_BY_VALUE[value])
+        return 1 + int(self.burn)
+
+    def record(self) -> dict[str, Any]:
+        return {"cut_card": self.cut_card, "burn": self.burn, "last_round": self.last_round}
+
+
+@dataclass(frozen=True)
+class DealtJob:
+    """Shoes of ``counts`` (13 per rank, suits unknown, or 52 per card) dealt by ``rule``,
+    every (bet, mode) of ``columns`` priced at each round's start. ``max_rounds``: each
+    column's max round (None: none), by default the bet's own."""
+
+    paytable: Paytable
+    columns: tuple[tuple[str, str], ...]
+    counts: tuple[int, ...]
+    rule: DealRule
+    seed: int = 0
+    max_rounds: tuple[int | None, ...] | None = None
+
+    def __post_init__(self) -> None:
+        if len(self.counts) not in (N_RANKS, N_CARDS):
+            raise AnalyzerError("a dealt shoe has 13 counts (per rank) or 52 (per card)")
+        self.rule.check(self.size)
+        if self.max_rounds is None:
+            object.__setattr__(self, "max_rounds", tuple(b.max_round for b in self.bets))
+        if len(self.max_rounds) != len(self.columns):
+            raise AnalyzerError("one max round per column")
+
+    @property
+    def size(self) -> int:
+        return int(sum(self.counts))
+
+    @property
+    def bets(self) -> list[Bet]:
+        return [self.paytable.bet(bet_id, mode) for bet_id, mode in self.columns]
+
+    @property
+    def n_columns(self) -> int:
+        return len(self.columns)
+
+    @property
+    def per_card(self) -> bool:
+        return len(self.counts) == N_CARDS
+
+    def partition_bytes(self, shoes: int) -> int:
+        """About the most memory a partition of ``shoes`` takes: per round, its
+        composition (52 int64) and EVs (8 bytes a column), a round per 4 cards; per
+        shoe, the dealt cards' running counts (52 int64 a card)."""
+        rounds = shoes * (self.size // 4 + 1)
+        return rounds * (8 * N_CARDS + 8 * self.n_columns) + 8 * N_CARDS * self.size
+
+    @property
+    def identity(self) -> dict[str, Any]:
+        return {
+            "command": "dealt",
+            "paytable": self.paytable.fingerprint,
+            "columns": [list(column) for column in self.columns],
+            "counts": list(self.counts),
+            "rule": self.rule.record(),
+            "seed": self.seed,
+            "max_rounds": list(self.max_rounds),
+        }
+
+    def check(self, result: Result, shoes: int) -> None:
+        """Raise ``ValueError`` unless ``result`` is shaped as a partition of ``shoes``."""
+        shapes = {"rounds": (shoes,)}
+        for key in PER_COLUMN:
+            shapes[key] = (shoes, self.n_columns)
+        if set(result) != set(shapes):
+            raise ValueError(f"keys {sorted(result)}, expected {sorted(shapes)}")
+        for key, shape in shapes.items():
+            expected = np.int64 if key.endswith("bets") or key == "rounds" else np.float64
+            if result[key].shape != shape or result[key].dtype != expected:
+                raise ValueError(f"{key}: {result[key].dtype} {result[key].shape}")
+
+
+#: Per shoe and column: the sum of the round EVs and the rounds bet, with the max round
+#: (``limit_``) and without it (``all_``).
+PER_COLUMN = ("limit_ev", "limit_bets", "all_ev", "all_bets")
+#: Shoes dealt and priced at once.
+_SHOE_CHUNK = 256
+
+
+def _card_types(job: DealtJob) -> np.ndarray:
+    """The shoe's cards as card indices (rank-major, 4 suits): per rank, suit 0 where
+    suits are unknown (only the composition by rank is read then)."""
+    if job.per_card:
+        return np.repeat(np.arange(N_CARDS, dtype=np.int64), job.counts)
+    return np.repeat(np.arange(N_RANKS, dtype=np.int64) * 4, job.counts)
+
+
+def _starts(job: DealtJob, first_cards: np.ndarray) -> np.ndarray:
+    from analyzer.game.cards import CARD_VALUES
+
+    values = CARD_VALUES[first_cards]
+    return np.array([job.rule.burned(int(v)) for v in range(10)], dtype=np.int64)[values]
+
+
+def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
+    """Deal ``shoes`` shoes (partition ``index`` of the job's seed) and sum, per shoe and
+    column, the exact EVs of the rounds bet and their number, with and without the max
+    round.
+
+    Parameters
+    ----------
+    job : DealtJob
+        The shoe, the rule it is dealt by, the columns priced and the seed.
+    index : int
+        The partition: its random numbers are ``SeedSequence(seed, spawn_key=(index,))``'s.
+    shoes : int
+        The shoes it deals.
+
+    Returns
+    -------
+    dict of numpy arrays
+        ``rounds`` (shoes,) int64: the rounds each shoe dealt; per shoe and column,
+        (shoes, columns): ``limit_ev`` and ``all_ev`` (float64, the sums of the round EVs
+        per unit paid with and without the max round), ``limit_bets`` and ``all_bets``
+        (int64, the rounds bet).
+    """
+    rng = partition_rng(job.seed, index)
+    parts = [
+        _dealt_shoes(job, rng, min(_SHOE_CHUNK, shoes - first))
+        for first in range(0, shoes, _SHOE_CHUNK)
+    ]
+    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+
+
+def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
+    from analyzer.engine.batch import dealt_expected_values
+    from analyzer.runs.dealer import Drawing, compositions_at_starts, deal_rows
+
+    paytable = job.paytable
+    drawing = Drawing.of(paytable.rules, paytable.strategy)
+    base = _card_types(job)
+    size = len(base)
+    cards = np.tile(base, (shoes, 1))
+    for i in range(shoes):
+        rng.shuffle(cards[i])
+    max_rounds = size // 4 + 1
+    uniforms = np.zeros((shoes, max_rounds, 2))
+    if drawing.mixed:
+        for i in range(shoes):
+            uniforms[i] = rng.random((max_rounds, 2))
+    starts = _starts(job, cards[:, 0])
+    cut = size - job.rule.cut_card
+    table, n_rounds = deal_rows(cards, starts, cut, job.rule.last_round, drawing, uniforms)
+    width = N_CARDS if job.per_card else N_RANKS
+    counts = np.asarray(job.counts, dtype=np.int64)
+    decks = int(counts[0]) if job.per_card and (counts == counts[0]).all() else None
+    compositions, shoe_of_round, number = [], [], []
+    for i in range(shoes):
+        n = int(n_rounds[i])
+        if not n:
+            continue
+        if decks is not None:  # full decks: the dealer's own kernel
+            compositions.append(compositions_at_starts(cards[i], table[i, :n, 1], decks))
+        else:
+            types = cards[i] if job.per_card else cards[i] // 4
+            dealt = np.zeros((size + 1, width), dtype=np.int64)
+            dealt[np.arange(1, size + 1), types] = 1
+            np.cumsum(dealt, axis=0, out=dealt)
+            compositions.append(counts - dealt[table[i, :n, 1]])
+        shoe_of_round.append(np.full(n, i))
+        number.append(table[i, :n, 0])
+    n_columns = job.n_columns
+    result: Result = {"rounds": n_rounds.copy()}
+    for key in PER_COLUMN:
+        result[key] = np.zeros((shoes, n_columns), np.int64 if key.endswith("bets") else float)
+    if not compositions:
+        return result
+    ev = dealt_expected_values(
+        job.bets, np.concatenate(compositions), paytable.rules, paytable.strategy
+    )
+    shoe_of_round = np.concatenate(shoe_of_round)
+    number = np.concatenate(number)
+    limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
+    offered = number[:, None] <= limits
+    for c in range(n_columns):
+        result["limit_ev"][:, c] = np.bincount(
+            shoe_of_round, weights=np.where(offered[:, c], ev[:, c], 0.0), minlength=shoes
+        )
+        result["limit_bets"][:, c] = np.bincount(
+            shoe_of_round, weights=offered[:, c], minlength=shoes
+        ).astype(np.int64)
+        result["all_ev"][:, c] = np.bincount(shoe_of_round, weights=ev[:, c], minlength=shoes)
+    result["all_bets"][:] = n_rounds[:, None]
+    return result
+
+
+def off_the_top(job: DealtJob) -> list[Fraction]:
+    """Each column's exact RTP on the full shoe (off the top)."""
+    from analyzer.analysis.exact import analyze
+    from analyzer.paytables.model import restricted
+
+    single = restricted(job.paytable, job.columns)
+    results = analyze(paytable=single, shoe=_shoe_of(job.counts)).results
+    rtp = {(r.bet.id, r.mode): r.rtp for r in results}
+    return [rtp[column] for column in job.columns]
+
+
+def _shoe_of(counts: tuple[int, ...]):
+    from analyzer.game.shoe import Shoe
+
+    array = np.asarray(counts, dtype=np.int64)
+    if len(array) == N_CARDS:
+        suits = array.reshape(N_RANKS, 4)
+        return Shoe(suits.sum(axis=1), suits)
+    return Shoe(array)
+
+
+def dealt_summary(job: DealtJob, results: list[Result], exact_rtp: list[Fraction]) -> list[dict]:
+    """Per column: the round-average RTP with the max round and without it, each with its
+    standard error and 95% interval, and their differences from the RTP off the top.
+
+    Parameters
+    ----------
+    job : DealtJob
+        The job the partitions were dealt by.
+    results : list of dict
+        Its partitions' results (:func:`dealt_partition`), in any order.
+    exact_rtp : list of Fraction
+        Each column's RTP off the top (:func:`off_the_top`).
+
+    Returns
+    -------
+    list of dict
+        A record per column: ``bet``, ``name``, ``mode``, ``max_round``, ``shoes``,
+        ``rounds_per_shoe``, ``rtp_off_the_top``, and ``with_limit`` and
+        ``without_limit``, each ``rounds_bet_per_shoe``, ``rtp`` (``1 + sum S / sum B``
+        over the shoes), ``rtp_se`` (delta method over shoes; None from fewer than two
+        shoes with a round bet), ``rtp_low``, ``rtp_high`` (``rtp`` ± 1.96 ``rtp_se``)
+        and ``difference`` (``rtp`` less the RTP off the top).
+    """
+    rounds = np.concatenate([r["rounds"] for r in results]).astype(float)
+    out = []
+    for c, ((bet_id, mode), top) in enumerate(zip(job.columns, exact_rtp, strict=True)):
+        row: dict[str, Any] = {
+            "bet": bet_id,
+            "name": job.paytable.bet(bet_id, mode).display_name(),
+            "mode": mode,
+            "max_round": job.max_rounds[c],
+            "shoes": len(rounds),
+            "rounds_per_shoe": float(rounds.mean()),
+            "rtp_off_the_top": top,
+        }
+        for name in ("limit", "all"):
+            ev = np.concatenate([r[f"{name}_ev"][:, c] for r in results])
+            bets = np.concatenate([r[f"{name}_bets"][:, c] for r in results]).astype(float)
+            ratio, error = ratio_and_error(ev, bets)
+            key = "with_limit" if name == "limit" else "without_limit"
+            row[key] = _figures(1 + ratio, error, float(top), float(bets.mean()))
+        out.append(row)
+    return out
+
+
+def _figures(rtp: float, se: float, top: float, bets_per_shoe: float) -> dict[str, Any]:
+    def number(x: float) -> float | None:
+        return None if np.isnan(x) else float(x)
+
+    return {
+        "rounds_bet_per_shoe": bets_per_shoe,
+        "rtp": number(rtp),
+        "rtp_se": number(se),
+        "rtp_low": number(rtp - Z_95 * se),
+        "rtp_high": number(rtp + Z_95 * se),
+        "difference": number(rtp - top),
+    }
+
+
+# -- Exact: every order of a small shoe -------------------------------------------------------
+
+
+def exact_compositions(counts: tuple[int, ...]) -> int:
+    """Compositions by rank a shoe of ``counts`` (per rank) can be dealt down to: the
+    product of (count + 1) over the ranks, what the exact enumeration may visit."""
+    return prod(int(n) + 1 for n in counts)
+
+
+def check_exact(counts: tuple[int, ...], limit: int = MAX_EXACT_COMPOSITIONS) -> None:
+    """Refuse, before any work, a shoe whose compositions are more than ``limit``."""
+    states = exact_compositions(counts)
+    if states > limit:
+        raise AnalyzerError(
+            f"--exact: a shoe of {sum(counts)} cards can be dealt down to {states:,} "
+            f"compositions by rank, each analysed exactly (at most {limit:,}): use a "
+            "smaller shoe (--shoe), or sample it (--shoes)"
+        )
+
+
+def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
+    if len(counts) == N_CARDS:
+        return tuple(int(x) for x in np.asarray(counts).reshape(N_RANKS, 4).sum(axis=1))
+    return tuple(int(x) for x in counts)
+
+
+def _draw_tables(table: np.ndarray) -> tuple[list, list]:
+    """The pure drawing rules as Python lookups: ``player[p][b]`` (the Player draws on
+    two-card totals p and b) and ``banker[p][b][t]`` (the Banker draws, the Player's
+    third card's point ``t``, or 10 where the Player stood)."""
+    from analyzer.engine.draw import banker_draws, player_draws
+    from analyzer.game.rules import PLAYER_STOOD
+
+    draws_p = getattr(player_draws, "py_func", player_draws)
+    draws_b = getattr(banker_draws, "py_func", banker_draws)
+    player = [[bool(draws_p(table, p, b) >= 1.0) for b in range(10)] for p in range(10)]
+    banker = [
+        [
+            [bool(draws_b(table, p, b, t if t < 10 else PLAYER_STOOD) >= 1.0) for t in range(11)]
+            for b in range(10)
+        ]
+        for p in range(10)
+    ]
+    return player, banker
+
+
+def _round_ends(left: tuple[int, ...], draws: tuple[list, list]) -> dict[tuple[int, ...], Fraction]:
+    """Every round that can be dealt from ``left`` (by rank), its cards in every order and
+    its third cards by ``draws`` (:func:`_draw_tables`): the compositions it leaves and
+    their chances. Orders are counted in integers (the product of the counts drawn from),
+    each round's total divided by the orders of its length at the end."""
+    player_draws, banker_draws = draws
+    by_length: list[dict[tuple[int, ...], int]] = [{}, {}, {}]
+    values = [int(RANK_VALUES[r]) for r in range(N_RANKS)]
+    ranks = [r for r in range(N_RANKS) if left[r]]
+    shoe = list(left)
+
+    def end(ways: int, length: int) -> None:
+        key = tuple(shoe)
+        bucket = by_length[length - 4]
+        bucket[key] = bucket.get(key, 0) + ways
+
+    def third(ways: int, player: int, banker: int, drawn: int) -> None:
+        # drawn: the cards of the round so far (4 or 5); the Player drew when 5.
+        for r in ranks:
+            n = shoe[r]
+            if not n:
+                continue
+            shoe[r] -= 1
+            if drawn == 4 and player_draws[player][banker]:
+                if banker_draws[player][banker][values[r]]:
+                    third(ways * n, player, banker, 5)
+                else:
+                    end(ways * n, 5)
+            else:
+                end(ways * n, drawn + 1)
+            shoe[r] += 1
+
+    def deal(ways: int, cards: list[int]) -> None:
+        if len(cards) == 4:
+            p1, b1, p2, b2 = (values[r] for r in cards)
+            player, banker = (p1 + p2) % 10, (b1 + b2) % 10
+            if player_draws[player][banker] or banker_draws[player][banker][10]:
+                third(ways, player, banker, 4)
+            else:
+                end(ways, 4)
+            return
+        for r in ranks:
+            n = shoe[r]
+            if n:
+                shoe[r] -= 1
+                cards.append(r)
+                deal(ways * n, cards)
+                cards.pop()
+                shoe[r] += 1
+
+    deal(1, [])
+    size = sum(left)
+    out: dict[tuple[int, ...], Fraction] = {}
+    for length, bucket in enumerate(by_length, 4):
+        orders = prod(range(size - length + 1, size + 1))
+        for key, ways in bucket.items():
+            out[key] = out.get(key, Fraction(0)) + Fraction(ways, orders)
+    return out
+
+
+def exact_as_dealt(
+    job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS, progress: bool | None = None
+) -> list[dict[str, Any]]:
+    """Per column, exactly: the expected rounds bet per shoe and sum of their EVs, with
+    and without the max round, and the round-average RTPs (Fractions).
+
+    Dynamic programming over the compositions (by rank) a round can start at: from the
+    full shoe, the shown card and the burn (each card drawn with its chance), then round
+    after round (every order of its cards, the third cards by the drawing rules) while
+    the rule deals one; each composition's EV is the exact analysis's. Refused before any
+    work when the shoe has more than ``limit`` compositions, or a mixed strategy.
+    ``progress``: a bar of the cards dealt (None: as the process says).
+
+    Parameters
+    ----------
+    job : DealtJob
+        The shoe (per rank or per card; priced by rank), the rule, the columns (none on
+        suits) and their max rounds.
+    limit : int
+        The most compositions by rank the shoe may have (:func:`exact_compositions`).
+    progress : bool or None
+        Bars of the cards dealt and the compositions priced (None: as the process says).
+
+    Returns
+    -------
+    list of dict
+        A record per column as :func:`dealt_summary`'s, every figure a Fraction: with
+        ``with_limit`` and ``without_limit`` each ``rounds_bet_per_shoe`` (E[B]),
+        ``ev_per_shoe`` (E[S]), ``rtp`` (``1 + E[S] / E[B]``; None where no round is
+        bet) and ``difference``.
+
+    Raises
+    ------
+    AnalyzerError
+        Too many compositions; a bet on suits; a mixed strategy (its decisions are random).
+
+    Examples
+    --------
+    >>> from analyzer import seed_paytable
+    >>> shoe = (3, 0, 0, 0, 1, 0, 0, 3, 2, 0, 0, 0, 3)  # per rank, A to K
+    >>> job = DealtJob(seed_paytable(), (("tie", "commission"),), shoe, DealRule(0, "none"))
+    >>> tie = exact_as_dealt(job, progress=False)[0]
+    >>> tie["with_limit"]["difference"], tie["rounds_per_shoe"]
+    (Fraction(0, 1), Fraction(2, 1))
+    """
+    from tqdm import tqdm
+
+    from analyzer.progress import bar_options
+    from analyzer.runs.dealer import Drawing
+
+    counts = _rank_counts(job.counts)
+    check_exact(counts, limit)
+    if any(needs_suits(bet) for bet in job.bets):
+        raise AnalyzerError(
+            "--exact enumerates shoes by rank: a bet on suits is not priced there "
+            "(choose bets with --bet, or sample the shoe)"
+        )
+    drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
+    if drawing.mixed:
+        raise AnalyzerError("--exact deals pure strategies only: the paytable's mixes decisions")
+    draws = _draw_tables(drawing.probability)
+    rule, size = job.rule, job.size
+    cut = size - rule.cut_card
+    one_more = rule.last_round == "one-more"
+    # Before round 1: the shown card and the burn.
+    start: dict[tuple[int, ...], Fraction] = {}
+    full = list(counts)
+    for r in range(N_RANKS if rule.burn != "none" else 0):
+        if not full[r]:
+            continue
+        shown = Fraction(full[r], size)
+        full[r] -= 1
+        extra = rule.burned(int(RANK_VALUES[r])) - 1
+        for left, chance in _removed(tuple(full), extra).items():
+            start[left] = start.get(left, Fraction(0)) + shown * chance
+        full[r] += 1
+    if rule.burn == "none":
+        start = {tuple(counts): Fraction(1)}
+    # states[composition] = {(rounds dealt so far, last): chance}
+    states: dict[tuple[int, ...], dict[tuple[int, bool], Fraction]] = {}
+    for left, chance in start.items():
+        states.setdefault(left, {})[(0, False)] = chance
+    played: dict[tuple[int, ...], dict[int, Fraction]] = {}  # composition -> round -> chance
+    ends: dict[tuple[int, ...], dict] = {}
+    bar = tqdm(
+        total=size - ROUND_CARDS + 1, unit=" cards", desc="dealt --exact", **bar_options(progress)
+    )
+    for cards_left in range(size, ROUND_CARDS - 1, -1):
+        bar.update(1)
+        for left in [c for c in states if sum(c) == cards_left]:
+            here = states.pop(left)
+            at = size - cards_left
+            for (number, last), chance in here.items():
+                by_round = played.setdefault(left, {})
+                by_round[number + 1] = by_round.get(number + 1, Fraction(0)) + chance
+                if left not in ends:
+                    ends[left] = _round_ends(left, draws)
+                if last:  # this round is the shoe's last
+                    continue
+                for after, p in ends[left].items():
+                    reached = at + (cards_left - sum(after))
+                    if reached > cut:
+                        if not one_more or at == cut:
+                            continue
+                        follow = (number + 1, True)
+                    else:
+                        follow = (number + 1, False)
+                    if sum(after) < ROUND_CARDS:
+                        continue
+                    bucket = states.setdefault(after, {})
+                    bucket[follow] = bucket.get(follow, Fraction(0)) + chance * p
+    bar.close()
+    return _exact_records(job, played, progress)
+
+
+def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
+    """The compositions ``k`` cards drawn at random from ``left`` leave, and their
+    chances (all of them gone where fewer than ``k`` are left)."""
+    out = {left: Fraction(1)}
+    for _ in range(k):
+        after: dict[tuple[int, ...], Fraction] = {}
+        for shoe, chance in out.items():
+            size = sum(shoe)
+            if not size:
+                after[shoe] = after.get(shoe, Fraction(0)) + chance
+                continue
+            for r in range(N_RANKS):
+                if shoe[r]:
+                    smaller = (*shoe[:r], shoe[r] - 1, *shoe[r + 1 :])
+                    after[smaller] = after.get(smaller, Fraction(0)) + chance * Fraction(
+                        shoe[r], size
+                    )
+        out = after
+    return out
+
+
+def needs_suits(bet: Bet) -> bool:
+    """Does ``bet`` need suits (not priced on a shoe by rank)?"""
+    from analyzer.engine.pricing import pricing
+
+    return pricing(bet).unavailable(False) is not None
+
+
+def _exact_records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
+    from tqdm import tqdm
+
+    from analyzer.analysis.exact import analyze
+    from analyzer.game.shoe import Shoe
+    from analyzer.paytables.model import restricted
+    from analyzer.progress import bar_options
+
+    single = restricted(job.paytable, job.columns)
+    n = job.n_columns
+    ev_limit = [Fraction(0)] * n
+    ev_all = [Fraction(0)] * n
+    bets_limit = [Fraction(0)] * n
+    bets_all = Fraction(0)
+    priced = tqdm(
+        played.items(), total=len(played), unit=" shoes", desc="pricing", **bar_options(progress)
+    )
+    for left, by_round in priced:
+        results = analyze(paytable=single, shoe=Shoe(np.array(left))).results
+        ev = {(r.bet.id, r.mode): r.expected_value for r in results}
+        total = sum(by_round.values(), Fraction(0))
+        bets_all += total
+        for c, column in enumerate(job.columns):
+            cap = job.max_rounds[c]
+            offered = (
+                total
+                if cap is None
+                else sum((p for k, p in by_round.items() if k <= cap), Fraction(0))
+            )
+            ev_all[c] += total * ev[column]
+            ev_limit[c] += offered * ev[column]
+            bets_limit[c] += offered
+    top = off_the_top(job)
+    records = []
+    for c, (bet_id, mode) in enumerate(job.columns):
+        record: dict[str, Any] = {
+            "bet": bet_id,
+            "name": job.paytable.bet(bet_id, mode).display_name(),
+            "mode": mode,
+            "max_round": job.max_rounds[c],
+            "rounds_per_shoe": bets_all,
+            "rtp_off_the_top": top[c],
+        }
+        for key, ev, bets in (
+            ("with_limit", ev_limit[c], bets_limit[c]),
+            ("without_limit", ev_all[c], bets_all),
+        ):
+            rtp = 1 + ev / bets if bets else None
+            record[key] = {
+                "rounds_bet_per_shoe": bets,
+                "ev_per_shoe": ev,
+                "rtp": rtp,
+                "difference": None if rtp is None else rtp - top[c],
+            }
+        records.append(record)
+    return records
+
+
+def rank_text(counts: tuple[int, ...]) -> str:
+    """A shoe by rank in words: ``A:2 5:1 K:3``."""
+    ranks = _rank_counts(counts)
+    return " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(ranks) if n)

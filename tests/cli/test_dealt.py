@@ -1,0 +1,112 @@
+"""``dealt``: the round-average RTP over shoes as dealt, sampled and exact, from the command
+line; the options it refuses in one line before any work; a resumed run."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from helpers import run
+
+TINY = str(Path(__file__).resolve().parents[1] / "data" / "tiny-shoe.csv")
+
+
+#: Chemin de fer with the Player's 5 drawn half the time: its rounds decided at random.
+MIXED = ["--paytable", "chemin-de-fer", "--strategy", "player:5=1/2", "--bet", "player"]
+
+
+def quiet(work) -> list[str]:
+    return ["--no-progress", "--work-dir", str(work), "--workers", "1"]
+
+
+def test_exact_json_is_fractions_and_matches_the_python_api(capsys) -> None:
+    from analyzer.paytables.library import as_paytable
+    from analyzer.runs.as_dealt import DealRule, DealtJob, exact_as_dealt
+
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie"]
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert (code, err) == (0, "")
+    row = json.loads(out)["bets"][0]
+    assert row["shoes"] is None and row["with_limit"]["rtp_se"] is None
+    counts = (3, 0, 0, 0, 1, 0, 0, 3, 2, 0, 0, 0, 3)
+    job = DealtJob(as_paytable("seed-game"), (("tie", "commission"),), counts, DealRule(6))
+    want = exact_as_dealt(job)[0]
+    assert Fraction(row["with_limit"]["rtp"]) == want["with_limit"]["rtp"]
+    assert Fraction(row["rtp_off_the_top"]) == want["rtp_off_the_top"]
+    assert Fraction(row["with_limit"]["difference"]) == (
+        want["with_limit"]["rtp"] - want["rtp_off_the_top"]
+    )
+
+
+def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
+    argv = ["dealt", "--shoes", "6", "--partition-size", "2", "--bet", "tie", "--format", "json"]
+    code, first, _ = run(capsys, *argv, *quiet(tmp_path))
+    assert code == 0
+    code, again, _ = run(capsys, *argv, *quiet(tmp_path), "--resume")
+    assert code == 0 and json.loads(again)["bets"] == json.loads(first)["bets"]
+    row = json.loads(first)["bets"][0]
+    assert row["shoes"] == 6 and row["with_limit"]["rtp_low"] < row["with_limit"]["rtp_high"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--exact", "--shoes", "5"], "give --shoes N (sampled) or --exact, one of them"),
+        ([], "give --shoes N (sampled) or --exact, one of them"),
+        (["--exact"], "can be dealt down to 55,040,353,993,448,503,713 compositions"),
+        (["--exact", "--decks", "1"], "1,220,703,125 compositions by rank"),
+        (["--shoes", "2", "--cut-card", "416"], "--cut-card must leave 0 to 415 cards"),
+        (["--shoes", "2", "--cut-card", "-3"], "--cut-card"),
+        (["--exact", "--shoe", TINY], "--cut-card must leave 0 to 11 cards"),
+        (["--shoes", "2", "--burn", "-1"], "--burn must be by-value, none or a number"),
+        (["--shoes", "2", "--burn", "99"], "--burn must be by-value, none or a number"),
+        (["--shoes", "2", "--decks", "inf"], "an infinite deck has no shoe to deal"),
+        (
+            ["--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "perfect_pair"],
+            "is a bet on suits",
+        ),
+        (["--shoes", "2", "--shoe", TINY, "--decks", "2"], "give --decks or --shoe, not both"),
+        (["--shoes", "10000", "--partition-size", "10000", "--decks", "27"], "MB of memory"),
+        (["--shoes", "2", "--paytable", "dragon-tiger"], "Dragon Tiger"),
+        ([*("--exact", "--shoe", TINY, "--cut-card", "6"), *MIXED], "pure strategies only"),
+    ],
+)
+def test_hostile_options_are_refused_in_one_line_before_any_work(
+    tmp_path, capsys, argv, message
+) -> None:
+    work = tmp_path / "w"
+    code, out, err = run(capsys, "dealt", *argv, *quiet(work))
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
+    assert "Traceback" not in err
+    assert not work.exists()
+
+
+def test_a_huge_shoe_file_is_refused_before_any_work(tmp_path, capsys) -> None:
+    shoe = tmp_path / "huge.csv"
+    shoe.write_text("rank,count\n" + "".join(f"{r},110\n" for r in "A23456789TJQK"))
+    work = tmp_path / "w"
+    sampled = ["--shoes", "10000", "--partition-size", "10000", "--shoe", str(shoe)]
+    code, _, err = run(capsys, "dealt", *sampled, *quiet(work))
+    assert code == 2 and "MB of memory" in err and not work.exists()
+    code, _, err = run(capsys, "dealt", "--exact", "--shoe", str(shoe), *quiet(work))
+    assert code == 2 and "compositions by rank" in err and not work.exists()
+
+
+def test_a_shoe_by_rank_leaves_the_bets_on_suits_out(tmp_path, capsys) -> None:
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--mode", "commission"]
+    code, out, err = run(capsys, *argv, "--format", "json")
+    assert code == 0
+    assert "note: a shoe by rank does not price bets on suits: left out perfect_pair" in err
+    bets = [row["bet"] for row in json.loads(out)["bets"]]
+    assert "perfect_pair" not in bets and "tie" in bets
+
+
+def test_a_mixed_strategy_is_dealt_with_random_decisions(tmp_path, capsys) -> None:
+    argv = ["dealt", "--shoes", "40", "--decks", "1", *MIXED, "--format", "json"]
+    code, out, err = run(capsys, *argv, *quiet(tmp_path))
+    assert code == 0, err
+    row = json.loads(out)["bets"][0]
+    assert row["shoes"] == 40 and 0.9 < row["without_limit"]["rtp"] < 1.1
