@@ -59,7 +59,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     # Imported here: --help, and every other command, start without pandas and Numba.
-    from analyzer.analysis.verify import published_max_rtp
+    from analyzer.paytables.claims import published_max_rtp
     from analyzer.reports.tables import render_report
 
     check_report_out(args.format, args.report_out)  # before any work

@@ -8,10 +8,17 @@ the caller (the QuantEcon pattern):
    (Player's and Banker's first two cards: different rank / same rank other suit / same
    rank and suit). Without pair detail there is one state and the count is a falling
    product of value counts; with it the kernel walks card types (rank, or rank and suit).
-2. *The draw walk*. For every first-four value tuple it applies the third-card tables and
-   weights each round as an ordered six-card sequence: the cards it uses times the ways to
-   deal the rest of the six from what remains. So every count shares the denominator
-   N(N-1)(N-2)(N-3)(N-4)(N-5).
+2. *The draw walk*. It deals each hand's first two cards as an unordered pair of point
+   values (Player ``i <= j``, Banker ``k <= m``, a pair of two values counted twice),
+   carries the weight down as a falling product of what is left, looks up who draws in
+   the third-card table, and weights each round as an ordered six-card sequence: the
+   cards it uses times the ways to deal the rest of the six from what remains. So every
+   count shares the denominator N(N-1)(N-2)(N-3)(N-4)(N-5), below 2**63 for every shoe
+   :class:`~analyzer.game.shoe.Shoe` accepts (int64 is exact). Without pair states the
+   first stage is not needed at all: the walk's own weights are its counts.
+
+A bet that reads only the pair fields needs none of this: the pair states' counts summed
+over the draw are in closed form (:mod:`analyzer.engine.pairs`).
 
 The result ``counts[s, player_score, banker_score, player_third, banker_third]`` (third
 card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a round.
@@ -508,16 +515,25 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
     from analyzer.engine.compiling import preparing_walk
 
     dealt = shoe.in_lowest_terms(suits=pair_detail == "suit")
-    first = _first_four_values_jit if pair_detail == "none" else _first_four_pairs_jit
-    with preparing_walk((first, _walk_jit)):  # the first of a process may compile them
-        first_four = first_four_counts(dealt, pair_detail)
+    # Without pair states the walk carries the first four cards' weights itself.
+    kernels = (_walk_jit,) if pair_detail == "none" else (_first_four_pairs_jit, _walk_jit)
+    with preparing_walk(kernels):  # the first of a process may compile them
+        first_four = (
+            _VALUES_ONLY if pair_detail == "none" else first_four_counts(dealt, pair_detail)
+        )
         parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
     counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
     return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals, scale)
 
 
+#: The first four cards' counts the walk without pair states is given: none (it carries
+#: their weights down itself), in the shape that says one state.
+_VALUES_ONLY = np.zeros((0, 0, 0, 0, 1), dtype=np.int64)
+
+
 def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:
-    """The draw walk of one pure tableau from the first four cards' counts."""
+    """The draw walk of one pure tableau from the first four cards' counts (by pair
+    state; with one state they are not read)."""
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
     _walk_jit(shoe.value_counts, first_four, tableau.third_card, shoe.take, out)
     denominator = shoe.rounds_denominator

@@ -619,6 +619,7 @@ def report_document(
     lang: str = "en",
     shoe: dict[str, Any] | None = None,
     bets: Sequence[str] | None = None,
+    data: bool = True,
 ) -> Document:
     """The report of ``analysis`` as a document, with the check of ``claimed_max_rtp``.
 
@@ -631,8 +632,8 @@ def report_document(
     that cannot be computed exactly under ``unavailable``, and ``max_rtp_claim`` (see
     :func:`claim_check`; null without a claim). ``shoe`` is the shoe as the contract
     writes it (default: the analysis's, nothing said removed); ``bets``: the bets asked
-    for (None: every bet)."""
-    from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
+    for (None: every bet). Without ``data`` the JSON value is left out (None): only the
+    JSON format reads it, and a text report starts quicker without it."""
 
     check_language(lang)
     shown = shown_once(analysis)
@@ -668,6 +669,10 @@ def report_document(
         lines_table = records_table(lines, {"ways": "count"}, columns=LINE_COLUMNS)
         blocks.append(lines_table)
         extra["lines"] = tool_rows(lines_table)
+    if not data:
+        return Document(report_title(analysis, lang), tuple(blocks))
+    from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
+
     extra["unavailable"] = [
         {"bet": bet, "mode": mode, "reason": why} for bet, mode, why in analysis.unavailable
     ]
@@ -717,6 +722,7 @@ def render_report(
         lang=lang,
         shoe=shoe,
         bets=bets,
+        data=fmt == "json",  # (only JSON writes the envelope)
     )
     text = write_document(document, fmt, fragment=fragment, width=width)
     assert isinstance(text, str)
