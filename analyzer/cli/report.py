@@ -80,7 +80,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             claimed_max_rtp=claim,
             lang=args.lang,
             **layout(args),
-            shoe=shoe_fields(args, analysis.shoe, paytable.decks),
+            # (the shoe as the JSON contract writes it: only JSON writes the envelope)
+            shoe=shoe_fields(args, analysis.shoe, paytable.decks)
+            if args.format == "json"
+            else None,
             bets=args.bet,
         )
     return deliver_report(content, args.report_out), 0
