@@ -7,8 +7,6 @@ costs a command's start time that only ``--version`` and ``analyzer.__version__`
 from __future__ import annotations
 
 import importlib.metadata
-import shutil
-import subprocess
 from pathlib import Path
 
 #: The distribution's name on PyPI (the import name is ``analyzer``).
@@ -31,6 +29,9 @@ def git_commit() -> str | None:
     """``git describe`` of the checkout the package runs from (``v0.1.0-3-gabc1234``, or
     the short commit where no tag is reached; ``-dirty`` where files changed), or None:
     not run from a checkout, git not installed, or git failing in any way."""
+    import shutil
+    import subprocess
+
     root = Path(__file__).resolve().parents[1]
     if not (root / ".git").exists():  # (a folder in a checkout, a file in a worktree)
         return None

@@ -16,9 +16,20 @@ of this algorithm is. Each figure of the exact analysis is checked against it (1
 The exact analysis is timed with every column's expected value read (a result makes its
 Fractions when they are read: what the float engine gives is what is read).
 
+Issue 45 adds a second baseline, :func:`value_pair_walk`: a double-precision walk
+written the way a fast float engine of the peer's 9 bets is written, not the way the
+enumerator walks. It deals each hand's first two cards as an unordered pair of point
+values (``i <= j``, weighted by its ordered ways), carries the probability of the cards
+dealt so far down the walk (no product recomputed at a leaf), reads the third-card chart
+as a table, and prices the four pair bets in closed form over the 13 rank and 52 card
+counts (a pair reads a hand's first two cards, not the draw). It is checked against the
+exact figures (1e-12) before it is timed, and both analyses (the peer's 9 bets; every
+seed bet in both modes) are timed against that one walk of the 9 bets.
+
 Prints JSON lines: ``seconds`` (the exact analysis, warm, the store of counts off),
-``baseline_seconds`` (the float engine, timed in turn with it) and ``ratio``.
-Absolute times on shared machines are noisy; compare the ratios.
+``baseline_seconds`` (the float engine, timed in turn with it) and ``ratio``;
+``walk_seconds`` (the value-pair walk of the 9 bets, timed in the same turns) and
+``walk_ratio``. Absolute times on shared machines are noisy; compare the ratios.
 
     python benchmarks/bench_analysis.py [--decks 8] [--repeat 100]
 """
@@ -55,6 +66,167 @@ PEER_BETS = (
     "player_natural",
     "banker_natural",
 )
+
+#: What each of the peer's 9 bets pays (net, to one) when it wins, in ``PEER_BETS`` order
+#: (the Banker's 5% commission; both bets on a hand's win push on a tie).
+_PEER_PAYS = np.array([1.0, 0.95, 8.0, 11.0, 11.0, 5.0, 25.0, 3.5, 3.5])
+
+
+@njit(cache=True)
+def _value_pair_walk_jit(value_counts, rank_counts, card_counts, third_card, natural, out):
+    """The peer's 9 bets in doubles: ``out`` gets each one's expected net per unit.
+
+    value_counts float64[10], rank_counts float64[13], card_counts float64[52]: the shoe;
+    third_card bool[10, 10, 12]: the chart (who draws, looked up); natural bool[10]: the
+    two-card totals that are naturals."""
+    left = value_counts.copy()
+    n = left.sum()
+    player_wins = 0.0
+    banker_wins = 0.0
+    ties = 0.0
+    player_natural = 0.0
+    banker_natural = 0.0
+    for i in range(10):  # the Player's two cards: values i <= j, ordered ways
+        p_i = left[i] / n
+        if p_i == 0.0:
+            continue
+        left[i] -= 1.0
+        for j in range(i, 10):
+            p_player = p_i * left[j] / (n - 1.0)
+            if p_player == 0.0:
+                continue
+            if i != j:
+                p_player *= 2.0
+            left[j] -= 1.0
+            player2 = (i + j) % 10
+            if natural[player2]:
+                player_natural += p_player
+            for k in range(10):  # the Banker's two cards: values k <= l
+                p_k = p_player * left[k] / (n - 2.0)
+                if p_k == 0.0:
+                    continue
+                left[k] -= 1.0
+                for m in range(k, 10):
+                    p = p_k * left[m] / (n - 3.0)
+                    if p == 0.0:
+                        continue
+                    if k != m:
+                        p *= 2.0
+                    left[m] -= 1.0
+                    banker2 = (k + m) % 10
+                    if natural[banker2]:
+                        banker_natural += p
+                    if third_card[player2, banker2, 11]:  # the Player draws
+                        for x in range(10):
+                            p_x = p * left[x] / (n - 4.0)
+                            if p_x == 0.0:
+                                continue
+                            player3 = (player2 + x) % 10
+                            if third_card[player2, banker2, x]:
+                                left[x] -= 1.0
+                                for y in range(10):
+                                    p_y = p_x * left[y] / (n - 5.0)
+                                    banker3 = (banker2 + y) % 10
+                                    if player3 > banker3:
+                                        player_wins += p_y
+                                    elif banker3 > player3:
+                                        banker_wins += p_y
+                                    else:
+                                        ties += p_y
+                                left[x] += 1.0
+                            elif player3 > banker2:
+                                player_wins += p_x
+                            elif banker2 > player3:
+                                banker_wins += p_x
+                            else:
+                                ties += p_x
+                    elif third_card[player2, banker2, 10]:  # the Player stood; the Banker draws
+                        for y in range(10):
+                            p_y = p * left[y] / (n - 4.0)
+                            banker3 = (banker2 + y) % 10
+                            if player2 > banker3:
+                                player_wins += p_y
+                            elif banker3 > player2:
+                                banker_wins += p_y
+                            else:
+                                ties += p_y
+                    elif player2 > banker2:
+                        player_wins += p
+                    elif banker2 > player2:
+                        banker_wins += p
+                    else:
+                        ties += p
+                    left[m] += 1.0
+                left[k] += 1.0
+            left[j] += 1.0
+        left[i] += 1.0
+    # The pairs in closed form: a hand's first two cards of one rank (or one card).
+    pairs = 0.0  # sum R(R-1): ordered ways for one hand
+    pairs_apart = 0.0  # sum R(R-1)(R-2)(R-3): both hands pairs of the same rank
+    squares = 0.0
+    for r in range(rank_counts.shape[0]):
+        c = rank_counts[r]
+        pairs += c * (c - 1.0)
+        pairs_apart += c * (c - 1.0) * (c - 2.0) * (c - 3.0)
+        squares += (c * (c - 1.0)) ** 2
+    suited = 0.0
+    suited_apart = 0.0
+    suited_squares = 0.0
+    for t in range(card_counts.shape[0]):
+        c = card_counts[t]
+        suited += c * (c - 1.0)
+        suited_apart += c * (c - 1.0) * (c - 2.0) * (c - 3.0)
+        suited_squares += (c * (c - 1.0)) ** 2
+    two = n * (n - 1.0)
+    four = two * (n - 2.0) * (n - 3.0)
+    pair = pairs / two
+    both = (pairs_apart + pairs * pairs - squares) / four
+    perfect = suited / two
+    both_perfect = (suited_apart + suited * suited - suited_squares) / four
+    hits = (
+        player_wins,
+        banker_wins,
+        ties,
+        pair,
+        pair,
+        2.0 * pair - both,
+        2.0 * perfect - both_perfect,
+        player_natural,
+        banker_natural,
+    )
+    for b in range(9):
+        out[b] = hits[b] * (_PEER_PAYS[b] + 1.0) - 1.0
+    # Player and Banker push on a tie: the stake comes back.
+    out[0] += ties
+    out[1] += ties
+
+
+def value_pair_walk(shoe: Shoe) -> Callable[[], np.ndarray]:
+    """The second baseline (issue 45): the peer's 9 bets (``PEER_BETS``, commission) in
+    doubles by a value-pair walk; a function returning their expected values per unit,
+    checked against the exact analysis (1e-12) before it is handed out."""
+    if shoe.replacement or not shoe.suits_known:
+        raise SystemExit("the value-pair walk deals a shoe of known cards without replacement")
+    paytable = seed_paytable()
+    tableau = paytable.mixture[0][1]
+    values = shoe.value_counts.astype(np.float64)
+    ranks = shoe.rank_counts.astype(np.float64)
+    cards = shoe.suit_counts.reshape(-1).astype(np.float64)
+    third_card = np.ascontiguousarray(tableau.third_card)
+    natural = np.isin(np.arange(10), tableau.naturals)
+    out = np.empty(len(PEER_BETS))
+
+    def run() -> np.ndarray:
+        _value_pair_walk_jit(values, ranks, cards, third_card, natural, out)
+        return out
+
+    analysis = analyze(paytable=paytable, shoe=shoe, bets=PEER_BETS, mode="commission")
+    expected = run()
+    for j, result in enumerate(analysis.results):  # the walk is right, or no timing
+        assert result.bet.id == PEER_BETS[j], result.bet.id
+        assert abs(expected[j] - float(result.expected_value)) < 1e-12, (result.bet.id, expected[j])
+    return run
+
 
 # The enumerator's kernels, compiled again for float64 counts: the same loops in doubles.
 _float_first_four = njit(enumerator._first_four_pairs_jit.py_func)
@@ -120,11 +292,13 @@ def main() -> None:
         "every seed bet, both modes": (None, "both"),
         "the peer's 9 bets": (PEER_BETS, "commission"),
     }
+    walk = value_pair_walk(shoe)
     for name, (bets, mode) in cases.items():
         engine = float_engine(shoe, bets, mode)
         columns = len(analyze(paytable=paytable, shoe=shoe, bets=bets, mode=mode).results)
         times = best_times(
             {
+                "walk": walk,
                 "float": engine,
                 "exact": lambda bets=bets, mode=mode: [
                     result.expected_value  # what the float engine gives, as Fractions
@@ -145,6 +319,9 @@ def main() -> None:
                     "baseline": "the enumerator's kernels in float64 and a matrix product",
                     "baseline_seconds": times["float"],
                     "ratio": times["exact"] / times["float"],
+                    "walk_baseline": "a value-pair walk of the peer's 9 bets in float64",
+                    "walk_seconds": times["walk"],
+                    "walk_ratio": times["exact"] / times["walk"],
                 }
             ),
             flush=True,

@@ -95,7 +95,7 @@ class Sums:
     over: int = 1
     common: int = 1
 
-    @property
+    @cached_property  # (a bet offered in several modes shares its sums: made once)
     def mean_net(self) -> Any:
         return _ratio(self.net, self.over * self.common)
 
@@ -121,7 +121,7 @@ class BetResult:
         """The exact expected net result per unit paid (stake and fee)."""
         sums = self.sums
         if type(sums.net) is int and not self.bet.fee:  # (the common case, read first)
-            return Fraction(sums.net, sums.over * sums.common)
+            return sums.mean_net
         return Settlement(self.bet).per_paid(sums.mean_net)
 
     @cached_property

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -73,6 +74,8 @@ def _plan(counts: OutcomeCounts, bets: Sequence[Bet], cells: np.ndarray) -> _Pla
 #: Conditions whose matched ways are summed in one matrix product (a block of 0/1 columns
 #: of every group at a time: some megabytes, however many conditions a paytable has).
 _CONDITION_BLOCK = 256
+#: A plan whose groups times conditions is at most this keeps their 0/1 matrix unpacked.
+_SMALL_MATRIX = 2**16
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,10 +103,34 @@ class Settlement:
         """Per group, the index of the rule of ``rules_key`` that settles it."""
         return self.rule_of[:, list(self.first_row).index(rules_key)]
 
+    @cached_property
+    def _rows_of_groups(self) -> np.ndarray:
+        """Per group and rules key, the row of the rule that settles it, flat."""
+        starts = np.array(list(self.first_row.values()), dtype=np.int64)
+        return (self.rule_of + starts[None, :]).reshape(-1)
+
+    @cached_property
+    def _holding(self) -> np.ndarray | None:
+        """Per group, each condition's 0/1 as int64 (None where that matrix would be
+        large: the blocks are unpacked as they are summed)."""
+        n_conditions = len(self.condition_row)
+        if self.n_groups * n_conditions > _SMALL_MATRIX:
+            return None
+        return np.unpackbits(self.holds, axis=1)[:, :n_conditions].astype(np.int64)
+
     def totals(self, ways: np.ndarray) -> list[int]:
         """The ways of every row from the ways of each group: int64 (exact: no partial
         sum exceeds the denominator) or Python integers (an object array), summed as the
         rows' 0/1 matrix times ``ways`` would sum them, without that matrix."""
+        holding = self._holding if ways.dtype != object else None
+        if holding is not None:  # int64, a small plan: a sum and a product, no loop
+            sums = np.zeros(self.n_rows, dtype=np.int64)
+            n_keys = self.rule_of.shape[1]
+            np.add.at(sums, self._rows_of_groups, np.repeat(ways, n_keys))
+            rows = list(self.condition_row.values())
+            if rows:
+                sums[rows] = ways @ holding
+            return sums.tolist()
         totals: list[int] = [0] * self.n_rows
         starts = list(self.first_row.values())
         ends = [*starts[1:], min(self.condition_row.values(), default=self.n_rows)]
@@ -235,15 +262,22 @@ class BetColumns:
         """Every (bet, mode)'s result from ``totals``: the ways of each of the settlement's
         rows (:meth:`Settlement.totals` of the ways of each group) over ``denominator``."""
         results = []
+        # A bet offered in several modes settles alike in each: its lines and sums are
+        # worked out once (the seed game's 36 columns are 19 bets).
+        settled: dict[int, BetResult] = {}
         for (bet, mode), nets, shown, (settles, holds) in zip(
             self.offered, self._nets, self._shown, self._rows_of(settlement), strict=True
         ):
+            same = settled.get(id(bet))
+            if same is not None:
+                results.append(BetResult(bet, mode, same.lines, same.sums))
+                continue
             ways = [totals[row] for row in settles]
             matched = [totals[row] for row in holds]
             rows = zip(shown, ways, nets.payouts, matched, strict=True)
-            results.append(
-                nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
-            )
+            result = nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
+            settled[id(bet)] = result
+            results.append(result)
         return results
 
     def _rows_of(self, plan: Settlement) -> list[tuple[list[int], list[int]]]:

@@ -9,6 +9,8 @@ from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal
 
+import numpy as np
+
 from analyzer.analysis.bets import BetResult, evaluate_bet, evaluate_on_tables, over_fewer
 from analyzer.analysis.budget import (
     FEWER_CARD_BETS,
@@ -17,12 +19,20 @@ from analyzer.analysis.budget import (
     shared_literals,
     walked,
 )
-from analyzer.analysis.columns import BetColumns
+from analyzer.analysis.columns import BetColumns, settle_rows
 from analyzer.engine.counts import OutcomeCounts, stored_counts
 from analyzer.engine.outcomes import OutcomeTable, identity_tables, outcome_table
+from analyzer.engine.pairs import pair_ways
 from analyzer.engine.pricing import Pricing, pricing, table_detail
 from analyzer.errors import AnalyzerError
-from analyzer.game.fields import PairDetail
+from analyzer.game.fields import (
+    N_PAIR_STATES,
+    PAIR_FIELDS,
+    SUITED_PAIR_FIELDS,
+    PairDetail,
+    pair_columns,
+    pair_detail_needed,
+)
 from analyzer.game.rules import Mixture
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.memo import Kept
@@ -374,11 +384,21 @@ def analyze(
     # (A partial of module functions: an analysis pickles, to a worker and back.)
     counting = partial(stored_counts, shoe, request.detail, mixture, _walked_counts)
     # The counts are worked out here where a bet is settled on them (or on their table).
-    on_counts = bool(request.together.offered) or any(
+    on_table = any(
         why is None and classed < 0 and plan.engine != "cards" and plan.kind is None
-        for plan, why, classed in zip(plans, request.why_not, request.by_class, strict=True)
+        for plan, why, classed, together in zip(
+            plans, request.why_not, request.by_class, request.on_the_table, strict=True
+        )
+        if not together
     )
-    counts = counting() if on_counts else None
+    if request.apart is not None and not on_table and not shoe.replacement:
+        # Bets on pairs alone in closed form, the others on the value walk: the joint
+        # counts are worked out only if asked for (Analysis.counts).
+        counts = None
+        settled = iter(request.apart.evaluate(shoe, mixture))
+    else:
+        counts = counting() if request.together.offered or on_table else None
+        settled = iter(request.together.evaluate(counts))
     table: OutcomeTable | None = None  # made where a bet needs its rows (few do)
     by_identities: dict[str, OutcomeTable] = {}
     if request.walked_kinds:  # one identity walk for every kind the priced bets use
@@ -386,7 +406,6 @@ def analyze(
 
         by_kind = identity_outcomes_of(shoe, request.walked_kinds, mixture)
         by_identities = identity_tables(by_kind)
-    settled = iter(request.together.evaluate(counts))
     by_class = [iter(columns.evaluate(shoe)) for columns in request.card_columns]
     results, unavailable = [], []
     for (bet, bet_mode), plan, why, together, classed in zip(
@@ -599,6 +618,9 @@ class _Request:
     cards: bool  # some bet is priced by a card walk (planned per shoe)
     on_the_table: list[bool]
     together: BetColumns
+    #: The same bets settled apart (those on pairs alone in closed form, the others on the
+    #: value walk), where none joins a pair with anything else; else None.
+    apart: _Apart | None
     #: The class walks that settle bets on the cards, each some together, and the one of
     #: each bet (-1: none; the card walk settles it, or another engine).
     card_columns: list[CardColumns]
@@ -638,6 +660,7 @@ def _request(
         for (bet, _), plan, why in zip(offered, plans, why_not, strict=True)
     ]
     columns, by_class = _class_walks(offered, on_cards, mixture)
+    together = [pair for pair, on_table in zip(offered, on_the_table, strict=True) if on_table]
     request = _Request(
         paytable,
         offered,
@@ -654,13 +677,71 @@ def _request(
         ),
         any(plan.engine == "cards" for plan in plans),
         on_the_table,
-        BetColumns(
-            [pair for pair, together in zip(offered, on_the_table, strict=True) if together]
-        ),
+        BetColumns(together),
+        _Apart.of(together, table_detail(plans, suits_known)),
         columns,
         by_class,
     )
     return _requests.put(key, request) if kept else request
+
+
+class _Apart:
+    """Bets on the round's outcome settled apart: those that read only the pair fields on
+    the pair states' counts in closed form (:func:`~analyzer.engine.pairs.pair_ways`:
+    a pair reads a hand's first two cards, not the draw), the others on the value walk's
+    counts (no pair states), the results in the order of ``offered``, the same as
+    on the joint counts. Only where no bet reads both a pair and anything else (such a
+    bet needs the joint walk, and the others are then settled on it too)."""
+
+    def __init__(self, offered: list[tuple[Bet, str]], detail: PairDetail) -> None:
+        self.detail = detail
+        self.on_pairs = [_on_pairs_alone(bet) for bet, _ in offered]
+        pairs = [pair for pair, alone in zip(offered, self.on_pairs, strict=True) if alone]
+        self.pairs = BetColumns(pairs)
+        self.values = BetColumns(
+            [pair for pair, alone in zip(offered, self.on_pairs, strict=True) if not alone]
+        )
+        # How the pair bets settle each of the nine pair states (worked out once).
+        player_state, banker_state = np.divmod(np.arange(N_PAIR_STATES**2), N_PAIR_STATES)
+        columns = pair_columns(player_state, banker_state, detail)
+        self.settlement, self.group = settle_rows(
+            [bet for bet, _ in pairs], columns, N_PAIR_STATES**2
+        )
+
+    @classmethod
+    def of(cls, offered: list[tuple[Bet, str]], detail: PairDetail) -> _Apart | None:
+        """The bets of ``offered`` apart, or None where that is no quicker (no bet on pairs
+        alone) or not possible (a bet reading a pair and another field)."""
+        if detail == "none" or not any(_on_pairs_alone(bet) for bet, _ in offered):
+            return None
+        if any(
+            not _on_pairs_alone(bet) and pair_detail_needed(bet.fields) != "none"
+            for bet, _ in offered
+        ):
+            return None
+        return cls(offered, detail)
+
+    def evaluate(self, shoe: Shoe, mixture: Mixture) -> list[BetResult]:
+        """Every bet's result on ``shoe`` (dealt without replacement) under ``mixture``."""
+        values = iter(
+            self.values.evaluate(stored_counts(shoe, "none", mixture, _walked_counts))
+            if self.values.offered
+            else ()
+        )
+        ways, denominator, scale = pair_ways(shoe, self.detail, mixture)
+        by_group = np.zeros(self.settlement.n_groups, dtype=ways.dtype)  # (object: Python 0s)
+        np.add.at(by_group, self.group, ways)
+        totals = self.settlement.totals(by_group)
+        pairs = iter(self.pairs.results(self.settlement, totals, denominator, scale))
+        return [next(pairs) if alone else next(values) for alone in self.on_pairs]
+
+
+def _on_pairs_alone(bet: Bet) -> bool:
+    """Does ``bet`` read the pair fields and nothing else?"""
+    return bool(bet.fields) and all(name in _PAIR_FIELDS for name in bet.fields)
+
+
+_PAIR_FIELDS = frozenset(PAIR_FIELDS + SUITED_PAIR_FIELDS)
 
 
 def _class_walks(

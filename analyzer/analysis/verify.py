@@ -34,14 +34,14 @@ from analyzer.paytables.claims import (
     Claim,
     ResolvedSpec,
     Unordered,
-    load_claims,
+    load_claims,  # noqa: F401 (read from here by the commands and the API)
+    published_max_rtp,  # noqa: F401 (where the report's claim was read before)
     unordered,
 )
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import (
     as_paytable,
     load_paytable,
-    shipped_claims,
 )
 from analyzer.paytables.model import Bet, Payout, Paytable, Rule, parse_payout
 from analyzer.paytables.printed import (
@@ -1225,14 +1225,3 @@ def _named(claim: Claim, step):
         if not message.startswith("claim "):
             message = f"claim {claim.number}: {message}"
         raise type(exc)(message) from None
-
-
-def published_max_rtp(paytable: Paytable) -> str | None:
-    """The maximum RTP that the shipped claims file of a shipped paytable states about its
-    own full shoe, if any."""
-    if shipped_claims(paytable.source) is None:
-        return None
-    for claim in load_claims(paytable.source):
-        if claim.quantity == "max_rtp" and claim.paytable == paytable.source and claim.full_shoe:
-            return str(claim.value)
-    return None

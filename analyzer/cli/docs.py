@@ -160,7 +160,7 @@ def render_docs(
 
 
 def _tables(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.analysis.verify import published_max_rtp
+    from analyzer.paytables.claims import published_max_rtp
 
     given_options = (
         (args.eor, "--eor"),

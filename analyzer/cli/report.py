@@ -74,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     # Imported here: --help, and every other command, start without pandas and Numba.
-    from analyzer.analysis.verify import published_max_rtp
+    from analyzer.paytables.claims import published_max_rtp
     from analyzer.reports.tables import render_report
 
     check_report_out(args.format, args.report_out)  # before any work
@@ -100,7 +100,10 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
             claimed_max_rtp=claim,
             lang=args.lang,
             **layout(args),
-            shoe=shoe_fields(args, analysis.shoe, paytable.decks),
+            # (the shoe as the JSON contract writes it: only JSON writes the envelope)
+            shoe=shoe_fields(args, analysis.shoe, paytable.decks)
+            if args.format == "json"
+            else None,
             bets=args.bet,
             top_award_rounds=args.top_award_rounds,
         )

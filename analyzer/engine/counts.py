@@ -27,12 +27,11 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
-from analyzer.files import user_cache_folder
+from analyzer.files import shipped_folder, user_cache_folder
 from analyzer.game.fields import N_PAIR_STATES, PairDetail
 from analyzer.game.rules import STANDARD, Mixture
 from analyzer.game.shoe import Shoe
@@ -87,8 +86,10 @@ def _store_folder(chosen: str | None, xdg: str | None, home: str | None) -> Path
 @cache
 def _kernels_digest() -> str:
     digest = hashlib.sha256()
+    # (the package's folder on disk: importlib.resources' machinery costs a start ms)
+    folder = shipped_folder("analyzer.engine")
     for name in KERNEL_SOURCES:
-        digest.update((resources.files("analyzer.engine") / name).read_bytes())
+        digest.update((folder / name).read_bytes())
     return digest.hexdigest()
 
 

@@ -8,10 +8,17 @@ the caller (the QuantEcon pattern):
    (Player's and Banker's first two cards: different rank / same rank other suit / same
    rank and suit). Without pair detail there is one state and the count is a falling
    product of value counts; with it the kernel walks card types (rank, or rank and suit).
-2. *The draw walk*. For every first-four value tuple it applies the third-card tables and
-   weights each round as an ordered six-card sequence: the cards it uses times the ways to
-   deal the rest of the six from what remains. So every count shares the denominator
-   N(N-1)(N-2)(N-3)(N-4)(N-5).
+2. *The draw walk*. It deals each hand's first two cards as an unordered pair of point
+   values (Player ``i <= j``, Banker ``k <= m``, a pair of two values counted twice),
+   carries the weight down as a falling product of what is left, looks up who draws in
+   the third-card table, and weights each round as an ordered six-card sequence: the
+   cards it uses times the ways to deal the rest of the six from what remains. So every
+   count shares the denominator N(N-1)(N-2)(N-3)(N-4)(N-5), below 2**63 for every shoe
+   :class:`~analyzer.game.shoe.Shoe` accepts (int64 is exact). Without pair states the
+   first stage is not needed at all: the walk's own weights are its counts.
+
+A bet that reads only the pair fields needs none of this: the pair states' counts summed
+over the draw are in closed form (:mod:`analyzer.engine.pairs`).
 
 The result ``counts[s, player_score, banker_score, player_third, banker_third]`` (third
 card point value 0..9, or ``NO_THIRD``) holds everything a bet can ask about a round.
@@ -211,7 +218,7 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, rank_start, grou
         left_rank[type_ranks[t1]] += take
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _add_leaf(
     out, states, weights, n_live, player_score, banker_score, player_third, banker_third, ways
 ):
@@ -231,7 +238,7 @@ def _add_leaf(
     player_third, banker_third : int
         Third card's point value, or NO_THIRD.
     ways : int
-        Ordered ways to deal the round's remaining cards of the six.
+        Ordered ways to deal the round's cards that ``weights`` leave out.
     """
     for i in range(n_live):
         out[states[i], player_score, banker_score, player_third, banker_third] += weights[i] * ways
@@ -239,20 +246,28 @@ def _add_leaf(
 
 @njit(cache=True)
 def _walk_jit(value_counts, first_four, third_card, take, out):
-    """Play every first-four value tuple by the third-card rule; add the weights to ``out``.
+    """Play every deal of the first four cards by the third-card rule; add the weights to
+    ``out``.
 
-    Swapping P1 with P2 (or B1 with B2) deals the same multiset of cards, so it has the
-    same weight, pair state and scores: the walk visits a <= c, b <= d and doubles. Every
-    round is weighted as an ordered six-card sequence: the cards it uses times the ways
-    to deal the rest of the six from what remains.
+    Each hand's first two cards are walked as an unordered pair of point values (the
+    Player's ``i <= j``, then the Banker's ``k <= m``): swapping a hand's two cards deals
+    the same multiset of cards, so it has the same weight, pair state and scores, and the
+    pair counts twice when its values differ. The weight is carried down the walk as a
+    falling product of what is left (each card dealt multiplies it by the count of its
+    value still in the shoe), and every round is weighted as an ordered six-card
+    sequence: the cards it uses times the ways to deal the rest of the six from what
+    remains. Every weight is a count of ordered sequences of at most six cards, at most
+    the shoe's ``N (N-1) ... (N-5)``, which :class:`~analyzer.game.shoe.Shoe` keeps below
+    2**63 (``MAX_CARDS``): int64 cannot overflow.
 
     Parameters
     ----------
     value_counts : int64[10]
         Cards of each point value 0-9 in the shoe (N in all).
     first_four : int64[10, 10, 10, 10, n_states]
-        Ordered ways to deal each first-four value tuple, per pair state
-        (from ``_first_four_values_jit`` or ``_first_four_pairs_jit``).
+        With pair states (``n_states`` 9): the ordered ways to deal each first-four value
+        tuple (P1, B1, P2, B2) per pair state (from ``_first_four_pairs_jit``). With one
+        state it is not read (the weights carried down are the counts), and may be empty.
     third_card : bool[10, 10, 12]
         The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
     take : int
@@ -263,100 +278,176 @@ def _walk_jit(value_counts, first_four, third_card, take, out):
         player_third, banker_third]`` (third card value, or NO_THIRD) holds ordered six-card
         sequences; the whole array sums to N (N-1) ... (N-5).
     """
-    n_states = first_four.shape[4]
+    if out.shape[0] == 1:
+        _value_walk_jit(value_counts, third_card, take, out[0])
+    else:
+        _pairs_walk_jit(value_counts, first_four, third_card, take, out)
+
+
+@njit(cache=True)
+def _value_walk_jit(value_counts, third_card, take, out):
+    """:func:`_walk_jit` without pair states: ``out[player_score, banker_score,
+    player_third, banker_third]`` (int64[10, 10, 11, 11], zeroed by the caller), every
+    weight the falling product carried down the walk."""
     n = value_counts.sum()
-    # Ways to deal cards 5 and 6 after a 4-card round, and card 6 after a 5-card round.
-    stand_tail = (n - 4 * take) * (n - 5 * take)
     five_tail = n - 5 * take
+    stand_tail = (n - 4 * take) * five_tail
     left = value_counts.copy()
-    states = np.empty(n_states, dtype=np.int64)
-    weights = np.empty(n_states, dtype=np.int64)
-    for a in range(N_VALUES):
-        for c in range(a, N_VALUES):
-            player2 = (a + c) % 10
-            for b in range(N_VALUES):
-                for d in range(b, N_VALUES):
-                    mult = (1 if a == c else 2) * (1 if b == d else 2)
-                    n_live = 0
-                    for s in range(n_states):
-                        w = first_four[a, b, c, d, s]
-                        if w != 0:
-                            states[n_live] = s
-                            weights[n_live] = w * mult
-                            n_live += 1
-                    if n_live == 0:
+    for i in range(N_VALUES):  # the Player's first two cards: values i <= j
+        w_i = left[i]
+        if w_i == 0:
+            continue
+        left[i] -= take
+        for j in range(i, N_VALUES):
+            player = w_i * left[j]
+            if player == 0:
+                continue
+            if i != j:
+                player *= 2
+            left[j] -= take
+            player2 = (i + j) % 10
+            for k in range(N_VALUES):  # the Banker's: values k <= m
+                w_k = player * left[k]
+                if w_k == 0:
+                    continue
+                left[k] -= take
+                for m in range(k, N_VALUES):
+                    w = w_k * left[m]
+                    if w == 0:
                         continue
-                    banker2 = (b + d) % 10
-                    left[a] -= take
-                    left[b] -= take
-                    left[c] -= take
-                    left[d] -= take
+                    if k != m:
+                        w *= 2
+                    left[m] -= take
+                    banker2 = (k + m) % 10
                     if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
-                            wx = left[x]
-                            if wx == 0:
+                            w_x = w * left[x]
+                            if w_x == 0:
                                 continue
                             player3 = (player2 + x) % 10
                             if banker_draws(third_card, player2, banker2, x):
                                 left[x] -= take
                                 for y in range(N_VALUES):
-                                    wy = wx * left[y]
-                                    if wy != 0:
+                                    out[player3, (banker2 + y) % 10, x, y] += w_x * left[y]
+                                left[x] += take
+                            else:
+                                out[player3, banker2, x, NO_THIRD] += w_x * five_tail
+                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                        for y in range(N_VALUES):
+                            out[player2, (banker2 + y) % 10, NO_THIRD, y] += w * left[y] * five_tail
+                    else:  # a natural, or both hands stand
+                        out[player2, banker2, NO_THIRD, NO_THIRD] += w * stand_tail
+                    left[m] += take
+                left[k] += take
+            left[j] += take
+        left[i] += take
+
+
+@njit(cache=True)
+def _pairs_walk_jit(value_counts, first_four, third_card, take, out):
+    """:func:`_walk_jit` by pair state: the first four cards' ways per pair state are
+    read from ``first_four`` for each deal of their values, the rest carried down.
+
+    Parameters
+    ----------
+    value_counts : int64[10]
+        Cards of each point value 0-9 in the shoe (N in all).
+    first_four : int64[10, 10, 10, 10, n_states]
+        With pair states (``n_states`` 9): the ordered ways to deal each first-four value
+        tuple (P1, B1, P2, B2) per pair state (from ``_first_four_pairs_jit``). With one
+        state it is not read (the weights carried down are the counts), and may be empty.
+    third_card : bool[10, 10, 12]
+        The third-card rule, a :attr:`analyzer.game.rules.Tableau.third_card`.
+    take : int
+        What dealing a card takes from its count: 1, or 0 with replacement (then every
+        round weighs the product of its cards' counts times N for each card short of six).
+    out : int64[n_states, 10, 10, 11, 11]
+        Zeroed by the caller; on return ``out[s, player_score, banker_score,
+        player_third, banker_third]`` (third card value, or NO_THIRD) holds ordered six-card
+        sequences; the whole array sums to N (N-1) ... (N-5).
+    """
+    n_states = out.shape[0]
+    n = value_counts.sum()
+    # Ways to deal card 6 after a 5-card round, and cards 5 and 6 after a 4-card round.
+    five_tail = n - 5 * take
+    stand_tail = (n - 4 * take) * five_tail
+    left = value_counts.copy()
+    states = np.zeros(n_states, dtype=np.int64)
+    weights = np.zeros(n_states, dtype=first_four.dtype)
+    for i in range(N_VALUES):  # the Player's first two cards: values i <= j
+        w_i = left[i]
+        if w_i == 0:
+            continue
+        left[i] -= take
+        for j in range(i, N_VALUES):
+            player = w_i * left[j]
+            if player == 0:
+                continue
+            if i != j:
+                player *= 2
+            left[j] -= take
+            player2 = (i + j) % 10
+            for k in range(N_VALUES):  # the Banker's: values k <= m
+                w_k = player * left[k]
+                if w_k == 0:
+                    continue
+                left[k] -= take
+                for m in range(k, N_VALUES):
+                    w = w_k * left[m]
+                    if w == 0:
+                        continue
+                    if k != m:
+                        w *= 2
+                    # The first four's ways by pair state; the rest carried from 1.
+                    mult = (1 if i == j else 2) * (1 if k == m else 2)
+                    n_live = 0
+                    for s in range(n_states):
+                        ways = first_four[i, k, j, m, s]
+                        if ways != 0:
+                            states[n_live] = s
+                            weights[n_live] = ways * mult
+                            n_live += 1
+                    w = 1
+                    left[m] -= take
+                    banker2 = (k + m) % 10
+                    if player_draws(third_card, player2, banker2):
+                        for x in range(N_VALUES):
+                            w_x = w * left[x]
+                            if w_x == 0:
+                                continue
+                            player3 = (player2 + x) % 10
+                            if banker_draws(third_card, player2, banker2, x):
+                                left[x] -= take
+                                for y in range(N_VALUES):
+                                    w_y = w_x * left[y]
+                                    if w_y != 0:
                                         _add_leaf(
-                                            out,
-                                            states,
-                                            weights,
-                                            n_live,
-                                            player3,
-                                            (banker2 + y) % 10,
-                                            x,
-                                            y,
-                                            wy,
-                                        )
+                                            out, states, weights, n_live,
+                                            player3, (banker2 + y) % 10, x, y, w_y,
+                                        )  # fmt: skip
                                 left[x] += take
                             else:
                                 _add_leaf(
-                                    out,
-                                    states,
-                                    weights,
-                                    n_live,
-                                    player3,
-                                    banker2,
-                                    x,
-                                    NO_THIRD,
-                                    wx * five_tail,
-                                )
+                                    out, states, weights, n_live,
+                                    player3, banker2, x, NO_THIRD, w_x * five_tail,
+                                )  # fmt: skip
                     elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
                         for y in range(N_VALUES):
-                            wy = left[y]
-                            if wy != 0:
+                            w_y = w * left[y]
+                            if w_y != 0:
                                 _add_leaf(
-                                    out,
-                                    states,
-                                    weights,
-                                    n_live,
-                                    player2,
-                                    (banker2 + y) % 10,
-                                    NO_THIRD,
-                                    y,
-                                    wy * five_tail,
-                                )
+                                    out, states, weights, n_live,
+                                    player2, (banker2 + y) % 10, NO_THIRD, y, w_y * five_tail,
+                                )  # fmt: skip
                     else:  # a natural, or both hands stand
                         _add_leaf(
-                            out,
-                            states,
-                            weights,
-                            n_live,
-                            player2,
-                            banker2,
-                            NO_THIRD,
-                            NO_THIRD,
-                            stand_tail,
-                        )
-                    left[a] += take
-                    left[b] += take
-                    left[c] += take
-                    left[d] += take
+                            out, states, weights, n_live,
+                            player2, banker2, NO_THIRD, NO_THIRD, w * stand_tail,
+                        )  # fmt: skip
+                    left[m] += take
+                left[k] += take
+            left[j] += take
+        left[i] += take
 
 
 def _card_types(per_rank: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -424,16 +515,25 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
     from analyzer.engine.compiling import preparing_walk
 
     dealt = shoe.in_lowest_terms(suits=pair_detail == "suit")
-    first = _first_four_values_jit if pair_detail == "none" else _first_four_pairs_jit
-    with preparing_walk((first, _walk_jit)):  # the first of a process may compile them
-        first_four = first_four_counts(dealt, pair_detail)
+    # Without pair states the walk carries the first four cards' weights itself.
+    kernels = (_walk_jit,) if pair_detail == "none" else (_first_four_pairs_jit, _walk_jit)
+    with preparing_walk(kernels):  # the first of a process may compile them
+        first_four = (
+            _VALUES_ONLY if pair_detail == "none" else first_four_counts(dealt, pair_detail)
+        )
         parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
     counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
     return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals, scale)
 
 
+#: The first four cards' counts the walk without pair states is given: none (it carries
+#: their weights down itself), in the shape that says one state.
+_VALUES_ONLY = np.zeros((0, 0, 0, 0, 1), dtype=np.int64)
+
+
 def walk_counts(shoe: Shoe, first_four: np.ndarray, tableau: Tableau) -> np.ndarray:
-    """The draw walk of one pure tableau from the first four cards' counts."""
+    """The draw walk of one pure tableau from the first four cards' counts (by pair
+    state; with one state they are not read)."""
     out = np.zeros((first_four.shape[4], 10, 10, 11, 11), dtype=np.int64)
     _walk_jit(shoe.value_counts, first_four, tableau.third_card, shoe.take, out)
     denominator = shoe.rounds_denominator

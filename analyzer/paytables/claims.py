@@ -30,7 +30,7 @@ from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import Decks, check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
-from analyzer.paytables.model import MAX_ROUND, parse_payout
+from analyzer.paytables.model import MAX_ROUND, Paytable, parse_payout
 from analyzer.paytables.printed import (
     MAX_SIGNIFICANT,
     ROUNDINGS,
@@ -1487,3 +1487,14 @@ def load_claims(spec: str | Path) -> list[Claim]:
         return claims_from_dict(read_toml(shipped), str(spec), None)
     path = Path(spec)
     return claims_from_dict(read_toml(path), str(path), path.parent)
+
+
+def published_max_rtp(paytable: Paytable) -> str | None:
+    """The maximum RTP that the shipped claims file of a shipped paytable states about its
+    own full shoe, if any."""
+    if shipped_claims(paytable.source) is None:
+        return None
+    for claim in load_claims(paytable.source):
+        if claim.quantity == "max_rtp" and claim.paytable == paytable.source and claim.full_shoe:
+            return str(claim.value)
+    return None

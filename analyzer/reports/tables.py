@@ -700,6 +700,7 @@ def report_document(
     shoe: dict[str, Any] | None = None,
     bets: Sequence[str] | None = None,
     top_award_rounds: int = TOP_AWARD_ROUNDS,
+    data: bool = True,
 ) -> Document:
     """The report of ``analysis`` as a document, with the check of ``claimed_max_rtp``.
 
@@ -714,8 +715,9 @@ def report_document(
     writes it (default: the analysis's, nothing said removed); ``bets``: the bets asked
     for (None: every bet). With detail, each paying line's "1 in N", and each bet's top
     award with the chance of at least one in ``top_award_rounds`` rounds (a line under
-    its breakdown; tools: ``top_awards``, a row per bet and mode that pays on a line)."""
-    from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
+    its breakdown; tools: ``top_awards``, a row per bet and mode that pays on a line).
+    Without ``data`` the JSON value is left out (None): only the JSON format reads it, and
+    a text report starts quicker without it."""
 
     check_language(lang)
     shown = shown_once(analysis)
@@ -762,6 +764,10 @@ def report_document(
         tops_table = records_table(tops, {"rounds": "count"}, columns=TOP_AWARD_COLUMNS)
         blocks.append(tops_table)
         extra["top_awards"] = tool_rows(tops_table)
+    if not data:
+        return Document(report_title(analysis, lang), tuple(blocks))
+    from analyzer.reports.contract import decision_record, envelope, played_options, shoe_record
+
     extra["unavailable"] = [
         {"bet": bet, "mode": mode, "reason": why} for bet, mode, why in analysis.unavailable
     ]
@@ -814,6 +820,7 @@ def render_report(
         shoe=shoe,
         bets=bets,
         top_award_rounds=top_award_rounds,
+        data=fmt == "json",  # (only JSON writes the envelope)
     )
     text = write_document(document, fmt, fragment=fragment, width=width)
     assert isinstance(text, str)

@@ -149,7 +149,9 @@ def test_a_symbolic_analysis_has_a_short_repr() -> None:
 def test_counts_nothing_was_settled_on_are_worked_out_when_first_read() -> None:
     """A paytable whose every bet is on the cards settles none on the enumerator's
     counts: the analysis works them out when they are first read, once, and they are the
-    enumerator's own; an analysis that settles bets on them has them from the start."""
+    enumerator's own; an analysis that settles bets on them has them from the start (the
+    seed game's bets on pairs alone are settled on the pair states' counts, the others on
+    the value walk's: its joint counts too are worked out when first read)."""
     from analyzer import load_paytable
     from analyzer.engine.enumerator import mixture_outcomes
     from analyzer.game.cards import parse_cards
@@ -164,7 +166,8 @@ def test_counts_nothing_was_settled_on_are_worked_out_when_first_read() -> None:
     assert np.array_equal(counts.counts, walked.counts)
     assert counts.denominator == walked.denominator
     assert analysis.outcomes.ways.sum() == walked.counts.sum() == walked.denominator
-    assert "counts" in vars(analyze(shoe=shoe))
+    assert "counts" in vars(analyze(shoe=shoe, bets=["player", "tie"]))
+    assert "counts" not in vars(analyze(shoe=shoe))
 
 
 def test_an_analysis_pickles_with_its_counts_to_come() -> None:
