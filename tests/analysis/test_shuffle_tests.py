@@ -63,6 +63,7 @@ class _Bits:
         return np.array(out)
 
 
+@pytest.mark.kernels
 def test_one_riffle_is_the_gilbert_shannon_reeds_law() -> None:
     # Every bit string alike: the identity has chance (n + 1) / 2**n, every other order
     # with two rising sequences 1 / 2**n, any other none (the GSR law).
@@ -86,16 +87,19 @@ def _rising_sequences(order) -> int:
     return 1 + sum(place[k + 1] < place[k] for k in range(len(order) - 1))
 
 
+@pytest.mark.kernels
 def test_a_riffle_keeps_each_packet_in_order() -> None:
     # bits 0 1 0 1 ...: the top packet's cards at the even places, the bottom's at the odd
     order = riffle(_Bits([0, 1] * 4), np.array([10, 11, 12, 13, 20, 21, 22, 23]))
     assert order.tolist() == [10, 20, 11, 21, 12, 22, 13, 23]
 
 
+@pytest.mark.kernels
 def test_the_discards_are_stacked_the_last_card_dealt_on_top() -> None:
     assert discard_stack(np.arange(8), 5).tolist() == [4, 3, 2, 1, 0, 5, 6, 7]
 
 
+@pytest.mark.kernels
 def test_riffled_shoes_are_each_the_last_ones_discards_riffled() -> None:
     procedure = Procedure(decks=1, cut_card=10)
     dealt = deal_riffled_shoes(np.random.default_rng(4), 4, procedure, riffles=2)

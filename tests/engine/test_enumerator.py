@@ -190,3 +190,26 @@ def test_any_cards_dealt_with_replacement_match_every_sequence(cards) -> None:
         total = shoe.rounds_denominator
         got = {k: Fraction(w, denominator) for k, w in kernel_as_counter(shoe, detail).items()}
         assert got == {k: Fraction(w, total) for k, w in expected.items()}, detail
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    "ranks",
+    [
+        [1, 1, 5, 10, 13, 9],  # (two aces, two cards worth 0)
+        [7, 7, 7, 2, 12, 3],  # (three of a kind: a value dealt up to three times)
+    ],
+)
+def test_first_four_values_are_every_ordered_four_cards(ranks) -> None:
+    from itertools import permutations
+
+    from analyzer.engine.enumerator import first_four_counts
+
+    rank_counts = np.bincount(np.array(ranks) - 1, minlength=13)
+    got = first_four_counts(Shoe(rank_counts), "none")
+    expected = np.zeros_like(got)
+    for dealt in permutations(range(len(ranks)), 4):  # (physical cards, so each copy counts)
+        a, b, c, d = (naive.points(ranks[i]) for i in dealt)
+        expected[a, b, c, d, 0] += 1
+    assert (got == expected).all()
+    assert got.sum() == len(ranks) * (len(ranks) - 1) * (len(ranks) - 2) * (len(ranks) - 3)
