@@ -35,7 +35,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.fields import WINNERS
 from analyzer.game.games import Action, Game, Reveal
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import LOSE, Bet, Paytable, Payout
+from analyzer.paytables.model import LOSE, Bet, Payout, Paytable
 from analyzer.paytables.settle import settling_rule
 from analyzer.paytables.unknowns import Poly
 

@@ -180,7 +180,8 @@ def test_a_fold_is_solved_as_the_best_of_every_pure_strategy(cards, fold):
     table = result.strategy("hand")
     assert sum(table["probability"]) == 1
     assert set(table["ev_surrender"]) == {-share}
-    surrendered = sum(p for p, b in zip(table["probability"], table["best"]) if b == "surrender")
+    pairs = zip(table["probability"], table["best"], strict=True)
+    surrendered = sum(p for p, b in pairs if b == "surrender")
     assert folded.probability == surrendered
 
 
@@ -203,7 +204,8 @@ def test_folding_is_the_best_play_in_some_sets_of_a_tiny_game():
     data = {"name": "Fold", "game": game, "bet": [HAND_BET]}
     cards = ["AS", "2H", "9D", "9C", "9S", "9H"]
     result = analyze(paytable=paytable_from_dict(data, "f.toml"), shoe=shoe_of(cards))
-    best = dict(zip(result.strategy("hand")["player_card1"], result.strategy("hand")["best"]))
+    table = result.strategy("hand")
+    best = dict(zip(table["player_card1"], table["best"], strict=True))
     assert best[1] == "surrender" and best[2] == "surrender" and best[9] == "double"
 
     def net(stake):

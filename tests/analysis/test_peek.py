@@ -151,7 +151,7 @@ def test_a_peek_surrender_is_the_best_of_every_deal_per_reveal(cards):
     analysis = analyze(paytable=paytable_from_dict(data), shoe=shoe_of(cards))
     for bet in ("player", "banker"):
         nets = {
-            name: (lambda dealt, k=stake: k * _base_net(bet, _winner(dealt)))
+            name: (lambda dealt, k=stake, bet=bet: k * _base_net(bet, _winner(dealt)))
             for name, stake in STAKES.items()
         }
         nets["surrender"] = lambda dealt: Fraction(-1, 2)
