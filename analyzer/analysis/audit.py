@@ -302,7 +302,7 @@ class Audit:
         found += self._cards(block)
         rows = np.flatnonzero(played.dealt)
         if self.checked:
-            found += self._payouts(block, played.columns, rows, played.stake)
+            found += self._payouts(block, played.columns, rows, played.stake, played.forfeit)
         if self.fit is not None:
             given = None
             if self.fit.chances is not None and self.fit.chances.conditional:
@@ -749,10 +749,13 @@ class Audit:
         columns: dict[str, np.ndarray],
         rows: np.ndarray | None = None,
         stake: np.ndarray | None = None,
+        forfeit: np.ndarray | None = None,
     ) -> list[Finding]:
         """Every logged payout against the paytable's settlement of its round: ``columns``
         are the fields of the block's ``rounds`` (None: every round), each round's bets
-        netting ``stake`` times their line (base stakes; None: 1), the fee paid."""
+        netting ``stake`` times their line (base stakes; None: 1), the fee paid; a bet of
+        the decision on a round whose action folds nets minus its ``forfeit`` (the share
+        of the base stake lost), whatever the cards."""
         bets = {key: self.paytable.bet(*key) for key in self.checked}
         found = []
         rows = np.arange(len(block)) if rows is None else rows
@@ -775,13 +778,19 @@ class Audit:
             constants = np.array([float(net) for net in settlement.constants])
             index = settling_rule(bet, columns, n)
             # (a bet the decision does not raise rides on the round at one stake)
-            staked = stake[rows] if bet.id in self.paytable.decided else np.ones(n)
-            expected = staked * constants[index] - float(settlement.fee)
+            decided = bet.id in self.paytable.decided
+            staked = stake[rows] if decided else np.ones(n)
+            folded = np.zeros(n) if forfeit is None or not decided else forfeit[rows]
+            lines = np.where(folded > 0, -folded, staked * constants[index])
+            expected = lines - float(settlement.fee)
             wrong = given[rows] & (np.abs(logged[rows] - expected) > PAYOUT_TOLERANCE)
             for k in np.flatnonzero(wrong):
                 i = int(rows[k])
                 times = Fraction(int(staked[k]))
                 net = times * settlement.constants[int(index[k])] - settlement.fee
+                if folded[k] > 0:
+                    folds = self.game.decision.actions[int(block.action[i])]
+                    net = -folds.forfeit - settlement.fee
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
                 if times != 1 and net + settlement.fee:
                     text += f" ({times} base stakes)"

@@ -99,7 +99,9 @@ class PlayedRounds:
     hand): -1 on a round not ``dealt``; ``stake``: the base stakes a round's bets net
     (the action's, 1 without a decision); ``values``: each round's first deal as point
     values in the game's dealing order; ``columns``: the fields the bets read, of the
-    ``dealt`` rounds only, in their order (as the engines name them).
+    ``dealt`` rounds only, in their order (as the engines name them); ``forfeit``: the
+    share of the base stake a round's action forfeits (a fold's: the bets of the decision
+    net minus it whatever the cards; 0 for an action that plays on).
     """
 
     held: np.ndarray
@@ -112,6 +114,7 @@ class PlayedRounds:
     stake: np.ndarray
     values: np.ndarray
     columns: dict[str, np.ndarray]
+    forfeit: np.ndarray | None = None
 
 
 def play_rounds(
@@ -175,9 +178,12 @@ def play_rounds(
         if not game.by_values:
             fields = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
     stake = np.ones(n)
+    forfeit = np.zeros(n)
     if game.decision is not None and action is not None:
         stakes = np.array([a.stake for a in game.decision.actions], dtype=np.float64)
         stake = stakes[np.maximum(action, 0)]
+        forfeits = np.array([float(a.forfeit) for a in game.decision.actions])
+        forfeit = np.where(action >= 0, forfeits[np.maximum(action, 0)], 0.0)
     if game.by_values:
         chosen = np.zeros(len(rows), dtype=np.int64) if action is None else action[rows]
         # Each round's cards by slot (Game.card_slots): its first deal in dealing order,
@@ -196,7 +202,9 @@ def play_rounds(
         )
     else:
         columns = fields
-    return PlayedRounds(held, dealt, took, first, winner, scores, pictures, stake, values, columns)
+    return PlayedRounds(
+        held, dealt, took, first, winner, scores, pictures, stake, values, columns, forfeit
+    )
 
 
 class GameChances:

@@ -418,8 +418,9 @@ def _decided_round(
         in_mode = f" ({word(mode, 'en')})" if len(paytable.modes) > 1 else ""
         lines.append(f"  {named.display_name()}{in_mode}: EV {evs}; best {choice.best}")
     if action is not None:
-        staked = f", {action.stake} base stakes" if action.stake != 1 else ""
-        how = f"{action.name}{staked}, every bet of the decision (given with --action)"
+        how = (
+            f"{action.name}{_staked_text(action)}, every bet of the decision (given with --action)"
+        )
     elif paytable.played is not None:
         how = f"each bet's as {paytable.played.source} plays these cards"
     else:
@@ -645,6 +646,8 @@ def _drawn_round(
             rule = int(settling_rule(bet, columns, 1)[0])
             times = stake if bet.id in paytable.decided else 1  # (a bet riding on the round)
             net = times * settlement.round_net(rule, Fraction(1)) - settlement.fee
+            if action is not None and action.folds and bet.id in paytable.decided:
+                net = -action.forfeit - settlement.fee  # (forfeit: no rule settles it)
             settled[mode][bet.id] = (net, None)
     reasons = [
         _why(game, h, first, action) if hand.extra else None for h, hand in enumerate(game.hands)
@@ -690,8 +693,7 @@ def _drawn_round(
         if paytable.played is not None
         else f"the best of the exact strategy on a full shoe of {paytable.decks} decks"
     )
-    staked = f", {action.stake} base stakes" if action.stake != 1 else ""
-    lines.append(f"Action: {action.name}{staked} ({why})")
+    lines.append(f"Action: {action.name}{_staked_text(action)} ({why})")
     decision_record = {
         "seen": [
             {"card": card, "label": seen_label(game, card), "value": value}
@@ -707,6 +709,13 @@ def _drawn_round(
         ],
     }
     return settled, round_record, lines, decision_record
+
+
+def _staked_text(action: Action) -> str:
+    """How an action stakes, as play says it after its name ("" at one base stake)."""
+    if action.folds:
+        return f", folds: {action.pays} of the base stake, the round not played on"
+    return f", {action.stake} base stakes" if action.stake != 1 else ""
 
 
 def _information_seen(game: Game, values: Sequence[int]) -> tuple[int, ...]:

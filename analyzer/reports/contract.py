@@ -91,16 +91,16 @@ class Contract:
 CONTRACTS: dict[str, Contract] = {
     c.command: c
     for c in (
-        Contract("report", 3, "bets"),
+        Contract("report", 4, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
         Contract("certify", 1, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
-        Contract("simulate", 4, "bets"),
-        Contract("count", 4, "bets"),
+        Contract("simulate", 5, "bets"),
+        Contract("count", 5, "bets"),
         Contract("solve", 2, "cells"),
-        Contract("strategy", 2, "sets"),
+        Contract("strategy", 3, "sets"),
         Contract("audit", 3, "findings"),
         Contract("cache", 1, "runs"),
     )
@@ -178,7 +178,10 @@ def decision_record(paytable: Paytable) -> dict[str, Any] | None:
         "sees": list(decision.sees),
         **({"shown": {str(k): p for k, p in decision.shown}} if decision.shown else {}),
         **({"bets": list(decision.bets)} if decision.bets is not None else {}),
-        "actions": [{"name": a.name, "draws": a.draws, "stake": a.stake} for a in decision.actions],
+        "actions": [
+            {"name": a.name, "draws": a.draws, "stake": a.stake, "pays": a.pays or None}
+            for a in decision.actions
+        ],
         **({"played": paytable.played.source} if paytable.played is not None else {}),
     }
 

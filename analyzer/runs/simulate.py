@@ -221,8 +221,10 @@ def settle_partition(
         on_offer = rounds["round"] <= _last_round(bet)
         if b not in on_cells:
             if b in raised:  # at the stake of the round's information set, the fee on one
-                stake = decided.round_stakes(raised[b], reveal, codes)
-                nets = settlement.per_paid(stake * _constants(settlement)[index])
+                played = decided.round_actions(raised[b], reveal, codes)
+                lines = decided.stakes[played] * _constants(settlement)[index]
+                forfeit = decided.forfeits[played]  # (a fold: the share of the stake lost)
+                nets = settlement.per_paid(np.where(forfeit > 0, -forfeit, lines))
             else:
                 nets = settlement.paid_nets(index, columns["winner"], multiplier)
             totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
@@ -394,10 +396,12 @@ class DrawnPlays:
     """How the rounds of a game whose hands draw or decide are played: the (bet, mode)
     columns of ``paytable.offered`` in groups played alike, each group's action on every
     first deal (:func:`~analyzer.runs.drawn_dealer.action_by_deal`), and each action's
-    stake (one action, of stake 1, without a decision)."""
+    stake (one action, of stake 1, without a decision) and the share of the base stake
+    it forfeits (a fold's; 0 for an action that plays on)."""
 
     groups: tuple[tuple[np.ndarray, tuple[int, ...]], ...]
     stakes: np.ndarray
+    forfeits: np.ndarray | None = None
 
 
 def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
@@ -416,9 +420,11 @@ def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
         groups.setdefault(actions.tobytes(), (actions, []))[1].append(b)
     decision = game.decision
     stakes = np.array([1] if decision is None else [a.stake for a in decision.actions])
+    forfeits = [0] if decision is None else [float(a.forfeit) for a in decision.actions]
     return DrawnPlays(
         tuple((actions, tuple(columns)) for actions, columns in groups.values()),
         stakes.astype(np.float64),
+        np.array(forfeits, dtype=np.float64),
     )
 
 
@@ -465,6 +471,7 @@ def settle_drawn_partition(
                 slots = slot_cards(game, cards[first:stop], rounds, shoe_of_round)
             columns = drawn_columns(game, rounds, slots, wanted)
             stake = plays.stakes[rounds[:, 3]]
+            forfeit = None if plays.forfeits is None else plays.forfeits[rounds[:, 3]]
             if keep_rounds:
                 logged = np.full((len(rounds), len(offered)), np.nan)
             for b in columns_of_group:
@@ -472,8 +479,11 @@ def settle_drawn_partition(
                 settlement = settlements[b]
                 constant = _constants(settlement)
                 # (a bet the decision does not raise rides on the rounds at one stake)
-                raised = stake if bet.id in job.paytable.decided else 1.0
+                decided = bet.id in job.paytable.decided
+                raised = stake if decided else 1.0
                 lines = raised * constant[settling_rule(bet, columns, len(rounds))]
+                if decided and forfeit is not None:  # (a fold: the share of the stake lost)
+                    lines = np.where(forfeit > 0, -forfeit, lines)
                 nets = settlement.per_paid(lines)
                 on_offer = rounds[:, 0] <= _last_round(bet)
                 if logged is not None:
