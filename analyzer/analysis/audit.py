@@ -101,7 +101,8 @@ class LoggedRounds:
     order it took them, hand after hand, -1 past its last; ``player_score`` and
     ``banker_score`` are the first and second hand's logged scores, ``winner`` an index
     into the game's winners (its hands, then the tie), and ``action`` (a game with a
-    decision) the index of the action taken.
+    decision) the index of the action taken, ``shown`` (a decision whose cards shown are
+    random) the index of the way they were shown (of its reveals).
     """
 
     rows: np.ndarray
@@ -114,6 +115,7 @@ class LoggedRounds:
     payouts: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
     burns: dict[int, tuple[int, ...]] = field(default_factory=dict)
     action: np.ndarray | None = None
+    shown: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.rows)

@@ -260,7 +260,7 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
         paytable.require_punto_banco(f"'{command}'")
     if command not in DECISION_COMMANDS:
         paytable.require_played_as_dealt(f"'{command}'")
-    if command in ("play", "simulate", "count", "audit"):
+    if command == "count":
         paytable.require_seen_in_full(f"'{command}'")
     paytable = with_values(
         paytable,

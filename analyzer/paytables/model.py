@@ -517,16 +517,17 @@ class Paytable:
             )
 
     def require_seen_in_full(self, what: str) -> None:
-        """Refuse, in one line, ``what`` (a command or a function that deals rounds of a
-        game of the family: play, simulate, count, audit) for a game whose decision's
-        cards shown are random (``shown`` in its ``[decision]``): its rounds would need a
-        reveal dealt beside them, which these do not yet draw (report, verify, fit, docs
-        and strategy solve it exactly)."""
+        """Refuse, in one line, ``what`` (count: the per-round exact EVs on the cards left)
+        for a game whose decision's cards shown are random (``shown`` in its
+        ``[decision]``): the batch engine prices a round by one information set of every
+        card the decision sees, while a random reveal would need each reveal's best play
+        solved again on every shoe state (play, simulate and audit take it)."""
         if self.game is not None and self.game.decision is not None and self.game.decision.shown:
             raise AnalyzerError(
-                f"{self.source}: {what} deals {self.game.name}'s rounds with the decision "
-                "seeing every card it sees; its cards shown are random (report, verify, "
-                "fit, docs and strategy take it)"
+                f"{self.source}: {what} prices each round on the cards left by the best play "
+                f"of one information set; {self.game.name}'s decision is shown cards at "
+                "random, whose best play would be solved again per reveal on every shoe "
+                "(report, verify, fit, docs, strategy, play, simulate and audit take it)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:

@@ -15,7 +15,9 @@ A log of another game of the family (:mod:`analyzer.analysis.audit_game`) names 
 hands: ``<hand>_cards`` for each (``dragon_cards``, ``tiger_cards``: the hand's cards in
 the order it took them, at least one), ``winner`` one of the game's (its hands' names or
 its tie word), ``<hand>_score`` as the game scores a hand, and for a game with a
-player's decision a required ``action`` (one of the game's actions).
+player's decision a required ``action`` (one of the game's actions), and where the
+decision's cards shown are random a required ``shown``: the cards the round showed, by
+name (``"player_card1 dealer_card1"``, spaces or commas, in any order), or ``none``.
 
 Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
 n-th round of the file, the header not counted) and the column. The file is read a block
@@ -53,6 +55,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
 from analyzer.game.fields import WINNERS
+from analyzer.game.games import Game
 from analyzer.paytables.model import Paytable
 
 #: Columns every log has.
@@ -131,6 +134,36 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
             raise other_payout_columns(path)
 
 
+def _reveal(cell: Any, where: tuple[Path, int, str], game: Game) -> int:
+    """The ``shown`` cell of a round: the index of the way the decision's cards were
+    shown (of its reveals), from the cards' names, or ``none``; anything else, a card
+    twice, or a number of cards no round shows, is one line."""
+    decision = game.decision
+    text = "" if cell is None else str(cell).strip()
+    names = [] if text.lower() == "none" else text.replace(",", " ").split()
+    if not text:
+        raise AnalyzerError(
+            f"{_place(where)}: empty (every round of {game.name} logs the cards its decision "
+            "was shown, by name, or none)"
+        )
+    for name in names:
+        if name not in decision.sees:
+            raise AnalyzerError(
+                f"{_place(where)}: {name[:40]!r} is not a card the decision sees "
+                f"({', '.join(decision.sees)})"
+            )
+    if len(set(names)) != len(names):
+        raise AnalyzerError(f"{_place(where)}: a card is named twice")
+    cards = tuple(card for card in decision.sees if card in names)
+    for r, reveal in enumerate(decision.reveals):
+        if reveal.sees == cards:
+            return r
+    counts = ", ".join(str(k) for k, chance in decision.shown if chance)
+    raise AnalyzerError(
+        f"{_place(where)}: {len(cards)} card(s) shown, but a round shows {counts} of them"
+    )
+
+
 def required_columns(paytable: Paytable) -> tuple[str, ...]:
     """The columns every log of ``paytable``'s game has: punto banco's
     :data:`REQUIRED`, or another game's shoe, round, each hand's cards and, with a
@@ -138,7 +171,10 @@ def required_columns(paytable: Paytable) -> tuple[str, ...]:
     game = paytable.game
     if game is None:
         return REQUIRED
-    return ("shoe", "round", *hand_columns(game), *(("action",) if game.decision else ()))
+    decided = ("action",) if game.decision else ()
+    if game.decision is not None and game.decision.shown:
+        decided += ("shown",)
+    return ("shoe", "round", *hand_columns(game), *decided)
 
 
 def optional_columns(paytable: Paytable) -> tuple[str, ...]:
@@ -332,6 +368,7 @@ class _Block:
         self.payouts: dict[tuple[str, str], list[float]] = {key: [] for key in layout.payouts}
         self.burns: dict[int, tuple[int, ...]] = {}
         self.actions: list[int] = []
+        self.shown: list[int] = []
 
     def add(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -406,6 +443,8 @@ class _Block:
                     f"logs the action taken: {', '.join(names)})"
                 )
             self.actions.append(action)
+            if game.decision.shown:
+                self.shown.append(_reveal(cells[at["shown"]], where(row, "shown"), game))
 
     def _add_burn(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -444,15 +483,18 @@ class _Block:
     def done(self) -> LoggedRounds:
         game = self.layout.game
         width = 6 if game is None else len(game.hands) * HAND_SLOTS
-        actions = None
+        actions = shown = None
         if game is not None and game.decision is not None:
             actions = np.array(self.actions, dtype=np.int64)
+            if game.decision.shown:
+                shown = np.array(self.shown, dtype=np.int64)
         return LoggedRounds(
             rows=np.array(self.rows, dtype=np.int64),
             shoes=np.array(self.shoes, dtype=object),
             rounds=np.array(self.rounds, dtype=np.int64),
             cards=np.array(self.cards, dtype=np.int64).reshape(-1, width),
             action=actions,
+            shown=shown,
             player_score=np.array(self.player_score, dtype=np.int64),
             banker_score=np.array(self.banker_score, dtype=np.int64),
             winner=np.array(self.winner, dtype=np.int64),

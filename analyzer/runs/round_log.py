@@ -61,6 +61,9 @@ FIXED_COLUMNS = (
     "banker_score",
 )
 SPECIALS = "specials"
+#: The column of the cards a decision was shown where they are random: their names, in
+#: the decision's order, space-separated ("none" where none was shown).
+SHOWN = "shown"
 #: Each card index's text, and "" (index 52) for a third card not dealt.
 _CARD_TEXT = np.array([card_text(i) for i in range(52)] + [""], dtype=object)
 
@@ -81,6 +84,8 @@ def log_columns(job: SimulationJob) -> list[str]:
         fixed = list(FIXED_COLUMNS) + ([SPECIALS] if paytable.multipliers is not None else [])
     else:
         decided = ["action"] if game.decision is not None else []
+        if game.decision is not None and game.decision.shown:
+            decided.append(SHOWN)
         fixed = [
             "shoe", "round", *hand_columns(game), "burn", "winner", *score_columns(game),
             *decided,
@@ -224,6 +229,8 @@ def _game_columns(settled: SettledGameRounds, first_shoe: int, start: int, stop:
         columns[f"score{h}"] = np.ascontiguousarray(settled.scores[start:stop, h], dtype=np.int64)
     if settled.action is not None:
         columns["action"] = settled.action[start:stop].astype(object)
+    if settled.shown is not None:
+        columns[SHOWN] = settled.shown[start:stop]
     columns["nets"] = settled.nets[start:stop]
     return columns
 

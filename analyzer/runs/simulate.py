@@ -259,7 +259,8 @@ class SettledGameRounds:
     ``scores``: each hand's score (a column per hand); ``action``: the action taken (a
     game with a decision; else None); ``nets``: per round and (bet, mode) of
     ``paytable.offered``, the net per base stake with any fee paid (NaN on a round after
-    the bet's max round).
+    the bet's max round); ``shown``: where the decision's cards shown are random, the
+    cards each round showed, as the log's ``shown`` column writes them (else None).
     """
 
     shoe: np.ndarray
@@ -270,6 +271,7 @@ class SettledGameRounds:
     scores: np.ndarray
     action: np.ndarray | None
     nets: np.ndarray
+    shown: np.ndarray | None = None
 
 
 def _joined(parts: list[SettledGameRounds], burns: tuple[np.ndarray, ...]) -> SettledGameRounds:
@@ -286,6 +288,7 @@ def _joined(parts: list[SettledGameRounds], burns: tuple[np.ndarray, ...]) -> Se
         scores=np.concatenate([part.scores for part in parts]),
         action=None if first.action is None else np.concatenate([p.action for p in parts]),
         nets=np.concatenate([part.nets for part in parts]),
+        shown=None if first.shown is None else np.concatenate([p.shown for p in parts]),
     )
 
 
@@ -409,14 +412,14 @@ def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
     procedure's decks, as the analysis solves it (the exact EVs a simulation is set
     beside are this play's); columns whose strategies play every first deal alike are
     dealt together."""
-    from analyzer.runs.drawn_dealer import action_by_deal
+    from analyzer.runs.drawn_dealer import actions_by_reveal
 
     game = paytable.game
     analysis = analyze(paytable=paytable, decks=procedure.decks)
     groups: dict[bytes, tuple[np.ndarray, list[int]]] = {}
     for b, (bet, mode) in enumerate(paytable.offered(paytable.modes)):
         table = analysis.choices.get((bet.id, mode))
-        actions = action_by_deal(game, table)
+        actions = actions_by_reveal(game, table)
         groups.setdefault(actions.tobytes(), (actions, []))[1].append(b)
     decision = game.decision
     stakes = np.array([1] if decision is None else [a.stake for a in decision.actions])
@@ -437,7 +440,12 @@ def settle_drawn_partition(
     by its first rule that holds, a raised stake netting its multiple of the line. The
     partition's rounds per shoe are those its first (bet, mode) is played on. With
     ``keep_rounds`` (every bet played alike: :func:`check_simulation`), every round too."""
-    from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns, slot_cards
+    from analyzer.runs.drawn_dealer import (
+        deal_drawn_rounds,
+        drawn_columns,
+        max_rounds,
+        slot_cards,
+    )
     from analyzer.runs.game_dealer import shuffled_game_shoes
 
     game = job.paytable.game
@@ -445,6 +453,13 @@ def settle_drawn_partition(
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     cards, starts = shuffled_game_shoes(rng, shoes, job.procedure)
+    reveals = None
+    if game.decision is not None and game.decision.shown:
+        # The cards each round's decision is shown, drawn after the shoes' deal (a row
+        # per shoe, a column per round it may deal), outside the dealing kernel.
+        most = max_rounds(job.procedure, game)
+        drawn = draw_reveals(rng, game.decision.reveals, shoes * most)
+        reveals = drawn.reshape(shoes, most)
     values = CARD_VALUES[cards]
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
@@ -459,7 +474,12 @@ def settle_drawn_partition(
         logged = None
         for g, (actions, columns_of_group) in enumerate(plays.groups):
             rounds, dealt = deal_drawn_rounds(
-                values[first:stop], starts[first:stop], job.procedure, game, actions
+                values[first:stop],
+                starts[first:stop],
+                job.procedure,
+                game,
+                actions,
+                None if reveals is None else reveals[first:stop],
             )
             if g == 0:
                 n_rounds[first:stop] = dealt
@@ -538,7 +558,16 @@ def _drawn_kept(
         scores=rounds[:, 5:7],
         action=np.asarray(columns["action"]) if "action" in columns else None,
         nets=nets,
+        shown=_shown_texts(game)[rounds[:, 9]] if _shown_texts(game) is not None else None,
     )
+
+
+def _shown_texts(game: Game) -> np.ndarray | None:
+    """Per reveal of the game's decision, the cards it shows as a log writes them (their
+    names space-separated, "none"); None where the cards seen are not random."""
+    if game.decision is None or not game.decision.shown:
+        return None
+    return np.array([" ".join(r.sees) or "none" for r in game.decision.reveals], dtype=object)
 
 
 def _last_round(bet) -> int:
