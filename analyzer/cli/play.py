@@ -47,7 +47,9 @@ some of the first four cards (Peek Baccarat) takes the round's cards as punto ba
 and --shown, the cards this round showed (its chances need --unknowns); each bet of the
 decision is raised by --action, or by default by its exact strategy in that information
 set, and its net is per base stake, the raise and the fee (on the base stake) in it. A
-paytable with random multipliers takes the round's special cards (or Lightning suits)
+game whose decision is shown cards at random takes --shown likewise (by their places in
+the game's first deal, or names). An action that folds forfeits the bets of the decision
+(their share of the stake lost, whatever the cards). A paytable with random multipliers takes the round's special cards (or Lightning suits)
 with --special; without it none is drawn and a multiplied bet is paid at 1x. Each net is
 per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
@@ -97,11 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--shown",
         metavar="CARDS",
-        help="for a punto banco [decision] that shows some of the first four cards at "
-        "random (Peek Baccarat): the cards this round showed, by their places in the deal, "
+        help="for a decision that shows some of the cards it sees at random (Peek "
+        "Baccarat): the cards this round showed, by their places in the deal (punto banco: "
         "1 the Player's first card, 2 the Banker's first, 3 the Player's second, 4 the "
-        'Banker\'s second (e.g. "1,3"), or by name (player_card1,banker_card2); none: no '
-        "card shown (default: none given, which such a paytable refuses)",
+        'Banker\'s second; another game: its first deal in dealing order), e.g. "1,3", or by '
+        "name (player_card1,banker_card2); none: no card shown (default: none given, which "
+        "such a paytable refuses)",
     )
     add_mode_option(
         parser, None, "only this betting mode's rows in the JSON 'bets' (default: every mode)"
