@@ -332,10 +332,10 @@ def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
         first = tuple(f"{game.hands[h].name}_card{k}" for h, k in game.positions)
         places = ", ".join(f"{i} {card}" for i, card in enumerate(first, 1))
     if text is None:
+        which = "the first four cards" if game is None else "the cards its decision sees"
         raise AnalyzerError(
-            f"--shown: {paytable.source} shows some of the cards its decision sees at random: "
-            f"name those this round showed, by their places in the deal ({places}), e.g. "
-            "--shown 1,3"
+            f"--shown: {paytable.source} shows some of {which} at random: name those this "
+            f"round showed, by their places in the deal ({places}), e.g. --shown 1,3"
         )
     items = [item.strip() for item in text.split(",")]
     chosen: list[str] = []
@@ -346,9 +346,10 @@ def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
             elif item in first:
                 card = item
             else:
+                which = "one of the first four cards" if game is None else "a card of the deal"
                 raise AnalyzerError(
-                    f"--shown: {item[:20]!r} is not a card of the first deal: give their "
-                    f"places in the deal ({places}) or names, or none"
+                    f"--shown: {item[:20]!r} is not {which}: give their places in the deal "
+                    f"({places}) or names (player_card1 ...), or none"
                 )
             if card in chosen:
                 raise AnalyzerError(f"--shown: {seen_label(hands, card)} is given twice")
