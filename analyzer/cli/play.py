@@ -49,9 +49,9 @@ decision is raised by --action, or by default by its exact strategy in that info
 set, and its net is per base stake, the raise and the fee (on the base stake) in it. A
 game whose decision is shown cards at random takes --shown likewise (by their places in
 the game's first deal, or names). An action that folds forfeits the bets of the decision
-(their share of the stake lost, whatever the cards). A paytable with random multipliers takes the round's special cards (or Lightning suits)
-with --special; without it none is drawn and a multiplied bet is paid at 1x. Each net is
-per unit staked, any fee paid."""
+(their share of the stake lost, whatever the cards). A paytable with random multipliers
+takes the round's special cards (or Lightning suits) with --special; without it none is
+drawn and a multiplied bet is paid at 1x. Each net is per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 #: Peek Baccarat at values of its unknowns (the chances of one, two, three cards shown).
