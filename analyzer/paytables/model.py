@@ -100,7 +100,9 @@ EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "c
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.
-DECISION_COMMANDS = ("report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate")
+DECISION_COMMANDS = (
+    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "audit",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

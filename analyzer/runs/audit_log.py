@@ -55,7 +55,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
 from analyzer.game.fields import WINNERS
-from analyzer.game.games import Game
+from analyzer.game.games import Decision
 from analyzer.paytables.model import Paytable
 
 #: Columns every log has.
@@ -134,16 +134,15 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
             raise other_payout_columns(path)
 
 
-def _reveal(cell: Any, where: tuple[Path, int, str], game: Game) -> int:
+def _reveal(cell: Any, where: tuple[Path, int, str], decision: Decision, game: str) -> int:
     """The ``shown`` cell of a round: the index of the way the decision's cards were
     shown (of its reveals), from the cards' names, or ``none``; anything else, a card
-    twice, or a number of cards no round shows, is one line."""
-    decision = game.decision
+    twice, or a number of cards no round shows, is one line (``game``: its name)."""
     text = "" if cell is None else str(cell).strip()
     names = [] if text.lower() == "none" else text.replace(",", " ").split()
     if not text:
         raise AnalyzerError(
-            f"{_place(where)}: empty (every round of {game.name} logs the cards its decision "
+            f"{_place(where)}: empty (every round of {game} logs the cards its decision "
             "was shown, by name, or none)"
         )
     for name in names:
@@ -164,13 +163,22 @@ def _reveal(cell: Any, where: tuple[Path, int, str], game: Game) -> int:
     )
 
 
+def _action_columns(paytable: Paytable) -> list[str]:
+    """A punto banco ``[decision]``'s action columns: ``action:<bet id>`` per bet it is
+    for that the paytable offers."""
+    offered = dict.fromkeys(bet.id for bet, _ in paytable.offered(paytable.modes))
+    return [f"action:{bet_id}" for bet_id in offered if bet_id in paytable.decided]
+
+
 def required_columns(paytable: Paytable) -> tuple[str, ...]:
     """The columns every log of ``paytable``'s game has: punto banco's
     :data:`REQUIRED`, or another game's shoe, round, each hand's cards and, with a
     player's decision, the action."""
     game = paytable.game
     if game is None:
-        return REQUIRED
+        if paytable.punto_banco_decision is None:
+            return REQUIRED
+        return (*REQUIRED, "shown", *_action_columns(paytable))
     decided = ("action",) if game.decision else ()
     if game.decision is not None and game.decision.shown:
         decided += ("shown",)
@@ -317,6 +325,8 @@ class _Layout:
                 f"{', '.join(required)}; see audit --help)"
             )
         self.game = paytable.game
+        self.decision = paytable.punto_banco_decision
+        self.decided = _action_columns(paytable) if self.decision is not None else []
         self.names = names
         self.at = {name: i for i, name in enumerate(names)}
         #: The columns read (the others are ignored).
@@ -369,6 +379,7 @@ class _Block:
         self.burns: dict[int, tuple[int, ...]] = {}
         self.actions: list[int] = []
         self.shown: list[int] = []
+        self.bet_actions: dict[str, list[int]] = {}
 
     def add(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -444,7 +455,8 @@ class _Block:
                 )
             self.actions.append(action)
             if game.decision.shown:
-                self.shown.append(_reveal(cells[at["shown"]], where(row, "shown"), game))
+                shown = _reveal(cells[at["shown"]], where(row, "shown"), game.decision, game.name)
+                self.shown.append(shown)
 
     def _add_burn(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -464,6 +476,18 @@ class _Block:
                 )
         third = [player[2] if len(player) > 2 else -1, banker[2] if len(banker) > 2 else -1]
         self.cards.append([player[0], banker[0], player[1], banker[1], *third])
+        decision = self.layout.decision
+        if decision is not None:  # the cards shown, each bet of the decision's action
+            self.shown.append(_reveal(cells[at["shown"]], where(row, "shown"), decision, "it"))
+            names = tuple(action.name for action in decision.actions)
+            for column in self.layout.decided:
+                action = _named(cells[at[column]], where(row, column), names, "an action")
+                if action == NOT_LOGGED:
+                    raise AnalyzerError(
+                        f"{_place(where(row, column))}: empty (every round logs the action "
+                        f"each bet of the decision took: {', '.join(names)})"
+                    )
+                self.bet_actions.setdefault(column.removeprefix("action:"), []).append(action)
         self._add_burn(row, cells)
         for name, out in (("player_score", self.player_score), ("banker_score", self.banker_score)):
             if name in at:
@@ -488,6 +512,8 @@ class _Block:
             actions = np.array(self.actions, dtype=np.int64)
             if game.decision.shown:
                 shown = np.array(self.shown, dtype=np.int64)
+        if self.layout.decision is not None:
+            shown = np.array(self.shown, dtype=np.int64)
         return LoggedRounds(
             rows=np.array(self.rows, dtype=np.int64),
             shoes=np.array(self.shoes, dtype=object),
@@ -495,6 +521,7 @@ class _Block:
             cards=np.array(self.cards, dtype=np.int64).reshape(-1, width),
             action=actions,
             shown=shown,
+            bet_actions={k: np.array(v, dtype=np.int64) for k, v in self.bet_actions.items()},
             player_score=np.array(self.player_score, dtype=np.int64),
             banker_score=np.array(self.banker_score, dtype=np.int64),
             winner=np.array(self.winner, dtype=np.int64),

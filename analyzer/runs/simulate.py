@@ -124,7 +124,10 @@ class SettledRounds:
     ``"player"``, ``"banker"`` or ``"tie"``; ``nets``: per round and (bet, mode) of
     ``paytable.offered``, the net per unit staked with any fee paid (NaN on a round after
     the bet's max round); ``factors``: each card's multiplier (1 unless special), or None
-    without a multiplier model.
+    without a multiplier model; with a ``[decision]`` (else None), ``shown``: the cards
+    each round showed, as the log's ``shown`` column writes them, and ``actions``: per
+    bet id of the decision, each round's action's name (a bet of it raised per base
+    stake in ``nets``).
     """
 
     shoe: np.ndarray
@@ -134,6 +137,8 @@ class SettledRounds:
     winner: np.ndarray
     nets: np.ndarray
     factors: np.ndarray | None
+    shown: np.ndarray | None = None
+    actions: dict[str, np.ndarray] | None = None
 
 
 def settle_partition(
@@ -146,11 +151,6 @@ def settle_partition(
             return settle_drawn_partition(job, index, shoes, keep_rounds)
         return settle_game_partition(job, index, shoes, keep_rounds)
     decided = job.decided
-    if keep_rounds and decided is not None:
-        raise AnalyzerError(
-            f"{job.paytable.source}: a log of rounds holds no cards shown nor raises; a "
-            "paytable with a [decision] is simulated without one"
-        )
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
@@ -208,6 +208,7 @@ def settle_partition(
         first_four = CARD_VALUES[dealt.cards[shoe_of_round[:, None], at]]
         codes = reveal_codes(decided.places, first_four, reveal)
     logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
+    taken: dict[str, np.ndarray] = {}  # (per bet of the decision, each round's action)
     for b, (bet, _) in enumerate(offered):
         if b in on_cells and logged is None:
             continue
@@ -224,17 +225,28 @@ def settle_partition(
                 played = decided.round_actions(raised[b], reveal, codes)
                 lines = decided.stakes[played] * _constants(settlement)[index]
                 forfeit = decided.forfeits[played]  # (a fold: the share of the stake lost)
-                nets = settlement.per_paid(np.where(forfeit > 0, -forfeit, lines))
+                lines = np.where(forfeit > 0, -forfeit, lines)
+                nets = settlement.per_paid(lines)
+                if logged is not None:  # (per base stake, the fee paid: as a log gives it)
+                    logged[:, b] = np.where(on_offer, lines - float(settlement.fee), np.nan)
+                    taken.setdefault(bet.id, played)
             else:
                 nets = settlement.paid_nets(index, columns["winner"], multiplier)
             totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
             squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
             counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
-        if logged is not None:
+        if logged is not None and b not in raised:
             staked = _staked_nets(settlement, index, multiplier)
             logged[:, b] = np.where(on_offer, staked, np.nan)
     if not keep_rounds:
         return result, None
+    shown = actions = None
+    if raised:
+        decision = job.paytable.punto_banco_decision
+        texts = np.array([" ".join(r.sees) or "none" for r in decision.reveals], dtype=object)
+        names = np.array([a.name for a in decision.actions], dtype=object)
+        shown = texts[reveal]
+        actions = {bet_id: names[played] for bet_id, played in taken.items()}
     kept = SettledRounds(
         shoe=shoe_of_round,
         rounds=rounds,
@@ -243,6 +255,8 @@ def settle_partition(
         winner=columns["winner"],
         nets=logged,
         factors=factors,
+        shown=shown,
+        actions=actions,
     )
     return result, kept
 
@@ -635,11 +649,6 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
 
     check_known(paytable)  # the special cards' and the cards shown's chances are numbers
     game = paytable.game
-    if log and paytable.punto_banco_decision is not None:
-        raise AnalyzerError(
-            f"{paytable.source}: --log writes rounds as audit reads them, played as dealt; "
-            "the bets of its [decision] are raised on the cards shown: simulated without a log"
-        )
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk
 
