@@ -288,9 +288,9 @@ NO_ONE = ("--paytable", "peek-baccarat", "--unknowns", "s1=0,s2=3/4,s3=1/8")
         ),
         (
             ["count", *PEEK, "--shoes", "2", "--bet", "player", "--no-progress"],
-            "'count' plays every bet as dealt; the bets of its [decision] are played by the "
-            "player's choice (report, verify, fit, docs, strategy, eor, play, simulate and audit "
-            "take it)",
+            "'count' prices each round on the cards left with every bet played as dealt; a bet "
+            "of its [decision] is raised by its best play, which would be solved again for each "
+            "reveal on every shoe state",
         ),
     ],
 )
