@@ -317,6 +317,7 @@ class Audit:
             self.fit.feed(
                 block.shoes, block.rounds, block.cards, block.burns, played.winner,
                 played.columns, block.payouts, dealt=played.dealt, given=given,
+                action=block.action,
             )  # fmt: skip
         self.n_rounds += len(block)
         found.sort(key=lambda f: (f.row, _rank(f)))

@@ -30,8 +30,10 @@ of hands its cards left allow (:func:`~analyzer.engine.dealt_chances.winner_chan
 With a player's decision a round's chances depend on what was seen and chosen: each
 count is tested against the sum of each round's exact chances given its information set
 and its action (a z statistic, and for the three outcomes a chi-square over their exact
-covariance), and the runs, serial correlation and shoe-aware tests are left out (a
-note says so); a game whose hands draw has no shoe-aware test either.
+covariance), and the runs and serial correlation tests are left out (a note says so).
+A game whose hands draw (Lucky Draw Baccarat) has the shoe-aware test priced on each
+round's first deal, its action and the cards left: only its cards after the deal are
+unknown (:func:`~analyzer.analysis.audit_game.drawn_round_chances`).
 
 Every test's p-value is adjusted by Holm's step-down correction over the tests run, and
 it fails where the adjusted p-value is at most the level. The distribution functions
@@ -366,11 +368,10 @@ class Fit:
                     "runs and serial correlation left out: a round's chances move with the "
                     "cards the player saw and the action taken"
                 )
-            if game.by_values:
+            if game.by_values and self.decks == INFINITE:
                 self.notes.append(
-                    f"shoe-aware test left out: {game.name}'s hands take cards after the "
-                    "deal (each round's chances on the cards left in its shoe would be a "
-                    "walk of their own)"
+                    f"shoe-aware test left out: {game.name}'s infinite deck has no cards "
+                    "left to price a round on"
                 )
         self.outcomes = tuple((self.winners[k], labels[self.winners[k]]) for k in self.order)
         self.lead, self.other = self.order[0], self.order[1]
@@ -562,6 +563,7 @@ class Fit:
         *,
         dealt: np.ndarray | None = None,
         given: np.ndarray | None = None,
+        action: np.ndarray | None = None,
     ) -> None:
         """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none; another
         game's as :class:`~analyzer.analysis.audit.LoggedRounds` holds them), burns (by
@@ -571,7 +573,8 @@ class Fit:
         side bet needs them; another game's: of the ``dealt`` rounds only) and the
         logged payouts. With a decision, ``given``: per round dealt, its row of the
         game's chances given what the player saw and chose
-        (:meth:`~analyzer.analysis.audit_game.GameChances.key`)."""
+        (:meth:`~analyzer.analysis.audit_game.GameChances.key`); ``action``: each
+        round's action (a game whose hands draw: its shoe-aware test)."""
         n = len(winner)
         if not n:
             return
@@ -604,7 +607,7 @@ class Fit:
                 sums[1] += float((q * (1 - q)).sum())
         if given is None:
             self._sequence(tested)
-        self._shoe_aware(shoes, cards, burns, winner)
+        self._shoe_aware(shoes, cards, burns, winner, action)
 
     def _sequence(self, winner: np.ndarray) -> None:
         x = (winner[winner != _TIE] == self.lead).astype(np.int64)
@@ -648,8 +651,8 @@ class Fit:
             self.shoe = shoe
         return self.decks - before
 
-    def _shoe_aware(self, shoes, cards, burns, winner) -> None:
-        if self.game is not None and self.game.by_values:
+    def _shoe_aware(self, shoes, cards, burns, winner, action=None) -> None:
+        if self.game is not None and self.game.by_values and self.decks == INFINITE:
             return  # (left out: see the notes)
         if self.decks == INFINITE:
             scored = winner >= 0
@@ -663,6 +666,21 @@ class Fit:
         valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= least) & (winner >= 0)
         self.left_out += int(len(winner) - np.count_nonzero(valid))
         left, winner = left[valid], winner[valid]
+        if self.game is not None and self.game.by_values:
+            from analyzer.analysis.audit_game import drawn_round_chances
+
+            # Only the cards after the deal are unknown: each round priced on its own.
+            played = None if action is None else action[valid]
+            for start in range(0, len(left), CHUNK_ROUNDS):
+                part = slice(start, start + CHUNK_ROUNDS)
+                probabilities = drawn_round_chances(
+                    self.game,
+                    cards[valid][part],
+                    None if played is None else played[part],
+                    left[part],
+                )
+                self._accumulate(probabilities, winner[part])
+            return
         for start in range(0, len(left), CHUNK_ROUNDS):
             chunk = np.ascontiguousarray(left[start : start + CHUNK_ROUNDS])
             if self.game is not None:
@@ -758,7 +776,7 @@ class Fit:
             )
         if not conditional:
             tests += [self._runs(), self._serial()]
-        if self.game is None or not self.game.by_values:
+        if self.game is None or not self.game.by_values or self.decks != INFINITE:
             for name, label in self.outcomes:
                 tests.append(self._aware(name, label))
         ran = [i for i, t in enumerate(tests) if t.p_value is not None]
