@@ -368,9 +368,10 @@ def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
     counts = [str(k) for k, chance in decision.shown if chance]
     shows = " or ".join([", ".join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)
     given = f"{len(chosen)} card{'' if len(chosen) == 1 else 's'}"
+    at = " at these unknowns" if game is None else ""
     raise AnalyzerError(
         f"--shown: {given} given, but a round of {paytable.source} shows {shows} (the "
-        "numbers of cards whose chance in 'shown' is not 0)"
+        f"numbers of cards whose chance in 'shown' is not 0{at})"
     )
 
 
