@@ -116,7 +116,8 @@ class LoggedRounds:
     order it took them, hand after hand, -1 past its last; ``player_score`` and
     ``banker_score`` are the first and second hand's logged scores, ``winner`` an index
     into the game's winners (its hands, then the tie), and ``action`` (a game with a
-    decision) the index of the action taken.
+    decision) the index of the action taken, ``shown`` (a decision whose cards shown are
+    random) the index of the way they were shown (of its reveals).
     """
 
     rows: np.ndarray
@@ -133,6 +134,9 @@ class LoggedRounds:
     stakes: dict[tuple[str, str], np.ndarray] = field(default_factory=dict)
     #: A group column (``dealer``, ``table``, ``studio``) -> each round's group ("" none).
     groups: dict[str, np.ndarray] = field(default_factory=dict)
+    shown: np.ndarray | None = None
+    #: A punto banco ``[decision]``'s: per bet id it is for, each round's action (index).
+    bet_actions: dict[str, np.ndarray] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -325,7 +329,7 @@ class Audit:
         if self.checked or self.fit is not None or block.stakes:
             columns = self._columns(block, values, player_score, banker_score)
             if self.checked:
-                found += self._payouts(block, columns)
+                found += self._payouts(block, columns, by_bet=self._decided_stakes(block))
             if self.fit is not None:
                 winner = np.where(
                     player_score > banker_score, 0, np.where(banker_score > player_score, 1, 2)
@@ -354,7 +358,7 @@ class Audit:
         found += self._cards(block)
         rows = np.flatnonzero(played.dealt)
         if self.checked:
-            found += self._payouts(block, played.columns, rows, played.stake)
+            found += self._payouts(block, played.columns, rows, played.stake, played.forfeit)
         if self.fit is not None:
             given = None
             if self.fit.chances is not None and self.fit.chances.conditional:
@@ -366,6 +370,7 @@ class Audit:
                 "shoes": block.shoes, "rounds": block.rounds, "cards": block.cards,
                 "burns": block.burns, "winner": played.winner, "columns": played.columns,
                 "payouts": block.payouts, "dealt": played.dealt, "given": given,
+                "action": block.action,
             }  # fmt: skip
             priced = self.fit.feed(**fed)
             self._feed_groups(codes, fed, priced)
@@ -441,6 +446,7 @@ class Audit:
                     {k: v[rows] for k, v in fed["payouts"].items()},
                     dealt=None if dealt is None else dealt[rows], given=given,
                     priced=None if priced is None else priced[rows],
+                    action=None if fed["action"] is None else fed["action"][rows],
                 )  # fmt: skip
 
     def _monitor(
@@ -967,16 +973,42 @@ class Audit:
             columns |= card_columns(ranks, suits)
         return columns
 
+    def _decided_stakes(self, block: LoggedRounds) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+        """Per bet of a punto banco ``[decision]``, each round's stake and forfeit by the
+        action the log gives it (none without a decision)."""
+        decision = self.paytable.punto_banco_decision
+        if decision is None:
+            return {}
+        stakes = np.array([float(a.stake) for a in decision.actions])
+        forfeits = np.array([float(a.forfeit) for a in decision.actions])
+        return {
+            bet_id: (stakes[actions], forfeits[actions])
+            for bet_id, actions in block.bet_actions.items()
+        }
+
+    def _forfeit(self, block: LoggedRounds, bet_id: str, i: int) -> Fraction:
+        """The exact share of the stake the fold of round ``i`` forfeits (for ``bet_id``)."""
+        if self.game is not None:
+            return self.game.decision.actions[int(block.action[i])].forfeit
+        decision = self.paytable.punto_banco_decision
+        return decision.actions[int(block.bet_actions[bet_id][i])].forfeit
+
     def _payouts(
         self,
         block: LoggedRounds,
         columns: dict[str, np.ndarray],
         rows: np.ndarray | None = None,
         stake: np.ndarray | None = None,
+        forfeit: np.ndarray | None = None,
+        by_bet: dict[str, tuple[np.ndarray, np.ndarray]] | None = None,
     ) -> list[Finding]:
         """Every logged payout against the paytable's settlement of its round: ``columns``
         are the fields of the block's ``rounds`` (None: every round), each round's bets
-        netting ``stake`` times their line (base stakes; None: 1), the fee paid."""
+        netting ``stake`` times their line (base stakes; None: 1), the fee paid; a bet of
+        the decision on a round whose action folds nets minus its ``forfeit`` (the share
+        of the base stake lost), whatever the cards. ``by_bet`` (a punto banco
+        ``[decision]``): per bet id it is for, each round's stake and forfeit, in place
+        of ``stake`` and ``forfeit``."""
         bets = {key: self.paytable.bet(*key) for key in self.checked}
         found = []
         rows = np.arange(len(block)) if rows is None else rows
@@ -999,13 +1031,20 @@ class Audit:
             constants = np.array([float(net) for net in settlement.constants])
             index = settling_rule(bet, columns, n)
             # (a bet the decision does not raise rides on the round at one stake)
-            staked = stake[rows] if bet.id in self.paytable.decided else np.ones(n)
-            expected = staked * constants[index] - float(settlement.fee)
+            decided = bet.id in self.paytable.decided
+            staked = stake[rows] if decided else np.ones(n)
+            folded = np.zeros(n) if forfeit is None or not decided else forfeit[rows]
+            if by_bet is not None and bet.id in by_bet:
+                staked, folded = (values[rows] for values in by_bet[bet.id])
+            lines = np.where(folded > 0, -folded, staked * constants[index])
+            expected = lines - float(settlement.fee)
             wrong = given[rows] & (np.abs(logged[rows] - expected) > PAYOUT_TOLERANCE)
             for k in np.flatnonzero(wrong):
                 i = int(rows[k])
                 times = Fraction(int(staked[k]))
                 net = times * settlement.constants[int(index[k])] - settlement.fee
+                if folded[k] > 0:
+                    net = -self._forfeit(block, bet.id, i) - settlement.fee
                 text = f"{column} logged {logged[i]:g}: the paytable settles it {_net_text(net)}"
                 if times != 1 and net + settlement.fee:
                     text += f" ({times} base stakes)"

@@ -30,8 +30,10 @@ of hands its cards left allow (:func:`~analyzer.engine.dealt_chances.winner_chan
 With a player's decision a round's chances depend on what was seen and chosen: each
 count is tested against the sum of each round's exact chances given its information set
 and its action (a z statistic, and for the three outcomes a chi-square over their exact
-covariance), and the runs, serial correlation and shoe-aware tests are left out (a
-note says so); a game whose hands draw has no shoe-aware test either.
+covariance), and the runs and serial correlation tests are left out (a note says so).
+A game whose hands draw (Lucky Draw Baccarat) has the shoe-aware test priced on each
+round's first deal, its action and the cards left: only its cards after the deal are
+unknown (:func:`~analyzer.analysis.audit_game.drawn_round_chances`).
 
 Every test's p-value is adjusted by Holm's step-down correction over the tests run, and
 it fails where the adjusted p-value is at most the level. The distribution functions
@@ -367,11 +369,10 @@ class Fit:
                     "runs and serial correlation left out: a round's chances move with the "
                     "cards the player saw and the action taken"
                 )
-            if game.by_values:
+            if game.by_values and self.decks == INFINITE:
                 self.notes.append(
-                    f"shoe-aware test left out: {game.name}'s hands take cards after the "
-                    "deal (each round's chances on the cards left in its shoe would be a "
-                    "walk of their own)"
+                    f"shoe-aware test left out: {game.name}'s infinite deck has no cards "
+                    "left to price a round on"
                 )
         self.outcomes = tuple((self.winners[k], labels[self.winners[k]]) for k in self.order)
         self.lead, self.other = self.order[0], self.order[1]
@@ -583,6 +584,7 @@ class Fit:
         dealt: np.ndarray | None = None,
         given: np.ndarray | None = None,
         priced: np.ndarray | None = None,
+        action: np.ndarray | None = None,
     ) -> np.ndarray | None:
         """One block of rounds: its shoes, round numbers, cards (n, 6; -1 none; another
         game's as :class:`~analyzer.analysis.audit.LoggedRounds` holds them), burns (by
@@ -592,7 +594,8 @@ class Fit:
         side bet needs them; another game's: of the ``dealt`` rounds only) and the
         logged payouts. With a decision, ``given``: per round dealt, its row of the
         game's chances given what the player saw and chose
-        (:meth:`~analyzer.analysis.audit_game.GameChances.key`). Returns each round's
+        (:meth:`~analyzer.analysis.audit_game.GameChances.key`); ``action``: each
+        round's action (a game whose hands draw: its shoe-aware test). Returns each round's
         shoe-aware chances (n, 3; NaN rows: left out; None: no shoe-aware test), which a
         group's fit is fed as ``priced`` for its rounds instead of pricing them again."""
         n = len(winner)
@@ -628,7 +631,7 @@ class Fit:
         if given is None:
             self._sequence(tested)
         if priced is None:
-            priced = self._price(shoes, cards, burns, winner)
+            priced = self._price(shoes, cards, burns, winner, action)
         if priced is not None:
             valid = ~np.isnan(priced[:, 0])
             self.left_out += int(n - np.count_nonzero(valid))
@@ -680,10 +683,12 @@ class Fit:
             self.shoe = shoe
         return self.decks - before
 
-    def _price(self, shoes, cards, burns, winner) -> np.ndarray | None:
+    def _price(self, shoes, cards, burns, winner, action=None) -> np.ndarray | None:
         """Each round's chances of the outcomes (WINNERS order) on the cards left in its
-        shoe, (n, 3), NaN where the round is left out; None: no shoe-aware test."""
-        if self.game is not None and self.game.by_values:
+        shoe, (n, 3), NaN where the round is left out; None: no shoe-aware test. A game
+        whose hands draw: only the cards after the deal are unknown, each round priced on
+        its own (given its ``action``)."""
+        if self.game is not None and self.game.by_values and self.decks == INFINITE:
             return None  # (left out: see the notes)
         n = len(winner)
         priced = np.full((n, 3), np.nan)
@@ -695,6 +700,15 @@ class Fit:
         least = ROUND_CARDS if self.game is None else max(ROUND_CARDS, self.game.cards)
         valid = (left >= 0).all(axis=1) & (left.sum(axis=1) >= least) & (winner >= 0)
         rows = np.flatnonzero(valid)
+        if self.game is not None and self.game.by_values:
+            from analyzer.analysis.audit_game import drawn_round_chances
+
+            for start in range(0, len(rows), CHUNK_ROUNDS):
+                at = rows[start : start + CHUNK_ROUNDS]
+                priced[at] = drawn_round_chances(
+                    self.game, cards[at], None if action is None else action[at], left[at]
+                )
+            return priced
         for start in range(0, len(rows), CHUNK_ROUNDS):
             at = rows[start : start + CHUNK_ROUNDS]
             chunk = np.ascontiguousarray(left[at])
@@ -794,7 +808,7 @@ class Fit:
             )
         if not conditional:
             tests += [self._runs(), self._serial()]
-        if self.game is None or not self.game.by_values:
+        if self.game is None or not self.game.by_values or self.decks != INFINITE:
             for name, label in self.outcomes:
                 tests.append(self._aware(name, label))
         ran = [i for i, t in enumerate(tests) if t.p_value is not None]

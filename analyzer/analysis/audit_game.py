@@ -99,7 +99,9 @@ class PlayedRounds:
     hand): -1 on a round not ``dealt``; ``stake``: the base stakes a round's bets net
     (the action's, 1 without a decision); ``values``: each round's first deal as point
     values in the game's dealing order; ``columns``: the fields the bets read, of the
-    ``dealt`` rounds only, in their order (as the engines name them).
+    ``dealt`` rounds only, in their order (as the engines name them); ``forfeit``: the
+    share of the base stake a round's action forfeits (a fold's: the bets of the decision
+    net minus it whatever the cards; 0 for an action that plays on).
     """
 
     held: np.ndarray
@@ -112,6 +114,7 @@ class PlayedRounds:
     stake: np.ndarray
     values: np.ndarray
     columns: dict[str, np.ndarray]
+    forfeit: np.ndarray | None = None
 
 
 def play_rounds(
@@ -175,9 +178,12 @@ def play_rounds(
         if not game.by_values:
             fields = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
     stake = np.ones(n)
+    forfeit = np.zeros(n)
     if game.decision is not None and action is not None:
         stakes = np.array([a.stake for a in game.decision.actions], dtype=np.float64)
         stake = stakes[np.maximum(action, 0)]
+        forfeits = np.array([float(a.forfeit) for a in game.decision.actions])
+        forfeit = np.where(action >= 0, forfeits[np.maximum(action, 0)], 0.0)
     if game.by_values:
         chosen = np.zeros(len(rows), dtype=np.int64) if action is None else action[rows]
         # Each round's cards by slot (Game.card_slots): its first deal in dealing order,
@@ -196,7 +202,9 @@ def play_rounds(
         )
     else:
         columns = fields
-    return PlayedRounds(held, dealt, took, first, winner, scores, pictures, stake, values, columns)
+    return PlayedRounds(
+        held, dealt, took, first, winner, scores, pictures, stake, values, columns, forfeit
+    )
 
 
 class GameChances:
@@ -269,3 +277,76 @@ class GameChances:
             np.add.at(found, at, np.where(held, table.ways, 0))
         with np.errstate(invalid="ignore", divide="ignore"):
             return found / total
+
+
+def drawn_round_chances(
+    game: Game, cards: np.ndarray, action: np.ndarray | None, left: np.ndarray
+) -> np.ndarray:
+    """Each round's chances of the first hand winning, the second, and a tie, given the
+    cards left in its shoe before it (``left``, n x 52 card counts), its first deal (the
+    first cards of each hand in ``cards``, as :func:`play_rounds` reads them) and its
+    action (an index of the decision's, or None without one): only the cards taken after
+    the deal are unknown, a hand's by its own rule on its first total or by the action,
+    in the order of the hands; each way they may come is weighed by the cards of each
+    point value left (ordered, without replacement). A game whose hands draw (Lucky Draw
+    Baccarat) is priced so, on the cards left, for the audit's shoe-aware test.
+
+    Parameters
+    ----------
+    game : Game
+        A game scored by points whose hands take at most one card after the deal.
+    cards : int array, shape (n, 2 * HAND_SLOTS)
+        The rounds' cards by hand (card indices, -1 past the last).
+    action : int array or None
+        Each round's action.
+    left : int array, shape (n, 52)
+        The cards left in each round's shoe before it.
+
+    Returns
+    -------
+    float64 array, shape (n, 3)
+        Per round, its chances in :attr:`~analyzer.game.games.Game.winners` order.
+    """
+    n = len(cards)
+    by_hand = cards.reshape(n, 2, HAND_SLOTS)
+    counts = np.zeros((n, 10), dtype=np.float64)
+    values_of = CARD_VALUES[np.arange(52)]
+    for v in range(10):
+        counts[:, v] = left[:, values_of == v].sum(axis=1)
+    first = np.zeros((n, 2), dtype=np.int64)
+    for h, hand in enumerate(game.hands):
+        held = by_hand[:, h, : hand.cards]
+        values = CARD_VALUES[np.maximum(held, 0)]
+        first[:, h] = values.sum(axis=1) % 10
+        for k in range(hand.cards):  # (the first deal is out of the cards left)
+            counts[np.arange(n), values[:, k]] -= 1
+    takes = np.zeros((n, 2), dtype=bool)
+    actions = () if game.decision is None else game.decision.actions
+    for h, hand in enumerate(game.hands):
+        if not hand.extra:
+            continue
+        by_rule = np.isin(first[:, h], list(hand.draws))
+        by_action = np.zeros(n, dtype=bool)
+        if action is not None and actions:
+            gives = np.array([a.draws == hand.name for a in actions])
+            by_action = gives[np.maximum(action, 0)]
+        takes[:, h] = by_rule | by_action
+    total = counts.sum(axis=1)
+    v = np.arange(10)
+    # Every way of the two extra cards (a hand not taking one: its card ignored, weight 1).
+    w0 = np.where(takes[:, :1], counts / np.maximum(total, 1)[:, None], (v == 0)[None, :])
+    second = counts[:, None, :] - (takes[:, 0, None, None] & (v[:, None] == v[None, :]))
+    rest = np.maximum(total - takes[:, 0], 1)[:, None, None]
+    w1 = np.where(takes[:, 1, None, None], second / rest, (v == 0)[None, None, :])
+    weight = w0[:, :, None] * w1  # (n, player's card, dealer's card)
+    t0 = (first[:, 0, None, None] + np.where(takes[:, 0, None, None], v[None, :, None], 0)) % 10
+    t1 = (first[:, 1, None, None] + np.where(takes[:, 1, None, None], v[None, None, :], 0)) % 10
+    out = np.stack(
+        [
+            (weight * (t0 > t1)).sum(axis=(1, 2)),
+            (weight * (t1 > t0)).sum(axis=(1, 2)),
+            (weight * (t0 == t1)).sum(axis=(1, 2)),
+        ],
+        axis=1,
+    )
+    return out

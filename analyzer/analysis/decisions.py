@@ -35,11 +35,23 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.fields import WINNERS
 from analyzer.game.games import Action, Game, Reveal
 from analyzer.game.shoe import Shoe
-from analyzer.paytables.model import LOSE, Bet, Paytable
+from analyzer.paytables.model import LOSE, Bet, Payout, Paytable
 from analyzer.paytables.settle import settling_rule
 from analyzer.paytables.unknowns import Poly
 
-__all__ = ["Choice", "StrategyTable", "best_play"]
+__all__ = ["Choice", "StrategyTable", "best_play", "fold_condition", "fold_payout"]
+
+
+def fold_payout(action: Action) -> Payout:
+    """What a fold pays a bet of the decision: the share of the base stake it loses
+    (``"lose"``, ``"lose 1/2"``), as a line of the bet's figures."""
+    return LOSE if action.forfeit == 1 else Payout(action.pays, -action.forfeit)
+
+
+def fold_condition(action: Action) -> str:
+    """The condition a fold's line of a bet's figures is named by (``action == 'fold'``:
+    the rounds folded, which no rule of the bet settles)."""
+    return f"action == {action.name!r}"
 
 
 @dataclass(frozen=True)
@@ -436,11 +448,18 @@ def _solve(
     is weighed by its reveal's chance over one common denominator (the lines'
     ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
-    common = math.lcm(*(net.denominator for net in nets))
+    actions = list(per_reveal[0])
+    # A fold forfeits a share of the base stake of a bet the decision raises: its net in
+    # a set is fixed (the set's ways times the share lost), its rounds one line of their
+    # own; a bet riding on the rounds plays a folded round on, at one stake.
+    folds = [
+        a for a, action in enumerate(actions) if raised and action is not None and action.folds
+    ]
+    forfeits = [-actions[a].forfeit for a in folds]
+    common = math.lcm(*(net.denominator for net in nets + forfeits))
     scaled = np.array([int(net * common) for net in nets], dtype=object)
     scale = math.lcm(*(reveal.chance.denominator for reveal in reveals))
     weights = [int(reveal.chance * scale) for reveal in reveals]
-    actions = list(per_reveal[0])
     stakes = [1 if action is None or not raised else action.stake for action in actions]
     # Exact in int64 where no set's net can reach 2**62 (every shipped shoe), else in
     # Python integers (object arrays).
@@ -448,9 +467,11 @@ def _solve(
     exact = np.int64 if bound < 2**62 else object
     scaled = scaled.astype(exact)
     taken = np.zeros((len(actions), len(nets)), dtype=object)
+    folded = dict.fromkeys(folds, 0)
     blocks: list[SetBlock] = []
     for r, by_action in enumerate(per_reveal):
         codes, first_sums = next(iter(by_action.values()))
+        set_ways = first_sums.sum(axis=1)
         # The exact net of each action in each set, in units of 1/common of a base stake
         # (actions that deal no card share one array of sums: its nets are worked out once).
         per_stake: dict[int, np.ndarray] = {}
@@ -459,8 +480,10 @@ def _solve(
                 per_stake[id(sums)] = sums.astype(exact) @ scaled
         value = np.stack(
             [
-                per_stake[id(by_action[action][1])] * stake
-                for action, stake in zip(actions, stakes, strict=True)
+                set_ways.astype(exact) * int(-action.forfeit * common)
+                if a in folded
+                else per_stake[id(by_action[action][1])] * stake
+                for a, (action, stake) in enumerate(zip(actions, stakes, strict=True))
             ],
             axis=1,
         )
@@ -474,6 +497,9 @@ def _solve(
         else:
             played = best
         for a, action in enumerate(actions):
+            if a in folded:
+                folded[a] += int(set_ways[played == a].sum()) * weights[r]
+                continue
             taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
             names = tuple(action.name for action in actions)
@@ -481,7 +507,7 @@ def _solve(
                 SetBlock(
                     r,
                     codes,
-                    first_sums.sum(axis=1),
+                    set_ways,
                     value,
                     common,
                     names,
@@ -491,7 +517,8 @@ def _solve(
             )
     # One line per rule, as every bet has (claims and breakdowns name lines by rule):
     # its rounds under every action, with the mean net per base stake and the ways at
-    # each stake (a raised stake nets its multiple of the payout).
+    # each stake (a raised stake nets its multiple of the payout); then a line per fold
+    # (its rounds, at the share of the base stake it loses).
     lines = []
     for r, rule_net in enumerate(nets):
         ways = int(sum(taken[:, r]))
@@ -507,5 +534,10 @@ def _solve(
             else (OTHERWISE, LOSE)
         )
         lines.append((when, ways, payout, ways, moments, (), at_stakes))
+    for a, ways in folded.items():
+        payout = fold_payout(actions[a])
+        at_stakes = ((1, ways),) if ways else ()
+        moments = (payout.net, payout.net**2)
+        lines.append((fold_condition(actions[a]), ways, payout, ways, moments, (), at_stakes))
     result = bet_result(bet, mode, lines, denominator * scale, scale)
     return result, (None if actions == [None] else blocks)

@@ -268,7 +268,7 @@ class Analysis:
         """Rules that settle no round of this shoe: a typo in a condition, or dead code."""
         out = []
         for r in self.results:
-            for number, line in enumerate(r.lines[:-1], 1):
+            for number, line in enumerate(r.lines[: len(r.bet.rules)], 1):
                 if line.ways:
                     continue
                 why = (

@@ -489,8 +489,15 @@ def game_rules(
         )
     paytable = as_paytable(game)
     paytable.require_punto_banco("solve (the game of Player against Banker)")
-    paytable.require_played_as_dealt("solve (the game of Player against Banker)")
-    return paytable.rules, paytable.decks, f"paytable {paytable.name} (rules {paytable.rules.name})"
+    # (a [decision] raises bets, the hands drawing by the rules: the game is the same)
+    note = ""
+    if paytable.punto_banco_decision is not None:
+        note = "; its [decision] raises bets and draws no card: see baccarat-odds strategy"
+    return (
+        paytable.rules,
+        paytable.decks,
+        f"paytable {paytable.name} (rules {paytable.rules.name}{note})",
+    )
 
 
 def solve(

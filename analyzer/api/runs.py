@@ -73,6 +73,7 @@ def _played(
     what: str,
     every_game: bool = False,
     decided: bool = False,
+    seen_in_full: bool = False,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
@@ -82,7 +83,8 @@ def _played(
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
-    paytable.require_seen_in_full(what)
+    if seen_in_full:
+        paytable.require_seen_in_full(what)
     if not decided:
         paytable.require_played_as_dealt(what)
     paytable = with_values(
@@ -659,7 +661,9 @@ def count(
     from analyzer.runs.counting import count_partition, count_summary, per_round_table
     from analyzer.runs.few_rounds import count_warnings
 
-    played = _played(paytable, strategy, jackpot, unknowns, "count()", every_game=True)
+    played = _played(
+        paytable, strategy, jackpot, unknowns, "count()", every_game=True, seen_in_full=True
+    )
     if isinstance(bets, str):
         bets = [bets]
     if not bets or not all(isinstance(bet, str) for bet in bets):

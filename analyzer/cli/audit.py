@@ -39,7 +39,11 @@ round: the shown card and as many more as its value), every payout as the paytab
 settles it, and no shoe dealt twice (within a log or across the logs given). A log of
 another game of the family (Dragon Tiger, Three Card Baccarat, Lucky Draw Baccarat)
 names the game's hands: <hand>_cards (dragon_cards, tiger_cards), <hand>_score, and for
-a game with a player's decision the action taken; each hand's cards, its card after the
+a game with a player's decision the action taken (a fold's rounds net minus the share of
+the stake it forfeits) and, where the decision is shown cards at random, shown (the
+cards it was shown, by name, or none; a punto banco paytable with a [decision], Peek
+Baccarat, likewise shown and action:<bet id>, each bet's action, its payout at that
+stake); each hand's cards, its card after the
 deal (by its rule or the action) and the scores are checked as the game deals and
 scores them. Findings are listed first, each with its shoe, round and row (and log, of
 several). Then the fit to the exact odds: the outcome, natural, pair and side-bet

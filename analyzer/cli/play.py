@@ -47,9 +47,11 @@ some of the first four cards (Peek Baccarat) takes the round's cards as punto ba
 and --shown, the cards this round showed (its chances need --unknowns); each bet of the
 decision is raised by --action, or by default by its exact strategy in that information
 set, and its net is per base stake, the raise and the fee (on the base stake) in it. A
-paytable with random multipliers takes the round's special cards (or Lightning suits)
-with --special; without it none is drawn and a multiplied bet is paid at 1x. Each net is
-per unit staked, any fee paid."""
+game whose decision is shown cards at random takes --shown likewise (by their places in
+the game's first deal, or names). An action that folds forfeits the bets of the decision
+(their share of the stake lost, whatever the cards). A paytable with random multipliers
+takes the round's special cards (or Lightning suits) with --special; without it none is
+drawn and a multiplied bet is paid at 1x. Each net is per unit staked, any fee paid."""
 #: The five Gold Cards of the golden-wealth example round.
 _GOLD_CARDS = "7S=8,AH=2,2C=3,9D=2,KH=5"
 #: Peek Baccarat at values of its unknowns (the chances of one, two, three cards shown).
@@ -97,11 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--shown",
         metavar="CARDS",
-        help="for a punto banco [decision] that shows some of the first four cards at "
-        "random (Peek Baccarat): the cards this round showed, by their places in the deal, "
+        help="for a decision that shows some of the cards it sees at random (Peek "
+        "Baccarat): the cards this round showed, by their places in the deal (punto banco: "
         "1 the Player's first card, 2 the Banker's first, 3 the Player's second, 4 the "
-        'Banker\'s second (e.g. "1,3"), or by name (player_card1,banker_card2); none: no '
-        "card shown (default: none given, which such a paytable refuses)",
+        'Banker\'s second; another game: its first deal in dealing order), e.g. "1,3", or by '
+        "name (player_card1,banker_card2); none: no card shown (default: none given, which "
+        "such a paytable refuses)",
     )
     add_mode_option(
         parser, None, "only this betting mode's rows in the JSON 'bets' (default: every mode)"
@@ -157,7 +160,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
                 paytable, cards, modes, settled, reveal, args.action, lines
             )
     elif game.by_values:
-        settled, round_record, lines, decision = _drawn_round(paytable, cards, modes, args.action)
+        settled, round_record, lines, decision = _drawn_round(
+            paytable, cards, modes, args.action, reveal or 0
+        )
         if decision is not None:  # (every bet of the game is played by the round's action)
             action = next(a for a in game.decision.actions if a.name == decision["action"])
             played = dict.fromkeys(
@@ -299,18 +304,19 @@ def _punto_banco_round(
 
 def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
     """The cards ``--shown`` names, as an index of the decision's
-    :attr:`~analyzer.game.games.Decision.reveals`: required where a punto banco
-    ``[decision]`` shows the cards at random (its chances need the unknowns' values, to
+    :attr:`~analyzer.game.games.Decision.reveals`: required where a decision shows its
+    cards at random (a punto banco ``[decision]``'s chances need the unknowns' values, to
     tell which numbers of cards a round may show); 0 for one whose cards seen are not
-    random (``--shown`` not taken); None without a punto banco decision. Every problem is
-    one line: a card that is not one of the first four, or not one the decision sees, a
-    card given twice, a number of cards no round shows."""
-    decision = paytable.punto_banco_decision
+    random (``--shown`` not taken); None without a decision. Cards are named by their
+    places in the first deal (punto banco: of the first four; another game: in its
+    dealing order) or by name. Every problem is one line: a card not of the first deal,
+    or not one the decision sees, a card given twice, a number of cards no round shows."""
+    decision = paytable.decision
     if decision is None or not decision.shown:
         if text is not None:
             raise AnalyzerError(
-                f"--shown: {paytable.source} shows no card at random; it is for a punto banco "
-                "[decision] with 'shown', such as Peek Baccarat"
+                f"--shown: {paytable.source} shows no card at random; it is for a decision "
+                "with 'shown', such as Peek Baccarat's"
             )
         return None if decision is None else 0
     from analyzer.analysis.exact import check_known
@@ -318,24 +324,32 @@ def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
     from analyzer.engine.deal_walk import FIRST_FOUR
 
     check_known(paytable)
+    game = paytable.game
+    if game is None:
+        hands, first, places = paytable.decision_hands, FIRST_FOUR, _PLACES
+    else:
+        hands = game
+        first = tuple(f"{game.hands[h].name}_card{k}" for h, k in game.positions)
+        places = ", ".join(f"{i} {card}" for i, card in enumerate(first, 1))
     if text is None:
+        which = "the first four cards" if game is None else "the cards its decision sees"
         raise AnalyzerError(
-            f"--shown: {paytable.source} shows some of the first four cards at random: name "
-            f"those this round showed, by their places in the deal ({_PLACES}), e.g. --shown 1,3"
+            f"--shown: {paytable.source} shows some of {which} at random: name those this "
+            f"round showed, by their places in the deal ({places}), e.g. --shown 1,3"
         )
-    hands = paytable.decision_hands
     items = [item.strip() for item in text.split(",")]
     chosen: list[str] = []
     if [item.lower() for item in items] != ["none"]:
         for item in items:
-            if item.isdigit() and 1 <= int(item) <= len(FIRST_FOUR):
-                card = FIRST_FOUR[int(item) - 1]
-            elif item in FIRST_FOUR:
+            if item.isdigit() and 1 <= int(item) <= len(first):
+                card = first[int(item) - 1]
+            elif item in first:
                 card = item
             else:
+                which = "one of the first four cards" if game is None else "a card of the deal"
                 raise AnalyzerError(
-                    f"--shown: {item[:20]!r} is not one of the first four cards: give their "
-                    f"places in the deal ({_PLACES}) or names (player_card1 ...), or none"
+                    f"--shown: {item[:20]!r} is not {which}: give their places in the deal "
+                    f"({places}) or names (player_card1 ...), or none"
                 )
             if card in chosen:
                 raise AnalyzerError(f"--shown: {seen_label(hands, card)} is given twice")
@@ -354,9 +368,10 @@ def _reveal_of(paytable: Paytable, text: str | None) -> int | None:
     counts = [str(k) for k, chance in decision.shown if chance]
     shows = " or ".join([", ".join(counts[:-1]), counts[-1]] if len(counts) > 1 else counts)
     given = f"{len(chosen)} card{'' if len(chosen) == 1 else 's'}"
+    at = " at these unknowns" if game is None else ""
     raise AnalyzerError(
         f"--shown: {given} given, but a round of {paytable.source} shows {shows} (the "
-        "numbers of cards whose chance in 'shown' is not 0 at these unknowns)"
+        f"numbers of cards whose chance in 'shown' is not 0{at})"
     )
 
 
@@ -418,8 +433,9 @@ def _decided_round(
         in_mode = f" ({word(mode, 'en')})" if len(paytable.modes) > 1 else ""
         lines.append(f"  {named.display_name()}{in_mode}: EV {evs}; best {choice.best}")
     if action is not None:
-        staked = f", {action.stake} base stakes" if action.stake != 1 else ""
-        how = f"{action.name}{staked}, every bet of the decision (given with --action)"
+        how = (
+            f"{action.name}{_staked_text(action)}, every bet of the decision (given with --action)"
+        )
     elif paytable.played is not None:
         how = f"each bet's as {paytable.played.source} plays these cards"
     else:
@@ -525,7 +541,11 @@ def _game_round(
 
 
 def _drawn_round(
-    paytable: Paytable, cards: list[Card], modes: tuple[str, ...], asked: str | None
+    paytable: Paytable,
+    cards: list[Card],
+    modes: tuple[str, ...],
+    asked: str | None,
+    reveal: int = 0,
 ) -> tuple[Settled, dict[str, object], list[str], dict[str, object] | None]:
     """The round of a game whose hands take a card after the first deal
     (:mod:`analyzer.game.games`: Lucky Draw Baccarat) dealt from ``cards``: the first
@@ -566,9 +586,11 @@ def _drawn_round(
             for bet, _ in offered:
                 check_deal_walk(game, Shoe.standard(paytable.decks), bet.fields, bet=bet.id)
         code = int(information_codes(game, np.array([values[: game.cards]]))[0])
+        shown = decision.reveals[reveal].sees
+        code = _shown_code(code, decision.sees, shown)
         # The strategies of the bets the decision raises (the others ride on the round).
         raised = [(bet, mode) for bet, mode in offered if bet.id in paytable.decided]
-        choices = _strategy_choices(paytable, raised, code)
+        choices = _strategy_choices(paytable, raised, code, reveal)
         names = [a.name for a in decision.actions]
         if asked is not None:
             if asked not in names:
@@ -645,6 +667,8 @@ def _drawn_round(
             rule = int(settling_rule(bet, columns, 1)[0])
             times = stake if bet.id in paytable.decided else 1  # (a bet riding on the round)
             net = times * settlement.round_net(rule, Fraction(1)) - settlement.fee
+            if action is not None and action.folds and bet.id in paytable.decided:
+                net = -action.forfeit - settlement.fee  # (forfeit: no rule settles it)
             settled[mode][bet.id] = (net, None)
     reasons = [
         _why(game, h, first, action) if hand.extra else None for h, hand in enumerate(game.hands)
@@ -673,11 +697,13 @@ def _drawn_round(
     from analyzer.cli.strategy import seen_label
 
     seen_values = _information_seen(game, values)
-    seen_text = ", ".join(
-        f"{seen_label(game, card)} {value}"
-        for card, value in zip(decision.sees, seen_values, strict=True)
-    )
-    lines.append(f"Seen: {seen_text} (point values: the information set)")
+    seen_of = dict(zip(decision.sees, seen_values, strict=True))
+    shown = decision.reveals[reveal].sees
+    seen_text = ", ".join(f"{seen_label(game, card)} {seen_of[card]}" for card in shown)
+    lines.append(f"Seen: {seen_text or 'none'} (point values: the information set)")
+    hidden = [card for card in decision.sees if card not in shown]
+    if hidden:
+        lines.append(f"Hidden: {', '.join(seen_label(game, card) for card in hidden)}")
     for (bet_id, mode), choice in choices.items():
         named = paytable.bet(bet_id, mode)
         evs = ", ".join(f"{name} {float(v):+.6f}" for name, v in choice.values.items())
@@ -690,14 +716,13 @@ def _drawn_round(
         if paytable.played is not None
         else f"the best of the exact strategy on a full shoe of {paytable.decks} decks"
     )
-    staked = f", {action.stake} base stakes" if action.stake != 1 else ""
-    lines.append(f"Action: {action.name}{staked} ({why})")
+    lines.append(f"Action: {action.name}{_staked_text(action)} ({why})")
     decision_record = {
         "seen": [
-            {"card": card, "label": seen_label(game, card), "value": value}
-            for card, value in zip(decision.sees, seen_values, strict=True)
+            {"card": card, "label": seen_label(game, card), "value": seen_of[card]}
+            for card in shown
         ],
-        "hidden": [],
+        "hidden": hidden,
         "action": action.name,
         "stake": action.stake,
         "chosen_by": "option" if asked is not None else "strategy",
@@ -707,6 +732,13 @@ def _drawn_round(
         ],
     }
     return settled, round_record, lines, decision_record
+
+
+def _staked_text(action: Action) -> str:
+    """How an action stakes, as play says it after its name ("" at one base stake)."""
+    if action.folds:
+        return f", folds: {action.pays} of the base stake, the round not played on"
+    return f", {action.stake} base stakes" if action.stake != 1 else ""
 
 
 def _information_seen(game: Game, values: Sequence[int]) -> tuple[int, ...]:
@@ -720,15 +752,22 @@ def _information_seen(game: Game, values: Sequence[int]) -> tuple[int, ...]:
     return information_values(len(game.decision.sees), code)[0]
 
 
-def _strategy_choices(paytable: Paytable, offered: list, code: int) -> dict:
+def _shown_code(code: int, sees: Sequence[str], shown: Sequence[str]) -> int:
+    """The code of the information set of the cards ``shown`` (of ``sees``, in its order)
+    from ``code``, that of every card ``sees`` names: those cards' digits kept."""
+    digits = str(code).zfill(len(sees))
+    return int("".join(digits[sees.index(card)] for card in shown) or "0")
+
+
+def _strategy_choices(paytable: Paytable, offered: list, code: int, reveal: int = 0) -> dict:
     """Per offered (bet, mode), the :class:`~analyzer.analysis.decisions.Choice` of the
-    information set ``code`` in its exact strategy on a full shoe of the paytable's decks
-    (what report and strategy solve by default)."""
+    information set ``code`` (of reveal number ``reveal``) in its exact strategy on a full
+    shoe of the paytable's decks (what report and strategy solve by default)."""
     from analyzer.analysis.exact import analyze
 
     analysis = analyze(paytable=paytable, shoe=Shoe.standard(paytable.decks))
     return {
-        (bet.id, mode): analysis.choices[(bet.id, mode)].choice(code)
+        (bet.id, mode): analysis.choices[(bet.id, mode)].choice(code, reveal)
         for bet, mode in offered
         if (bet.id, mode) in analysis.choices
     }

@@ -195,6 +195,11 @@ def basis_text(game: Game, result: BetResult) -> str:
     decision = game.decision
     seen = ", ".join(seen_label(game, card) for card in decision.sees)
     raised = [f"{a.name}: {a.stake} base stakes" for a in decision.actions if a.stake != 1]
+    raised += [
+        f"{a.name}: a fold, {a.pays} of the base stake whatever the cards"
+        for a in decision.actions
+        if a.folds
+    ]
     stakes = f" (the stake of {'; '.join(raised)})" if raised else ""
     if decision.shown:
         chances = ", ".join(f"{k}: {p}" for k, p in decision.shown)

@@ -181,10 +181,27 @@ class Action:
     stake: int = 1
     #: What people call it in each language (``"en"``: the name, ``_`` as spaces).
     labels: Mapping[str, str] = field(default_factory=dict, compare=False)
+    #: A fold (``pays = "lose"``, a surrender ``pays = "lose 1/2"``): the share of the base
+    #: stake the bets of the decision lose without playing on (0: not a fold).
+    forfeit: Fraction = Fraction(0)
 
     def label(self, lang: str = "en") -> str:
         """What the action is called in ``lang`` (else in English)."""
         return self.labels.get(lang) or self.labels.get("en") or self.name.replace("_", " ")
+
+    @property
+    def folds(self) -> bool:
+        """Does the action forfeit the bets of the decision (all or part of the base
+        stake lost, the round not played on for them)?"""
+        return self.forfeit != 0
+
+    @property
+    def pays(self) -> str:
+        """A fold's payout as a paytable spells it (``"lose"``, ``"lose 1/2"``); "" for
+        an action that plays on."""
+        if not self.forfeit:
+            return ""
+        return "lose" if self.forfeit == 1 else f"lose {self.forfeit}"
 
 
 @dataclass(frozen=True)
@@ -217,7 +234,10 @@ class Decision:
         """What identifies the decision's figures (a random reveal's chances and a
         punto banco decision's bets only where given: a decision's fingerprint stays
         what it was without them)."""
-        out: list[Any] = [list(self.sees), [[a.name, a.draws, a.stake] for a in self.actions]]
+        out: list[Any] = [
+            list(self.sees),
+            [[a.name, a.draws, a.stake, *([a.pays] if a.folds else [])] for a in self.actions],
+        ]
         if self.shown:
             out.append({str(k): str(p) for k, p in self.shown})
         if self.bets is not None:
@@ -893,7 +913,7 @@ def _decision(
     for number, item in enumerate(actions_data, 1):
         action_where = f"{where}: action {number}"
         table(item, action_where, "an action ({ name = ..., draws = ..., stake = ... })")
-        check_keys(item, {"name", "draws", "stake", "label", "labels"}, action_where)
+        check_keys(item, {"name", "draws", "stake", "pays", "label", "labels"}, action_where)
         name = require(item, "name", str, action_where)
         if not _NAME.fullmatch(name):
             raise AnalyzerError(
@@ -917,10 +937,13 @@ def _decision(
             raise AnalyzerError(
                 f"{action_where}: 'stake' must be a whole number of base stakes, 1 to {MAX_STAKE}"
             )
-        actions.append(Action(name, draws, stake, _labels(item, action_where)))
+        forfeit = _fold(item, action_where)
+        actions.append(Action(name, draws, stake, _labels(item, action_where), forfeit))
     if len({a.name for a in actions}) != len(actions):
         raise AnalyzerError(f"{where}: two actions have one name")
-    if len({(a.draws, a.stake) for a in actions}) != len(actions):
+    if all(a.folds for a in actions):
+        raise AnalyzerError(f"{where}: every action folds; one at least must play on")
+    if len({(a.draws, a.stake, a.forfeit) for a in actions}) != len(actions):
         raise AnalyzerError(
             f"{where}: two actions do the same (the same card drawn and the same stake)"
         )
@@ -936,6 +959,65 @@ def _decision(
             raise AnalyzerError(f"{where}: 'bets' names a bet twice")
         bets = tuple(bets)
     return Decision(tuple(sees), tuple(actions), chances, bets)
+
+
+#: A loss's spelling: "lose" and the share of the stake lost ("lose 1/2", "lose half",
+#: "lose 0.5"), or "lose" alone (the whole stake).
+_LOSS = re.compile(r"^\s*lose(?:\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?))?\s*$", re.I)
+
+
+def lost_share(value: str, where: str) -> Fraction:
+    """The share of the stake a loss spelled ``value`` loses: ``"lose"`` 1, ``"lose 1/2"``
+    (or ``"lose half"``, ``"lose 0.5"``) one half; a share in (0, 1]. A paytable's partial
+    loss and a fold's ``pays`` read it. Anything else is one line starting ``where``.
+
+    Raises
+    ------
+    AnalyzerError
+        Not a loss's spelling, or a share outside (0, 1].
+
+    Examples
+    --------
+    >>> lost_share("lose 1/2", "pays"), lost_share("lose", "pays")
+    (Fraction(1, 2), Fraction(1, 1))
+    """
+    match = _LOSS.match(value)
+    if not match:
+        raise AnalyzerError(
+            f"{where}: a partial loss is 'lose' and the share of the stake lost, e.g. "
+            "'lose 1/2' or 'lose half'"
+        )
+    text = (match[1] or "1").lower()
+    try:
+        share = Fraction(1, 2) if text == "half" else Fraction(text)
+    except ZeroDivisionError:
+        raise AnalyzerError(f"{where}: division by zero") from None
+    if not 0 < share <= 1:
+        raise AnalyzerError(
+            f"{where}: the share of the stake lost must be more than 0 "
+            '(use "push") and at most 1 (the whole stake)'
+        )
+    return share
+
+
+def _fold(item: Mapping[str, Any], where: str) -> Fraction:
+    """An action's ``pays`` (a fold: ``"lose"``, a surrender ``"lose 1/2"``): the share of
+    the base stake it loses; 0 without ``pays``. A fold plays no further (no ``draws``,
+    no ``stake``) and cannot gain or push."""
+    if "pays" not in item:
+        return Fraction(0)
+    pays = item["pays"]
+    if not isinstance(pays, str) or not pays.strip().lower().startswith("lose"):
+        raise AnalyzerError(
+            f"{where}: a fold's 'pays' loses the stake or a share of it ('lose', "
+            f"'lose 1/2'), got {str(pays)[:40]!r}: a fold cannot win or push"
+        )
+    if "draws" in item or "stake" in item:
+        raise AnalyzerError(
+            f"{where}: a fold ('pays') forfeits the base stake without playing on: it takes "
+            "no 'draws' nor 'stake'"
+        )
+    return lost_share(pays, f"{where}: 'pays' {pays[:40]!r}")
 
 
 def _shown(

@@ -37,6 +37,7 @@ from analyzer.game.games import (
     counted_field,
     decision_from_table,
     game_from_table,
+    lost_share,
     named_game,
 )
 from analyzer.game.identities import KIND_CARDS, MULTIPLY_KINDS
@@ -99,7 +100,9 @@ EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "c
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.
-DECISION_COMMANDS = ("report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate")
+DECISION_COMMANDS = (
+    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "audit",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -241,29 +244,12 @@ def parse_payout(value: object) -> Payout:
     return Payout(text, net)
 
 
-_PARTIAL_LOSS = re.compile(r"^\s*lose\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?)\s*$", re.I)
-
-
 def _partial_loss(value: str) -> Payout:
     """``"lose 1/2"`` (or ``"lose half"``, ``"lose 0.5"``): the bet loses that share of
     the stake and the rest comes back, as Dragon Tiger's Dragon and Tiger bets do on a
-    tie. The share lies in (0, 1]; its text is the fraction, ``"lose 1/2"``."""
-    match = _PARTIAL_LOSS.match(value)
-    if not match:
-        raise AnalyzerError(
-            f"bad payout {_short(value)}: a partial loss is 'lose' and the share of the "
-            "stake lost, e.g. 'lose 1/2' or 'lose half'"
-        )
-    share_text = match[1].lower()
-    try:
-        share = Fraction(1, 2) if share_text == "half" else Fraction(share_text)
-    except ZeroDivisionError:
-        raise AnalyzerError(f"bad payout {_short(value)}: division by zero") from None
-    if not 0 < share <= 1:
-        raise AnalyzerError(
-            f"bad payout {_short(value)}: the share of the stake lost must be more than 0 "
-            '(use "push") and at most 1 (the whole stake)'
-        )
+    tie. The share lies in (0, 1]; its text is the fraction, ``"lose 1/2"``
+    (:func:`~analyzer.game.games.lost_share` reads it, as a fold's ``pays``)."""
+    share = lost_share(value, f"bad payout {_short(value)}")
     if share == 1:
         return LOSE
     return Payout(f"lose {share}", -share)
@@ -533,16 +519,17 @@ class Paytable:
             )
 
     def require_seen_in_full(self, what: str) -> None:
-        """Refuse, in one line, ``what`` (a command or a function that deals rounds of a
-        game of the family: play, simulate, count, audit) for a game whose decision's
-        cards shown are random (``shown`` in its ``[decision]``): its rounds would need a
-        reveal dealt beside them, which these do not yet draw (report, verify, fit, docs
-        and strategy solve it exactly)."""
+        """Refuse, in one line, ``what`` (count: the per-round exact EVs on the cards left)
+        for a game whose decision's cards shown are random (``shown`` in its
+        ``[decision]``): the batch engine prices a round by one information set of every
+        card the decision sees, while a random reveal would need each reveal's best play
+        solved again on every shoe state (play, simulate and audit take it)."""
         if self.game is not None and self.game.decision is not None and self.game.decision.shown:
             raise AnalyzerError(
-                f"{self.source}: {what} deals {self.game.name}'s rounds with the decision "
-                "seeing every card it sees; its cards shown are random (report, verify, "
-                "fit, docs and strategy take it)"
+                f"{self.source}: {what} prices each round on the cards left by the best play "
+                f"of one information set; {self.game.name}'s decision is shown cards at "
+                "random, whose best play would be solved again per reveal on every shoe "
+                "(report, verify, fit, docs, strategy, play, simulate and audit take it)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:
@@ -1014,7 +1001,7 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
     alternatives = _alternatives(data.get("alternative"), bets, source)
     decision = _punto_banco_decision(data.get("decision"), bets, source, tuple(unknowns))
     _check_unknowns_used(unknowns, multipliers, decision, source)
-    return Paytable(
+    paytable = Paytable(
         name,
         decks,
         modes,
@@ -1029,6 +1016,32 @@ def paytable_from_dict(data: Mapping[str, Any], source: str = "<paytable>") -> P
         game=game,
         punto_banco_decision=decision,
     )
+    _check_folds(paytable)
+    return paytable
+
+
+def _check_folds(paytable: Paytable) -> None:
+    """A fold forfeits each bet of the decision at its own ``pays``: the rules of such a
+    bet may not settle a folded round themselves (a rule naming the fold is refused, one
+    line)."""
+    decision = paytable.decision
+    if decision is None:
+        return
+    for action in decision.actions:
+        if not action.folds:
+            continue
+        for bet in paytable.bets:
+            if bet.id not in paytable.decided:
+                continue
+            for number, rule in enumerate(bet.rules, 1):
+                if f"'{action.name}'" in rule.condition.shown or (
+                    f'"{action.name}"' in rule.condition.shown
+                ):
+                    raise AnalyzerError(
+                        f"{paytable.source}: bet {bet.id!r}: rule {number} settles the fold "
+                        f"{action.name!r}, which the rules do not allow: a folded bet loses "
+                        f"the fold's pays ({action.pays!r}) without a rule"
+                    )
 
 
 def _punto_banco_decision(

@@ -68,7 +68,9 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. dealt version 1: new (the round-average RTP over shoes as
+#: Every command's contract. report version 4, strategy version 3, simulate and count
+#: version 5: each action of the decision has ``pays`` (a fold's payout; null for an
+#: action that plays on). dealt version 1: new (the round-average RTP over shoes as
 #: dealt, per bet and mode). audit version 4: ``monitoring`` (each staked bet's return
 #: against its exact RTP, where the log has ``stake:<bet>`` columns) and ``groups`` (each
 #: dealer's, table's and studio's tests and monitoring, where the log names them) added.
@@ -109,11 +111,11 @@ CONTRACTS: dict[str, Contract] = {
         Contract("certify", 1, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
-        Contract("simulate", 4, "bets"),
+        Contract("simulate", 5, "bets"),
         Contract("count", 5, "bets"),
         Contract("dealt", 1, "bets"),
         Contract("solve", 2, "cells"),
-        Contract("strategy", 2, "sets"),
+        Contract("strategy", 3, "sets"),
         Contract("audit", 4, "findings"),
         Contract("cache", 1, "runs"),
     )
@@ -191,7 +193,10 @@ def decision_record(paytable: Paytable) -> dict[str, Any] | None:
         "sees": list(decision.sees),
         **({"shown": {str(k): p for k, p in decision.shown}} if decision.shown else {}),
         **({"bets": list(decision.bets)} if decision.bets is not None else {}),
-        "actions": [{"name": a.name, "draws": a.draws, "stake": a.stake} for a in decision.actions],
+        "actions": [
+            {"name": a.name, "draws": a.draws, "stake": a.stake, "pays": a.pays or None}
+            for a in decision.actions
+        ],
         **({"played": paytable.played.source} if paytable.played is not None else {}),
     }
 

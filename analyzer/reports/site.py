@@ -300,7 +300,13 @@ def _decision_text(game: Game, lang: str, bets: Sequence[Bet] = ()) -> str:
     actions = []
     for action in decision.actions:
         name = action.label(lang)
-        if action.draws is not None:
+        if action.folds:
+            if action.forfeit == 1:
+                actions.append(sentence("game_action_fold", lang, action=name))
+            else:
+                share = fraction_text(action.forfeit)
+                actions.append(sentence("game_action_surrender", lang, action=name, share=share))
+        elif action.draws is not None:
             actions.append(
                 sentence(
                     "game_action_draws",

@@ -365,8 +365,11 @@ def summary_table(analysis: Analysis, lang: str = "en") -> Table:
 
 def line_label(result: BetResult, number: int, lang: str = "en") -> str:
     """What line ``number`` of a bet is called for people: its rule's label in ``lang``
-    (else in English), else its condition; the last line is "otherwise"."""
-    if number >= len(result.bet.rules):
+    (else in English), else its condition; the line after the rules is "otherwise", and a
+    fold's line after it is named by its condition (``action == 'fold'``)."""
+    if number > len(result.bet.rules):
+        return result.lines[number].when
+    if number == len(result.bet.rules):
         return word(OTHERWISE, lang)
     labels = result.bet.rules[number].labels
     return labels.get(lang) or labels.get("en") or result.lines[number].when

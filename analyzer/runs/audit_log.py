@@ -20,7 +20,9 @@ A log of another game of the family (:mod:`analyzer.analysis.audit_game`) names 
 hands: ``<hand>_cards`` for each (``dragon_cards``, ``tiger_cards``: the hand's cards in
 the order it took them, at least one), ``winner`` one of the game's (its hands' names or
 its tie word), ``<hand>_score`` as the game scores a hand, and for a game with a
-player's decision a required ``action`` (one of the game's actions).
+player's decision a required ``action`` (one of the game's actions), and where the
+decision's cards shown are random a required ``shown``: the cards the round showed, by
+name (``"player_card1 dealer_card1"``, spaces or commas, in any order), or ``none``.
 
 Every malformed input is one :class:`~analyzer.errors.AnalyzerError` naming the row (the
 n-th round of the file, the header not counted) and the column. The file is read a block
@@ -59,6 +61,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import check_untrusted
 from analyzer.game.cards import card_index, parse_card
 from analyzer.game.fields import WINNERS
+from analyzer.game.games import Decision
 from analyzer.paytables.model import Paytable
 
 #: Columns every log has.
@@ -140,14 +143,55 @@ def check_logs(paths: Sequence[str | Path], paytable: Paytable) -> None:
             raise other_payout_columns(path)
 
 
+def _reveal(cell: Any, where: tuple[Path, int, str], decision: Decision, game: str) -> int:
+    """The ``shown`` cell of a round: the index of the way the decision's cards were
+    shown (of its reveals), from the cards' names, or ``none``; anything else, a card
+    twice, or a number of cards no round shows, is one line (``game``: its name)."""
+    text = "" if cell is None else str(cell).strip()
+    names = [] if text.lower() == "none" else text.replace(",", " ").split()
+    if not text:
+        raise AnalyzerError(
+            f"{_place(where)}: empty (every round of {game} logs the cards its decision "
+            "was shown, by name, or none)"
+        )
+    for name in names:
+        if name not in decision.sees:
+            raise AnalyzerError(
+                f"{_place(where)}: {name[:40]!r} is not a card the decision sees "
+                f"({', '.join(decision.sees)})"
+            )
+    if len(set(names)) != len(names):
+        raise AnalyzerError(f"{_place(where)}: a card is named twice")
+    cards = tuple(card for card in decision.sees if card in names)
+    for r, reveal in enumerate(decision.reveals):
+        if reveal.sees == cards:
+            return r
+    counts = ", ".join(str(k) for k, chance in decision.shown if chance)
+    raise AnalyzerError(
+        f"{_place(where)}: {len(cards)} card(s) shown, but a round shows {counts} of them"
+    )
+
+
+def _action_columns(paytable: Paytable) -> list[str]:
+    """A punto banco ``[decision]``'s action columns: ``action:<bet id>`` per bet it is
+    for that the paytable offers."""
+    offered = dict.fromkeys(bet.id for bet, _ in paytable.offered(paytable.modes))
+    return [f"action:{bet_id}" for bet_id in offered if bet_id in paytable.decided]
+
+
 def required_columns(paytable: Paytable) -> tuple[str, ...]:
     """The columns every log of ``paytable``'s game has: punto banco's
     :data:`REQUIRED`, or another game's shoe, round, each hand's cards and, with a
     player's decision, the action."""
     game = paytable.game
     if game is None:
-        return REQUIRED
-    return ("shoe", "round", *hand_columns(game), *(("action",) if game.decision else ()))
+        if paytable.punto_banco_decision is None:
+            return REQUIRED
+        return (*REQUIRED, "shown", *_action_columns(paytable))
+    decided = ("action",) if game.decision else ()
+    if game.decision is not None and game.decision.shown:
+        decided += ("shown",)
+    return ("shoe", "round", *hand_columns(game), *decided)
 
 
 def optional_columns(paytable: Paytable) -> tuple[str, ...]:
@@ -290,6 +334,8 @@ class _Layout:
                 f"{', '.join(required)}; see audit --help)"
             )
         self.game = paytable.game
+        self.decision = paytable.punto_banco_decision
+        self.decided = _action_columns(paytable) if self.decision is not None else []
         self.names = names
         self.at = {name: i for i, name in enumerate(names)}
         #: The columns read (the others are ignored).
@@ -377,6 +423,8 @@ class _Block:
         self.actions: list[int] = []
         self.stakes: dict[tuple[str, str], list[float]] = {key: [] for key in layout.stakes}
         self.groups: dict[str, list[str]] = {name: [] for name in layout.groups}
+        self.shown: list[int] = []
+        self.bet_actions: dict[str, list[int]] = {}
 
     def add(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -473,6 +521,9 @@ class _Block:
                     f"logs the action taken: {', '.join(names)})"
                 )
             self.actions.append(action)
+            if game.decision.shown:
+                shown = _reveal(cells[at["shown"]], where(row, "shown"), game.decision, game.name)
+                self.shown.append(shown)
 
     def _add_burn(self, row: int, cells: Sequence[Any]) -> None:
         at = self.layout.at
@@ -492,6 +543,18 @@ class _Block:
                 )
         third = [player[2] if len(player) > 2 else -1, banker[2] if len(banker) > 2 else -1]
         self.cards.append([player[0], banker[0], player[1], banker[1], *third])
+        decision = self.layout.decision
+        if decision is not None:  # the cards shown, each bet of the decision's action
+            self.shown.append(_reveal(cells[at["shown"]], where(row, "shown"), decision, "it"))
+            names = tuple(action.name for action in decision.actions)
+            for column in self.layout.decided:
+                action = _named(cells[at[column]], where(row, column), names, "an action")
+                if action == NOT_LOGGED:
+                    raise AnalyzerError(
+                        f"{_place(where(row, column))}: empty (every round logs the action "
+                        f"each bet of the decision took: {', '.join(names)})"
+                    )
+                self.bet_actions.setdefault(column.removeprefix("action:"), []).append(action)
         self._add_burn(row, cells)
         for name, out in (("player_score", self.player_score), ("banker_score", self.banker_score)):
             if name in at:
@@ -511,15 +574,21 @@ class _Block:
     def done(self) -> LoggedRounds:
         game = self.layout.game
         width = 6 if game is None else len(game.hands) * HAND_SLOTS
-        actions = None
+        actions = shown = None
         if game is not None and game.decision is not None:
             actions = np.array(self.actions, dtype=np.int64)
+            if game.decision.shown:
+                shown = np.array(self.shown, dtype=np.int64)
+        if self.layout.decision is not None:
+            shown = np.array(self.shown, dtype=np.int64)
         return LoggedRounds(
             rows=np.array(self.rows, dtype=np.int64),
             shoes=np.array(self.shoes, dtype=object),
             rounds=np.array(self.rounds, dtype=np.int64),
             cards=np.array(self.cards, dtype=np.int64).reshape(-1, width),
             action=actions,
+            shown=shown,
+            bet_actions={k: np.array(v, dtype=np.int64) for k, v in self.bet_actions.items()},
             player_score=np.array(self.player_score, dtype=np.int64),
             banker_score=np.array(self.banker_score, dtype=np.int64),
             winner=np.array(self.winner, dtype=np.int64),

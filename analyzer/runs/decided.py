@@ -58,17 +58,28 @@ class DecidedPlays:
     for; ``actions``: per column and reveal, the index of the action played in each
     information set, by its code
     (:meth:`~analyzer.analysis.decisions.StrategyTable.played_actions`); ``stakes``:
-    each action's stake, in base stakes."""
+    each action's stake, in base stakes; ``forfeits``: the share of the base stake each
+    action forfeits (a fold's; 0 for an action that plays on)."""
 
     reveals: tuple[Reveal, ...]
     places: tuple[tuple[int, ...], ...]
     columns: tuple[int, ...]
     actions: tuple[tuple[np.ndarray, ...], ...]
     stakes: np.ndarray
+    forfeits: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        if self.forfeits is None:
+            object.__setattr__(self, "forfeits", np.zeros(len(self.stakes)))
 
     def round_stakes(self, column: int, reveal: np.ndarray, codes: np.ndarray) -> np.ndarray:
         """Per round, the stake (float64, in base stakes) the bet of ``column`` (an index
-        of :attr:`columns`) plays at: the action of the round's information set (its
+        of :attr:`columns`) plays at (:meth:`round_actions`)."""
+        return self.stakes[self.round_actions(column, reveal, codes)]
+
+    def round_actions(self, column: int, reveal: np.ndarray, codes: np.ndarray) -> np.ndarray:
+        """Per round, the index of the action (of the decision's) the bet of ``column``
+        (an index of :attr:`columns`) takes: that of the round's information set (its
         ``reveal``, an index of :attr:`reveals`, and ``codes``, from
         :func:`reveal_codes`)."""
         played = np.empty(len(codes), dtype=np.int64)
@@ -79,7 +90,7 @@ class DecidedPlays:
             raise AnalyzerError(
                 "a round showed cards whose information set the strategy table does not have"
             )
-        return self.stakes[played]
+        return played
 
 
 def decided_tables(paytable: Paytable, shoe: Shoe) -> dict[tuple[str, str], StrategyTable]:
@@ -184,6 +195,8 @@ def play_decided(
         taken = action or by_name[choice.played]
         rule = int(settling_rule(bet, columns, 1)[0])
         net = taken.stake * Settlement(bet).round_net(rule, Fraction(1)) - bet.fee
+        if taken.folds:  # (the share of the base stake forfeit, the fee paid)
+            net = -taken.forfeit - bet.fee
         out[(bet_id, mode)] = DecidedPlay(choice, taken, net)
     return out
 
@@ -229,6 +242,7 @@ def decided_plays(paytable: Paytable, shoe: Shoe) -> DecidedPlays:
         columns,
         tuple(actions),
         np.array([float(action.stake) for action in decision.actions]),
+        np.array([float(action.forfeit) for action in decision.actions]),
     )
 
 

@@ -39,17 +39,22 @@ if TYPE_CHECKING:
 __all__ = [
     "DRAWN_FIELDS",
     "action_by_deal",
+    "actions_by_reveal",
     "deal_drawn_rounds",
     "drawn_columns",
     "first_deal_values",
     "game_arrays",
+    "max_rounds",
     "slot_cards",
 ]
 
 #: Fields of a dealt round's row: its number in the shoe, the index of its first card,
 #: the cards it took, the action's index (0 without a decision), the winner (0 the first
-#: hand, 1 the second, 2 a tie), each hand's score and the extra cards each took (0, 1).
-DRAWN_FIELDS = ("round", "start", "used", "action", "winner", "score0", "score1", "took0", "took1")
+#: hand, 1 the second, 2 a tie), each hand's score, the extra cards each took (0, 1), and
+#: the index of the cards the decision was shown (of its reveals: 0 where not random).
+DRAWN_FIELDS = (
+    "round", "start", "used", "action", "winner", "score0", "score1", "took0", "took1", "reveal",
+)  # fmt: skip
 
 
 def first_deal_values(game: Game) -> np.ndarray:
@@ -60,26 +65,41 @@ def first_deal_values(game: Game) -> np.ndarray:
     return np.stack([(k // 10 ** (game.cards - 1 - i)) % 10 for i in range(game.cards)], axis=1)
 
 
-def action_by_deal(game: Game, table: StrategyTable | None) -> np.ndarray:
+def action_by_deal(game: Game, table: StrategyTable | None, reveal: int = 0) -> np.ndarray:
     """Per first deal (:func:`first_deal_values`), the index of the action a bet's
-    strategy ``table`` plays there: the action it plays in the deal's information set
-    (the best, or the one ``--decisions`` gave)
-    (:func:`~analyzer.engine.deal_walk.information_codes`; a set the table lacks, which
-    the shoe it was solved on never deals, the first action); zeros without a decision
-    (``table`` None)."""
+    strategy ``table`` plays there when the decision is shown the cards of ``reveal`` (an
+    index of its reveals: 0 where the cards seen are not random): the action it plays in
+    the deal's information set (the best, or the one ``--decisions`` gave)
+    (:func:`~analyzer.engine.deal_walk.information_codes`, the cards shown kept; a set the
+    table lacks, which the shoe it was solved on never deals, the first action); zeros
+    without a decision (``table`` None)."""
     deals = np.zeros(10**game.cards, dtype=np.int64)
     if table is None or game.decision is None:
         return deals
     names = [action.name for action in game.decision.actions]
     codes = information_codes(game, first_deal_values(game))
+    sees = game.decision.sees
+    if game.decision.shown:  # (the digits of the cards this reveal shows)
+        seen = np.zeros_like(codes)
+        for card in game.decision.reveals[reveal].sees:
+            seen = seen * 10 + (codes // 10 ** (len(sees) - 1 - sees.index(card))) % 10
+        codes = seen
     unique, inverse = np.unique(codes, return_inverse=True)
     best = np.zeros(len(unique), dtype=np.int64)
     for i, code in enumerate(unique.tolist()):
         try:
-            best[i] = names.index(table.choice(code).played)
+            best[i] = names.index(table.choice(code, reveal).played)
         except KeyError:
             continue
     return best[inverse.reshape(-1)]
+
+
+def actions_by_reveal(game: Game, table: StrategyTable | None) -> np.ndarray:
+    """:func:`action_by_deal` of every way the decision's cards may be shown: a row per
+    reveal of the decision (one row where the cards seen are not random, or without a
+    decision)."""
+    reveals = 1 if game.decision is None else len(game.decision.reveals)
+    return np.stack([action_by_deal(game, table, r) for r in range(reveals)])
 
 
 def game_arrays(game: Game) -> tuple[np.ndarray, ...]:
@@ -103,7 +123,7 @@ def game_arrays(game: Game) -> tuple[np.ndarray, ...]:
 @njit(cache=True)
 def _deal_drawn_jit(
     values, start, cut, one_more, first_cards, most_cards, owner, extra, draws, action_hands,
-    action_of_deal, out,
+    action_of_deal, reveal_of_round, out,
 ):  # fmt: skip
     """Deal one shoe's rounds from ``start`` until the last (the module's rules).
 
@@ -123,8 +143,11 @@ def _deal_drawn_jit(
         left).
     owner, extra, draws, action_hands
         :func:`game_arrays`.
-    action_of_deal : int64[10**first_cards]
-        The action played on each first deal (:func:`action_by_deal`).
+    action_of_deal : int64[reveals, 10**first_cards]
+        The action played on each first deal, per way the decision's cards are shown
+        (:func:`actions_by_reveal`).
+    reveal_of_round : int64[max_rounds]
+        The way the cards are shown to round ``n + 1`` (drawn before the deal).
     out : int64[max_rounds, len(DRAWN_FIELDS)]
         Filled with a row of :data:`DRAWN_FIELDS` per round.
 
@@ -150,7 +173,8 @@ def _deal_drawn_jit(
                 total1 += v
         total0 %= 10
         total1 %= 10
-        a = action_of_deal[key]
+        r = reveal_of_round[n]
+        a = action_of_deal[r, key]
         took0 = 1 if extra[0] == 1 and (draws[0, total0] or action_hands[a] == 0) else 0
         took1 = 1 if extra[1] == 1 and (draws[1, total1] or action_hands[a] == 1) else 0
         q = p + first_cards
@@ -169,6 +193,7 @@ def _deal_drawn_jit(
         out[n, 6] = total1
         out[n, 7] = took0
         out[n, 8] = took1
+        out[n, 9] = r
         n += 1
         p = q
         if last:
@@ -183,14 +208,14 @@ def _deal_drawn_jit(
 @njit(cache=True)
 def _deal_drawn_shoes_jit(
     values, starts, cut, one_more, first_cards, most_cards, owner, extra, draws, action_hands,
-    action_of_deal, out, n_rounds,
+    action_of_deal, reveals, out, n_rounds,
 ):  # fmt: skip
     """:func:`_deal_drawn_jit` of every shoe ``values[i]`` from ``starts[i]`` into
-    ``out[i]``; ``n_rounds[i]``: its rounds."""
+    ``out[i]``, its rounds shown the cards ``reveals[i]``; ``n_rounds[i]``: its rounds."""
     for i in range(values.shape[0]):
         n_rounds[i] = _deal_drawn_jit(
             values[i], starts[i], cut, one_more, first_cards, most_cards, owner, extra, draws,
-            action_hands, action_of_deal, out[i],
+            action_hands, action_of_deal, reveals[i], out[i],
         )  # fmt: skip
 
 
@@ -200,9 +225,13 @@ def deal_drawn_rounds(
     procedure: Procedure,
     game: Game,
     action_of_deal: np.ndarray,
+    reveals: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every round of the shuffled shoes ``values`` (point values, a row per shoe, round
-    1 from ``starts[i]``), played by ``action_of_deal`` (:func:`action_by_deal`).
+    1 from ``starts[i]``), played by ``action_of_deal`` (:func:`action_by_deal`, or a
+    row per reveal: :func:`actions_by_reveal`), round ``n + 1`` of shoe ``i`` shown the
+    cards of reveal ``reveals[i, n]`` (drawn by the caller, outside the kernel: at least
+    :func:`max_rounds` columns; None: reveal 0).
 
     Returns
     -------
@@ -212,8 +241,15 @@ def deal_drawn_rounds(
         Per shoe, its rounds.
     """
     shoes = len(values)
-    max_rounds = procedure.cards // game.cards + 1
-    out = np.empty((shoes, max_rounds, len(DRAWN_FIELDS)), dtype=np.int64)
+    most = max_rounds(procedure, game)
+    if reveals is None:
+        reveals = np.zeros((shoes, most), dtype=np.int64)
+    if reveals.shape[1] < most:
+        raise ValueError(f"reveals need {most} rounds a shoe")
+    action_of_deal = np.atleast_2d(action_of_deal)
+    if int(reveals.max(initial=0)) >= len(action_of_deal):
+        raise ValueError("a reveal without its actions")
+    out = np.empty((shoes, most, len(DRAWN_FIELDS)), dtype=np.int64)
     n_rounds = np.empty(shoes, dtype=np.int64)
     _deal_drawn_shoes_jit(
         np.ascontiguousarray(values, dtype=np.int64),
@@ -224,11 +260,18 @@ def deal_drawn_rounds(
         game.most_cards,
         *game_arrays(game),
         np.ascontiguousarray(action_of_deal, dtype=np.int64),
+        np.ascontiguousarray(reveals, dtype=np.int64),
         out,
         n_rounds,
     )
-    dealt = np.arange(max_rounds) < n_rounds[:, None]
+    dealt = np.arange(most) < n_rounds[:, None]
     return out[dealt], n_rounds
+
+
+def max_rounds(procedure: Procedure, game: Game) -> int:
+    """The most rounds a shoe of ``procedure`` can deal of ``game`` (a bound: every round
+    takes at least the first deal's cards)."""
+    return procedure.cards // game.cards + 1
 
 
 def slot_cards(game: Game, cards: np.ndarray, rounds: np.ndarray, shoe: np.ndarray) -> np.ndarray:

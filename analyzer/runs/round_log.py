@@ -61,6 +61,9 @@ FIXED_COLUMNS = (
     "banker_score",
 )
 SPECIALS = "specials"
+#: The column of the cards a decision was shown where they are random: their names, in
+#: the decision's order, space-separated ("none" where none was shown).
+SHOWN = "shown"
 #: Each card index's text, and "" (index 52) for a third card not dealt.
 _CARD_TEXT = np.array([card_text(i) for i in range(52)] + [""], dtype=object)
 
@@ -73,14 +76,26 @@ def log_format(path: str | Path) -> str:
     return suffix[1:]
 
 
+def decided_action_columns(paytable) -> list[str]:
+    """A punto banco ``[decision]``'s action columns of a log: ``action:<bet id>``, one
+    per bet it is for that is on offer, in the paytable's order."""
+    offered = dict.fromkeys(bet.id for bet, _ in paytable.offered(paytable.modes))
+    return [f"action:{bet_id}" for bet_id in offered if bet_id in paytable.decided]
+
+
 def log_columns(job: SimulationJob) -> list[str]:
     """The log's header: the fixed columns, then one payout column per (bet, mode)."""
     paytable = job.paytable
     game = paytable.game
     if game is None:
         fixed = list(FIXED_COLUMNS) + ([SPECIALS] if paytable.multipliers is not None else [])
+        decision = paytable.punto_banco_decision
+        if decision is not None:  # the cards shown, then each bet of the decision's action
+            fixed += [SHOWN, *decided_action_columns(paytable)]
     else:
         decided = ["action"] if game.decision is not None else []
+        if game.decision is not None and game.decision.shown:
+            decided.append(SHOWN)
         fixed = [
             "shoe", "round", *hand_columns(game), "burn", "winner", *score_columns(game),
             *decided,
@@ -198,6 +213,10 @@ def _columns(settled: SettledRounds, first_shoe: int, start: int, stop: int) -> 
     }
     if settled.factors is not None:
         columns[SPECIALS] = _specials(cards, settled.factors[start:stop])
+    if settled.shown is not None:
+        columns[SHOWN] = settled.shown[start:stop]
+        for bet_id, names in (settled.actions or {}).items():
+            columns[f"action:{bet_id}"] = names[start:stop]
     columns["nets"] = settled.nets[start:stop]
     return columns
 
@@ -224,6 +243,8 @@ def _game_columns(settled: SettledGameRounds, first_shoe: int, start: int, stop:
         columns[f"score{h}"] = np.ascontiguousarray(settled.scores[start:stop, h], dtype=np.int64)
     if settled.action is not None:
         columns["action"] = settled.action[start:stop].astype(object)
+    if settled.shown is not None:
+        columns[SHOWN] = settled.shown[start:stop]
     columns["nets"] = settled.nets[start:stop]
     return columns
 

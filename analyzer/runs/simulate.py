@@ -135,7 +135,10 @@ class SettledRounds:
     ``"player"``, ``"banker"`` or ``"tie"``; ``nets``: per round and (bet, mode) of
     ``paytable.offered``, the net per unit staked with any fee paid (NaN on a round after
     the bet's max round); ``factors``: each card's multiplier (1 unless special), or None
-    without a multiplier model.
+    without a multiplier model; with a ``[decision]`` (else None), ``shown``: the cards
+    each round showed, as the log's ``shown`` column writes them, and ``actions``: per
+    bet id of the decision, each round's action's name (a bet of it raised per base
+    stake in ``nets``).
     """
 
     shoe: np.ndarray
@@ -145,6 +148,8 @@ class SettledRounds:
     winner: np.ndarray
     nets: np.ndarray
     factors: np.ndarray | None
+    shown: np.ndarray | None = None
+    actions: dict[str, np.ndarray] | None = None
 
 
 def settle_partition(
@@ -157,11 +162,6 @@ def settle_partition(
             return settle_drawn_partition(job, index, shoes, keep_rounds)
         return settle_game_partition(job, index, shoes, keep_rounds)
     decided = job.decided
-    if keep_rounds and decided is not None:
-        raise AnalyzerError(
-            f"{job.paytable.source}: a log of rounds holds no cards shown nor raises; a "
-            "paytable with a [decision] is simulated without one"
-        )
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     card_level = any(bet.card_level for bet, _ in offered)
@@ -219,6 +219,7 @@ def settle_partition(
         first_four = CARD_VALUES[dealt.cards[shoe_of_round[:, None], at]]
         codes = reveal_codes(decided.places, first_four, reveal)
     logged = np.full((len(rounds), len(offered)), np.nan) if keep_rounds else None
+    taken: dict[str, np.ndarray] = {}  # (per bet of the decision, each round's action)
     for b, (bet, _) in enumerate(offered):
         if b in on_cells and logged is None:
             continue
@@ -232,18 +233,31 @@ def settle_partition(
         on_offer = rounds["round"] <= _last_round(bet)
         if b not in on_cells:
             if b in raised:  # at the stake of the round's information set, the fee on one
-                stake = decided.round_stakes(raised[b], reveal, codes)
-                nets = settlement.per_paid(stake * _constants(settlement)[index])
+                played = decided.round_actions(raised[b], reveal, codes)
+                lines = decided.stakes[played] * _constants(settlement)[index]
+                forfeit = decided.forfeits[played]  # (a fold: the share of the stake lost)
+                lines = np.where(forfeit > 0, -forfeit, lines)
+                nets = settlement.per_paid(lines)
+                if logged is not None:  # (per base stake, the fee paid: as a log gives it)
+                    logged[:, b] = np.where(on_offer, lines - float(settlement.fee), np.nan)
+                    taken.setdefault(bet.id, played)
             else:
                 nets = settlement.paid_nets(index, columns["winner"], multiplier)
             totals[:, b] = np.bincount(shoe_of_round, weights=nets * on_offer, minlength=shoes)
             squares[:, b] = np.bincount(shoe_of_round, weights=nets**2 * on_offer, minlength=shoes)
             counts[:, b] = np.bincount(shoe_of_round, weights=on_offer, minlength=shoes)
-        if logged is not None:
+        if logged is not None and b not in raised:
             staked = _staked_nets(settlement, index, multiplier)
             logged[:, b] = np.where(on_offer, staked, np.nan)
     if not keep_rounds:
         return result, None
+    shown = actions = None
+    if raised:
+        decision = job.paytable.punto_banco_decision
+        texts = np.array([" ".join(r.sees) or "none" for r in decision.reveals], dtype=object)
+        names = np.array([a.name for a in decision.actions], dtype=object)
+        shown = texts[reveal]
+        actions = {bet_id: names[played] for bet_id, played in taken.items()}
     kept = SettledRounds(
         shoe=shoe_of_round,
         rounds=rounds,
@@ -252,6 +266,8 @@ def settle_partition(
         winner=columns["winner"],
         nets=logged,
         factors=factors,
+        shown=shown,
+        actions=actions,
     )
     return result, kept
 
@@ -268,7 +284,8 @@ class SettledGameRounds:
     ``scores``: each hand's score (a column per hand); ``action``: the action taken (a
     game with a decision; else None); ``nets``: per round and (bet, mode) of
     ``paytable.offered``, the net per base stake with any fee paid (NaN on a round after
-    the bet's max round).
+    the bet's max round); ``shown``: where the decision's cards shown are random, the
+    cards each round showed, as the log's ``shown`` column writes them (else None).
     """
 
     shoe: np.ndarray
@@ -279,6 +296,7 @@ class SettledGameRounds:
     scores: np.ndarray
     action: np.ndarray | None
     nets: np.ndarray
+    shown: np.ndarray | None = None
 
 
 def _joined(parts: list[SettledGameRounds], burns: tuple[np.ndarray, ...]) -> SettledGameRounds:
@@ -295,6 +313,7 @@ def _joined(parts: list[SettledGameRounds], burns: tuple[np.ndarray, ...]) -> Se
         scores=np.concatenate([part.scores for part in parts]),
         action=None if first.action is None else np.concatenate([p.action for p in parts]),
         nets=np.concatenate([part.nets for part in parts]),
+        shown=None if first.shown is None else np.concatenate([p.shown for p in parts]),
     )
 
 
@@ -405,10 +424,12 @@ class DrawnPlays:
     """How the rounds of a game whose hands draw or decide are played: the (bet, mode)
     columns of ``paytable.offered`` in groups played alike, each group's action on every
     first deal (:func:`~analyzer.runs.drawn_dealer.action_by_deal`), and each action's
-    stake (one action, of stake 1, without a decision)."""
+    stake (one action, of stake 1, without a decision) and the share of the base stake
+    it forfeits (a fold's; 0 for an action that plays on)."""
 
     groups: tuple[tuple[np.ndarray, tuple[int, ...]], ...]
     stakes: np.ndarray
+    forfeits: np.ndarray | None = None
 
 
 def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
@@ -416,20 +437,22 @@ def drawn_plays(paytable: Paytable, procedure: Procedure) -> DrawnPlays:
     procedure's decks, as the analysis solves it (the exact EVs a simulation is set
     beside are this play's); columns whose strategies play every first deal alike are
     dealt together."""
-    from analyzer.runs.drawn_dealer import action_by_deal
+    from analyzer.runs.drawn_dealer import actions_by_reveal
 
     game = paytable.game
     analysis = analyze(paytable=paytable, decks=procedure.decks)
     groups: dict[bytes, tuple[np.ndarray, list[int]]] = {}
     for b, (bet, mode) in enumerate(paytable.offered(paytable.modes)):
         table = analysis.choices.get((bet.id, mode))
-        actions = action_by_deal(game, table)
+        actions = actions_by_reveal(game, table)
         groups.setdefault(actions.tobytes(), (actions, []))[1].append(b)
     decision = game.decision
     stakes = np.array([1] if decision is None else [a.stake for a in decision.actions])
+    forfeits = [0] if decision is None else [float(a.forfeit) for a in decision.actions]
     return DrawnPlays(
         tuple((actions, tuple(columns)) for actions, columns in groups.values()),
         stakes.astype(np.float64),
+        np.array(forfeits, dtype=np.float64),
     )
 
 
@@ -442,7 +465,12 @@ def settle_drawn_partition(
     by its first rule that holds, a raised stake netting its multiple of the line. The
     partition's rounds per shoe are those its first (bet, mode) is played on. With
     ``keep_rounds`` (every bet played alike: :func:`check_simulation`), every round too."""
-    from analyzer.runs.drawn_dealer import deal_drawn_rounds, drawn_columns, slot_cards
+    from analyzer.runs.drawn_dealer import (
+        deal_drawn_rounds,
+        drawn_columns,
+        max_rounds,
+        slot_cards,
+    )
     from analyzer.runs.game_dealer import shuffled_game_shoes
 
     game = job.paytable.game
@@ -450,6 +478,13 @@ def settle_drawn_partition(
     rng = partition_rng(job.seed, index)
     offered = list(job.paytable.offered(job.paytable.modes))
     cards, starts = shuffled_game_shoes(rng, shoes, job.procedure)
+    reveals = None
+    if game.decision is not None and game.decision.shown:
+        # The cards each round's decision is shown, drawn after the shoes' deal (a row
+        # per shoe, a column per round it may deal), outside the dealing kernel.
+        most = max_rounds(job.procedure, game)
+        drawn = draw_reveals(rng, game.decision.reveals, shoes * most)
+        reveals = drawn.reshape(shoes, most)
     values = CARD_VALUES[cards]
     totals = np.zeros((shoes, len(offered)))
     counts = np.zeros((shoes, len(offered)))
@@ -464,7 +499,12 @@ def settle_drawn_partition(
         logged = None
         for g, (actions, columns_of_group) in enumerate(plays.groups):
             rounds, dealt = deal_drawn_rounds(
-                values[first:stop], starts[first:stop], job.procedure, game, actions
+                values[first:stop],
+                starts[first:stop],
+                job.procedure,
+                game,
+                actions,
+                None if reveals is None else reveals[first:stop],
             )
             if g == 0:
                 n_rounds[first:stop] = dealt
@@ -476,6 +516,7 @@ def settle_drawn_partition(
                 slots = slot_cards(game, cards[first:stop], rounds, shoe_of_round)
             columns = drawn_columns(game, rounds, slots, wanted)
             stake = plays.stakes[rounds[:, 3]]
+            forfeit = None if plays.forfeits is None else plays.forfeits[rounds[:, 3]]
             if keep_rounds:
                 logged = np.full((len(rounds), len(offered)), np.nan)
             for b in columns_of_group:
@@ -483,8 +524,11 @@ def settle_drawn_partition(
                 settlement = settlements[b]
                 constant = _constants(settlement)
                 # (a bet the decision does not raise rides on the rounds at one stake)
-                raised = stake if bet.id in job.paytable.decided else 1.0
+                decided = bet.id in job.paytable.decided
+                raised = stake if decided else 1.0
                 lines = raised * constant[settling_rule(bet, columns, len(rounds))]
+                if decided and forfeit is not None:  # (a fold: the share of the stake lost)
+                    lines = np.where(forfeit > 0, -forfeit, lines)
                 nets = settlement.per_paid(lines)
                 on_offer = rounds[:, 0] <= _last_round(bet)
                 if logged is not None:
@@ -539,7 +583,16 @@ def _drawn_kept(
         scores=rounds[:, 5:7],
         action=np.asarray(columns["action"]) if "action" in columns else None,
         nets=nets,
+        shown=_shown_texts(game)[rounds[:, 9]] if _shown_texts(game) is not None else None,
     )
+
+
+def _shown_texts(game: Game) -> np.ndarray | None:
+    """Per reveal of the game's decision, the cards it shows as a log writes them (their
+    names space-separated, "none"); None where the cards seen are not random."""
+    if game.decision is None or not game.decision.shown:
+        return None
+    return np.array([" ".join(r.sees) or "none" for r in game.decision.reveals], dtype=object)
 
 
 def _last_round(bet) -> int:
@@ -607,11 +660,6 @@ def check_simulation(paytable: Paytable, procedure: Procedure, log: bool = False
 
     check_known(paytable)  # the special cards' and the cards shown's chances are numbers
     game = paytable.game
-    if log and paytable.punto_banco_decision is not None:
-        raise AnalyzerError(
-            f"{paytable.source}: --log writes rounds as audit reads them, played as dealt; "
-            "the bets of its [decision] are raised on the cards shown: simulated without a log"
-        )
     if game is not None:
         from analyzer.engine.deal_walk import check_deal_walk
 

@@ -427,9 +427,13 @@ def test_a_decision_games_fit_is_given_what_was_seen_and_chosen(
         "frequency:player",
         "frequency:dealer",
         "frequency:tie",
+        "shoe_aware:player",
+        "shoe_aware:dealer",
+        "shoe_aware:tie",
     ]  # (the Enter bet wins exactly when the Player does: the outcome's test)
-    assert all("given the cards seen and the action" in t.method for t in result.fit.tests)
-    assert any(note.startswith("shoe-aware test left out") for note in result.fit.notes)
+    given = [t for t in result.fit.tests if not t.key.startswith("shoe_aware")]
+    assert all("given the cards seen and the action" in t.method for t in given)
+    assert not any(note.startswith("shoe-aware test left out") for note in result.fit.notes)
     assert any(note.startswith("runs and serial correlation left out") for note in result.fit.notes)
     outcomes = result.fit.tests[0]
     assert sum(o for _, o, _ in outcomes.parts) == result.rounds
@@ -514,3 +518,56 @@ def test_a_lucky_draw_log_is_the_games_rules_read_plainly(lucky_rows, random_luc
         else:
             net = 1 + {9: 3, 8: 2, 7: 2}.get(p, 1)
         assert float(row["pay:enter"]) == net
+
+
+@pytest.mark.parametrize(
+    ("first", "rest", "action"),
+    [
+        (("4S", "5H", "2D", "KC"), ["3H", "3D", "9C", "AS", "KH", "7S"], "draw"),  # dealer 5
+        (("4S", "AH", "2D", "2C"), ["3H", "3D", "9C", "AS", "KH", "7S"], "draw"),  # both
+        (("4S", "AH", "2D", "2C"), ["3H", "3D", "9C", "AS", "KH", "7S"], "stand"),  # dealer
+        (("9S", "8H", "KD", "QC"), ["3H", "9C", "AS"], "stand"),  # nobody draws
+    ],
+)
+def test_a_drawn_rounds_chances_on_the_cards_left_are_every_order_of_them(first, rest, action):
+    """The shoe-aware test's chances of a Lucky Draw round: given its first deal, its
+    action and the cards left, every ordered way of the cards after the deal, by hand."""
+    from analyzer.analysis.audit_game import HAND_SLOTS, drawn_round_chances
+    from analyzer.game.cards import N_CARDS
+    from tests import naive_family as nf
+
+    game = load_paytable("lucky-draw-baccarat-1").game
+    actions = [a.name for a in game.decision.actions]
+    draws = action == "draw"
+    wins = {"player": 0, "dealer": 0, "tie": 0}
+    orders = list(itertools.permutations(rest, 2))
+    for extra in orders:
+        player, dealer, _ = nf.drawn_round((*first, *extra), 2, draws, (0, 1, 2, 3, 4))
+        wins["player" if player > dealer else "dealer" if dealer > player else "tie"] += 1
+    expected = [Fraction(wins[w], len(orders)) for w in ("player", "dealer", "tie")]
+    index = [_index(card) for card in first]
+    cards = np.full((1, 2 * HAND_SLOTS), -1, dtype=np.int64)
+    cards[0, [0, 1, HAND_SLOTS, HAND_SLOTS + 1]] = [index[0], index[2], index[1], index[3]]
+    left = np.zeros((1, N_CARDS), dtype=np.int64)
+    for card in (*first, *rest):
+        left[0, _index(card)] += 1
+    got = drawn_round_chances(game, cards, np.array([actions.index(action)]), left)[0]
+    assert np.allclose(got, [float(p) for p in expected], rtol=0, atol=1e-12)
+
+
+def _index(text: str) -> int:
+    from analyzer.game.cards import card_index, parse_card
+
+    card = parse_card(text)
+    return card_index(card.rank, card.suit)
+
+
+def test_a_lucky_draw_log_has_the_shoe_aware_test(tmp_path, capsys) -> None:
+    from helpers import run
+
+    log = tmp_path / "lucky.csv"
+    argv = ["simulate", "--paytable", "lucky-draw-baccarat-1", "--shoes", "6", "--seed", "4"]
+    code, _, err = run(capsys, *argv, "--no-progress", "--log", str(log))
+    assert code == 0, err
+    code, out, _ = run(capsys, "audit", "--paytable", "lucky-draw-baccarat-1", str(log))
+    assert code == 0 and "Player wins, shoe-aware" in out and "shoe-aware test left out" not in out

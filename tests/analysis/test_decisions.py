@@ -136,6 +136,128 @@ def test_stephen_hows_lucky_draw_figures():
     assert round(float(100 * second.house_edge), 2) == 3.34
 
 
+#: The small game with a fold beside its raises: a surrender that loses half the stake.
+FOLD_ACTIONS = [
+    {"name": "keep"},
+    {"name": "draw", "draws": "player", "stake": 2},
+    {"name": "surrender", "pays": "lose 1/2"},
+]
+HAND_BET = {
+    "id": "hand",
+    "rule": [
+        {"when": "winner == 'player'", "pays": "1:1"},
+        {"when": "winner == 'tie'", "pays": "push"},
+    ],
+}
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize(
+    ("cards", "fold"),
+    [
+        (["AS", "5H", "9D", "KC", "5S", "9H"], "lose 1/2"),
+        (["2S", "2H", "8D", "8C", "QS", "3H", "7D"], "lose 1/2"),
+        (["AS", "2H", "9D", "9C", "9S", "8H"], "lose"),
+    ],
+)
+def test_a_fold_is_solved_as_the_best_of_every_pure_strategy(cards, fold):
+    """A fold forfeits a fixed share of the stake whatever the cards: every pure strategy
+    of the small game with a surrender (or a fold) beside keep and draw, tried by hand,
+    equals the engine; the folded rounds are one line of their own."""
+    actions = [*FOLD_ACTIONS[:2], {"name": "surrender", "pays": fold}]
+    game = {**SMALL_GAME, "decision": {"sees": ["player_card1"], "actions": actions}}
+    data = {"name": "Fold", "game": game, "bet": [HAND_BET]}
+    result = analyze(paytable=paytable_from_dict(data, "f.toml"), shoe=shoe_of(cards))
+    share = Fraction(1, 2) if fold == "lose 1/2" else Fraction(1)
+    nets = _small_nets()
+    nets = {"keep": nets["keep"], "draw": nets["draw"], "surrender": lambda dealt: -share}
+    seen = lambda dealt: (naive.value(dealt[0]),)  # noqa: E731
+    expected = naive.every_pure_strategy_best(cards, 4, seen, nets)
+    hand = result.result("hand")
+    assert hand.expected_value == expected
+    folded = hand.lines[-1]
+    assert folded.when == "action == 'surrender'" and folded.payout.net == -share
+    table = result.strategy("hand")
+    assert sum(table["probability"]) == 1
+    assert set(table["ev_surrender"]) == {-share}
+    pairs = zip(table["probability"], table["best"], strict=True)
+    surrendered = sum(p for p, b in pairs if b == "surrender")
+    assert folded.probability == surrendered
+
+
+@pytest.mark.kernels
+def test_folding_is_the_best_play_in_some_sets_of_a_tiny_game():
+    """One card each, no draw: holding an ace (1) against a shoe of nines the player
+    loses for sure and surrenders half (a two too); holding a nine they double."""
+    game = {
+        "name": "Fold game",
+        "hands": [{"name": "player", "cards": 1}, {"name": "dealer", "cards": 1}],
+        "decision": {
+            "sees": ["player_card1"],
+            "actions": [
+                {"name": "keep"},
+                {"name": "double", "stake": 2},
+                {"name": "surrender", "pays": "lose 1/2"},
+            ],
+        },
+    }
+    data = {"name": "Fold", "game": game, "bet": [HAND_BET]}
+    cards = ["AS", "2H", "9D", "9C", "9S", "9H"]
+    result = analyze(paytable=paytable_from_dict(data, "f.toml"), shoe=shoe_of(cards))
+    table = result.strategy("hand")
+    best = dict(zip(table["player_card1"], table["best"], strict=True))
+    assert best[1] == "surrender" and best[2] == "surrender" and best[9] == "double"
+
+    def net(stake):
+        def settle(dealt):
+            player, dealer, _ = naive.drawn_round(dealt, 1, False, ())
+            return Fraction(stake * ((player > dealer) - (player < dealer)))
+
+        return settle
+
+    nets = {"keep": net(1), "double": net(2), "surrender": lambda dealt: Fraction(-1, 2)}
+    seen = lambda dealt: (naive.value(dealt[0]),)  # noqa: E731
+    expected = naive.every_pure_strategy_best(cards, 2, seen, nets)
+    assert result.result("hand").expected_value == expected
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ([{"name": "keep"}, {"name": "fold", "pays": "1:1"}], "a fold cannot win or push"),
+        ([{"name": "keep"}, {"name": "fold", "pays": "push"}], "a fold cannot win or push"),
+        ([{"name": "keep"}, {"name": "fold", "pays": "lose 3/2"}], "at most 1"),
+        ([{"name": "keep"}, {"name": "fold", "pays": "lose 0"}], "more than 0"),
+        ([{"name": "keep"}, {"name": "fold", "pays": 1}], "a fold cannot win"),
+        ([{"name": "keep"}, {"name": "fold", "pays": "lose", "stake": 2}], "no 'draws' nor"),
+        ([{"name": "a", "pays": "lose"}, {"name": "b", "pays": "lose 1/2"}], "every action"),
+        (
+            [{"name": "keep"}, {"name": "a", "pays": "lose"}, {"name": "b", "pays": "lose 1"}],
+            "do the same",
+        ),
+    ],
+)
+def test_a_bad_fold_is_one_line(actions, message):
+    data = {**SMALL_GAME, "decision": {"sees": ["player_card1"], "actions": actions}}
+    with pytest.raises(AnalyzerError, match=message) as caught:
+        game_from_table(data)
+    assert "\n" not in str(caught.value)
+
+
+def test_a_fold_on_a_bet_whose_rules_settle_it_is_one_line():
+    game = {**SMALL_GAME, "decision": {"sees": ["player_card1"], "actions": FOLD_ACTIONS}}
+    bet = {
+        "id": "hand",
+        "rule": [
+            {"when": "action == 'surrender'", "pays": "push"},
+            {"when": "winner == 'player'", "pays": "1:1"},
+        ],
+    }
+    with pytest.raises(AnalyzerError, match="rule 1 settles the fold 'surrender'") as caught:
+        paytable_from_dict({"name": "F", "game": game, "bet": [bet]}, "f.toml")
+    assert "\n" not in str(caught.value)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -141,6 +141,31 @@ def test_the_best_raise_is_the_best_pure_strategy():
     assert analysis.result("player").expected_value == (best - fee) / (1 + fee)
 
 
+@pytest.mark.parametrize("cards", TINY[:2])
+def test_a_peek_surrender_is_the_best_of_every_deal_per_reveal(cards):
+    """Peek with a surrender beside the raises (half the stake lost, the fee kept): each
+    reveal's sets played by the best of keep, double, triple and surrender, every deal
+    summed by hand; the surrender is the best play of some sets."""
+    data = peek_table({"1": "1/2", "2": "1/2"})
+    data["decision"]["actions"].append({"name": "surrender", "pays": "lose 1/2"})
+    analysis = analyze(paytable=paytable_from_dict(data), shoe=shoe_of(cards))
+    for bet in ("player", "banker"):
+        nets = {
+            name: (lambda dealt, k=stake, bet=bet: k * _base_net(bet, _winner(dealt)))
+            for name, stake in STAKES.items()
+        }
+        nets["surrender"] = lambda dealt: Fraction(-1, 2)
+        total = Fraction(0)
+        for k in (1, 2):
+            sets = list(itertools.combinations(range(4), k))
+            for kept in sets:
+                seen = lambda d, kept=kept: tuple(family.value(d[i]) for i in kept)  # noqa: E731
+                total += Fraction(1, 2) / len(sets) * family.best_decision_ev(cards, 6, seen, nets)
+        fee = Fraction(1, 5)
+        assert analysis.result(bet).expected_value == (total - fee) / (1 + fee), bet
+    assert "surrender" in set(analysis.strategy("banker")["best"])
+
+
 def test_the_strategy_table_sums_to_the_figures():
     cards = TINY[1]
     shown = {1: Fraction(1, 4), 3: Fraction(3, 4)}

@@ -16,6 +16,7 @@ import pytest
 from helpers import run
 
 from analyzer import analyze
+from analyzer.errors import AnalyzerError
 
 SEVEN = {"lucky-draw-baccarat-1": Fraction(2), "lucky-draw-baccarat-2": Fraction(3, 2)}
 
@@ -304,8 +305,9 @@ def test_a_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, argv, mess
     assert not list(tmp_path.iterdir())
 
 
-#: Lucky Draw with its cards seen shown at random: solved exactly by report, refused by the
-#: commands that deal its rounds (they would need a reveal drawn beside each).
+#: Lucky Draw with its cards seen shown at random: solved exactly by report, played with
+#: --shown, simulated (each round's reveal drawn outside the dealing kernel), logged with
+#: a shown column and audited; count refuses it (one line, saying why).
 _RANDOM_REVEAL = """
 name = "Lucky Draw, peeked"
 [game]
@@ -322,17 +324,86 @@ rule = [{ when = "winner == 'player'", pays = "1:1" }, { when = "winner == 'tie'
 """
 
 
-def test_a_games_random_reveal_is_solved_and_not_dealt(tmp_path, capsys) -> None:
+@pytest.fixture
+def peeked(tmp_path):
     path = tmp_path / "peeked.toml"
     path.write_text(_RANDOM_REVEAL, encoding="utf-8")
-    code, out, _ = run(capsys, "report", "--paytable", str(path), "--decks", "1")
-    assert code == 0 and "hand" in out.lower()
-    for argv in (
-        ["play", "AS", "2H", "5D", "9C", "KS"],
-        ["simulate", "--shoes", "2", "--no-progress"],
-        ["audit", str(tmp_path / "none.csv")],
+    return path
+
+
+def test_a_games_random_reveal_is_played_by_the_strategy_of_the_cards_shown(peeked, capsys):
+    from analyzer import analyze, load_paytable
+
+    table = analyze(paytable=load_paytable(str(peeked))).choices[("hand", "standard")]
+    reveals = load_paytable(str(peeked)).decision.reveals
+    # Player 4 and 2 against the dealer's 5 and K (standing on 5): each way the
+    # cards are shown, play takes the action the table gives that reveal's set.
+    for shown, cards in (("1", (4,)), ("3", (2,)), ("2", (5,)), ("1,2,3", (4, 2, 5))):
+        names = [
+            {"1": "player_card1", "2": "dealer_card1", "3": "player_card2"}[p]
+            for p in shown.split(",")
+        ]
+        r = next(i for i, rv in enumerate(reveals) if set(rv.sees) == set(names))
+        code = int("".join(str(v) for v in _in_order(reveals[r].sees, names, cards)))
+        best = table.choice(code, r).best
+        argv = ["4S", "5H", "2D", "KC"] + (["3H"] if best == "draw" else [])
+        code_, out, err = run(
+            capsys, "play", *argv, "--paytable", str(peeked), "--shown", shown, "--format", "json"
+        )
+        assert code_ == 0, err
+        document = json.loads(out)
+        assert document["decision"]["action"] == best, shown
+        assert [s["card"] for s in document["decision"]["seen"]] == list(reveals[r].sees)
+
+
+def _in_order(order, names, values):
+    by_name = dict(zip(names, values, strict=True))
+    return [by_name[name] for name in order]
+
+
+def test_a_games_random_reveal_needs_shown_and_a_number_of_cards_it_shows(peeked, capsys):
+    for extra, message in (
+        ([], "name those this round showed"),
+        (["--shown", "1,3"], "shows 1 or 3"),
+        (["--shown", "4"], "never shows"),
+        (["--shown", "1,1"], "given twice"),
     ):
-        code, out, err = run(capsys, *argv, "--paytable", str(path))
-        assert (code, out) == (2, ""), argv
-        assert err.count("\n") == 1 and "its cards shown are random" in err, argv
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["peeked.toml"]
+        argv = ["play", "AS", "2H", "5D", "9C", "KS", "--paytable", str(peeked), *extra]
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, ""), extra
+        assert err.count("\n") == 1 and message in err, (extra, err)
+
+
+def test_a_games_random_reveal_is_simulated_logged_and_audited_and_count_refused(
+    peeked, tmp_path, capsys
+):
+    import csv
+
+    from analyzer import count
+
+    log = tmp_path / "rounds.csv"
+    argv = ["simulate", "--paytable", str(peeked), "--shoes", "4", "--seed", "5", "--no-progress"]
+    code, out, err = run(capsys, *argv, "--log", str(log))
+    assert code == 0, err
+    with log.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    shown = [row["shown"] for row in rows]
+    assert set(shown) == {
+        "player_card1",
+        "player_card2",
+        "dealer_card1",
+        "player_card1 player_card2 dealer_card1",
+    }
+    assert 0.35 < shown.count("player_card1 player_card2 dealer_card1") / len(rows) < 0.65
+    code, out, _ = run(capsys, "audit", "--paytable", str(peeked), str(log))
+    assert code == 0 and "No findings." in out
+    rows[0]["shown"] = "player_card1 dealer_card1"
+    with log.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    code, out, err = run(capsys, "audit", "--paytable", str(peeked), str(log))
+    assert code == 2 and "column 'shown': 2 card(s) shown, but a round shows 1, 3" in err
+    with pytest.raises(AnalyzerError, match="solved again per reveal") as caught:
+        count(str(peeked), shoes=2, bets="hand")
+    assert "\n" not in str(caught.value)

@@ -287,13 +287,10 @@ NO_ONE = ("--paytable", "peek-baccarat", "--unknowns", "s1=0,s2=3/4,s3=1/8")
             "the chances of the decision's cards shown have unknowns (s1, s2, s3)",
         ),
         (
-            ["simulate", *PEEK, "--shoes", "2", "--log", "rounds.csv", "--no-progress"],
-            "simulated without a log",
-        ),
-        (
             ["count", *PEEK, "--shoes", "2", "--bet", "player", "--no-progress"],
-            "'count' plays every bet as dealt; the bets of its [decision] are played by the "
-            "player's choice (report, verify, fit, docs, strategy, eor, play and simulate take it)",
+            "'count' prices each round on the cards left with every bet played as dealt; a bet "
+            "of its [decision] is raised by its best play, which would be solved again for each "
+            "reveal on every shoe state",
         ),
     ],
 )
@@ -305,3 +302,40 @@ def test_a_bad_input_is_one_line_exit_2_and_nothing_written(tmp_path, argv, mess
     assert len(lines) == 1 and lines[0].startswith("baccarat-odds: error: "), done.stderr
     assert message in lines[0]
     assert not list(tmp_path.iterdir())
+
+
+def test_a_peek_log_names_the_cards_shown_and_each_bets_action_and_audits_clean(
+    tmp_path, capsys
+) -> None:
+    """simulate --log writes Peek's rounds with the cards each showed (shown) and each
+    bet of the decision's action (action:player, action:banker), its payout at that
+    stake less the fee on the base stake; audit reads them back, and finds a payout
+    logged at another stake."""
+    import csv
+
+    from helpers import run
+
+    log = tmp_path / "peek.csv"
+    argv = ["simulate", *PEEK, "--shoes", "3", "--seed", "2", "--no-progress", "--log", str(log)]
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    with log.open(encoding="utf-8", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert {"shown", "action:player", "action:banker"} <= set(rows[0])
+    stakes = {"keep": 1, "double": 2, "triple": 3}
+    for row in rows:
+        assert 1 <= len(row["shown"].split()) <= 4
+        if row["winner"] == "player":
+            assert float(row["pay:player"]) == stakes[row["action:player"]] - 0.2
+        if row["winner"] == "banker":
+            assert float(row["pay:player"]) == -stakes[row["action:player"]] - 0.2
+    code, out, _ = run(capsys, "audit", *PEEK, str(log))
+    assert code == 0 and "No findings." in out
+    wrong = next(i for i, row in enumerate(rows) if row["action:player"] != "keep")
+    rows[wrong]["action:player"] = "keep"
+    with log.open("w", encoding="utf-8", newline="") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    code, out, _ = run(capsys, "audit", *PEEK, str(log))
+    assert f"row {wrong + 1}," in out and "payout: pay:player logged" in out

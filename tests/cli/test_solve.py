@@ -134,3 +134,15 @@ def test_out_writes_the_result_to_a_file(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "solve", "--out", str(missing))
     assert code == 2 and out == "" and err.count("\n") == 1 and "does not exist" in err
     assert not missing.parent.exists()
+
+
+def test_peek_baccarats_drawing_game_is_solved_and_its_decision_pointed_at(capsys) -> None:
+    """solve plays only the drawing rules: Peek Baccarat's [decision] raises bets and draws
+    no card, so its game is the standard rules' (the same value), and the text says
+    where the decision's strategy table is."""
+    code, peek, err = run(capsys, "solve", "--paytable", "peek-baccarat", "--format", "json")
+    assert code == 0, err
+    code, seed, _ = run(capsys, "solve", "--paytable", "seed-game", "--format", "json")
+    assert json.loads(peek)["value_to_banker"] == json.loads(seed)["value_to_banker"]
+    code, text, _ = run(capsys, "solve", "--paytable", "peek-baccarat")
+    assert code == 0 and "see baccarat-odds strategy" in " ".join(text.split())

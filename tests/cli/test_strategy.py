@@ -99,12 +99,12 @@ def lucky():
 
 def test_the_json_rows_are_the_analysis_strategy_exactly(capsys, lucky) -> None:
     document = _json(capsys, "--paytable", LUCKY)
-    assert document["schema"] == {"name": "baccarat-odds/strategy", "version": 2}
+    assert document["schema"] == {"name": "baccarat-odds/strategy", "version": 3}
     assert document["decision"] == {
         "sees": list(SEEN),
         "actions": [
-            {"name": "stand", "draws": None, "stake": 1},
-            {"name": "draw", "draws": "player", "stake": 2},
+            {"name": "stand", "draws": None, "stake": 1, "pays": None},
+            {"name": "draw", "draws": "player", "stake": 2, "pays": None},
         ],
     }
     frame = lucky.strategy("enter")

@@ -317,13 +317,13 @@ def test_a_play_given_is_the_one_simulated():
     assert exact_evs(kept, procedure) == exact_evs(plain, procedure)
 
 
-def test_unknowns_and_a_log_are_refused_in_one_line(tmp_path):
+def test_unknowns_are_refused_in_one_line_and_a_log_keeps_the_raises(tmp_path):
     with pytest.raises(AnalyzerError, match=r"unknowns \(s1, s2, s3\).*play, simulate") as error:
         simulate("peek-baccarat", shoes=1)
     assert "\n" not in str(error.value)
-    with pytest.raises(AnalyzerError, match="simulated without a log"):
-        simulate(_peek_baccarat(), shoes=1, log=tmp_path / "rounds.csv")
-    assert not (tmp_path / "rounds.csv").exists()
     job = SimulationJob(_peek_baccarat(), Procedure(1, 10), 1)
-    with pytest.raises(AnalyzerError, match="simulated without one"):
-        settle_partition(job, 0, 1, keep_rounds=True)
+    result, kept = settle_partition(job, 0, 1, keep_rounds=True)
+    assert set(kept.actions) == {"player", "banker"} and len(kept.shown) == len(kept.winner)
+    # The logged nets of a decided bet are its totals' (per base stake, the fee paid).
+    fee = float(job.paytable.bet("player", "standard").fee)
+    assert np.isclose(np.nansum(kept.nets[:, 0]) / (1 + fee), result["totals"][:, 0].sum())
