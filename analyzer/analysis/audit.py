@@ -446,7 +446,7 @@ class Audit:
                     {k: v[rows] for k, v in fed["payouts"].items()},
                     dealt=None if dealt is None else dealt[rows], given=given,
                     priced=None if priced is None else priced[rows],
-                    action=None if fed["action"] is None else fed["action"][rows],
+                    action=None if fed.get("action") is None else fed["action"][rows],
                 )  # fmt: skip
 
     def _monitor(
