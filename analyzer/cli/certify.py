@@ -239,7 +239,7 @@ def _line(row: dict[str, Any]) -> str:
     exact = row["exact"]
     value = ""
     if computed and computed != "-":
-        fact = row["quantity"] in ("payouts", "max_round", "decks")
+        fact = row["quantity"] in ("payout", "max_round", "decks")
         value = f", {'paytable' if fact else 'exact'} {computed}"
         if exact and exact != computed.replace(",", ""):
             shown = exact if len(exact) <= 80 else exact[:77] + "..."

@@ -68,7 +68,9 @@ class Contract:
         return SCHEMA_FOLDER / f"{self.command}.schema.json"
 
 
-#: Every command's contract. certify version 1: new (a help page's figures, each checked).
+#: Every command's contract. certify version 1: new (a help page's figures, each checked);
+#: version 2: each payout its own claim (a row's quantity "payout"), and an omitted payout
+#: of a bet whose others the page prints (omitted's what "payout").
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 3: ``options.game`` added (the game of another
@@ -94,7 +96,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("report", 3, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
-        Contract("certify", 1, "figures"),
+        Contract("certify", 2, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 4, "bets"),

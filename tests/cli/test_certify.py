@@ -51,7 +51,7 @@ def test_a_generated_page_certifies_clean_against_its_paytable(capsys, site, nam
     assert summary["pass"] >= 20 and document["omitted"] == []
     # Every figure the page states of a bet: each bet's payouts, its odds, the maximum RTP.
     kinds = {row["quantity"] for row in document["figures"]}
-    assert {"payouts", "house_edge", "rtp", "hit_frequency", "max_rtp", "decks"} <= kinds
+    assert {"payout", "house_edge", "rtp", "hit_frequency", "max_rtp", "decks"} <= kinds
 
 
 #: One figure of each kind altered, per language: (text as printed, altered).
