@@ -358,7 +358,11 @@ def _section(
     chosen = None
     if section is not None:
         wanted = _normal(section)
-        chosen = next((hb for hb in headings if wanted in _normal(hb[1].text)), None)
+        # The heading that is the text, else the first that holds it ("Baccarat" is the
+        # section "Baccarat", not "EZ Baccarat" before it).
+        chosen = next((hb for hb in headings if _normal(hb[1].text) == wanted), None) or next(
+            (hb for hb in headings if wanted in _normal(hb[1].text)), None
+        )
         if chosen is None:
             raise AnalyzerError(
                 f"{page.source}: no heading holds {section[:60]!r} (headings: "

@@ -376,3 +376,11 @@ def test_one_wrong_payout_among_a_bets_fails_alone() -> None:
 
     (item,) = [item for item in certificate.omitted if item["what"] == "payout"]
     assert omission_text(item) == "the payout 10:1 of player_bonus"
+
+
+def test_a_section_named_is_the_heading_that_is_that_text_before_one_holding_it() -> None:
+    # Before, --section Baccarat read "EZ Baccarat", the first heading holding the text.
+    page = "# EZ Baccarat\n\nThe Tie pays 9:1.\n\n# Baccarat\n\nThe Tie pays 8:1.\n"
+    certificate = _certify(page, "page.md", section="Baccarat")
+    assert certificate.section == "Baccarat" and certificate.status == 0
+    assert _certify(page, "page.md", section="EZ").section == "EZ Baccarat"
