@@ -784,13 +784,29 @@ class _Compiled:
         return cls(*arrays(poly.terms), tuple(gradient))
 
 
+def _monomials(points, exponents):
+    """Each term's monomial at each point (rows of ``points``): the product over the
+    unknowns of each one's power, each power computed once per point and distinct
+    exponent (as ``points ** exponents`` computes it, element by element) and multiplied
+    in the unknowns' order, so the values are those of the product of the powers."""
+    out = None
+    for axis in range(exponents.shape[1]):
+        distinct, where = np.unique(exponents[:, axis], return_inverse=True)
+        powers = points[:, axis, None] ** distinct[None, :]
+        factor = powers[:, where.reshape(-1)]
+        out = factor if out is None else out * factor
+    if out is None:
+        return np.ones((len(points), len(exponents)))
+    return out
+
+
 def _corner_range(coefficients, exponents, low, high):
     """Ranges over boxes (rows of ``low``, ``high``, every end >= 0) of a polynomial."""
     if not len(coefficients):
         zero = np.zeros(len(low))
         return zero, zero
-    at_low = np.prod(low[:, None, :] ** exponents[None], axis=2)
-    at_high = np.prod(high[:, None, :] ** exponents[None], axis=2)
+    at_low = _monomials(low, exponents)
+    at_high = at_low if high is low else _monomials(high, exponents)
     positive = coefficients >= 0
     term_low = np.where(positive, coefficients * at_low, coefficients * at_high)
     term_high = np.where(positive, coefficients * at_high, coefficients * at_low)
