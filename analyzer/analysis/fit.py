@@ -761,8 +761,8 @@ class _Compiled:
     """A polynomial's terms as arrays (coefficients, exponents), and its gradient's."""
 
     coefficients: np.ndarray
-    exponents: np.ndarray
-    gradient: tuple[tuple[np.ndarray, np.ndarray], ...]
+    exponents: _Plan
+    gradient: tuple[tuple[np.ndarray, _Plan], ...]
 
     @classmethod
     def of(cls, poly: Poly) -> _Compiled:
@@ -771,7 +771,7 @@ class _Compiled:
         def arrays(terms):
             coefficients = np.array([float(c) for _, c in terms], dtype=float)
             exponents = np.array([m for m, _ in terms], dtype=float).reshape(len(terms), n)
-            return coefficients, exponents
+            return coefficients, _plan(exponents)
 
         gradient = []
         for axis in range(n):
@@ -784,19 +784,37 @@ class _Compiled:
         return cls(*arrays(poly.terms), tuple(gradient))
 
 
-def _monomials(points, exponents):
+@dataclass(frozen=True)
+class _Plan:
+    """How a polynomial's monomials are computed: per unknown, its distinct exponents and
+    each term's among them (found once, when the polynomial is compiled)."""
+
+    terms: int
+    axes: tuple[tuple[np.ndarray, np.ndarray], ...]
+
+
+def _plan(exponents: np.ndarray) -> _Plan:
+    """The :class:`_Plan` of the terms' ``exponents`` (a row per term, a column per
+    unknown)."""
+    axes = []
+    for axis in range(exponents.shape[1]):
+        distinct, where = np.unique(exponents[:, axis], return_inverse=True)
+        axes.append((distinct, where.reshape(-1)))
+    return _Plan(len(exponents), tuple(axes))
+
+
+def _monomials(points, plan: _Plan):
     """Each term's monomial at each point (rows of ``points``): the product over the
     unknowns of each one's power, each power computed once per point and distinct
     exponent (as ``points ** exponents`` computes it, element by element) and multiplied
     in the unknowns' order, so the values are those of the product of the powers."""
     out = None
-    for axis in range(exponents.shape[1]):
-        distinct, where = np.unique(exponents[:, axis], return_inverse=True)
+    for axis, (distinct, where) in enumerate(plan.axes):
         powers = points[:, axis, None] ** distinct[None, :]
-        factor = powers[:, where.reshape(-1)]
+        factor = powers[:, where]
         out = factor if out is None else out * factor
     if out is None:
-        return np.ones((len(points), len(exponents)))
+        return np.ones((len(points), plan.terms))
     return out
 
 
