@@ -72,6 +72,8 @@ _EXPORTS = {
     "verify": "analyzer.api.exact",
     "solve": "analyzer.api.exact",
     "help_pages": "analyzer.api.exact",
+    "Certification": "analyzer.api.certify",
+    "certify": "analyzer.api.certify",
 }
 
 __all__ = [
@@ -82,6 +84,7 @@ __all__ = [
     "Bet",
     "BetResult",
     "Card",
+    "Certification",
     "Condition",
     "CountStudy",
     "DrawingRules",
@@ -100,6 +103,7 @@ __all__ = [
     "audit",
     "batch_expected_values",
     "best_strategy",
+    "certify",
     "check_printed_value",
     "count",
     "count_outcomes",
@@ -158,6 +162,7 @@ if TYPE_CHECKING:  # for type checkers and editors: the same names, imported eag
     from analyzer.analysis.exact import Analysis, analyze
     from analyzer.analysis.solve import GameSolution, solve_game
     from analyzer.analysis.strategy import best_strategy
+    from analyzer.api.certify import Certification, certify
     from analyzer.api.exact import (
         RemovalEffects,
         Verification,

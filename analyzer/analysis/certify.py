@@ -12,8 +12,9 @@ of maximum and no bet in its sentence is the game's maximum RTP. Nothing is gues
 figure tied to no bet, or whose meaning no word says, is UNMATCHED (shown with its
 snippet); one the claims cannot state (a commission) or that the paytable cannot (a mode
 the page does not name for a bet that pays differently by mode) is NOT STATEABLE; one in
-content the page hides is HIDDEN. A bet's payouts in one row or passage are one claim,
-compared as a multiset (as a help page lists them in its own order).
+content the page hides is HIDDEN. Each payout is a claim of its own (one of the bet's
+payouts, in its mode), so a wrong one fails alone; the payouts of a bet the page prints
+some of but not all are said among what it leaves out.
 
 The claims are checked by :func:`analyzer.analysis.verify.verify_claims` against the
 paytable, each figure at the digits the page printed: no second implementation of a check.
@@ -31,7 +32,7 @@ from typing import Any
 from analyzer.analysis.figures import MAX_ROUND_WORDS, Figure, Found, find_figures
 from analyzer.analysis.page import Block, Page, iter_sentences
 from analyzer.errors import AnalyzerError
-from analyzer.paytables.claims import ROUNDINGS, Claim, claims_from_dict
+from analyzer.paytables.claims import PAYTABLE_FACTS, ROUNDINGS, Claim, claims_from_dict
 from analyzer.paytables.library import SEED_GAME
 from analyzer.paytables.model import Paytable
 
@@ -357,7 +358,11 @@ def _section(
     chosen = None
     if section is not None:
         wanted = _normal(section)
-        chosen = next((hb for hb in headings if wanted in _normal(hb[1].text)), None)
+        # The heading that is the text, else the first that holds it ("Baccarat" is the
+        # section "Baccarat", not "EZ Baccarat" before it).
+        chosen = next((hb for hb in headings if _normal(hb[1].text) == wanted), None) or next(
+            (hb for hb in headings if wanted in _normal(hb[1].text)), None
+        )
         if chosen is None:
             raise AnalyzerError(
                 f"{page.source}: no heading holds {section[:60]!r} (headings: "
@@ -767,7 +772,7 @@ class _Reader:
             return tie
         if tie.bet is None:
             return _unmatched(tie, "no bet of the paytable is named near it")
-        tie.quantity = "payouts" if figure.kind == "payout" else "max_round"
+        tie.quantity = "payout" if figure.kind == "payout" else "max_round"
         return tie
 
 
@@ -809,23 +814,14 @@ def _parenthesis(text: str, start: int, end: int) -> tuple[int, int] | None:
 def _drafts(
     page: Page, figures: Sequence[Figure], ties: Sequence[_Tie], rounding: str
 ) -> list[ClaimDraft]:
-    """The claims the tied figures state: one per figure, but a bet's payouts in one
-    row or passage (and one mode) are one claim."""
+    """The claims the tied figures state: one per figure (a bet's payouts each a claim
+    of one payout, so that a wrong one fails alone)."""
     drafts: list[ClaimDraft] = []
-    payouts: dict[tuple, int] = {}
     for n, (figure, tie) in enumerate(zip(figures, ties, strict=True)):
         if tie.status != "claim":
             continue
         where = page.blocks[figure.block].where
         source = f"{Path(page.source).name}, {where}"
-        if tie.quantity == "payouts":
-            key = (tie.anchor, tie.bet, tie.mode)
-            if key in payouts:
-                draft = drafts[payouts[key]]
-                draft.item["value"].append(figure.value)
-                drafts[payouts[key]] = ClaimDraft(draft.item, (*draft.figures, n + 1))
-                continue
-            payouts[key] = len(drafts)
         item: dict[str, Any] = {"quantity": tie.quantity}
         if tie.bet is not None and tie.quantity != "decks":
             item["bet"] = tie.bet
@@ -833,8 +829,8 @@ def _drafts(
             item["mode"] = tie.mode
         if tie.quantity == "probability":
             item["label"] = tie.label
-        item["value"] = [figure.value] if tie.quantity == "payouts" else figure.value
-        if tie.quantity not in ("payouts", "max_round", "decks"):
+        item["value"] = figure.value
+        if tie.quantity not in PAYTABLE_FACTS:
             if rounding != "round":
                 item["rounding"] = rounding
             if tie.decks is not None:
@@ -929,7 +925,7 @@ def _reading(figure: Figure, tie: _Tie) -> str:
         "max_rtp": "the game's maximum RTP",
         "decks": "the decks of the game's shoe",
         "commission": "a commission",
-        "payouts": "a payout",
+        "payout": "a payout",
         "max_round": "the max round",
         "house_edge": "the house edge",
         "rtp": "the RTP",
@@ -971,8 +967,8 @@ def _omitted(
     ties: Sequence[_Tie],
 ) -> list[dict[str, Any]]:
     """What the paytable has that the page does not print: a bet (no figure tied to it),
-    a bet's max round, the payouts of a bet in a mode where they differ, the game's
-    maximum RTP (a paytable with a main bet)."""
+    a bet's max round, the payouts of a bet in a mode where they differ, a payout of a bet
+    whose others it prints, the game's maximum RTP (a paytable with a main bet)."""
     tied = [t for t in ties if t.status not in ("UNMATCHED", "HIDDEN")]
     on_page = {t.bet for t in tied if t.bet is not None}
     out = []
@@ -989,7 +985,7 @@ def _omitted(
             shown = ", ".join(str(c) for c in sorted(c for c in caps if c is not None))
             out.append({"what": "max_round", "bet": bet_id, "mode": None, "paytable": shown})
         if len({id(b) for b, _ in offered}) > 1:
-            paid = {t.mode for t in tied if t.bet == bet_id and t.quantity == "payouts"}
+            paid = {t.mode for t in tied if t.bet == bet_id and t.quantity == "payout"}
             if paid:
                 for bet, mode in offered:
                     if mode not in paid:
@@ -997,7 +993,54 @@ def _omitted(
                         out.append(
                             {"what": "payouts", "bet": bet_id, "mode": mode, "paytable": shown}
                         )
+        out += _payouts_left_out(paytable, bet_id, offered, figures, ties)
     return out
+
+
+def _payout_key(payout: Any) -> tuple:
+    return (payout.jackpot, payout.net, payout.per_multiplier)
+
+
+def _payouts_left_out(
+    paytable: Paytable,
+    bet_id: str,
+    offered: Sequence[tuple[Any, str]],
+    figures: Sequence[Figure],
+    ties: Sequence[_Tie],
+) -> list[dict[str, Any]]:
+    """The payouts of a bet (in a mode) the page prints some of but not all: each printed
+    payout is a claim of its own, so a payout the page leaves out is said here."""
+    from collections import Counter
+
+    from analyzer.paytables.model import parse_payout
+
+    by_mode = {mode: bet for bet, mode in offered}
+    one = len({id(bet) for bet, _ in offered}) == 1
+    printed: dict[str | None, Counter] = {}
+    for figure, tie in zip(figures, ties, strict=True):
+        if tie.bet == bet_id and tie.quantity == "payout" and tie.status == "claim":
+            printed.setdefault(tie.mode, Counter())[_payout_key(parse_payout(figure.value))] += 1
+    out = []
+    for mode, keys in printed.items():
+        bet = by_mode.get(mode) if mode is not None else (offered[0][0] if one else None)
+        if bet is None:
+            continue
+        missing = [
+            rule.payout.text
+            for rule in bet.rules
+            if rule.payout.pays and not _take(keys, _payout_key(rule.payout))
+        ]
+        if missing:
+            shown = ", ".join(missing)
+            out.append({"what": "payout", "bet": bet_id, "mode": mode, "paytable": shown})
+    return out
+
+
+def _take(keys: Any, key: tuple) -> bool:
+    if keys[key] > 0:
+        keys[key] -= 1
+        return True
+    return False
 
 
 def omission_text(item: Mapping[str, Any]) -> str:
@@ -1008,6 +1051,10 @@ def omission_text(item: Mapping[str, Any]) -> str:
         return f"bet {item['bet']} (no figure of it)"
     if item["what"] == "max_round":
         return f"the max round of {item['bet']} (the paytable: {item['paytable']})"
+    if item["what"] == "payout":
+        mode = f" ({item['mode']})" if item["mode"] else ""
+        many = "s" if "," in item["paytable"] else ""
+        return f"the payout{many} {item['paytable']} of {item['bet']}{mode}"
     return f"the payouts of {item['bet']} in mode {item['mode']} (the paytable: {item['paytable']})"
 
 

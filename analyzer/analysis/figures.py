@@ -16,6 +16,7 @@ is refused in one line.
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -35,9 +36,14 @@ FigureKind = Literal["percent", "payout", "max_round", "decks"]
 
 #: Marks that group digits in threes (a plain space does not: it separates numbers).
 _GROUPING = "\u00a0\u202f\u2009'\u2019\u066c"
+#: Other scripts' and typographies' decimal marks: the Arabic decimal separator, the
+#: fullwidth full stop and comma (read as ``.`` and ``,``) and a raised point (``98·94``).
+_MARKS = {"\uff0e": ".", "\uff0c": ",", "\u00b7": "."}
+_POINTS = "\u066b\uff0e\uff0c\u00b7"
 _NUMBER = (
-    rf"(?<![\w.,\u066b{_GROUPING}])"
-    rf"(?:\d{{1,3}}(?:[.,{_GROUPING}]\d{{3}})+(?:[.,\u066b]\d+)?|\d+(?:[.,\u066b]\d+)?)"
+    rf"(?<![\w.,{_POINTS}{_GROUPING}])"
+    rf"(?:\d{{1,3}}(?:[.,\uff0c\uff0e{_GROUPING}]\d{{3}})+(?:[.,{_POINTS}]\d+)?"
+    rf"|\d+(?:[.,{_POINTS}]\d+)?)"
     r"(?!\d)"
 )
 _SIGN = r"(?:(?<![\w.,])[-\u2212+])?"
@@ -117,6 +123,10 @@ _DECKS = re.compile(
 )
 
 
+class _TooMany(Exception):
+    """More figures than :data:`MAX_FIGURES` (raised as soon as one more is found)."""
+
+
 @dataclass(frozen=True)
 class Figure:
     """A figure found on a page.
@@ -148,6 +158,9 @@ class Found:
     too_long: int
 
 
+_MARK_TABLE = str.maketrans(_MARKS)
+
+
 def _ascii_digits(text: str) -> str:
     return "".join(str(unicodedata.decimal(c)) if c.isdigit() else c for c in text)
 
@@ -167,6 +180,7 @@ def plain_number(text: str, decimal_mark: str = ".") -> str | None:
     ('1.234', '1234')
     """
     sign = ""
+    text = text.translate(_MARK_TABLE)
     if text[:1] in "-\u2212+":
         sign, text = ("-" if text[0] != "+" else ""), text[1:]
     marks = [(i, c) for i, c in enumerate(text) if not c.isdigit()]
@@ -191,7 +205,7 @@ def plain_number(text: str, decimal_mark: str = ".") -> str | None:
 
 def _evidence(text: str) -> str | None:
     """The decimal mark a number shows unambiguously (``98,8``; ``1,234.5``), if any."""
-    body = text.lstrip("-\u2212+")
+    body = text.translate(_MARK_TABLE).lstrip("-\u2212+")
     marks = [c for c in body if c in ".,"]
     if not marks:
         return None
@@ -246,16 +260,24 @@ def find_figures(page: Page) -> Found:
     for index, block in enumerate(page.blocks):
         for cell, text in _texts(block):
             header = block.headers[cell] if cell is not None and cell < len(block.headers) else ""
-            found, skipped = _in_text(
-                text, index, cell, decimal_mark, stake_first, header, block.header_row
-            )
-            figures += found
-            too_long += skipped
-            if len(figures) > MAX_FIGURES:
+            try:
+                found, skipped = _in_text(
+                    text,
+                    index,
+                    cell,
+                    decimal_mark,
+                    stake_first,
+                    header,
+                    block.header_row,
+                    budget=MAX_FIGURES - len(figures),
+                )
+            except _TooMany:
                 raise AnalyzerError(
                     f"{page.source}: more than {MAX_FIGURES:,} figures: a help page prints "
                     "far fewer; nothing was checked"
-                )
+                ) from None
+            figures += found
+            too_long += skipped
     return Found(tuple(figures), decimal_mark, stake_first, too_long)
 
 
@@ -282,18 +304,30 @@ def _in_text(
     stake_first: bool,
     header: str,
     header_row: bool = False,
+    budget: int = MAX_FIGURES,
 ) -> tuple[list[Figure], int]:
     """The figures of one text (a block's, or a cell's), earliest first; a span taken by
     one reading is not read again by a later one."""
-    taken: list[tuple[int, int]] = []
+    # The spans taken, kept sorted and apart: whether a span is free is found by bisection
+    # (a line of a hundred thousand "1 to 1" costs no more per figure than a short one).
+    starts: list[int] = []
+    ends: list[int] = []
     out: list[Figure] = []
     too_long = 0
 
     def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in taken)
+        at = bisect.bisect_left(starts, end)  # the spans starting before this one ends
+        return at == 0 or ends[at - 1] <= start
+
+    def take(start: int, end: int) -> None:
+        at = bisect.bisect_left(starts, start)
+        starts.insert(at, start)
+        ends.insert(at, end)
 
     def add(kind: FigureKind, match: re.Match, value: str | int, reading: str = "") -> None:
-        taken.append(match.span())
+        if len(out) >= budget:
+            raise _TooMany
+        take(*match.span())
         out.append(Figure(kind, match[0], value, reading, block, cell, *match.span()))
 
     comma = " (decimal comma)" if decimal_mark == "," else ""
@@ -359,7 +393,7 @@ def _in_text(
     if max_round_column and not out:
         whole = re.match(r"\s*\*?\s*(\d{1,9})(?![\d%:]|[.,]\d|\s*(?:[%:]|to\b))", text)
         if whole:
-            taken.append(whole.span(1))
+            take(*whole.span(1))
             out.append(
                 Figure("max_round", whole[1], int(whole[1]), "", block, cell, *whole.span(1))
             )

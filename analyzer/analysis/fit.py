@@ -761,8 +761,8 @@ class _Compiled:
     """A polynomial's terms as arrays (coefficients, exponents), and its gradient's."""
 
     coefficients: np.ndarray
-    exponents: np.ndarray
-    gradient: tuple[tuple[np.ndarray, np.ndarray], ...]
+    exponents: _Plan
+    gradient: tuple[tuple[np.ndarray, _Plan], ...]
 
     @classmethod
     def of(cls, poly: Poly) -> _Compiled:
@@ -771,7 +771,7 @@ class _Compiled:
         def arrays(terms):
             coefficients = np.array([float(c) for _, c in terms], dtype=float)
             exponents = np.array([m for m, _ in terms], dtype=float).reshape(len(terms), n)
-            return coefficients, exponents
+            return coefficients, _plan(exponents)
 
         gradient = []
         for axis in range(n):
@@ -784,13 +784,47 @@ class _Compiled:
         return cls(*arrays(poly.terms), tuple(gradient))
 
 
+@dataclass(frozen=True)
+class _Plan:
+    """How a polynomial's monomials are computed: per unknown, its distinct exponents and
+    each term's among them (found once, when the polynomial is compiled)."""
+
+    terms: int
+    axes: tuple[tuple[np.ndarray, np.ndarray], ...]
+
+
+def _plan(exponents: np.ndarray) -> _Plan:
+    """The :class:`_Plan` of the terms' ``exponents`` (a row per term, a column per
+    unknown)."""
+    axes = []
+    for axis in range(exponents.shape[1]):
+        distinct, where = np.unique(exponents[:, axis], return_inverse=True)
+        axes.append((distinct, where.reshape(-1)))
+    return _Plan(len(exponents), tuple(axes))
+
+
+def _monomials(points, plan: _Plan):
+    """Each term's monomial at each point (rows of ``points``): the product over the
+    unknowns of each one's power, each power computed once per point and distinct
+    exponent (as ``points ** exponents`` computes it, element by element) and multiplied
+    in the unknowns' order, so the values are those of the product of the powers."""
+    out = None
+    for axis, (distinct, where) in enumerate(plan.axes):
+        powers = points[:, axis, None] ** distinct[None, :]
+        factor = powers[:, where]
+        out = factor if out is None else out * factor
+    if out is None:
+        return np.ones((len(points), plan.terms))
+    return out
+
+
 def _corner_range(coefficients, exponents, low, high):
     """Ranges over boxes (rows of ``low``, ``high``, every end >= 0) of a polynomial."""
     if not len(coefficients):
         zero = np.zeros(len(low))
         return zero, zero
-    at_low = np.prod(low[:, None, :] ** exponents[None], axis=2)
-    at_high = np.prod(high[:, None, :] ** exponents[None], axis=2)
+    at_low = _monomials(low, exponents)
+    at_high = at_low if high is low else _monomials(high, exponents)
     positive = coefficients >= 0
     term_low = np.where(positive, coefficients * at_low, coefficients * at_high)
     term_high = np.where(positive, coefficients * at_high, coefficients * at_low)

@@ -4,15 +4,25 @@ A page is untrusted input. Nothing in it is executed or fetched: its bytes are c
 before anything is parsed (a page over :data:`MAX_PAGE_BYTES`, a PDF over
 :data:`MAX_PDF_BYTES`, is refused in one line), an HTML page's tags and nesting are counted
 by a linear scan before the parser sees it (over :data:`MAX_HTML_TAGS` tags or
-:data:`MAX_HTML_DEPTH` levels is refused: a browser-grade parser takes time quadratic in
-the nesting), and every walk of the parsed tree is iterative. What a browser does not show
+:data:`MAX_HTML_DEPTH` levels, or a tag of over :data:`MAX_HTML_ATTRIBUTES` attributes, is
+refused: a browser-grade parser takes time quadratic in the nesting and in a tag's
+attributes), and every walk of the parsed tree is iterative. What a browser does not show
 is not read as the page's text: script, style and template content, comments, the
-``<head>``. Content hidden by CSS (a ``hidden`` attribute, an inline ``display: none`` or
-``visibility: hidden``, or a class or id that the page's own ``<style>`` hides so) is read
-apart, as hidden blocks, so that what it says can be reported without being taken for what
-players see. Images' alt text is read. Control and invisible formatting characters (zero-width
-spaces, bidirectional controls, soft hyphens) are dropped from the text, so that a figure
-cannot hide behind them and a snippet shown in a terminal shows what it says.
+``<head>``. Content hidden by CSS (a ``hidden`` attribute, an inline ``display: none``,
+``visibility: hidden``, ``opacity: 0`` or ``font-size: 0``, or a class or id that the page's
+own ``<style>`` hides so) is read apart, as hidden blocks, so that what it says can be
+reported without being taken for what players see. Content hidden from screen readers only
+(``aria-hidden``) is on the screen: it is read as the page's text; so is content hidden by
+other CSS tricks (positioned off the screen, clipped, coloured as its background), which is
+checked like any other figure (a wrong figure there fails rather than being passed over).
+Inline elements (``<span>``, ``<b>``, ``<a>``...): the edges of those that typeset letters
+(``<b>``, ``<i>``, ``<sup>``...) break no word; at another's edge (``<span>``, ``<a>``),
+which a style sheet may set apart, a figure split at its decimal mark, colon or percent sign
+is read whole (``98.<span>94</span>%`` is 98.94%), but digits on both sides are read apart
+(``score of <span>6</span><span>1:2</span>``). Images' alt text is read. Control and
+invisible formatting characters (zero-width spaces, bidirectional controls, soft hyphens)
+are dropped from the text, so that a figure cannot hide behind them and a snippet shown in a
+terminal shows what it says: the text is read in its stored (logical) order.
 
 A page is a sequence of :class:`Block`: headings, paragraphs and list items (``text``),
 table rows (``row``, with their cells and their table's column headers) and images' alt
@@ -41,6 +51,9 @@ MAX_PDF_BYTES = 16 * 2**20
 MAX_HTML_TAGS = 20_000
 #: The deepest an HTML page's elements may nest (a help page nests some 20 levels).
 MAX_HTML_DEPTH = 200
+#: The most attributes one HTML tag may have (a help page's tags have a handful; an HTML
+#: parser takes time quadratic in a tag's attributes).
+MAX_HTML_ATTRIBUTES = 200
 #: The most pages of a PDF read.
 MAX_PDF_PAGES = 200
 #: The most characters of text a page may give (a PDF's text, once extracted).
@@ -177,7 +190,7 @@ def page_from_bytes(raw: bytes, source: str = "<page>", kind: PageKind | None = 
         if kind == "html":
             blocks = _html_blocks(text, source)
         else:
-            blocks = _line_blocks(text, markdown=kind == "markdown")
+            blocks = _line_blocks(text, markdown=kind == "markdown", source=source)
     return Page(source, kind, digest, len(raw), tuple(blocks))
 
 
@@ -235,6 +248,32 @@ def clean_text(text: str) -> str:
     return text.translate(table) if table else text
 
 
+#: Where a non-block element that may be set apart begins or ends (see :func:`_joined`).
+_EDGE = "\x00"
+_MARK_NEXT = re.compile(r"[%:.,\u066b\uff05\u066a\ufe6a\uff1a\u2236\uff0e\uff0c]")
+_IN_FIGURE = re.compile(r"(?:\d[.,:\u066b\uff1a\u2236\uff0e\uff0c]|\d[.,\u066b\uff0e\uff0c]\d+)\Z")
+
+
+def _joined(parts: list[str]) -> str:
+    """The text of an element's parts: an element's edge inside a figure (before its decimal
+    mark, colon or percent sign, after its mark, or in its decimals) is nothing, any other
+    edge a space."""
+    text = "".join(parts)
+    if _EDGE not in text:
+        return text
+    pieces = re.split("\x00+", text)
+    out = [pieces[0]]
+    tail = pieces[0][-40:]
+    for piece in pieces[1:]:
+        glue = bool(piece) and (
+            (tail[-1:].isdigit() and bool(_MARK_NEXT.match(piece)))
+            or (piece[0].isdigit() and bool(_IN_FIGURE.search(tail)))
+        )
+        out.append(piece if glue or not piece else " " + piece)
+        tail = (tail + (piece if glue else " " + piece))[-40:]
+    return "".join(out)
+
+
 def _flat(text: str) -> str:
     """Text on one line: ASCII white space runs made one space (a no-break or thin space,
     a grouping mark in figures, is kept as it is)."""
@@ -246,8 +285,10 @@ def _flat(text: str) -> str:
 _TABLE_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 _ITEM = re.compile(r"^(?:[-*+•]|\d{1,3}[.)])\s+")
-_IMAGE = re.compile(r"!\[([^\]\n]{0,1000})\]\([^)\n]{0,2000}\)")
-_LINK = re.compile(r"\[([^\]\n]{0,1000})\]\([^)\n]{0,2000}\)")
+# (No bracket inside the text nor parenthesis inside the target: each try stops at the
+# next one, so a line of a million "![" is read in linear time.)
+_IMAGE = re.compile(r"!\[([^\[\]\n]{0,1000})\]\([^()\n]{0,2000}\)")
+_LINK = re.compile(r"\[([^\[\]\n]{0,1000})\]\([^()\n]{0,2000}\)")
 #: A figure-like token: the first row of a table without a separator line is its header
 #: when it holds none.
 _FIGURE_LIKE = re.compile(r"\d\s*[%:]")
@@ -275,7 +316,7 @@ def _without_raw_html(text: str) -> str:
         out.append("\n" * text.count("\n", at, i))  # lines keep their numbers
 
 
-def _line_blocks(text: str, markdown: bool) -> list[Block]:
+def _line_blocks(text: str, markdown: bool, source: str = "<page>") -> list[Block]:
     """Blocks of plain text or Markdown: each line a block in plain text (a help page
     pasted as text has a paragraph per line), paragraphs of lines in Markdown; lines
     starting with ``|`` are table rows (a ``|---|`` line marks the row above it as the
@@ -285,7 +326,9 @@ def _line_blocks(text: str, markdown: bool) -> list[Block]:
     text = clean_text(text)
     lines = text.split("\n")
     if len(lines) > 200_000:
-        raise AnalyzerError("the page has more than 200,000 lines; a help page has far fewer")
+        raise AnalyzerError(
+            f"{source}: more than 200,000 lines: a help page has far fewer; nothing was read"
+        )
     blocks: list[Block] = []
     paragraph: list[str] = []
     start = 0
@@ -464,6 +507,8 @@ _RAW = frozenset(
     ["script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "noscript"]
 )
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:_-]{0,60})(?=[\s/>])[^<>]*?(/?)>")
+#: An attribute in a tag (its value quoted or not).
+_ATTRIBUTE = re.compile(r"""[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
 #: What a browser never shows as the page's text.
 _UNREAD = ("script", "style", "template", "noscript", "head", "iframe", "object", "embed",
            "svg", "canvas", "audio", "video")  # fmt: skip
@@ -541,8 +586,10 @@ _TIGHT = frozenset(
     ]
 )
 _HIDDEN_STYLE = re.compile(
-    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse))\s*(?:!important)?"
-    r"\s*(?:;|$)",
+    r"(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*(?:hidden|collapse)"
+    r"|opacity\s*:\s*(?:0+(?:\.0*)?|\.0+)%?"
+    r"|font-size\s*:\s*(?:0+(?:\.0*)?|\.0+)(?:px|pt|em|rem|%)?)"
+    r"\s*(?:!important)?\s*(?:;|$)",
     re.IGNORECASE,
 )
 _HEADINGS = re.compile(r"h[1-6]")
@@ -578,6 +625,14 @@ def check_html_shape(text: str, source: str = "<page>") -> None:
             )
         name = match[2].lower()
         i = match.end()
+        if len(match[0]) > 2 * MAX_HTML_ATTRIBUTES:
+            attributes = sum(1 for _ in _ATTRIBUTE.finditer(text, match.end(2), i - 1))
+            if attributes > MAX_HTML_ATTRIBUTES:
+                raise AnalyzerError(
+                    f"{source}: a <{name}> tag with {attributes:,} attributes: a help page's "
+                    f"tags have a handful (at most {MAX_HTML_ATTRIBUTES} are read); nothing "
+                    "was parsed"
+                )
         if match[1]:  # an end tag closes the open element of its name, if any
             if name in open_tags:
                 del open_tags[len(open_tags) - 1 - open_tags[::-1].index(name) :]
@@ -693,7 +748,7 @@ class _HtmlReader:
         state = {"items": 0, "heading": 0}
 
         def flush() -> None:
-            text = _flat("".join(parts))
+            text = _flat(_joined(parts))
             parts.clear()
             if not text:
                 return
@@ -736,7 +791,7 @@ class _HtmlReader:
                     if _HEADINGS.fullmatch(name):
                         state["heading"] = 0
                 elif name not in _TIGHT:
-                    parts.append(" ")
+                    parts.append(_EDGE)
                 continue
             if name == "table":
                 flush()
@@ -765,7 +820,7 @@ class _HtmlReader:
                 if _HEADINGS.fullmatch(name):
                     state["heading"] = int(name[1])
             elif name not in _TIGHT:
-                parts.append(" ")
+                parts.append(_EDGE)
             stack.append((node, True))
             stack.extend((child, False) for child in reversed(node.contents))
         flush()
@@ -839,7 +894,7 @@ class _HtmlReader:
                 continue
             if leaving:
                 if name not in _TIGHT:
-                    parts.append(" ")
+                    parts.append(" " if name in _BLOCK_TAGS else _EDGE)
                 continue
             if name == "table" and node is not cell:
                 nested.append(node)
@@ -850,10 +905,10 @@ class _HtmlReader:
                     parts.append(f" {alt} ")
                 continue
             if name not in _TIGHT:
-                parts.append(" ")
+                parts.append(" " if name in _BLOCK_TAGS else _EDGE)
             stack.append((node, True))
             stack.extend((child, False) for child in reversed(node.contents))
-        return "".join(parts)
+        return _joined(parts)
 
 
 def _span(cell: Any) -> int:

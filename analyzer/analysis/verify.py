@@ -1053,8 +1053,13 @@ def _paytable_fact(paytable: Paytable, claim: Claim) -> _Verdict:
     if claim.quantity == "max_round":
         computed = "none" if bet.max_round is None else bet.max_round
         return _Verdict(computed=str(computed), passed=computed == claim.value, mode=claim.mode)
-    # Help pages list payouts in their own order: compare them as a multiset.
     paid = [rule.payout for rule in bet.rules if rule.payout.pays]
+    if claim.quantity == "payout":  # one payout: one of the bet's
+        passed = _payout_key(parse_payout(claim.value)) in set(map(_payout_key, paid))
+        return _Verdict(
+            computed=payouts_shown(p.text for p in paid), passed=passed, mode=claim.mode
+        )
+    # Help pages list payouts in their own order: compare them as a multiset.
     # A payout linear in the multiplier is its constant and its slope ("9 * multiplier");
     # the jackpot is "jackpot", whatever the meter.
     claimed = sorted(map(_payout_key, map(parse_payout, claim.value)))

@@ -91,19 +91,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def page_words(paytable: Any) -> Any:
-    """The words the help pages give the paytable's modes, in every language."""
-    from analyzer.analysis.certify import words_for
-    from analyzer.paytables.model import LANGUAGES
-    from analyzer.reports.i18n import word
+    """The words the help pages give the paytable's modes, in every language (see
+    :func:`analyzer.reports.i18n.page_words`)."""
+    from analyzer.reports.i18n import page_words as words
 
-    names = []
-    for mode in paytable.modes:
-        for lang in LANGUAGES:
-            names.append((mode, word(mode, lang)))
-        names.append((mode, mode.replace("_", " ")))  # its id: "no commission"
-    every = [word("all", lang) for lang in LANGUAGES]
-    headers = [word("Mode", lang) for lang in LANGUAGES] + ["mode", "betting mode"]
-    return words_for(paytable, names, every, headers)
+    return words(paytable)
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
@@ -239,7 +231,7 @@ def _line(row: dict[str, Any]) -> str:
     exact = row["exact"]
     value = ""
     if computed and computed != "-":
-        fact = row["quantity"] in ("payouts", "max_round", "decks")
+        fact = row["quantity"] in ("payout", "max_round", "decks")
         value = f", {'paytable' if fact else 'exact'} {computed}"
         if exact and exact != computed.replace(",", ""):
             shown = exact if len(exact) <= 80 else exact[:77] + "..."

@@ -55,6 +55,7 @@ QUANTITIES = (
     *BET_FIGURES,
     "max_rtp",
     "payouts",
+    "payout",
     "max_round",
     "decks",
     "count",
@@ -67,7 +68,7 @@ QUANTITIES = (
     "max_payout",
 )
 #: Facts of the paytable itself, compared as they are (no shoe enters).
-PAYTABLE_FACTS = ("payouts", "max_round", "decks")
+PAYTABLE_FACTS = ("payouts", "payout", "max_round", "decks")
 #: Quantities whose value is a printed number.
 _FIGURES = frozenset(QUANTITIES) - set(PAYTABLE_FACTS)
 #: What a session claim may state about the net result of its rounds.
@@ -312,8 +313,8 @@ CLAIM_KEYS: tuple[ClaimKey, ...] = (
     ),
     ClaimKey(
         "value",
-        'string (payouts: list of strings; max_round: integer or "none"; decks: integer or '
-        '"inf"; count: or integer; across = "range": a list of two strings)',
+        'string (payouts: list of strings; payout: a string; max_round: integer or "none"; '
+        'decks: integer or "inf"; count: or integer; across = "range": a list of two strings)',
         "yes",
         "-",
         "the figure as its source printed it: its digits set the precision of the check",
@@ -667,6 +668,8 @@ QUANTITY_MEANINGS: dict[str, str] = {
     "its probability",
     "max_rtp": "the game's best bet's RTP",
     "payouts": "what the bet pays, as a list compared as a multiset (no shoe enters)",
+    "payout": "one payout the bet pays on one of its lines (no shoe enters): a help page's "
+    "payouts checked one by one",
     "max_round": "the bet's max round (no shoe enters)",
     "decks": "the number of decks the paytable deals (inf: an infinite deck)",
     "count": "ordered six-card rounds of a bet's line or of an event (with over: unordered cards)",
@@ -696,11 +699,12 @@ they are equal; FAIL (last digit) when they differ by one in the last digit comp
 the commonest slip of a source; else FAIL. A session known only within a bound passes
 when some value within it prints as printed; a counting claim passes when the printed
 figure is within 3 standard errors of the simulated value; payouts, max_round and
-decks are compared as they are. printed = "float": the source printed a binary64 float, so the
-double nearest the exact value (times scale, and 100 for a %: one product of doubles,
-rounded to a double as a program computes it) is rounded half to even at the printed
-figure's last digit, as repr, %.Nf and %.Ne print it; a 17-digit figure is then checked
-to its last digit. decks = [1, 2, 4, 6, 8] with across = "max" or "min": the largest or smallest of
+decks are compared as they are (a payout: one of the bet's). printed = "float": the source
+printed a binary64 float, so the double nearest the exact value (times scale, and 100 for a
+%: one product of doubles, rounded to a double as a program computes it) is rounded half to
+even at the printed figure's last digit, as repr, %.Nf and %.Ne print it; a 17-digit figure
+is then checked to its last digit. decks = [1, 2, 4, 6, 8] with across = "max" or "min": the
+largest or smallest of
 the figure over those shoes is compared; across = "range": value = ["low", "high"], both
 compared. A paytable with unknowns (no --unknowns): a bet's figure or max_rtp is answered
 by the set of unknowns it allows, as fit solves it: PASS when some point of the declared
@@ -1127,6 +1131,14 @@ def _check_value(
                 parse_payout(printed)
             except AnalyzerError as exc:
                 raise AnalyzerError(f"{where}: {exc}") from None
+        return value
+    if quantity == "payout":
+        if not isinstance(value, (str, int, float)) or isinstance(value, bool):
+            raise AnalyzerError(f"{where}: a 'payout' value is one payout such as \"12:1\"")
+        try:
+            parse_payout(value)
+        except AnalyzerError as exc:
+            raise AnalyzerError(f"{where}: {exc}") from None
         return value
     if quantity == "max_round":
         if value != "none":

@@ -80,7 +80,9 @@ class Contract:
 #: version 4: ``options.top_award_rounds``; with detail, each line's ``one_in`` and
 #: ``top_award``, and ``top_awards`` (each bet's top award and the chance of at least one
 #: in that many rounds).
-#: certify version 1: new (a help page's figures, each checked).
+#: certify version 1: new (a help page's figures, each checked);
+#: version 2: each payout its own claim (a row's quantity "payout"), and an omitted payout
+#: of a bet whose others the page prints (omitted's what "payout").
 #: simulate and count version 4: ``options.decision`` (the
 #: player's decision as report gives it: the cards shown's chances played, the file that
 #: plays it; null without one). audit version 4: ``options.shuffle_tests`` added and, with
@@ -108,7 +110,7 @@ CONTRACTS: dict[str, Contract] = {
         Contract("report", 4, "bets"),
         Contract("play", 5, "bets"),
         Contract("verify", 2, "claims"),
-        Contract("certify", 1, "figures"),
+        Contract("certify", 2, "figures"),
         Contract("fit", 3, "claims"),
         Contract("eor", 2, "effects"),
         Contract("simulate", 5, "bets"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
@@ -152,3 +153,19 @@ def sentence(key: str, lang: str, **fields: object) -> str:
 def sentences() -> dict[str, dict[str, str]]:
     """Every help-page sentence: id -> {language: text} (for tests)."""
     return {key: dict(value) for key, value in _sentences().items()}
+
+
+def page_words(paytable: Any) -> Any:
+    """The words the help pages give the paytable's modes, in every language (its id,
+    spaced, too: "no commission"), what they call every mode, and a mode column's header:
+    the :class:`~analyzer.analysis.certify.PageWords` ``certify`` reads pages with."""
+    from analyzer.analysis.certify import words_for
+
+    names = []
+    for mode in paytable.modes:
+        for lang in LANGUAGES:
+            names.append((mode, word(mode, lang)))
+        names.append((mode, mode.replace("_", " ")))  # its id: "no commission"
+    every = [word("all", lang) for lang in LANGUAGES]
+    headers = [word("Mode", lang) for lang in LANGUAGES] + ["mode", "betting mode"]
+    return words_for(paytable, names, every, headers)

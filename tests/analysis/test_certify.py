@@ -65,8 +65,8 @@ def test_a_table_of_a_bet_per_column() -> None:
     page = "| | Tie | Player Pair |\n|---|---|---|\n"
     page += "| Pays | 8:1 | 11:1 |\n| RTP | 85.64% | 89.64% |\n"
     assert _verdicts(_certify(page, "page.md")) == [
-        ("8:1", "PASS", "tie", "payouts"),
-        ("11:1", "PASS", "player_pair", "payouts"),
+        ("8:1", "PASS", "tie", "payout"),
+        ("11:1", "PASS", "player_pair", "payout"),
         ("85.64%", "PASS", "tie", "rtp"),
         ("89.64%", "PASS", "player_pair", "rtp"),
     ]
@@ -89,14 +89,14 @@ def test_lists_of_bet_pays_and_rtp() -> None:
         "- Banker Natural: pays 7 to 2, hit frequency 18.94%\n"
     )
     assert _verdicts(_certify(page, "page.md")) == [
-        ("11 to 1", "PASS", "player_pair", "payouts"),
+        ("11 to 1", "PASS", "player_pair", "payout"),
         ("89.64%", "PASS", "player_pair", "rtp"),
-        ("8 to 1", "PASS", "tie", "payouts"),
+        ("8 to 1", "PASS", "tie", "payout"),
         ("85.64%", "PASS", "tie", "rtp"),
-        ("12:1", "PASS", "lucky_six", "payouts"),
-        ("20:1", "PASS", "lucky_six", "payouts"),
+        ("12:1", "PASS", "lucky_six", "payout"),
+        ("20:1", "PASS", "lucky_six", "payout"),
         ("16.68%", "PASS", "lucky_six", "house_edge"),
-        ("7 to 2", "PASS", "banker_natural", "payouts"),
+        ("7 to 2", "PASS", "banker_natural", "payout"),
         ("18.94%", "PASS", "banker_natural", "hit_frequency"),
     ]
 
@@ -111,18 +111,18 @@ def test_figures_in_running_text() -> None:
     )
     certificate = _certify(page)
     assert _verdicts(certificate) == [
-        ("8 to 1", "PASS", "tie", "payouts"),
+        ("8 to 1", "PASS", "tie", "payout"),
         ("14.36%", "PASS", "tie", "house_edge"),
-        ("11:1", "PASS", "player_pair", "payouts"),
+        ("11:1", "PASS", "player_pair", "payout"),
         ("89.6%", "PASS", "player_pair", "rtp"),
         ("8 decks", "PASS", None, "decks"),
         ("98.94%", "PASS", None, "max_rtp"),
         ("Max round: 50", "PASS", "lucky_six", "max_round"),
         ("5.39%", "PASS", "lucky_six", "hit_frequency"),
-        ("12:1", "PASS", "lucky_six", "payouts"),  # the list takes the heading's bet:
-        ("20:1", "PASS", "lucky_six", "payouts"),  # one claim of both payouts
+        ("12:1", "PASS", "lucky_six", "payout"),  # the list takes the heading's bet:
+        ("20:1", "PASS", "lucky_six", "payout"),  # each payout a claim of its own
     ]
-    assert certificate.figures[-1]["claim"] == certificate.figures[-2]["claim"]
+    assert certificate.figures[-1]["claim"] == certificate.figures[-2]["claim"] + 1
 
 
 def test_a_line_named_by_its_label_is_a_probability_of_that_line() -> None:
@@ -138,8 +138,8 @@ def test_alt_text_and_a_commission() -> None:
         "<p>In “Baccarat (commission)”, Banker wins 0.95:1 (5% commission deducted).</p>"
     )
     assert _verdicts(_certify(page)) == [
-        ("11:1", "PASS", "player_pair", "payouts"),
-        ("0.95:1", "PASS", "banker", "payouts"),
+        ("11:1", "PASS", "player_pair", "payout"),
+        ("0.95:1", "PASS", "banker", "payout"),
         ("5%", "NOT STATEABLE", "banker", "commission"),
     ]
 
@@ -192,7 +192,7 @@ def test_hidden_script_and_style_content() -> None:
     )
     certificate = _certify(page)
     assert _verdicts(certificate) == [
-        ("8:1", "PASS", "tie", "payouts"),
+        ("8:1", "PASS", "tie", "payout"),
         ("9:1", "HIDDEN", None, None),
         ("99.9%", "HIDDEN", None, None),
     ]
@@ -207,7 +207,7 @@ def test_aliases_name_a_bet() -> None:
     paytable = paytable_from_dict(data, "t.toml")
     assert paytable.bets[0].aliases == ("P. Pair",)
     certificate = _certify("<p>P. Pair pays 11:1</p>", paytable=paytable)
-    assert _verdicts(certificate) == [("11:1", "PASS", "player_pair", "payouts")]
+    assert _verdicts(certificate) == [("11:1", "PASS", "player_pair", "payout")]
 
 
 def test_truncated_figures_are_checked_as_truncated() -> None:
@@ -272,6 +272,9 @@ def _printed(certificate) -> dict:
     out: dict = {}
     for draft in certificate.claims:
         item = draft.item
+        if item["quantity"] == "payout":  # a bet's payouts, as printed, in a list
+            out.setdefault(("payouts", item.get("bet"), item.get("mode")), []).append(item["value"])
+            continue
         key = (item["quantity"], item.get("bet"), item.get("mode"))
         out[key] = item["value"]
     return out
@@ -337,11 +340,47 @@ def test_an_english_statement_names_modes_by_their_ids_and_max_rounds_by_column(
         "| `lucky_seven` | 2 cards 6:1, 3 cards 15:1 | 50 (seed 000 only) |\n"
     )
     assert _verdicts(_certify(page, "page.md")) == [
-        ("0.95:1", "PASS", "banker", "payouts"),
+        ("0.95:1", "PASS", "banker", "payout"),
         ("5%", "NOT STATEABLE", "banker", "commission"),
-        ("1:2", "PASS", "banker", "payouts"),
-        ("1:1", "PASS", "banker", "payouts"),
-        ("6:1", "PASS", "lucky_seven", "payouts"),
-        ("15:1", "PASS", "lucky_seven", "payouts"),
+        ("1:2", "PASS", "banker", "payout"),
+        ("1:1", "PASS", "banker", "payout"),
+        ("6:1", "PASS", "lucky_seven", "payout"),
+        ("15:1", "PASS", "lucky_seven", "payout"),
         ("50", "PASS", "lucky_seven", "max_round"),
     ]
+
+
+def test_one_wrong_payout_among_a_bets_fails_alone() -> None:
+    # Before, a bet's payouts in one passage were one claim: one wrong payout failed them all.
+    page = (
+        "<p>Player Bonus pays 1:1 on a natural win, 30:1 on a win by 9, 11:1 by 8, 6:1 by 7, "
+        "4:1 by 6, 2:1 by 5 and 1:1 by 4.</p>"
+    )
+    certificate = _certify(page)
+    assert [(row["printed"], row["result"]) for row in certificate.figures] == [
+        ("1:1", "PASS"),
+        ("30:1", "PASS"),
+        ("11:1", "FAIL"),
+        ("6:1", "PASS"),
+        ("4:1", "PASS"),
+        ("2:1", "PASS"),
+        ("1:1", "PASS"),
+    ]
+    assert len({row["claim"] for row in certificate.figures}) == 7
+    assert certificate.status == 1
+    # The payout the page does not print (10:1, where it prints 11:1) is said.
+    assert [dict(item) for item in certificate.omitted if item["what"] == "payout"] == [
+        {"what": "payout", "bet": "player_bonus", "mode": None, "paytable": "10:1"}
+    ]
+    from analyzer.analysis.certify import omission_text
+
+    (item,) = [item for item in certificate.omitted if item["what"] == "payout"]
+    assert omission_text(item) == "the payout 10:1 of player_bonus"
+
+
+def test_a_section_named_is_the_heading_that_is_that_text_before_one_holding_it() -> None:
+    # Before, --section Baccarat read "EZ Baccarat", the first heading holding the text.
+    page = "# EZ Baccarat\n\nThe Tie pays 9:1.\n\n# Baccarat\n\nThe Tie pays 8:1.\n"
+    certificate = _certify(page, "page.md", section="Baccarat")
+    assert certificate.section == "Baccarat" and certificate.status == 0
+    assert _certify(page, "page.md", section="EZ").section == "EZ Baccarat"

@@ -145,3 +145,29 @@ def test_plain_numbers() -> None:
     assert plain_number("1\u00a0234\u00a0567") == "1234567"
     assert plain_number("-0.95") == "-0.95"
     assert plain_number("1" * 31) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("RTP \uff18\uff15\uff0e\uff16\uff14\uff05", "85.64%"),
+        ("RTP \uff19\uff18\uff0c\uff18\uff05", "98.8%"),
+        ("RTP 98\u00b794%", "98.94%"),
+    ],
+)
+def test_fullwidth_and_raised_decimal_marks(text, value) -> None:
+    # Before, a fullwidth 85.64% was read as 64%: the fullwidth full stop was no decimal mark.
+    assert _values(text) == [("percent", value)]
+
+
+def test_a_text_stops_at_the_figures_budget() -> None:
+    # (Before, a line of 400,000 "1 to 1" was read whole before the count was checked, and
+    # each figure compared with every one before it: minutes.)
+    from analyzer.analysis.figures import _in_text, _TooMany
+
+    with pytest.raises(_TooMany):
+        _in_text("Tie pays 1 to 1. " * 10, 0, None, ".", False, "", budget=3)
+    found, _ = _in_text("pays 1 to 1, 8:1, 9%, pays 7 to 2", 0, None, ".", False, "")
+    assert [f.value for f in found] == ["1:1", "8:1", "9%", "7:2"]
+    with pytest.raises(AnalyzerError, match="more than 5,000 figures"):
+        _found("1 to " * 100_000)

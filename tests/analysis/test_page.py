@@ -224,3 +224,69 @@ def test_the_page_digest_is_of_its_bytes(tmp_path) -> None:
     path.write_bytes(b"Tie 8:1\n")
     page = read_page(path)
     assert page.sha256 == hashlib.sha256(b"Tie 8:1\n").hexdigest() and page.size == 8
+
+
+# -- Found by the hostile review -----------------------------------------------------------------
+
+
+def test_a_tag_of_too_many_attributes_is_refused_before_parsing() -> None:
+    # html5lib takes time quadratic in one tag's attributes: 500,000 took minutes.
+    with pytest.raises(AnalyzerError, match="a <p> tag with 500,000 attributes") as raised:
+        _html("<p " + "a=b " * 500_000 + ">Tie pays 8:1</p>")
+    assert "\n" not in str(raised.value)
+    # A long attribute is not many: an image inlined as a data URI is read.
+    page = _html('<p>Tie pays 8:1<img alt="x" src="data:image/png;base64,' + "A=" * 100_000 + '">')
+    assert [b.text for b in page.blocks] == ["Tie pays 8:1", "x"]
+
+
+def test_a_markdown_image_or_link_stops_at_the_next_bracket() -> None:
+    # (So that a line of a million "![" is read in linear time.)
+    page = page_from_bytes(b"![![Tie pays 8:1](x.png) and [[the rules](r.html)\n", "p.md")
+    assert [(b.kind, b.text) for b in page.blocks] == [
+        ("alt", "Tie pays 8:1"),
+        ("text", "![ and [the rules"),
+    ]
+
+
+def test_too_many_lines_names_the_page() -> None:
+    with pytest.raises(AnalyzerError, match=r"^p\.txt: more than 200,000 lines"):
+        page_from_bytes(b"\n" * 200_001, "p.txt")
+
+
+@pytest.mark.parametrize(
+    ("style", "hidden"),
+    [
+        ("opacity: 0", True),
+        ("opacity:0.0%", True),
+        ("font-size:0px", True),
+        ("font-size: 0 !important", True),
+        ("opacity: 0.5", False),
+        ("font-size: 10px", False),
+    ],
+)
+def test_invisible_by_opacity_or_font_size_is_hidden(style, hidden) -> None:
+    page = _html(f'<p>Tie pays 8:1</p><p style="{style}">Tie pays 9:1</p>')
+    assert [b.hidden for b in page.blocks] == [False, hidden]
+
+
+def test_aria_hidden_is_on_the_screen_and_read() -> None:
+    page = _html('<p aria-hidden="true">Tie pays 9:1</p>')
+    assert [(b.text, b.hidden) for b in page.blocks] == [("Tie pays 9:1", False)]
+
+
+@pytest.mark.parametrize(
+    ("html", "text"),
+    [
+        ("Tie RTP 85.6<span>4</span>%", "Tie RTP 85.64%"),
+        ("Tie RTP 85.<span>64</span><span>%</span>", "Tie RTP 85.64%"),
+        ("Tie pays <span>8</span>:<span>1</span>", "Tie pays 8:1"),
+        ("RTP <a>98</a>,94 %", "RTP 98,94 %"),
+        # digits on both sides of an edge a style sheet may set apart are read apart
+        ("a score of <span>6</span><span>1:2</span>", "a score of 6 1:2"),
+        ("<span>Tie</span><span>Pays</span>", "Tie Pays"),
+    ],
+)
+def test_a_figure_split_across_inline_tags_is_read_whole(html, text) -> None:
+    assert [b.text for b in _html(f"<p>{html}</p>").blocks] == [text]
+    cells = _html(f"<table><tr><td>{html}</td></tr></table>").blocks[0].cells
+    assert cells == (text,)

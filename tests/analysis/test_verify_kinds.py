@@ -582,3 +582,24 @@ def test_a_bet_that_never_wins_has_no_largest_payout(tmp_path, capsys) -> None:
     # (only ten-value cards left: every round is a tie of 0 against 0)
     code, _, err = run(capsys, "verify", str(path), "--remove", "A 2 3 4 5 6 7 8 9 " * 32)
     assert code == 2 and "wins in no round of this shoe" in err and err.count("\n") == 1
+
+
+def test_one_payout_is_one_of_the_bets() -> None:
+    rows = _rows(
+        _claims(
+            {"quantity": "payout", "bet": "player_bonus", "value": "30:1"},
+            {"quantity": "payout", "bet": "player_bonus", "value": "31:1"},
+            {"quantity": "payout", "bet": "banker", "mode": "no_commission", "value": "1:2"},
+            {"quantity": "payout", "bet": "banker", "mode": "commission", "value": "1:2"},
+        )
+    )
+    assert [row["result"] for row in rows] == ["PASS", "FAIL", "PASS", "FAIL"]
+    assert rows[0]["computed"] == "30:1, 10:1, 6:1, 4:1, 2:1, 1:1, 1:1"
+    from analyzer.errors import AnalyzerError
+
+    with pytest.raises(AnalyzerError, match="a 'payout' value is one payout"):
+        _claims({"quantity": "payout", "bet": "tie", "value": {"a": 1}})
+    with pytest.raises(AnalyzerError, match="claim 1"):
+        _claims({"quantity": "payout", "bet": "tie", "value": "8:x"})
+    with pytest.raises(AnalyzerError, match="needs a 'bet'"):
+        _claims({"quantity": "payout", "value": "8:1"})

@@ -25,6 +25,7 @@ API_FUNCTIONS = (
     "verify",
     "solve",
     "help_pages",
+    "certify",
     "simulate",
     "count",
     "audit",
@@ -39,6 +40,7 @@ API_RESULTS = (
     "CountStudy",
     "AuditReport",
     "FitResult",
+    "Certification",
 )
 
 
