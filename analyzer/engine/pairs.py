@@ -171,7 +171,7 @@ def pair_state_counts(shoe: Shoe, pair_detail: PairDetail = "suit") -> np.ndarra
         _compiled_pair_states()(kinds, shoe.take, states)
     else:  # (a store's counts read without Numba: in Python integers)
         pair_states(kinds.astype(object), shoe.take, states)
-    n = int(kinds.sum())
+    n = shoe.size  # (the cards of every kind)
     take = shoe.take
     if pair_detail == "rank":  # the same kind is only the same rank
         fold_suited_pairs(states)
