@@ -14,7 +14,6 @@ import errno
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -717,7 +716,7 @@ def toml_data(raw: bytes, keep: bool = False) -> dict[str, Any]:
     """
     chosen = os.environ.get("BACCARAT_ODDS_CACHE")
     if not keep or (chosen is not None and chosen.strip().lower() in ("", "off")):
-        return tomllib.loads(raw.decode("utf-8-sig"))
+        return _parsed_toml(raw)
     import hashlib  # (here: a start that reads no TOML needs neither)
     import json
 
@@ -733,7 +732,7 @@ def toml_data(raw: bytes, keep: bool = False) -> dict[str, Any]:
             return kept["data"]
     except (OSError, ValueError, RecursionError, AttributeError):  # absent or not ours
         pass
-    data = tomllib.loads(raw.decode("utf-8-sig"))
+    data = _parsed_toml(raw)
     try:
         text = json.dumps({"format": _PARSED_FORMAT, "digest": digest, "data": data})
         if json.loads(text)["data"] != data:  # (kept only where it reads back the same)
@@ -751,6 +750,13 @@ def toml_data(raw: bytes, keep: bool = False) -> dict[str, Any]:
     return data
 
 
+def _parsed_toml(raw: bytes) -> dict[str, Any]:
+    # utf-8-sig: a byte-order mark, as some editors write, is not part of the text.
+    import tomllib  # (here: a start whose files are kept parsed never imports it)
+
+    return tomllib.loads(raw.decode("utf-8-sig"))
+
+
 def parse_toml(raw: bytes, path: Path | Traversable | str, keep: bool = False) -> dict[str, Any]:
     """Parse the bytes of an untrusted TOML file read from ``path`` (named in messages);
     every failure is one :class:`AnalyzerError` (``keep``: a shipped file, its data kept
@@ -759,11 +765,14 @@ def parse_toml(raw: bytes, path: Path | Traversable | str, keep: bool = False) -
         data = toml_data(raw, keep)
     except UnicodeDecodeError:
         raise AnalyzerError(f"{path}: invalid TOML: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
     except RecursionError:
         raise AnalyzerError(f"{path}: nested more than {MAX_TOML_DEPTH} levels deep") from None
-    except ValueError:  # an integer of more digits than Python converts
+    except ValueError as exc:
+        import tomllib  # (imported already: the file was parsed)
+
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
+        # an integer of more digits than Python converts
         raise AnalyzerError(f"{path}: invalid TOML: a number with too many digits") from None
     check_untrusted(data, str(path))
     return data
