@@ -709,6 +709,19 @@ def toml_data(raw: bytes, keep: bool = False) -> dict[str, Any]:
     parsing the seed game, its claims and the report's words took a tenth of a report's
     start. Data JSON cannot hold as it is (dates) is not kept.
 
+    Parameters
+    ----------
+    raw : bytes
+        The file's bytes.
+    keep : bool
+        Keep the data parsed, and read it back (a shipped file only: the kept files stay
+        a bounded set).
+
+    Returns
+    -------
+    dict
+        What ``tomllib.loads`` returns for the text.
+
     Raises
     ------
     UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError
