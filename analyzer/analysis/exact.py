@@ -401,22 +401,25 @@ def analyze(
         by_identities = identity_tables(by_kind)
     by_class = [iter(columns.evaluate(shoe)) for columns in request.card_columns]
     results, unavailable = [], []
-    for (bet, bet_mode), plan, why, together, classed in zip(
-        offered, plans, request.why_not, request.on_the_table, request.by_class, strict=True
-    ):
-        if why is not None:
-            unavailable.append((bet.id, bet_mode, why))
-        elif together:
-            results.append(next(settled))
-        elif classed >= 0:
-            results.append(next(by_class[classed]))
-        elif plan.engine == "cards":
-            results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
-        elif plan.kind is not None:
-            results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
-        else:  # multiplied by a hand's first two cards: their pattern is a field of the row
-            table = outcome_table(counts) if table is None else table
-            results.append(evaluate_bet(table, bet, bet_mode))
+    if all(request.on_the_table):  # (every bet settled together: no other engine)
+        results = list(settled)
+    else:
+        for (bet, bet_mode), plan, why, together, classed in zip(
+            offered, plans, request.why_not, request.on_the_table, request.by_class, strict=True
+        ):
+            if why is not None:
+                unavailable.append((bet.id, bet_mode, why))
+            elif together:
+                results.append(next(settled))
+            elif classed >= 0:
+                results.append(next(by_class[classed]))
+            elif plan.engine == "cards":
+                results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
+            elif plan.kind is not None:
+                results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
+            else:  # multiplied by a hand's first two cards: their pattern is a field of the row
+                table = outcome_table(counts) if table is None else table
+                results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     if shoe.replacement:
