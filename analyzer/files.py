@@ -14,7 +14,6 @@ import errno
 import os
 import re
 import stat
-import tomllib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -690,24 +689,103 @@ def read_input(path: Path | Traversable) -> bytes:
     return data
 
 
-def read_toml(path: Path | Traversable) -> dict[str, Any]:
-    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`."""
-    return parse_toml(read_input(path), path)
+def read_toml(path: Path | Traversable, keep: bool = False) -> dict[str, Any]:
+    """Read an untrusted TOML file; every failure is one :class:`AnalyzerError`
+    (``keep``: a shipped file, its data kept parsed, :func:`toml_data`)."""
+    return parse_toml(read_input(path), path, keep)
 
 
-def parse_toml(raw: bytes, path: Path | Traversable | str) -> dict[str, Any]:
-    """Parse the bytes of an untrusted TOML file read from ``path`` (named in messages);
-    every failure is one :class:`AnalyzerError`."""
+#: The layout of the parsed TOML kept in the cache folder (a change makes older files
+#: strangers, parsed again).
+_PARSED_FORMAT = 1
+
+
+def toml_data(raw: bytes, keep: bool = False) -> dict[str, Any]:
+    """``tomllib.loads`` of ``raw`` (UTF-8; a byte-order mark, as some editors write, is
+    not part of the text). Where ``keep`` (a file shipped with the package: a bounded
+    set), the same data read back from the cache folder (:func:`user_cache_folder`;
+    none where ``$BACCARAT_ODDS_CACHE`` is ``off``), where an earlier process kept it
+    as JSON under the digest of ``raw``: the TOML parser is written in Python, and
+    parsing the seed game, its claims and the report's words took a tenth of a report's
+    start. Data JSON cannot hold as it is (dates) is not kept.
+
+    Parameters
+    ----------
+    raw : bytes
+        The file's bytes.
+    keep : bool
+        Keep the data parsed, and read it back (a shipped file only: the kept files stay
+        a bounded set).
+
+    Returns
+    -------
+    dict
+        What ``tomllib.loads`` returns for the text.
+
+    Raises
+    ------
+    UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, ValueError
+        As ``tomllib.loads`` does (a file is parsed, never read back, until it parses).
+    """
+    chosen = os.environ.get("BACCARAT_ODDS_CACHE")
+    if not keep or (chosen is not None and chosen.strip().lower() in ("", "off")):
+        return _parsed_toml(raw)
+    import hashlib  # (here: a start that reads no TOML needs neither)
+    import json
+
+    digest = hashlib.sha256(raw).hexdigest()
+    path = user_cache_folder(chosen) / f"toml-{digest}.json"  # (beside the stored counts)
     try:
-        # utf-8-sig: a byte-order mark, as some editors write, is not part of the text.
-        data = tomllib.loads(raw.decode("utf-8-sig"))
+        kept = json.loads(path.read_bytes())
+        if (
+            kept.get("format") == _PARSED_FORMAT
+            and kept.get("digest") == digest
+            and type(kept.get("data")) is dict
+        ):
+            return kept["data"]
+    except (OSError, ValueError, RecursionError, AttributeError):  # absent or not ours
+        pass
+    data = _parsed_toml(raw)
+    try:
+        text = json.dumps({"format": _PARSED_FORMAT, "digest": digest, "data": data})
+        if json.loads(text)["data"] != data:  # (kept only where it reads back the same)
+            return data
+    except (TypeError, ValueError, RecursionError):  # dates, or nested too deep
+        return data
+    temporary = path.with_name(f".toml-{digest}-{os.getpid()}.json")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError:  # read-only, full, gone: the data is in hand all the same
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+    return data
+
+
+def _parsed_toml(raw: bytes) -> dict[str, Any]:
+    # utf-8-sig: a byte-order mark, as some editors write, is not part of the text.
+    import tomllib  # (here: a start whose files are kept parsed never imports it)
+
+    return tomllib.loads(raw.decode("utf-8-sig"))
+
+
+def parse_toml(raw: bytes, path: Path | Traversable | str, keep: bool = False) -> dict[str, Any]:
+    """Parse the bytes of an untrusted TOML file read from ``path`` (named in messages);
+    every failure is one :class:`AnalyzerError` (``keep``: a shipped file, its data kept
+    parsed, :func:`toml_data`)."""
+    try:
+        data = toml_data(raw, keep)
     except UnicodeDecodeError:
         raise AnalyzerError(f"{path}: invalid TOML: not UTF-8 text") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
     except RecursionError:
         raise AnalyzerError(f"{path}: nested more than {MAX_TOML_DEPTH} levels deep") from None
-    except ValueError:  # an integer of more digits than Python converts
+    except ValueError as exc:
+        import tomllib  # (imported already: the file was parsed)
+
+        if isinstance(exc, tomllib.TOMLDecodeError):
+            raise AnalyzerError(f"{path}: invalid TOML: {exc}") from None
+        # an integer of more digits than Python converts
         raise AnalyzerError(f"{path}: invalid TOML: a number with too many digits") from None
     check_untrusted(data, str(path))
     return data

@@ -409,3 +409,25 @@ def test_a_shipped_folder_is_a_path_on_disk_and_found_in_a_zipped_package(tmp_pa
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "{'a': 1}"
+
+
+def test_shipped_toml_is_kept_parsed_and_read_back_the_same(tmp_path, monkeypatch) -> None:
+    """A shipped file's data is kept as JSON in the cache folder under the digest of its
+    bytes and read back equal; a kept file that is not whole is parsed again; another
+    file's data, data with dates, or a cache turned off, is not kept."""
+    monkeypatch.setenv("BACCARAT_ODDS_CACHE", str(tmp_path))
+    raw = b'name = "x"\n[[bet]]\nid = "a"\npays = 1.5\nbig = 123456789012345678901234567890\n'
+    parsed = files.toml_data(raw, keep=True)
+    (kept,) = tmp_path.glob("toml-*.json")
+    assert files.toml_data(raw, keep=True) == parsed
+    kept.write_text('{"format": 1, "digest": "x", "data": {"name": "forged"}}')
+    assert files.toml_data(raw, keep=True) == parsed  # not ours: parsed again, kept again
+    assert files.toml_data(raw, keep=True)["name"] == "x"
+    kept.unlink()
+    files.toml_data(raw)  # another file (a user's): parsed, not kept
+    files.toml_data(b"when = 1979-05-27\n", keep=True)  # a date: JSON cannot hold it
+    monkeypatch.setenv("BACCARAT_ODDS_CACHE", "off")
+    files.toml_data(b"x = 2\n", keep=True)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(Exception, match="Invalid"):
+        files.toml_data(b"x = = 2\n", keep=True)

@@ -11,7 +11,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
+from itertools import compress
+from operator import mul
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -19,6 +20,7 @@ import numpy as np
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS
+from analyzer.memo import once
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
@@ -34,6 +36,8 @@ if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs n
 
 OTHERWISE = "otherwise"
 _new_tuple = tuple.__new__
+_new_object = object.__new__
+_set_attribute = object.__setattr__
 
 
 class Line(NamedTuple):
@@ -95,7 +99,7 @@ class Sums:
     over: int = 1
     common: int = 1
 
-    @cached_property  # (a bet offered in several modes shares its sums: made once)
+    @once  # (a bet offered in several modes shares its sums: made once)
     def mean_net(self) -> Any:
         return _ratio(self.net, self.over * self.common)
 
@@ -116,7 +120,7 @@ class BetResult:
     lines: tuple[Line, ...]
     sums: Sums = field(repr=False)
 
-    @cached_property
+    @once
     def expected_value(self) -> Fraction:
         """The exact expected net result per unit paid (stake and fee)."""
         sums = self.sums
@@ -124,17 +128,17 @@ class BetResult:
             return sums.mean_net
         return Settlement(self.bet).per_paid(sums.mean_net)
 
-    @cached_property
+    @once
     def hit_frequency(self) -> Fraction:
         """The exact probability that the bet wins something."""
         return _ratio(self.sums.wins, self.sums.over)
 
-    @cached_property
+    @once
     def push_probability(self) -> Fraction:
         """The exact probability that the stake is returned."""
         return _ratio(self.sums.pushes, self.sums.over)
 
-    @cached_property
+    @once
     def variance(self) -> Fraction:
         """The exact variance of the net result per unit paid."""
         variance = self.sums.mean_squared_net - self.sums.mean_net**2
@@ -355,6 +359,7 @@ class FixedNets:
     scaled: tuple[int, ...]  # each line's net times ``common``
     wins: tuple[bool, ...]
     pushes: tuple[bool, ...]
+    squared: tuple[int, ...]  # each of ``scaled`` squared
 
     @staticmethod
     def of(bet: Bet) -> FixedNets:
@@ -363,25 +368,22 @@ class FixedNets:
         common = math.lcm(*[net.denominator for net in nets])
         kinds = [payout.kind for payout in payouts]
         # (lists, not generators: an analysis makes one for each bet)
+        scaled = [net.numerator * (common // net.denominator) for net in nets]
         return FixedNets(
             payouts,
             common,
-            tuple([net.numerator * (common // net.denominator) for net in nets]),
+            tuple(scaled),
             tuple([kind == "win" for kind in kinds]),
             tuple([kind == "push" for kind in kinds]),
+            tuple([net * net for net in scaled]),
         )
 
     def sums(self, ways: Sequence[int], over: int) -> Sums:
-        """The sums of lines settling ``ways`` (per line) out of ``over`` sequences."""
-        first = second = hit = push = 0
-        for count, net, win, pushes in zip(ways, self.scaled, self.wins, self.pushes, strict=True):
-            first += count * net
-            second += count * net * net
-            if win:
-                hit += count
-            elif pushes:
-                push += count
-        return Sums(first, second, hit, push, over, self.common)
+        """The sums of lines settling ``ways`` (per line, Python integers) out of ``over``
+        sequences, each worked out when first read."""
+        if len(ways) != len(self.scaled):
+            raise ValueError(f"{len(ways)} lines' ways for {len(self.scaled)} lines")
+        return _LineSums(self, ways, over)
 
     def result(
         self, bet: Bet, mode: str, rows: Sequence[tuple], sums: Sums, over: int, scale: int
@@ -395,8 +397,164 @@ class FixedNets:
         )
         return BetResult(bet, mode, lines, sums)
 
+    def settled(
+        self,
+        bet: Bet,
+        mode: str,
+        shown: Sequence[str],
+        ways: list[int],
+        matched: list[int],
+        over: int,
+        scale: int,
+        like: BetResult | None = None,
+    ) -> BetResult:
+        """The result of lines each settling ``ways`` (Python integers) and matching
+        ``matched`` out of ``over``, shown as ``shown``: the same as :meth:`result`, its
+        lines and sums made when first read (an analysis reads few of them); ``like``, a
+        result of the same bet in another mode, whose lines and sums it shares."""
+        if not len(ways) == len(matched) == len(shown) == len(self.scaled):
+            raise ValueError(f"{len(ways)} lines' ways for {len(self.scaled)} lines")
+        result = _new_object(_Settled)
+        _set_attribute(
+            result,
+            "__dict__",
+            {
+                "bet": bet,
+                "mode": mode,
+                "_nets": self,
+                "_shown": shown,
+                "_ways": ways,
+                "_matched": matched,
+                "_over": over,
+                "_scale": scale,
+                "_like": like,
+            },
+        )
+        return result
+
+
+class _Settled(BetResult):
+    """A :class:`BetResult` of fixed nets whose lines and sums are made when first read
+    (from each line's ways and matched ways): equal to, and pickled as, the plain result
+    of the same lines."""
+
+    @once
+    def lines(self) -> tuple[Line, ...]:  # type: ignore[override]
+        if self._like is not None:
+            return self._like.lines
+        over, scale = self._over, self._scale
+        return tuple(
+            [
+                _new_tuple(Line, (when, count, payout, held, over, scale, None, (), ()))
+                for when, count, payout, held in zip(
+                    self._shown, self._ways, self._nets.payouts, self._matched, strict=True
+                )
+            ]
+        )
+
+    @once
+    def expected_value(self) -> Fraction:
+        # (as BetResult's, without the sums: the figure read most, by far)
+        like = self._like
+        if like is not None:  # (the same bet: the same figure)
+            return like.expected_value
+        nets = self._nets
+        mean = _exact(sum(map(mul, self._ways, nets.scaled)), self._over * nets.common)
+        return Settlement(self.bet).per_paid(mean) if self.bet.fee else mean
+
+    @once
+    def sums(self) -> Sums:  # type: ignore[override]
+        if self._like is not None:
+            return self._like.sums
+        return _LineSums(self._nets, self._ways, self._over)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BetResult):
+            return NotImplemented
+        return (self.bet, self.mode, self.lines, self.sums) == (
+            other.bet,
+            other.mode,
+            other.lines,
+            other.sums,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.bet, self.mode, self.lines, self.sums))
+
+    def __repr__(self) -> str:
+        return repr(BetResult(self.bet, self.mode, self.lines, self.sums))
+
+    def __reduce__(self) -> tuple:
+        return (BetResult, (self.bet, self.mode, self.lines, self.sums))
+
+
+class _LineSums(Sums):
+    """The :class:`Sums` of fixed nets (:class:`FixedNets`) over each line's ways, each
+    sum worked out when first read (a figure reads one or two of them: an analysis of
+    36 bets reading their expected values once summed all four of each). Equal to, and
+    pickled as, the plain :class:`Sums` of the same values."""
+
+    def __init__(self, nets: FixedNets, ways: Sequence[int], over: int) -> None:
+        # (the frozen dataclass' fields: ``over`` and ``common`` kept, the sums made
+        # when read)
+        state = {"_nets": nets, "_ways": ways, "over": over, "common": nets.common}
+        object.__setattr__(self, "__dict__", state)
+
+    # (Python integers: a count times a net squared can pass int64)
+    @once
+    def net(self) -> int:
+        return sum(map(mul, self._ways, self._nets.scaled))
+
+    @once
+    def net_squared(self) -> int:
+        return sum(map(mul, self._ways, self._nets.squared))
+
+    @once
+    def wins(self) -> int:
+        return sum(compress(self._ways, self._nets.wins))
+
+    @once
+    def pushes(self) -> int:
+        return sum(compress(self._ways, self._nets.pushes))
+
+    def _values(self) -> tuple:
+        return (self.net, self.net_squared, self.wins, self.pushes, self.over, self.common)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sums):
+            return NotImplemented
+        theirs = other._values() if isinstance(other, _LineSums) else _sums_values(other)
+        return self._values() == theirs
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return repr(Sums(*self._values()))
+
+    def __reduce__(self) -> tuple:
+        return (Sums, self._values())
+
+
+def _sums_values(sums: Sums) -> tuple:
+    """The six values of ``sums`` (a plain :class:`Sums`), in field order."""
+    return (sums.net, sums.net_squared, sums.wins, sums.pushes, sums.over, sums.common)
+
+
+def _exact(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` for Python integers, ``denominator`` positive:
+    the same value, made without the constructor's checks of its arguments' types (a
+    third of an analysis' cost of reading its figures)."""
+    divisor = math.gcd(numerator, denominator)
+    value = _new_object(Fraction)
+    value._numerator = numerator // divisor
+    value._denominator = denominator // divisor
+    return value
+
 
 def _ratio(total: object, count: int) -> object:
+    if type(total) is int and type(count) is int and count > 0:
+        return _exact(total, count)
     if type(total) is int:
         return Fraction(total, count)
     return total / count if isinstance(total, Poly) else Fraction(total, count)

@@ -29,7 +29,7 @@ from analyzer.engine.counts import CELL_SHAPE, OutcomeCounts
 from analyzer.engine.outcomes import outcome_table
 from analyzer.game.fields import N_PAIR_STATES
 from analyzer.game.shoe import Shoe
-from analyzer.memo import Kept
+from analyzer.memo import Kept, once
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
 
@@ -109,28 +109,36 @@ class Settlement:
         starts = np.array(list(self.first_row.values()), dtype=np.int64)
         return (self.rule_of + starts[None, :]).reshape(-1)
 
-    @cached_property
-    def _holding(self) -> np.ndarray | None:
-        """Per group, each condition's 0/1 as int64 (None where that matrix would be
-        large: the blocks are unpacked as they are summed)."""
-        n_conditions = len(self.condition_row)
-        if self.n_groups * n_conditions > _SMALL_MATRIX:
+    def group_rows(self) -> np.ndarray | None:
+        """Per group, its rows of totals as 0/1 (int64, read-only; :meth:`totals` is
+        ``ways @`` it), or None where that matrix would be large."""
+        return self._matrix
+
+    @once
+    def _matrix(self) -> np.ndarray | None:
+        """The groups' 0/1 matrix of rows (int64, groups by rows: a group's settling rule
+        of each rules key, and each condition holding there), or None where it would be
+        large (the rows are then summed without it)."""
+        if self.n_groups * self.n_rows > _SMALL_MATRIX:
             return None
-        return np.unpackbits(self.holds, axis=1)[:, :n_conditions].astype(np.int64)
+        matrix = np.zeros((self.n_groups, self.n_rows), dtype=np.int64)
+        n_keys = self.rule_of.shape[1]
+        matrix[np.repeat(np.arange(self.n_groups), n_keys), self._rows_of_groups] = 1
+        rows = list(self.condition_row.values())
+        if rows:
+            n_conditions = len(rows)
+            matrix[:, rows] = np.unpackbits(self.holds, axis=1)[:, :n_conditions]
+        matrix.setflags(write=False)
+        return matrix
 
     def totals(self, ways: np.ndarray) -> list[int]:
         """The ways of every row from the ways of each group: int64 (exact: no partial
         sum exceeds the denominator) or Python integers (an object array), summed as the
-        rows' 0/1 matrix times ``ways`` would sum them, without that matrix."""
-        holding = self._holding if ways.dtype != object else None
-        if holding is not None:  # int64, a small plan: a sum and a product, no loop
-            sums = np.zeros(self.n_rows, dtype=np.int64)
-            n_keys = self.rule_of.shape[1]
-            np.add.at(sums, self._rows_of_groups, np.repeat(ways, n_keys))
-            rows = list(self.condition_row.values())
-            if rows:
-                sums[rows] = ways @ holding
-            return sums.tolist()
+        rows' 0/1 matrix times ``ways`` would sum them (a small plan keeps that matrix:
+        one product)."""
+        matrix = self._matrix if ways.dtype != object else None
+        if matrix is not None:  # int64, a small plan: one product, no loop
+            return (ways @ matrix).tolist()
         totals: list[int] = [0] * self.n_rows
         starts = list(self.first_row.values())
         ends = [*starts[1:], min(self.condition_row.values(), default=self.n_rows)]
@@ -222,11 +230,16 @@ class BetColumns:
             (*(rule.condition.shown for rule in bet.rules), OTHERWISE) for bet, _ in self.offered
         ]
         self._rows: tuple[Settlement | None, list] = (None, [])
+        #: The last plan used, and the shape of counts it served (pair detail, naturals,
+        #: the array's shape): a plan is immutable, and serves again where it covers.
+        self._last: tuple[tuple | None, _Plan | None] = (None, None)
 
     def _plan_for(self, counts: OutcomeCounts) -> tuple[_Plan, np.ndarray]:
         """The plan for ``counts`` and the counts at its cells."""
-        key = (counts.pair_detail, counts.naturals, counts.counts.shape, self._rules)
-        plan = _plans.get(key)
+        shape = (counts.pair_detail, counts.naturals, counts.counts.shape)
+        last_shape, plan = self._last
+        if last_shape != shape:  # (the last plan: no key of every rule to hash)
+            plan = _plans.get((*shape, self._rules))
         dense = counts.counts.reshape(-1)
         if plan is not None:
             ways = dense[plan.cells]
@@ -234,11 +247,14 @@ class BetColumns:
             # (in int64 no partial sum exceeds the denominator, which fits).
             held = sum(ways.tolist()) if ways.dtype == object else int(ways.sum())
             if held == counts.denominator:
+                self._last = (shape, plan)
                 return plan, ways
             cells = np.union1d(plan.cells, np.flatnonzero(dense))
         else:
             cells = np.flatnonzero(dense)
-        plan = _plans.put(key, _plan(counts, [bet for bet, _ in self.offered], cells))
+        plan = _plan(counts, [bet for bet, _ in self.offered], cells)
+        _plans.put((*shape, self._rules), plan)
+        self._last = (shape, plan)
         return plan, dense[plan.cells]
 
     def evaluate(self, counts: OutcomeCounts) -> list[BetResult]:
@@ -261,35 +277,31 @@ class BetColumns:
     ) -> list[BetResult]:
         """Every (bet, mode)'s result from ``totals``: the ways of each of the settlement's
         rows (:meth:`Settlement.totals` of the ways of each group) over ``denominator``."""
-        results = []
+        results: list[BetResult] = []
         # A bet offered in several modes settles alike in each: its lines and sums are
         # worked out once (the seed game's 36 columns are 19 bets).
-        settled: dict[int, BetResult] = {}
-        for (bet, mode), nets, shown, (settles, holds) in zip(
+        for (bet, mode), nets, shown, (same, first, end, holds) in zip(
             self.offered, self._nets, self._shown, self._rows_of(settlement), strict=True
         ):
-            same = settled.get(id(bet))
-            if same is not None:
-                results.append(BetResult(bet, mode, same.lines, same.sums))
-                continue
-            ways = [totals[row] for row in settles]
+            like = results[same] if same >= 0 else None  # (lines and sums shared)
+            ways = totals[first:end]
             matched = [totals[row] for row in holds]
-            rows = zip(shown, ways, nets.payouts, matched, strict=True)
-            result = nets.result(bet, mode, rows, nets.sums(ways, denominator), denominator, scale)
-            settled[id(bet)] = result
-            results.append(result)
+            results.append(nets.settled(bet, mode, shown, ways, matched, denominator, scale, like))
         return results
 
-    def _rows_of(self, plan: Settlement) -> list[tuple[list[int], list[int]]]:
-        """Per bet, the plan's rows of its lines' settled ways and matched ways (the
-        "no rule" line matches what it settles)."""
+    def _rows_of(self, plan: Settlement) -> list[tuple[int, int, int, list[int]]]:
+        """Per bet, the first (bet, mode) of the same bet (-1: none before it), the plan's
+        rows of its lines' settled ways (``first:end``) and of their matched ways (the "no
+        rule" line matches what it settles)."""
         if self._rows[0] is not plan:
             rows = []
-            for (bet, _), key in zip(self.offered, self._keys, strict=True):
+            seen: dict[int, int] = {}
+            for j, ((bet, _), key) in enumerate(zip(self.offered, self._keys, strict=True)):
                 first = plan.first_row[key]
-                settles = list(range(first, first + len(bet.rules) + 1))
+                end = first + len(bet.rules) + 1
                 holds = [plan.condition_row[rule.condition.text] for rule in bet.rules]
-                rows.append((settles, [*holds, settles[-1]]))
+                same = seen.setdefault(id(bet), j)
+                rows.append((-1 if same == j else same, first, end, [*holds, end - 1]))
             self._rows = (plan, rows)
         return self._rows[1]
 

@@ -35,7 +35,7 @@ from analyzer.game.fields import (
 )
 from analyzer.game.rules import Mixture
 from analyzer.game.shoe import ROUND_CARDS, Shoe
-from analyzer.memo import Kept
+from analyzer.memo import Kept, once
 from analyzer.paytables.library import as_paytable, seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes
 from analyzer.paytables.printed import printed_value
@@ -375,22 +375,15 @@ def analyze(
     offered, plans, mixture = request.offered, request.plans, request.mixture
     # Every card walk is planned, and the lot checked against the budget, before any work
     # (bets the class walk settles walk no cards: its cost is the value walk's).
-    walked_bets = [
-        bet for (bet, _), classed in zip(offered, request.by_class, strict=True) if classed < 0
-    ]
-    walks = card_walks(walked_bets, shoe, mixture) if request.cards else {}
-    check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
+    if request.cards:
+        walks = card_walks(request.walked_bets, shoe, mixture)
+        check_visits(walked(walks), "the exact analysis", FEWER_CARD_BETS)
+    else:
+        walks = {}
 
     # (A partial of module functions: an analysis pickles, to a worker and back.)
     counting = partial(stored_counts, shoe, request.detail, mixture, _walked_counts)
-    # The counts are worked out here where a bet is settled on them (or on their table).
-    on_table = any(
-        why is None and classed < 0 and plan.engine != "cards" and plan.kind is None
-        for plan, why, classed, together in zip(
-            plans, request.why_not, request.by_class, request.on_the_table, strict=True
-        )
-        if not together
-    )
+    on_table = request.on_table
     if request.apart is not None and not on_table and not shoe.replacement:
         # Bets on pairs alone in closed form, the others on the value walk: the joint
         # counts are worked out only if asked for (Analysis.counts).
@@ -408,22 +401,25 @@ def analyze(
         by_identities = identity_tables(by_kind)
     by_class = [iter(columns.evaluate(shoe)) for columns in request.card_columns]
     results, unavailable = [], []
-    for (bet, bet_mode), plan, why, together, classed in zip(
-        offered, plans, request.why_not, request.on_the_table, request.by_class, strict=True
-    ):
-        if why is not None:
-            unavailable.append((bet.id, bet_mode, why))
-        elif together:
-            results.append(next(settled))
-        elif classed >= 0:
-            results.append(next(by_class[classed]))
-        elif plan.engine == "cards":
-            results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
-        elif plan.kind is not None:
-            results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
-        else:  # multiplied by a hand's first two cards: their pattern is a field of the row
-            table = outcome_table(counts) if table is None else table
-            results.append(evaluate_bet(table, bet, bet_mode))
+    if all(request.on_the_table):  # (every bet settled together: no other engine)
+        results = list(settled)
+    else:
+        for (bet, bet_mode), plan, why, together, classed in zip(
+            offered, plans, request.why_not, request.on_the_table, request.by_class, strict=True
+        ):
+            if why is not None:
+                unavailable.append((bet.id, bet_mode, why))
+            elif together:
+                results.append(next(settled))
+            elif classed >= 0:
+                results.append(next(by_class[classed]))
+            elif plan.engine == "cards":
+                results.append(evaluate_bet(walks[plan.walk].table(), bet, bet_mode))
+            elif plan.kind is not None:
+                results.append(evaluate_bet(by_identities[plan.kind], bet, bet_mode))
+            else:  # multiplied by a hand's first two cards: their pattern is a field of the row
+                table = outcome_table(counts) if table is None else table
+                results.append(evaluate_bet(table, bet, bet_mode))
     if not results:
         raise NothingComputable("no bet can be computed exactly on this shoe: " + unavailable[0][2])
     if shoe.replacement:
@@ -626,6 +622,24 @@ class _Request:
     card_columns: list[CardColumns]
     by_class: list[int]
 
+    @once
+    def walked_bets(self) -> list[Bet]:
+        """The bets no class walk settles (each card walk is planned for them)."""
+        pairs = zip(self.offered, self.by_class, strict=True)
+        return [bet for (bet, _), classed in pairs if classed < 0]
+
+    @once
+    def on_table(self) -> bool:
+        """Is some bet, not settled with the others, settled on the counts' table (the
+        counts are then worked out, whatever settles the others)?"""
+        return any(
+            why is None and classed < 0 and plan.engine != "cards" and plan.kind is None
+            for plan, why, classed, together in zip(
+                self.plans, self.why_not, self.by_class, self.on_the_table, strict=True
+            )
+            if not together
+        )
+
 
 #: Requests kept (a paytable is immutable: what is worked out of it stays true).
 _MOST_REQUESTS = 32
@@ -707,6 +721,10 @@ class _Apart:
         self.settlement, self.group = settle_rows(
             [bet for bet, _ in pairs], columns, N_PAIR_STATES**2
         )
+        # Each pair state's rows of totals (0/1, int64: a total is a sum of states' ways,
+        # at most the denominator), where the settlement keeps its groups' matrix.
+        matrix = self.settlement.group_rows()
+        self._rows = None if matrix is None else matrix[self.group]
 
     @classmethod
     def of(cls, offered: list[tuple[Bet, str]], detail: PairDetail) -> _Apart | None:
@@ -729,9 +747,12 @@ class _Apart:
             else ()
         )
         ways, denominator, scale = pair_ways(shoe, self.detail, mixture)
-        by_group = np.zeros(self.settlement.n_groups, dtype=ways.dtype)  # (object: Python 0s)
-        np.add.at(by_group, self.group, ways)
-        totals = self.settlement.totals(by_group)
+        if ways.dtype != object and self._rows is not None:  # one product: state to rows
+            totals = (ways @ self._rows).tolist()
+        else:
+            by_group = np.zeros(self.settlement.n_groups, dtype=ways.dtype)  # (Python 0s)
+            np.add.at(by_group, self.group, ways)
+            totals = self.settlement.totals(by_group)
         pairs = iter(self.pairs.results(self.settlement, totals, denominator, scale))
         return [next(pairs) if alone else next(values) for alone in self.on_pairs]
 

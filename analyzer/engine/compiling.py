@@ -37,6 +37,11 @@ def kernels_cached(kernels: Iterable[Any]) -> bool:
     return True
 
 
+def walk_prepared() -> bool:
+    """Has a walk of this process been prepared already (:func:`preparing_walk`)?"""
+    return _prepared
+
+
 @contextlib.contextmanager
 def preparing_walk(kernels: Iterable[Any]) -> Iterator[None]:
     """Around the first exact walk of a process, which calls ``kernels``: says, where

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from analyzer.engine import compiling
 from analyzer.engine.counts import OutcomeCounts
 from analyzer.engine.draw import banker_draws, player_draws
 from analyzer.engine.mixture import mixed_counts
@@ -512,18 +513,24 @@ def mixture_outcomes(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> O
     strategy), as :meth:`~analyzer.game.rules.DrawingRules.mixture` gives them. Cards
     dealt with replacement are counted over the smallest denominator that tells apart
     what ``pair_detail`` asks (:meth:`~analyzer.game.shoe.Shoe.in_lowest_terms`)."""
-    from analyzer.engine.compiling import preparing_walk
-
     dealt = shoe.in_lowest_terms(suits=pair_detail == "suit")
-    # Without pair states the walk carries the first four cards' weights itself.
-    kernels = (_walk_jit,) if pair_detail == "none" else (_first_four_pairs_jit, _walk_jit)
-    with preparing_walk(kernels):  # the first of a process may compile them
-        first_four = (
-            _VALUES_ONLY if pair_detail == "none" else first_four_counts(dealt, pair_detail)
-        )
-        parts = [(weight, walk_counts(dealt, first_four, tableau)) for weight, tableau in mixture]
+    if compiling.walk_prepared():  # (no context to enter: most walks of a process)
+        parts = _walked_parts(dealt, pair_detail, mixture)
+    else:
+        # Without pair states the walk carries the first four cards' weights itself.
+        kernels = (_walk_jit,) if pair_detail == "none" else (_first_four_pairs_jit, _walk_jit)
+        with compiling.preparing_walk(kernels):  # the first of a process may compile them
+            parts = _walked_parts(dealt, pair_detail, mixture)
     counts, denominator, scale = mixed_counts(parts, dealt.rounds_denominator)
     return OutcomeCounts(counts, pair_detail, denominator, shoe, mixture[0][1].naturals, scale)
+
+
+def _walked_parts(
+    shoe: Shoe, pair_detail: PairDetail, mixture: Mixture
+) -> list[tuple[object, np.ndarray]]:
+    """Each pure tableau's weight and counts (``shoe`` in its lowest terms)."""
+    first_four = _VALUES_ONLY if pair_detail == "none" else first_four_counts(shoe, pair_detail)
+    return [(weight, walk_counts(shoe, first_four, tableau)) for weight, tableau in mixture]
 
 
 #: The first four cards' counts the walk without pair states is given: none (it carries

@@ -171,15 +171,17 @@ def pair_state_counts(shoe: Shoe, pair_detail: PairDetail = "suit") -> np.ndarra
         _compiled_pair_states()(kinds, shoe.take, states)
     else:  # (a store's counts read without Numba: in Python integers)
         pair_states(kinds.astype(object), shoe.take, states)
-    n = int(kinds.sum())
+    n = shoe.size  # (the cards of every kind)
     take = shoe.take
     if pair_detail == "rank":  # the same kind is only the same rank
         fold_suited_pairs(states)
-    out = states.reshape(-1) * ((n - 4 * take) * (n - 5 * take))
-    total = int(out.sum())
+    tail = (n - 4 * take) * (n - 5 * take)
+    # (nine numbers: in Python integers, then one array, not four numpy calls)
+    ways = [count * tail for count in states.reshape(-1).tolist()]
+    total = sum(ways)
     if total != shoe.rounds_denominator:  # never a wrong number handed out
         raise AssertionError(f"pair counts sum to {total}, expected {shoe.rounds_denominator}")
-    return out
+    return np.array(ways, dtype=np.int64)
 
 
 def pair_ways(shoe: Shoe, pair_detail: PairDetail, mixture: Mixture) -> tuple[np.ndarray, int, int]:

@@ -37,7 +37,6 @@ from __future__ import annotations
 import itertools
 import math
 import re
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -47,7 +46,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import shipped_folder
+from analyzer.files import shipped_folder, toml_data
 from analyzer.game.cards import RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import COLOURS, NO_THIRD_CARD, NOT_DEALT, Field
 from analyzer.game.identities import PATTERN_INDEX
@@ -1098,6 +1097,5 @@ def named_game(name: str) -> Game:
             f"unknown game {name[:40]!r} (games: {', '.join(GAME_NAMES)}, or a [game] table)"
         )
     folder = shipped_folder("analyzer.game", "games")
-    with (folder / f"{name}.toml").open("rb") as file:
-        data = tomllib.load(file)
+    data = toml_data((folder / f"{name}.toml").read_bytes(), keep=True)
     return game_from_table(data, f"game {name!r}")

@@ -25,7 +25,6 @@ weights exact fractions summing to 1), which the engines walk one by one.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -35,7 +34,7 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import shipped_folder
+from analyzer.files import shipped_folder, toml_data
 from analyzer.game.cards import Card
 from analyzer.schema import argument, check_keys, sequence_of
 
@@ -676,8 +675,7 @@ def named_rules(name: str) -> DrawingRules:
             "[rules] table)"
         )
     folder = shipped_folder("analyzer.game", "rule_sets")
-    with (folder / f"{name}.toml").open("rb") as file:
-        data = tomllib.load(file)
+    data = toml_data((folder / f"{name}.toml").read_bytes(), keep=True)
     return rules_from_table(data, f"rule set {name!r}", shipped=name)
 
 

@@ -10,7 +10,7 @@ import io
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from math import perm
 from pathlib import Path, PurePath
 
@@ -276,12 +276,10 @@ class Shoe:
     @classmethod
     def standard(cls, decks: Decks = 8) -> Shoe:
         """``decks`` full 52-card decks (``"inf"``: the infinite deck)."""
-        if check_decks(decks) == INFINITE:
+        checked = check_decks(decks)
+        if checked == INFINITE:
             return cls.infinite()
-        return cls(
-            np.full(N_RANKS, N_SUITS * decks, dtype=np.int64),
-            np.full((N_RANKS, N_SUITS), decks, dtype=np.int64),
-        )
+        return _standard(cls, checked)
 
     @classmethod
     def infinite(cls) -> Shoe:
@@ -407,6 +405,16 @@ class Shoe:
                 suits_known = False  # which suit left the shoe is unknown from here on
             ranks[card.rank] -= 1
         return Shoe(ranks, suits if suits_known else None)
+
+
+@lru_cache(maxsize=64)  # (a shoe is immutable: one of each size serves every caller)
+def _standard(cls: type[Shoe], decks: int) -> Shoe:
+    """``decks`` full decks, made once: validating a shoe took 36 us of every analysis
+    of ``decks=8``, and a shoe kept keeps what it works out (its denominator)."""
+    return cls(
+        np.full(N_RANKS, N_SUITS * decks, dtype=np.int64),
+        np.full((N_RANKS, N_SUITS), decks, dtype=np.int64),
+    )
 
 
 def shoe_from_file(path: str | Path) -> Shoe:

@@ -1496,7 +1496,7 @@ def load_claims(spec: str | Path) -> list[Claim]:
                 f"unknown claims {str(spec)!r}: give a .toml file or one of "
                 f"{', '.join(claims_names())}"
             )
-        return claims_from_dict(read_toml(shipped), str(spec), None)
+        return claims_from_dict(read_toml(shipped, keep=True), str(spec), None)
     path = Path(spec)
     return claims_from_dict(read_toml(path), str(path), path.parent)
 

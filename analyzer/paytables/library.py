@@ -89,16 +89,17 @@ def shipped_claims(name: str) -> Traversable | None:
     return _SHIPPED / "claims" / f"{name}.toml" if name in claims_names() else None
 
 
-def _read(path: Path | Traversable, source: str) -> Paytable:
-    """A paytable file read once: parsed, and its content's digest kept with it."""
+def _read(path: Path | Traversable, source: str, shipped: bool = False) -> Paytable:
+    """A paytable file read once: parsed (a shipped one's data kept parsed), and its
+    content's digest kept with it."""
     raw = read_input(path)
-    paytable = paytable_from_dict(parse_toml(raw, path), source)
+    paytable = paytable_from_dict(parse_toml(raw, path, shipped), source)
     return replace(paytable, sha256=hashlib.sha256(raw).hexdigest())
 
 
 @cache
 def _load_shipped(name: str) -> Paytable:
-    return _read(shipped_paytable(name), name)
+    return _read(shipped_paytable(name), name, shipped=True)
 
 
 @cache

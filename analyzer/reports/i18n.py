@@ -11,11 +11,10 @@ pages shows has an entry in every language (the tests check it).
 from __future__ import annotations
 
 import functools
-import tomllib
 from typing import Any
 
 from analyzer.errors import AnalyzerError
-from analyzer.files import shipped_folder
+from analyzer.files import shipped_folder, toml_data
 from analyzer.paytables.model import LANGUAGES
 
 #: A translation that is the English word itself, on purpose: a term the seed pages keep
@@ -106,7 +105,7 @@ _SENTENCES_FILE = shipped_folder("analyzer.reports", "site") / "sentences.toml"
 
 @functools.cache
 def _sentences() -> dict[str, dict[str, str]]:
-    return tomllib.loads(_SENTENCES_FILE.read_text(encoding="utf-8"))
+    return toml_data(_SENTENCES_FILE.read_bytes(), keep=True)
 
 
 #: Each language's own name, for links between the pages.

@@ -241,3 +241,27 @@ def test_a_jackpot_line_wins_pushes_or_loses_by_its_net_at_the_meter(meter, fee)
     assert result.hit_frequency == hit
     assert result.push_probability == push
     assert result.edge_per_resolved == -expected / (1 - push)
+
+
+def test_a_result_made_when_read_equals_and_pickles_as_the_plain_one() -> None:
+    """A bet settled with others makes its lines and sums when first read: equal (both
+    ways) to the result made of them at once, pickled as that plain result, its figures
+    the same; a bet offered in two modes shares its lines."""
+    import pickle
+
+    from analyzer.analysis.bets import BetResult, Sums
+
+    analysis = analyze(decks=2)
+    for result in analysis.results:
+        plain = BetResult(result.bet, result.mode, result.lines, Sums(*_sums_of(result.sums)))
+        assert result == plain and plain == result
+        again = pickle.loads(pickle.dumps(result))
+        assert type(again) is BetResult and again == result
+        assert again.expected_value == result.expected_value == plain.expected_value
+        assert again.variance == result.variance and again.hit_frequency == plain.hit_frequency
+    player = [r for r in analysis.results if r.bet.id == "player"]
+    assert len(player) == 2 and player[0].lines is player[1].lines
+
+
+def _sums_of(sums) -> tuple:
+    return (sums.net, sums.net_squared, sums.wins, sums.pushes, sums.over, sums.common)
