@@ -340,16 +340,16 @@ def _shuffle_blocks(shuffle) -> list:
         Paragraph("\n".join(methods)),
         records_table(
             records,
-            {
-                "observed": "number",
-                "expected": "number",
-                "statistic": "number",
-                "p_value": "number",
-                "holm_p_value": "number",
-                "df": "count",
-            },
+            _TEST_KINDS | {"df": "count"},
         ),
     ]
+
+
+#: The kinds of a test record's figures (the tools' tables of tests: the whole log's, each
+#: group's, the shuffle's).
+_TEST_KINDS = {
+    key: "number" for key in ("observed", "expected", "statistic", "p_value", "holm_p_value")
+}
 
 
 _MONITOR_HEADERS = [
@@ -499,18 +499,7 @@ def _group_blocks(result, paytable) -> list:
         for g in tested if g.fit is not None for t in g.fit.tests
     ]  # fmt: skip
     if test_records:
-        blocks.append(
-            records_table(
-                test_records,
-                {
-                    "observed": "number",
-                    "expected": "number",
-                    "statistic": "number",
-                    "p_value": "number",
-                    "holm_p_value": "number",
-                },
-            )
-        )
+        blocks.append(records_table(test_records, _TEST_KINDS))
     group_records = [
         {"column": g.column, "group": g.value, "rounds": g.rounds, "tested": g.tested,
          "called": g in failed}
@@ -643,16 +632,7 @@ def _fit_blocks(fit, paytable) -> list:
         ]
     return [
         *shown,
-        records_table(
-            test_records,
-            {
-                "observed": "number",
-                "expected": "number",
-                "statistic": "number",
-                "p_value": "number",
-                "holm_p_value": "number",
-            },
-        ),
+        records_table(test_records, _TEST_KINDS),
         records_table(bin_records, {"low": "number", "high": "number", "predicted": "number"}),
     ]
 
