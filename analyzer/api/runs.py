@@ -346,6 +346,7 @@ def simulate(
     work_dir: str | os.PathLike | None = None,
     resume: bool = False,
     log: str | os.PathLike | None = None,
+    shuffle: str = "perfect",
     progress: bool = False,
 ) -> Simulation:
     """Deal whole shoes and settle every bet on offer: each bet's mean return with its
@@ -396,6 +397,10 @@ def simulate(
         Also write every round dealt to this file (``.csv`` or ``.parquet``) as
         :func:`audit` reads it (dealt in this process: not with ``resume``, a
         ``scheduler`` or several ``workers``).
+    shuffle : str, default "perfect"
+        How each shoe is shuffled (``--shuffle``): ``"perfect"``, or ``"riffle:K"``, each
+        partition's shoes dealt as one table's, each after the first the cards of the shoe
+        before given K riffles (punto banco only).
     progress : bool, default False
         Show a progress bar.
 
@@ -422,11 +427,12 @@ def simulate(
     0  player     commission         ...
     1  player  no_commission         ...
     """
-    from analyzer.reports.outputs import run_options, simulation_data
+    from analyzer.reports.outputs import simulate_options, simulation_data
     from analyzer.reports.tables import with_names
     from analyzer.runs.few_rounds import simulation_warnings
     from analyzer.runs.simulate import (
         SimulationJob,
+        shuffle_riffles,
         check_simulate_partition,
         check_simulation,
         exact_evs,
@@ -442,23 +448,29 @@ def simulate(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,
     )  # fmt: skip
+    try:
+        riffles = shuffle_riffles(shuffle)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"shuffle: {error}") from None
     check_simulation(played, run.procedure, log=log is not None)
     if log is not None:
         from analyzer.runs.round_log import check_log_run, simulate_to_log
 
         log = _path(log, "log")
         check_log_run(log, run.resume, run.scheduler, run.workers)
-        job = SimulationJob(played, run.procedure, run.seed, logged=True)
+        job = SimulationJob(played, run.procedure, run.seed, logged=True, riffles=riffles)
         results = simulate_to_log(job, run.sizes, log, bool(progress))
     else:
-        job = SimulationJob(played, run.procedure, run.seed)
+        job = SimulationJob(played, run.procedure, run.seed, riffles=riffles)
         results = run.run(simulate_partition, job, check_simulate_partition, progress)
     exact = exact_evs(played, run.procedure)
     summary = with_names(simulation_summary(played, run.procedure, results, exact), played)
     rounds = simulated_rounds(results)
     bets = summary.to_dict("records")
     warnings = simulation_warnings(bets)
-    options = run_options(played, run.procedure, run.shoes, run.seed, run.partition_size)
+    options = simulate_options(
+        played, run.procedure, run.shoes, run.seed, run.partition_size, riffles
+    )
     return Simulation(
         played.name,
         run.shoes,

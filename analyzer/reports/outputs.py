@@ -43,6 +43,27 @@ def run_options(
     }
 
 
+def shuffle_name(riffles: int) -> str:
+    """How a run's shoes were shuffled, as ``--shuffle`` names it: ``"perfect"`` (0
+    riffles) or ``"riffle:K"``."""
+    return "perfect" if not riffles else f"riffle:{riffles}"
+
+
+def simulate_options(
+    paytable: Paytable,
+    procedure: Procedure,
+    shoes: int,
+    seed: int,
+    partition_size: int,
+    riffles: int = 0,
+) -> dict[str, Any]:
+    """The options of a simulation that change its figures: a run's
+    (:func:`run_options`) and the ``shuffle`` (:func:`shuffle_name`)."""
+    return run_options(paytable, procedure, shoes, seed, partition_size) | {
+        "shuffle": shuffle_name(riffles)
+    }
+
+
 def count_options(
     paytable: Paytable,
     procedure: Procedure,

@@ -64,6 +64,18 @@ def test_simulate_with_options_and_a_paytable_object(tmp_path, capsys) -> None:
     assert result.to_dict() == expected and result.cut_card == 20
 
 
+def test_simulate_shuffles_as_the_command_line_does(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "simulate", "--shoes", "3", "--seed", "2", "--decks", "1", "--partition-size",
+        "3", "--shuffle", "riffle:2", *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.simulate(shoes=3, seed=2, decks=1, partition_size=3, shuffle="riffle:2")
+    assert result.to_dict() == expected and expected["options"]["shuffle"] == "riffle:2"
+    perfect = analyzer.simulate(shoes=3, seed=2, decks=1, partition_size=3)
+    assert perfect.to_dict()["options"]["shuffle"] == "perfect"
+    assert perfect.rounds != result.rounds or perfect.bets != result.bets
+
+
 def test_simulate_writes_the_log_audit_reads(tmp_path, capsys) -> None:
     cli_log, api_log = tmp_path / "cli.csv", tmp_path / "api.csv"
     expected = cli_json(
@@ -193,6 +205,8 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.simulate(shoes=2, unknowns={"p": "1/2"}), "unknowns: "),
         (lambda: analyzer.simulate(shoes=2, strategy="player:9=draw"), "strategy"),
         (lambda: analyzer.simulate(shoes=2, log="rounds.txt"), ".csv or .parquet"),
+        (lambda: analyzer.simulate(shoes=2, shuffle="riffle:0"), "shuffle: is perfect or"),
+        (lambda: analyzer.simulate("dragon-tiger", shoes=2, shuffle="riffle:1"), "punto banco"),
         (lambda: analyzer.count(shoes=2, bets="nope"), "unknown bet 'nope'"),
         (lambda: analyzer.count(shoes=2, bets=[]), "bets: give bet ids"),
         (lambda: analyzer.count(shoes=2, bets="tie", perfect=True, tags="A=1"), "--perfect"),
