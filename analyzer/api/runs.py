@@ -432,10 +432,10 @@ def simulate(
     from analyzer.runs.few_rounds import simulation_warnings
     from analyzer.runs.simulate import (
         SimulationJob,
-        shuffle_riffles,
         check_simulate_partition,
         check_simulation,
         exact_evs,
+        shuffle_riffles,
         simulate_partition,
         simulated_rounds,
         simulation_summary,
