@@ -44,8 +44,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from analyzer.analysis.audit import AuditResult
+    from analyzer.analysis.audit_groups import GroupsResult, MonitorRow
     from analyzer.analysis.fit import FitResult as FittedSet
     from analyzer.analysis.fit import FittedClaim
+    from analyzer.analysis.shuffle_tests import ShuffleResult
     from analyzer.runs.dealer import Procedure
 
 __all__ = [
@@ -157,6 +159,24 @@ def _number(value: object, name: str) -> float:
     if value != value or value in (float("inf"), float("-inf")):
         raise AnalyzerError(f"{name}: must be a finite number, got {value!r}")
     return value
+
+
+def _share(value: object, name: str) -> float:
+    """A share strictly between 0 and 1: a number (``0.95``) or a percentage
+    (``"95%"``), as ``--confidence`` and ``--deviation`` take it."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            share = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
+        except ValueError:
+            share = float("nan")
+    else:
+        share = _number(value, name)
+    if not 0 < share < 1:
+        raise AnalyzerError(
+            f"{name}: must be between 0 and 1, or 0% and 100% (e.g. 95% or 0.95), got {value!r:.40}"
+        )
+    return share
 
 
 def _path(value: object, name: str) -> str:
@@ -775,6 +795,19 @@ class AuditReport(TableResult):
     result : AuditResult
         The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
         the fit's tests and calibration (``result.fit``) where it was run.
+    groups : GroupsResult or None
+        Each dealer's, table's and studio's rounds, tests and monitoring
+        (:class:`analyzer.analysis.audit_groups.GroupsResult`), where the log has
+        ``dealer``, ``table`` or ``studio`` columns; None otherwise. ``groups_frame()``:
+        a row per group.
+    monitoring : tuple of MonitorRow
+        Each staked bet's return against its exact RTP over the whole log
+        (:class:`analyzer.analysis.audit_groups.MonitorRow`), where the log has
+        ``stake:<bet>`` columns; empty otherwise. ``monitoring_frame()``: a row per bet.
+    shuffle : ShuffleResult or None
+        The tests of the shuffle over consecutive shoes
+        (:class:`analyzer.analysis.shuffle_tests.ShuffleResult`), where
+        ``shuffle_tests=True``; None otherwise. ``shuffle_frame()``: a row per test.
 
     Examples
     --------
@@ -786,8 +819,13 @@ class AuditReport(TableResult):
     0
     """
 
-    def __init__(self, paytable: Paytable, result: AuditResult, level: float = 0.01) -> None:
-        from analyzer.analysis.audit_record import audit_record
+    def __init__(
+        self,
+        paytable: Paytable,
+        result: AuditResult,
+        level: float = 0.01,
+        shuffle: ShuffleResult | None = None,
+    ) -> None:
         from analyzer.reports.outputs import audit_data
 
         self.paytable = paytable.name
@@ -796,14 +834,28 @@ class AuditReport(TableResult):
         self.shoes = result.shoes
         self.findings_total = result.total
         self.counts = dict(result.counts)
-        self._record = audit_record(result, paytable)
-        self._document = audit_data(result, paytable, level)
+        self.groups: GroupsResult | None = result.groups
+        self.monitoring: tuple[MonitorRow, ...] = result.monitoring
+        self.shuffle = shuffle
+        self._document = audit_data(result, paytable, level, shuffle)
 
     @property
     def tests_failed(self) -> int | None:
         """How many tests of the fit failed at its level, after Holm's correction
         (None: the fit was not run)."""
         return None if self.result.fit is None else len(self.result.fit.failed)
+
+    @property
+    def shuffle_tests_failed(self) -> int | None:
+        """How many tests of the shuffle failed at the level, after Holm's correction
+        (None: they were not run)."""
+        return None if self.shuffle is None else len(self.shuffle.failed)
+
+    @property
+    def groups_failed(self) -> int | None:
+        """How many groups are called: a test failed or a bet outside its band (None: the
+        log names no dealer, table or studio)."""
+        return None if self.groups is None else len(self.groups.failed)
 
     def to_dict(self) -> dict[str, Any]:
         """The audit as ``baccarat-odds audit --format json`` prints it (the audit
@@ -815,18 +867,49 @@ class AuditReport(TableResult):
         import pandas as pd
 
         columns = ["check", "log", "row", "shoe", "round", "text"]
-        return pd.DataFrame(self._record["findings"], columns=columns)
+        return pd.DataFrame(self._document["findings"], columns=columns)
 
     def tests_frame(self) -> pd.DataFrame:
         """A row per test of the fit (empty where it was not run): observed, expected,
         statistic, p-value, Holm's p-value and verdict, as JSON shows them."""
         import pandas as pd
 
-        tests = self._record.get("fit", {}).get("tests", [])
+        tests = self._document.get("fit", {}).get("tests", [])
         return pd.DataFrame([{k: v for k, v in t.items() if k != "counts"} for t in tests])
+
+    def monitoring_frame(self) -> pd.DataFrame:
+        """A row per staked bet (empty where the log gives no stakes): rounds, paid, actual
+        and exact RTP, band, Holm's p-value, verdict and rounds needed, as JSON's
+        ``monitoring`` shows them."""
+        import pandas as pd
+
+        return pd.DataFrame(self._document.get("monitoring", {}).get("bets", []))
+
+    def groups_frame(self) -> pd.DataFrame:
+        """A row per dealer, table or studio (empty where the log names none): its column,
+        value, rounds, whether it was tested and its tests run and failed, as JSON's
+        ``groups`` shows them (each group's tests and monitoring: :attr:`groups`)."""
+        import pandas as pd
+
+        groups = self._document.get("groups", {}).get("groups", [])
+        return pd.DataFrame(
+            [{k: v for k, v in g.items() if k not in ("tests", "monitoring")} for g in groups]
+        )
+
+    def shuffle_frame(self) -> pd.DataFrame:
+        """A row per test of the shuffle (empty where they were not run): observed,
+        expected, statistic, p-value, Holm's p-value and verdict, as JSON's
+        ``shuffle_tests`` shows them."""
+        import pandas as pd
+
+        return pd.DataFrame(self._document.get("shuffle_tests", {}).get("tests", []))
 
     def __repr__(self) -> str:
         fit = "" if self.tests_failed is None else f", {self.tests_failed} tests failed"
+        if self.groups_failed is not None:
+            fit += f", {self.groups_failed} groups called"
+        if self.shuffle_tests_failed is not None:
+            fit += f", {self.shuffle_tests_failed} shuffle tests failed"
         return (
             f"<AuditReport against {self.paytable}: {self.rounds:,} rounds of "
             f"{self.shoes:,} shoes, {self.findings_total:,} findings{fit}>"
@@ -848,6 +931,11 @@ def audit(
     scheduler: str | None = None,
     work_dir: str | os.PathLike | None = None,
     resume: bool = False,
+    shuffle_tests: bool = False,
+    # (the defaults of analyzer.analysis.audit_groups, written out: imported when run)
+    min_group_rounds: int = 200,
+    confidence: float | str = 0.95,
+    deviation: float | str = 0.005,
     progress: bool = False,
 ) -> AuditReport:
     """Check a log of the rounds a table dealt against the paytable: drawing rules,
@@ -879,13 +967,27 @@ def audit(
         ``.baccarat-odds/runs`` unless ``work_dir`` names a folder).
     workers, scheduler, work_dir, resume : optional
         Where and how the partitions run, as for :func:`simulate`.
+    shuffle_tests : bool, default False
+        Also test the shuffle over each log's consecutive shoes (``--shuffle-tests``):
+        each rank's place in the shoe, neighbours of one shoe together again in the next,
+        a shoe's first cards against the last of the one before; at ``level`` after
+        Holm's correction (punto banco logs).
+    min_group_rounds : int, default 200
+        A dealer, table or studio of fewer rounds is listed, not tested.
+    confidence : float or str, default 0.95
+        The monitoring band's confidence, a share (``0.99``) or a percentage (``"99%"``).
+    deviation : float or str, default 0.005
+        The deviation of a return from its RTP whose rounds needed are given (``0.01``
+        or ``"1%"``).
     progress : bool, default False
         Show a progress bar.
 
     Returns
     -------
     AuditReport
-        The figures ``audit --format json`` prints; ``to_frame()``: the findings.
+        The figures ``audit --format json`` prints; ``to_frame()``: the findings;
+        ``monitoring_frame()``, ``groups_frame()`` and ``shuffle_frame()``: the staked
+        bets' returns, the groups and the shuffle tests.
 
     Raises
     ------
@@ -915,6 +1017,19 @@ def audit(
     >>> checked = audit(dragon, paytable="dragon-tiger", fit=False)
     >>> [(f.row, f.check, f.text) for f in checked.result.findings]
     [(2, 'payout', 'pay:dragon logged 1: the paytable settles it -0.5')]
+
+    The shuffle of a table that riffles the discards once, tested:
+
+    >>> riffled = pathlib.Path(tempfile.mkdtemp()) / "riffled.csv"
+    >>> _ = simulate(shoes=6, seed=3, decks=1, shuffle="riffle:1", log=riffled)
+    >>> tested = audit(riffled, decks=1, fit=False, shuffle_tests=True)
+    >>> tested.shuffle_frame()[["test", "verdict"]]
+             test verdict
+    0    position    pass
+    1    adjacent    FAIL
+    2  first_last    FAIL
+    >>> tested.shuffle_tests_failed
+    2
     """
     from analyzer.runs.audit_run import run_audit
 
@@ -926,6 +1041,14 @@ def audit(
     level = _number(level, "level")
     if not 0 < level < 1:
         raise AnalyzerError(f"level: must be between 0 and 1 (e.g. 0.01), got {level!r}")
+    min_rounds = _whole(min_group_rounds, "min_group_rounds", 1, 10**9)
+    confidence = _share(confidence, "confidence")
+    deviation = _share(deviation, "deviation")
+    shuffle = None
+    if shuffle_tests:  # first: a log they cannot take is refused before the audit
+        from analyzer.runs.audit_log import shuffle_tests_of_logs
+
+        shuffle = shuffle_tests_of_logs(paths, played, _decks(decks), level)
     result = run_audit(
         paths,
         played,
@@ -938,8 +1061,11 @@ def audit(
         workers=_maybe_whole(workers, "workers", 1, MAX_WORKERS),
         scheduler=scheduler,
         progress=bool(progress),
+        min_rounds=min_rounds,
+        confidence=confidence,
+        deviation=deviation,
     )
-    return AuditReport(played, result, level)
+    return AuditReport(played, result, level, shuffle)
 
 
 # -- fit --------------------------------------------------------------------------------------

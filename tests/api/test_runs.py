@@ -175,6 +175,87 @@ def test_audit_without_the_fit_and_in_partitions(tmp_path, capsys) -> None:
     assert partitioned.to_dict() == expected and any(work.iterdir())
 
 
+def _floor_log(path) -> None:
+    """A simulated log whose rounds name two dealers and two tables and stake two bets."""
+    import csv
+
+    analyzer.simulate(shoes=4, seed=6, log=path)
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    for i, row in enumerate(rows):
+        row["dealer"] = ("Ann", "Bo")[int(row["shoe"]) % 2]
+        row["table"] = "T1" if int(row["shoe"]) <= 2 else "T2"
+        row["stake:banker"] = str(10 + 5 * (i % 4))
+        row["stake:tie"] = "5" if i % 5 == 0 else ""
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_audit_gives_the_groups_and_monitoring_audit_prints(tmp_path, capsys) -> None:
+    log = tmp_path / "floor.csv"
+    _floor_log(log)
+    expected = cli_json(
+        capsys, "audit", str(log), "--min-group-rounds", "163", "--confidence", "99%",
+        "--deviation", "1%",
+    )  # fmt: skip
+    report = analyzer.audit(log, min_group_rounds=163, confidence="99%", deviation=0.01)
+    assert report.to_dict() == expected
+    assert expected["monitoring"]["confidence"] == 0.99
+    assert expected["monitoring"]["deviation"] == 0.01
+    monitored = report.monitoring_frame()
+    assert list(monitored["bet"]) == ["banker", "tie"] == [r.bet for r in report.monitoring]
+    assert list(monitored["verdict"]) == [b["verdict"] for b in expected["monitoring"]["bets"]]
+    groups = report.groups_frame()
+    assert list(zip(groups["column"], groups["value"], strict=True)) == [
+        (g["column"], g["value"]) for g in expected["groups"]["groups"]
+    ]
+    assert set(groups["column"]) == {"dealer", "table"} and "tests" not in groups
+    # A group of fewer rounds than min_group_rounds is listed, not tested.
+    assert list(groups["tested"]) == [g["rounds"] >= 163 for g in expected["groups"]["groups"]]
+    assert False in set(groups["tested"]) and True in set(groups["tested"])
+    assert report.groups_failed == expected["groups"]["groups_failed"]
+    assert report.groups is not None and report.groups.min_rounds == 163
+    # Where the log names no group and stakes nothing: None and empty tables.
+    plain = tmp_path / "plain.csv"
+    analyzer.simulate(shoes=1, seed=6, log=plain)
+    bare = analyzer.audit(plain, fit=False)
+    assert bare.groups is None and bare.groups_failed is None and bare.monitoring == ()
+    assert bare.groups_frame().empty and bare.monitoring_frame().empty
+
+
+def test_audit_tests_the_shuffle_as_audit_does(tmp_path, capsys) -> None:
+    log = tmp_path / "riffled.csv"
+    analyzer.simulate(shoes=8, seed=3, decks=1, shuffle="riffle:1", log=log)
+    expected = cli_json(capsys, "audit", str(log), "--decks", "1", "--shuffle-tests")
+    report = analyzer.audit(log, decks=1, shuffle_tests=True)
+    assert report.to_dict() == expected and expected["options"]["shuffle_tests"] is True
+    frame = report.shuffle_frame()
+    assert list(frame["test"]) == [t["test"] for t in expected["shuffle_tests"]["tests"]]
+    assert report.shuffle_tests_failed == expected["shuffle_tests"]["tests_failed"] >= 1
+    assert "adjacent" in set(frame.loc[frame["verdict"] == "FAIL", "test"])
+    assert report.shuffle is not None and "shuffle tests failed" in repr(report)
+    untested = analyzer.audit(log, decks=1, fit=False)
+    assert untested.shuffle is None and untested.shuffle_tests_failed is None
+    assert untested.shuffle_frame().empty
+
+
+def test_audits_defaults_are_the_commands() -> None:
+    import inspect
+
+    from analyzer.analysis.audit_groups import (
+        DEFAULT_CONFIDENCE,
+        DEFAULT_DEVIATION,
+        MIN_GROUP_ROUNDS,
+    )
+
+    parameters = inspect.signature(analyzer.audit).parameters
+    assert parameters["min_group_rounds"].default == MIN_GROUP_ROUNDS
+    assert parameters["confidence"].default == DEFAULT_CONFIDENCE
+    assert parameters["deviation"].default == DEFAULT_DEVIATION
+
+
 def test_fit_gives_the_sets_fit_prints(capsys) -> None:
     expected = cli_json(capsys, "fit", "prosperity-tree-baccarat")
     allowed = analyzer.fit("prosperity-tree-baccarat")
@@ -215,6 +296,10 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.audit("missing.csv"), "missing.csv"),
         (lambda: analyzer.audit([]), "log: give a log file's path"),
         (lambda: analyzer.audit("r.csv", level=2), "level: must be between 0 and 1"),
+        (lambda: analyzer.audit("r.csv", min_group_rounds=0), "min_group_rounds: must be"),
+        (lambda: analyzer.audit("r.csv", confidence=1.5), "confidence: must be between"),
+        (lambda: analyzer.audit("r.csv", confidence="95 %x"), "confidence: must be between"),
+        (lambda: analyzer.audit("r.csv", deviation="100%"), "deviation: must be between"),
         (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
         (lambda: analyzer.fit(3), "claims: give a file's path"),
     ],
