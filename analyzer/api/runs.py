@@ -1,5 +1,5 @@
-"""Shoes dealt and logs read, from Python: :func:`simulate`, :func:`count`, :func:`audit`,
-and the unknowns published figures allow: :func:`fit`.
+"""Shoes dealt and logs read, from Python: :func:`simulate`, :func:`count`, :func:`dealt`,
+:func:`audit`, and the unknowns published figures allow: :func:`fit`.
 
 Each function takes the options of its command (``baccarat-odds simulate`` ...), named in
 Python style with the same defaults, calls the same functions beneath and returns a
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.api.results import TableResult
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.rules import Strategy, parse_strategy
-from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, decks_problem
+from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem
 from analyzer.paytables.library import SEED_GAME, as_paytable
 from analyzer.paytables.model import Paytable, with_values
 from analyzer.runs import LAST_ROUND_RULES, TRUE_COUNT_DECKS
@@ -53,10 +53,12 @@ if TYPE_CHECKING:
 __all__ = [
     "AuditReport",
     "CountStudy",
+    "DealtRTP",
     "FitResult",
     "Simulation",
     "audit",
     "count",
+    "dealt",
     "fit",
     "simulate",
 ]
@@ -768,6 +770,267 @@ def count(
         count_data(played, run.procedure, options, records, warnings),
         warnings,
     )
+
+
+# -- dealt ------------------------------------------------------------------------------------
+
+
+class DealtRTP(TableResult):
+    """The round-average RTP a player meets over shoes dealt as live tables deal them, per
+    bet and mode, beside the RTP off the top of a full shoe: what :func:`dealt` returns.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    exact : bool
+        Whether the figures are exact (every order of a small shoe's cards) rather than
+        sampled.
+    shoes : int or None
+        The shoes dealt (None: exact).
+    seed : int or None
+        The random seed (None: exact).
+    cut_card, burn, last_round
+        How each shoe was dealt: cards behind the cut card, the burn rule (``by-value``,
+        ``none`` or a number as text) and the last-round rule.
+    rounds_per_shoe : float or Fraction
+        The rounds a shoe deals, on average (a Fraction where exact).
+    records : list of dict
+        Per bet and mode, as the run gives them: ``bet``, ``name``, ``mode``,
+        ``max_round``, ``shoes``, ``rounds_per_shoe``, ``rtp_off_the_top`` (a Fraction),
+        and ``with_limit`` and ``without_limit`` (the bet withdrawn after its max round,
+        or on offer in every round), each ``rounds_bet_per_shoe``, ``rtp``, ``rtp_se``,
+        ``rtp_low``, ``rtp_high`` (its 95% interval) and ``difference`` (``rtp`` less the
+        RTP off the top): floats where sampled, Fractions where exact (no error).
+
+    Examples
+    --------
+    >>> from analyzer import dealt
+    >>> tie = dealt(shoes=2, bets="tie", decks=1, seed=1)
+    >>> tie.to_frame()[["bet", "max_round"]]
+       bet max_round
+    0  tie      None
+    """
+
+    def __init__(
+        self,
+        paytable: Paytable,
+        exact: bool,
+        shoes: int | None,
+        seed: int | None,
+        rule: Any,
+        records: list[dict[str, Any]],
+        document: dict[str, Any],
+    ) -> None:
+        self.paytable = paytable.name
+        self.exact = exact
+        self.shoes = shoes
+        self.seed = seed
+        self.cut_card: int = rule.cut_card
+        self.burn: str = rule.burn
+        self.last_round: str = rule.last_round
+        self.records = records
+        self.rounds_per_shoe: float | Fraction = records[0]["rounds_per_shoe"]
+        self._document = document
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as ``baccarat-odds dealt --format json`` prints them (the dealt
+        contract: exact figures as ``"p/q"`` text)."""
+        return _json_ready(self._document)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per bet and mode: ``bet``, ``name``, ``mode``, ``max_round``,
+        ``rounds_per_shoe``, ``rtp_off_the_top``, the figures with the max round
+        (``rounds_bet_per_shoe``, ``rtp``, ``rtp_se``, ``rtp_low``, ``rtp_high``,
+        ``difference``) and the same prefixed ``without_limit_``; floats (exact figures
+        in :attr:`records`)."""
+        import pandas as pd
+
+        def number(value: Any) -> Any:
+            return float(value) if isinstance(value, Fraction) else value
+
+        rows = []
+        for record in self.records:
+            row = {
+                key: number(record[key])
+                for key in ("bet", "name", "mode", "max_round", "rounds_per_shoe")
+            }
+            row["rtp_off_the_top"] = number(record["rtp_off_the_top"])
+            row |= {key: number(v) for key, v in record["with_limit"].items()}
+            row |= {f"without_limit_{k}": number(v) for k, v in record["without_limit"].items()}
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"{self.shoes:,} shoes, seed {self.seed}"
+        return (
+            f"<DealtRTP of {self.paytable}: {how}, {float(self.rounds_per_shoe):.2f} rounds "
+            f"per shoe, {len(self.records)} bets>"
+        )
+
+
+def dealt(
+    paytable: PaytableSpec = SEED_GAME,
+    *,
+    shoes: int | None = None,
+    exact: bool = False,
+    bets: str | Sequence[str] | None = None,
+    mode: str | None = None,
+    seed: int = 0,
+    decks: int | None = None,
+    shoe: str | os.PathLike | Shoe | None = None,
+    cut_card: int = DEFAULT_CUT_CARD,
+    burn: str | int = "by-value",
+    last_round: str = LAST_ROUND_RULES[0],
+    strategy: Strategy | str | None = None,
+    jackpot: Fraction | int | str | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    work_dir: str | os.PathLike | None = None,
+    resume: bool = False,
+    progress: bool = False,
+) -> DealtRTP:
+    """Is the RTP a player meets over a dealt shoe the printed one? Deal whole shoes as
+    live tables do (the first card shown and cards burned, rounds to the cut card, each
+    bet withdrawn after its max round) and average each round's exact EV on the cards
+    left over the rounds bet, per bet and mode (``baccarat-odds dealt``).
+
+    Parameters
+    ----------
+    paytable : str, path or Paytable, default "seed-game"
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`
+        (punto banco, played as dealt).
+    shoes : int, optional
+        Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
+    exact : bool, default False
+        No sampling: every order of a small shoe's cards (by rank), each round priced
+        exactly; the figures are Fractions (a shoe of at most 20,000 compositions).
+    bets : str or sequence of str, optional
+        The bets (ids), or ``"all"`` (the default): every bet of the paytable.
+    mode : str, optional
+        The betting mode, or ``"all"``; default: the paytable's first.
+    seed : int, default 0
+        The random seed, 0 to 2**64 - 1 (sampled only).
+    decks : int, optional
+        52-card decks in the shoe (default: the paytable's); not with ``shoe``.
+    shoe : str, path or Shoe, optional
+        The shoe to deal instead of full decks: a shoe file (CSV or TOML, per rank or
+        card) or a :class:`~analyzer.Shoe`.
+    cut_card : int, default 14
+        Cards left behind the cut card.
+    burn : str or int, default "by-value"
+        Cards burned before round 1: ``"by-value"`` (the first card shown and as many more
+        burned as its point value, a ten or face card 10), ``"none"``, or a number N (the
+        card shown and N more).
+    last_round : {"cut-card", "one-more"}, default "cut-card"
+        When the cut card comes out: that round is the last, or one more is dealt.
+    strategy, jackpot, unknowns : optional
+        As for :func:`simulate`.
+    partition_size, workers, scheduler, work_dir, resume, progress : optional
+        As for :func:`simulate` (sampled only).
+
+    Returns
+    -------
+    DealtRTP
+        The figures ``dealt --format json`` prints; ``to_frame()``: a row per bet and mode.
+
+    Raises
+    ------
+    AnalyzerError
+        Both or neither of ``shoes`` and ``exact``, both ``decks`` and ``shoe``, an unknown
+        bet or mode, a bet on suits with a shoe by rank, an option out of range, a shoe
+        too large for ``exact``, or a run too large.
+
+    Examples
+    --------
+    >>> from analyzer import Shoe, dealt
+    >>> sampled = dealt(shoes=3, bets=["banker", "tie"], decks=1, cut_card=20, seed=2)
+    >>> sampled.to_frame()[["bet", "mode"]]
+          bet        mode
+    0  banker  commission
+    1     tie  commission
+
+    Exactly, for a shoe of twelve cards by rank (A to K), the cut card eight from the end:
+
+    >>> tiny = Shoe([3, 0, 0, 0, 1, 0, 0, 3, 2, 0, 0, 0, 3])
+    >>> tie = dealt(exact=True, shoe=tiny, bets="tie", cut_card=8, burn="none")
+    >>> tie.records[0]["rtp_off_the_top"], tie.records[0]["with_limit"]["rtp"]
+    (Fraction(5757, 6160), Fraction(421371, 456400))
+    >>> tie.rounds_per_shoe
+    Fraction(163, 99)
+    """
+    from analyzer.reports.outputs import dealt_data
+    from analyzer.runs.as_dealt import (
+        DealRule,
+        dealt_job,
+        dealt_partition,
+        dealt_summary,
+        exact_as_dealt,
+        exact_record,
+        off_the_top,
+        parse_burn,
+    )
+    from analyzer.runs.jobs import partition_sizes, run_job
+
+    played = _played(paytable, strategy, jackpot, unknowns, "dealt()")
+    exact = bool(exact)
+    if exact == (shoes is not None):
+        raise AnalyzerError("give shoes (sampled) or exact=True, one of them")
+    shoes = None if exact else _whole(shoes, "shoes", 1, MAX_SHOES)
+    seed = _whole(seed, "seed", 0, MAX_SEED)
+    partition_size = _whole(partition_size, "partition_size", 1, MAX_PARTITION_SIZE)
+    if shoe is not None and decks is not None:
+        raise AnalyzerError("give decks or shoe, not both")
+    if decks is not None:
+        decks = _whole(decks, "decks", 1, MAX_DECKS)
+    if shoe is not None and not isinstance(shoe, Shoe):
+        from analyzer.game.shoe import shoe_from_file
+
+        shoe = shoe_from_file(_path(shoe, "shoe"))
+    shoe_given = shoe is not None
+    if isinstance(bets, str):
+        bets = [bets]
+    if bets is not None and (not isinstance(bets, Sequence) or not bets):
+        raise AnalyzerError('bets: give bet ids, or "all"')
+    if isinstance(burn, bool) or not isinstance(burn, (str, int)):
+        raise AnalyzerError(f"burn: by-value, none or a number of cards, got {burn!r:.40}")
+    rule = DealRule(
+        _whole(cut_card, "cut_card", 0, 52 * MAX_DECKS),
+        parse_burn(str(burn)),
+        _choice(last_round, "last_round", LAST_ROUND_RULES),
+    )
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise AnalyzerError(f"scheduler: an address tcp://HOST:PORT, got {scheduler!r:.40}")
+    if resume and work_dir is None:
+        raise AnalyzerError("resume: name the work_dir whose saved partitions to keep")
+    job, shoe = dealt_job(
+        played, bets, mode, decks=decks, shoe=shoe, rule=rule, seed=seed, exact=exact,
+        shoes=shoes, partition_size=partition_size,
+    )  # fmt: skip
+    if exact:
+        records = [exact_record(r) for r in exact_as_dealt(job, progress=bool(progress))]
+    else:
+        assert shoes is not None
+        with _work_dir(work_dir) as folder:
+            results = run_job(
+                dealt_partition,
+                job,
+                job.check,
+                partition_sizes(shoes, partition_size),
+                folder,
+                resume=bool(resume),
+                scheduler=scheduler,
+                workers=_maybe_whole(workers, "workers", 1, MAX_WORKERS),
+                progress=bool(progress),
+            )
+        records = dealt_summary(job, results, off_the_top(job))
+    document = dealt_data(
+        played, job, shoe, records, exact=exact, shoes=shoes, seed=seed,
+        partition_size=partition_size, bets=bets, mode=mode, shoe_given=shoe_given,
+    )  # fmt: skip
+    return DealtRTP(played, exact, shoes, None if exact else seed, rule, records, document)
 
 
 # -- audit ------------------------------------------------------------------------------------

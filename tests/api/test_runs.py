@@ -1,4 +1,4 @@
-"""simulate, count, audit and fit from Python: the same figures as the command line's
+"""simulate, count, dealt, audit and fit from Python: the same figures as the command line's
 JSON for the same arguments, one-line errors, and their docstrings' examples."""
 
 from __future__ import annotations
@@ -256,6 +256,52 @@ def test_audits_defaults_are_the_commands() -> None:
     assert parameters["deviation"].default == DEFAULT_DEVIATION
 
 
+def test_dealt_gives_the_figures_dealt_prints(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "dealt", "--shoes", "4", "--seed", "2", "--decks", "1", "--cut-card", "20",
+        "--partition-size", "2", "--bet", "banker", "--bet", "tie", *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.dealt(
+        shoes=4, seed=2, decks=1, cut_card=20, partition_size=2, bets=["banker", "tie"]
+    )
+    assert result.to_dict() == expected
+    assert (result.exact, result.shoes, result.seed, result.burn) == (False, 4, 2, "by-value")
+    frame = result.to_frame()
+    assert list(frame["bet"]) == [row["bet"] for row in expected["bets"]] == ["banker", "tie"]
+    assert frame["rtp"].tolist() == pytest.approx(
+        [row["with_limit"]["rtp"] for row in expected["bets"]]
+    )
+    assert frame["without_limit_rtp"].tolist() == pytest.approx(
+        [row["without_limit"]["rtp"] for row in expected["bets"]]
+    )
+    assert "<table" in result._repr_html_() and "4 shoes" in repr(result)
+    assert not list(tmp_path.glob("baccarat-odds-run-*"))
+
+
+def test_dealt_exactly_gives_fractions(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.csv").write_text("rank,count\nA,3\n5,1\n8,3\n9,2\nK,3\n", encoding="utf-8")
+    expected = cli_json(
+        capsys, "dealt", "--exact", "--shoe", "tiny.csv", "--cut-card", "8", "--burn", "none",
+        "--bet", "tie", "--bet", "banker",
+    )  # fmt: skip
+    result = analyzer.dealt(
+        exact=True, shoe="tiny.csv", cut_card=8, burn="none", bets=["tie", "banker"]
+    )
+    assert result.to_dict() == expected and expected["options"]["exact"] is True
+    tie = next(r for r in result.records if r["bet"] == "tie")
+    assert tie["with_limit"]["rtp"] == Fraction(421371, 456400)
+    assert result.rounds_per_shoe == Fraction(163, 99) and result.seed is None
+    frame = result.to_frame().set_index("bet")
+    assert frame.loc["tie", "rtp"] == float(Fraction(421371, 456400))
+    # A Shoe object deals the same, and a number of cards burned is taken as a number.
+    shoe = analyzer.shoe_from_file("tiny.csv")
+    again = analyzer.dealt(exact=True, shoe=shoe, cut_card=8, burn="none", bets=["tie", "banker"])
+    assert again.records == result.records
+    burned = analyzer.dealt(exact=True, shoe=shoe, cut_card=0, burn=0, bets="tie")
+    assert burned.burn == "0" and burned.to_dict()["options"]["burn"] == "0"
+
+
 def test_fit_gives_the_sets_fit_prints(capsys) -> None:
     expected = cli_json(capsys, "fit", "prosperity-tree-baccarat")
     allowed = analyzer.fit("prosperity-tree-baccarat")
@@ -300,6 +346,18 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.audit("r.csv", confidence=1.5), "confidence: must be between"),
         (lambda: analyzer.audit("r.csv", confidence="95 %x"), "confidence: must be between"),
         (lambda: analyzer.audit("r.csv", deviation="100%"), "deviation: must be between"),
+        (lambda: analyzer.dealt(bets="tie"), "give shoes (sampled) or exact=True"),
+        (lambda: analyzer.dealt(shoes=2, exact=True), "give shoes (sampled) or exact=True"),
+        (lambda: analyzer.dealt(shoes=0), "shoes: must be from 1"),
+        (lambda: analyzer.dealt(shoes=2, bets="nope"), "unknown bet 'nope'"),
+        (lambda: analyzer.dealt(shoes=2, bets=[]), "bets: give bet ids"),
+        (lambda: analyzer.dealt(shoes=2, burn="half"), "--burn must be by-value"),
+        (lambda: analyzer.dealt(shoes=2, burn=1.5), "burn: by-value, none or a number"),
+        (lambda: analyzer.dealt(shoes=2, decks=1, cut_card=60), "--cut-card must leave"),
+        (lambda: analyzer.dealt(shoes=2, decks=0), "decks: must be from 1"),
+        (lambda: analyzer.dealt(exact=True, decks=1), "compositions"),
+        (lambda: analyzer.dealt(shoes=2, decks=1, shoe="s.csv"), "give decks or shoe"),
+        (lambda: analyzer.dealt("dragon-tiger", shoes=2), "Player and Banker hands only"),
         (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
         (lambda: analyzer.fit(3), "claims: give a file's path"),
     ],
@@ -323,7 +381,7 @@ def test_each_name_is_exported_lazily() -> None:
 def test_every_public_name_documents_its_parameters_and_raises() -> None:
     import inspect
 
-    for name in ("simulate", "count", "audit", "fit"):
+    for name in ("simulate", "count", "dealt", "audit", "fit"):
         function = getattr(runs, name)
         text = function.__doc__
         for section in ("Parameters", "Returns", "Raises", "Examples"):
@@ -338,12 +396,13 @@ def test_the_examples_run(tmp_path, monkeypatch) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     tests = [t for t in finder.find(runs) if t.examples]
     names = {t.name.rsplit(".", 1)[-1] for t in tests}
-    assert {"simulate", "count", "audit", "fit"} <= names
+    assert {"simulate", "count", "dealt", "audit", "fit"} <= names
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
 
 
 def test_every_result_is_a_table_in_a_notebook() -> None:
-    for result in (runs.Simulation, runs.CountStudy, runs.AuditReport, runs.FitResult):
+    results = (runs.Simulation, runs.CountStudy, runs.DealtRTP, runs.AuditReport, runs.FitResult)
+    for result in results:
         assert issubclass(result, TableResult) and result.to_frame is not TableResult.to_frame
