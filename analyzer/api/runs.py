@@ -790,9 +790,12 @@ class DealtRTP(TableResult):
         The shoes dealt (None: exact).
     seed : int or None
         The random seed (None: exact).
-    cut_card, burn, last_round
-        How each shoe was dealt: cards behind the cut card, the burn rule (``by-value``,
-        ``none`` or a number as text) and the last-round rule.
+    cut_card : int
+        Cards left behind the cut card.
+    burn : str
+        The burn rule: ``by-value``, ``none``, or a number of cards as text.
+    last_round : str
+        The last-round rule (``cut-card`` or ``one-more``).
     rounds_per_shoe : float or Fraction
         The rounds a shoe deals, on average (a Fraction where exact).
     records : list of dict
@@ -843,7 +846,7 @@ class DealtRTP(TableResult):
         ``rounds_per_shoe``, ``rtp_off_the_top``, the figures with the max round
         (``rounds_bet_per_shoe``, ``rtp``, ``rtp_se``, ``rtp_low``, ``rtp_high``,
         ``difference``) and the same prefixed ``without_limit_``; floats (exact figures
-        in :attr:`records`)."""
+        in ``records``)."""
         import pandas as pd
 
         def number(value: Any) -> Any:
@@ -1151,7 +1154,7 @@ class AuditReport(TableResult):
     def groups_frame(self) -> pd.DataFrame:
         """A row per dealer, table or studio (empty where the log names none): its column,
         value, rounds, whether it was tested and its tests run and failed, as JSON's
-        ``groups`` shows them (each group's tests and monitoring: :attr:`groups`)."""
+        ``groups`` shows them (each group's tests and monitoring: ``groups``)."""
         import pandas as pd
 
         groups = self._document.get("groups", {}).get("groups", [])
