@@ -1,5 +1,5 @@
-"""Shoes dealt and logs read, from Python: :func:`simulate`, :func:`count`, :func:`audit`,
-and the unknowns published figures allow: :func:`fit`.
+"""Shoes dealt and logs read, from Python: :func:`simulate`, :func:`count`, :func:`dealt`,
+:func:`audit`, and the unknowns published figures allow: :func:`fit`.
 
 Each function takes the options of its command (``baccarat-odds simulate`` ...), named in
 Python style with the same defaults, calls the same functions beneath and returns a
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.api.results import TableResult
 from analyzer.errors import AnalyzerError, tell
 from analyzer.game.rules import Strategy, parse_strategy
-from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, decks_problem
+from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem
 from analyzer.paytables.library import SEED_GAME, as_paytable
 from analyzer.paytables.model import Paytable, with_values
 from analyzer.runs import LAST_ROUND_RULES, TRUE_COUNT_DECKS
@@ -44,17 +44,21 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from analyzer.analysis.audit import AuditResult
+    from analyzer.analysis.audit_groups import GroupsResult, MonitorRow
     from analyzer.analysis.fit import FitResult as FittedSet
     from analyzer.analysis.fit import FittedClaim
+    from analyzer.analysis.shuffle_tests import ShuffleResult
     from analyzer.runs.dealer import Procedure
 
 __all__ = [
     "AuditReport",
     "CountStudy",
+    "DealtRTP",
     "FitResult",
     "Simulation",
     "audit",
     "count",
+    "dealt",
     "fit",
     "simulate",
 ]
@@ -157,6 +161,24 @@ def _number(value: object, name: str) -> float:
     if value != value or value in (float("inf"), float("-inf")):
         raise AnalyzerError(f"{name}: must be a finite number, got {value!r}")
     return value
+
+
+def _share(value: object, name: str) -> float:
+    """A share strictly between 0 and 1: a number (``0.95``) or a percentage
+    (``"95%"``), as ``--confidence`` and ``--deviation`` take it."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            share = float(text.removesuffix("%")) / (100 if text.endswith("%") else 1)
+        except ValueError:
+            share = float("nan")
+    else:
+        share = _number(value, name)
+    if not 0 < share < 1:
+        raise AnalyzerError(
+            f"{name}: must be between 0 and 1, or 0% and 100% (e.g. 95% or 0.95), got {value!r:.40}"
+        )
+    return share
 
 
 def _path(value: object, name: str) -> str:
@@ -346,6 +368,7 @@ def simulate(
     work_dir: str | os.PathLike | None = None,
     resume: bool = False,
     log: str | os.PathLike | None = None,
+    shuffle: str = "perfect",
     progress: bool = False,
 ) -> Simulation:
     """Deal whole shoes and settle every bet on offer: each bet's mean return with its
@@ -396,6 +419,10 @@ def simulate(
         Also write every round dealt to this file (``.csv`` or ``.parquet``) as
         :func:`audit` reads it (dealt in this process: not with ``resume``, a
         ``scheduler`` or several ``workers``).
+    shuffle : str, default "perfect"
+        How each shoe is shuffled (``--shuffle``): ``"perfect"``, or ``"riffle:K"``, each
+        partition's shoes dealt as one table's, each after the first the cards of the shoe
+        before given K riffles (punto banco only).
     progress : bool, default False
         Show a progress bar.
 
@@ -422,7 +449,7 @@ def simulate(
     0  player     commission         ...
     1  player  no_commission         ...
     """
-    from analyzer.reports.outputs import run_options, simulation_data
+    from analyzer.reports.outputs import simulate_options, simulation_data
     from analyzer.reports.tables import with_names
     from analyzer.runs.few_rounds import simulation_warnings
     from analyzer.runs.simulate import (
@@ -430,6 +457,7 @@ def simulate(
         check_simulate_partition,
         check_simulation,
         exact_evs,
+        shuffle_riffles,
         simulate_partition,
         simulated_rounds,
         simulation_summary,
@@ -442,23 +470,29 @@ def simulate(
         played, shoes, seed, decks, cut_card, last_round, partition_size, workers, scheduler,
         resume, work_dir,
     )  # fmt: skip
+    try:
+        riffles = shuffle_riffles(shuffle)
+    except AnalyzerError as error:
+        raise AnalyzerError(f"shuffle: {error}") from None
     check_simulation(played, run.procedure, log=log is not None)
     if log is not None:
         from analyzer.runs.round_log import check_log_run, simulate_to_log
 
         log = _path(log, "log")
         check_log_run(log, run.resume, run.scheduler, run.workers)
-        job = SimulationJob(played, run.procedure, run.seed, logged=True)
+        job = SimulationJob(played, run.procedure, run.seed, logged=True, riffles=riffles)
         results = simulate_to_log(job, run.sizes, log, bool(progress))
     else:
-        job = SimulationJob(played, run.procedure, run.seed)
+        job = SimulationJob(played, run.procedure, run.seed, riffles=riffles)
         results = run.run(simulate_partition, job, check_simulate_partition, progress)
     exact = exact_evs(played, run.procedure)
     summary = with_names(simulation_summary(played, run.procedure, results, exact), played)
     rounds = simulated_rounds(results)
     bets = summary.to_dict("records")
     warnings = simulation_warnings(bets)
-    options = run_options(played, run.procedure, run.shoes, run.seed, run.partition_size)
+    options = simulate_options(
+        played, run.procedure, run.shoes, run.seed, run.partition_size, riffles
+    )
     return Simulation(
         played.name,
         run.shoes,
@@ -738,6 +772,270 @@ def count(
     )
 
 
+# -- dealt ------------------------------------------------------------------------------------
+
+
+class DealtRTP(TableResult):
+    """The round-average RTP a player meets over shoes dealt as live tables deal them, per
+    bet and mode, beside the RTP off the top of a full shoe: what :func:`dealt` returns.
+
+    Attributes
+    ----------
+    paytable : str
+        The paytable's name.
+    exact : bool
+        Whether the figures are exact (every order of a small shoe's cards) rather than
+        sampled.
+    shoes : int or None
+        The shoes dealt (None: exact).
+    seed : int or None
+        The random seed (None: exact).
+    cut_card : int
+        Cards left behind the cut card.
+    burn : str
+        The burn rule: ``by-value``, ``none``, or a number of cards as text.
+    last_round : str
+        The last-round rule (``cut-card`` or ``one-more``).
+    rounds_per_shoe : float or Fraction
+        The rounds a shoe deals, on average (a Fraction where exact).
+    records : list of dict
+        Per bet and mode, as the run gives them: ``bet``, ``name``, ``mode``,
+        ``max_round``, ``shoes``, ``rounds_per_shoe``, ``rtp_off_the_top`` (a Fraction),
+        and ``with_limit`` and ``without_limit`` (the bet withdrawn after its max round,
+        or on offer in every round), each ``rounds_bet_per_shoe``, ``rtp``, ``rtp_se``,
+        ``rtp_low``, ``rtp_high`` (its 95% interval) and ``difference`` (``rtp`` less the
+        RTP off the top): floats where sampled, Fractions where exact (no error).
+
+    Examples
+    --------
+    >>> from analyzer import dealt
+    >>> tie = dealt(shoes=2, bets="tie", decks=1, seed=1)
+    >>> tie.to_frame()[["bet", "max_round"]]
+       bet max_round
+    0  tie      None
+    """
+
+    def __init__(
+        self,
+        paytable: Paytable,
+        exact: bool,
+        shoes: int | None,
+        seed: int | None,
+        rule: Any,
+        records: list[dict[str, Any]],
+        document: dict[str, Any],
+    ) -> None:
+        self.paytable = paytable.name
+        self.exact = exact
+        self.shoes = shoes
+        self.seed = seed
+        self.cut_card: int = rule.cut_card
+        self.burn: str = rule.burn
+        self.last_round: str = rule.last_round
+        self.records = records
+        self.rounds_per_shoe: float | Fraction = records[0]["rounds_per_shoe"]
+        self._document = document
+
+    def to_dict(self) -> dict[str, Any]:
+        """The figures as ``baccarat-odds dealt --format json`` prints them (the dealt
+        contract: exact figures as ``"p/q"`` text)."""
+        return _json_ready(self._document)
+
+    def to_frame(self) -> pd.DataFrame:
+        """A row per bet and mode: ``bet``, ``name``, ``mode``, ``max_round``,
+        ``rounds_per_shoe``, ``rtp_off_the_top``, the figures with the max round
+        (``rounds_bet_per_shoe``, ``rtp``, ``rtp_se``, ``rtp_low``, ``rtp_high``,
+        ``difference``) and the same prefixed ``without_limit_``; floats (exact figures
+        in ``records``)."""
+        import pandas as pd
+
+        def number(value: Any) -> Any:
+            return float(value) if isinstance(value, Fraction) else value
+
+        rows = []
+        for record in self.records:
+            row = {
+                key: number(record[key])
+                for key in ("bet", "name", "mode", "max_round", "rounds_per_shoe")
+            }
+            row["rtp_off_the_top"] = number(record["rtp_off_the_top"])
+            row |= {key: number(v) for key, v in record["with_limit"].items()}
+            row |= {f"without_limit_{k}": number(v) for k, v in record["without_limit"].items()}
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"{self.shoes:,} shoes, seed {self.seed}"
+        return (
+            f"<DealtRTP of {self.paytable}: {how}, {float(self.rounds_per_shoe):.2f} rounds "
+            f"per shoe, {len(self.records)} bets>"
+        )
+
+
+def dealt(
+    paytable: PaytableSpec = SEED_GAME,
+    *,
+    shoes: int | None = None,
+    exact: bool = False,
+    bets: str | Sequence[str] | None = None,
+    mode: str | None = None,
+    seed: int = 0,
+    decks: int | None = None,
+    shoe: str | os.PathLike | Shoe | None = None,
+    cut_card: int = DEFAULT_CUT_CARD,
+    burn: str | int = "by-value",
+    last_round: str = LAST_ROUND_RULES[0],
+    strategy: Strategy | str | None = None,
+    jackpot: Fraction | int | str | None = None,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
+    partition_size: int = DEFAULT_PARTITION_SIZE,
+    workers: int | None = 1,
+    scheduler: str | None = None,
+    work_dir: str | os.PathLike | None = None,
+    resume: bool = False,
+    progress: bool = False,
+) -> DealtRTP:
+    """Is the RTP a player meets over a dealt shoe the printed one? Deal whole shoes as
+    live tables do (the first card shown and cards burned, rounds to the cut card, each
+    bet withdrawn after its max round) and average each round's exact EV on the cards
+    left over the rounds bet, per bet and mode (``baccarat-odds dealt``).
+
+    Parameters
+    ----------
+    paytable : str, path or Paytable, default "seed-game"
+        A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`
+        (punto banco, played as dealt).
+    shoes : int, optional
+        Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
+    exact : bool, default False
+        No sampling: every order of a small shoe's cards (by rank), each round priced
+        exactly; the figures are Fractions (a shoe of at most 20,000 compositions).
+    bets : str or sequence of str, optional
+        The bets (ids), or ``"all"`` (the default): every bet of the paytable.
+    mode : str, optional
+        The betting mode, or ``"all"``; default: the paytable's first.
+    seed : int, default 0
+        The random seed, 0 to 2**64 - 1 (sampled only).
+    decks : int, optional
+        52-card decks in the shoe (default: the paytable's); not with ``shoe``.
+    shoe : str, path or Shoe, optional
+        The shoe to deal instead of full decks: a shoe file (CSV or TOML, per rank or
+        card) or a :class:`~analyzer.Shoe`.
+    cut_card : int, default 14
+        Cards left behind the cut card.
+    burn : str or int, default "by-value"
+        Cards burned before round 1: ``"by-value"`` (the first card shown and as many more
+        burned as its point value, a ten or face card 10), ``"none"``, or a number N (the
+        card shown and N more).
+    last_round : {"cut-card", "one-more"}, default "cut-card"
+        When the cut card comes out: that round is the last, or one more is dealt.
+    strategy, jackpot, unknowns : optional
+        As for :func:`simulate`.
+    partition_size, workers, scheduler, work_dir, resume, progress : optional
+        As for :func:`simulate` (sampled only).
+
+    Returns
+    -------
+    DealtRTP
+        The figures ``dealt --format json`` prints; ``to_frame()``: a row per bet and mode.
+
+    Raises
+    ------
+    AnalyzerError
+        Both or neither of ``shoes`` and ``exact``, both ``decks`` and ``shoe``, an unknown
+        bet or mode, a bet on suits with a shoe by rank, an option out of range, a shoe
+        too large for ``exact``, or a run too large.
+
+    Examples
+    --------
+    >>> from analyzer import Shoe, dealt
+    >>> sampled = dealt(shoes=3, bets=["banker", "tie"], decks=1, cut_card=20, seed=2)
+    >>> sampled.to_frame()[["bet", "mode"]]
+          bet        mode
+    0  banker  commission
+    1     tie  commission
+
+    Exactly, for a shoe of twelve cards by rank (A to K), the cut card eight from the end:
+
+    >>> tiny = Shoe([3, 0, 0, 0, 1, 0, 0, 3, 2, 0, 0, 0, 3])
+    >>> tie = dealt(exact=True, shoe=tiny, bets="tie", cut_card=8, burn="none")
+    >>> tie.records[0]["rtp_off_the_top"], tie.records[0]["with_limit"]["rtp"]
+    (Fraction(5757, 6160), Fraction(421371, 456400))
+    >>> tie.rounds_per_shoe
+    Fraction(163, 99)
+    """
+    from analyzer.reports.outputs import dealt_data
+    from analyzer.runs.as_dealt import (
+        DealRule,
+        dealt_job,
+        dealt_partition,
+        dealt_summary,
+        exact_as_dealt,
+        exact_record,
+        off_the_top,
+        parse_burn,
+    )
+    from analyzer.runs.jobs import partition_sizes, run_job
+
+    played = _played(paytable, strategy, jackpot, unknowns, "dealt()")
+    exact = bool(exact)
+    if exact == (shoes is not None):
+        raise AnalyzerError("give shoes (sampled) or exact=True, one of them")
+    shoes = None if exact else _whole(shoes, "shoes", 1, MAX_SHOES)
+    seed = _whole(seed, "seed", 0, MAX_SEED)
+    partition_size = _whole(partition_size, "partition_size", 1, MAX_PARTITION_SIZE)
+    if shoe is not None and decks is not None:
+        raise AnalyzerError("give decks or shoe, not both")
+    if decks is not None:
+        decks = _whole(decks, "decks", 1, MAX_DECKS)
+    if shoe is not None and not isinstance(shoe, Shoe):
+        from analyzer.game.shoe import shoe_from_file
+
+        shoe = shoe_from_file(_path(shoe, "shoe"))
+    shoe_given = shoe is not None
+    if isinstance(bets, str):
+        bets = [bets]
+    if bets is not None and (not isinstance(bets, Sequence) or not bets):
+        raise AnalyzerError('bets: give bet ids, or "all"')
+    if isinstance(burn, bool) or not isinstance(burn, (str, int)):
+        raise AnalyzerError(f"burn: by-value, none or a number of cards, got {burn!r:.40}")
+    rule = DealRule(
+        _whole(cut_card, "cut_card", 0, 52 * MAX_DECKS),
+        parse_burn(str(burn)),
+        _choice(last_round, "last_round", LAST_ROUND_RULES),
+    )
+    if scheduler is not None and not isinstance(scheduler, str):
+        raise AnalyzerError(f"scheduler: an address tcp://HOST:PORT, got {scheduler!r:.40}")
+    if resume and work_dir is None:
+        raise AnalyzerError("resume: name the work_dir whose saved partitions to keep")
+    job, shoe = dealt_job(
+        played, bets, mode, decks=decks, shoe=shoe, rule=rule, seed=seed, exact=exact,
+        shoes=shoes, partition_size=partition_size,
+    )  # fmt: skip
+    if exact:
+        records = [exact_record(r) for r in exact_as_dealt(job, progress=bool(progress))]
+    else:
+        assert shoes is not None
+        with _work_dir(work_dir) as folder:
+            results = run_job(
+                dealt_partition,
+                job,
+                job.check,
+                partition_sizes(shoes, partition_size),
+                folder,
+                resume=bool(resume),
+                scheduler=scheduler,
+                workers=_maybe_whole(workers, "workers", 1, MAX_WORKERS),
+                progress=bool(progress),
+            )
+        records = dealt_summary(job, results, off_the_top(job))
+    document = dealt_data(
+        played, job, shoe, records, exact=exact, shoes=shoes, seed=seed,
+        partition_size=partition_size, bets=bets, mode=mode, shoe_given=shoe_given,
+    )  # fmt: skip
+    return DealtRTP(played, exact, shoes, None if exact else seed, rule, records, document)
+
+
 # -- audit ------------------------------------------------------------------------------------
 
 
@@ -763,6 +1061,19 @@ class AuditReport(TableResult):
     result : AuditResult
         The audit itself (:class:`analyzer.analysis.audit.AuditResult`): findings, and
         the fit's tests and calibration (``result.fit``) where it was run.
+    groups : GroupsResult or None
+        Each dealer's, table's and studio's rounds, tests and monitoring
+        (:class:`analyzer.analysis.audit_groups.GroupsResult`), where the log has
+        ``dealer``, ``table`` or ``studio`` columns; None otherwise. ``groups_frame()``:
+        a row per group.
+    monitoring : tuple of MonitorRow
+        Each staked bet's return against its exact RTP over the whole log
+        (:class:`analyzer.analysis.audit_groups.MonitorRow`), where the log has
+        ``stake:<bet>`` columns; empty otherwise. ``monitoring_frame()``: a row per bet.
+    shuffle : ShuffleResult or None
+        The tests of the shuffle over consecutive shoes
+        (:class:`analyzer.analysis.shuffle_tests.ShuffleResult`), where
+        ``shuffle_tests=True``; None otherwise. ``shuffle_frame()``: a row per test.
 
     Examples
     --------
@@ -774,8 +1085,13 @@ class AuditReport(TableResult):
     0
     """
 
-    def __init__(self, paytable: Paytable, result: AuditResult, level: float = 0.01) -> None:
-        from analyzer.analysis.audit_record import audit_record
+    def __init__(
+        self,
+        paytable: Paytable,
+        result: AuditResult,
+        level: float = 0.01,
+        shuffle: ShuffleResult | None = None,
+    ) -> None:
         from analyzer.reports.outputs import audit_data
 
         self.paytable = paytable.name
@@ -784,14 +1100,28 @@ class AuditReport(TableResult):
         self.shoes = result.shoes
         self.findings_total = result.total
         self.counts = dict(result.counts)
-        self._record = audit_record(result, paytable)
-        self._document = audit_data(result, paytable, level)
+        self.groups: GroupsResult | None = result.groups
+        self.monitoring: tuple[MonitorRow, ...] = result.monitoring
+        self.shuffle = shuffle
+        self._document = audit_data(result, paytable, level, shuffle)
 
     @property
     def tests_failed(self) -> int | None:
         """How many tests of the fit failed at its level, after Holm's correction
         (None: the fit was not run)."""
         return None if self.result.fit is None else len(self.result.fit.failed)
+
+    @property
+    def shuffle_tests_failed(self) -> int | None:
+        """How many tests of the shuffle failed at the level, after Holm's correction
+        (None: they were not run)."""
+        return None if self.shuffle is None else len(self.shuffle.failed)
+
+    @property
+    def groups_failed(self) -> int | None:
+        """How many groups are called: a test failed or a bet outside its band (None: the
+        log names no dealer, table or studio)."""
+        return None if self.groups is None else len(self.groups.failed)
 
     def to_dict(self) -> dict[str, Any]:
         """The audit as ``baccarat-odds audit --format json`` prints it (the audit
@@ -803,18 +1133,49 @@ class AuditReport(TableResult):
         import pandas as pd
 
         columns = ["check", "log", "row", "shoe", "round", "text"]
-        return pd.DataFrame(self._record["findings"], columns=columns)
+        return pd.DataFrame(self._document["findings"], columns=columns)
 
     def tests_frame(self) -> pd.DataFrame:
         """A row per test of the fit (empty where it was not run): observed, expected,
         statistic, p-value, Holm's p-value and verdict, as JSON shows them."""
         import pandas as pd
 
-        tests = self._record.get("fit", {}).get("tests", [])
+        tests = self._document.get("fit", {}).get("tests", [])
         return pd.DataFrame([{k: v for k, v in t.items() if k != "counts"} for t in tests])
+
+    def monitoring_frame(self) -> pd.DataFrame:
+        """A row per staked bet (empty where the log gives no stakes): rounds, paid, actual
+        and exact RTP, band, Holm's p-value, verdict and rounds needed, as JSON's
+        ``monitoring`` shows them."""
+        import pandas as pd
+
+        return pd.DataFrame(self._document.get("monitoring", {}).get("bets", []))
+
+    def groups_frame(self) -> pd.DataFrame:
+        """A row per dealer, table or studio (empty where the log names none): its column,
+        value, rounds, whether it was tested and its tests run and failed, as JSON's
+        ``groups`` shows them (each group's tests and monitoring: ``groups``)."""
+        import pandas as pd
+
+        groups = self._document.get("groups", {}).get("groups", [])
+        return pd.DataFrame(
+            [{k: v for k, v in g.items() if k not in ("tests", "monitoring")} for g in groups]
+        )
+
+    def shuffle_frame(self) -> pd.DataFrame:
+        """A row per test of the shuffle (empty where they were not run): observed,
+        expected, statistic, p-value, Holm's p-value and verdict, as JSON's
+        ``shuffle_tests`` shows them."""
+        import pandas as pd
+
+        return pd.DataFrame(self._document.get("shuffle_tests", {}).get("tests", []))
 
     def __repr__(self) -> str:
         fit = "" if self.tests_failed is None else f", {self.tests_failed} tests failed"
+        if self.groups_failed is not None:
+            fit += f", {self.groups_failed} groups called"
+        if self.shuffle_tests_failed is not None:
+            fit += f", {self.shuffle_tests_failed} shuffle tests failed"
         return (
             f"<AuditReport against {self.paytable}: {self.rounds:,} rounds of "
             f"{self.shoes:,} shoes, {self.findings_total:,} findings{fit}>"
@@ -836,6 +1197,11 @@ def audit(
     scheduler: str | None = None,
     work_dir: str | os.PathLike | None = None,
     resume: bool = False,
+    shuffle_tests: bool = False,
+    # (the defaults of analyzer.analysis.audit_groups, written out: imported when run)
+    min_group_rounds: int = 200,
+    confidence: float | str = 0.95,
+    deviation: float | str = 0.005,
     progress: bool = False,
 ) -> AuditReport:
     """Check a log of the rounds a table dealt against the paytable: drawing rules,
@@ -867,13 +1233,27 @@ def audit(
         ``.baccarat-odds/runs`` unless ``work_dir`` names a folder).
     workers, scheduler, work_dir, resume : optional
         Where and how the partitions run, as for :func:`simulate`.
+    shuffle_tests : bool, default False
+        Also test the shuffle over each log's consecutive shoes (``--shuffle-tests``):
+        each rank's place in the shoe, neighbours of one shoe together again in the next,
+        a shoe's first cards against the last of the one before; at ``level`` after
+        Holm's correction (punto banco logs).
+    min_group_rounds : int, default 200
+        A dealer, table or studio of fewer rounds is listed, not tested.
+    confidence : float or str, default 0.95
+        The monitoring band's confidence, a share (``0.99``) or a percentage (``"99%"``).
+    deviation : float or str, default 0.005
+        The deviation of a return from its RTP whose rounds needed are given (``0.01``
+        or ``"1%"``).
     progress : bool, default False
         Show a progress bar.
 
     Returns
     -------
     AuditReport
-        The figures ``audit --format json`` prints; ``to_frame()``: the findings.
+        The figures ``audit --format json`` prints; ``to_frame()``: the findings;
+        ``monitoring_frame()``, ``groups_frame()`` and ``shuffle_frame()``: the staked
+        bets' returns, the groups and the shuffle tests.
 
     Raises
     ------
@@ -903,6 +1283,19 @@ def audit(
     >>> checked = audit(dragon, paytable="dragon-tiger", fit=False)
     >>> [(f.row, f.check, f.text) for f in checked.result.findings]
     [(2, 'payout', 'pay:dragon logged 1: the paytable settles it -0.5')]
+
+    The shuffle of a table that riffles the discards once, tested:
+
+    >>> riffled = pathlib.Path(tempfile.mkdtemp()) / "riffled.csv"
+    >>> _ = simulate(shoes=6, seed=3, decks=1, shuffle="riffle:1", log=riffled)
+    >>> tested = audit(riffled, decks=1, fit=False, shuffle_tests=True)
+    >>> tested.shuffle_frame()[["test", "verdict"]]
+             test verdict
+    0    position    pass
+    1    adjacent    FAIL
+    2  first_last    FAIL
+    >>> tested.shuffle_tests_failed
+    2
     """
     from analyzer.runs.audit_run import run_audit
 
@@ -914,6 +1307,14 @@ def audit(
     level = _number(level, "level")
     if not 0 < level < 1:
         raise AnalyzerError(f"level: must be between 0 and 1 (e.g. 0.01), got {level!r}")
+    min_rounds = _whole(min_group_rounds, "min_group_rounds", 1, 10**9)
+    confidence = _share(confidence, "confidence")
+    deviation = _share(deviation, "deviation")
+    shuffle = None
+    if shuffle_tests:  # first: a log they cannot take is refused before the audit
+        from analyzer.runs.audit_log import shuffle_tests_of_logs
+
+        shuffle = shuffle_tests_of_logs(paths, played, _decks(decks), level)
     result = run_audit(
         paths,
         played,
@@ -926,8 +1327,11 @@ def audit(
         workers=_maybe_whole(workers, "workers", 1, MAX_WORKERS),
         scheduler=scheduler,
         progress=bool(progress),
+        min_rounds=min_rounds,
+        confidence=confidence,
+        deviation=deviation,
     )
-    return AuditReport(played, result, level)
+    return AuditReport(played, result, level, shuffle)
 
 
 # -- fit --------------------------------------------------------------------------------------

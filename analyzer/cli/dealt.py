@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.runs.as_dealt import exact_as_dealt, parse_burn
+    from analyzer.runs.as_dealt import exact_as_dealt, exact_record, parse_burn
 
     if args.exact == (args.shoes is not None):
         raise AnalyzerError("give --shoes N (sampled) or --exact, one of them")
@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
-        records = [_exact_record(r) for r in exact_as_dealt(job)]
+        records = [exact_record(r) for r in exact_as_dealt(job)]
         return _output(args, paytable, job, shoe, records, exact=True), 0
     if args.work_dir is None:
         from analyzer.runs.kept import default_runs_folder
@@ -89,133 +89,32 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 
 def _job(args: argparse.Namespace, burn: str):
     """The paytable, the job (every option checked, the work weighed) and the shoe."""
-    import numpy as np
-
     from analyzer.cli.options import paytable_from_args
-    from analyzer.game.shoe import Shoe, shoe_from_file
-    from analyzer.paytables.model import restricted
-    from analyzer.runs.as_dealt import DealRule, DealtJob, check_exact
-    from analyzer.runs.count_plan import count_columns
-    from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
+    from analyzer.game.shoe import shoe_from_file
+    from analyzer.runs.as_dealt import DealRule, dealt_job
 
     paytable = paytable_from_args(args)
-    paytable.require_punto_banco("dealt")
-    paytable.require_played_as_dealt("dealt")
-    columns = count_columns(paytable, args.bet or ["all"], args.mode)
-    if args.shoe is not None:
-        shoe = shoe_from_file(args.shoe)
-        if shoe.suit_counts is not None:
-            counts = tuple(int(n) for n in np.asarray(shoe.suit_counts).ravel())
-        else:
-            counts = tuple(int(n) for n in shoe.rank_counts)
-    else:
-        decks = args.decks or paytable.decks
-        if not isinstance(decks, int):
-            raise AnalyzerError(
-                "an infinite deck has no shoe to deal: dealing needs a number of decks, 1 to 27"
-            )
-        shoe = Shoe.standard(decks)
-        counts = (decks,) * 52
-    rule = DealRule(args.cut_card, burn, args.last_round)
-    rule.check(shoe.size)
-    if args.exact:
-        ranks = tuple(int(n) for n in shoe.rank_counts)
-        check_exact(ranks)
-        counts = ranks
-    if len(counts) == 13:
-        columns = _priced_by_rank(paytable, columns, given=bool(args.bet))
-    single = restricted(paytable, columns)
-    job = DealtJob(single, columns, counts, rule, args.seed)
-    if not args.exact:
-        sizes = partition_sizes(args.shoes, args.partition_size)
-        if len(sizes) > MAX_PARTITIONS:
-            raise AnalyzerError(
-                f"--shoes {args.shoes:,} in partitions of {args.partition_size:,} makes "
-                f"{len(sizes):,} partitions (at most {MAX_PARTITIONS:,}): raise --partition-size"
-            )
-        check_partition_memory(sizes, job)
-        _check_work(job, shoe, args.shoes)
+    shoe = None if args.shoe is None else shoe_from_file(args.shoe)
+    job, shoe = dealt_job(
+        paytable, args.bet, args.mode, decks=args.decks, shoe=shoe,
+        rule=DealRule(args.cut_card, burn, args.last_round), seed=args.seed,
+        exact=args.exact, shoes=args.shoes, partition_size=args.partition_size,
+    )  # fmt: skip
     return paytable, job, shoe
 
 
-def _priced_by_rank(paytable, columns: tuple, given: bool) -> tuple:
-    """The columns a shoe by rank (suits unknown) prices: a bet on suits asked for by
-    --bet is refused; of every bet (no --bet), those on suits are left out, said on
-    standard error."""
-    from analyzer.errors import tell
-    from analyzer.runs.as_dealt import needs_suits
-
-    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
-    if on_suits and given:
-        raise AnalyzerError(
-            f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
-            "does not price it (choose bets with --bet, or a shoe per card)"
-        )
-    kept = tuple(c for c in columns if c not in on_suits)
-    if not kept:
-        raise AnalyzerError("every bet asked for is on suits: a shoe by rank prices none")
-    if on_suits:
-        left_out = ", ".join(dict.fromkeys(bet for bet, _ in on_suits))
-        tell(f"note: a shoe by rank does not price bets on suits: left out {left_out}")
-    return kept
-
-
-def _check_work(job, shoe, shoes: int) -> None:
-    """The exact work weighed before any shoe is dealt: the analysis off the top, and
-    every round's EV (as count weighs it)."""
-    from analyzer.analysis.budget import check_analyses, check_visits
-    from analyzer.engine.batch import compiled_per_process, walked_per_composition
-    from analyzer.engine.card_walk import COMPILING
-
-    bets = job.bets
-    mixture = job.paytable.mixture
-    check_analyses(bets, shoe, mixture=mixture)
-    rounds = shoes * (job.size // 4)
-    visits = rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets)
-    check_visits(
-        visits * len(mixture),
-        f"pricing up to {rounds:,} rounds exactly",
-        "deal fewer shoes (--shoes), or price the other bets apart (--bet)",
-    )
-
-
-def _exact_record(record: dict[str, Any]) -> dict[str, Any]:
-    """An exact record as JSON's rows have it (the sampled fields' errors none)."""
-    out = dict(record)
-    for key in ("with_limit", "without_limit"):
-        figures = dict(record[key])
-        figures.pop("ev_per_shoe")
-        figures |= {"rtp_se": None, "rtp_low": figures["rtp"], "rtp_high": figures["rtp"]}
-        out[key] = figures
-    out["shoes"] = None
-    return out
-
-
 def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
-    from analyzer.reports.contract import envelope, played_options, shoe_record
     from analyzer.reports.formats import json_text
+    from analyzer.reports.outputs import dealt_data
     from analyzer.runs.as_dealt import rank_text
 
     rule = job.rule
     if args.format == "json":
-        options = {
-            "exact": exact,
-            "shoes": args.shoes,
-            "seed": None if exact else args.seed,
-            **rule.record(),
-            "partition_size": None if exact else args.partition_size,
-            "bets": args.bet or ["all"],
-            "mode": args.mode,
-            **played_options(paytable),
-        }
-        base = None if args.shoe else shoe.decks
-        data = envelope(
-            "dealt",
-            paytable=paytable,
-            shoe=shoe_record(shoe, base),
-            options=options,
-            rows=[_json_row(r) for r in records],
-        )
+        data = dealt_data(
+            paytable, job, shoe, records, exact=exact, shoes=args.shoes, seed=args.seed,
+            partition_size=args.partition_size, bets=args.bet, mode=args.mode,
+            shoe_given=args.shoe is not None,
+        )  # fmt: skip
         return json_text(data)
     from tabulate import tabulate
 
@@ -257,12 +156,6 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
     )
     text = "\n\n".join([textwrap.fill(head, 100), *parts, textwrap.fill(note, 100)])
     return text + "\n"
-
-
-def _json_row(record: dict[str, Any]) -> dict[str, Any]:
-    from analyzer.reports.contract import json_value
-
-    return json_value(record)
 
 
 def _percent(value) -> str:

@@ -9,6 +9,7 @@ import numpy as np
 
 from analyzer.cli.options import add_decisions_option, layout, paytable_from_args, writes
 from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args, warn_rounds_bet
+from analyzer.errors import AnalyzerError
 from analyzer.reports.i18n import word
 
 DESCRIPTION = """\
@@ -40,22 +41,16 @@ examples:
   baccarat-odds simulate --shoes 100 --seed 1 --log rounds.csv   # then: audit rounds.csv
   baccarat-odds simulate --shoes 50 --seed 1 --shuffle riffle:2 --log riffled.csv"""
 
-#: The most riffles --shuffle takes (seven already leave an 8-deck shoe nearly mixed).
-MAX_RIFFLES = 1000
-
 
 def shuffle_riffles(text: str) -> int:
     """An argparse type: ``perfect`` (0) or ``riffle:K``, K riffles (1 to
-    :data:`MAX_RIFFLES`)."""
-    value = text.strip().lower()
-    if value == "perfect":
-        return 0
-    kind, _, count = value.partition(":")
-    if kind == "riffle" and count.isdigit() and 1 <= int(count) <= MAX_RIFFLES:
-        return int(count)
-    raise argparse.ArgumentTypeError(
-        f"is perfect or riffle:K, K riffles from 1 to {MAX_RIFFLES} (e.g. riffle:2), got {text!r}"
-    )
+    :data:`~analyzer.runs.simulate.MAX_RIFFLES`)."""
+    from analyzer.runs.simulate import shuffle_riffles as riffles
+
+    try:
+        return riffles(text)
+    except AnalyzerError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,7 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
     from analyzer.reports.document import Column, Document, table
-    from analyzer.reports.outputs import run_options, simulation_data
+    from analyzer.reports.outputs import simulate_options, simulation_data
     from analyzer.reports.tables import rows_shown_once, with_names
     from analyzer.reports.writers import write_document
     from analyzer.runs.few_rounds import simulation_warnings
@@ -121,7 +116,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     # and given in JSON.
     warnings = simulation_warnings(bets)
     warn_rounds_bet(warnings)
-    options = run_options(paytable, procedure, args.shoes, args.seed, args.partition_size)
+    options = simulate_options(
+        paytable, procedure, args.shoes, args.seed, args.partition_size, args.shuffle
+    )
     data = simulation_data(paytable, procedure, options, rounds, bets, warnings)
     # Tools get every (bet, mode); people each bet once where every mode has the same
     # figures (the same shoes settle a bet that pays alike in each mode).

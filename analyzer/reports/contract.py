@@ -70,7 +70,8 @@ class Contract:
 
 #: Every command's contract. report version 4, strategy version 3, simulate and count
 #: version 5: each action of the decision has ``pays`` (a fold's payout; null for an
-#: action that plays on). dealt version 1: new (the round-average RTP over shoes as
+#: action that plays on); simulate version 5 also ``options.shuffle`` (``perfect`` or
+#: ``riffle:K``, as --shuffle gave it). dealt version 1: new (the round-average RTP over shoes as
 #: dealt, per bet and mode). audit version 4: ``monitoring`` (each staked bet's return
 #: against its exact RTP, where the log has ``stake:<bet>`` columns) and ``groups`` (each
 #: dealer's, table's and studio's tests and monitoring, where the log names them) added.

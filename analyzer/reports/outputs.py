@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from analyzer.analysis.audit import AuditResult
     from analyzer.analysis.fit import FitResult, FittedClaim
     from analyzer.analysis.solve import GameSolution
+    from analyzer.game.shoe import Shoe
+    from analyzer.runs.as_dealt import DealtJob
     from analyzer.runs.dealer import Procedure
 
 
@@ -40,6 +42,27 @@ def run_options(
         "partition_size": partition_size,
         **played_options(paytable),
         "decision": decision_record(paytable),
+    }
+
+
+def shuffle_name(riffles: int) -> str:
+    """How a run's shoes were shuffled, as ``--shuffle`` names it: ``"perfect"`` (0
+    riffles) or ``"riffle:K"``."""
+    return "perfect" if not riffles else f"riffle:{riffles}"
+
+
+def simulate_options(
+    paytable: Paytable,
+    procedure: Procedure,
+    shoes: int,
+    seed: int,
+    partition_size: int,
+    riffles: int = 0,
+) -> dict[str, Any]:
+    """The options of a simulation that change its figures: a run's
+    (:func:`run_options`) and the ``shuffle`` (:func:`shuffle_name`)."""
+    return run_options(paytable, procedure, shoes, seed, partition_size) | {
+        "shuffle": shuffle_name(riffles)
     }
 
 
@@ -96,6 +119,45 @@ def simulation_data(
         rows=bets,
         rounds=rounds,
         warnings=_warnings(warnings),
+    )
+
+
+def dealt_data(
+    paytable: Paytable,
+    job: DealtJob,
+    shoe: Shoe,
+    records: Sequence[Mapping[str, Any]],
+    *,
+    exact: bool,
+    shoes: int | None,
+    seed: int,
+    partition_size: int,
+    bets: Sequence[str] | None,
+    mode: str | None,
+    shoe_given: bool,
+) -> dict[str, Any]:
+    """``dealt``'s document: a row per (bet, mode) under ``bets`` (the records of
+    :func:`~analyzer.runs.as_dealt.dealt_summary`, or exact ones), the shoe dealt (its
+    counts against full decks unless ``shoe_given``: a shoe file's) and the options that
+    change the figures (``seed`` and ``partition_size`` null for an exact run)."""
+    from analyzer.reports.contract import json_value
+
+    options = {
+        "exact": exact,
+        "shoes": shoes,
+        "seed": None if exact else seed,
+        **job.rule.record(),
+        "partition_size": None if exact else partition_size,
+        "bets": list(bets or ["all"]),
+        "mode": mode,
+        **played_options(paytable),
+    }
+    return envelope(
+        "dealt",
+        paytable=paytable,
+        shoe=shoe_record(shoe, None if shoe_given else shoe.decks),
+        options=options,
+        rows=[json_value(r) for r in records],
     )
 
 

@@ -27,6 +27,7 @@ times the exact EV on ``c``, summed; a Fraction.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -37,7 +38,7 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, RANK_VALUES, RANKS
 from analyzer.game.rules import BURN_BY_VALUE
-from analyzer.game.shoe import ROUND_CARDS
+from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import LAST_ROUND_RULES
 from analyzer.runs.runner import Result, partition_rng
@@ -625,7 +626,6 @@ def _exact_records(job: DealtJob, played: dict, progress: bool | None) -> list[d
     from tqdm import tqdm
 
     from analyzer.analysis.exact import analyze
-    from analyzer.game.shoe import Shoe
     from analyzer.paytables.model import restricted
     from analyzer.progress import bar_options
 
@@ -683,3 +683,120 @@ def rank_text(counts: tuple[int, ...]) -> str:
     """A shoe by rank in words: ``A:2 5:1 K:3``."""
     ranks = _rank_counts(counts)
     return " ".join(f"{RANKS[r]}:{n}" for r, n in enumerate(ranks) if n)
+
+
+# -- A run's job, from its options (the command line's and the Python API's) ------------------
+
+
+def dealt_job(
+    paytable: Paytable,
+    bets: Sequence[str] | None,
+    mode: str | None,
+    *,
+    decks: int | None = None,
+    shoe: Shoe | None = None,
+    rule: DealRule,
+    seed: int = 0,
+    exact: bool = False,
+    shoes: int | None = None,
+    partition_size: int = 250,
+) -> tuple[DealtJob, Shoe]:
+    """The job of a ``dealt`` run (every option checked, the work weighed before any shoe
+    is dealt) and the shoe it deals: ``shoe`` (a shoe file's, by rank or card) or
+    ``decks`` full decks (default: the paytable's). ``bets``: bet ids or ``["all"]``
+    (None: all); ``exact``: every order of the shoe's cards (by rank; no ``shoes``),
+    else ``shoes`` sampled in partitions of ``partition_size``."""
+    from analyzer.game.shoe import Shoe
+    from analyzer.paytables.model import restricted
+    from analyzer.runs.count_plan import count_columns
+    from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
+
+    paytable.require_punto_banco("dealt")
+    paytable.require_played_as_dealt("dealt")
+    columns = count_columns(paytable, list(bets or ["all"]), mode)
+    if shoe is not None:
+        if shoe.suit_counts is not None:
+            counts = tuple(int(n) for n in np.asarray(shoe.suit_counts).ravel())
+        else:
+            counts = tuple(int(n) for n in shoe.rank_counts)
+    else:
+        decks = decks or paytable.decks
+        if not isinstance(decks, int):
+            raise AnalyzerError(
+                "an infinite deck has no shoe to deal: dealing needs a number of decks, 1 to 27"
+            )
+        shoe = Shoe.standard(decks)
+        counts = (decks,) * 52
+    rule.check(shoe.size)
+    if exact:
+        ranks = tuple(int(n) for n in shoe.rank_counts)
+        check_exact(ranks)
+        counts = ranks
+    if len(counts) == 13:
+        columns = priced_by_rank(paytable, columns, given=bool(bets))
+    single = restricted(paytable, columns)
+    job = DealtJob(single, columns, counts, rule, seed)
+    if not exact:
+        assert shoes is not None
+        sizes = partition_sizes(shoes, partition_size)
+        if len(sizes) > MAX_PARTITIONS:
+            raise AnalyzerError(
+                f"--shoes {shoes:,} in partitions of {partition_size:,} makes "
+                f"{len(sizes):,} partitions (at most {MAX_PARTITIONS:,}): raise --partition-size"
+            )
+        check_partition_memory(sizes, job)
+        check_dealt_work(job, shoe, shoes)
+    return job, shoe
+
+
+def priced_by_rank(paytable: Paytable, columns: tuple, given: bool) -> tuple:
+    """The columns a shoe by rank (suits unknown) prices: a bet on suits asked for by
+    --bet is refused; of every bet (no --bet), those on suits are left out, said on
+    standard error."""
+    from analyzer.errors import tell
+
+    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
+    if on_suits and given:
+        raise AnalyzerError(
+            f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
+            "does not price it (choose bets with --bet, or a shoe per card)"
+        )
+    kept = tuple(c for c in columns if c not in on_suits)
+    if not kept:
+        raise AnalyzerError("every bet asked for is on suits: a shoe by rank prices none")
+    if on_suits:
+        left_out = ", ".join(dict.fromkeys(bet for bet, _ in on_suits))
+        tell(f"note: a shoe by rank does not price bets on suits: left out {left_out}")
+    return kept
+
+
+def check_dealt_work(job: DealtJob, shoe: Shoe, shoes: int) -> None:
+    """The exact work weighed before any shoe is dealt: the analysis off the top, and
+    every round's EV (as count weighs it)."""
+    from analyzer.analysis.budget import check_analyses, check_visits
+    from analyzer.engine.batch import compiled_per_process, walked_per_composition
+    from analyzer.engine.card_walk import COMPILING
+
+    bets = job.bets
+    mixture = job.paytable.mixture
+    check_analyses(bets, shoe, mixture=mixture)
+    rounds = shoes * (job.size // 4)
+    visits = rounds * walked_per_composition(bets) + COMPILING * compiled_per_process(bets)
+    check_visits(
+        visits * len(mixture),
+        f"pricing up to {rounds:,} rounds exactly",
+        "deal fewer shoes (--shoes), or price the other bets apart (--bet)",
+    )
+
+
+def exact_record(record: dict[str, Any]) -> dict[str, Any]:
+    """An exact record (:func:`exact_as_dealt`) as a sampled one's fields have it: the
+    errors none, the interval the figure itself, no ``ev_per_shoe``, ``shoes`` None."""
+    out = dict(record)
+    for key in ("with_limit", "without_limit"):
+        figures = dict(record[key])
+        figures.pop("ev_per_shoe")
+        figures |= {"rtp_se": None, "rtp_low": figures["rtp"], "rtp_high": figures["rtp"]}
+        out[key] = figures
+    out["shoes"] = None
+    return out

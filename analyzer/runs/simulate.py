@@ -44,6 +44,24 @@ from analyzer.runs.game_dealer import (
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.stats import Z_95, ratio_and_error
 
+#: The most riffles ``--shuffle`` takes (seven already leave an 8-deck shoe nearly mixed).
+MAX_RIFFLES = 1000
+
+
+def shuffle_riffles(text: str) -> int:
+    """The riffles a shuffle's name asks for: ``perfect`` 0, ``riffle:K`` K (1 to
+    :data:`MAX_RIFFLES`); anything else, one line (:class:`AnalyzerError`)."""
+    value = text.strip().lower() if isinstance(text, str) else ""
+    if value == "perfect":
+        return 0
+    kind, _, count = value.partition(":")
+    if kind == "riffle" and count.isdigit() and 1 <= int(count) <= MAX_RIFFLES:
+        return int(count)
+    raise AnalyzerError(
+        f"is perfect or riffle:K, K riffles from 1 to {MAX_RIFFLES} (e.g. riffle:2), "
+        f"got {text!r:.40}"
+    )
+
 
 @dataclass(frozen=True)
 class SimulationJob:

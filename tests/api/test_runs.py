@@ -1,4 +1,4 @@
-"""simulate, count, audit and fit from Python: the same figures as the command line's
+"""simulate, count, dealt, audit and fit from Python: the same figures as the command line's
 JSON for the same arguments, one-line errors, and their docstrings' examples."""
 
 from __future__ import annotations
@@ -62,6 +62,18 @@ def test_simulate_with_options_and_a_paytable_object(tmp_path, capsys) -> None:
         load_paytable("seed-game"), shoes=4, seed=9, decks=6, cut_card=20, last_round="one-more"
     )
     assert result.to_dict() == expected and result.cut_card == 20
+
+
+def test_simulate_shuffles_as_the_command_line_does(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "simulate", "--shoes", "3", "--seed", "2", "--decks", "1", "--partition-size",
+        "3", "--shuffle", "riffle:2", *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.simulate(shoes=3, seed=2, decks=1, partition_size=3, shuffle="riffle:2")
+    assert result.to_dict() == expected and expected["options"]["shuffle"] == "riffle:2"
+    perfect = analyzer.simulate(shoes=3, seed=2, decks=1, partition_size=3)
+    assert perfect.to_dict()["options"]["shuffle"] == "perfect"
+    assert perfect.rounds != result.rounds or perfect.bets != result.bets
 
 
 def test_simulate_writes_the_log_audit_reads(tmp_path, capsys) -> None:
@@ -163,6 +175,133 @@ def test_audit_without_the_fit_and_in_partitions(tmp_path, capsys) -> None:
     assert partitioned.to_dict() == expected and any(work.iterdir())
 
 
+def _floor_log(path) -> None:
+    """A simulated log whose rounds name two dealers and two tables and stake two bets."""
+    import csv
+
+    analyzer.simulate(shoes=4, seed=6, log=path)
+    with open(path, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    for i, row in enumerate(rows):
+        row["dealer"] = ("Ann", "Bo")[int(row["shoe"]) % 2]
+        row["table"] = "T1" if int(row["shoe"]) <= 2 else "T2"
+        row["stake:banker"] = str(10 + 5 * (i % 4))
+        row["stake:tie"] = "5" if i % 5 == 0 else ""
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+
+
+def test_audit_gives_the_groups_and_monitoring_audit_prints(tmp_path, capsys) -> None:
+    log = tmp_path / "floor.csv"
+    _floor_log(log)
+    expected = cli_json(
+        capsys, "audit", str(log), "--min-group-rounds", "163", "--confidence", "99%",
+        "--deviation", "1%",
+    )  # fmt: skip
+    report = analyzer.audit(log, min_group_rounds=163, confidence="99%", deviation=0.01)
+    assert report.to_dict() == expected
+    assert expected["monitoring"]["confidence"] == 0.99
+    assert expected["monitoring"]["deviation"] == 0.01
+    monitored = report.monitoring_frame()
+    assert list(monitored["bet"]) == ["banker", "tie"] == [r.bet for r in report.monitoring]
+    assert list(monitored["verdict"]) == [b["verdict"] for b in expected["monitoring"]["bets"]]
+    groups = report.groups_frame()
+    assert list(zip(groups["column"], groups["value"], strict=True)) == [
+        (g["column"], g["value"]) for g in expected["groups"]["groups"]
+    ]
+    assert set(groups["column"]) == {"dealer", "table"} and "tests" not in groups
+    # A group of fewer rounds than min_group_rounds is listed, not tested.
+    assert list(groups["tested"]) == [g["rounds"] >= 163 for g in expected["groups"]["groups"]]
+    assert False in set(groups["tested"]) and True in set(groups["tested"])
+    assert report.groups_failed == expected["groups"]["groups_failed"]
+    assert report.groups is not None and report.groups.min_rounds == 163
+    # Where the log names no group and stakes nothing: None and empty tables.
+    plain = tmp_path / "plain.csv"
+    analyzer.simulate(shoes=1, seed=6, log=plain)
+    bare = analyzer.audit(plain, fit=False)
+    assert bare.groups is None and bare.groups_failed is None and bare.monitoring == ()
+    assert bare.groups_frame().empty and bare.monitoring_frame().empty
+
+
+def test_audit_tests_the_shuffle_as_audit_does(tmp_path, capsys) -> None:
+    log = tmp_path / "riffled.csv"
+    analyzer.simulate(shoes=8, seed=3, decks=1, shuffle="riffle:1", log=log)
+    expected = cli_json(capsys, "audit", str(log), "--decks", "1", "--shuffle-tests")
+    report = analyzer.audit(log, decks=1, shuffle_tests=True)
+    assert report.to_dict() == expected and expected["options"]["shuffle_tests"] is True
+    frame = report.shuffle_frame()
+    assert list(frame["test"]) == [t["test"] for t in expected["shuffle_tests"]["tests"]]
+    assert report.shuffle_tests_failed == expected["shuffle_tests"]["tests_failed"] >= 1
+    assert "adjacent" in set(frame.loc[frame["verdict"] == "FAIL", "test"])
+    assert report.shuffle is not None and "shuffle tests failed" in repr(report)
+    untested = analyzer.audit(log, decks=1, fit=False)
+    assert untested.shuffle is None and untested.shuffle_tests_failed is None
+    assert untested.shuffle_frame().empty
+
+
+def test_audits_defaults_are_the_commands() -> None:
+    import inspect
+
+    from analyzer.analysis.audit_groups import (
+        DEFAULT_CONFIDENCE,
+        DEFAULT_DEVIATION,
+        MIN_GROUP_ROUNDS,
+    )
+
+    parameters = inspect.signature(analyzer.audit).parameters
+    assert parameters["min_group_rounds"].default == MIN_GROUP_ROUNDS
+    assert parameters["confidence"].default == DEFAULT_CONFIDENCE
+    assert parameters["deviation"].default == DEFAULT_DEVIATION
+
+
+def test_dealt_gives_the_figures_dealt_prints(tmp_path, capsys) -> None:
+    expected = cli_json(
+        capsys, "dealt", "--shoes", "4", "--seed", "2", "--decks", "1", "--cut-card", "20",
+        "--partition-size", "2", "--bet", "banker", "--bet", "tie", *quiet(tmp_path),
+    )  # fmt: skip
+    result = analyzer.dealt(
+        shoes=4, seed=2, decks=1, cut_card=20, partition_size=2, bets=["banker", "tie"]
+    )
+    assert result.to_dict() == expected
+    assert (result.exact, result.shoes, result.seed, result.burn) == (False, 4, 2, "by-value")
+    frame = result.to_frame()
+    assert list(frame["bet"]) == [row["bet"] for row in expected["bets"]] == ["banker", "tie"]
+    assert frame["rtp"].tolist() == pytest.approx(
+        [row["with_limit"]["rtp"] for row in expected["bets"]]
+    )
+    assert frame["without_limit_rtp"].tolist() == pytest.approx(
+        [row["without_limit"]["rtp"] for row in expected["bets"]]
+    )
+    assert "<table" in result._repr_html_() and "4 shoes" in repr(result)
+    assert not list(tmp_path.glob("baccarat-odds-run-*"))
+
+
+def test_dealt_exactly_gives_fractions(tmp_path, capsys, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tiny.csv").write_text("rank,count\nA,3\n5,1\n8,3\n9,2\nK,3\n", encoding="utf-8")
+    expected = cli_json(
+        capsys, "dealt", "--exact", "--shoe", "tiny.csv", "--cut-card", "8", "--burn", "none",
+        "--bet", "tie", "--bet", "banker",
+    )  # fmt: skip
+    result = analyzer.dealt(
+        exact=True, shoe="tiny.csv", cut_card=8, burn="none", bets=["tie", "banker"]
+    )
+    assert result.to_dict() == expected and expected["options"]["exact"] is True
+    tie = next(r for r in result.records if r["bet"] == "tie")
+    assert tie["with_limit"]["rtp"] == Fraction(421371, 456400)
+    assert result.rounds_per_shoe == Fraction(163, 99) and result.seed is None
+    frame = result.to_frame().set_index("bet")
+    assert frame.loc["tie", "rtp"] == float(Fraction(421371, 456400))
+    # A Shoe object deals the same, and a number of cards burned is taken as a number.
+    shoe = analyzer.shoe_from_file("tiny.csv")
+    again = analyzer.dealt(exact=True, shoe=shoe, cut_card=8, burn="none", bets=["tie", "banker"])
+    assert again.records == result.records
+    burned = analyzer.dealt(exact=True, shoe=shoe, cut_card=0, burn=0, bets="tie")
+    assert burned.burn == "0" and burned.to_dict()["options"]["burn"] == "0"
+
+
 def test_fit_gives_the_sets_fit_prints(capsys) -> None:
     expected = cli_json(capsys, "fit", "prosperity-tree-baccarat")
     allowed = analyzer.fit("prosperity-tree-baccarat")
@@ -193,6 +332,8 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.simulate(shoes=2, unknowns={"p": "1/2"}), "unknowns: "),
         (lambda: analyzer.simulate(shoes=2, strategy="player:9=draw"), "strategy"),
         (lambda: analyzer.simulate(shoes=2, log="rounds.txt"), ".csv or .parquet"),
+        (lambda: analyzer.simulate(shoes=2, shuffle="riffle:0"), "shuffle: is perfect or"),
+        (lambda: analyzer.simulate("dragon-tiger", shoes=2, shuffle="riffle:1"), "punto banco"),
         (lambda: analyzer.count(shoes=2, bets="nope"), "unknown bet 'nope'"),
         (lambda: analyzer.count(shoes=2, bets=[]), "bets: give bet ids"),
         (lambda: analyzer.count(shoes=2, bets="tie", perfect=True, tags="A=1"), "--perfect"),
@@ -201,6 +342,22 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.audit("missing.csv"), "missing.csv"),
         (lambda: analyzer.audit([]), "log: give a log file's path"),
         (lambda: analyzer.audit("r.csv", level=2), "level: must be between 0 and 1"),
+        (lambda: analyzer.audit("r.csv", min_group_rounds=0), "min_group_rounds: must be"),
+        (lambda: analyzer.audit("r.csv", confidence=1.5), "confidence: must be between"),
+        (lambda: analyzer.audit("r.csv", confidence="95 %x"), "confidence: must be between"),
+        (lambda: analyzer.audit("r.csv", deviation="100%"), "deviation: must be between"),
+        (lambda: analyzer.dealt(bets="tie"), "give shoes (sampled) or exact=True"),
+        (lambda: analyzer.dealt(shoes=2, exact=True), "give shoes (sampled) or exact=True"),
+        (lambda: analyzer.dealt(shoes=0), "shoes: must be from 1"),
+        (lambda: analyzer.dealt(shoes=2, bets="nope"), "unknown bet 'nope'"),
+        (lambda: analyzer.dealt(shoes=2, bets=[]), "bets: give bet ids"),
+        (lambda: analyzer.dealt(shoes=2, burn="half"), "--burn must be by-value"),
+        (lambda: analyzer.dealt(shoes=2, burn=1.5), "burn: by-value, none or a number"),
+        (lambda: analyzer.dealt(shoes=2, decks=1, cut_card=60), "--cut-card must leave"),
+        (lambda: analyzer.dealt(shoes=2, decks=0), "decks: must be from 1"),
+        (lambda: analyzer.dealt(exact=True, decks=1), "compositions"),
+        (lambda: analyzer.dealt(shoes=2, decks=1, shoe="s.csv"), "give decks or shoe"),
+        (lambda: analyzer.dealt("dragon-tiger", shoes=2), "Player and Banker hands only"),
         (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
         (lambda: analyzer.fit(3), "claims: give a file's path"),
     ],
@@ -224,7 +381,7 @@ def test_each_name_is_exported_lazily() -> None:
 def test_every_public_name_documents_its_parameters_and_raises() -> None:
     import inspect
 
-    for name in ("simulate", "count", "audit", "fit"):
+    for name in ("simulate", "count", "dealt", "audit", "fit"):
         function = getattr(runs, name)
         text = function.__doc__
         for section in ("Parameters", "Returns", "Raises", "Examples"):
@@ -239,12 +396,13 @@ def test_the_examples_run(tmp_path, monkeypatch) -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     tests = [t for t in finder.find(runs) if t.examples]
     names = {t.name.rsplit(".", 1)[-1] for t in tests}
-    assert {"simulate", "count", "audit", "fit"} <= names
+    assert {"simulate", "count", "dealt", "audit", "fit"} <= names
     for test in tests:
         runner.run(test)
     assert runner.summarize(verbose=False).failed == 0
 
 
 def test_every_result_is_a_table_in_a_notebook() -> None:
-    for result in (runs.Simulation, runs.CountStudy, runs.AuditReport, runs.FitResult):
+    results = (runs.Simulation, runs.CountStudy, runs.DealtRTP, runs.AuditReport, runs.FitResult)
+    for result in results:
         assert issubclass(result, TableResult) and result.to_frame is not TableResult.to_frame

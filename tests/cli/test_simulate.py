@@ -49,6 +49,16 @@ def test_simulate_json(tmp_path, capsys) -> None:
     assert rows[("player_bonus", "commission")]["rounds_bet"] == 4 * 40  # 8 decks outlast 40
 
 
+@pytest.mark.parametrize(
+    ("given", "recorded"), [([], "perfect"), (["--shuffle", "riffle:3"], "riffle:3")]
+)
+def test_simulate_json_says_the_shuffle(tmp_path, capsys, given, recorded) -> None:
+    argv = ["simulate", "--shoes", "2", "--seed", "1", "--decks", "1", "--no-progress"]
+    code, out, _ = run(capsys, *argv, *given, "--format", "json", "--work-dir", str(tmp_path))
+    assert code == 0
+    assert json.loads(out)["options"]["shuffle"] == recorded
+
+
 @pytest.mark.slow
 def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
     argv = [*ARGS, "--decks", "1", "--cut-card", "6", "--work-dir", str(tmp_path), "--wide"]
