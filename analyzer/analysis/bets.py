@@ -20,7 +20,7 @@ import numpy as np
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS
-from analyzer.memo import once
+from analyzer.memo import Kept, once
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
@@ -237,10 +237,15 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
     results, each condition's mask over a table worked out once for every bet settled on
     that table (:class:`~analyzer.paytables.settle.SharedMasks`)."""
     shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
-    results = []
+    results: list[BetResult] = []
+    # A bet offered in several modes on the same table settles alike in each: settled
+    # once, its lines and sums shared (index of its first result).
+    seen: dict[tuple[int, int], int] = {}
     for table, bet, mode in offered:
-        argument(table, OutcomeTable, "table", " (see outcome_table)")
-        argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
+        if type(table) is not OutcomeTable:  # (checked once a table: each bet's is)
+            argument(table, OutcomeTable, "table", " (see outcome_table)")
+        if type(bet) is not Bet:
+            argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
         argument(mode, str, "mode", " (a mode name)")
         if id(table) not in shared:  # (the table is held too: its id stays its own)
             shared[id(table)] = (table, SharedMasks(table.columns, table.ways))
@@ -248,20 +253,46 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
         if bet.multiplied:
             results.append(_evaluated(table, bet, mode, masks))
             continue
-        # (as bet_result makes a fixed-net bet's result, without its lines' tuples)
+        # (as bet_result makes a fixed-net bet's result: its lines and sums made when
+        # first read, :meth:`FixedNets.settled`)
+        same = seen.setdefault((id(table), id(bet)), len(results))
+        if same < len(results):
+            like = results[same]
+            results.append(
+                like._nets.settled(  # type: ignore[attr-defined]
+                    bet,
+                    mode,
+                    like._shown,
+                    like._ways,
+                    like._matched,  # type: ignore[attr-defined]
+                    table.denominator,
+                    table.scale,
+                    like,
+                )
+            )
+            continue
         check_fields(bet, table.columns.keys())
         settled, matched = settled_ways(bet, table.columns, table.ways, masks)
-        nets = FixedNets.of(bet)
-        rows = zip(
-            [*[rule.condition.shown for rule in bet.rules], OTHERWISE],
-            settled,
-            nets.payouts,
-            [*matched, settled[-1]],
-            strict=True,
+        nets, shown = _fixed_nets(bet)
+        matched.append(settled[-1])
+        results.append(
+            nets.settled(bet, mode, shown, settled, matched, table.denominator, table.scale)
         )
-        sums = nets.sums(settled, table.denominator)
-        results.append(nets.result(bet, mode, rows, sums, table.denominator, table.scale))
     return results
+
+
+#: Each bet's :class:`FixedNets` and lines' conditions as shown, by the bet's id (the bet
+#: kept beside them: an id is its own only while the bet lives).
+_nets_of: Kept[tuple[Bet, FixedNets, tuple[str, ...]]] = Kept(4096)
+
+
+def _fixed_nets(bet: Bet) -> tuple[FixedNets, tuple[str, ...]]:
+    """``FixedNets.of(bet)`` and its lines' conditions as shown, made once a bet."""
+    kept = _nets_of.get(id(bet))
+    if kept is None or kept[0] is not bet:
+        shown = (*[rule.condition.shown for rule in bet.rules], OTHERWISE)
+        kept = _nets_of.put(id(bet), (bet, FixedNets.of(bet), shown))
+    return kept[1], kept[2]
 
 
 def _evaluated(table: OutcomeTable, bet: Bet, mode: str, masks: SharedMasks | None) -> BetResult:
