@@ -272,13 +272,49 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
             )
             continue
         check_fields(bet, table.columns.keys())
-        settled, matched = settled_ways(bet, table.columns, table.ways, masks)
+        settled, matched = _settled_on(table, bet, masks)
         nets, shown = _fixed_nets(bet)
         matched.append(settled[-1])
         results.append(
             nets.settled(bet, mode, shown, settled, matched, table.denominator, table.scale)
         )
     return results
+
+
+#: Per table columns shared by the tables of every walk of the same rows (read-only
+#: arrays: :func:`~analyzer.engine.deal_walk.dealt_tables`), by their arrays' ids (the
+#: arrays kept beside): per bet, by its id, the bet and its 0/1 matrices of the rows
+#: each line settles and each rule's condition holds for.
+_settling: Kept[tuple[tuple, dict]] = Kept(64)
+#: The most cells of a bet's matrix kept (a table of millions of rows settles as it is).
+_MOST_SETTLING_CELLS = 1 << 18
+
+
+def _settled_on(table: OutcomeTable, bet: Bet, masks: SharedMasks) -> tuple[list[int], list[int]]:
+    """:func:`~analyzer.paytables.settle.settled_ways` of ``bet`` on ``table``: on
+    columns shared by every walk of the same rows, two integer matrix products of
+    matrices made once (the same exact integers: int64, no sum passes the denominator)."""
+    columns, ways = table.columns, table.ways
+    arrays = tuple(columns.values())
+    small = len(ways) * (len(bet.rules) + 1) <= _MOST_SETTLING_CELLS
+    if not small or ways.dtype != np.int64 or not arrays or any(a.flags.writeable for a in arrays):
+        return settled_ways(bet, columns, ways, masks)
+    key = (*columns, *map(id, arrays))
+    kept = _settling.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], arrays, strict=True)):
+        kept = _settling.put(key, (arrays, {}))
+    by_bet = kept[1]
+    matrices = by_bet.get(id(bet))
+    if matrices is None or matrices[0] is not bet:
+        holds = [masks(rule.condition) for rule in bet.rules]
+        index = first_holding(holds, len(ways))
+        lines = np.arange(len(bet.rules) + 1)[:, None] == index[None, :]
+        matrices = by_bet[id(bet)] = (
+            bet,
+            lines.astype(np.int64),
+            np.array(holds, dtype=np.int64).reshape(len(holds), len(ways)),
+        )
+    return (matrices[1] @ ways).tolist(), (matrices[2] @ ways).tolist()
 
 
 #: Each bet's :class:`FixedNets` and lines' conditions as shown, by the bet's id (the bet
