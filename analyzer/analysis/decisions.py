@@ -25,6 +25,7 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
 from analyzer.engine.deal_walk import (
     FIRST_FOUR,
     INFORMATION,
+    cells_of,
     check_deal_walk,
     drawn_tables,
     information_values,
@@ -309,7 +310,12 @@ def _shown_sets(
 def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:
     """Per information set the table deals (its codes, ascending), the ways each rule of
     ``bet`` settles (a column per rule, the last "no rule")."""
-    index = settling_rule(bet, table.columns, len(table.ways))
+    cells = cells_of(table)
+    if cells is None:
+        index = settling_rule(bet, table.columns, len(table.ways))
+    else:  # (each cell's rule, the rows' their cells': the same rules)
+        cell, columns = cells
+        index = settling_rule(bet, columns, len(columns["winner"]))[cell]
     codes = (
         np.asarray(table.columns[INFORMATION], dtype=np.int64)
         if by_information

@@ -606,27 +606,58 @@ def drawn_tables(
         flat = by_cell.reshape(-1)
         found = np.flatnonzero(flat)
         ways = flat[found]
-        info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
-            found, by_cell.shape
+        table_columns = _cell_columns(game, action, found, by_cell.shape, keep_score, keep_took)
+        table = OutcomeTable(table_columns, ways, denominator, "none")
+        # Every column but the information set is a function of a row's cell within its
+        # set (of a few hundred): a bet's rules are settled on the cells, each once
+        # (:func:`cells_of`).
+        per_set = math.prod(by_cell.shape[1:])
+        of_cells = (
+            found % per_set,
+            _cell_columns(game, action, np.arange(per_set), by_cell.shape, keep_score, keep_took),
         )
-        columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
-            "winner": (winner, game.winners)
-        }
-        took = (first_took, second_took)
-        for h, (hand, total) in enumerate(
-            zip(game.hands, (first_total, second_total), strict=True)
-        ):
-            if keep_score[h]:
-                columns[f"{hand.name}_score"] = (total, None)
-            if keep_took[h]:
-                columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
-        if game.decision is not None:
-            columns[INFORMATION] = (info, None)
-        table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
-        if game.decision is not None:  # (one action a table: its name, as text)
-            table_columns["action"] = np.full(len(ways), action.name)
-        tables[action] = OutcomeTable(table_columns, ways, denominator, "none")
+        object.__setattr__(table, "_cells", of_cells)
+        tables[action] = table
     return tables
+
+
+def cells_of(table: OutcomeTable) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
+    """Of a table of :func:`drawn_tables` by point values: per row its cell within its
+    information set, and the columns of every cell (the information set's column left
+    out; a row's columns are its cell's); None for any other table."""
+    return table.__dict__.get("_cells")
+
+
+def _cell_columns(
+    game: Game,
+    action: Action | None,
+    found: np.ndarray,
+    shape: tuple[int, ...],
+    keep_score: list[bool],
+    keep_took: list[bool],
+) -> dict[str, np.ndarray]:
+    """The columns of the cells ``found`` of an array of ``shape`` (information set,
+    winner, each hand's score, each hand's extra cards), as :func:`drawn_tables` gives
+    them (the information set's column only where ``found`` counts from the array's
+    start: a decision game's full table)."""
+    info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
+        found, shape
+    )
+    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
+        "winner": (winner, game.winners)
+    }
+    took = (first_took, second_took)
+    for h, (hand, total) in enumerate(zip(game.hands, (first_total, second_total), strict=True)):
+        if keep_score[h]:
+            columns[f"{hand.name}_score"] = (total, None)
+        if keep_took[h]:
+            columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
+    if game.decision is not None:
+        columns[INFORMATION] = (info, None)
+    table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
+    if game.decision is not None:  # (one action a table: its name, as text)
+        table_columns["action"] = np.full(len(found), action.name)
+    return table_columns
 
 
 # -- The walk by card classes: single cards' fields of a game whose hands draw or decide ----
