@@ -477,6 +477,11 @@ def _solve(
     blocks: list[SetBlock] = []
     for r, by_action in enumerate(per_reveal):
         codes, first_sums = next(iter(by_action.values()))
+        # Each action's (codes, sums), in the order of ``actions`` (the same actions, in
+        # the same order, in every reveal: taken as they come, no action hashed).
+        of_action = list(by_action.values())
+        if list(by_action) != actions:
+            of_action = [by_action[action] for action in actions]
         set_ways = first_sums.sum(axis=1)
         # The exact net of each action in each set, in units of 1/common of a base stake
         # (actions that deal no card share one array of sums: its nets are worked out once).
@@ -488,7 +493,7 @@ def _solve(
             [
                 set_ways.astype(exact) * int(-action.forfeit * common)
                 if a in folded
-                else per_stake[id(by_action[action][1])] * stake
+                else per_stake[id(of_action[a][1])] * stake
                 for a, (action, stake) in enumerate(zip(actions, stakes, strict=True))
             ],
             axis=1,
@@ -502,11 +507,11 @@ def _solve(
             played = _played(given, reveals[r], codes, actions, bet)
         else:
             played = best
-        for a, action in enumerate(actions):
+        for a in range(len(actions)):
             if a in folded:
                 folded[a] += int(set_ways[played == a].sum()) * weights[r]
                 continue
-            taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
+            taken[a] += of_action[a][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
             names = tuple(action.name for action in actions)
             blocks.append(
