@@ -352,11 +352,14 @@ def _best_punto_banco(
             [flat[..., index == r].sum(axis=-1) for r in range(len(bet.rules) + 1)], axis=-1
         )
         per_reveal = []
+        # Each set of hidden cards' sums, from those of the set without its last card
+        # (one axis summed, of a smaller array): the same exact integers.
+        hidden_sums: dict[tuple[int, ...], np.ndarray] = {(): by_rule}
         for reveal in decision.reveals:
             kept = [place[card] for card in reveal.sees]
             hidden = tuple(i for i in range(4) if i not in kept)
             # The cards shown in the decision's order, the most significant digit first.
-            summed = by_rule.sum(axis=hidden).transpose(*np.argsort(np.argsort(kept)), -1)
+            summed = _summed_over(hidden_sums, hidden).transpose(*np.argsort(np.argsort(kept)), -1)
             sums = summed.reshape(-1, len(bet.rules) + 1)
             codes = np.arange(len(sums), dtype=np.int64)
             seen = sums.sum(axis=1) > 0
@@ -372,6 +375,17 @@ def _best_punto_banco(
         results.append(result)
         choices[(bet.id, mode)] = StrategyTable(decision.reveals, blocks, denominator)
     return results, choices
+
+
+def _summed_over(sums: dict[tuple[int, ...], np.ndarray], hidden: tuple[int, ...]) -> np.ndarray:
+    """``sums[()]`` summed over the first four cards' axes ``hidden`` (ascending), from
+    the sums over ``hidden`` without its last (kept in ``sums``, by their axes)."""
+    out = sums.get(hidden)
+    if out is None:
+        parent = hidden[:-1]
+        left = [i for i in range(4) if i not in parent]
+        out = sums[hidden] = _summed_over(sums, parent).sum(axis=left.index(hidden[-1]))
+    return out
 
 
 def _played(given: dict, reveal: Reveal, codes: np.ndarray, actions: list, bet: Bet) -> np.ndarray:
