@@ -20,7 +20,7 @@ import numpy as np
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
 from analyzer.game.identities import IDENTITY_PATTERNS
-from analyzer.memo import once
+from analyzer.memo import Kept, once
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
@@ -237,10 +237,15 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
     results, each condition's mask over a table worked out once for every bet settled on
     that table (:class:`~analyzer.paytables.settle.SharedMasks`)."""
     shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
-    results = []
+    results: list[BetResult] = []
+    # A bet offered in several modes on the same table settles alike in each: settled
+    # once, its lines and sums shared (index of its first result).
+    seen: dict[tuple[int, int], int] = {}
     for table, bet, mode in offered:
-        argument(table, OutcomeTable, "table", " (see outcome_table)")
-        argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
+        if type(table) is not OutcomeTable:  # (checked once a table: each bet's is)
+            argument(table, OutcomeTable, "table", " (see outcome_table)")
+        if type(bet) is not Bet:
+            argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
         argument(mode, str, "mode", " (a mode name)")
         if id(table) not in shared:  # (the table is held too: its id stays its own)
             shared[id(table)] = (table, SharedMasks(table.columns, table.ways))
@@ -248,20 +253,82 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
         if bet.multiplied:
             results.append(_evaluated(table, bet, mode, masks))
             continue
-        # (as bet_result makes a fixed-net bet's result, without its lines' tuples)
+        # (as bet_result makes a fixed-net bet's result: its lines and sums made when
+        # first read, :meth:`FixedNets.settled`)
+        same = seen.setdefault((id(table), id(bet)), len(results))
+        if same < len(results):
+            like = results[same]
+            results.append(
+                like._nets.settled(  # type: ignore[attr-defined]
+                    bet,
+                    mode,
+                    like._shown,
+                    like._ways,
+                    like._matched,  # type: ignore[attr-defined]
+                    table.denominator,
+                    table.scale,
+                    like,
+                )
+            )
+            continue
         check_fields(bet, table.columns.keys())
-        settled, matched = settled_ways(bet, table.columns, table.ways, masks)
-        nets = FixedNets.of(bet)
-        rows = zip(
-            [*[rule.condition.shown for rule in bet.rules], OTHERWISE],
-            settled,
-            nets.payouts,
-            [*matched, settled[-1]],
-            strict=True,
+        settled, matched = _settled_on(table, bet, masks)
+        nets, shown = _fixed_nets(bet)
+        matched.append(settled[-1])
+        results.append(
+            nets.settled(bet, mode, shown, settled, matched, table.denominator, table.scale)
         )
-        sums = nets.sums(settled, table.denominator)
-        results.append(nets.result(bet, mode, rows, sums, table.denominator, table.scale))
     return results
+
+
+#: Per table columns shared by the tables of every walk of the same rows (read-only
+#: arrays: :func:`~analyzer.engine.deal_walk.dealt_tables`), by their arrays' ids (the
+#: arrays kept beside): per bet, by its id, the bet and its 0/1 matrices of the rows
+#: each line settles and each rule's condition holds for.
+_settling: Kept[tuple[tuple, dict]] = Kept(64)
+#: The most cells of a bet's matrix kept (a table of millions of rows settles as it is).
+_MOST_SETTLING_CELLS = 1 << 18
+
+
+def _settled_on(table: OutcomeTable, bet: Bet, masks: SharedMasks) -> tuple[list[int], list[int]]:
+    """:func:`~analyzer.paytables.settle.settled_ways` of ``bet`` on ``table``: on
+    columns shared by every walk of the same rows, two integer matrix products of
+    matrices made once (the same exact integers: int64, no sum passes the denominator)."""
+    columns, ways = table.columns, table.ways
+    arrays = tuple(columns.values())
+    small = len(ways) * (len(bet.rules) + 1) <= _MOST_SETTLING_CELLS
+    if not small or ways.dtype != np.int64 or not arrays or any(a.flags.writeable for a in arrays):
+        return settled_ways(bet, columns, ways, masks)
+    key = (*columns, *map(id, arrays))
+    kept = _settling.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], arrays, strict=True)):
+        kept = _settling.put(key, (arrays, {}))
+    by_bet = kept[1]
+    matrices = by_bet.get(id(bet))
+    if matrices is None or matrices[0] is not bet:
+        holds = [masks(rule.condition) for rule in bet.rules]
+        index = first_holding(holds, len(ways))
+        lines = np.arange(len(bet.rules) + 1)[:, None] == index[None, :]
+        matrices = by_bet[id(bet)] = (
+            bet,
+            lines.astype(np.int64),
+            np.array(holds, dtype=np.int64).reshape(len(holds), len(ways)),
+        )
+    return (matrices[1] @ ways).tolist(), (matrices[2] @ ways).tolist()
+
+
+#: Each bet's :class:`FixedNets` and lines' conditions as shown, by the bet's id (the bet
+#: kept beside them: an id is its own only while the bet lives).
+_nets_of: Kept[tuple[Bet, FixedNets, tuple[str, ...]]] = Kept(4096)
+
+
+def _fixed_nets(bet: Bet) -> tuple[FixedNets, tuple[str, ...]]:
+    """``FixedNets.of(bet)`` and its lines' conditions as shown, made once a bet."""
+    kept = _nets_of.get(id(bet))
+    if kept is None or kept[0] is not bet:
+        shown = (*[rule.condition.shown for rule in bet.rules], OTHERWISE)
+        kept = _nets_of.put(id(bet), (bet, FixedNets.of(bet), shown))
+    return kept[1], kept[2]
 
 
 def _evaluated(table: OutcomeTable, bet: Bet, mode: str, masks: SharedMasks | None) -> BetResult:

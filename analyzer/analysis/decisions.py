@@ -25,6 +25,7 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
 from analyzer.engine.deal_walk import (
     FIRST_FOUR,
     INFORMATION,
+    cells_of,
     check_deal_walk,
     drawn_tables,
     information_values,
@@ -309,7 +310,12 @@ def _shown_sets(
 def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:
     """Per information set the table deals (its codes, ascending), the ways each rule of
     ``bet`` settles (a column per rule, the last "no rule")."""
-    index = settling_rule(bet, table.columns, len(table.ways))
+    cells = cells_of(table)
+    if cells is None:
+        index = settling_rule(bet, table.columns, len(table.ways))
+    else:  # (each cell's rule, the rows' their cells': the same rules)
+        cell, columns = cells
+        index = settling_rule(bet, columns, len(columns["winner"]))[cell]
     codes = (
         np.asarray(table.columns[INFORMATION], dtype=np.int64)
         if by_information
@@ -346,11 +352,14 @@ def _best_punto_banco(
             [flat[..., index == r].sum(axis=-1) for r in range(len(bet.rules) + 1)], axis=-1
         )
         per_reveal = []
+        # Each set of hidden cards' sums, from those of the set without its last card
+        # (one axis summed, of a smaller array): the same exact integers.
+        hidden_sums: dict[tuple[int, ...], np.ndarray] = {(): by_rule}
         for reveal in decision.reveals:
             kept = [place[card] for card in reveal.sees]
             hidden = tuple(i for i in range(4) if i not in kept)
             # The cards shown in the decision's order, the most significant digit first.
-            summed = by_rule.sum(axis=hidden).transpose(*np.argsort(np.argsort(kept)), -1)
+            summed = _summed_over(hidden_sums, hidden).transpose(*np.argsort(np.argsort(kept)), -1)
             sums = summed.reshape(-1, len(bet.rules) + 1)
             codes = np.arange(len(sums), dtype=np.int64)
             seen = sums.sum(axis=1) > 0
@@ -366,6 +375,17 @@ def _best_punto_banco(
         results.append(result)
         choices[(bet.id, mode)] = StrategyTable(decision.reveals, blocks, denominator)
     return results, choices
+
+
+def _summed_over(sums: dict[tuple[int, ...], np.ndarray], hidden: tuple[int, ...]) -> np.ndarray:
+    """``sums[()]`` summed over the first four cards' axes ``hidden`` (ascending), from
+    the sums over ``hidden`` without its last (kept in ``sums``, by their axes)."""
+    out = sums.get(hidden)
+    if out is None:
+        parent = hidden[:-1]
+        left = [i for i in range(4) if i not in parent]
+        out = sums[hidden] = _summed_over(sums, parent).sum(axis=left.index(hidden[-1]))
+    return out
 
 
 def _played(given: dict, reveal: Reveal, codes: np.ndarray, actions: list, bet: Bet) -> np.ndarray:
@@ -471,6 +491,11 @@ def _solve(
     blocks: list[SetBlock] = []
     for r, by_action in enumerate(per_reveal):
         codes, first_sums = next(iter(by_action.values()))
+        # Each action's (codes, sums), in the order of ``actions`` (the same actions, in
+        # the same order, in every reveal: taken as they come, no action hashed).
+        of_action = list(by_action.values())
+        if list(by_action) != actions:
+            of_action = [by_action[action] for action in actions]
         set_ways = first_sums.sum(axis=1)
         # The exact net of each action in each set, in units of 1/common of a base stake
         # (actions that deal no card share one array of sums: its nets are worked out once).
@@ -482,7 +507,7 @@ def _solve(
             [
                 set_ways.astype(exact) * int(-action.forfeit * common)
                 if a in folded
-                else per_stake[id(by_action[action][1])] * stake
+                else per_stake[id(of_action[a][1])] * stake
                 for a, (action, stake) in enumerate(zip(actions, stakes, strict=True))
             ],
             axis=1,
@@ -496,11 +521,11 @@ def _solve(
             played = _played(given, reveals[r], codes, actions, bet)
         else:
             played = best
-        for a, action in enumerate(actions):
+        for a in range(len(actions)):
             if a in folded:
                 folded[a] += int(set_ways[played == a].sum()) * weights[r]
                 continue
-            taken[a] += by_action[action][1][played == a].sum(axis=0).astype(object) * weights[r]
+            taken[a] += of_action[a][1][played == a].sum(axis=0).astype(object) * weights[r]
         if actions != [None]:
             names = tuple(action.name for action in actions)
             blocks.append(

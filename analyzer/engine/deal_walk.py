@@ -27,6 +27,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, RANK_VALUES
 from analyzer.game.games import COLOUR_OF_SUIT, Action, Game, decoded
 from analyzer.game.shoe import Shoe
+from analyzer.memo import Kept
 
 __all__ = [
     "FIRST_FOUR",
@@ -281,6 +282,11 @@ def dealt_tables(
 #: array; more are grouped by sorting (:func:`~analyzer.engine.rows.unique_rows`).
 _MOST_DENSE_CELLS = 1 << 16
 
+#: Per walked rows (the game, the fields, the rows' ranks and suits), their fields'
+#: codes and each table's grouping of them (:meth:`_Walk.table`), by the game's id (the
+#: game kept beside them).
+_layouts: Kept[tuple[Game, dict, dict]] = Kept(16)
+
 
 class _Walk:
     """One deal walk: per walked row (a sequence of cards, or a pair of hands) the codes
@@ -296,6 +302,8 @@ class _Walk:
         self.columns = columns
         self.ways = ways
         self.denominator = denominator
+        #: Each table's grouping of the walked rows, by its fields (see :meth:`table`).
+        self._groupings: dict[tuple[str, ...], tuple] = {}
         # Each field's number of codes (a code is never negative: ranks, suits, scores,
         # pictures, patterns), the radix of its cells.
         self.sizes = {
@@ -309,42 +317,66 @@ class _Walk:
         :func:`check_deal_walk`)."""
         check_deal_walk(game, shoe, fields)
         suits = game.needs_suits(fields)
-        if _by_card(game, fields):
+        by_card = _by_card(game, fields)
+        if by_card:
             ranks, suit_index, ways = _by_sequences(game, shoe, suits)
         else:
             ranks, suit_index, ways = _by_hands(game, shoe)
-        columns = game.columns(ranks, suit_index, fields)
-        return _Walk(columns, ways, shoe.sequences(game.cards))
+        # The fields of the walked rows are a function of the rows alone (not of their
+        # ways, which are the shoe's): worked out once for the same rows, and each
+        # table's grouping of them with them (:meth:`table`).
+        key = (id(game), fields, by_card, ranks.shape, ranks.tobytes())
+        key += (None,) if suit_index is None else (suit_index.tobytes(),)
+        kept = _layouts.get(key)
+        if kept is None or kept[0] is not game:
+            columns = game.columns(ranks, suit_index, fields)
+            for codes, _ in columns.values():
+                codes.flags.writeable = False  # (shared by every walk of the same rows)
+            kept = _layouts.put(key, (game, columns, {}))
+        walk = _Walk(kept[1], ways, shoe.sequences(game.cards))
+        walk._groupings = kept[2]
+        return walk
 
     def table(self, names: tuple[str, ...]) -> OutcomeTable:
         """The table of the walk over the fields ``names`` only: a row per distinct value
         of them (in ascending order of their codes, the first the most significant), its
         ways the exact sum of the walked rows' (int64: no partial sum exceeds the
         denominator, which fits)."""
+        grouping = self._groupings.get(names)
+        if grouping is None:
+            grouping = self._groupings[names] = self._grouping(names)
+        order, starts, columns = grouping
+        # (int64: no partial sum exceeds the denominator, which fits)
+        total = np.add.reduceat(self.ways[order], starts) if len(order) else self.ways[:0]
+        return OutcomeTable(dict(columns), total, self.denominator, "none")
+
+    def _grouping(
+        self, names: tuple[str, ...]
+    ) -> tuple[np.ndarray, np.ndarray, dict[str, np.ndarray]]:
+        """The walked rows in the order of the table over ``names``' rows (``order``), the
+        first of each table row's (``starts``), and the table's columns (read-only: shared
+        by the tables of every walk of the same rows). Every walked row's ways are
+        positive: a table row is a distinct value of ``names`` some walked row has."""
         codes = [self.columns[name][0] for name in names]
         sizes = [self.sizes[name] for name in names]
-        cells = math.prod(sizes)
-        if cells <= _MOST_DENSE_CELLS:
-            cell = (
-                np.ravel_multi_index(codes, sizes)
-                if codes
-                else np.zeros(len(self.ways), dtype=np.int64)
-            )
-            total = np.zeros(cells, dtype=np.int64)
-            np.add.at(total, cell, self.ways)
-            present = np.flatnonzero(total)  # (every walked row's ways are positive)
+        n_rows = len(self.ways)
+        if math.prod(sizes) <= _MOST_DENSE_CELLS:
+            cell = np.ravel_multi_index(codes, sizes) if codes else np.zeros(n_rows, np.int64)
+            present, inverse = np.unique(cell, return_inverse=True)
             kept = np.unravel_index(present, sizes) if codes else ()
-            total = total[present]
         else:
             _, first, inverse = unique_rows(np.column_stack(codes))
-            total = np.zeros(len(first), dtype=np.int64)
-            np.add.at(total, inverse, self.ways)
             kept = [code[first] for code in codes]
+        inverse = inverse.reshape(-1)
+        order = np.argsort(inverse, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0]) if n_rows else order
         columns = {
             name: decoded(code, self.columns[name][1])
             for name, code in zip(names, kept, strict=True)
         }
-        return OutcomeTable(columns, total, self.denominator, "none")
+        for column in columns.values():
+            column.flags.writeable = False
+        return order, starts, columns
 
 
 def _by_sequences(
@@ -574,27 +606,58 @@ def drawn_tables(
         flat = by_cell.reshape(-1)
         found = np.flatnonzero(flat)
         ways = flat[found]
-        info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
-            found, by_cell.shape
+        table_columns = _cell_columns(game, action, found, by_cell.shape, keep_score, keep_took)
+        table = OutcomeTable(table_columns, ways, denominator, "none")
+        # Every column but the information set is a function of a row's cell within its
+        # set (of a few hundred): a bet's rules are settled on the cells, each once
+        # (:func:`cells_of`).
+        per_set = math.prod(by_cell.shape[1:])
+        of_cells = (
+            found % per_set,
+            _cell_columns(game, action, np.arange(per_set), by_cell.shape, keep_score, keep_took),
         )
-        columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
-            "winner": (winner, game.winners)
-        }
-        took = (first_took, second_took)
-        for h, (hand, total) in enumerate(
-            zip(game.hands, (first_total, second_total), strict=True)
-        ):
-            if keep_score[h]:
-                columns[f"{hand.name}_score"] = (total, None)
-            if keep_took[h]:
-                columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
-        if game.decision is not None:
-            columns[INFORMATION] = (info, None)
-        table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
-        if game.decision is not None:  # (one action a table: its name, as text)
-            table_columns["action"] = np.full(len(ways), action.name)
-        tables[action] = OutcomeTable(table_columns, ways, denominator, "none")
+        object.__setattr__(table, "_cells", of_cells)
+        tables[action] = table
     return tables
+
+
+def cells_of(table: OutcomeTable) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
+    """Of a table of :func:`drawn_tables` by point values: per row its cell within its
+    information set, and the columns of every cell (the information set's column left
+    out; a row's columns are its cell's); None for any other table."""
+    return table.__dict__.get("_cells")
+
+
+def _cell_columns(
+    game: Game,
+    action: Action | None,
+    found: np.ndarray,
+    shape: tuple[int, ...],
+    keep_score: list[bool],
+    keep_took: list[bool],
+) -> dict[str, np.ndarray]:
+    """The columns of the cells ``found`` of an array of ``shape`` (information set,
+    winner, each hand's score, each hand's extra cards), as :func:`drawn_tables` gives
+    them (the information set's column only where ``found`` counts from the array's
+    start: a decision game's full table)."""
+    info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
+        found, shape
+    )
+    columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
+        "winner": (winner, game.winners)
+    }
+    took = (first_took, second_took)
+    for h, (hand, total) in enumerate(zip(game.hands, (first_total, second_total), strict=True)):
+        if keep_score[h]:
+            columns[f"{hand.name}_score"] = (total, None)
+        if keep_took[h]:
+            columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
+    if game.decision is not None:
+        columns[INFORMATION] = (info, None)
+    table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
+    if game.decision is not None:  # (one action a table: its name, as text)
+        table_columns["action"] = np.full(len(found), action.name)
+    return table_columns
 
 
 # -- The walk by card classes: single cards' fields of a game whose hands draw or decide ----
