@@ -351,39 +351,24 @@ class _Layout:
         self.groups = tuple(name for name in GROUP_COLUMNS if name in self.at)
         for i, name in enumerate(names):
             if name.startswith("stake:"):
-                self.stakes[_bet_column(path, name, name[6:], paytable, self.stakes)] = i
+                self.stakes[_bet_column(path, name, name[6:], paytable, self.stakes, "stake")] = i
                 continue
             if not name.startswith("pay:"):
                 continue
-            bet_id, _, mode = name[4:].partition(":")
-            mode = mode or paytable.modes[0]
-            if bet_id not in paytable.bet_ids:
-                raise AnalyzerError(
-                    f"{path}: header: column {name[:60]!r}: {paytable.source} has no bet "
-                    f"{bet_id[:40]!r} (bets: {', '.join(paytable.bet_ids)})"
-                )
-            if mode not in paytable.modes:
-                raise AnalyzerError(
-                    f"{path}: header: column {name[:60]!r}: no mode {mode[:40]!r} "
-                    f"(modes: {', '.join(paytable.modes)})"
-                )
-            if not any(bet.id == bet_id and bet.offered_in(mode) for bet in paytable.bets):
-                raise AnalyzerError(
-                    f"{path}: header: column {name[:60]!r}: the bet {bet_id!r} is not offered "
-                    f"in mode {mode!r}"
-                )
-            if (bet_id, mode) in self.payouts:
-                raise AnalyzerError(
-                    f"{path}: header: column {name[:60]!r} is the payout of a column before it"
-                )
-            self.payouts[(bet_id, mode)] = i
+            self.payouts[_bet_column(path, name, name[4:], paytable, self.payouts, "payout")] = i
         self.used |= set(self.payouts.values()) | set(self.stakes.values())
 
 
 def _bet_column(
-    path: Path, name: str, rest: str, paytable: Paytable, before: dict[tuple[str, str], int]
+    path: Path,
+    name: str,
+    rest: str,
+    paytable: Paytable,
+    before: dict[tuple[str, str], int],
+    what: str,
 ) -> tuple[str, str]:
-    """The (bet, mode) a ``stake:`` column names (``rest``: what follows the prefix)."""
+    """The (bet, mode) a ``pay:`` or ``stake:`` column names (``rest``: what follows the
+    prefix; ``what``: the column's kind, "payout" or "stake", as messages name it)."""
     bet_id, _, mode = rest.partition(":")
     mode = mode or paytable.modes[0]
     shown = repr(name[:60])
@@ -402,7 +387,7 @@ def _bet_column(
             f"{path}: header: column {shown}: the bet {bet_id!r} is not offered in mode {mode!r}"
         )
     if (bet_id, mode) in before:
-        raise AnalyzerError(f"{path}: header: column {shown} is the stake of a column before it")
+        raise AnalyzerError(f"{path}: header: column {shown} is the {what} of a column before it")
     return bet_id, mode
 
 
