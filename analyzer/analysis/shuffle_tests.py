@@ -52,7 +52,7 @@ from itertools import pairwise
 
 import numpy as np
 
-from analyzer.analysis.audit_fit import chi_square_sf
+from analyzer.analysis.audit_fit import chi_square_sf, holm
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_CARDS
 from analyzer.game.shoe import INFINITE
@@ -295,7 +295,7 @@ class ShuffleTests:
                 not_run.append(("first_last", "no cards in every shoe to compare"))
             else:
                 tests.append(("first_last", *first_last_test(pair_orders, first, composition)))
-        adjusted = _holm([t[-1] for t in tests])
+        adjusted = holm([t[-1] for t in tests])
         done = tuple(
             ShuffleTest(
                 key=key,
@@ -324,18 +324,6 @@ class ShuffleTests:
 
 def _whole(name: str) -> bool:
     return name.isdigit() and len(name) < 19
-
-
-def _holm(p_values: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values, in the order given."""
-    m = len(p_values)
-    order = sorted(range(m), key=lambda i: p_values[i])
-    adjusted = [0.0] * m
-    running = 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * p_values[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 # -- The statistics ------------------------------------------------------------------------

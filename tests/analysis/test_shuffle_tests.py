@@ -19,9 +19,9 @@ from helpers import run
 
 from analyzer import load_paytable
 from analyzer.analysis.audit import card_text
+from analyzer.analysis.audit_fit import holm
 from analyzer.analysis.shuffle_tests import (
     ShuffleTests,
-    _holm,
     adjacency_moments,
     independence_statistic,
     overlap_moments,
@@ -287,12 +287,12 @@ def test_the_statistics_of_a_tiny_log_are_plain_pythons(tmp_path) -> None:
     assert tests["first_last"].statistic == pytest.approx(z, rel=1e-9)
     # Holm over the three
     ps = [t.p_value for t in result.tests]
-    assert [t.adjusted_p for t in result.tests] == _holm(ps)
+    assert [t.adjusted_p for t in result.tests] == holm(ps)
 
 
 def test_holm_is_the_step_down_correction() -> None:
-    assert _holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
-    assert _holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0])
 
 
 def test_the_independence_statistic_is_pearsons() -> None:
