@@ -483,13 +483,7 @@ def _game_round(
     gives it (its hands in the game's order; no natural, no reason to draw), and its
     lines for people (the hands by their labels)."""
     game = paytable.game
-    suitless = [str(card) for card in cards if card.suit is None]
-    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
-    if suitless and on_suits:
-        raise AnalyzerError(
-            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
-            "looks at suits: give every card's suit (e.g. 5H)"
-        )
+    suitless = _require_suits(cards, paytable)
     ranks = np.array([[card.rank for card in cards]], dtype=np.int64)
     suits = None if suitless else np.array([[card.suit for card in cards]], dtype=np.int64)
     columns = {
@@ -566,13 +560,7 @@ def _drawn_round(
             f"{game.name} deals {game.cards} cards first ({_hands_dealt(game)}), in this "
             f"order: {_deal_order(game)}, then {_extras_text(game)}; got {len(cards)}"
         )
-    suitless = [str(card) for card in cards if card.suit is None]
-    on_suits = [bet.id for bet in paytable.bets if game.needs_suits(bet.fields)]
-    if suitless and on_suits:
-        raise AnalyzerError(
-            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
-            "looks at suits: give every card's suit (e.g. 5H)"
-        )
+    suitless = _require_suits(cards, paytable)
     values = [card.value for card in cards]
     first = [sum(values[i] for i in positions) % 10 for positions in game.hand_positions]
     offered = list(paytable.offered(modes))
@@ -893,3 +881,16 @@ def _strategy_record(bet_id: str, mode: str, choice, action: Action) -> dict:
         "action": action.name,
         "stake": action.stake,
     }
+
+
+def _require_suits(cards: list[Card], paytable: Paytable) -> list[str]:
+    """The cards given without a suit; refused in one line where a bet of the game's
+    paytable looks at suits."""
+    suitless = [str(card) for card in cards if card.suit is None]
+    on_suits = [bet.id for bet in paytable.bets if paytable.game.needs_suits(bet.fields)]
+    if suitless and on_suits:
+        raise AnalyzerError(
+            f"card {suitless[0]} has no suit, and bet {on_suits[0]!r} of {paytable.source} "
+            "looks at suits: give every card's suit (e.g. 5H)"
+        )
+    return suitless
