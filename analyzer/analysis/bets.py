@@ -19,13 +19,15 @@ import numpy as np
 
 from analyzer.engine.outcomes import OutcomeTable
 from analyzer.errors import AnalyzerError
-from analyzer.game.identities import IDENTITY_PATTERNS
+from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS
 from analyzer.memo import Kept, once
 from analyzer.paytables.model import LOSE, Bet, Payout
 from analyzer.paytables.settle import (
     Settlement,
     SharedMasks,
+    check_ties_counted,
     first_holding,
+    row_patterns,
     settled_ways,
 )
 from analyzer.paytables.unknowns import Poly
@@ -251,7 +253,8 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
             shared[id(table)] = (table, SharedMasks(table.columns, table.ways))
         masks = shared[id(table)][1]
         if bet.multiplied:
-            results.append(_evaluated(table, bet, mode, masks))
+            fast = _multiplied_on(table, bet, mode, masks)
+            results.append(_evaluated(table, bet, mode, masks) if fast is None else fast)
             continue
         # (as bet_result makes a fixed-net bet's result: its lines and sums made when
         # first read, :meth:`FixedNets.settled`)
@@ -659,6 +662,230 @@ def _multiplied_lines(table: OutcomeTable, bet: Bet, masks: SharedMasks | None) 
             moments = (_ratio(first, count), _ratio(second, count))
         rows.append((when, count, payout, holds, moments, patterns))
     return rows
+
+
+class _MultipliedNets(NamedTuple):
+    """A multiplied bet's nets per (settling rule, counted pattern) cell, as integers over
+    one common denominator (:meth:`~analyzer.paytables.settle.Settlement.net_numerators`),
+    and what its figures and lines need of the bet besides, made once a bet."""
+
+    common: int
+    first: list[list[int]]  # E[net] per unit staked, times ``common``, [rule][pattern]
+    second: list[list[int]]  # E[net**2], likewise
+    #: The fee per unit staked, as its numerator and denominator (0 and 1 without one).
+    fee: tuple[int, int]
+    wins: tuple[bool, ...]  # per rule (then "no rule"): does it pay a win, a push
+    pushes: tuple[bool, ...]
+    shown: tuple[str, ...]  # per line: the condition as shown, or OTHERWISE
+    payouts: tuple[Payout, ...]
+
+
+class _MultipliedRows(NamedTuple):
+    """A multiplied bet on the rows of one table: its (settling rule, counted pattern)
+    cells that occur, in ascending order, and a 0/1 matrix whose product with the rows'
+    ways gives each cell's ways and then each rule's matched ways."""
+
+    nets: _MultipliedNets
+    rules: tuple[int, ...]  # per cell: its settling rule, and its pattern
+    patterns: tuple[int, ...]
+    first: tuple[int, ...]  # per cell: its nets' numerators (``nets.first`` and ``second``)
+    second: tuple[int, ...]
+    wins: tuple[int, ...]  # the cells that pay a win, and those that push
+    pushes: tuple[int, ...]
+    matrix: np.ndarray
+
+
+#: Each multiplied bet's :class:`_MultipliedNets` by the bet's id (the bet kept beside);
+#: None where its moments are polynomials in the paytable's unknowns.
+_multiplied_nets: Kept[tuple[Bet, _MultipliedNets | None]] = Kept(4096)
+#: As :data:`_settling`, for multiplied bets: per bet, by its id, the bet and its
+#: :class:`_MultipliedRows` on those rows (None: settled by :func:`_multiplied_lines`).
+_multiplying: Kept[tuple[tuple, dict]] = Kept(64)
+
+
+def _nets_multiplied(bet: Bet) -> _MultipliedNets | None:
+    """The :class:`_MultipliedNets` of ``bet``, made once a bet."""
+    kept = _multiplied_nets.get(id(bet))
+    if kept is None or kept[0] is not bet:
+        settlement = Settlement(bet)
+        numerators = settlement.net_numerators()
+        nets = None
+        if numerators is not None:
+            payouts = (*[rule.payout for rule in bet.rules], LOSE)
+            nets = _MultipliedNets(
+                *numerators,
+                (bet.fee.numerator, bet.fee.denominator),
+                tuple([payout.kind == "win" for payout in payouts]),
+                tuple([payout.kind == "push" for payout in payouts]),
+                (*[rule.condition.shown for rule in bet.rules], OTHERWISE),
+                payouts,
+            )
+        kept = _multiplied_nets.put(id(bet), (bet, nets))
+    return kept[1]
+
+
+def _multiplied_rows(
+    table: OutcomeTable, bet: Bet, masks: SharedMasks, nets: _MultipliedNets
+) -> _MultipliedRows | None:
+    """The :class:`_MultipliedRows` of ``bet`` on ``table``'s rows, made once for the
+    columns shared by every walk of the same rows; None where the bet is settled as
+    :func:`_multiplied_lines` settles it (a table whose columns are not shared, or of
+    many rows; a rule paying by the multiplier on a tie, refused there)."""
+    columns, ways = table.columns, table.ways
+    arrays = tuple(columns.values())
+    if (
+        table.by_pattern is not None
+        or ways.dtype != np.int64
+        or not arrays
+        or any(a.flags.writeable for a in arrays)
+    ):
+        return None
+    key = (*columns, *map(id, arrays))
+    kept = _multiplying.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], arrays, strict=True)):
+        kept = _multiplying.put(key, (arrays, {}))
+    by_bet = kept[1]
+    made = by_bet.get(id(bet))
+    if made is not None and made[0] is bet:
+        return made[1]
+    by_bet[id(bet)] = (bet, _cells_of(table, bet, masks, nets))
+    return by_bet[id(bet)][1]
+
+
+def _cells_of(
+    table: OutcomeTable, bet: Bet, masks: SharedMasks, nets: _MultipliedNets
+) -> _MultipliedRows | None:
+    """The :class:`_MultipliedRows` of ``bet`` on ``table``'s rows (None: as
+    :func:`_multiplied_rows` says)."""
+    columns, n_rows, n_rules = table.columns, len(table.ways), len(bet.rules)
+    holds = [masks(rule.condition) for rule in bet.rules]
+    index = first_holding(holds, n_rows)
+    try:
+        patterns = row_patterns(bet, columns)
+        check_ties_counted(bet, index, columns["winner"])
+    except AnalyzerError:  # (refused, or not, by the rows' ways: as _multiplied_lines does)
+        return None
+    present, inverse = np.unique(index * N_PATTERNS + patterns, return_inverse=True)
+    cells = present.tolist()
+    if n_rows * (len(cells) + n_rules) > _MOST_SETTLING_CELLS:
+        return None
+    matrix = np.zeros((len(cells) + n_rules, n_rows), dtype=np.int64)
+    matrix[inverse.reshape(-1), np.arange(n_rows)] = 1
+    if holds:
+        matrix[len(cells) :] = np.array(holds, dtype=np.int64).reshape(n_rules, n_rows)
+    matrix.flags.writeable = False
+    rules = [c // N_PATTERNS for c in cells]
+    kinds = [c % N_PATTERNS for c in cells]
+    return _MultipliedRows(
+        nets,
+        tuple(rules),
+        tuple(kinds),
+        tuple([nets.first[r][p] for r, p in zip(rules, kinds, strict=True)]),
+        tuple([nets.second[r][p] for r, p in zip(rules, kinds, strict=True)]),
+        tuple([k for k, r in enumerate(rules) if nets.wins[r]]),
+        tuple([k for k, r in enumerate(rules) if nets.pushes[r]]),
+        matrix,
+    )
+
+
+def _multiplied_on(
+    table: OutcomeTable, bet: Bet, mode: str, masks: SharedMasks
+) -> BetResult | None:
+    """The result of multiplied ``bet`` on ``table`` as :func:`_evaluated` gives it (equal
+    to it): each (settling rule, counted pattern) cell's ways in one integer matrix
+    product, its lines and figures made when first read, each figure a gcd of integer
+    sums over one common denominator. None where the bet is settled as that function
+    settles it (moments in unknowns, a table whose columns are not shared)."""
+    nets = _nets_multiplied(bet)
+    if nets is None:
+        return None
+    check_fields(bet, table.columns.keys())
+    rows = _multiplied_rows(table, bet, masks, nets)
+    if rows is None:
+        return None
+    values = (rows.matrix @ table.ways).tolist()
+    result = _new_object(_Multiplied)
+    _set_attribute(
+        result,
+        "__dict__",
+        {
+            "bet": bet,
+            "mode": mode,
+            "_rows": rows,
+            "_ways": values,
+            "_over": table.denominator,
+            "_scale": table.scale,
+        },
+    )
+    return result
+
+
+class _Multiplied(_Settled):
+    """A :class:`BetResult` of a multiplied bet whose lines and figures are made when
+    first read, from the ways of each (settling rule, counted pattern) cell: equal to,
+    and pickled as, the plain result of the same lines (:func:`_multiplied_lines`)."""
+
+    @once
+    def _totals(self) -> tuple[int, int]:
+        """The sums of the cells' ways times their nets' numerators, and their squares'."""
+        rows, ways = self._rows, self._ways
+        return sum(map(mul, ways, rows.first)), sum(map(mul, ways, rows.second))
+
+    @once
+    def expected_value(self) -> Fraction:  # type: ignore[override]
+        # (E[net] - fee) / (1 + fee), fee = f / g: (net * g - f * over) / (over * (f + g))
+        net, _ = self._totals
+        f, g = self._rows.nets.fee
+        over = self._over * self._rows.nets.common
+        return _exact(net * g - f * over, over * (f + g))
+
+    @once
+    def variance(self) -> Fraction:  # type: ignore[override]
+        # (E[net**2] - E[net]**2) / (1 + fee)**2, over one denominator
+        net, squared = self._totals
+        f, g = self._rows.nets.fee
+        over = self._over * self._rows.nets.common
+        return _exact((squared * over - net * net) * g * g, (over * (f + g)) ** 2)
+
+    @once
+    def hit_frequency(self) -> Fraction:  # type: ignore[override]
+        ways = self._ways
+        return _exact(sum([ways[k] for k in self._rows.wins]), self._over)
+
+    @once
+    def push_probability(self) -> Fraction:  # type: ignore[override]
+        ways = self._ways
+        return _exact(sum([ways[k] for k in self._rows.pushes]), self._over)
+
+    @once
+    def sums(self) -> Sums:  # type: ignore[override]
+        net, squared = self._totals
+        over = self._over * self._rows.nets.common
+        return Sums(
+            _exact(net, over), _exact(squared, over), self.hit_frequency, self.push_probability
+        )
+
+    @once
+    def lines(self) -> tuple[Line, ...]:  # type: ignore[override]
+        rows, ways, over, scale = self._rows, self._ways, self._over, self._scale
+        nets = rows.nets
+        n_lines = len(nets.shown)
+        matched = ways[len(rows.rules) :]
+        cells: list[list[tuple[int, int]]] = [[] for _ in range(n_lines)]
+        first = [0] * n_lines
+        for k, rule in enumerate(rows.rules):
+            w = ways[k]
+            if w:
+                cells[rule].append((rows.patterns[k], w))
+                first[rule] += w * rows.first[k]
+        lines = []
+        for rule in range(n_lines):
+            count = sum([w for _, w in cells[rule]])
+            holds = matched[rule] if rule < len(matched) else count
+            mean = _exact(first[rule], count * nets.common) if count else None
+            line = (nets.shown[rule], count, nets.payouts[rule], holds, over, scale, mean)
+            lines.append(_new_tuple(Line, (*line, tuple(cells[rule]), ())))
+        return tuple(lines)
 
 
 def net_distribution(result: BetResult) -> dict[Fraction, Fraction]:

@@ -310,6 +310,29 @@ class Settlement:
         np.add.at(cells, (index, patterns), ways)
         return cells
 
+    def net_numerators(self) -> tuple[int, list[list[int]], list[list[int]]] | None:
+        """``E[net]`` and ``E[net**2]`` per unit staked (before the fee) of a round settled
+        by each rule (then by none) whose counted cards show each identity pattern
+        (``[rule][pattern]``), as integer numerators over one common denominator, given
+        first: a breakdown then sums integers, and makes a Fraction per figure. None where
+        the model's moments are not Fractions (polynomials in the paytable's unknowns)."""
+        rows = []
+        for a, b in zip(self.constants, self.slopes, strict=True):
+            if b:
+                table = _moment_numerators(self.bet.multipliers, a, b)
+                if table is None:
+                    return None
+                rows.append(table)
+            else:  # a constant net whatever the pattern, over its denominator squared
+                d = a.denominator
+                rows.append(([a.numerator * d] * N_PATTERNS, [a.numerator**2] * N_PATTERNS, d * d))
+        common = math.lcm(*(over for _, _, over in rows))
+        return (
+            common,
+            [[n * (common // over) for n in first] for first, _, over in rows],
+            [[n * (common // over) for n in second] for _, second, over in rows],
+        )
+
     def rule_totals(self, rule: int, ways: np.ndarray) -> tuple[int, object, object]:
         """Of the rounds settled by ``rule``, by counted pattern ``ways``: how many, and
         the sums of their nets and squared nets per unit staked (before the fee); exact

@@ -317,3 +317,46 @@ def test_the_dragon_rtp_is_the_formula_of_the_mean_multiplier() -> None:
     win = (1 - tie) / 2
     mean = sum((v * p for v, p in VALUES.items()), start=Fraction(0))
     assert result.rtp == (win * (Fraction(7, 4) + mean / 4) + tie / 2) / (1 + FEE)
+
+
+LAZY_CASES = {
+    "one suit, 2 decks": (lightning_dragon_tiger({"suits": 1}), naive.deck(2)),
+    "none or two suits, depleted": (
+        lightning_dragon_tiger({"suits": {"0": "1/3", "2": "2/3"}}),
+        naive.deck(2)[7:90],
+    ),
+    "special identities": (lightning_dragon_tiger({"cards": 1}), naive.deck(2)[:70]),
+    "three and six cards": (three_card_paytable({"suits": 2}), THREE_CARDS),
+}
+
+
+@pytest.mark.parametrize("case", list(LAZY_CASES))
+def test_multiplied_results_made_when_read_equal_the_lines_settled_one_by_one(
+    case, monkeypatch
+) -> None:
+    """A multiplied bet's result on a family game's table is made when read, from integer
+    sums (bets._multiplied_on): its lines, sums and every figure equal those of the rule by
+    rule settlement (bets._multiplied_lines), and it pickles as that plain result."""
+    import pickle
+
+    from analyzer.analysis import bets
+    from analyzer.analysis.bets import BetResult, net_distribution
+
+    data, cards = LAZY_CASES[case]
+    paytable = paytable_from_dict(data)
+    fast = analyze(paytable=paytable, shoe=shoe_of(cards)).results
+    monkeypatch.setattr(bets, "_multiplied_on", lambda *args: None)
+    plain = analyze(paytable=paytable, shoe=shoe_of(cards)).results
+    assert [r.bet.id for r in fast] == [r.bet.id for r in plain]
+    for made, settled in zip(fast, plain, strict=True):
+        assert type(made) is not BetResult and type(settled) is BetResult
+        figures = ("expected_value", "variance", "hit_frequency", "push_probability")
+        for name in figures:  # (each read first, before the lines and sums)
+            assert getattr(made, name) == getattr(settled, name), (made.bet.id, name)
+            assert type(getattr(made, name)) is Fraction
+        assert made.lines == settled.lines
+        assert made.sums == settled.sums
+        assert made == settled and settled == made
+        again = pickle.loads(pickle.dumps(made))
+        assert type(again) is BetResult and again == settled
+        assert net_distribution(made) == net_distribution(settled)
