@@ -239,16 +239,21 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
     results, each condition's mask over a table worked out once for every bet settled on
     that table (:class:`~analyzer.paytables.settle.SharedMasks`)."""
     shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
-    results: list[BetResult] = []
+    # (a fixed-net bet's entry is its (table, bet, mode) until settled: last, every bet on
+    # a table together)
+    results: list[Any] = []
     # A bet offered in several modes on the same table settles alike in each: settled
     # once, its lines and sums shared (index of its first result).
     seen: dict[tuple[int, int], int] = {}
+    likes: list[tuple[int, int, str]] = []  # (entry, the first result's, mode)
+    waiting: dict[int, list[int]] = {}  # per table, by its id: its fixed-net bets' entries
     for table, bet, mode in offered:
         if type(table) is not OutcomeTable:  # (checked once a table: each bet's is)
             argument(table, OutcomeTable, "table", " (see outcome_table)")
         if type(bet) is not Bet:
             argument(bet, Bet, "bet", " (e.g. paytable.bet('banker', 'commission'))")
-        argument(mode, str, "mode", " (a mode name)")
+        if type(mode) is not str:
+            argument(mode, str, "mode", " (a mode name)")
         if id(table) not in shared:  # (the table is held too: its id stays its own)
             shared[id(table)] = (table, SharedMasks(table.columns, table.ways))
         masks = shared[id(table)][1]
@@ -256,30 +261,39 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
             fast = _multiplied_on(table, bet, mode, masks)
             results.append(_evaluated(table, bet, mode, masks) if fast is None else fast)
             continue
-        # (as bet_result makes a fixed-net bet's result: its lines and sums made when
-        # first read, :meth:`FixedNets.settled`)
         same = seen.setdefault((id(table), id(bet)), len(results))
         if same < len(results):
-            like = results[same]
-            results.append(
-                like._nets.settled(  # type: ignore[attr-defined]
-                    bet,
-                    mode,
-                    like._shown,
-                    like._ways,
-                    like._matched,  # type: ignore[attr-defined]
-                    table.denominator,
-                    table.scale,
-                    like,
-                )
-            )
+            likes.append((len(results), same, mode))
+            results.append(None)
             continue
         check_fields(bet, table.columns.keys())
-        settled, matched = _settled_on(table, bet, masks)
-        nets, shown = _fixed_nets(bet)
-        matched.append(settled[-1])
-        results.append(
-            nets.settled(bet, mode, shown, settled, matched, table.denominator, table.scale)
+        waiting.setdefault(id(table), []).append(len(results))
+        results.append((table, bet, mode))
+    # (as bet_result makes a fixed-net bet's result: its lines and sums made when first
+    # read, :meth:`FixedNets.settled`)
+    for key, entries in waiting.items():
+        table, masks = shared[key]
+        bets = [results[entry][1] for entry in entries]
+        for entry, (settled, matched) in zip(
+            entries, _settled_together(table, bets, masks), strict=True
+        ):
+            _, bet, mode = results[entry]
+            nets, shown = _fixed_nets(bet)
+            matched.append(settled[-1])
+            results[entry] = nets.settled(
+                bet, mode, shown, settled, matched, table.denominator, table.scale
+            )
+    for entry, same, mode in likes:
+        like = results[same]
+        results[entry] = like._nets.settled(
+            like.bet,
+            mode,
+            like._shown,
+            like._ways,
+            like._matched,
+            like._over,
+            like._scale,
+            like,
         )
     return results
 
@@ -287,10 +301,52 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
 #: Per table columns shared by the tables of every walk of the same rows (read-only
 #: arrays: :func:`~analyzer.engine.deal_walk.dealt_tables`), by their arrays' ids (the
 #: arrays kept beside): per bet, by its id, the bet and its 0/1 matrices of the rows
-#: each line settles and each rule's condition holds for.
+#: each line settles and each rule's condition holds for; per bets settled together,
+#: by their ids, the bets and the matrix of them all (:func:`_settled_together`).
 _settling: Kept[tuple[tuple, dict]] = Kept(64)
 #: The most cells of a bet's matrix kept (a table of millions of rows settles as it is).
 _MOST_SETTLING_CELLS = 1 << 18
+
+
+def _settled_together(
+    table: OutcomeTable, bets: list[Bet], masks: SharedMasks
+) -> list[tuple[list[int], list[int]]]:
+    """:func:`_settled_on` of each of ``bets`` on ``table``: on columns shared by every
+    walk of the same rows, one integer matrix product for them all, of the matrices of
+    each stacked (each bet's lines, then its rules' conditions), made once."""
+    columns, ways = table.columns, table.ways
+    arrays = tuple(columns.values())
+    if len(bets) < 2 or ways.dtype != np.int64 or not arrays:
+        return [_settled_on(table, bet, masks) for bet in bets]
+    if any(a.flags.writeable for a in arrays):
+        return [_settled_on(table, bet, masks) for bet in bets]
+    key = (*columns, *map(id, arrays))
+    kept = _settling.get(key)
+    if kept is None or any(a is not b for a, b in zip(kept[0], arrays, strict=True)):
+        kept = _settling.put(key, (arrays, {}))
+    together = (*map(id, bets),)
+    made = kept[1].get(together)
+    if made is None or any(a is not b for a, b in zip(made[0], bets, strict=True)):
+        rows = sum(2 * len(bet.rules) + 1 for bet in bets)
+        if len(ways) * rows > _MOST_SETTLING_CELLS:
+            return [_settled_on(table, bet, masks) for bet in bets]
+        stacked = []
+        for bet in bets:
+            holds = [masks(rule.condition) for rule in bet.rules]
+            index = first_holding(holds, len(ways))
+            stacked.append(np.arange(len(bet.rules) + 1)[:, None] == index[None, :])
+            stacked.append(np.array(holds, dtype=bool).reshape(len(holds), len(ways)))
+        matrix = np.concatenate(stacked).astype(np.int64)
+        matrix.flags.writeable = False
+        made = kept[1][together] = (tuple(bets), matrix)
+    values = (made[1] @ ways).tolist()
+    out = []
+    start = 0
+    for bet in bets:
+        lines = len(bet.rules) + 1
+        out.append((values[start : start + lines], values[start + lines : start + 2 * lines - 1]))
+        start += 2 * lines - 1
+    return out
 
 
 def _settled_on(table: OutcomeTable, bet: Bet, masks: SharedMasks) -> tuple[list[int], list[int]]:

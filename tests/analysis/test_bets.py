@@ -265,3 +265,36 @@ def test_a_result_made_when_read_equals_and_pickles_as_the_plain_one() -> None:
 
 def _sums_of(sums) -> tuple:
     return (sums.net, sums.net_squared, sums.wins, sums.pushes, sums.over, sums.common)
+
+
+def test_bets_settled_together_on_a_games_tables_equal_each_alone() -> None:
+    """The bets of a game of the family settled on the same table in one matrix product
+    (bets._settled_together): each result equal to the bet analysed alone, on shoes of
+    every kind (with replacement: its figures); a bet offered in two modes shares its
+    lines and figures."""
+    import tomllib
+
+    from analyzer.files import shipped_folder
+    from analyzer.paytables.model import paytable_from_dict
+
+    path = (
+        shipped_folder("analyzer.paytables", "shipped", "paytables") / "dragon-tiger-pragmatic.toml"
+    )
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    data["modes"] = ["one", "two"]
+    data["bet"][2]["modes"] = ["two"]  # (the Tie in one mode only)
+    paytable = paytable_from_dict(data, "two modes")
+    for shoe in (Shoe.standard(8), Shoe.standard(1), Shoe.infinite()):
+        analysis = analyze(paytable=paytable, shoe=shoe)
+        assert len(analysis.results) == 2 * len(data["bet"]) - 1
+        for result in analysis.results:
+            alone = analyze(paytable=paytable, shoe=shoe, mode=result.mode, bets=[result.bet.id])
+            (expected,) = alone.results
+            if not shoe.replacement:  # (with replacement, each in its own lowest terms)
+                assert result.lines == expected.lines and result.sums == expected.sums
+            assert result.expected_value == expected.expected_value
+            assert result.variance == expected.variance
+            assert result.hit_frequency == expected.hit_frequency
+        by_mode = {(r.bet.id, r.mode): r for r in analysis.results}
+        assert by_mode["dragon", "one"].lines is by_mode["dragon", "two"].lines
+        assert ("tie", "one") not in by_mode
