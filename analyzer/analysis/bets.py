@@ -237,7 +237,9 @@ def evaluate_bet(table: OutcomeTable, bet: Bet, mode: str) -> BetResult:
 def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list[BetResult]:
     """:func:`evaluate_bet` of each ``(table, bet, mode)`` of ``offered``, the same
     results, each condition's mask over a table worked out once for every bet settled on
-    that table (:class:`~analyzer.paytables.settle.SharedMasks`)."""
+    that table (:class:`~analyzer.paytables.settle.SharedMasks`), the bets of fixed nets
+    on a table settled together (:func:`_settled_together`), a multiplied bet by its
+    cells (:func:`_multiplied_on`)."""
     shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
     # (a fixed-net bet's entry is its (table, bet, mode) until settled: last, every bet on
     # a table together)
