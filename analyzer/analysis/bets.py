@@ -488,6 +488,9 @@ class FixedNets:
     wins: tuple[bool, ...]
     pushes: tuple[bool, ...]
     squared: tuple[int, ...]  # each of ``scaled`` squared
+    #: Does the bet charge a fee (its figures then per unit paid)? (A bool read per
+    #: figure: the fee itself is a Fraction, whose truth is a method call.)
+    fee: bool = False
 
     @staticmethod
     def of(bet: Bet) -> FixedNets:
@@ -504,6 +507,7 @@ class FixedNets:
             tuple([kind == "win" for kind in kinds]),
             tuple([kind == "push" for kind in kinds]),
             tuple([net * net for net in scaled]),
+            bool(bet.fee),
         )
 
     def sums(self, ways: Sequence[int], over: int) -> Sums:
@@ -588,7 +592,7 @@ class _Settled(BetResult):
             return like.expected_value
         nets = self._nets
         mean = _exact(sum(map(mul, self._ways, nets.scaled)), self._over * nets.common)
-        return Settlement(self.bet).per_paid(mean) if self.bet.fee else mean
+        return Settlement(self.bet).per_paid(mean) if nets.fee else mean
 
     @once
     def sums(self) -> Sums:  # type: ignore[override]

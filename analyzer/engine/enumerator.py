@@ -15,7 +15,10 @@ the caller (the QuantEcon pattern):
    cards it uses times the ways to deal the rest of the six from what remains. So every
    count shares the denominator N(N-1)(N-2)(N-3)(N-4)(N-5), below 2**63 for every shoe
    :class:`~analyzer.game.shoe.Shoe` accepts (int64 is exact). Without pair states the
-   first stage is not needed at all: the walk's own weights are its counts.
+   first stage is not needed at all: the walk's own weights are its counts, and the third
+   cards are not walked either: each deal of the first four cards adds into sums by the
+   two hands' scores, from which every round's count follows in closed form
+   (:func:`_value_walk_jit`).
 
 A bet that reads only the pair fields needs none of this: the pair states' counts summed
 over the draw are in closed form (:mod:`analyzer.engine.pairs`).
@@ -220,6 +223,13 @@ def _first_four_pairs_jit(type_counts, type_values, type_ranks, rank_start, grou
 
 
 @njit(cache=True, inline="always")
+def _mod10(total):
+    """``total % 10`` for a total of two point values (0-18): a compare and a subtraction,
+    not Python's signed remainder (the walk's innermost loops, 10% of its time)."""
+    return total - 10 if total >= 10 else total
+
+
+@njit(cache=True, inline="always")
 def _add_leaf(
     out, states, weights, n_live, player_score, banker_score, player_third, banker_third, ways
 ):
@@ -288,11 +298,35 @@ def _walk_jit(value_counts, first_four, third_card, take, out):
 @njit(cache=True)
 def _value_walk_jit(value_counts, third_card, take, out):
     """:func:`_walk_jit` without pair states: ``out[player_score, banker_score,
-    player_third, banker_third]`` (int64[10, 10, 11, 11], zeroed by the caller), every
-    weight the falling product carried down the walk."""
+    player_third, banker_third]`` (int64[10, 10, 11, 11], zeroed by the caller).
+
+    The first four cards are walked as in :func:`_pairs_walk_jit` (value pairs, the
+    weight ``w`` carried down), but the third cards are not: who draws depends only on
+    the two-card scores, and what a third card weighs depends on the first four cards
+    only through how many of its value they took. So each deal adds into sums by
+    two-card scores ``(p, b)``: ``W0 = sum w``, ``W1[v] = sum w r_v`` and
+    ``W2[u, v] = sum w r_u r_v`` (``r_v``: the first four cards of value ``v``; 21
+    additions, no product), and the rounds are worked out once per pair of scores from
+    those sums. A Player's third card ``x`` weighs ``sum w (n_x - r_x) = n_x W0 - W1[x]``,
+    and ``x`` then the Banker's ``y``
+
+        sum w (n_x - r_x)(n_y - r_y - [y = x])
+            = n_x n_y W0 - n_x W1[y] - n_y W1[x] + W2[x, y] - [y = x] (n_x W0 - W1[x])
+
+    (the ``r`` terms times ``take``: none with replacement). The same counts as walking
+    every third card, at well under half the time. Every product stays in int64 (whose
+    overflow Numba leaves undefined): with ``w_x = n_x W0 - W1[x]`` (at most the shoe's
+    five-card sequences) and ``B = n_x W1[y] - W2[x, y] = sum w (n_x - r_x) r_y``, between
+    0 and ``4 w_x``, the count is taken as ``(n_y - [y = x] - 4) w_x + (4 w_x - B)``:
+    the first term lies between the count less ``4 w_x`` and the count, the second
+    between 0 and ``4 w_x`` (``n_y w_x`` itself can pass 2**63 on the largest shoes)."""
     n = value_counts.sum()
     five_tail = n - 5 * take
     stand_tail = (n - 4 * take) * five_tail
+    # The first four cards' sums by two-card scores (Player's, Banker's).
+    w0 = np.zeros((N_VALUES, N_VALUES), dtype=np.int64)
+    w1 = np.zeros((N_VALUES, N_VALUES, N_VALUES), dtype=np.int64)
+    w2 = np.zeros((N_VALUES, N_VALUES, N_VALUES, N_VALUES), dtype=np.int64)
     left = value_counts.copy()
     for i in range(N_VALUES):  # the Player's first two cards: values i <= j
         w_i = left[i]
@@ -306,7 +340,7 @@ def _value_walk_jit(value_counts, third_card, take, out):
             if i != j:
                 player *= 2
             left[j] -= take
-            player2 = (i + j) % 10
+            player2 = _mod10(i + j)
             for k in range(N_VALUES):  # the Banker's: values k <= m
                 w_k = player * left[k]
                 if w_k == 0:
@@ -318,30 +352,49 @@ def _value_walk_jit(value_counts, third_card, take, out):
                         continue
                     if k != m:
                         w *= 2
-                    left[m] -= take
-                    banker2 = (k + m) % 10
-                    if player_draws(third_card, player2, banker2):
-                        for x in range(N_VALUES):
-                            w_x = w * left[x]
-                            if w_x == 0:
-                                continue
-                            player3 = (player2 + x) % 10
-                            if banker_draws(third_card, player2, banker2, x):
-                                left[x] -= take
-                                for y in range(N_VALUES):
-                                    out[player3, (banker2 + y) % 10, x, y] += w_x * left[y]
-                                left[x] += take
-                            else:
-                                out[player3, banker2, x, NO_THIRD] += w_x * five_tail
-                    elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
-                        for y in range(N_VALUES):
-                            out[player2, (banker2 + y) % 10, NO_THIRD, y] += w * left[y] * five_tail
-                    else:  # a natural, or both hands stand
-                        out[player2, banker2, NO_THIRD, NO_THIRD] += w * stand_tail
-                    left[m] += take
+                    banker2 = _mod10(k + m)
+                    w0[player2, banker2] += w
+                    if take:  # (with replacement no card changes what is left)
+                        w1[player2, banker2, i] += w
+                        w1[player2, banker2, j] += w
+                        w1[player2, banker2, k] += w
+                        w1[player2, banker2, m] += w
+                        for u in (i, j, k, m):
+                            w2[player2, banker2, u, i] += w
+                            w2[player2, banker2, u, j] += w
+                            w2[player2, banker2, u, k] += w
+                            w2[player2, banker2, u, m] += w
                 left[k] += take
             left[j] += take
         left[i] += take
+    for player2 in range(N_VALUES):  # the rounds, by two-card scores
+        for banker2 in range(N_VALUES):
+            w = w0[player2, banker2]
+            if w == 0:
+                continue
+            if player_draws(third_card, player2, banker2):
+                for x in range(N_VALUES):
+                    n_x = value_counts[x]
+                    w_x = n_x * w - take * w1[player2, banker2, x]  # sum w (n_x - r_x)
+                    if w_x == 0:
+                        continue
+                    player3 = _mod10(player2 + x)
+                    if banker_draws(third_card, player2, banker2, x):
+                        for y in range(N_VALUES):
+                            # sum w (n_x - r_x) r_y, between 0 and 4 w_x
+                            taken = n_x * w1[player2, banker2, y] - w2[player2, banker2, x, y]
+                            seen = 5 if y == x else 4
+                            out[player3, _mod10(banker2 + y), x, y] += (
+                                value_counts[y] - take * seen
+                            ) * w_x + take * (4 * w_x - taken)
+                    else:
+                        out[player3, banker2, x, NO_THIRD] += w_x * five_tail
+            elif banker_draws(third_card, player2, banker2, PLAYER_STOOD):
+                for y in range(N_VALUES):
+                    w_y = value_counts[y] * w - take * w1[player2, banker2, y]
+                    out[player2, _mod10(banker2 + y), NO_THIRD, y] += w_y * five_tail
+            else:  # a natural, or both hands stand
+                out[player2, banker2, NO_THIRD, NO_THIRD] += w * stand_tail
 
 
 @njit(cache=True)
@@ -387,7 +440,7 @@ def _pairs_walk_jit(value_counts, first_four, third_card, take, out):
             if i != j:
                 player *= 2
             left[j] -= take
-            player2 = (i + j) % 10
+            player2 = _mod10(i + j)
             for k in range(N_VALUES):  # the Banker's: values k <= m
                 w_k = player * left[k]
                 if w_k == 0:
@@ -410,13 +463,13 @@ def _pairs_walk_jit(value_counts, first_four, third_card, take, out):
                             n_live += 1
                     w = 1
                     left[m] -= take
-                    banker2 = (k + m) % 10
+                    banker2 = _mod10(k + m)
                     if player_draws(third_card, player2, banker2):
                         for x in range(N_VALUES):
                             w_x = w * left[x]
                             if w_x == 0:
                                 continue
-                            player3 = (player2 + x) % 10
+                            player3 = _mod10(player2 + x)
                             if banker_draws(third_card, player2, banker2, x):
                                 left[x] -= take
                                 for y in range(N_VALUES):
@@ -424,7 +477,7 @@ def _pairs_walk_jit(value_counts, first_four, third_card, take, out):
                                     if w_y != 0:
                                         _add_leaf(
                                             out, states, weights, n_live,
-                                            player3, (banker2 + y) % 10, x, y, w_y,
+                                            player3, _mod10(banker2 + y), x, y, w_y,
                                         )  # fmt: skip
                                 left[x] += take
                             else:
@@ -438,7 +491,7 @@ def _pairs_walk_jit(value_counts, first_four, third_card, take, out):
                             if w_y != 0:
                                 _add_leaf(
                                     out, states, weights, n_live,
-                                    player2, (banker2 + y) % 10, NO_THIRD, y, w_y * five_tail,
+                                    player2, _mod10(banker2 + y), NO_THIRD, y, w_y * five_tail,
                                 )  # fmt: skip
                     else:  # a natural, or both hands stand
                         _add_leaf(

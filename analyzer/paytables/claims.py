@@ -1474,6 +1474,13 @@ def claims_from_dict(data: Mapping[str, Any], source: str, base: Path | None) ->
     """Validate a claims mapping (what ``tomllib`` returns for a claims file)."""
     table(data, source, "a claims file")
     check_untrusted(data, source)
+    return _claims_from_parsed(data, source, base)
+
+
+def _claims_from_parsed(data: Mapping[str, Any], source: str, base: Path | None) -> list[Claim]:
+    """:func:`claims_from_dict` of a file's data as :func:`~analyzer.files.read_toml`
+    returns it, its nesting and text checked there (not walked again)."""
+    table(data, source, "a claims file")
     check_keys(data, [key.name for key in FILE_KEYS], source)
     optional_note(data, "description", source)
     if "decks" in data:
@@ -1496,9 +1503,9 @@ def load_claims(spec: str | Path) -> list[Claim]:
                 f"unknown claims {str(spec)!r}: give a .toml file or one of "
                 f"{', '.join(claims_names())}"
             )
-        return claims_from_dict(read_toml(shipped, keep=True), str(spec), None)
+        return _claims_from_parsed(read_toml(shipped, keep=True), str(spec), None)
     path = Path(spec)
-    return claims_from_dict(read_toml(path), str(path), path.parent)
+    return _claims_from_parsed(read_toml(path), str(path), path.parent)
 
 
 def published_max_rtp(paytable: Paytable) -> str | None:

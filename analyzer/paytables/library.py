@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import file_stamp, parse_toml, read_input, shipped_folder
-from analyzer.paytables.model import Paytable, paytable_from_dict
+from analyzer.paytables.model import Paytable, paytable_from_parsed
 from analyzer.schema import argument, described
 
 if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
@@ -93,7 +93,7 @@ def _read(path: Path | Traversable, source: str, shipped: bool = False) -> Payta
     """A paytable file read once: parsed (a shipped one's data kept parsed), and its
     content's digest kept with it."""
     raw = read_input(path)
-    paytable = paytable_from_dict(parse_toml(raw, path, shipped), source)
+    paytable = paytable_from_parsed(parse_toml(raw, path, shipped), source)
     return replace(paytable, sha256=hashlib.sha256(raw).hexdigest())
 
 

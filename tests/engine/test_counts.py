@@ -70,7 +70,7 @@ def test_counts_read_back_are_the_enumerators(folder, kernels_unloaded, shoe, de
     if shoe.decks is None:  # a depleted shoe is never kept: the store stays small
         assert compute.calls == 2 and not folder.exists()
         return
-    assert compute.calls == 1 and len(list(folder.glob("counts-*.npz"))) == 1
+    assert compute.calls == 1 and len(list(folder.glob("counts-*.counts"))) == 1
     assert not again.counts.flags.writeable  # shared with no one, changed by no one
 
 
@@ -79,7 +79,7 @@ def test_with_the_kernels_loaded_counts_are_computed_and_kept_once(folder) -> No
     compute = Counted()
     for _ in range(3):
         got = stored_counts(Shoe.standard(3), "rank", STANDARD_MIXTURE, compute)
-    assert compute.calls == 3 and len(list(folder.glob("counts-*.npz"))) == 1
+    assert compute.calls == 3 and len(list(folder.glob("counts-*.counts"))) == 1
     path = _file(folder)
     written = path.stat().st_mtime_ns
     stored_counts(Shoe.standard(3), "rank", STANDARD_MIXTURE, compute)
@@ -104,20 +104,21 @@ def test_a_mixed_strategy_is_stored_by_its_weights(folder, kernels_unloaded) -> 
 
 
 def _file(folder):
-    (path,) = folder.glob("counts-*.npz")
+    (path,) = folder.glob("counts-*.counts")
     return path
 
 
 def _tampered(path, **changes) -> None:
     """Write the file again with its (cells, values) or meta changed."""
-    with np.load(path, allow_pickle=False) as stored:
-        cells, values = stored["cells"].copy(), stored["values"].copy()
-        meta = json.loads(str(stored["meta"]))
+    head, _, body = path.read_bytes().partition(b"\n")
+    meta = json.loads(head)
+    n = meta["cells"]
+    cells = np.frombuffer(body, dtype="<i8", count=n).copy()
+    values = np.frombuffer(body, dtype="<i8", count=n, offset=8 * n).copy()
     if "counts" in changes:
         cells, values = changes["counts"](cells, values)
     meta |= changes.get("meta", {})
-    with path.open("wb") as stream:
-        np.savez(stream, cells=cells, values=values, meta=np.array(json.dumps(meta)))
+    path.write_bytes(json.dumps(meta).encode() + b"\n" + cells.tobytes() + values.tobytes())
 
 
 def _pickled(path) -> None:
@@ -183,7 +184,7 @@ def test_counts_moved_within_their_sum_are_caught_by_the_key_not_the_sum(
     stored_counts(other, "none", STANDARD_MIXTURE, compute)
     path = _file(folder)
     name = store.hashlib.sha256(counts_key(shoe, "none", STANDARD_MIXTURE).encode()).hexdigest()
-    path.rename(folder / f"counts-{name[:32]}.npz")
+    path.rename(folder / f"counts-{name[:32]}{store._SUFFIX}")
     got = stored_counts(shoe, "none", STANDARD_MIXTURE, compute)
     assert compute.calls == 2 and same(got, mixture_outcomes(shoe, "none", STANDARD_MIXTURE))
 

@@ -135,6 +135,22 @@ def test_largest_decks_still_exact() -> None:
 
 
 @pytest.mark.kernels
+@pytest.mark.parametrize("others", [0, 2], ids=["one rank", "mostly one rank"])
+def test_the_largest_shoes_of_one_value_count_exactly(others: int) -> None:
+    """The value walk works the third cards out of sums by scores (issue 45), whose
+    products could pass int64 on the largest shoe where nearly every card is of one
+    value (a cell then holds nearly the whole denominator): against Python integers."""
+    from analyzer.game.shoe import MAX_CARDS
+
+    ranks = np.array([others] * 12 + [MAX_CARDS - 12 * others], dtype=np.int64)
+    shoe = Shoe(ranks)
+    reference = naive.reference_value_counts(shoe.value_counts.tolist())
+    assert sum(reference.values()) == shoe.rounds_denominator
+    got = {key[2:]: ways for key, ways in kernel_as_counter(shoe, "none").items()}
+    assert got == dict(reference)
+
+
+@pytest.mark.kernels
 def test_unknown_pair_detail_is_refused() -> None:
     with pytest.raises(AnalyzerError, match=r"^unknown pair detail 'card': use none, rank or suit"):
         count_outcomes(Shoe.standard(1), "card")
