@@ -39,7 +39,6 @@ from analyzer.game.cards import CARD_RANKS, CARD_VALUES, N_CARDS, N_RANKS, N_VAL
 from analyzer.game.fields import fold_suited_pairs
 from analyzer.game.rules import STANDARD, DrawingRules, Strategy, Tableau
 from analyzer.paytables.model import Bet
-from analyzer.paytables.settle import Settlement
 
 __all__ = ["shoe_window_sums"]
 
@@ -324,40 +323,41 @@ def shoe_window_sums(
     high = np.searchsorted(window, np.arange(n_windows), "right")
     rounds = np.clip(n_rounds[:, None] - low, 0, high - low)
     out = np.full((shoes, n_windows, len(bets)), np.nan)
-    plans = [pricing(bet) for bet in bets]
-    priced = [i for i, p in enumerate(plans) if not p.unavailable(per_suit)]
+    # Bets that settle alike pay alike: each settlement is priced once (and hashed once:
+    # it holds Fractions, slow to hash). same[i]: the first bet settling as bet i does.
+    first: dict[tuple, int] = {}
+    same = [first.setdefault(bet.settlement, i) for i, bet in enumerate(bets)]
+    plans = {i: pricing(bets[i]) for i in first.values()}
+    engine = [plans[same[i]].engine for i in range(len(bets))]
+    priced = [i for i in range(len(bets)) if not plans[same[i]].unavailable(per_suit)]
 
-    value_bets = [i for i in priced if plans[i].engine == "values"]
+    value_bets = [i for i in priced if engine[i] == "values"]
     if value_bets:
-        # Bets that settle alike are priced once (a settlement hashed once: it holds
-        # Fractions, slow to hash).
-        column: dict[int, int] = {}
-        distinct: list[Bet] = []
-        seen: dict[tuple, int] = {}
-        for i in value_bets:
-            column[i] = seen.setdefault(bets[i].settlement, len(seen))
-            if column[i] == len(distinct):
-                distinct.append(bets[i])
+        distinct = sorted({same[i] for i in value_bets})
         mixture = (STANDARD if rules is None else rules).mixture(strategy)
         plus_one = sum(
             float(weight)
-            * _value_sums(distinct, compositions, n_rounds, window, n_windows, tableau)
+            * _value_sums(
+                [bets[i] for i in distinct], compositions, n_rounds, window, n_windows, tableau
+            )
             for weight, tableau in mixture
         )
         for i in value_bets:
-            out[:, :, i] = plus_one[:, :, column[i]] - rounds
+            out[:, :, i] = plus_one[:, :, distinct.index(same[i])] - rounds
 
-    pair_bets = [i for i in priced if plans[i].engine == "pairs"]
+    pair_bets = [i for i in priced if engine[i] == "pairs"]
     if pair_bets:
         ranks = CARD_RANKS if per_suit else np.arange(N_RANKS, dtype=np.int64)
         summed = pair_state_sums(compositions, ranks, n_rounds, window, n_windows)
         if not per_suit:  # with ranks as types, "same type" is "same rank": fold
             fold_suited_pairs(summed)
+        flat = summed.reshape(shoes, n_windows, -1)
+        nets = {j: pair_state_nets(bets[j]) for j in {same[i] for i in pair_bets}}
         for i in pair_bets:
-            out[:, :, i] = summed.reshape(shoes, n_windows, -1) @ pair_state_nets(bets[i])
+            out[:, :, i] = flat @ nets[same[i]]
 
     for i in value_bets + pair_bets:  # per unit staked so far: the fee on every round
-        fee = Settlement(bets[i]).fee
+        fee = bets[i].fee
         if fee:
             out[:, :, i] = (out[:, :, i] - float(fee) * rounds) / float(1 + fee)
 
