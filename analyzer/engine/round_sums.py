@@ -118,7 +118,8 @@ def _value_window_sums_jit(
     n_terms, max_factors = term_factor.shape
     n_classes, n_bets = class_plus_one.shape
     size = _LANES * _SPAN
-    counts = np.zeros((N_VALUES + 1, size))
+    # Round by round, the cards of each value and in all (a round's counts side by side).
+    counts = np.zeros((size, N_VALUES + 1))
     table = np.zeros((n_factors, size))
     partial = np.ones((max_factors + 1, size))
     # Per term and shoe, its weights summed over the window's rounds so far.
@@ -150,24 +151,24 @@ def _value_window_sums_jit(
             m = stop - start
             used = _LANES * m
             # The counts of each value and in all, round by round.
-            counts[:, :used] = 0.0
+            counts[:used, :] = 0.0
             for lane in range(lanes):
                 s = order[first + lane]
                 for j in range(m):
                     if start + j < n_rounds[s]:
                         q = j * _LANES + lane
                         for c in range(n_types):
-                            counts[value_of_type[c], q] += compositions[s, start + j, c]
+                            counts[q, value_of_type[c]] += compositions[s, start + j, c]
             for j in range(used):
                 total = 0.0
                 for v in range(N_VALUES):
-                    total += counts[v, j]
-                counts[N_VALUES, j] = total
+                    total += counts[j, v]
+                counts[j, N_VALUES] = total
             for f in range(n_factors):
                 slot = factor_slot[f]
                 offset = factor_offset[f]
                 row = table[f]
-                line = counts[slot]
+                line = counts[:, slot]
                 if slot == N_VALUES:
                     for q in range(used):
                         x = 1.0
