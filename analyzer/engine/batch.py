@@ -313,6 +313,33 @@ def _compile_value_bets(bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU) ->
     )
 
 
+_ROUND_TERMS: dict[tuple, _CompiledTerms] = {}
+
+
+def _held(k: np.ndarray) -> list[tuple[int, int]]:
+    """The values a term uses and how many cards of each."""
+    return [(int(v), int(k[v])) for v in np.nonzero(k)[0]]
+
+
+def value_round_terms(bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU) -> _CompiledTerms:
+    """The value walk's terms as :func:`analyzer.engine.round_sums.shoe_window_sums`
+    sums them over rounds, kept per tableau and list of settlements: every term's first
+    factor ``(10, u, 6 - u)`` stands for ``1 / ff(N, u)`` (a round of six cards has one
+    too), so a term's weight is already its chance, whatever each round's ``N``."""
+    key = (tableau.key, *(bet.settlement for bet in bets))
+    if key not in _ROUND_TERMS:
+        terms = walk_terms(tableau)
+        factors = [
+            ((N_VALUES, int(u), ROUND_CARDS - int(u)), *((int(v), 0, int(n)) for v, n in _held(k)))
+            for k, u in zip(terms.k, terms.used, strict=True)
+        ]
+        cell_class, class_plus_one = _value_classes(bets, tableau)
+        _ROUND_TERMS[key] = _compile_terms(
+            factors, terms.term_index, cell_class[terms.cell_index], terms.count, class_plus_one
+        )
+    return _ROUND_TERMS[key]
+
+
 def _value_classes(
     bets: list[Bet], tableau: Tableau = STANDARD_TABLEAU
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -721,7 +748,45 @@ def pair_state_probabilities(type_counts: np.ndarray, type_ranks: np.ndarray) ->
     return out
 
 
-def _pair_state_nets(bet: Bet) -> np.ndarray:
+@njit(cache=True)
+def _pair_state_sums_jit(type_counts, type_ranks, n_rounds, window, out):
+    """``out[s, w]``: :func:`_pair_states_jit`'s chances summed over shoe ``s``'s rounds
+    ``j < n_rounds[s]`` (compositions ``type_counts[s, j]``) in window ``window[j]``."""
+    states = np.empty((type_counts.shape[1], out.shape[2], out.shape[3]))
+    for s in range(type_counts.shape[0]):
+        n = n_rounds[s]
+        _pair_states_jit(type_counts[s, :n], type_ranks, states[:n])
+        for j in range(n):
+            out[s, window[j]] += states[j]
+
+
+def pair_state_sums(
+    type_counts: np.ndarray,
+    type_ranks: np.ndarray,
+    n_rounds: np.ndarray,
+    window: np.ndarray,
+    n_windows: int,
+) -> np.ndarray:
+    """:func:`pair_state_probabilities` of the rounds of many shoes, summed per shoe over
+    the rounds of each window: (shoes, n_windows, 3, 3).
+
+    ``type_counts``: (shoes, rounds, n_types) int64, the composition as each round
+    starts (rows from ``n_rounds[s]`` on are not read); ``window``: each round's window
+    (``0`` to ``n_windows - 1``). The caller checks the shapes (the package's own runs:
+    :func:`analyzer.engine.round_sums.shoe_window_sums`).
+    """
+    out = np.zeros((len(type_counts), n_windows, N_PAIR_STATES, N_PAIR_STATES))
+    _pair_state_sums_jit(
+        np.ascontiguousarray(type_counts, dtype=np.int64),
+        np.asarray(type_ranks, dtype=np.int64),
+        np.ascontiguousarray(n_rounds, dtype=np.int64),
+        np.ascontiguousarray(window, dtype=np.int64),
+        out,
+    )
+    return out
+
+
+def pair_state_nets(bet: Bet) -> np.ndarray:
     """Net of a pairs-only bet in each of the 9 pair states."""
     player, banker = np.divmod(np.arange(N_PAIR_STATES**2), N_PAIR_STATES)
     columns = pair_columns(player, banker)
@@ -863,7 +928,7 @@ def _tableau_expected_values(
             fold_suited_pairs(probabilities)
         flat = probabilities.reshape(len(array), -1)
         for i in pair_bets:
-            out[:, i] = flat @ _pair_state_nets(offered[i][0])
+            out[:, i] = flat @ pair_state_nets(offered[i][0])
 
     # Bets on single cards, and pairs joined with the result, from the card walk's terms
     # where compiling them pays; the rest exactly, one composition at a time.

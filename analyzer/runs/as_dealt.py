@@ -232,8 +232,9 @@ def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
 
 
 def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
-    from analyzer.engine.batch import dealt_expected_values
-    from analyzer.runs.dealer import Drawing, compositions_at_starts, deal_rows
+    from analyzer.engine.round_sums import shoe_window_sums
+    from analyzer.runs.dealer import Drawing, deal_rows
+    from analyzer.runs.dealt_rounds import round_compositions, round_windows
 
     paytable = job.paytable
     drawing = Drawing.of(paytable.rules, paytable.strategy)
@@ -250,46 +251,28 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
     starts = _starts(job, cards[:, 0])
     cut = size - job.rule.cut_card
     table, n_rounds = deal_rows(cards, starts, cut, job.rule.last_round, drawing, uniforms)
-    width = N_CARDS if job.per_card else N_RANKS
+    # Per shoe and window of rounds (those each max round allows), the EVs summed.
+    type_of_card = np.arange(N_CARDS) if job.per_card else np.arange(N_CARDS) // 4
     counts = np.asarray(job.counts, dtype=np.int64)
-    decks = int(counts[0]) if job.per_card and (counts == counts[0]).all() else None
-    compositions, shoe_of_round, number = [], [], []
-    for i in range(shoes):
-        n = int(n_rounds[i])
-        if not n:
-            continue
-        if decks is not None:  # full decks: the dealer's own kernel
-            compositions.append(compositions_at_starts(cards[i], table[i, :n, 1], decks))
-        else:
-            types = cards[i] if job.per_card else cards[i] // 4
-            dealt = np.zeros((size + 1, width), dtype=np.int64)
-            dealt[np.arange(1, size + 1), types] = 1
-            np.cumsum(dealt, axis=0, out=dealt)
-            compositions.append(counts - dealt[table[i, :n, 1]])
-        shoe_of_round.append(np.full(n, i))
-        number.append(table[i, :n, 0])
-    n_columns = job.n_columns
-    result: Result = {"rounds": n_rounds.copy()}
-    for key in PER_COLUMN:
-        result[key] = np.zeros((shoes, n_columns), np.int64 if key.endswith("bets") else float)
-    if not compositions:
-        return result
-    ev = dealt_expected_values(
-        job.bets, np.concatenate(compositions), paytable.rules, paytable.strategy
+    compositions = round_compositions(cards, type_of_card, table[:, :, 1], n_rounds, counts)
+    window, last = round_windows(job.max_rounds, max_rounds)
+    n_windows = int(window[-1]) + 1
+    sums = shoe_window_sums(
+        job.bets, compositions, n_rounds, window, n_windows, paytable.rules, paytable.strategy
     )
-    shoe_of_round = np.concatenate(shoe_of_round)
-    number = np.concatenate(number)
-    limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
-    offered = number[:, None] <= limits
-    for c in range(n_columns):
-        result["limit_ev"][:, c] = np.bincount(
-            shoe_of_round, weights=np.where(offered[:, c], ev[:, c], 0.0), minlength=shoes
-        )
-        result["limit_bets"][:, c] = np.bincount(
-            shoe_of_round, weights=offered[:, c], minlength=shoes
-        ).astype(np.int64)
-        result["all_ev"][:, c] = np.bincount(shoe_of_round, weights=ev[:, c], minlength=shoes)
-    result["all_bets"][:] = n_rounds[:, None]
+    # Rounds dealt in each window: window w holds rounds low[w] to high[w] - 1.
+    low = np.searchsorted(window, np.arange(n_windows), "left")
+    high = np.searchsorted(window, np.arange(n_windows), "right")
+    dealt = np.clip(n_rounds[:, None] - low, 0, high - low)
+    result: Result = {"rounds": n_rounds.copy()}
+    result["all_ev"] = sums.sum(axis=1)
+    result["all_bets"] = np.repeat(n_rounds[:, None], job.n_columns, axis=1).astype(np.int64)
+    result["limit_ev"] = np.empty((shoes, job.n_columns))
+    result["limit_bets"] = np.empty((shoes, job.n_columns), dtype=np.int64)
+    for c, w in enumerate(last):
+        upto = n_windows if w is None else w + 1
+        result["limit_ev"][:, c] = sums[:, :upto, c].sum(axis=1)
+        result["limit_bets"][:, c] = dealt[:, :upto].sum(axis=1)
     return result
 
 
