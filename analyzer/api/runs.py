@@ -904,7 +904,8 @@ def dealt(
     ----------
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`
-        (punto banco, played as dealt).
+        (punto banco played as dealt, or a game of the family dealt once: Dragon Tiger,
+        Lightning Dragon Tiger with its ``unknowns``, Three Card Baccarat).
     shoes : int, optional
         Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
     exact : bool, default False
@@ -944,7 +945,7 @@ def dealt(
     AnalyzerError
         Both or neither of ``shoes`` and ``exact``, both ``decks`` and ``shoe``, an unknown
         bet or mode, a bet on suits with a shoe by rank, an option out of range, a shoe
-        too large for ``exact``, or a run too large.
+        too large for ``exact``, a run too large, or a game that draws or decides.
 
     Examples
     --------
@@ -968,16 +969,15 @@ def dealt(
     from analyzer.runs.as_dealt import (
         DealRule,
         dealt_job,
-        dealt_partition,
         dealt_summary,
-        exact_as_dealt,
         exact_record,
         off_the_top,
         parse_burn,
     )
+    from analyzer.runs.family_dealt import dealt_task, exact_dealt
     from analyzer.runs.jobs import partition_sizes, run_job
 
-    played = _played(paytable, strategy, jackpot, unknowns, "dealt()")
+    played = _played(paytable, strategy, jackpot, unknowns, "dealt()", every_game=True)
     exact = bool(exact)
     if exact == (shoes is not None):
         raise AnalyzerError("give shoes (sampled) or exact=True, one of them")
@@ -1013,12 +1013,12 @@ def dealt(
         shoes=shoes, partition_size=partition_size,
     )  # fmt: skip
     if exact:
-        records = [exact_record(r) for r in exact_as_dealt(job, progress=bool(progress))]
+        records = [exact_record(r) for r in exact_dealt(job, progress=bool(progress))]
     else:
         assert shoes is not None
         with _work_dir(work_dir) as folder:
             results = run_job(
-                dealt_partition,
+                dealt_task(job),
                 job,
                 job.check,
                 partition_sizes(shoes, partition_size),

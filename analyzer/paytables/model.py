@@ -96,7 +96,12 @@ MAIN_BETS = ("player", "banker")
 #: The commands that take a paytable of any game of the family (:mod:`analyzer.game.games`);
 #: the others deal Player and Banker hands and refuse another game
 #: (:meth:`Paytable.require_punto_banco` names these).
-EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "count", "audit")
+EVERY_GAME_COMMANDS = (
+    "report", "verify", "docs", "eor", "play", "simulate", "count", "dealt", "audit",
+)  # fmt: skip
+#: Of :data:`EVERY_GAME_COMMANDS`, those that price each round on the cards left by a
+#: game's batch engine: they take a game dealt once only (no drawing, no decision).
+DEALT_ONCE_COMMANDS = ("count", "dealt")
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.
@@ -498,9 +503,14 @@ class Paytable:
     def require_punto_banco(self, what: str) -> None:
         """Refuse, in one line, ``what`` (a command or an engine that deals Player and
         Banker hands) for a paytable of another game, naming the commands that take it
-        (:data:`EVERY_GAME_COMMANDS`)."""
+        (:data:`EVERY_GAME_COMMANDS`; of a game that draws or decides, not those of
+        :data:`DEALT_ONCE_COMMANDS`)."""
         if self.game is not None:
-            *most, last = EVERY_GAME_COMMANDS
+            *most, last = (
+                c
+                for c in EVERY_GAME_COMMANDS
+                if not (self.game.by_values and c in DEALT_ONCE_COMMANDS)
+            )
             raise AnalyzerError(
                 f"{self.source}: {what} works on Player and Banker hands only so far, not "
                 f"on the hands of {self.game.name} ({', '.join(most)} and {last} take this "

@@ -37,6 +37,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, RANK_VALUES, RANKS
+from analyzer.game.games import Game
 from analyzer.game.rules import BURN_BY_VALUE
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
@@ -615,10 +616,13 @@ def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
     return out
 
 
-def needs_suits(bet: Bet) -> bool:
-    """Does ``bet`` need suits (not priced on a shoe by rank)?"""
+def needs_suits(bet: Bet, game: Game | None = None) -> bool:
+    """Does ``bet`` (of ``game``; None: punto banco) need suits (not priced on a shoe by
+    rank)?"""
     from analyzer.engine.pricing import pricing
 
+    if game is not None:
+        return game.needs_suits(bet.fields)
     return pricing(bet).unavailable(False) is not None
 
 
@@ -711,7 +715,10 @@ def dealt_job(
     from analyzer.runs.count_plan import count_columns
     from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
 
-    paytable.require_punto_banco("dealt")
+    if paytable.game is not None:
+        from analyzer.engine.game_batch import check_dealt_once
+
+        check_dealt_once(paytable.game, f"{paytable.source}: dealt")
     paytable.require_played_as_dealt("dealt")
     columns = count_columns(paytable, list(bets or ["all"]), mode)
     if shoe is not None:
@@ -755,7 +762,7 @@ def priced_by_rank(paytable: Paytable, columns: tuple, given: bool) -> tuple:
     standard error."""
     from analyzer.errors import tell
 
-    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
+    on_suits = [c for c in columns if needs_suits(paytable.bet(*c), paytable.game)]
     if on_suits and given:
         raise AnalyzerError(
             f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
@@ -777,6 +784,11 @@ def check_dealt_work(job: DealtJob, shoe: Shoe, shoes: int) -> None:
     from analyzer.engine.batch import compiled_per_process, walked_per_composition
     from analyzer.engine.card_walk import COMPILING
 
+    if job.paytable.game is not None:  # as count weighs a game's
+        from analyzer.runs.jobs import check_game_work
+
+        check_game_work(job.paytable, job.bets, shoe, "dealt")
+        return
     bets = job.bets
     mixture = job.paytable.mixture
     check_analyses(bets, shoe, mixture=mixture)

@@ -357,7 +357,7 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.dealt(shoes=2, decks=0), "decks: must be from 1"),
         (lambda: analyzer.dealt(exact=True, decks=1), "compositions"),
         (lambda: analyzer.dealt(shoes=2, decks=1, shoe="s.csv"), "give decks or shoe"),
-        (lambda: analyzer.dealt("dragon-tiger", shoes=2), "Player and Banker hands only"),
+        (lambda: analyzer.dealt("lucky-draw-baccarat-2", shoes=2), "a player's decision"),
         (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
         (lambda: analyzer.fit(3), "claims: give a file's path"),
     ],
