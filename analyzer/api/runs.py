@@ -77,7 +77,6 @@ def _played(
     what: str,
     every_game: bool = False,
     decided: bool = False,
-    seen_in_full: bool = False,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
@@ -87,8 +86,6 @@ def _played(
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
-    if seen_in_full:
-        paytable.require_seen_in_full(what)
     if not decided:
         paytable.require_played_as_dealt(what)
     paytable = with_values(
@@ -696,7 +693,7 @@ def count(
     from analyzer.runs.few_rounds import count_warnings
 
     played = _played(
-        paytable, strategy, jackpot, unknowns, "count()", every_game=True, seen_in_full=True
+        paytable, strategy, jackpot, unknowns, "count()", every_game=True, decided=True
     )
     if isinstance(bets, str):
         bets = [bets]
@@ -977,7 +974,9 @@ def dealt(
     from analyzer.runs.family_dealt import dealt_task, exact_dealt
     from analyzer.runs.jobs import partition_sizes, run_job
 
-    played = _played(paytable, strategy, jackpot, unknowns, "dealt()", every_game=True)
+    played = _played(
+        paytable, strategy, jackpot, unknowns, "dealt()", every_game=True, decided=True
+    )
     exact = bool(exact)
     if exact == (shoes is not None):
         raise AnalyzerError("give shoes (sampled) or exact=True, one of them")

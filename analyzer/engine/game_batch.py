@@ -42,7 +42,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, N_CARDS, N_RANKS, N_SUITS, RANK_VALUES
 from analyzer.game.games import FIRST_PICTURE, Game, counted_field, decoded
 from analyzer.game.identities import IDENTITY_PATTERNS
-from analyzer.paytables.model import DEALT_ONCE_COMMANDS, EVERY_GAME_COMMANDS, Bet
+from analyzer.paytables.model import EVERY_GAME_COMMANDS, Bet
 from analyzer.paytables.settle import Settlement, check_ties_counted, row_patterns, settling_rule
 
 __all__ = [
@@ -78,7 +78,7 @@ def check_dealt_once(game: Game, what: str) -> None:
             if game.decision is not None
             else "cards drawn after the first deal"
         )
-        *most, last = (c for c in EVERY_GAME_COMMANDS if c not in DEALT_ONCE_COMMANDS)
+        *most, last = EVERY_GAME_COMMANDS
         raise AnalyzerError(
             f"{what} works out the exact EV of a round of a game dealt once; {game.name} "
             f"has {why} ({', '.join(most)} and {last} take it)"

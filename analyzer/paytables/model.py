@@ -99,14 +99,12 @@ MAIN_BETS = ("player", "banker")
 EVERY_GAME_COMMANDS = (
     "report", "verify", "docs", "eor", "play", "simulate", "count", "dealt", "audit",
 )  # fmt: skip
-#: Of :data:`EVERY_GAME_COMMANDS`, those that price each round on the cards left by a
-#: game's batch engine: they take a game dealt once only (no drawing, no decision).
-DEALT_ONCE_COMMANDS = ("count", "dealt")
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.
 DECISION_COMMANDS = (
-    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "audit",
+    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "count", "dealt",
+    "audit",
 )  # fmt: skip
 
 
@@ -503,14 +501,9 @@ class Paytable:
     def require_punto_banco(self, what: str) -> None:
         """Refuse, in one line, ``what`` (a command or an engine that deals Player and
         Banker hands) for a paytable of another game, naming the commands that take it
-        (:data:`EVERY_GAME_COMMANDS`; of a game that draws or decides, not those of
-        :data:`DEALT_ONCE_COMMANDS`)."""
+        (:data:`EVERY_GAME_COMMANDS`)."""
         if self.game is not None:
-            *most, last = (
-                c
-                for c in EVERY_GAME_COMMANDS
-                if not (self.game.by_values and c in DEALT_ONCE_COMMANDS)
-            )
+            *most, last = EVERY_GAME_COMMANDS
             raise AnalyzerError(
                 f"{self.source}: {what} works on Player and Banker hands only so far, not "
                 f"on the hands of {self.game.name} ({', '.join(most)} and {last} take this "
@@ -526,20 +519,6 @@ class Paytable:
             raise AnalyzerError(
                 f"{self.source}: {what} plays every bet as dealt; the bets of its [decision] "
                 f"are played by the player's choice ({', '.join(most)} and {last} take it)"
-            )
-
-    def require_seen_in_full(self, what: str) -> None:
-        """Refuse, in one line, ``what`` (count: the per-round exact EVs on the cards left)
-        for a game whose decision's cards shown are random (``shown`` in its
-        ``[decision]``): the batch engine prices a round by one information set of every
-        card the decision sees, while a random reveal would need each reveal's best play
-        solved again on every shoe state (play, simulate and audit take it)."""
-        if self.game is not None and self.game.decision is not None and self.game.decision.shown:
-            raise AnalyzerError(
-                f"{self.source}: {what} prices each round on the cards left by the best play "
-                f"of one information set; {self.game.name}'s decision is shown cards at "
-                "random, whose best play would be solved again per reveal on every shoe "
-                "(report, verify, fit, docs, strategy, play, simulate and audit take it)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:

@@ -275,9 +275,14 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
         result[key] = np.zeros((shoes, n_columns), np.int64 if key.endswith("bets") else float)
     if not compositions:
         return result
-    ev = dealt_expected_values(
-        job.bets, np.concatenate(compositions), paytable.rules, paytable.strategy
-    )
+    if paytable.punto_banco_decision is not None:  # each round's play solved on its cards
+        from analyzer.analysis.solved import solved_values
+
+        ev = solved_values(paytable, job.columns, np.concatenate(compositions))
+    else:
+        ev = dealt_expected_values(
+            job.bets, np.concatenate(compositions), paytable.rules, paytable.strategy
+        )
     shoe_of_round = np.concatenate(shoe_of_round)
     number = np.concatenate(number)
     limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
@@ -715,11 +720,6 @@ def dealt_job(
     from analyzer.runs.count_plan import count_columns
     from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
 
-    if paytable.game is not None:
-        from analyzer.engine.game_batch import check_dealt_once
-
-        check_dealt_once(paytable.game, f"{paytable.source}: dealt")
-    paytable.require_played_as_dealt("dealt")
     columns = count_columns(paytable, list(bets or ["all"]), mode)
     if shoe is not None:
         if shoe.suit_counts is not None:
@@ -781,9 +781,20 @@ def check_dealt_work(job: DealtJob, shoe: Shoe, shoes: int) -> None:
     """The exact work weighed before any shoe is dealt: the analysis off the top, and
     every round's EV (as count weighs it)."""
     from analyzer.analysis.budget import check_analyses, check_visits
+    from analyzer.analysis.solved import check_solved_work, solved_per_round
     from analyzer.engine.batch import compiled_per_process, walked_per_composition
     from analyzer.engine.card_walk import COMPILING
 
+    if solved_per_round(job.paytable):  # each round's best play solved on its cards
+        from analyzer.analysis.exact import check_known
+        from analyzer.runs.solved_rounds import solved_rounds_bound
+
+        check_known(job.paytable)
+        per_shoe = solved_rounds_bound(job.paytable, job.size, job.rule.cut_card)
+        check_solved_work(
+            shoes * per_shoe, "dealt", "deal fewer shoes (--shoes), or fewer decks (--decks)"
+        )
+        return
     if job.paytable.game is not None:  # as count weighs a game's
         from analyzer.runs.jobs import check_game_work
 

@@ -91,8 +91,14 @@ def exact_dealt(job: DealtJob, progress: bool | None = None) -> list[dict[str, A
     game of the family, else punto banco's :func:`~analyzer.runs.as_dealt.exact_as_dealt`."""
     from analyzer.runs.as_dealt import exact_as_dealt
 
-    if job.paytable.game is None:
+    game = job.paytable.game
+    if game is None:
         return exact_as_dealt(job, progress=progress)
+    if game.by_values:
+        raise AnalyzerError(
+            f"--exact enumerates rounds of a set number of cards: a round of {game.name} "
+            "takes cards by the play solved on its composition (sample it: --shoes)"
+        )
     return exact_family_dealt(job, progress=progress)
 
 
@@ -147,18 +153,23 @@ def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result
         rng.shuffle(cards[i])
     burned = np.array([job.rule.burned(v) for v in range(10)], dtype=np.int64)
     starts = burned[CARD_VALUES[cards[:, 0]]]
-    n_rounds = family_rounds(starts, size, job.rule, per_round)
+    if game.by_values:  # each round played and priced by the play solved on its cards
+        n_rounds, ev = _solved_shoes(job, cards, starts)
+    else:
+        n_rounds = family_rounds(starts, size, job.rule, per_round)
     shoe_of_round = np.repeat(np.arange(shoes), n_rounds)
     begins = np.repeat(np.cumsum(n_rounds) - n_rounds, n_rounds)
     number = np.arange(len(shoe_of_round)) - begins + 1
-    at = starts[shoe_of_round] + (number - 1) * per_round  # each round's first card
     n_columns = job.n_columns
     result: Result = {"rounds": n_rounds.astype(np.int64)}
     for key in PER_COLUMN:
         result[key] = np.zeros((shoes, n_columns), np.int64 if key.endswith("bets") else float)
     if not len(shoe_of_round):
         return result
-    ev = _batch(job).expected_values(_compositions(job, cards, np.split(at, np.cumsum(n_rounds))))
+    if not game.by_values:
+        at = starts[shoe_of_round] + (number - 1) * per_round  # each round's first card
+        by_shoe = np.split(at, np.cumsum(n_rounds))
+        ev = _batch(job).expected_values(_compositions(job, cards, by_shoe))
     limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
     offered = number[:, None] <= limits
     for c in range(n_columns):
@@ -171,6 +182,25 @@ def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result
         result["all_ev"][:, c] = np.bincount(shoe_of_round, weights=ev[:, c], minlength=shoes)
     result["all_bets"][:] = n_rounds[:, None]
     return result
+
+
+def _solved_shoes(job: DealtJob, cards: np.ndarray, starts: np.ndarray) -> tuple:
+    """Each shoe dealt round by round by the play solved on each round's cards
+    (:func:`~analyzer.runs.solved_rounds.deal_solved_shoe`): the rounds per shoe and
+    every round's EVs, shoe after shoe."""
+    from analyzer.runs.solved_rounds import deal_solved_shoe
+
+    cut = job.size - job.rule.cut_card
+    one_more = job.rule.last_round == "one-more"
+    counts = _counts52(job)
+    n_rounds, evs = [], []
+    for i in range(len(cards)):
+        _, ev = deal_solved_shoe(
+            job.paytable, job.columns, cards[i], int(starts[i]), cut, one_more, counts
+        )
+        n_rounds.append(len(ev))
+        evs.append(ev)
+    return np.array(n_rounds, dtype=np.int64), np.concatenate(evs)
 
 
 def _compositions(job: DealtJob, cards: np.ndarray, starts: list[np.ndarray]) -> np.ndarray:

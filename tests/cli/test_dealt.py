@@ -70,11 +70,18 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
         (["--shoes", "2", "--shoe", TINY, "--decks", "2"], "give --decks or --shoe, not both"),
         (["--shoes", "10000", "--partition-size", "10000", "--decks", "27"], "MB of memory"),
         (
-            ["--shoes", "2", "--paytable", "lucky-draw-baccarat-1"],
-            "Lucky Draw Baccarat has a player's decision (report, verify, docs, eor, play, "
-            "simulate and audit take it)",
+            ["--shoes", "300", "--paytable", "lucky-draw-baccarat-1"],
+            "dealt solves each round's best play on its cards",
         ),
-        (["--shoes", "2", "--paytable", "peek-baccarat"], "played by the player's choice"),
+        (["--shoes", "2", "--paytable", "peek-baccarat"], "unknowns (s1, s2, s3)"),
+        (
+            [
+                *("--exact", "--shoe", TINY, "--cut-card", "6"),
+                "--paytable",
+                "lucky-draw-baccarat-1",
+            ],
+            "sample it",
+        ),
         (["--shoes", "2", "--paytable", "lightning-dragon-tiger"], "--unknowns"),
         (
             [

@@ -212,20 +212,6 @@ def test_lightning_dragon_tiger_takes_its_unknowns() -> None:
         dealt("lightning-dragon-tiger", shoes=4, bets=["dragon"])
 
 
-@pytest.mark.parametrize(
-    ("name", "message"),
-    [
-        ("lucky-draw-baccarat-1", "Lucky Draw Baccarat has a player's decision"),
-        ("peek-baccarat", "played by the player's choice"),
-    ],
-)
-def test_games_with_a_decision_are_refused_in_one_line(name, message) -> None:
-    with pytest.raises(AnalyzerError, match=message) as error:
-        dealt_job(as_paytable(name), None, None, rule=DealRule(14), shoes=2)
-    assert "\n" not in str(error.value)
-    assert "count" not in str(error.value) and "dealt (" not in str(error.value)
-
-
 def test_an_exact_round_from_fewer_cards_than_the_analysis_takes_is_refused() -> None:
     job = DealtJob(DRAGON_TIGER, (("tie", "standard"),), _counts(TINY_DT), DealRule(1, "none"))
     with pytest.raises(AnalyzerError, match="a round can start with 2 cards left"):
