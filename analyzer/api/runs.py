@@ -619,8 +619,9 @@ def count(
     ----------
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`: of
-        punto banco, or of a game of the family dealt once (Dragon Tiger, Three Card
-        Baccarat; not one whose hands draw or with a player's decision).
+        punto banco, of a game of the family dealt once (Dragon Tiger, Three Card
+        Baccarat), or with a player's decision (Lucky Draw, Peek Baccarat: each round's
+        best play solved on its cards, at most 20,000 rounds a run).
     shoes : int
         Shoes to deal, 1 to 10**9.
     bets : str or sequence of str
@@ -901,8 +902,10 @@ def dealt(
     ----------
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`
-        (punto banco played as dealt, or a game of the family dealt once: Dragon Tiger,
-        Lightning Dragon Tiger with its ``unknowns``, Three Card Baccarat).
+        (punto banco, a game of the family dealt once: Dragon Tiger, Lightning Dragon
+        Tiger with its ``unknowns``, Three Card Baccarat; or with a player's decision,
+        Lucky Draw and Peek Baccarat: each round's best play solved on its cards, at most
+        20,000 rounds a run).
     shoes : int, optional
         Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
     exact : bool, default False

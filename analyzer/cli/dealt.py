@@ -23,7 +23,9 @@ rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 9
 interval by the delta method). --exact enumerates every order of a small shoe's cards
 instead (a --shoe file by rank) and gives the figure as a fraction. A game of the family
 dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card Baccarat) is
-dealt in rounds of its own cards, each priced by its own batch engine."""
+dealt in rounds of its own cards, each priced by its own batch engine; a game with a
+player's decision (Lucky Draw, Peek Baccarat) by its best play solved on each round's
+cards (at most 20,000 rounds a run)."""
 EXAMPLES = """\
 examples:
   baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
