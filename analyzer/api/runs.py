@@ -77,7 +77,6 @@ def _played(
     what: str,
     every_game: bool = False,
     decided: bool = False,
-    seen_in_full: bool = False,
 ) -> Paytable:
     """The paytable with its unknowns, jackpot meter and strategy as given (as
     ``--unknowns``, ``--jackpot`` and ``--strategy`` make it), for ``what`` (a function:
@@ -87,8 +86,6 @@ def _played(
     paytable = as_paytable(spec)
     if not every_game:
         paytable.require_punto_banco(what)
-    if seen_in_full:
-        paytable.require_seen_in_full(what)
     if not decided:
         paytable.require_played_as_dealt(what)
     paytable = with_values(
@@ -622,8 +619,9 @@ def count(
     ----------
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`: of
-        punto banco, or of a game of the family dealt once (Dragon Tiger, Three Card
-        Baccarat; not one whose hands draw or with a player's decision).
+        punto banco, of a game of the family dealt once (Dragon Tiger, Three Card
+        Baccarat), or with a player's decision (Lucky Draw, Peek Baccarat: each round's
+        best play solved on its cards, at most 20,000 rounds a run).
     shoes : int
         Shoes to deal, 1 to 10**9.
     bets : str or sequence of str
@@ -696,7 +694,7 @@ def count(
     from analyzer.runs.few_rounds import count_warnings
 
     played = _played(
-        paytable, strategy, jackpot, unknowns, "count()", every_game=True, seen_in_full=True
+        paytable, strategy, jackpot, unknowns, "count()", every_game=True, decided=True
     )
     if isinstance(bets, str):
         bets = [bets]
@@ -904,7 +902,10 @@ def dealt(
     ----------
     paytable : str, path or Paytable, default "seed-game"
         A shipped paytable's name, a paytable file, or a :class:`~analyzer.Paytable`
-        (punto banco, played as dealt).
+        (punto banco, a game of the family dealt once: Dragon Tiger, Lightning Dragon
+        Tiger with its ``unknowns``, Three Card Baccarat; or with a player's decision,
+        Lucky Draw and Peek Baccarat: each round's best play solved on its cards, at most
+        20,000 rounds a run).
     shoes : int, optional
         Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
     exact : bool, default False
@@ -944,7 +945,7 @@ def dealt(
     AnalyzerError
         Both or neither of ``shoes`` and ``exact``, both ``decks`` and ``shoe``, an unknown
         bet or mode, a bet on suits with a shoe by rank, an option out of range, a shoe
-        too large for ``exact``, or a run too large.
+        too large for ``exact``, a run too large, or a game that draws or decides.
 
     Examples
     --------
@@ -968,16 +969,17 @@ def dealt(
     from analyzer.runs.as_dealt import (
         DealRule,
         dealt_job,
-        dealt_partition,
         dealt_summary,
-        exact_as_dealt,
         exact_record,
         off_the_top,
         parse_burn,
     )
+    from analyzer.runs.family_dealt import dealt_task, exact_dealt
     from analyzer.runs.jobs import partition_sizes, run_job
 
-    played = _played(paytable, strategy, jackpot, unknowns, "dealt()")
+    played = _played(
+        paytable, strategy, jackpot, unknowns, "dealt()", every_game=True, decided=True
+    )
     exact = bool(exact)
     if exact == (shoes is not None):
         raise AnalyzerError("give shoes (sampled) or exact=True, one of them")
@@ -1013,12 +1015,12 @@ def dealt(
         shoes=shoes, partition_size=partition_size,
     )  # fmt: skip
     if exact:
-        records = [exact_record(r) for r in exact_as_dealt(job, progress=bool(progress))]
+        records = [exact_record(r) for r in exact_dealt(job, progress=bool(progress))]
     else:
         assert shoes is not None
         with _work_dir(work_dir) as folder:
             results = run_job(
-                dealt_partition,
+                dealt_task(job),
                 job,
                 job.check,
                 partition_sizes(shoes, partition_size),

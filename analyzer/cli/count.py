@@ -40,8 +40,10 @@ of each bet on the cards left, and bets it by perfect play and by a linear count
 without its max round; advises the largest max round that keeps a counter's gain per shoe
 at most --max-gain; rates each play as the counting literature does (the desirability
 index, N0, the standard deviation per round, and with --rounds-per-hour the win and
-standard deviation per hour). Punto banco, and the games of the family dealt once (Dragon
-Tiger, Three Card Baccarat, a game of your own without drawing or a decision)."""
+standard deviation per hour). Punto banco, the games of the family dealt once (Dragon
+Tiger, Three Card Baccarat, a game of your own), and games with a player's decision (Lucky
+Draw, Peek Baccarat: each round's best play solved on its cards, at most 20,000 rounds a
+run)."""
 EXAMPLES = """\
 examples:
   baccarat-odds count --bet lucky_six --shoes 500 --perfect

@@ -1,7 +1,8 @@
 """``baccarat-odds dealt``: the round-average RTP a player meets over shoes dealt as live
 tables deal them (the burn, the cut card, each bet's max round), per bet and mode, and by
 how much it differs from the RTP off the top of a full shoe. Sampled from each round's
-exact EV on the cards left, or exact (every order of a small shoe's cards)."""
+exact EV on the cards left, or exact (every order of a small shoe's cards); punto banco's
+rounds, or a game of the family dealt once (:mod:`analyzer.runs.family_dealt`)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,17 @@ card, each bet withdrawn after its max round (the paytable's). For every round, 
 EV of each bet on the cards left; the round-average RTP is the sum of those EVs over the
 rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
 interval by the delta method). --exact enumerates every order of a small shoe's cards
-instead (a --shoe file by rank) and gives the figure as a fraction."""
+instead (a --shoe file by rank) and gives the figure as a fraction. A game of the family
+dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card Baccarat) is
+dealt in rounds of its own cards, each priced by its own batch engine; a game with a
+player's decision (Lucky Draw, Peek Baccarat) by its best play solved on each round's
+cards (at most 20,000 rounds a run)."""
 EXAMPLES = """\
 examples:
   baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
   baccarat-odds dealt --shoes 200 --bet banker --mode all --cut-card 60 --burn none
-  baccarat-odds dealt --shoes 200 --decks 1 --cut-card 26 --bet lucky_six"""
+  baccarat-odds dealt --shoes 200 --decks 1 --cut-card 26 --bet lucky_six
+  baccarat-odds dealt --paytable dragon-tiger --shoes 100 --bet tie --bet dragon"""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +69,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.runs.as_dealt import exact_as_dealt, exact_record, parse_burn
+    from analyzer.runs.as_dealt import exact_record, parse_burn
+    from analyzer.runs.family_dealt import dealt_task, exact_dealt
 
     if args.exact == (args.shoes is not None):
         raise AnalyzerError("give --shoes N (sampled) or --exact, one of them")
@@ -74,15 +81,15 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
-        records = [exact_record(r) for r in exact_as_dealt(job)]
+        records = [exact_record(r) for r in exact_dealt(job)]
         return _output(args, paytable, job, shoe, records, exact=True), 0
     if args.work_dir is None:
         from analyzer.runs.kept import default_runs_folder
 
         args.work_dir = str(default_runs_folder())
-    from analyzer.runs.as_dealt import dealt_partition, dealt_summary, off_the_top
+    from analyzer.runs.as_dealt import dealt_summary, off_the_top
 
-    results = job_from_args(args, dealt_partition, job, job.check)
+    results = job_from_args(args, dealt_task(job), job, job.check)
     records = dealt_summary(job, results, off_the_top(job))
     return _output(args, paytable, job, shoe, records, exact=False), 0
 

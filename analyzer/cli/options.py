@@ -258,17 +258,8 @@ def paytable_from_args(args: argparse.Namespace) -> Paytable:
     command = getattr(args, "command", None)
     if command not in _EVERY_GAME:
         paytable.require_punto_banco(f"'{command}'")
-    if command == "count" and paytable.punto_banco_decision is not None:
-        raise AnalyzerError(
-            f"{paytable.source}: 'count' prices each round on the cards left with every bet "
-            "played as dealt; a bet of its [decision] is raised by its best play, which would "
-            "be solved again for each reveal on every shoe state (report, strategy, eor, play, "
-            "simulate and audit take it)"
-        )
     if command not in DECISION_COMMANDS:
         paytable.require_played_as_dealt(f"'{command}'")
-    if command == "count":
-        paytable.require_seen_in_full(f"'{command}'")
     paytable = with_values(
         paytable,
         unknowns=getattr(args, "unknowns", None),

@@ -78,7 +78,7 @@ def check_dealt_once(game: Game, what: str) -> None:
             if game.decision is not None
             else "cards drawn after the first deal"
         )
-        *most, last = (c for c in EVERY_GAME_COMMANDS if c != "count")
+        *most, last = EVERY_GAME_COMMANDS
         raise AnalyzerError(
             f"{what} works out the exact EV of a round of a game dealt once; {game.name} "
             f"has {why} ({', '.join(most)} and {last} take it)"

@@ -96,12 +96,15 @@ MAIN_BETS = ("player", "banker")
 #: The commands that take a paytable of any game of the family (:mod:`analyzer.game.games`);
 #: the others deal Player and Banker hands and refuse another game
 #: (:meth:`Paytable.require_punto_banco` names these).
-EVERY_GAME_COMMANDS = ("report", "verify", "docs", "eor", "play", "simulate", "count", "audit")
+EVERY_GAME_COMMANDS = (
+    "report", "verify", "docs", "eor", "play", "simulate", "count", "dealt", "audit",
+)  # fmt: skip
 #: The commands that take a punto banco paytable with a player's ``[decision]``
 #: (:meth:`Paytable.require_played_as_dealt` names these): ``play`` and ``simulate`` play
 #: each bet of the decision by its strategy (or the action given); the others refuse it.
 DECISION_COMMANDS = (
-    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "audit",
+    "report", "verify", "fit", "docs", "strategy", "eor", "play", "simulate", "count", "dealt",
+    "audit",
 )  # fmt: skip
 
 
@@ -516,20 +519,6 @@ class Paytable:
             raise AnalyzerError(
                 f"{self.source}: {what} plays every bet as dealt; the bets of its [decision] "
                 f"are played by the player's choice ({', '.join(most)} and {last} take it)"
-            )
-
-    def require_seen_in_full(self, what: str) -> None:
-        """Refuse, in one line, ``what`` (count: the per-round exact EVs on the cards left)
-        for a game whose decision's cards shown are random (``shown`` in its
-        ``[decision]``): the batch engine prices a round by one information set of every
-        card the decision sees, while a random reveal would need each reveal's best play
-        solved again on every shoe state (play, simulate and audit take it)."""
-        if self.game is not None and self.game.decision is not None and self.game.decision.shown:
-            raise AnalyzerError(
-                f"{self.source}: {what} prices each round on the cards left by the best play "
-                f"of one information set; {self.game.name}'s decision is shown cards at "
-                "random, whose best play would be solved again per reveal on every shoe "
-                "(report, verify, fit, docs, strategy, play, simulate and audit take it)"
             )
 
     def with_meter(self, meter: Fraction) -> Paytable:

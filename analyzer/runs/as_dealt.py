@@ -37,6 +37,7 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, RANK_VALUES, RANKS
+from analyzer.game.games import Game
 from analyzer.game.rules import BURN_BY_VALUE
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.paytables.model import Bet, Paytable
@@ -255,6 +256,8 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
     type_of_card = np.arange(N_CARDS) if job.per_card else np.arange(N_CARDS) // 4
     counts = np.asarray(job.counts, dtype=np.int64)
     compositions = round_compositions(cards, type_of_card, table[:, :, 1], n_rounds, counts)
+    if paytable.punto_banco_decision is not None:  # each round's play solved on its cards
+        return _solved_round_sums(job, compositions, n_rounds, table[:, :, 0])
     window, last = round_windows(job.max_rounds, max_rounds)
     n_windows = int(window[-1]) + 1
     sums = shoe_window_sums(
@@ -273,6 +276,38 @@ def _dealt_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
         upto = n_windows if w is None else w + 1
         result["limit_ev"][:, c] = sums[:, :upto, c].sum(axis=1)
         result["limit_bets"][:, c] = dealt[:, :upto].sum(axis=1)
+    return result
+
+
+def _solved_round_sums(
+    job: DealtJob, compositions: np.ndarray, n_rounds: np.ndarray, numbers: np.ndarray
+) -> Result:
+    """Per shoe, the sums of a game with a punto banco ``[decision]`` (Peek): each round's
+    EV is its best play solved on the cards left (:func:`analyzer.analysis.solved`), so
+    the rounds are priced one by one, not summed by window first."""
+    from analyzer.analysis.solved import solved_values
+
+    shoes = len(n_rounds)
+    result: Result = {"rounds": n_rounds.copy()}
+    for key in PER_COLUMN:
+        result[key] = np.zeros((shoes, job.n_columns), np.int64 if key.endswith("bets") else float)
+    dealt = np.arange(compositions.shape[1])[None, :] < n_rounds[:, None]
+    if not dealt.any():
+        return result
+    shoe_of_round = np.nonzero(dealt)[0]
+    number = numbers[:, : compositions.shape[1]][dealt]
+    ev = solved_values(job.paytable, job.columns, compositions[dealt])
+    limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
+    offered = number[:, None] <= limits
+    for c in range(job.n_columns):
+        result["limit_ev"][:, c] = np.bincount(
+            shoe_of_round, weights=np.where(offered[:, c], ev[:, c], 0.0), minlength=shoes
+        )
+        result["limit_bets"][:, c] = np.bincount(
+            shoe_of_round, weights=offered[:, c], minlength=shoes
+        ).astype(np.int64)
+        result["all_ev"][:, c] = np.bincount(shoe_of_round, weights=ev[:, c], minlength=shoes)
+    result["all_bets"][:] = n_rounds[:, None]
     return result
 
 
@@ -598,10 +633,13 @@ def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
     return out
 
 
-def needs_suits(bet: Bet) -> bool:
-    """Does ``bet`` need suits (not priced on a shoe by rank)?"""
+def needs_suits(bet: Bet, game: Game | None = None) -> bool:
+    """Does ``bet`` (of ``game``; None: punto banco) need suits (not priced on a shoe by
+    rank)?"""
     from analyzer.engine.pricing import pricing
 
+    if game is not None:
+        return game.needs_suits(bet.fields)
     return pricing(bet).unavailable(False) is not None
 
 
@@ -694,8 +732,6 @@ def dealt_job(
     from analyzer.runs.count_plan import count_columns
     from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
 
-    paytable.require_punto_banco("dealt")
-    paytable.require_played_as_dealt("dealt")
     columns = count_columns(paytable, list(bets or ["all"]), mode)
     if shoe is not None:
         if shoe.suit_counts is not None:
@@ -738,7 +774,7 @@ def priced_by_rank(paytable: Paytable, columns: tuple, given: bool) -> tuple:
     standard error."""
     from analyzer.errors import tell
 
-    on_suits = [c for c in columns if needs_suits(paytable.bet(*c))]
+    on_suits = [c for c in columns if needs_suits(paytable.bet(*c), paytable.game)]
     if on_suits and given:
         raise AnalyzerError(
             f"{on_suits[0][0]} is a bet on suits: a shoe by rank (--shoe per rank, --exact) "
@@ -757,9 +793,25 @@ def check_dealt_work(job: DealtJob, shoe: Shoe, shoes: int) -> None:
     """The exact work weighed before any shoe is dealt: the analysis off the top, and
     every round's EV (as count weighs it)."""
     from analyzer.analysis.budget import check_analyses, check_visits
+    from analyzer.analysis.solved import check_solved_work, solved_per_round
     from analyzer.engine.batch import compiled_per_process, walked_per_composition
     from analyzer.engine.card_walk import COMPILING
 
+    if solved_per_round(job.paytable):  # each round's best play solved on its cards
+        from analyzer.analysis.exact import check_known
+        from analyzer.runs.solved_rounds import solved_rounds_bound
+
+        check_known(job.paytable)
+        per_shoe = solved_rounds_bound(job.paytable, job.size, job.rule.cut_card)
+        check_solved_work(
+            shoes * per_shoe, "dealt", "deal fewer shoes (--shoes), or fewer decks (--decks)"
+        )
+        return
+    if job.paytable.game is not None:  # as count weighs a game's
+        from analyzer.runs.jobs import check_game_work
+
+        check_game_work(job.paytable, job.bets, shoe, "dealt")
+        return
     bets = job.bets
     mixture = job.paytable.mixture
     check_analyses(bets, shoe, mixture=mixture)

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from analyzer.analysis.solved import check_solved_work, solved_per_round
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import RANKS
 from analyzer.game.shoe import Shoe
@@ -119,7 +120,16 @@ def count_job(
     single = restricted(paytable, columns)
     derive = not perfect and (not tags or threshold is None)
     bets = [single.bet(*column) for column in columns]
-    if paytable.game is not None:
+    if solved_per_round(paytable):  # each round's best play solved on its cards
+        from analyzer.analysis.exact import check_known
+        from analyzer.runs.solved_rounds import solved_rounds_bound
+
+        check_known(single)
+        per_shoe = solved_rounds_bound(paytable, procedure.cards, procedure.cut_card)
+        check_solved_work(
+            sum(sizes) * per_shoe, "count", "deal fewer shoes (--shoes), or fewer decks (--decks)"
+        )
+    elif paytable.game is not None:
         check_game_work(paytable, bets, procedure)
     else:
         check_exact_work(bets, procedure, sum(sizes), derive, paytable.mixture)

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from analyzer.analysis.solved import solved_values
 from analyzer.engine.batch import dealt_expected_values
 from analyzer.engine.game_batch import GameBatch, game_batch
 from analyzer.errors import AnalyzerError
@@ -41,8 +42,9 @@ from analyzer.runs.dealer import (
     join_rounds,
     shuffled_shoe,
 )
-from analyzer.runs.game_dealer import deal_game_shoes
+from analyzer.runs.game_dealer import deal_game_shoes, shuffled_game_shoes
 from analyzer.runs.runner import Result, partition_rng
+from analyzer.runs.solved_rounds import deal_solved_shoe
 from analyzer.runs.stats import ratio_and_error
 
 #: The headline figures: the max-round limit applied, and not.
@@ -288,7 +290,10 @@ def _deal_punto_banco(job: CountJob, rng: np.random.Generator, shoes: int) -> _D
             seen.append(counted[0])
             unseen.append(counted[1])
     records = join_rounds(records)
-    ev = dealt_expected_values(job.bets, np.concatenate(compositions), rules, strategy)
+    if job.paytable.punto_banco_decision is not None:  # each round's play solved on its cards
+        ev = solved_values(job.paytable, job.columns, np.concatenate(compositions))
+    else:
+        ev = dealt_expected_values(job.bets, np.concatenate(compositions), rules, strategy)
     return _Dealt(
         np.concatenate(shoe_of_round),
         records["round"],
@@ -341,10 +346,45 @@ def _deal_game(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
     )
 
 
+def _deal_solved_game(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
+    """The next ``shoes`` shoes of a game whose hands draw or decide (shuffled and burned
+    as a game dealt once), dealt round by round, each round played and priced by the
+    best play solved on its cards (:mod:`analyzer.runs.solved_rounds`)."""
+    procedure = job.procedure
+    tag_of_card = _tags_of_cards(job)
+    cards, first = shuffled_game_shoes(rng, shoes, procedure)
+    counts = np.full(52, procedure.decks, dtype=np.int64)
+    cut = procedure.cards - procedure.cut_card
+    one_more = procedure.last_round == "one-more"
+    shoe_of_round, number, start, evs, seen, unseen = [], [], [], [], [], []
+    for shoe in range(shoes):
+        starts, ev = deal_solved_shoe(
+            job.paytable, job.columns, cards[shoe], int(first[shoe]), cut, one_more, counts
+        )
+        shoe_of_round.append(np.full(len(starts), shoe))
+        number.append(np.arange(1, len(starts) + 1))
+        start.append(starts)
+        evs.append(ev)
+        if tag_of_card is not None:
+            counted = _seen(tag_of_card, cards[shoe], int(first[shoe]), starts, procedure.burn)
+            seen.append(counted[0])
+            unseen.append(counted[1])
+    return _Dealt(
+        np.concatenate(shoe_of_round),
+        np.concatenate(number),
+        np.concatenate(start),
+        np.concatenate(evs),
+        np.concatenate(seen) if tag_of_card is not None else None,
+        np.concatenate(unseen) if tag_of_card is not None else None,
+    )
+
+
 def _count_shoes(job: CountJob, rng: np.random.Generator, shoes: int) -> Result:
     """:func:`count_partition` of the next ``shoes`` shoes ``rng`` deals."""
     if job.paytable.game is None:
         dealt = _deal_punto_banco(job, rng, shoes)
+    elif job.paytable.game.by_values:
+        dealt = _deal_solved_game(job, rng, shoes)
     else:
         dealt = _deal_game(job, rng, shoes)
     procedure = job.procedure

@@ -111,10 +111,13 @@ def check_exact_work(
         )
 
 
-def check_game_work(paytable: Paytable, bets: list[Bet], procedure: Procedure) -> None:
-    """A count of ``bets`` on a paytable of another game of the family, weighed before any
-    shoe is dealt: a game dealt once (one whose hands draw or decide is refused), its
-    multipliers' unknowns given values, the deal walk its exact analyses take (the
+def check_game_work(
+    paytable: Paytable, bets: list[Bet], dealt: Procedure | Shoe, what: str = "count"
+) -> None:
+    """A count (or ``what``: ``dealt``) of ``bets`` on a paytable of another game of the
+    family, weighed before any shoe is dealt: a game dealt once (one whose hands draw or
+    decide is refused), its multipliers' unknowns given values, the deal walk its exact
+    analyses take on the shoe ``dealt`` (a procedure's full decks, or a shoe) (the
     effects of removal, the thresholds, the bets compiled), and the terms every round's
     exact EV sums (:func:`~analyzer.engine.game_batch.check_round_terms`). Compiled, a
     round costs about what punto banco's compiled bets do, so the shoes are not weighed:
@@ -124,10 +127,11 @@ def check_game_work(paytable: Paytable, bets: list[Bet], procedure: Procedure) -
     from analyzer.engine.game_batch import check_dealt_once, check_round_terms
 
     game = paytable.game
-    check_dealt_once(game, f"{paytable.source}: count")
+    check_dealt_once(game, f"{paytable.source}: {what}")
     check_known(paytable)
     fields = frozenset().union(*(bet.fields for bet in bets))
-    check_deal_walk(game, Shoe.standard(procedure.decks), fields)
+    shoe = dealt if isinstance(dealt, Shoe) else Shoe.standard(dealt.decks)
+    check_deal_walk(game, shoe, fields)
     check_round_terms(game, bets)
 
 

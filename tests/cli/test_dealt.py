@@ -69,7 +69,30 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
         ),
         (["--shoes", "2", "--shoe", TINY, "--decks", "2"], "give --decks or --shoe, not both"),
         (["--shoes", "10000", "--partition-size", "10000", "--decks", "27"], "MB of memory"),
-        (["--shoes", "2", "--paytable", "dragon-tiger"], "Dragon Tiger"),
+        (
+            ["--shoes", "300", "--paytable", "lucky-draw-baccarat-1"],
+            "dealt solves each round's best play on its cards",
+        ),
+        (["--shoes", "2", "--paytable", "peek-baccarat"], "unknowns (s1, s2, s3)"),
+        (
+            [
+                *("--exact", "--shoe", TINY, "--cut-card", "6"),
+                "--paytable",
+                "lucky-draw-baccarat-1",
+            ],
+            "sample it",
+        ),
+        (["--shoes", "2", "--paytable", "lightning-dragon-tiger"], "--unknowns"),
+        (
+            [
+                *("--exact", "--shoe", TINY, "--paytable", "dragon-tiger"),
+                "--cut-card",
+                "1",
+                "--bet",
+                "tie",
+            ],
+            "a round can start with 2 cards left",
+        ),
         ([*("--exact", "--shoe", TINY, "--cut-card", "6"), *MIXED], "pure strategies only"),
     ],
 )
@@ -110,3 +133,27 @@ def test_a_mixed_strategy_is_dealt_with_random_decisions(tmp_path, capsys) -> No
     assert code == 0, err
     row = json.loads(out)["bets"][0]
     assert row["shoes"] == 40 and 0.9 < row["without_limit"]["rtp"] < 1.1
+
+
+@pytest.mark.parametrize(
+    ("paytable", "extra"),
+    [
+        ("dragon-tiger-pragmatic", []),
+        ("three-card-baccarat", []),
+        ("lightning-dragon-tiger", ["--unknowns", "p3=1/8,p5=1/60,p8=3/32"]),
+    ],
+)
+def test_a_family_game_off_the_top_is_reports_rtp(tmp_path, capsys, paytable, extra) -> None:
+    """Dragon Tiger, Three Card Baccarat and Lightning Dragon Tiger are dealt; the figure
+    off the top is report's RTP of every bet, exactly."""
+    argv = ["--paytable", paytable, *extra, "--format", "json"]
+    code, out, err = run(capsys, "dealt", "--shoes", "3", *argv, *quiet(tmp_path))
+    assert (code, err) == (0, "")
+    dealt_rows = json.loads(out)["bets"]
+    code, out, _ = run(capsys, "report", *argv)
+    assert code == 0
+    reported = {(row["bet"], row["mode"]): row["rtp"] for row in json.loads(out)["bets"]}
+    assert len(dealt_rows) == len(reported) > 3
+    for row in dealt_rows:
+        assert Fraction(row["rtp_off_the_top"]) == Fraction(reported[(row["bet"], row["mode"])])
+        assert row["shoes"] == 3 and row["with_limit"]["rtp_se"] is not None
