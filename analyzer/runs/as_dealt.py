@@ -727,11 +727,13 @@ def dealt_job(
     ``decks`` full decks (default: the paytable's). ``bets``: bet ids or ``["all"]``
     (None: all); ``exact``: every order of the shoe's cards (by rank; no ``shoes``),
     else ``shoes`` sampled in partitions of ``partition_size``."""
+    from analyzer.analysis.exact import check_known
     from analyzer.game.shoe import Shoe
     from analyzer.paytables.model import restricted
     from analyzer.runs.count_plan import count_columns
     from analyzer.runs.jobs import MAX_PARTITIONS, check_partition_memory, partition_sizes
 
+    check_known(paytable)  # every round's EV needs the unknowns' values
     columns = count_columns(paytable, list(bets or ["all"]), mode)
     if shoe is not None:
         if shoe.suit_counts is not None:

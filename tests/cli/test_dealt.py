@@ -83,6 +83,9 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
             "sample it",
         ),
         (["--shoes", "2", "--paytable", "lightning-dragon-tiger"], "--unknowns"),
+        # Punto banco with multipliers on unknowns: once a TypeError deep in the pricing.
+        (["--shoes", "2", "--paytable", "golden-wealth-baccarat"], "unknowns (a, b, c)"),
+        (["--exact", "--shoe", TINY, "--paytable", "golden-wealth-baccarat"], "unknowns (a, b, c)"),
         (
             [
                 *("--exact", "--shoe", TINY, "--paytable", "dragon-tiger"),
