@@ -450,7 +450,7 @@ INFORMATION = "_information"
 @njit(cache=True)
 def _drawn_cells_jit(
     value_counts, n_cards, take, owner, extra, draws, action_hands, seen, first_cards, cell_of,
-    out,
+    second_by_winner, out,
 ):  # fmt: skip
     """Every round of the first deal's ordered point values, played under each action:
     each hand's first cards (``owner[i]``: the hand of card ``i`` of the first deal,
@@ -461,7 +461,10 @@ def _drawn_cells_jit(
     their values by the cards of it left, and the sequence's unused cards by the ordered
     ways to deal them from the rest (a falling product, or a power with replacement).
     Each round is added at its cell, ``cell_of[scores, cards taken]``: the winner (a
-    function of the scores) and what the bets ask, the rest summed out as it goes.
+    function of the scores) and what the bets ask, the rest summed out as it goes. Where
+    no bet asks the second hand's score (``second_by_winner``), its card after the deal
+    is added by how the total it makes compares with the first hand's (three sums of
+    the cards left by total, not each value).
 
     Parameters
     ----------
@@ -480,6 +483,8 @@ def _drawn_cells_jit(
     cell_of : int64[10, 10, 2, 2]
         The cell (of C) of each first hand's score, second's, extra cards taken by the
         first hand, by the second.
+    second_by_winner : bool
+        ``cell_of`` reads the second hand's score only through the winner.
     out : int64[A, C, 10**k]
         Zeroed by the caller; on return the ways of each (action, cell, information set).
     """
@@ -497,6 +502,10 @@ def _drawn_cells_jit(
     for taken in range(3):
         for i in range(n_rest - taken):
             unused_of[taken] *= remaining - take * (taken + i)
+    # The cards left by the total they bring the second hand to, and their running sums
+    # (``below[t]``: the cards bringing it under t).
+    by_total = np.zeros(10, dtype=np.int64)
+    below = np.zeros(11, dtype=np.int64)
     depth = 0
     while True:
         depth = _next_sequence_jit(choice, left, weight, depth, take)
@@ -515,6 +524,10 @@ def _drawn_cells_jit(
         for j in range(seen.shape[0]):
             info = info * 10 + choice[seen[j]]
         base = weight[first_cards]
+        if second_by_winner:
+            for t in range(10):
+                by_total[t] = left[(t - first1) % 10]
+                below[t + 1] = below[t] + by_total[t]
         for a in range(action_hands.shape[0]):
             cells = out[a, :, info]
             took0 = 1 if extra[0] == 1 and (draws[0, first0] or action_hands[a] == 0) else 0
@@ -527,10 +540,25 @@ def _drawn_cells_jit(
                 for c1 in range(n_classes):
                     if left[c1] != 0:
                         cells[cell_of[(first0 + c1) % 10, first1, 1, 0]] += ways * left[c1]
+            elif taken == 1 and second_by_winner:
+                by_second = cell_of[first0, :, 0, 1]
+                _add_by_winner(cells, by_second, first0, by_total, below, -1, 0, ways)
             elif taken == 1:
                 for c1 in range(n_classes):
                     if left[c1] != 0:
                         cells[cell_of[first0, (first1 + c1) % 10, 0, 1]] += ways * left[c1]
+            elif second_by_winner:
+                for c1 in range(n_classes):
+                    w1 = left[c1]
+                    if w1 == 0:
+                        continue
+                    # (the first hand's card is one fewer of its total for the second)
+                    total0 = (first0 + c1) % 10
+                    by_second = cell_of[total0, :, 1, 1]
+                    removed = (first1 + c1) % 10
+                    _add_by_winner(
+                        cells, by_second, total0, by_total, below, removed, take, ways * w1
+                    )
             else:
                 for c1 in range(n_classes):
                     w1 = left[c1]
@@ -608,7 +636,7 @@ def drawn_cells(
     cells = np.zeros((len(actions), math.prod(axes), 10 ** len(seen)), dtype=np.int64)
     _drawn_cells_jit(
         counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards,
-        cell_of, cells,
+        cell_of, axes[2] == 1, cells,
     )  # fmt: skip
     denominator = shoe.sequences(n_cards)
     columns = _cell_columns(game, axes)
@@ -652,6 +680,31 @@ def drawn_tables(
             columns["action"] = cells.columns["action"][cell]
         tables[action] = OutcomeTable(columns, flat[found], cells.denominator, "none")
     return tables
+
+
+@njit(cache=True)
+def _add_by_winner(cells, by_second, total0, by_total, below, removed, take, ways):
+    """Add ``ways`` times the cards left bringing the second hand under, to, and over
+    ``total0`` (``by_total``, ``below``: :func:`_drawn_cells_jit`; ``take`` fewer of
+    those bringing it to ``removed``, -1 for none) at the cells ``by_second`` gives a
+    second hand's total of each comparison."""
+    lower = below[total0]
+    tie = by_total[total0]
+    higher = below[10] - lower - tie
+    if removed >= 0:
+        if removed < total0:
+            lower -= take
+        elif removed > total0:
+            higher -= take
+        else:
+            tie -= take
+    if lower != 0:  # (then total0 > 0)
+        cells[by_second[0]] += ways * lower
+    if tie != 0:
+        cells[by_second[total0]] += ways * tie
+    if higher != 0:  # (then total0 < 9)
+        cells[by_second[9]] += ways * higher
+    return 0
 
 
 def _cell_layout(game: Game, fields: frozenset[str]) -> tuple[tuple[int, ...], np.ndarray]:
@@ -1291,7 +1344,8 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
     third_card : bool[10, 10, 12]
     out : int64[10, 10, 10, 10, 3, S, S]
         Zeroed by the caller; ``S`` 10, or 1 where no bet asks a score (the scores then
-        summed out as the walk goes).
+        summed out as the walk goes, the Banker's third card after the Player's added by
+        how the total it makes compares with the Player's: three sums, not each value).
     """
     n_classes = value_counts.shape[0]
     left = value_counts.copy()
@@ -1302,6 +1356,10 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
     choice = np.full(4, -1, dtype=np.int64)
     weight = np.ones(5, dtype=np.int64)
     remaining = size - 4 * take
+    # The cards left by the total they bring the Banker to, and their running sums
+    # (``below[t]``: the cards bringing it under t).
+    by_total = np.zeros(10, dtype=np.int64)
+    below = np.zeros(11, dtype=np.int64)
     depth = 0
     while True:
         depth = _next_sequence_jit(choice, left, weight, depth, take)
@@ -1313,12 +1371,32 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
         base = weight[4]
         cell = out[p1, b1, p2, b2]
         if third_card[player, banker, 11]:
+            if not keep:
+                for t in range(10):
+                    by_total[t] = left[(t - banker) % 10]
+                    below[t + 1] = below[t] + by_total[t]
             for c5 in range(n_classes):
                 w5 = left[c5]
                 if w5 == 0:
                     continue
                 ps = (player + c5) % 10
-                if third_card[player, banker, c5]:
+                if third_card[player, banker, c5] and not keep:
+                    # Under ps the Player wins, over it the Banker (the fifth card one
+                    # fewer of the total it brings the Banker to).
+                    lower = below[ps]
+                    tie = by_total[ps]
+                    higher = below[10] - lower - tie
+                    removed = (banker + c5) % 10
+                    if removed < ps:
+                        lower -= take
+                    elif removed > ps:
+                        higher -= take
+                    else:
+                        tie -= take
+                    cell[0, 0, 0] += base * w5 * lower
+                    cell[1, 0, 0] += base * w5 * higher
+                    cell[2, 0, 0] += base * w5 * tie
+                elif third_card[player, banker, c5]:
                     left[c5] -= take
                     for c6 in range(n_classes):
                         w6 = left[c6]
