@@ -672,8 +672,9 @@ def _solve(
         at_stakes = tuple(
             (stake, int(taken[a, r])) for a, stake in enumerate(stakes) if taken[a, r]
         )
-        first = sum((Fraction(w) * s * rule_net for s, w in at_stakes), start=Fraction(0))
-        second = sum((Fraction(w) * (s * rule_net) ** 2 for s, w in at_stakes), start=Fraction(0))
+        # (the stakes' sums in integers, times the rule's net once: the same fractions)
+        first = Fraction(rule_net) * sum(w * s for s, w in at_stakes)
+        second = Fraction(rule_net) ** 2 * sum(w * s * s for s, w in at_stakes)
         moments = (first / ways, second / ways) if ways else (rule_net, rule_net**2)
         when, payout = (
             (bet.rules[r].condition.shown, bet.rules[r].payout)

@@ -599,3 +599,28 @@ def test_drawn_cells_leaves_single_cards_to_the_walk_by_classes():
     lucky = named_game("lucky-draw-baccarat")
     with pytest.raises(AnalyzerError, match="single cards"):
         drawn_cells(lucky, Shoe.standard(1), frozenset({"player_card1_rank"}), (None,))
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("replacement", [False, True])
+def test_a_third_card_added_by_how_it_compares_equals_it_added_by_value(replacement):
+    """Lucky Draw's dealer card after the deal, where no bet reads the dealer's score, is
+    added by how its total compares (the kernel's shortcut): the same ways as the walk
+    that tells the dealer's score apart, summed over it."""
+    from analyzer.engine.deal_walk import INFORMATION, drawn_tables
+
+    lucky = named_game("lucky-draw-baccarat")
+    cards = ["AS", "5H", "KD", "9C", "6S", "3H", "2D", "5C"] if not replacement else ["AS", "5H"]
+    shoe = shoe_of(cards, replacement)
+    short = frozenset({"winner", "player_score", "player_cards"})
+    actions = lucky.decision.actions
+    by_winner = drawn_tables(lucky, shoe, short, actions)
+    by_score = drawn_tables(lucky, shoe, short | {"dealer_score"}, actions)
+    keys = [INFORMATION, *sorted(short)]
+    for action in actions:
+        totals: Counter = Counter()
+        for table, sign in ((by_winner[action], 1), (by_score[action], -1)):
+            for i, ways in enumerate(table.ways.tolist()):
+                totals[tuple(table.columns[name][i] for name in keys)] += sign * ways
+        assert not any(totals.values())
+        assert by_winner[action].ways.sum() == shoe.sequences(lucky.most_cards)
