@@ -13,6 +13,7 @@ backward induction is the whole solution; every figure stays an exact fraction.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -25,10 +26,14 @@ from analyzer.analysis.bets import OTHERWISE, BetResult, Sums, bet_result
 from analyzer.engine.deal_walk import (
     FIRST_FOUR,
     INFORMATION,
-    cells_of,
+    SetCells,
+    best_actions,
+    card_levels,
     check_deal_walk,
+    drawn_cells,
     drawn_tables,
     information_values,
+    played_ways,
     punto_banco_cells,
 )
 from analyzer.engine.outcomes import OutcomeTable
@@ -187,9 +192,11 @@ class StrategyTable(Sequence[Choice]):
         return self._choices[index]
 
 
-#: Per action, the ways of each (information set, rule settling it) of one reveal: the
-#: sets' codes and an int64 array (sets x (rules + 1)), the last column "no rule".
-ByAction = dict[Action | None, tuple[np.ndarray, np.ndarray]]
+#: Per action, the ways of each (row, information set) of one reveal: the sets' codes, an
+#: int64 array (rows x sets: the sets on the long axis) and the rule of the bet settling
+#: each row (the last rule, len(bet.rules), "no rule"): a row is a cell of the walk (a
+#: winner, scores) or a rule's ways summed.
+ByAction = dict[Action | None, tuple[np.ndarray, np.ndarray, np.ndarray]]
 
 
 def best_play(
@@ -223,19 +230,23 @@ def best_play(
             sees = game.decision.sees
             per_reveal = [
                 {
-                    action: _shown_sets(codes, sums, len(sees), [sees.index(c) for c in r.sees])
-                    for action, (codes, sums) in by_action.items()
+                    action: (
+                        *_shown_sets(codes, sums, len(sees), [sees.index(c) for c in r.sees]),
+                        rules,
+                    )
+                    for action, (codes, sums, rules) in by_action.items()
                 }
                 for r in reveals
             ]
         leader = None
         if game.decision is not None and bet.id not in decided:
             leader = _leader(offered, decided, mode, choices)
+        sets = _Sets.of(per_reveal)
         if leader is None:
-            result, blocks = _solve(bet, mode, reveals, per_reveal, denominator, given)
+            result, blocks = _solve(bet, mode, reveals, sets, denominator, given)
         else:
             result, blocks = _solve(
-                bet, mode, reveals, per_reveal, denominator, played_by=leader, raised=False
+                bet, mode, reveals, sets, denominator, played_by=leader, raised=False
             )
         results[b] = result
         if blocks is not None:
@@ -260,10 +271,12 @@ def _leader(
 
 def _walked_tables(
     game: Game, shoe: Shoe, offered: list[tuple[Bet, str]], actions: tuple[Action | None, ...]
-) -> list[dict[Action | None, OutcomeTable]]:
-    """Each offered bet's tables (:func:`~analyzer.engine.deal_walk.drawn_tables`): the
-    bets that ask about no single card share the walk by values, as fast as alone; those
-    that ask about the same cards' fields share a walk by card classes (where within its
+) -> list[dict[Action | None, OutcomeTable | SetCells]]:
+    """Each offered bet's rounds under each action: the bets that ask about no single
+    card share the walk by values (:func:`~analyzer.engine.deal_walk.drawn_cells`), as
+    fast as alone; those
+    that ask about the same cards' fields share a walk by card classes
+    (:func:`~analyzer.engine.deal_walk.drawn_tables`, where within its
     budget together, else each is walked alone, each within it:
     :func:`~analyzer.engine.deal_walk.check_deal_walk`). Bets on different cards are
     walked apart: one walk would tell apart every pair of their cards' classes. A bet's
@@ -286,7 +299,8 @@ def _walked_tables(
                 for b in group:
                     out[b] = drawn_tables(game, shoe, offered[b][0].fields, actions)
                 continue
-        tables = drawn_tables(game, shoe, fields, actions)
+        by_cards = any(level >= 0 for level in card_levels(game, fields))
+        tables = (drawn_tables if by_cards else drawn_cells)(game, shoe, fields, actions)
         for b in group:
             out[b] = tables
     return out
@@ -295,27 +309,31 @@ def _walked_tables(
 def _shown_sets(
     codes: np.ndarray, sums: np.ndarray, seen: int, kept: list[int]
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The sums of every information set of all ``seen`` cards (their codes) summed into
-    the sets of a reveal that shows the cards at places ``kept`` of them (in the
-    decision's order): each code keeps those cards' digits, the others summed out."""
+    """The sums (rules x sets) of every information set of all ``seen`` cards (their
+    codes) summed into the sets of a reveal that shows the cards at places ``kept`` of
+    them (in the decision's order): each code keeps those cards' digits, the others
+    summed out."""
     shown = np.zeros_like(codes)
     for place in kept:
         shown = shown * 10 + (codes // 10 ** (seen - 1 - place)) % 10
     unique, inverse = np.unique(shown, return_inverse=True)
-    out = np.zeros((len(unique), sums.shape[1]), dtype=sums.dtype)
-    np.add.at(out, inverse.reshape(-1), sums)
+    out = np.zeros((sums.shape[0], len(unique)), dtype=sums.dtype)
+    np.add.at(out.T, inverse.reshape(-1), sums.T)
     return unique, out
 
 
-def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.ndarray]:
-    """Per information set the table deals (its codes, ascending), the ways each rule of
-    ``bet`` settles (a column per rule, the last "no rule")."""
-    cells = cells_of(table)
-    if cells is None:
+def _sums_by_set(
+    bet: Bet, table: OutcomeTable | SetCells, by_information: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per information set the table deals (its codes, ascending), the ways of each row
+    (a row per set; the sets with ways) and the rule of ``bet`` settling each row: of
+    :class:`~analyzer.engine.deal_walk.SetCells`, its cells (each cell's rule settled
+    once); of a table, the rules' ways summed (the last row "no rule")."""
+    if isinstance(table, SetCells):
+        dealt = np.flatnonzero(table.ways.any(axis=0))
         index = settling_rule(bet, table.columns, len(table.ways))
-    else:  # (each cell's rule, the rows' their cells': the same rules)
-        cell, columns = cells
-        index = settling_rule(bet, columns, len(columns["winner"]))[cell]
+        return dealt, table.ways.take(dealt, axis=1), index
+    index = settling_rule(bet, table.columns, len(table.ways))
     codes = (
         np.asarray(table.columns[INFORMATION], dtype=np.int64)
         if by_information
@@ -325,7 +343,7 @@ def _sums_by_set(bet: Bet, table, by_information: bool) -> tuple[np.ndarray, np.
     sums = np.zeros((int(codes.max(initial=0)) + 1, len(bet.rules) + 1), dtype=np.int64)
     np.add.at(sums, (codes, index), table.ways)
     dealt = np.flatnonzero(sums.any(axis=1))
-    return dealt, sums[dealt]
+    return dealt, np.ascontiguousarray(sums[dealt].T), np.arange(len(bet.rules) + 1)
 
 
 def _best_punto_banco(
@@ -342,49 +360,61 @@ def _best_punto_banco(
     side = cells.shape[-1]
     winner, player, banker = np.unravel_index(np.arange(3 * side * side), (3, side, side))
     columns = {"winner": np.array(WINNERS)[winner], "player_score": player, "banker_score": banker}
-    flat = cells.reshape(10, 10, 10, 10, -1)
+    # (the cells first, the sets after: numpy sums and compares along the long axes)
+    flat = np.moveaxis(cells.reshape(10, 10, 10, 10, -1), -1, 0).copy()
     denominator = shoe.sequences(6)
     place = {card: i for i, card in enumerate(FIRST_FOUR)}
+    # Every reveal's information sets by cell, for every bet at once: each set of hidden
+    # cards' sums from those of the set without its last card (one axis summed, of a
+    # smaller array), the sets each reveal deals kept, end to end.
+    hidden_sums: dict[tuple[int, ...], np.ndarray] = {(): flat}
+    by_cell, codes, bounds = [], [], [0]
+    for reveal in decision.reveals:
+        kept = [place[card] for card in reveal.sees]
+        hidden = tuple(i for i in range(4) if i not in kept)
+        # The cards shown in the decision's order, the most significant digit first.
+        order = np.argsort(np.argsort(kept)) + 1
+        summed = _summed_over(hidden_sums, hidden).transpose(0, *order)
+        sums = summed.reshape(len(flat), -1)
+        dealt = np.flatnonzero(sums.any(axis=0))
+        by_cell.append(sums.take(dealt, axis=1))
+        codes.append(dealt)
+        bounds.append(bounds[-1] + len(dealt))
+    every_set = _joined(by_cell)
+    every_code = _joined(codes)
     results, choices = [], {}
     for bet, mode in offered:
+        # The sets' cells are the rows the bet is solved on, each cell's rule settled once.
         index = settling_rule(bet, columns, len(winner))
-        by_rule = np.stack(
-            [flat[..., index == r].sum(axis=-1) for r in range(len(bet.rules) + 1)], axis=-1
+        n_actions = len(decision.actions)
+        sets = _Sets(
+            decision.actions,
+            tuple(bounds),
+            every_code,
+            (every_set,) * n_actions,
+            (index,) * n_actions,
         )
-        per_reveal = []
-        # Each set of hidden cards' sums, from those of the set without its last card
-        # (one axis summed, of a smaller array): the same exact integers.
-        hidden_sums: dict[tuple[int, ...], np.ndarray] = {(): by_rule}
-        for reveal in decision.reveals:
-            kept = [place[card] for card in reveal.sees]
-            hidden = tuple(i for i in range(4) if i not in kept)
-            # The cards shown in the decision's order, the most significant digit first.
-            summed = _summed_over(hidden_sums, hidden).transpose(*np.argsort(np.argsort(kept)), -1)
-            sums = summed.reshape(-1, len(bet.rules) + 1)
-            codes = np.arange(len(sums), dtype=np.int64)
-            seen = sums.sum(axis=1) > 0
-            by_action = dict.fromkeys(decision.actions, (codes[seen], sums[seen]))
-            per_reveal.append(by_action)
         given = _given(paytable, bet, mode)
         if any(isinstance(reveal.chance, Poly) for reveal in decision.reveals):
             result, blocks = _solve_in_unknowns(
-                bet, mode, decision.reveals, per_reveal, denominator, given
+                bet, mode, decision.reveals, sets, denominator, given
             )
         else:
-            result, blocks = _solve(bet, mode, decision.reveals, per_reveal, denominator, given)
+            result, blocks = _solve(bet, mode, decision.reveals, sets, denominator, given)
         results.append(result)
         choices[(bet.id, mode)] = StrategyTable(decision.reveals, blocks, denominator)
     return results, choices
 
 
 def _summed_over(sums: dict[tuple[int, ...], np.ndarray], hidden: tuple[int, ...]) -> np.ndarray:
-    """``sums[()]`` summed over the first four cards' axes ``hidden`` (ascending), from
-    the sums over ``hidden`` without its last (kept in ``sums``, by their axes)."""
+    """``sums[()]`` summed over the first four cards' axes ``hidden`` (ascending; axes 1
+    to 4, after the cells'), from the sums over ``hidden`` without its last (kept in
+    ``sums``, by their axes)."""
     out = sums.get(hidden)
     if out is None:
         parent = hidden[:-1]
         left = [i for i in range(4) if i not in parent]
-        out = sums[hidden] = _summed_over(sums, parent).sum(axis=left.index(hidden[-1]))
+        out = sums[hidden] = _summed_over(sums, parent).sum(axis=1 + left.index(hidden[-1]))
     return out
 
 
@@ -419,11 +449,66 @@ def _given(paytable: Paytable, bet: Bet, mode: str) -> dict | None:
     return None if paytable.played is None else paytable.played.of(bet.id, mode)
 
 
+def _joined(arrays: list[np.ndarray]) -> np.ndarray:
+    """``arrays`` end to end along their last axis (the one array itself where there is
+    one)."""
+    return arrays[0] if len(arrays) == 1 else np.concatenate(arrays, axis=-1)
+
+
+@dataclass(frozen=True)
+class _Sets:
+    """The information sets of every reveal of a decision, end to end (a reveal's sets
+    together, in its codes' order, reveal ``r``'s the columns ``bounds[r]:bounds[r + 1]``):
+    their ``codes``, and per action (of ``actions``) the ways of each row in each set
+    (``sums``: rows x sets; actions that deal no card share one array) and the rule of
+    the bet settling each row (``rules``), as :data:`ByAction` gives them."""
+
+    actions: tuple[Action | None, ...]
+    bounds: tuple[int, ...]
+    codes: np.ndarray
+    sums: tuple[np.ndarray, ...]
+    rules: tuple[np.ndarray, ...]
+
+    @staticmethod
+    def of(per_reveal: list[ByAction]) -> _Sets:
+        """The sets of each reveal's :data:`ByAction` joined (the same actions, and rows,
+        in every reveal; the codes of each reveal's first action's)."""
+        actions = tuple(per_reveal[0])
+        bounds = np.cumsum([0] + [len(next(iter(r.values()))[0]) for r in per_reveal])
+        codes = _joined([next(iter(r.values()))[0] for r in per_reveal])
+        joined: dict[tuple[int, ...], np.ndarray] = {}
+        sums = []
+        for action in actions:
+            parts = [r[action][1] for r in per_reveal]
+            key = tuple(map(id, parts))
+            if key not in joined:
+                joined[key] = _joined(parts)
+            sums.append(joined[key])
+        rules = tuple(per_reveal[0][action][2] for action in actions)
+        return _Sets(actions, tuple(bounds.tolist()), codes, tuple(sums), rules)
+
+    @property
+    def spans(self) -> list[slice]:
+        """Each reveal's sets."""
+        return [slice(a, b) for a, b in itertools.pairwise(self.bounds)]
+
+    def reveal(self, r: int) -> _Sets:
+        """The sets of reveal ``r`` alone."""
+        at = self.spans[r]
+        return _Sets(
+            self.actions,
+            (0, at.stop - at.start),
+            self.codes[at],
+            tuple(s[:, at] for s in self.sums),
+            self.rules,
+        )
+
+
 def _solve_in_unknowns(
     bet: Bet,
     mode: str,
     reveals: tuple[Reveal, ...],
-    per_reveal: list[ByAction],
+    sets: _Sets,
     denominator: int,
     given: dict | None = None,
 ) -> tuple[BetResult, list]:
@@ -433,9 +518,9 @@ def _solve_in_unknowns(
     them (no lines: a line's probability would be a polynomial too)."""
     net = net_squared = wins = pushes = Fraction(0)
     blocks: list[SetBlock] = []
-    for r, (reveal, by_action) in enumerate(zip(reveals, per_reveal, strict=True)):
+    for r, reveal in enumerate(reveals):
         alone, alone_blocks = _solve(
-            bet, mode, (Reveal(reveal.sees, Fraction(1)),), [by_action], denominator
+            bet, mode, (Reveal(reveal.sees, Fraction(1)),), sets.reveal(r), denominator
         )
         sums = alone.sums
         net = reveal.chance * sums.mean_net + net
@@ -446,11 +531,46 @@ def _solve_in_unknowns(
     return BetResult(bet, mode, (), Sums(net, net_squared, wins, pushes)), blocks
 
 
+def _best_in_integers(
+    sums: np.ndarray,
+    reads: np.ndarray,
+    nets: np.ndarray,
+    stakes: np.ndarray,
+    fold_nets: np.ndarray,
+    folds: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`~analyzer.engine.deal_walk.best_actions` in Python integers (object
+    arrays), where a net may outgrow int64: each set's ways, each action's net in each
+    set (actions x sets) and the best action of each set, the first listed where two are
+    equal."""
+    ways = sums[reads[0]].sum(axis=0)
+    per_stake = [
+        sum(
+            (row.astype(object) * int(net) for row, net in zip(kind, kind_nets, strict=True)),
+            start=np.zeros(kind.shape[1], dtype=object),
+        )
+        for kind, kind_nets in zip(sums, nets, strict=True)
+    ]
+    value = np.stack(
+        [
+            ways.astype(object) * int(fold_nets[a]) if folds[a] else per_stake[reads[a]] * stake
+            for a, stake in enumerate(stakes.tolist())
+        ]
+    )
+    best = np.zeros(value.shape[1], dtype=np.int64)
+    top = value[0]
+    for a in range(1, len(value)):
+        better = value[a] > top
+        best[better] = a
+        top = np.where(better, value[a], top)
+    return ways, value, best
+
+
 def _solve(
     bet: Bet,
     mode: str,
     reveals: tuple[Reveal, ...],
-    per_reveal: list[ByAction],
+    sets: _Sets,
     denominator: int,
     given: dict | None = None,
     played_by: list[SetBlock] | None = None,
@@ -468,7 +588,7 @@ def _solve(
     is weighed by its reveal's chance over one common denominator (the lines'
     ``scale``)."""
     nets = [rule.payout.net for rule in bet.rules] + [LOSE.net]
-    actions = list(per_reveal[0])
+    actions = list(sets.actions)
     # A fold forfeits a share of the base stake of a bet the decision raises: its net in
     # a set is fixed (the set's ways times the share lost), its rounds one line of their
     # own; a bet riding on the rounds plays a folded round on, at one stake.
@@ -486,60 +606,62 @@ def _solve(
     bound = denominator * max(abs(int(n)) for n in scaled) * max(stakes)
     exact = np.int64 if bound < 2**62 else object
     scaled = scaled.astype(exact)
-    taken = np.zeros((len(actions), len(nets)), dtype=object)
-    folded = dict.fromkeys(folds, 0)
-    blocks: list[SetBlock] = []
-    for r, by_action in enumerate(per_reveal):
-        codes, first_sums = next(iter(by_action.values()))
-        # Each action's (codes, sums), in the order of ``actions`` (the same actions, in
-        # the same order, in every reveal: taken as they come, no action hashed).
-        of_action = list(by_action.values())
-        if list(by_action) != actions:
-            of_action = [by_action[action] for action in actions]
-        set_ways = first_sums.sum(axis=1)
-        # The exact net of each action in each set, in units of 1/common of a base stake
-        # (actions that deal no card share one array of sums: its nets are worked out once).
-        per_stake: dict[int, np.ndarray] = {}
-        for _, sums in by_action.values():
-            if id(sums) not in per_stake:
-                per_stake[id(sums)] = sums.astype(exact) @ scaled
-        value = np.stack(
-            [
-                set_ways.astype(exact) * int(-action.forfeit * common)
-                if a in folded
-                else per_stake[id(of_action[a][1])] * stake
-                for a, (action, stake) in enumerate(zip(actions, stakes, strict=True))
-            ],
-            axis=1,
+    # Every reveal's sets at once (:class:`_Sets`): the distinct arrays of sums (actions
+    # that deal no card share one, its nets worked out once) and the one each action plays.
+    codes, spans = sets.codes, sets.spans
+    kinds: list[tuple[np.ndarray, np.ndarray]] = []
+    reads = []
+    for sums, rules in zip(sets.sums, sets.rules, strict=True):
+        same = [k for k, kind in enumerate(kinds) if kind[0] is sums and kind[1] is rules]
+        if not same:
+            kinds.append((sums, rules))
+        reads.append(same[0] if same else len(kinds) - 1)
+    stacked = kinds[0][0][None] if len(kinds) == 1 else np.stack([sums for sums, _ in kinds])
+    # Each row's net per base stake (its rule's), in units of 1/common of a stake.
+    row_nets = np.stack([scaled[rules] for _, rules in kinds])
+    fold_mask = np.array([a in folds for a in range(len(actions))], dtype=bool)
+    fold_nets = [
+        int(-action.forfeit * common) if a in folds else 0 for a, action in enumerate(actions)
+    ]
+    # The exact net of each action in each set, and the best action of each set (the
+    # first listed where two are equal).
+    solve = best_actions if exact is np.int64 else _best_in_integers
+    set_ways, value, best = solve(
+        stacked, np.array(reads), row_nets, np.array(stakes), np.array(fold_nets), fold_mask
+    )
+    if played_by is not None:
+        played = _joined(
+            [_played_as(played_by[r], codes[at], best[at]) for r, at in enumerate(spans)]
         )
-        # The best action of each set: exact integers compared, the first action listed
-        # where two are equal (argmax keeps the first maximum).
-        best = np.argmax(value, axis=1)
-        if played_by is not None:
-            played = _played_as(played_by[r], codes, best)
-        elif given is not None:
-            played = _played(given, reveals[r], codes, actions, bet)
-        else:
-            played = best
-        for a in range(len(actions)):
-            if a in folded:
-                folded[a] += int(set_ways[played == a].sum()) * weights[r]
-                continue
-            taken[a] += of_action[a][1][played == a].sum(axis=0).astype(object) * weights[r]
-        if actions != [None]:
-            names = tuple(action.name for action in actions)
-            blocks.append(
-                SetBlock(
-                    r,
-                    codes,
-                    set_ways,
-                    value,
-                    common,
-                    names,
-                    best,
-                    None if given is None and played_by is None else played,
-                )
+    elif given is not None:
+        played = _joined(
+            [_played(given, reveals[r], codes[at], actions, bet) for r, at in enumerate(spans)]
+        )
+    else:
+        played = best
+    # The ways of each rule taken under each action, per reveal (int64: a reveal's ways
+    # sum to the denominator), then weighed by the reveals' chances (Python integers).
+    by_reveal = played_ways(
+        stacked, np.array(reads), fold_mask, set_ways, played, np.array(sets.bounds)
+    )
+    by_row = (by_reveal.astype(object) * np.array(weights, dtype=object)[:, None, None]).sum(axis=0)
+    folded = {a: int(by_row[a, 0]) for a in folds}
+    taken = np.zeros((len(actions), len(nets)), dtype=object)
+    for a in range(len(actions)):
+        if a not in folded:  # (each row's ways to its rule)
+            for row, rule in enumerate(kinds[reads[a]][1].tolist()):
+                taken[a, rule] += by_row[a, row]
+    blocks: list[SetBlock] = []
+    if actions != [None]:
+        names = tuple(action.name for action in actions)
+        mine = given is None and played_by is None
+        blocks = [
+            SetBlock(
+                r, codes[at], set_ways[at], value[:, at].T, common, names, best[at],
+                None if mine else played[at],
             )
+            for r, at in enumerate(spans)
+        ]  # fmt: skip
     # One line per rule, as every bet has (claims and breakdowns name lines by rule):
     # its rounds under every action, with the mean net per base stake and the ways at
     # each stake (a raised stake nets its multiple of the payout); then a line per fold
@@ -550,8 +672,9 @@ def _solve(
         at_stakes = tuple(
             (stake, int(taken[a, r])) for a, stake in enumerate(stakes) if taken[a, r]
         )
-        first = sum((Fraction(w) * s * rule_net for s, w in at_stakes), start=Fraction(0))
-        second = sum((Fraction(w) * (s * rule_net) ** 2 for s, w in at_stakes), start=Fraction(0))
+        # (the stakes' sums in integers, times the rule's net once: the same fractions)
+        first = Fraction(rule_net) * sum(w * s for s, w in at_stakes)
+        second = Fraction(rule_net) ** 2 * sum(w * s * s for s, w in at_stakes)
         moments = (first / ways, second / ways) if ways else (rule_net, rule_net**2)
         when, payout = (
             (bet.rules[r].condition.shown, bet.rules[r].payout)

@@ -36,14 +36,18 @@ __all__ = [
     "MAX_DRAWN_CELLS",
     "MAX_DRAWN_STEPS",
     "MAX_SEQUENCES",
+    "SetCells",
+    "best_actions",
     "card_levels",
     "check_deal_walk",
     "dealt_outcomes",
     "dealt_tables",
     "drawn_bounds",
+    "drawn_cells",
     "drawn_tables",
     "information_codes",
     "information_values",
+    "played_ways",
     "punto_banco_cells",
     "sequences_bound",
 ]
@@ -445,8 +449,9 @@ INFORMATION = "_information"
 
 @njit(cache=True)
 def _drawn_cells_jit(
-    value_counts, n_cards, take, owner, extra, draws, action_hands, seen, first_cards, out
-):
+    value_counts, n_cards, take, owner, extra, draws, action_hands, seen, first_cards, cell_of,
+    second_by_winner, out,
+):  # fmt: skip
     """Every round of the first deal's ordered point values, played under each action:
     each hand's first cards (``owner[i]``: the hand of card ``i`` of the first deal,
     ``first_cards`` of them), then in hand order a hand's extra card where it takes one
@@ -455,6 +460,11 @@ def _drawn_cells_jit(
     deal are not walked one by one: a round that takes ``k`` of them weighs each of
     their values by the cards of it left, and the sequence's unused cards by the ordered
     ways to deal them from the rest (a falling product, or a power with replacement).
+    Each round is added at its cell, ``cell_of[scores, cards taken]``: the winner (a
+    function of the scores) and what the bets ask, the rest summed out as it goes. Where
+    no bet asks the second hand's score (``second_by_winner``), its card after the deal
+    is added by how the total it makes compares with the first hand's (three sums of
+    the cards left by total, not each value).
 
     Parameters
     ----------
@@ -470,10 +480,13 @@ def _drawn_cells_jit(
         For each action, the hand it gives its extra card, or -1.
     seen : int64[k]
         Positions (in the first deal) of the cards the decision sees (k may be 0).
-    out : int64[A, 10**k, 3, 10, 10, 2, 2]
-        Zeroed by the caller; on return the ways of each (action, information set,
-        winner: 0 the first hand, 1 the second, 2 a tie, first hand's score, second's,
-        extra cards taken by the first hand, by the second).
+    cell_of : int64[10, 10, 2, 2]
+        The cell (of C) of each first hand's score, second's, extra cards taken by the
+        first hand, by the second.
+    second_by_winner : bool
+        ``cell_of`` reads the second hand's score only through the winner.
+    out : int64[A, C, 10**k]
+        Zeroed by the caller; on return the ways of each (action, cell, information set).
     """
     n_classes = value_counts.shape[0]
     left = value_counts.copy()
@@ -483,6 +496,16 @@ def _drawn_cells_jit(
     choice = np.full(first_cards, -1, dtype=np.int64)
     weight = np.ones(first_cards + 1, dtype=np.int64)
     n_rest = n_cards - first_cards
+    remaining = size - take * first_cards
+    # The ordered ways to deal a sequence's unused cards from the rest, by cards taken.
+    unused_of = np.ones(3, dtype=np.int64)
+    for taken in range(3):
+        for i in range(n_rest - taken):
+            unused_of[taken] *= remaining - take * (taken + i)
+    # The cards left by the total they bring the second hand to, and their running sums
+    # (``below[t]``: the cards bringing it under t).
+    by_total = np.zeros(10, dtype=np.int64)
+    below = np.zeros(11, dtype=np.int64)
     depth = 0
     while True:
         depth = _next_sequence_jit(choice, left, weight, depth, take)
@@ -500,71 +523,99 @@ def _drawn_cells_jit(
         info = 0
         for j in range(seen.shape[0]):
             info = info * 10 + choice[seen[j]]
-        remaining = size - take * first_cards
         base = weight[first_cards]
+        if second_by_winner:
+            for t in range(10):
+                by_total[t] = left[(t - first1) % 10]
+                below[t + 1] = below[t] + by_total[t]
         for a in range(action_hands.shape[0]):
+            cells = out[a, :, info]
             took0 = 1 if extra[0] == 1 and (draws[0, first0] or action_hands[a] == 0) else 0
             took1 = 1 if extra[1] == 1 and (draws[1, first1] or action_hands[a] == 1) else 0
             taken = took0 + took1
-            # The ordered ways to deal the sequence's unused cards from the rest.
-            unused = 1
-            for i in range(n_rest - taken):
-                unused *= remaining - take * (taken + i)
+            ways = base * unused_of[taken]
             if taken == 0:
-                winner = 0 if first0 > first1 else 1 if first1 > first0 else 2
-                out[a, info, winner, first0, first1, 0, 0] += base * unused
-                continue
-            for c1 in range(n_classes):
-                w1 = left[c1]
-                if w1 == 0:
-                    continue
-                if taken == 1:
-                    total0 = (first0 + c1) % 10 if took0 == 1 else first0
-                    total1 = (first1 + c1) % 10 if took1 == 1 else first1
-                    winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
-                    out[a, info, winner, total0, total1, took0, took1] += base * w1 * unused
-                    continue
-                left[c1] -= take
-                total0 = (first0 + c1) % 10
-                for c2 in range(n_classes):
-                    w2 = left[c2]
-                    if w2 == 0:
+                cells[cell_of[first0, first1, 0, 0]] += ways
+            elif taken == 1 and took0 == 1:
+                for c1 in range(n_classes):
+                    if left[c1] != 0:
+                        cells[cell_of[(first0 + c1) % 10, first1, 1, 0]] += ways * left[c1]
+            elif taken == 1 and second_by_winner:
+                by_second = cell_of[first0, :, 0, 1]
+                _add_by_winner(cells, by_second, first0, by_total, below, -1, 0, ways)
+            elif taken == 1:
+                for c1 in range(n_classes):
+                    if left[c1] != 0:
+                        cells[cell_of[first0, (first1 + c1) % 10, 0, 1]] += ways * left[c1]
+            elif second_by_winner:
+                for c1 in range(n_classes):
+                    w1 = left[c1]
+                    if w1 == 0:
                         continue
-                    total1 = (first1 + c2) % 10
-                    winner = 0 if total0 > total1 else 1 if total1 > total0 else 2
-                    out[a, info, winner, total0, total1, 1, 1] += base * w1 * w2 * unused
-                left[c1] += take
+                    # (the first hand's card is one fewer of its total for the second)
+                    total0 = (first0 + c1) % 10
+                    by_second = cell_of[total0, :, 1, 1]
+                    removed = (first1 + c1) % 10
+                    _add_by_winner(
+                        cells, by_second, total0, by_total, below, removed, take, ways * w1
+                    )
+            else:
+                for c1 in range(n_classes):
+                    w1 = left[c1]
+                    if w1 == 0:
+                        continue
+                    left[c1] -= take
+                    total0 = (first0 + c1) % 10
+                    by_second = cell_of[total0, :, 1, 1]
+                    ways1 = ways * w1
+                    for c2 in range(n_classes):
+                        if left[c2] != 0:
+                            cells[by_second[(first1 + c2) % 10]] += ways1 * left[c2]
+                    left[c1] += take
     return 0
 
 
-def drawn_tables(
+@dataclass(frozen=True)
+class SetCells:
+    """The rounds of a game whose hands draw or decide played under one action, by
+    cell and information set (:func:`drawn_cells`): ``ways[c, s]`` the ordered ways of
+    the rounds in cell ``c`` of information set ``s`` (its code: the point values seen,
+    one decimal digit a card; the one set 0 without a decision), over ``denominator``;
+    ``columns`` the fields of each cell (the winner, and each hand's score and cards
+    where a field asks; ``action`` with a decision), the same in every set. A bet's
+    rules are settled on the cells, each once."""
+
+    ways: np.ndarray
+    columns: dict[str, np.ndarray]
+    denominator: int
+
+
+def drawn_cells(
     game: Game, shoe: Shoe, fields: frozenset[str], actions: tuple[Action | None, ...]
-) -> dict[Action | None, OutcomeTable]:
+) -> dict[Action | None, SetCells]:
     """Every round of a game whose hands may take a card after the first deal (by their
     own rule, or by the player's action) or with a decision, played under each of
     ``actions``, over every ordered sequence of point values of the most cards a round
-    deals (weighed as the other walks are, over N (N-1) ... (N-k+1)): a table per action;
-    with a decision, each row also carries its information set (:data:`INFORMATION`: the
-    values seen, as one number), so that the best action can be chosen per set
-    (:mod:`analyzer.analysis.decisions`).
+    deals (weighed as the other walks are, over N (N-1) ... (N-k+1)): per action, the
+    ways of each information set (the values of the cards the decision sees) and cell
+    (the winner, and the scores and cards taken that ``fields`` ask about), so that the
+    best action can be chosen per set (:mod:`analyzer.analysis.decisions`).
 
     A card after the first deal is taken from the sequence in the order of the hands
     (the player's draw before the dealer's): under an action that draws, the dealer's
     third card is the sixth card, else the fifth; a card a round does not take is one of
     the sequence's unused cards, as punto banco's walk counts them. One walk of the first
-    deal serves every action (the kernel adds each round into a small array of cells).
+    deal serves every action (:func:`_drawn_cells_jit`).
 
-    Where a field asks about single cards (``player_card1_rank``, ``dealer_card3_suit``:
-    :func:`card_levels`), the walk goes by card classes instead: those cards by rank, or
-    by rank and suit, only where asked, every other card by value
-    (:func:`_drawn_class_cells_jit`), and each row also carries the fields of the cards
-    asked about. The information set is still the point values of the cards the decision
-    sees. Such a walk is refused over its budget (:func:`check_deal_walk`).
+    Raises
+    ------
+    AnalyzerError
+        A shoe too small for a round, or a field asking about single cards (their walk
+        is :func:`drawn_tables`').
     """
     n_cards = game.most_cards
     if any(level >= 0 for level in card_levels(game, fields)):
-        check_deal_walk(game, shoe, fields, actions=len(actions))
-        return _drawn_class_tables(game, shoe, fields, actions)
+        raise AnalyzerError(f"{game.name}: single cards are walked by drawn_tables")
     if not shoe.replacement and shoe.size < n_cards:
         raise AnalyzerError(
             f"{game.name}: a round deals up to {n_cards} cards, the shoe has {shoe.size}"
@@ -581,83 +632,114 @@ def drawn_tables(
         dtype=np.int64,
     )
     seen = _seen_positions(game)
-    cells = np.zeros((len(actions), 10 ** len(seen), 3, 10, 10, 2, 2), dtype=np.int64)
+    axes, cell_of = _cell_layout(game, fields)
+    cells = np.zeros((len(actions), math.prod(axes), 10 ** len(seen)), dtype=np.int64)
     _drawn_cells_jit(
-        counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards, cells
-    )
+        counts, n_cards, shoe.take, owner, extra, draws, action_hands, seen, game.cards,
+        cell_of, axes[2] == 1, cells,
+    )  # fmt: skip
     denominator = shoe.sequences(n_cards)
-    tables = {}
-    # The cards a hand took are told apart only where a bet asks how many it holds:
-    # otherwise they are summed out here, and every cell left is a row of its own.
-    keep_took = [hand.extra and f"{hand.name}_cards" in fields for hand in game.hands]
-    keep_score = [f"{hand.name}_score" in fields for hand in game.hands]
+    columns = _cell_columns(game, axes)
+    out = {}
     for a, action in enumerate(actions):
-        by_cell = cells[a]
-        # (an axis of two summed by adding its halves: numpy's sum over a short last axis
-        # is many small reductions)
-        if not keep_took[1]:
-            by_cell = by_cell[..., :1] + by_cell[..., 1:]
-        if not keep_took[0]:
-            by_cell = by_cell[..., :1, :] + by_cell[..., 1:, :]
-        # A hand's score no bet asks about is summed out too: fewer rows to settle.
-        for h in (1, 0):
-            if not keep_score[h]:
-                by_cell = by_cell.sum(axis=2 + h, keepdims=True)
-        flat = by_cell.reshape(-1)
+        of_action = dict(columns)
+        if game.decision is not None:  # (one action a table: its name, as text)
+            of_action["action"] = np.full(cells.shape[1], action.name)
+        out[action] = SetCells(cells[a], of_action, denominator)
+    return out
+
+
+def drawn_tables(
+    game: Game, shoe: Shoe, fields: frozenset[str], actions: tuple[Action | None, ...]
+) -> dict[Action | None, OutcomeTable]:
+    """Every round of a game whose hands may take a card after the first deal (by their
+    own rule, or by the player's action) or with a decision, played under each of
+    ``actions``: a table per action (:func:`drawn_cells`' cells that hold rounds, a row
+    each); with a decision, each row also carries its information set
+    (:data:`INFORMATION`: the values seen, as one number).
+
+    Where a field asks about single cards (``player_card1_rank``, ``dealer_card3_suit``:
+    :func:`card_levels`), the walk goes by card classes instead: those cards by rank, or
+    by rank and suit, only where asked, every other card by value
+    (:func:`_drawn_class_cells_jit`), and each row also carries the fields of the cards
+    asked about. The information set is still the point values of the cards the decision
+    sees. Such a walk is refused over its budget (:func:`check_deal_walk`).
+    """
+    if any(level >= 0 for level in card_levels(game, fields)):
+        check_deal_walk(game, shoe, fields, actions=len(actions))
+        return _drawn_class_tables(game, shoe, fields, actions)
+    tables = {}
+    for action, cells in drawn_cells(game, shoe, fields, actions).items():
+        flat = cells.ways.T.reshape(-1)  # (a row per cell holding rounds, by set then cell)
         found = np.flatnonzero(flat)
-        ways = flat[found]
-        table_columns = _cell_columns(game, action, found, by_cell.shape, keep_score, keep_took)
-        table = OutcomeTable(table_columns, ways, denominator, "none")
-        # Every column but the information set is a function of a row's cell within its
-        # set (of a few hundred): a bet's rules are settled on the cells, each once
-        # (:func:`cells_of`).
-        per_set = math.prod(by_cell.shape[1:])
-        of_cells = (
-            found % per_set,
-            _cell_columns(game, action, np.arange(per_set), by_cell.shape, keep_score, keep_took),
-        )
-        object.__setattr__(table, "_cells", of_cells)
-        tables[action] = table
+        info, cell = np.divmod(found, cells.ways.shape[0])
+        columns = {name: column[cell] for name, column in cells.columns.items()}
+        if game.decision is not None:  # (before the action, as the columns have been)
+            columns = {name: columns[name] for name in columns if name != "action"}
+            columns[INFORMATION] = info
+            columns["action"] = cells.columns["action"][cell]
+        tables[action] = OutcomeTable(columns, flat[found], cells.denominator, "none")
     return tables
 
 
-def cells_of(table: OutcomeTable) -> tuple[np.ndarray, dict[str, np.ndarray]] | None:
-    """Of a table of :func:`drawn_tables` by point values: per row its cell within its
-    information set, and the columns of every cell (the information set's column left
-    out; a row's columns are its cell's); None for any other table."""
-    return table.__dict__.get("_cells")
+@njit(cache=True)
+def _add_by_winner(cells, by_second, total0, by_total, below, removed, take, ways):
+    """Add ``ways`` times the cards left bringing the second hand under, to, and over
+    ``total0`` (``by_total``, ``below``: :func:`_drawn_cells_jit`; ``take`` fewer of
+    those bringing it to ``removed``, -1 for none) at the cells ``by_second`` gives a
+    second hand's total of each comparison."""
+    lower = below[total0]
+    tie = by_total[total0]
+    higher = below[10] - lower - tie
+    if removed >= 0:
+        if removed < total0:
+            lower -= take
+        elif removed > total0:
+            higher -= take
+        else:
+            tie -= take
+    if lower != 0:  # (then total0 > 0)
+        cells[by_second[0]] += ways * lower
+    if tie != 0:
+        cells[by_second[total0]] += ways * tie
+    if higher != 0:  # (then total0 < 9)
+        cells[by_second[9]] += ways * higher
+    return 0
 
 
-def _cell_columns(
-    game: Game,
-    action: Action | None,
-    found: np.ndarray,
-    shape: tuple[int, ...],
-    keep_score: list[bool],
-    keep_took: list[bool],
-) -> dict[str, np.ndarray]:
-    """The columns of the cells ``found`` of an array of ``shape`` (information set,
-    winner, each hand's score, each hand's extra cards), as :func:`drawn_tables` gives
-    them (the information set's column only where ``found`` counts from the array's
-    start: a decision game's full table)."""
-    info, winner, first_total, second_total, first_took, second_took = np.unravel_index(
-        found, shape
+def _cell_layout(game: Game, fields: frozenset[str]) -> tuple[tuple[int, ...], np.ndarray]:
+    """The cells of an information set of :func:`drawn_cells` for ``fields``: their axes
+    (winner, each hand's score, each hand's extra cards taken; an axis of one where no
+    field asks), and the cell of each (score, score, taken, taken) as the kernel adds
+    rounds (:func:`_drawn_cells_jit`; the winner read off the scores as it compares them)."""
+    # The cards a hand took are told apart only where a bet asks how many it holds, a
+    # hand's score only where a bet asks it: otherwise they are summed out.
+    keep_took = [bool(hand.extra) and f"{hand.name}_cards" in fields for hand in game.hands]
+    keep_score = [f"{hand.name}_score" in fields for hand in game.hands]
+    axes = (3, *(10 if k else 1 for k in keep_score), *(2 if k else 1 for k in keep_took))
+    s0, s1, t0, t1 = np.indices((10, 10, 2, 2))
+    winner = np.where(s0 > s1, 0, np.where(s1 > s0, 1, 2))
+    kept = (s0 * keep_score[0], s1 * keep_score[1], t0 * keep_took[0], t1 * keep_took[1])
+    cell_of = np.ravel_multi_index((winner, *kept), axes).astype(np.int64)
+    return axes, cell_of
+
+
+def _cell_columns(game: Game, axes: tuple[int, ...]) -> dict[str, np.ndarray]:
+    """The columns of every cell of :func:`_cell_layout`'s ``axes`` (winner, each hand's
+    score and extra cards, the latter two only where kept), in their order."""
+    winner, first_total, second_total, first_took, second_took = np.unravel_index(
+        np.arange(math.prod(axes)), axes
     )
     columns: dict[str, tuple[np.ndarray, tuple[str, ...] | None]] = {
         "winner": (winner, game.winners)
     }
     took = (first_took, second_took)
     for h, (hand, total) in enumerate(zip(game.hands, (first_total, second_total), strict=True)):
-        if keep_score[h]:
+        if axes[1 + h] == 10:
             columns[f"{hand.name}_score"] = (total, None)
-        if keep_took[h]:
+        if axes[3 + h] == 2:
             columns[f"{hand.name}_cards"] = (hand.cards + took[h], None)
-    if game.decision is not None:
-        columns[INFORMATION] = (info, None)
-    table_columns = {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
-    if game.decision is not None:  # (one action a table: its name, as text)
-        table_columns["action"] = np.full(len(found), action.name)
-    return table_columns
+    return {name: decoded(codes, texts) for name, (codes, texts) in columns.items()}
 
 
 # -- The walk by card classes: single cards' fields of a game whose hands draw or decide ----
@@ -1262,7 +1344,8 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
     third_card : bool[10, 10, 12]
     out : int64[10, 10, 10, 10, 3, S, S]
         Zeroed by the caller; ``S`` 10, or 1 where no bet asks a score (the scores then
-        summed out as the walk goes).
+        summed out as the walk goes, the Banker's third card after the Player's added by
+        how the total it makes compares with the Player's: three sums, not each value).
     """
     n_classes = value_counts.shape[0]
     left = value_counts.copy()
@@ -1273,6 +1356,10 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
     choice = np.full(4, -1, dtype=np.int64)
     weight = np.ones(5, dtype=np.int64)
     remaining = size - 4 * take
+    # The cards left by the total they bring the Banker to, and their running sums
+    # (``below[t]``: the cards bringing it under t).
+    by_total = np.zeros(10, dtype=np.int64)
+    below = np.zeros(11, dtype=np.int64)
     depth = 0
     while True:
         depth = _next_sequence_jit(choice, left, weight, depth, take)
@@ -1284,12 +1371,32 @@ def _punto_banco_cells_jit(value_counts, take, third_card, out):
         base = weight[4]
         cell = out[p1, b1, p2, b2]
         if third_card[player, banker, 11]:
+            if not keep:
+                for t in range(10):
+                    by_total[t] = left[(t - banker) % 10]
+                    below[t + 1] = below[t] + by_total[t]
             for c5 in range(n_classes):
                 w5 = left[c5]
                 if w5 == 0:
                     continue
                 ps = (player + c5) % 10
-                if third_card[player, banker, c5]:
+                if third_card[player, banker, c5] and not keep:
+                    # Under ps the Player wins, over it the Banker (the fifth card one
+                    # fewer of the total it brings the Banker to).
+                    lower = below[ps]
+                    tie = by_total[ps]
+                    higher = below[10] - lower - tie
+                    removed = (banker + c5) % 10
+                    if removed < ps:
+                        lower -= take
+                    elif removed > ps:
+                        higher -= take
+                    else:
+                        tie -= take
+                    cell[0, 0, 0] += base * w5 * lower
+                    cell[1, 0, 0] += base * w5 * higher
+                    cell[2, 0, 0] += base * w5 * tie
+                elif third_card[player, banker, c5]:
                     left[c5] -= take
                     for c6 in range(n_classes):
                         w6 = left[c6]
@@ -1339,6 +1446,194 @@ def punto_banco_cells(shoe: Shoe, third_card: np.ndarray, scores: bool) -> np.nd
     table = np.ascontiguousarray(third_card, dtype=np.bool_)
     _punto_banco_cells_jit(counts, shoe.take, table, out)
     return out
+
+
+# -- The best action of each information set of a decision --------------------------------
+
+
+@njit(cache=True)
+def _best_actions_jit(sums, reads, nets, stakes, fold_nets, folds, ways, value, best):
+    """Each information set's exact net under each action and its best action, in one
+    pass over the sets.
+
+    Parameters
+    ----------
+    sums : int64[K, R, S]
+        The ways of each row (a cell of the walk, or a rule's ways) in each set, one
+        array per distinct rounds the actions play (an action that deals no card shares
+        another's).
+    reads : int64[A]
+        The array of ``sums`` each action's rounds are.
+    nets : int64[K, R]
+        Each row's net per base stake (its rule's), in units of a common fraction of a
+        stake, per array of ``sums``.
+    stakes : int64[A]
+        Each action's stake.
+    fold_nets, folds : int64[A], bool[A]
+        Where ``folds[a]``, action ``a`` folds: its net is ``fold_nets[a]`` a way.
+    ways : int64[S]
+        On return, each set's ways (its first action's rounds).
+    value : int64[A, S]
+        On return, each action's net in each set (the sum over its ways).
+    best : int64[S]
+        On return, the best action of each set, the first listed where two are equal.
+    """
+    n_kinds, n_rules, n_sets = sums.shape
+    per_stake = np.zeros(n_kinds, dtype=np.int64)
+    for s in range(n_sets):
+        total = 0
+        for r in range(n_rules):
+            total += sums[reads[0], r, s]
+        ways[s] = total
+        for k in range(n_kinds):
+            net = 0
+            for r in range(n_rules):
+                net += sums[k, r, s] * nets[k, r]
+            per_stake[k] = net
+        top = 0
+        for a in range(stakes.shape[0]):
+            v = total * fold_nets[a] if folds[a] else per_stake[reads[a]] * stakes[a]
+            value[a, s] = v
+            if a == 0 or v > top:
+                top = v
+                best[s] = a
+    return 0
+
+
+@njit(cache=True)
+def _played_ways_jit(sums, reads, folds, ways, played, bounds, taken):
+    """The ways of each row under the action played, per reveal: ``taken[v, a, r]``
+    (int64[V, A, R], zeroed by the caller) the ways of row ``r`` in the sets of reveal
+    ``v`` (rows ``bounds[v]`` to ``bounds[v + 1]``) where action ``played[s]`` is ``a``;
+    a fold's in ``taken[v, a, 0]``, its sets' ways (``ways``). ``sums``, ``reads`` and
+    ``folds`` as :func:`_best_actions_jit` reads them."""
+    for v in range(bounds.shape[0] - 1):
+        for s in range(bounds[v], bounds[v + 1]):
+            a = played[s]
+            if folds[a]:
+                taken[v, a, 0] += ways[s]
+                continue
+            k = reads[a]
+            for r in range(sums.shape[1]):
+                taken[v, a, r] += sums[k, r, s]
+    return 0
+
+
+def best_actions(
+    sums: np.ndarray,
+    reads: np.ndarray,
+    nets: np.ndarray,
+    stakes: np.ndarray,
+    fold_nets: np.ndarray,
+    folds: np.ndarray,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each information set's ways, exact net under each action and best action
+    (:mod:`analyzer.analysis.decisions` solves a bet with it), in int64: the caller
+    checks that no net reaches 2**62.
+
+    Parameters
+    ----------
+    sums : int64 array, shape (K, rows, sets)
+        The ways of each row (a cell of the walk, or the ways a rule settles) in each
+        set, one array per distinct rounds the actions play.
+    reads : int array, shape (actions,)
+        The array of ``sums`` each action plays.
+    nets : int array, shape (K, rows)
+        Each row's net per base stake (its rule's), in units of a common fraction of a
+        stake.
+    stakes : int array, shape (actions,)
+    fold_nets : int array, shape (actions,)
+        A fold's net a way (read where ``folds``).
+    folds : bool array, shape (actions,)
+
+    Returns
+    -------
+    tuple of int64 arrays
+        Each set's ways (sets,), each action's net in each set (actions, sets), and
+        the best action of each set (sets,): the first listed where two are equal.
+
+    Raises
+    ------
+    ValueError
+        Arrays whose shapes disagree.
+
+    Examples
+    --------
+    >>> sums = np.array([[[3, 0], [1, 4]]])  # row 0 wins, row 1 loses; two sets
+    >>> ways, value, best = best_actions(
+    ...     sums, np.array([0, 0]), np.array([[1, -1]]), np.array([1, 2]),
+    ...     np.zeros(2, dtype=np.int64), np.zeros(2, dtype=bool))
+    >>> ways.tolist(), value.tolist(), best.tolist()
+    ([4, 4], [[2, -4], [4, -8]], [1, 0])
+    """
+    sums = np.ascontiguousarray(sums, dtype=np.int64)
+    reads, nets, stakes, fold_nets = (
+        np.ascontiguousarray(x, dtype=np.int64) for x in (reads, nets, stakes, fold_nets)
+    )
+    folds = np.ascontiguousarray(folds, dtype=np.bool_)
+    n_actions = len(stakes)
+    if (
+        sums.ndim != 3
+        or nets.shape != sums.shape[:2]
+        or not n_actions
+        or not len(reads) == len(fold_nets) == len(folds) == n_actions
+        or reads.min() < 0
+        or reads.max() >= len(sums)
+    ):
+        raise ValueError("best_actions: the shapes of the sums, nets and actions disagree")
+    ways = np.zeros(sums.shape[2], dtype=np.int64)
+    value = np.zeros((n_actions, sums.shape[2]), dtype=np.int64)
+    best = np.zeros(sums.shape[2], dtype=np.int64)
+    _best_actions_jit(sums, reads, nets, stakes, fold_nets, folds, ways, value, best)
+    return ways, value, best
+
+
+def played_ways(
+    sums: np.ndarray,
+    reads: np.ndarray,
+    folds: np.ndarray,
+    ways: np.ndarray,
+    played: np.ndarray,
+    bounds: np.ndarray,
+) -> np.ndarray:
+    """The ways of each row under the action played in each set, per reveal (int64,
+    reveals x actions x rows; a fold's sets' ways in its first column): the sets
+    of reveal ``v`` are ``bounds[v]`` to ``bounds[v + 1]``, ``played`` the action of
+    each, ``sums``, ``reads``, ``folds`` and ``ways`` as :func:`best_actions` takes and
+    gives them.
+
+    Raises
+    ------
+    ValueError
+        Arrays whose shapes disagree, or an action played that does not exist.
+
+    Examples
+    --------
+    >>> sums = np.array([[[3, 0], [1, 4]]])
+    >>> played_ways(sums, np.array([0, 0]), np.zeros(2, dtype=bool), np.array([4, 4]),
+    ...             np.array([1, 0]), np.array([0, 2])).tolist()
+    [[[0, 4], [3, 1]]]
+    """
+    sums = np.ascontiguousarray(sums, dtype=np.int64)
+    reads, ways, played, bounds = (
+        np.ascontiguousarray(x, dtype=np.int64) for x in (reads, ways, played, bounds)
+    )
+    folds = np.ascontiguousarray(folds, dtype=np.bool_)
+    n_sets = sums.shape[2] if sums.ndim == 3 else -1
+    if (
+        len(folds) != len(reads)
+        or len(ways) != n_sets
+        or len(played) != n_sets
+        or len(bounds) < 1
+        or bounds[0] != 0
+        or bounds[-1] != n_sets
+        or np.any(np.diff(bounds) < 0)
+        or (n_sets and (played.min() < 0 or played.max() >= len(reads)))
+    ):
+        raise ValueError("played_ways: the shapes of the sums, sets and actions disagree")
+    taken = np.zeros((len(bounds) - 1, len(reads), sums.shape[1]), dtype=np.int64)
+    _played_ways_jit(sums, reads, folds, ways, played, bounds, taken)
+    return taken
 
 
 def _seen_positions(game: Game) -> np.ndarray:

@@ -481,3 +481,146 @@ def test_punto_banco_cells_equal_every_deal_of_a_tiny_shoe(replacement, scores):
         expected[at] += 1
     assert np.array_equal(cells, expected)
     assert cells.sum() == shoe.sequences(6)
+
+
+# -- The best action of each information set: the kernels against plain Python -----------
+
+
+def _plain_best(sums, reads, nets, stakes, fold_nets, folds):
+    """Each set's ways, each action's net and the first best action, by hand."""
+    n_sets = len(sums[0][0])
+    ways = [sum(rule[s] for rule in sums[reads[0]]) for s in range(n_sets)]
+    value, best = [], []
+    for s in range(n_sets):
+        nets_of = [
+            ways[s] * fold_nets[a]
+            if folds[a]
+            else stakes[a]
+            * sum(n * row[s] for n, row in zip(nets[reads[a]], sums[reads[a]], strict=True))
+            for a in range(len(stakes))
+        ]
+        value.append(nets_of)
+        best.append(nets_of.index(max(nets_of)))
+    return ways, [list(column) for column in zip(*value, strict=True)], best
+
+
+@st.composite
+def _decisions(draw):
+    n_rules = draw(st.integers(1, 4))
+    n_sets = draw(st.integers(1, 9))
+    n_kinds = draw(st.integers(1, 3))
+    n_actions = draw(st.integers(1, 4))
+    ways = st.integers(0, 5)
+    sums = [[[draw(ways) for _ in range(n_sets)] for _ in range(n_rules)] for _ in range(n_kinds)]
+    reads = [draw(st.integers(0, n_kinds - 1)) for _ in range(n_actions)]
+    nets = [[draw(st.integers(-3, 3)) for _ in range(n_rules)] for _ in range(n_kinds)]
+    stakes = [draw(st.integers(1, 3)) for _ in range(n_actions)]
+    folds = [draw(st.booleans()) for _ in range(n_actions)]
+    fold_nets = [draw(st.integers(-2, 0)) for _ in range(n_actions)]
+    cuts = sorted(draw(st.lists(st.integers(0, n_sets), max_size=3)))
+    return sums, reads, nets, stakes, fold_nets, folds, [0, *cuts, n_sets]
+
+
+@pytest.mark.kernels
+@settings(max_examples=60, deadline=None)
+@given(_decisions(), st.randoms(use_true_random=False))
+def test_the_best_actions_and_the_ways_played_equal_plain_python(decision, random):
+    """Ties (small integers: many) keep the first action listed; a fold's sets' ways go to
+    its first column; a set counts in its reveal only."""
+    from analyzer.engine.deal_walk import best_actions, played_ways
+
+    sums, reads, nets, stakes, fold_nets, folds, bounds = decision
+    arrays = [np.array(x) for x in (sums, reads, nets, stakes, fold_nets)]
+    ways, value, best = best_actions(*arrays, np.array(folds))
+    assert (ways.tolist(), value.tolist(), best.tolist()) == _plain_best(
+        sums, reads, nets, stakes, fold_nets, folds
+    )
+    played = [random.randrange(len(stakes)) for _ in ways]
+    taken = played_ways(
+        arrays[0], arrays[1], np.array(folds), ways, np.array(played), np.array(bounds)
+    )
+    expected = np.zeros((len(bounds) - 1, len(stakes), len(sums[0])), dtype=np.int64)
+    for v in range(len(bounds) - 1):
+        for s in range(bounds[v], bounds[v + 1]):
+            a = played[s]
+            if folds[a]:
+                expected[v, a, 0] += ways[s]
+            else:
+                expected[v, a] += [rule[s] for rule in sums[reads[a]]]
+    assert taken.tolist() == expected.tolist()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"nets": np.array([1, -1])},
+        {"reads": np.array([0, 1])},
+        {"stakes": np.array([], dtype=np.int64)},
+        {"sums": np.zeros((2, 2))},
+    ],
+)
+def test_best_actions_refuses_arrays_that_disagree(change):
+    from analyzer.engine.deal_walk import best_actions
+
+    arguments = {
+        "sums": np.zeros((1, 2, 3), dtype=np.int64),
+        "reads": np.array([0, 0]),
+        "nets": np.array([[1, -1]]),
+        "stakes": np.array([1, 2]),
+        "fold_nets": np.zeros(2, dtype=np.int64),
+        "folds": np.zeros(2, dtype=bool),
+    } | change
+    with pytest.raises(ValueError, match="disagree"):
+        best_actions(**arguments)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"bounds": np.array([0, 2])}, {"played": np.array([0, 2, 0])}, {"ways": np.zeros(2)}],
+)
+def test_played_ways_refuses_arrays_that_disagree(change):
+    from analyzer.engine.deal_walk import played_ways
+
+    arguments = {
+        "sums": np.zeros((1, 2, 3), dtype=np.int64),
+        "reads": np.array([0, 0]),
+        "folds": np.zeros(2, dtype=bool),
+        "ways": np.zeros(3, dtype=np.int64),
+        "played": np.array([0, 1, 0]),
+        "bounds": np.array([0, 1, 3]),
+    } | change
+    with pytest.raises(ValueError, match="disagree"):
+        played_ways(**arguments)
+
+
+def test_drawn_cells_leaves_single_cards_to_the_walk_by_classes():
+    from analyzer.engine.deal_walk import drawn_cells
+
+    lucky = named_game("lucky-draw-baccarat")
+    with pytest.raises(AnalyzerError, match="single cards"):
+        drawn_cells(lucky, Shoe.standard(1), frozenset({"player_card1_rank"}), (None,))
+
+
+@pytest.mark.kernels
+@pytest.mark.parametrize("replacement", [False, True])
+def test_a_third_card_added_by_how_it_compares_equals_it_added_by_value(replacement):
+    """Lucky Draw's dealer card after the deal, where no bet reads the dealer's score, is
+    added by how its total compares (the kernel's shortcut): the same ways as the walk
+    that tells the dealer's score apart, summed over it."""
+    from analyzer.engine.deal_walk import INFORMATION, drawn_tables
+
+    lucky = named_game("lucky-draw-baccarat")
+    cards = ["AS", "5H", "KD", "9C", "6S", "3H", "2D", "5C"] if not replacement else ["AS", "5H"]
+    shoe = shoe_of(cards, replacement)
+    short = frozenset({"winner", "player_score", "player_cards"})
+    actions = lucky.decision.actions
+    by_winner = drawn_tables(lucky, shoe, short, actions)
+    by_score = drawn_tables(lucky, shoe, short | {"dealer_score"}, actions)
+    keys = [INFORMATION, *sorted(short)]
+    for action in actions:
+        totals: Counter = Counter()
+        for table, sign in ((by_winner[action], 1), (by_score[action], -1)):
+            for i, ways in enumerate(table.ways.tolist()):
+                totals[tuple(table.columns[name][i] for name in keys)] += sign * ways
+        assert not any(totals.values())
+        assert by_winner[action].ways.sum() == shoe.sequences(lucky.most_cards)
