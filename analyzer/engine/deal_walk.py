@@ -286,6 +286,13 @@ _MOST_DENSE_CELLS = 1 << 16
 #: codes and each table's grouping of them (:meth:`_Walk.table`), by the game's id (the
 #: game kept beside them).
 _layouts: Kept[tuple[Game, dict, dict]] = Kept(16)
+#: Per layout of a walk over sequences of card classes (the game, the fields, and each
+#: class's count up to a round's cards), the walk's fields' codes, each table's grouping
+#: of them, each field's number of codes, and per sequence its classes and the cards of
+#: each position's class dealt before it (:meth:`_Walk._of_sequences`), by the game's id
+#: (the game kept beside them).
+_sequence_layouts: Kept[tuple] = Kept(16)
+_new_walk = object.__new__
 
 
 class _Walk:
@@ -319,9 +326,8 @@ class _Walk:
         suits = game.needs_suits(fields)
         by_card = _by_card(game, fields)
         if by_card:
-            ranks, suit_index, ways = _by_sequences(game, shoe, suits)
-        else:
-            ranks, suit_index, ways = _by_hands(game, shoe)
+            return _Walk._of_sequences(game, shoe, fields, suits)
+        ranks, suit_index, ways = _by_hands(game, shoe)
         # The fields of the walked rows are a function of the rows alone (not of their
         # ways, which are the shoe's): worked out once for the same rows, and each
         # table's grouping of them with them (:meth:`table`).
@@ -335,6 +341,50 @@ class _Walk:
             kept = _layouts.put(key, (game, columns, {}))
         walk = _Walk(kept[1], ways, shoe.sequences(game.cards))
         walk._groupings = kept[2]
+        return walk
+
+    @staticmethod
+    def _of_sequences(game: Game, shoe: Shoe, fields: frozenset[str], suits: bool) -> _Walk:
+        """The walk over sequences of card classes: which sequences a shoe allows depends
+        only on each class's count up to the cards of a round (the walk takes no more),
+        so the sequences, their fields' codes and the tables' groupings are worked out
+        once per such layout (:data:`_sequence_layouts`), and each walk's ways are one
+        product per sequence of its positions' cards left, in closed form: the count of
+        the class at a position less the cards of that class dealt before it (none taken
+        with replacement) -- the numbers the odometer (:func:`_deal_sequences_jit`)
+        multiplies, the same exact integers (int64: no product exceeds the shoe's
+        sequences, which fit)."""
+        counts = _class_counts(shoe, suits)
+        take = shoe.take
+        reach = np.minimum(counts, game.cards if take else 1)
+        key = (id(game), fields, suits, take, reach.tobytes())
+        kept = _sequence_layouts.get(key)
+        if kept is None or kept[0] is not game:
+            ranks, suit_index, _ = _by_sequences(game, shoe, suits)
+            classes = ranks if suit_index is None else ranks * 4 + suit_index
+            # (the cards of the same class before each position: taken before it is dealt)
+            before = np.zeros_like(classes)
+            for position in range(1, classes.shape[1]):
+                before[:, position] = (classes[:, :position] == classes[:, [position]]).sum(1)
+            columns = game.columns(ranks, suit_index, fields)
+            for codes, _ in columns.values():
+                codes.flags.writeable = False  # (shared by every walk of the same layout)
+            walk = _Walk(columns, classes[:, 0], 0)
+            # (by position, each contiguous: a product along rows of two columns is slow)
+            classes, before = np.ascontiguousarray(classes.T), np.ascontiguousarray(before.T)
+            kept = _sequence_layouts.put(
+                key, (game, columns, {}, walk.sizes, classes, before * take)
+            )
+        _, columns, groupings, sizes, classes, before = kept
+        walk = _new_walk(_Walk)
+        walk.columns, walk.sizes, walk._groupings = columns, sizes, groupings
+        left = counts.take(classes)
+        left -= before
+        ways = left[0]
+        for position in range(1, len(left)):
+            ways = ways * left[position]
+        walk.ways = ways
+        walk.denominator = shoe.sequences(game.cards)
         return walk
 
     def table(self, names: tuple[str, ...]) -> OutcomeTable:
