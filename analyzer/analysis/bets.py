@@ -239,7 +239,125 @@ def evaluate_on_tables(offered: Iterable[tuple[OutcomeTable, Bet, str]]) -> list
     results, each condition's mask over a table worked out once for every bet settled on
     that table (:class:`~analyzer.paytables.settle.SharedMasks`), the bets of fixed nets
     on a table settled together (:func:`_settled_together`), a multiplied bet by its
-    cells (:func:`_multiplied_on`)."""
+    cells (:func:`_multiplied_on`). On tables whose columns are shared by every walk of
+    the same rows, what settling the same bets on them takes besides the tables' ways is
+    worked out once (:class:`_TablesPlan`): each table's bets are then one integer matrix
+    product of its ways."""
+    offered = list(offered)
+    layouts: dict[int, tuple] = {}  # per table (by its id): its first entry, its columns
+    key = []
+    for entry, (table, bet, mode) in enumerate(offered):
+        if type(table) is not OutcomeTable or type(bet) is not Bet or type(mode) is not str:
+            return _evaluate_each(offered)
+        layout = layouts.get(id(table))
+        if layout is None:
+            columns, ways = table.columns, table.ways
+            arrays = tuple(columns.values())
+            if ways.dtype != np.int64 or not arrays or any(a.flags.writeable for a in arrays):
+                return _evaluate_each(offered)
+            layout = layouts[id(table)] = (entry, *columns, *map(id, arrays))
+        key.append((id(bet), mode, layout))
+    # (a plan holds the bets and columns of its key: their ids stay their own while kept)
+    plan = _plans.get(tuple(key))
+    if plan is None:
+        plan = _TablesPlan.of(offered)
+        if plan is None:
+            return _evaluate_each(offered)
+        _plans.put(tuple(key), plan)
+    return plan.settle(offered)
+
+
+class _TablesPlan(NamedTuple):
+    """What :func:`evaluate_on_tables` of the same bets on tables of the same columns
+    takes besides the tables' ways: per table (by its first entry), its fixed-net bets'
+    stacked matrix (:func:`_together_matrix`) and per such bet its entry, first row,
+    lines, nets and lines as shown; the multiplied bets' entries; each bet offered again
+    in another mode on the same table (its entry, its first entry's); and what the plan
+    holds its key's ids by."""
+
+    groups: tuple[tuple[int, np.ndarray, tuple[tuple[int, int, int, FixedNets, tuple], ...]], ...]
+    multiplied: tuple[int, ...]
+    likes: tuple[tuple[int, int], ...]
+    held: tuple
+
+    @staticmethod
+    def of(offered: list[tuple[OutcomeTable, Bet, str]]) -> _TablesPlan | None:
+        """The plan of ``offered``, or None where a table's bets do not fit one matrix."""
+        firsts: dict[int, int] = {}  # per table (by its id): its first entry
+        waiting: dict[int, list[int]] = {}
+        seen: dict[tuple[int, int], int] = {}
+        multiplied, likes = [], []
+        for entry, (table, bet, _) in enumerate(offered):
+            first = firsts.setdefault(id(table), entry)
+            if bet.multiplied:
+                multiplied.append(entry)
+                continue
+            same = seen.setdefault((first, id(bet)), entry)
+            if same != entry:
+                likes.append((entry, same))
+                continue
+            check_fields(bet, table.columns.keys())
+            waiting.setdefault(first, []).append(entry)
+        groups = []
+        for first, entries in waiting.items():
+            table = offered[first][0]
+            bets = [offered[entry][1] for entry in entries]
+            matrix = _together_matrix(table, bets, SharedMasks(table.columns, table.ways))
+            if matrix is None:
+                return None
+            rows, start = [], 0
+            for entry, bet in zip(entries, bets, strict=True):
+                nets, shown = _fixed_nets(bet)
+                rows.append((entry, start, len(bet.rules) + 1, nets, shown))
+                start += 2 * len(bet.rules) + 1
+            groups.append((first, matrix, tuple(rows)))
+        held = tuple((bet, *table.columns.values()) for table, bet, _ in offered)
+        return _TablesPlan(tuple(groups), tuple(multiplied), tuple(likes), held)
+
+    def settle(self, offered: list[tuple[OutcomeTable, Bet, str]]) -> list[BetResult]:
+        """The results of ``offered`` (of this plan's key), as :func:`_evaluate_each`."""
+        results: list[Any] = [None] * len(offered)
+        for first, matrix, rows in self.groups:
+            table = offered[first][0]
+            values = (matrix @ table.ways).tolist()
+            over, scale = table.denominator, table.scale
+            for entry, start, lines, nets, shown in rows:
+                _, bet, mode = offered[entry]
+                ways = values[start : start + lines]
+                matched = values[start + lines : start + 2 * lines - 1]
+                matched.append(ways[-1])
+                results[entry] = nets.settled(bet, mode, shown, ways, matched, over, scale)
+        shared: dict[int, SharedMasks] = {}
+        for entry in self.multiplied:
+            table, bet, mode = offered[entry]
+            masks = shared.get(id(table))
+            if masks is None:
+                masks = shared[id(table)] = SharedMasks(table.columns, table.ways)
+            fast = _multiplied_on(table, bet, mode, masks)
+            results[entry] = _evaluated(table, bet, mode, masks) if fast is None else fast
+        for entry, same in self.likes:
+            like = results[same]
+            results[entry] = like._nets.settled(
+                like.bet,
+                offered[entry][2],
+                like._shown,
+                like._ways,
+                like._matched,
+                like._over,
+                like._scale,
+                like,
+            )
+        return results
+
+
+#: Plans of bets settled on tables (:class:`_TablesPlan`), by their bets' ids, modes
+#: and tables' columns (names and arrays' ids).
+_plans: Kept[_TablesPlan] = Kept(64)
+
+
+def _evaluate_each(offered: list[tuple[OutcomeTable, Bet, str]]) -> list[BetResult]:
+    """:func:`evaluate_on_tables` without a plan: each table's masks and matrices looked
+    up as each bet comes."""
     shared: dict[int, tuple[OutcomeTable, SharedMasks]] = {}
     # (a fixed-net bet's entry is its (table, bet, mode) until settled: last, every bet on
     # a table together)
@@ -329,17 +447,9 @@ def _settled_together(
     together = (*map(id, bets),)
     made = kept[1].get(together)
     if made is None or any(a is not b for a, b in zip(made[0], bets, strict=True)):
-        rows = sum(2 * len(bet.rules) + 1 for bet in bets)
-        if len(ways) * rows > _MOST_SETTLING_CELLS:
+        matrix = _together_matrix(table, bets, masks)
+        if matrix is None:
             return [_settled_on(table, bet, masks) for bet in bets]
-        stacked = []
-        for bet in bets:
-            holds = [masks(rule.condition) for rule in bet.rules]
-            index = first_holding(holds, len(ways))
-            stacked.append(np.arange(len(bet.rules) + 1)[:, None] == index[None, :])
-            stacked.append(np.array(holds, dtype=bool).reshape(len(holds), len(ways)))
-        matrix = np.concatenate(stacked).astype(np.int64)
-        matrix.flags.writeable = False
         made = kept[1][together] = (tuple(bets), matrix)
     values = (made[1] @ ways).tolist()
     out = []
@@ -349,6 +459,23 @@ def _settled_together(
         out.append((values[start : start + lines], values[start + lines : start + 2 * lines - 1]))
         start += 2 * lines - 1
     return out
+
+
+def _together_matrix(table: OutcomeTable, bets: list[Bet], masks: SharedMasks) -> np.ndarray | None:
+    """The 0/1 matrix of ``bets`` on ``table`` stacked (each bet's lines, then its rules'
+    conditions), read-only; None where it has over :data:`_MOST_SETTLING_CELLS` cells."""
+    n_rows = len(table.ways)
+    if n_rows * sum(2 * len(bet.rules) + 1 for bet in bets) > _MOST_SETTLING_CELLS:
+        return None
+    stacked = []
+    for bet in bets:
+        holds = [masks(rule.condition) for rule in bet.rules]
+        index = first_holding(holds, n_rows)
+        stacked.append(np.arange(len(bet.rules) + 1)[:, None] == index[None, :])
+        stacked.append(np.array(holds, dtype=bool).reshape(len(holds), n_rows))
+    matrix = np.concatenate(stacked).astype(np.int64)
+    matrix.flags.writeable = False
+    return matrix
 
 
 def _settled_on(table: OutcomeTable, bet: Bet, masks: SharedMasks) -> tuple[list[int], list[int]]:

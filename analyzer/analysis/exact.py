@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, partial
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
 
@@ -430,6 +430,64 @@ def analyze(
     return analysis
 
 
+_NO_SUITS = "the bet looks at suits, but the suits of some cards of the shoe are unknown"
+
+
+def _own_fields(bet: Bet) -> frozenset[str]:
+    """The fields of a bet's table: those it reads (and the winner, for a multiplied bet:
+    a rule paying by the multiplier on a tie is refused)."""
+    return bet.fields | {"winner"} if bet.multiplied else bet.fields
+
+
+class _DealtRequest(NamedTuple):
+    """What an analysis of a game without drawing works out of its paytable alone: the
+    (bet, mode) pairs priced and those unavailable for want of suits (``(bet id, mode,
+    why)``), the fields the priced bets read, whether any is a suit's, and each priced
+    bet's table's fields (:func:`_own_fields`)."""
+
+    paytable: Paytable
+    priced: tuple[tuple[Bet, str], ...]
+    unavailable: tuple[tuple[str, str, str], ...]
+    fields: frozenset[str]
+    suits: bool
+    own: tuple[frozenset[str], ...]
+
+
+#: Requests of games' paytables kept (:func:`_dealt_request`).
+_dealt_requests: Kept[_DealtRequest] = Kept(32)
+
+
+def _dealt_request(
+    paytable: Paytable, modes: tuple[str, ...], bets: object, suits_known: bool
+) -> _DealtRequest:
+    """The :class:`_DealtRequest` of ``bets`` (None: all) of ``paytable`` in ``modes`` on
+    a shoe whose suits are known or not, worked out or kept (as :func:`_request`)."""
+    kept = bets is None or (
+        isinstance(bets, (list, tuple)) and all(type(bet_id) is str for bet_id in bets)
+    )
+    key = (id(paytable), modes, tuple(bets) if kept and bets is not None else None, suits_known)
+    request = _dealt_requests.get(key) if kept else None
+    if request is not None and request.paytable is paytable:  # (it holds the paytable)
+        return request
+    game = paytable.game
+    priced, unavailable = [], []
+    for bet, bet_mode in offered_bets(paytable, modes, bets):
+        if suits_known or not game.needs_suits(bet.fields):
+            priced.append((bet, bet_mode))
+        else:
+            unavailable.append((bet.id, bet_mode, _NO_SUITS))
+    fields = frozenset().union(*(bet.fields for bet, _ in priced))
+    request = _DealtRequest(
+        paytable,
+        tuple(priced),
+        tuple(unavailable),
+        fields,
+        game.needs_suits(fields),
+        tuple([_own_fields(bet) for bet, _ in priced]),
+    )
+    return _dealt_requests.put(key, request) if kept else request
+
+
 def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: object) -> Analysis:
     """The analysis of a paytable of a game without drawing (:mod:`analyzer.game.games`):
     one deal walk over every field the bets read, each bet settled on a table of that
@@ -439,16 +497,10 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
     from analyzer.engine.deal_walk import check_deal_walk, dealt_tables  # (Numba)
 
     game = paytable.game
-    offered = offered_bets(paytable, modes, bets)
-    why_not = "the bet looks at suits, but the suits of some cards of the shoe are unknown"
-    priced, unavailable = [], []
-    for bet, bet_mode in offered:
-        if shoe.suits_known or not game.needs_suits(bet.fields):
-            priced.append((bet, bet_mode))
-        else:
-            unavailable.append((bet.id, bet_mode, why_not))
+    request = _dealt_request(paytable, modes, bets, shoe.suits_known)
+    priced, unavailable = list(request.priced), list(request.unavailable)
     if not priced:
-        raise NothingComputable("no bet can be computed exactly on this shoe: " + why_not)
+        raise NothingComputable("no bet can be computed exactly on this shoe: " + _NO_SUITS)
     if game.by_values:  # cards after the deal (a hand's rule, an action), or a decision
         from analyzer.analysis.decisions import best_play
 
@@ -474,7 +526,7 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
         )
         analysis.__dict__["choices"] = choices
         return analysis
-    fields = frozenset().union(*(bet.fields for bet, _ in priced))
+    fields = request.fields
     # A bet whose own walk is over the budget is unavailable, as a bet on suits is on a
     # shoe without them; the others are priced (each alone where together they are not).
     # Where the walk of every field fits, each bet's own does (it reads fewer fields).
@@ -498,12 +550,14 @@ def _analyze_game(paytable: Paytable, shoe: Shoe, modes: tuple[str, ...], bets: 
         walkable = priced
     # With replacement, the shoe in its lowest terms: the counts are those of the bets
     # alone (13^k sequences by rank), as punto banco states them.
-    walked = shoe.in_lowest_terms(suits=game.needs_suits(fields))
+    suits = request.suits if fields is request.fields else game.needs_suits(fields)
+    walked = shoe.in_lowest_terms(suits=suits)
     # Each bet's table: the fields it reads (and the winner, for a multiplied bet: a rule
     # paying by the multiplier on a tie is refused).
-    own = [bet.fields | {"winner"} if bet.multiplied else bet.fields for bet, _ in walkable]
+    own = request.own if walkable is priced else [_own_fields(bet) for bet, _ in walkable]
     try:
-        check_deal_walk(game, walked, fields)
+        if walked is not shoe or walkable is not priced:  # (else checked above)
+            check_deal_walk(game, walked, fields)
     except AnalyzerError:
         tables = {read: dealt_tables(game, walked, (read,))[read] for read in dict.fromkeys(own)}
     else:

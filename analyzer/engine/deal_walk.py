@@ -279,7 +279,7 @@ def dealt_tables(
     """
     sets = tuple(dict.fromkeys(field_sets))
     walk = _Walk.of(game, shoe, frozenset().union(*sets))
-    return {wanted: walk.table(tuple(sorted(wanted))) for wanted in sets}
+    return walk.tables(sets)
 
 
 #: The most cells (the product of the kept fields' numbers of codes) summed into a dense
@@ -290,6 +290,13 @@ _MOST_DENSE_CELLS = 1 << 16
 #: codes and each table's grouping of them (:meth:`_Walk.table`), by the game's id (the
 #: game kept beside them).
 _layouts: Kept[tuple[Game, dict, dict]] = Kept(16)
+#: Per layout of a walk over sequences of card classes (the game, the fields, and each
+#: class's count up to a round's cards), the walk's fields' codes, each table's grouping
+#: of them, each field's number of codes, and per sequence its classes and the cards of
+#: each position's class dealt before it (:meth:`_Walk._of_sequences`), by the game's id
+#: (the game kept beside them).
+_sequence_layouts: Kept[tuple] = Kept(16)
+_new_walk = object.__new__
 
 
 class _Walk:
@@ -323,9 +330,8 @@ class _Walk:
         suits = game.needs_suits(fields)
         by_card = _by_card(game, fields)
         if by_card:
-            ranks, suit_index, ways = _by_sequences(game, shoe, suits)
-        else:
-            ranks, suit_index, ways = _by_hands(game, shoe)
+            return _Walk._of_sequences(game, shoe, fields, suits)
+        ranks, suit_index, ways = _by_hands(game, shoe)
         # The fields of the walked rows are a function of the rows alone (not of their
         # ways, which are the shoe's): worked out once for the same rows, and each
         # table's grouping of them with them (:meth:`table`).
@@ -341,6 +347,50 @@ class _Walk:
         walk._groupings = kept[2]
         return walk
 
+    @staticmethod
+    def _of_sequences(game: Game, shoe: Shoe, fields: frozenset[str], suits: bool) -> _Walk:
+        """The walk over sequences of card classes: which sequences a shoe allows depends
+        only on each class's count up to the cards of a round (the walk takes no more),
+        so the sequences, their fields' codes and the tables' groupings are worked out
+        once per such layout (:data:`_sequence_layouts`), and each walk's ways are one
+        product per sequence of its positions' cards left, in closed form: the count of
+        the class at a position less the cards of that class dealt before it (none taken
+        with replacement) -- the numbers the odometer (:func:`_deal_sequences_jit`)
+        multiplies, the same exact integers (int64: no product exceeds the shoe's
+        sequences, which fit)."""
+        counts = _class_counts(shoe, suits)
+        take = shoe.take
+        reach = np.minimum(counts, game.cards if take else 1)
+        key = (id(game), fields, suits, take, reach.tobytes())
+        kept = _sequence_layouts.get(key)
+        if kept is None or kept[0] is not game:
+            ranks, suit_index, _ = _by_sequences(game, shoe, suits)
+            classes = ranks if suit_index is None else ranks * 4 + suit_index
+            # (the cards of the same class before each position: taken before it is dealt)
+            before = np.zeros_like(classes)
+            for position in range(1, classes.shape[1]):
+                before[:, position] = (classes[:, :position] == classes[:, [position]]).sum(1)
+            columns = game.columns(ranks, suit_index, fields)
+            for codes, _ in columns.values():
+                codes.flags.writeable = False  # (shared by every walk of the same layout)
+            walk = _Walk(columns, classes[:, 0], 0)
+            # (by position, each contiguous: a product along rows of two columns is slow)
+            classes, before = np.ascontiguousarray(classes.T), np.ascontiguousarray(before.T)
+            kept = _sequence_layouts.put(
+                key, (game, columns, {}, walk.sizes, classes, before * take)
+            )
+        _, columns, groupings, sizes, classes, before = kept
+        walk = _new_walk(_Walk)
+        walk.columns, walk.sizes, walk._groupings = columns, sizes, groupings
+        left = counts.take(classes)
+        left -= before
+        ways = left[0]
+        for position in range(1, len(left)):
+            ways = ways * left[position]
+        walk.ways = ways
+        walk.denominator = shoe.sequences(game.cards)
+        return walk
+
     def table(self, names: tuple[str, ...]) -> OutcomeTable:
         """The table of the walk over the fields ``names`` only: a row per distinct value
         of them (in ascending order of their codes, the first the most significant), its
@@ -353,6 +403,46 @@ class _Walk:
         # (int64: no partial sum exceeds the denominator, which fits)
         total = np.add.reduceat(self.ways[order], starts) if len(order) else self.ways[:0]
         return OutcomeTable(dict(columns), total, self.denominator, "none")
+
+    def tables(self, sets: tuple[frozenset[str], ...]) -> dict[frozenset[str], OutcomeTable]:
+        """The table of the walk over each of ``sets``' fields (:meth:`table`, its fields
+        in sorted order), their ways summed together: the walked rows' ways gathered in
+        every table's order at once, then one reduceat (the same exact sums)."""
+        if not len(self.ways):
+            return {wanted: self.table(tuple(sorted(wanted))) for wanted in sets}
+        key = (None, sets)  # (not a tuple of field names: no table's own grouping)
+        fused = self._groupings.get(key)
+        if fused is None:
+            groupings = [
+                self._groupings.setdefault(names, self._grouping(names))
+                for names in (tuple(sorted(wanted)) for wanted in sets)
+            ]
+            orders = [order for order, _, _ in groupings]
+            offsets = np.cumsum([0, *map(len, orders)])[:-1]
+            starts = [
+                start + offset for (_, start, _), offset in zip(groupings, offsets, strict=True)
+            ]
+            ends = np.cumsum([len(start) for start in starts]).tolist()
+            fused = self._groupings[key] = (
+                np.concatenate(orders),
+                np.concatenate(starts),
+                tuple(
+                    zip(
+                        sets,
+                        [0, *ends[:-1]],
+                        ends,
+                        [columns for *_, columns in groupings],
+                        strict=True,
+                    )
+                ),
+            )
+        order, starts, parts = fused
+        total = np.add.reduceat(self.ways.take(order), starts)
+        denominator = self.denominator
+        return {
+            wanted: OutcomeTable(dict(columns), total[start:end], denominator, "none")
+            for wanted, start, end, columns in parts
+        }
 
     def _grouping(
         self, names: tuple[str, ...]

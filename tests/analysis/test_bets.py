@@ -298,3 +298,27 @@ def test_bets_settled_together_on_a_games_tables_equal_each_alone() -> None:
         by_mode = {(r.bet.id, r.mode): r for r in analysis.results}
         assert by_mode["dragon", "one"].lines is by_mode["dragon", "two"].lines
         assert ("tie", "one") not in by_mode
+
+
+def test_bets_planned_on_tables_of_the_same_columns_are_settled_on_each_tables_ways() -> None:
+    """evaluate_on_tables plans the same bets on tables of the same (shared) columns once:
+    each call settles them on its own tables' ways, a second table of the same columns
+    apart from the first (its own ways), each result what evaluate_bet makes alone."""
+    from analyzer.analysis.bets import evaluate_bet, evaluate_on_tables
+    from analyzer.engine.deal_walk import dealt_tables
+    from analyzer.paytables.library import load_paytable
+
+    paytable = load_paytable("dragon-tiger-pragmatic")
+    game, bets = paytable.game, paytable.bets
+    tables = {
+        decks: dealt_tables(game, Shoe.standard(decks), [bet.fields for bet in bets])
+        for decks in (2, 8)  # (the same layout: the same columns, two shoes' ways)
+    }
+    for first, second in ((2, 2), (2, 8), (8, 2), (8, 8)):  # (the plan kept between calls)
+        offered = [(tables[first][bet.fields], bet, "standard") for bet in bets]
+        offered += [(tables[second][bet.fields], bet, "standard") for bet in bets]
+        results = evaluate_on_tables(offered)
+        for (table, bet, mode), result in zip(offered, results, strict=True):
+            alone = evaluate_bet(table, bet, mode)
+            assert result.lines == alone.lines and result.sums == alone.sums, bet.id
+            assert result.variance == alone.variance

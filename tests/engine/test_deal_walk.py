@@ -21,6 +21,8 @@ from analyzer import analyze
 from analyzer.analysis.bets import evaluate_bet
 from analyzer.engine.deal_walk import (
     MAX_SEQUENCES,
+    _by_sequences,
+    _Walk,
     check_deal_walk,
     dealt_outcomes,
     dealt_tables,
@@ -177,6 +179,34 @@ def test_each_table_of_one_walk_is_the_full_table_summed_over_the_other_fields(c
         summed = _summed(table, names)
         assert len(summed) == len(table)  # (a row per value)
         assert summed == _summed(full, names)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.lists(st.sampled_from(naive.deck(2)), min_size=6, max_size=60),
+    st.lists(st.sampled_from(naive.deck(2)), min_size=0, max_size=30),
+    st.booleans(),
+)
+def test_the_walk_by_sequences_weighs_each_sequence_as_the_odometer_does(cards, more, replacement):
+    """A walk over sequences of cards keeps its sequences per layout (each class's count
+    up to a round's cards) and weighs each in closed form: the same rows and ways as the
+    odometer's walk (the kernel), on a shoe and on a fuller one of the same layout."""
+    game = load_paytable("dragon-tiger-pragmatic").game
+    for fields in (frozenset({"dragon_card1_suit", "winner"}), frozenset({"tiger_card1_rank"})):
+        suits = game.needs_suits(fields)
+        for shoe in (shoe_of(cards, replacement), shoe_of(cards + cards + more, replacement)):
+            walk = _Walk.of(game, shoe, fields)
+            ranks, suit_index, ways = _by_sequences(game, shoe, suits)
+            assert np.array_equal(walk.ways, ways)
+            assert walk.denominator == shoe.sequences(game.cards) == sum(ways.tolist())
+            table = dealt_outcomes(game, shoe, fields)
+            for name in sorted(fields):  # (the rows' fields: those of the odometer's rows)
+                codes, texts = game.columns(ranks, suit_index, fields)[name]
+                got = _summed(table, [name])
+                want: Counter = Counter()
+                for code, count in zip(codes.tolist(), ways.tolist(), strict=True):
+                    want[(code if texts is None else texts[code],)] += count
+                assert got == want
 
 
 @pytest.mark.parametrize(
