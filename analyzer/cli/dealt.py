@@ -74,7 +74,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
-        records = [exact_record(r) for r in exact_as_dealt(job)]
+        records = [
+            exact_record(r) for r in exact_as_dealt(job, work_dir=args.work_dir, resume=args.resume)
+        ]
         return _output(args, paytable, job, shoe, records, exact=True), 0
     if args.work_dir is None:
         from analyzer.runs.kept import default_runs_folder

@@ -51,7 +51,7 @@ from analyzer.game.shoe import ROUND_CARDS
 from analyzer.paytables.model import Bet
 
 #: Residues are kept below this (see the module's text).
-PRIME_LIMIT = 2**28
+PRIME_LIMIT = 2**31
 #: The most terms of a round (a multiset of 4 to 6 values) a transition count assumes.
 _MAX_USED = 6
 
@@ -134,8 +134,9 @@ def value_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
 @dataclass(frozen=True, eq=False)
 class Terms:
     """The draw walk's terms (multisets ``k`` of 4 to 6 values) in lexicographic order of
-    their counts, with ``weight`` (valid orders), ``used`` (cards) and, for the
-    transition kernel, each term's nonzero values and counts and its skip table."""
+    their counts of the values 1 to 9, then of 0, with ``weight`` (valid orders) and
+    ``used`` (cards); for :func:`_deal_jit`, each term's nonzero counts of the values 1 to
+    9 and its skip table. The first ``zero`` terms hold tens and faces only."""
 
     k: np.ndarray
     weight: np.ndarray
@@ -145,6 +146,7 @@ class Terms:
     nz_count: np.ndarray
     nz_len: np.ndarray
     skip: np.ndarray
+    zero: int
 
 
 def round_terms(tableau: Tableau) -> Terms:
@@ -153,27 +155,27 @@ def round_terms(tableau: Tableau) -> Terms:
 
     walk = walk_terms(tableau)
     weight = np.bincount(walk.term_index, weights=walk.count, minlength=len(walk.k))
-    order = np.lexsort(walk.k.T[::-1])  # by k_0, then k_1, ...
+    keys = np.column_stack([walk.k[:, 1:], walk.k[:, :1]])  # values 1..9, then 0
+    order = np.lexsort(keys.T[::-1])
     k = walk.k[order]
     n = len(k)
     nz_value = np.zeros((n, _MAX_USED), dtype=np.int64)
     nz_count = np.zeros((n, _MAX_USED), dtype=np.int64)
     nz_len = np.zeros(n, dtype=np.int64)
     for t in range(n):
-        values = np.nonzero(k[t])[0]
+        values = np.nonzero(k[t, 1:])[0] + 1
         nz_len[t] = len(values)
         nz_value[t, : len(values)] = values
         nz_count[t, : len(values)] = k[t, values]
-    # skip[t, v]: the first term after t whose counts of the values before v differ from
-    # t's (every term between has k_v at least t's: infeasible where t's is).
+    # skip[t, v]: the first term after t whose counts of the values 1 to v - 1 differ
+    # from t's (every term between counts v at least as often as t: infeasible where t
+    # is for want of v's).
     skip = np.full((n, N_VALUES), n, dtype=np.int64)
-    for v in range(N_VALUES):
-        prefix = k[:, :v]
+    for v in range(2, N_VALUES):
+        prefix = k[:, 1:v]
         for t in range(n - 2, -1, -1):
-            if v and (prefix[t + 1] == prefix[t]).all():
-                skip[t, v] = skip[t + 1, v]
-            elif v:
-                skip[t, v] = t + 1
+            skip[t, v] = skip[t + 1, v] if (prefix[t + 1] == prefix[t]).all() else t + 1
+    zero = int((nz_len == 0).sum())
     return Terms(
         k,
         weight[order].astype(np.int64),
@@ -183,6 +185,7 @@ def round_terms(tableau: Tableau) -> Terms:
         nz_count,
         nz_len,
         skip,
+        zero,
     )
 
 
@@ -218,73 +221,107 @@ def _remove_one_jit(source, radix, strides, p, out):
 
 @njit(cache=True)
 def _deal_jit(
-    a, extra, radix, size, cut, one_more, min_left, nz_value, nz_count, nz_len, skip, off, used,
-    weight, p,
+    a, extra, radix, size, cut, one_more, min_left, k0, nz_value, nz_count, nz_len, skip, off,
+    used, weight, zero, primes,
 ):  # fmt: skip
-    """Deal every round, from the full shoe down, in place.
+    """Deal every round, from the full shoe down, in place, modulo each of ``primes``.
+
+    Compositions are taken a row at a time (the counts of the values 1 to 9 fixed, the
+    tens and faces ``c_0`` from most to fewest): a round of tens and faces only stays in
+    the row and is dealt count by count; every other round leaves the row for one of a
+    lower index, dealt for the whole row at once (a loop over ``c_0`` that vectorises).
 
     Parameters
     ----------
-    a : int64[buckets, states]
-        On entry, ``a[0]``: the value sequences of the shown card and the burn ending at
-        each composition (round 1 starts there; those past the cut card are in ``extra``).
-        On exit, ``a[j, c]`` (mod ``p``): the value sequences dealt before a round
-        numbered ``j + 1`` (the last bucket: that number or more) starts at ``c``.
-    extra : int64[states or 1]
+    a : int64[states, primes * buckets]
+        On entry, ``a[c, q * buckets]``: the value sequences of the shown card and the
+        burn ending at each composition (round 1 starts there; those past the cut card
+        are in ``extra``). On exit, ``a[c, q * buckets + j]`` (mod ``primes[q]``): the
+        value sequences dealt before a round numbered ``j + 1`` (the last bucket: that
+        number or more) starts at ``c``. The primes of a composition share its cache line.
+    extra : int64[states, primes] or int64[1, primes]
         Round 1's starts past the cut card (that round is dealt and, under ``one_more``,
-        one more); length 1 where there are none.
+        one more); one column where there are none.
     radix : int64[10]
         Counts per value plus one (the index's axes, value 0 fastest).
     size, cut, one_more, min_left : int
         Cards in the shoe; the cards dealt before the cut card; 1 where one more round
         follows the cut card (unless it came out in place of a round's first card);
         the cards a round needs left to start.
-    nz_value, nz_count, nz_len, skip, off, used, weight : int64 arrays
-        The terms (:class:`Terms`), ``off`` each one's index offset.
-    p : int
-        The prime (below ``2**28``).
+    k0, nz_value, nz_count, nz_len, skip, off, used, weight : int64 arrays
+        The terms (:class:`Terms`): ``k0`` their tens and faces, ``off`` their index
+        offsets.
+    zero : int
+        The terms of tens and faces only (the first ``zero``).
+    primes : int64 array
+        The moduli, each below ``2**31``.
     """
-    buckets, states = a.shape
-    n_values = len(radix)
+    states, slots = a.shape
+    n_primes = len(primes)
+    buckets = slots // n_primes
     n_terms = len(used)
-    has_extra = len(extra) == states
+    width = radix[0]
+    rows = states // width
+    has_extra = extra.shape[0] == states
     digits = radix - 1
-    n = size
-    src = np.zeros(buckets, dtype=np.int64)
-    for idx in range(states - 1, -1, -1):
-        if idx != states - 1:  # one less in mixed radix
-            v = 0
+    rest = size - digits[0]  # cards of the values 1 to 9
+    src = np.zeros((width, slots), dtype=np.int64)
+    # a round from slot r (prime q, bucket j) goes to slot q * buckets + min(j + 1, top)
+    top = buckets - 1
+    to_slot = np.empty(slots, dtype=np.int64)
+    for r in range(slots):
+        to_slot[r] = (r // buckets) * buckets + min(r % buckets + 1, top)
+    modulus = np.empty(slots, dtype=np.int64)
+    for r in range(slots):
+        modulus[r] = primes[r // buckets]
+    at_cut = 0
+    for row in range(rows - 1, -1, -1):
+        if row != rows - 1:  # the next row down, in mixed radix
+            v = 1
             while digits[v] == 0:
                 digits[v] = radix[v] - 1
-                n += radix[v] - 1
+                rest += radix[v] - 1
                 v += 1
             digits[v] -= 1
-            n -= 1
-        if n < min_left:
-            for j in range(buckets):
-                a[j, idx] = 0
-            if has_extra:
-                extra[idx] = 0
-            continue
-        pos = size - n
+            rest -= 1
+        base = row * width
+        at_cut = size - cut - rest  # the tens and faces where the cut card is next
         live = False
-        for j in range(buckets):
-            a[j, idx] %= p
-        if pos <= cut:
-            for j in range(buckets):
-                src[j] = a[j, idx]
-                live = live or src[j] != 0
-        else:
-            for j in range(buckets):
-                src[j] = 0
-            if has_extra and one_more:
-                src[0] = extra[idx] % p
-                live = src[0] != 0
-        if has_extra:
-            a[0, idx] = (a[0, idx] + extra[idx]) % p
+        for c0 in range(width - 1, -1, -1):
+            idx = base + c0
+            n = c0 + rest
+            pos = size - n
+            for r in range(slots):
+                if n < min_left:
+                    a[idx, r] = 0
+                a[idx, r] %= modulus[r]
+                src[c0, r] = a[idx, r] if pos <= cut else 0
+                if src[c0, r]:
+                    live = True
+            if has_extra:
+                for q in range(n_primes):
+                    r = q * buckets
+                    if n < min_left:
+                        extra[idx, q] = 0
+                    if pos > cut and one_more == 1:
+                        src[c0, r] = extra[idx, q] % primes[q]
+                        if src[c0, r]:
+                            live = True
+                    a[idx, r] = (a[idx, r] + extra[idx, q]) % primes[q]
+            if n < min_left:
+                continue
+            for t in range(zero):  # rounds of tens and faces: within the row
+                m0 = k0[t]
+                u = used[t]
+                if m0 > c0 or n - u < min_left:
+                    continue
+                if pos + u <= cut or (one_more == 1 and pos != cut):
+                    w = weight[t]
+                    for r in range(slots):
+                        a[idx - m0, to_slot[r]] += src[c0, r] * w
         if not live:
             continue
-        t = 0
+        t = zero
         while t < n_terms:
             feasible = True
             for i in range(nz_len[t]):
@@ -296,14 +333,22 @@ def _deal_jit(
             if not feasible:
                 continue
             u = used[t]
-            if n - u >= min_left and (pos + u <= cut or (one_more == 1 and pos != cut)):
-                target = idx - off[t]
-                w = weight[t]
-                for j in range(buckets):
-                    if src[j]:
-                        a[min(j + 1, buckets - 1), target] += src[j] * w
+            low = max(k0[t], min_left + u - rest)
+            # Below ends_past tens and faces the round ends past the cut card: dealt only
+            # under one_more, and not where the cut card took its first card's place.
+            ends_past = size - cut + u - rest
+            target = base - off[t]
+            w = weight[t]
+            first = low if one_more == 1 else max(low, ends_past)
+            gap = at_cut if one_more == 1 and first <= at_cut < ends_past else width
+            for c0 in range(first, min(gap, width)):
+                for r in range(slots):
+                    a[target + c0, to_slot[r]] += src[c0, r] * w
+            for c0 in range(gap + 1, width):
+                for r in range(slots):
+                    a[target + c0, to_slot[r]] += src[c0, r] * w
             t += 1
-    return n_values
+    return at_cut
 
 
 @njit(cache=True)
@@ -418,38 +463,57 @@ def _start(plan: DealPlan, p: int) -> np.ndarray:
     return acc % p
 
 
-def deal_pass(plan: DealPlan, p: int) -> dict[str, np.ndarray]:
-    """One pass modulo ``p``: per bucket, ``played`` (value orders with a round of that
-    bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of term ``t``, in
-    :attr:`Terms.k`'s order)."""
+def deal_pass(plan: DealPlan, primes: list[int]) -> list[dict[str, np.ndarray]]:
+    """One pass modulo each of ``primes``: per prime and bucket, ``played`` (value orders
+    with a round of that bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of
+    term ``t``, in :attr:`Terms.k`'s order)."""
     shoe, terms = plan.shoe, plan.terms
-    radix, strides = shoe.radix, shoe.strides
-    start = _start(plan, p)
-    a = np.zeros((plan.buckets, shoe.states), dtype=np.int64)
-    positions = _positions(shoe)
-    past = positions > plan.cut
-    a[0] = np.where(past, 0, start)
-    extra = np.where(past, start, 0) if (past & (start != 0)).any() else np.zeros(1, np.int64)
-    del start, positions, past
-    off = terms.k @ strides
+    radix = shoe.radix
+    past = _positions(shoe) > plan.cut
+    buckets = plan.buckets
+    a = np.zeros((shoe.states, len(primes) * buckets), dtype=np.int64)
+    extra = np.zeros((1, len(primes)), dtype=np.int64)
+    for q, p in enumerate(primes):
+        start = _start(plan, p)
+        a[:, q * buckets] = np.where(past, 0, start)
+        if (past & (start != 0)).any():
+            if extra.shape[0] == 1:
+                extra = np.zeros((shoe.states, len(primes)), dtype=np.int64)
+            extra[:, q] = np.where(past, start, 0)
+    del past
+    off = terms.k @ shoe.strides
     _deal_jit(
-        a, extra, radix, shoe.size, plan.cut, int(plan.one_more), ROUND_CARDS, terms.nz_value,
-        terms.nz_count, terms.nz_len, terms.skip, off, terms.used, terms.weight, p,
+        a, extra, radix, shoe.size, plan.cut, int(plan.one_more), ROUND_CARDS,
+        np.ascontiguousarray(terms.k[:, 0]), terms.nz_value, terms.nz_count, terms.nz_len,
+        terms.skip, off, terms.used, terms.weight, terms.zero, np.array(primes, dtype=np.int64),
     )  # fmt: skip
     del extra
+    out = []
+    for q, p in enumerate(primes):
+        starts = np.ascontiguousarray(a[:, q * buckets : (q + 1) * buckets].T)
+        out.append(_weigh(plan, starts, p))
+    return out
+
+
+def _weigh(plan: DealPlan, a: np.ndarray, p: int) -> dict[str, np.ndarray]:
+    """From the round starts ``a`` (mod ``p``): per bucket, the value orders with a round
+    there (``played``) and each term's ``G`` (``moments``)."""
+    shoe, terms = plan.shoe, plan.terms
+    radix = shoe.radix
     fact = np.array([factorial(i) % p for i in range(shoe.size + 1)], dtype=np.int64)
     inv_fact = np.array([pow(int(f), -1, p) for f in fact], dtype=np.int64)
     played = np.zeros(plan.buckets, dtype=np.int64)
     moments = np.zeros((plan.buckets, len(terms.k)), dtype=np.int64)
     h = np.empty(shoe.states, dtype=np.int64)
+    full = np.asarray(shoe.full)
     for j in range(plan.buckets):
         _arrangements_jit(a[j], radix, shoe.size, fact, inv_fact, 0, p, h)
-        played[j] = int(h.sum()) % p  # residues below 2**28: 2**35 of them fit
+        played[j] = int(h.sum(dtype=np.uint64) % np.uint64(p))  # 2**33 residues fit
         for u in sorted(set(terms.used.tolist())):
             _arrangements_jit(a[j], radix, shoe.size, fact, inv_fact, u, p, h)
             table = _moments(h, shoe.full, p)
             for t in np.nonzero(terms.used == u)[0]:
-                if (terms.k[t] > np.asarray(shoe.full)).any():
+                if (terms.k[t] > full).any():
                     continue  # values the shoe does not hold: never dealt
                 moments[j, t] = table[tuple(terms.k[t, ::-1].tolist())]
     return {"played": played, "moments": moments}

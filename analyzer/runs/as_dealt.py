@@ -407,6 +407,8 @@ def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
 #: summed) times the prime passes an exact run may take: one deck (6.5e10 transitions,
 #: 6 passes) fits; beyond it a run takes more than hours.
 MAX_EXACT_WORK = 10**12
+#: Primes dealt in one pass (each pass kept in --work-dir when finished).
+PRIMES_PER_PASS = 5
 
 
 def exact_plan(job: DealtJob):
@@ -509,19 +511,23 @@ def exact_as_dealt(
     plan, nets, _ = exact_plan(job)
     primes = plan.primes()
     kept = _exact_folder(job, plan, work_dir)
-    passes = []
-    bar = tqdm(primes, unit=" passes", desc="dealt --exact", **bar_options(progress))
-    for p in bar:
-        path = None if kept is None else kept / f"pass-{p}.npz"
-        if resume and path is not None and path.exists():
-            with np.load(path) as data:
-                passes.append({key: data[key] for key in ("played", "moments")})
-            continue
-        result = deal_pass(plan, p)
-        if path is not None:
-            _save_atomically(path, result)
-        passes.append(result)
+    done: dict[int, dict[str, np.ndarray]] = {}
+    groups = [primes[i : i + PRIMES_PER_PASS] for i in range(0, len(primes), PRIMES_PER_PASS)]
+    bar = tqdm(total=len(primes), unit=" primes", desc="dealt --exact", **bar_options(progress))
+    for group in groups:
+        paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
+        if resume and all(path is not None and path.exists() for path in paths.values()):
+            for p, path in paths.items():
+                with np.load(path) as data:
+                    done[p] = {key: data[key] for key in ("played", "moments")}
+        else:
+            for p, result in zip(group, deal_pass(plan, group), strict=True):
+                if paths[p] is not None:
+                    _save_atomically(paths[p], result)
+                done[p] = result
+        bar.update(len(group))
     bar.close()
+    passes = [done[p] for p in primes]
     orders = plan.shoe.orders
     n_buckets, n_terms = passes[0]["moments"].shape
     played = [crt([int(r["played"][j]) for r in passes], primes) for j in range(n_buckets)]
@@ -532,7 +538,11 @@ def exact_as_dealt(
     net_sums = [  # per column and bucket: the sum over the terms of G * NET (per unit staked)
         [
             sum(
-                (g * column[t] for t, g in zip(plan.terms.walk_index.tolist(), moments[j], strict=True) if g),
+                (
+                    g * column[t]
+                    for t, g in zip(plan.terms.walk_index.tolist(), moments[j], strict=True)
+                    if g
+                ),
                 Fraction(0),
             )
             for j in range(n_buckets)
@@ -658,9 +668,7 @@ def dealt_job(
         counts = (decks,) * 52
     rule.check(shoe.size)
     if exact:
-        ranks = tuple(int(n) for n in shoe.rank_counts)
-        check_exact(ranks)
-        counts = ranks
+        check_exact(counts)
     if len(counts) == 13:
         columns = priced_by_rank(paytable, columns, given=bool(bets))
     single = restricted(paytable, columns)
