@@ -19,8 +19,9 @@ tables do: the first card shown and cards burned by its value, rounds dealt to t
 card, each bet withdrawn after its max round (the paytable's). For every round, the exact
 EV of each bet on the cards left; the round-average RTP is the sum of those EVs over the
 rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
-interval by the delta method). --exact enumerates every order of a small shoe's cards
-instead (a --shoe file by rank) and gives the figure as a fraction."""
+interval by the delta method). --exact enumerates instead every order of the point values
+the deal looks at, for shoes up to one deck, and gives the figure as a fraction (bets on
+values and pairs; a finished pass is kept in --work-dir for --resume)."""
 EXAMPLES = """\
 examples:
   baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
@@ -57,8 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--exact",
         action="store_true",
-        help="no sampling: every order of the shoe's cards that the deal looks at, each "
-        "round priced exactly (small shoes only; takes no --shoes)",
+        help="no sampling: every order of the point values the deal looks at, each round "
+        "priced exactly, the cards' ranks and suits averaged (shoes up to one deck; bets on "
+        "values and pairs; takes no --shoes)",
     )
 
 

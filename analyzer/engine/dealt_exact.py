@@ -36,6 +36,7 @@ integers are rebuilt by the Chinese remainder theorem (:func:`crt`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial, prod
@@ -222,9 +223,11 @@ def _remove_one_jit(source, radix, strides, p, out):
 @njit(cache=True)
 def _deal_jit(
     a, extra, radix, size, cut, one_more, min_left, k0, nz_value, nz_count, nz_len, skip, off,
-    used, weight, zero, primes,
+    used, weight, zero, primes, row_top, row_bottom,
 ):  # fmt: skip
-    """Deal every round, from the full shoe down, in place, modulo each of ``primes``.
+    """Deal every round starting in rows ``row_top - 1`` down to ``row_bottom``, in place,
+    modulo each of ``primes`` (rows above dealt already: from the full shoe down, row by
+    row, the whole deal).
 
     Compositions are taken a row at a time (the counts of the values 1 to 9 fixed, the
     tens and faces ``c_0`` from most to fewest): a round of tens and faces only stays in
@@ -255,16 +258,22 @@ def _deal_jit(
         The terms of tens and faces only (the first ``zero``).
     primes : int64 array
         The moduli, each below ``2**31``.
+    row_top, row_bottom : int
+        The rows dealt (a row: the compositions sharing their counts of the values 1-9).
     """
     states, slots = a.shape
     n_primes = len(primes)
     buckets = slots // n_primes
     n_terms = len(used)
     width = radix[0]
-    rows = states // width
     has_extra = extra.shape[0] == states
-    digits = radix - 1
-    rest = size - digits[0]  # cards of the values 1 to 9
+    digits = np.zeros(len(radix), dtype=np.int64)
+    left = row_top - 1
+    rest = 0  # cards of the values 1 to 9
+    for v in range(1, len(radix)):
+        digits[v] = left % radix[v]
+        left //= radix[v]
+        rest += digits[v]
     src = np.zeros((width, slots), dtype=np.int64)
     # a round from slot r (prime q, bucket j) goes to slot q * buckets + min(j + 1, top)
     top = buckets - 1
@@ -275,8 +284,8 @@ def _deal_jit(
     for r in range(slots):
         modulus[r] = primes[r // buckets]
     at_cut = 0
-    for row in range(rows - 1, -1, -1):
-        if row != rows - 1:  # the next row down, in mixed radix
+    for row in range(row_top - 1, row_bottom - 1, -1):
+        if row != row_top - 1:  # the next row down, in mixed radix
             v = 1
             while digits[v] == 0:
                 digits[v] = radix[v] - 1
@@ -463,10 +472,17 @@ def _start(plan: DealPlan, p: int) -> np.ndarray:
     return acc % p
 
 
-def deal_pass(plan: DealPlan, primes: list[int]) -> list[dict[str, np.ndarray]]:
+#: Rows of compositions dealt between two reports of progress: about 1 in 200 of a deck's.
+_ROWS_AT_ONCE = 10_000
+
+
+def deal_pass(
+    plan: DealPlan, primes: list[int], dealt: Callable[[int], object] | None = None
+) -> list[dict[str, np.ndarray]]:
     """One pass modulo each of ``primes``: per prime and bucket, ``played`` (value orders
     with a round of that bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of
-    term ``t``, in :attr:`Terms.k`'s order)."""
+    term ``t``, in :attr:`Terms.k`'s order). ``dealt(rows)`` is called as rows of
+    compositions are dealt (:func:`rows`: in all)."""
     shoe, terms = plan.shoe, plan.terms
     radix = shoe.radix
     past = _positions(shoe) > plan.cut
@@ -482,17 +498,28 @@ def deal_pass(plan: DealPlan, primes: list[int]) -> list[dict[str, np.ndarray]]:
             extra[:, q] = np.where(past, start, 0)
     del past
     off = terms.k @ shoe.strides
-    _deal_jit(
-        a, extra, radix, shoe.size, plan.cut, int(plan.one_more), ROUND_CARDS,
-        np.ascontiguousarray(terms.k[:, 0]), terms.nz_value, terms.nz_count, terms.nz_len,
-        terms.skip, off, terms.used, terms.weight, terms.zero, np.array(primes, dtype=np.int64),
-    )  # fmt: skip
+    moduli = np.array(primes, dtype=np.int64)
+    k0 = np.ascontiguousarray(terms.k[:, 0])
+    for top in range(rows(shoe), 0, -_ROWS_AT_ONCE):
+        bottom = max(0, top - _ROWS_AT_ONCE)
+        _deal_jit(
+            a, extra, radix, shoe.size, plan.cut, int(plan.one_more), ROUND_CARDS, k0,
+            terms.nz_value, terms.nz_count, terms.nz_len, terms.skip, off, terms.used,
+            terms.weight, terms.zero, moduli, top, bottom,
+        )  # fmt: skip
+        if dealt is not None:
+            dealt(top - bottom)
     del extra
     out = []
     for q, p in enumerate(primes):
         starts = np.ascontiguousarray(a[:, q * buckets : (q + 1) * buckets].T)
         out.append(_weigh(plan, starts, p))
     return out
+
+
+def rows(shoe: ValueShoe) -> int:
+    """Rows of compositions (those sharing their counts of the values 1 to 9)."""
+    return shoe.states // (shoe.full[0] + 1)
 
 
 def _weigh(plan: DealPlan, a: np.ndarray, p: int) -> dict[str, np.ndarray]:

@@ -474,7 +474,7 @@ def exact_as_dealt(
     job : DealtJob
         The shoe (per rank or per card), the rule, the columns and their max rounds.
     progress : bool or None
-        A bar of the prime passes (None: as the process says).
+        A bar of the rows of compositions dealt (None: as the process says).
     work_dir : str or None
         A folder where each finished pass is kept (None: none kept).
     resume : bool
@@ -504,7 +504,7 @@ def exact_as_dealt(
     """
     from tqdm import tqdm
 
-    from analyzer.engine.dealt_exact import crt, deal_pass
+    from analyzer.engine.dealt_exact import crt, deal_pass, rows
     from analyzer.paytables.settle import Settlement
     from analyzer.progress import bar_options
 
@@ -513,19 +513,22 @@ def exact_as_dealt(
     kept = _exact_folder(job, plan, work_dir)
     done: dict[int, dict[str, np.ndarray]] = {}
     groups = [primes[i : i + PRIMES_PER_PASS] for i in range(0, len(primes), PRIMES_PER_PASS)]
-    bar = tqdm(total=len(primes), unit=" primes", desc="dealt --exact", **bar_options(progress))
+    per_pass = rows(plan.shoe)
+    bar = tqdm(
+        total=per_pass * len(groups), unit=" rows", desc="dealt --exact", **bar_options(progress)
+    )
     for group in groups:
         paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
         if resume and all(path is not None and path.exists() for path in paths.values()):
             for p, path in paths.items():
                 with np.load(path) as data:
                     done[p] = {key: data[key] for key in ("played", "moments")}
+            bar.update(per_pass)
         else:
-            for p, result in zip(group, deal_pass(plan, group), strict=True):
+            for p, result in zip(group, deal_pass(plan, group, bar.update), strict=True):
                 if paths[p] is not None:
                     _save_atomically(paths[p], result)
                 done[p] = result
-        bar.update(len(group))
     bar.close()
     passes = [done[p] for p in primes]
     orders = plan.shoe.orders
@@ -535,14 +538,11 @@ def exact_as_dealt(
         [crt([int(r["moments"][j, t]) for r in passes], primes) for t in range(n_terms)]
         for j in range(n_buckets)
     ]
+    walk_index = plan.terms.walk_index.tolist()
     net_sums = [  # per column and bucket: the sum over the terms of G * NET (per unit staked)
         [
             sum(
-                (
-                    g * column[t]
-                    for t, g in zip(plan.terms.walk_index.tolist(), moments[j], strict=True)
-                    if g
-                ),
+                (g * column[t] for t, g in zip(walk_index, moments[j], strict=True) if g),
                 Fraction(0),
             )
             for j in range(n_buckets)
