@@ -908,8 +908,9 @@ def dealt(
     shoes : int, optional
         Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
     exact : bool, default False
-        No sampling: every order of a small shoe's cards (by rank), each round priced
-        exactly; the figures are Fractions (a shoe of at most 20,000 compositions).
+        No sampling: every order of the shoe's point values, each round priced exactly
+        with the cards' ranks and suits averaged; the figures are Fractions (shoes up to
+        one deck: 34,000,000 compositions by point value; bets on values and pairs).
     bets : str or sequence of str, optional
         The bets (ids), or ``"all"`` (the default): every bet of the paytable.
     mode : str, optional

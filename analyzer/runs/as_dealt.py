@@ -643,7 +643,7 @@ def dealt_job(
     """The job of a ``dealt`` run (every option checked, the work weighed before any shoe
     is dealt) and the shoe it deals: ``shoe`` (a shoe file's, by rank or card) or
     ``decks`` full decks (default: the paytable's). ``bets``: bet ids or ``["all"]``
-    (None: all); ``exact``: every order of the shoe's cards (by rank; no ``shoes``),
+    (None: all); ``exact``: every order of the shoe's point values (no ``shoes``),
     else ``shoes`` sampled in partitions of ``partition_size``."""
     from analyzer.game.shoe import Shoe
     from analyzer.paytables.model import restricted
