@@ -594,14 +594,12 @@ def term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list[Fract
 
 
 def _pair_term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list[Fraction]:
-    from analyzer.engine.terms import _leaves_jit, cell_columns, walk_terms
+    from analyzer.engine.terms import cell_columns, walk_leaves, walk_terms
     from analyzer.paytables.settle import Settlement, settling_rule
 
     walk = walk_terms(tableau)
-    sequences = np.empty((N_VALUES**6, 6), dtype=np.int8)
-    cells = np.empty((N_VALUES**6, 4), dtype=np.int8)
-    n = _leaves_jit(tableau.third_card, sequences, cells)
-    sequences, cells = sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
+    sequences, cells = walk_leaves(tableau)
+    n = len(sequences)
     k = np.zeros((n, N_VALUES), dtype=np.int64)
     for position in range(6):
         dealt = sequences[:, position] >= 0
