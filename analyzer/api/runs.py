@@ -909,8 +909,9 @@ def dealt(
     shoes : int, optional
         Shoes to sample, 1 to 10**9; give this or ``exact``, one of them.
     exact : bool, default False
-        No sampling: every order of a small shoe's cards (by rank), each round priced
-        exactly; the figures are Fractions (a shoe of at most 20,000 compositions).
+        No sampling: every order of the shoe's point values, each round priced exactly
+        with the cards' ranks and suits averaged; the figures are Fractions (shoes up to
+        one deck: 34,000,000 compositions by point value; bets on values and pairs).
     bets : str or sequence of str, optional
         The bets (ids), or ``"all"`` (the default): every bet of the paytable.
     mode : str, optional
@@ -1015,7 +1016,10 @@ def dealt(
         shoes=shoes, partition_size=partition_size,
     )  # fmt: skip
     if exact:
-        records = [exact_record(r) for r in exact_dealt(job, progress=bool(progress))]
+        exact_records = exact_dealt(
+            job, progress=bool(progress), work_dir=work_dir, resume=resume
+        )  # one deck's finished pass kept in work_dir, read back by resume
+        records = [exact_record(r) for r in exact_records]
     else:
         assert shoes is not None
         with _work_dir(work_dir) as folder:

@@ -20,12 +20,13 @@ tables do: the first card shown and cards burned by its value, rounds dealt to t
 card, each bet withdrawn after its max round (the paytable's). For every round, the exact
 EV of each bet on the cards left; the round-average RTP is the sum of those EVs over the
 rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
-interval by the delta method). --exact enumerates every order of a small shoe's cards
-instead (a --shoe file by rank) and gives the figure as a fraction. A game of the family
+interval by the delta method). --exact enumerates instead every order of the point values
+the deal looks at, for shoes up to one deck, and gives the figure as a fraction (bets on
+values and pairs; a finished pass is kept in --work-dir for --resume). A game of the family
 dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card Baccarat) is
-dealt in rounds of its own cards, each priced by its own batch engine; a game with a
-player's decision (Lucky Draw, Peek Baccarat) by its best play solved on each round's
-cards (at most 20,000 rounds a run)."""
+dealt in rounds of its own cards, each priced by its own batch engine (--exact: every
+composition by rank of a small shoe); a game with a player's decision (Lucky Draw, Peek
+Baccarat) by its best play solved on each round's cards (at most 20,000 rounds a run)."""
 EXAMPLES = """\
 examples:
   baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
@@ -63,8 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--exact",
         action="store_true",
-        help="no sampling: every order of the shoe's cards that the deal looks at, each "
-        "round priced exactly (small shoes only; takes no --shoes)",
+        help="no sampling: every order of the point values the deal looks at, each round "
+        "priced exactly, the cards' ranks and suits averaged (shoes up to one deck; bets on "
+        "values and pairs; takes no --shoes)",
     )
 
 
@@ -81,7 +83,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
-        records = [exact_record(r) for r in exact_dealt(job)]
+        records = [
+            exact_record(r) for r in exact_dealt(job, work_dir=args.work_dir, resume=args.resume)
+        ]
         return _output(args, paytable, job, shoe, records, exact=True), 0
     if args.work_dir is None:
         from analyzer.runs.kept import default_runs_folder

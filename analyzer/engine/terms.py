@@ -89,6 +89,16 @@ def _leaves_jit(third_card, sequences, cells):
     return n
 
 
+def walk_leaves(tableau: Tableau = STANDARD_TABLEAU) -> tuple[np.ndarray, np.ndarray]:
+    """Every sequence of point values a round can deal under ``tableau`` (int64 rows P1,
+    B1, P2, B2, then third cards, padded with -1) and its outcome cell (player score,
+    banker score, player third, banker third: a value or NO_THIRD)."""
+    sequences = np.empty((_MAX_LEAVES, 6), dtype=np.int8)
+    cells = np.empty((_MAX_LEAVES, 4), dtype=np.int8)
+    n = _leaves_jit(tableau.third_card, sequences, cells)
+    return sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
+
+
 @dataclass(frozen=True, eq=False)
 class WalkTerms:
     """``k[t]``: cards of each value term ``t`` uses; ``used[t]`` their number;
@@ -107,10 +117,8 @@ class WalkTerms:
 @cache
 def walk_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkTerms:
     """Compile the walk of one tableau (a few hundred milliseconds, once per process)."""
-    sequences = np.empty((_MAX_LEAVES, 6), dtype=np.int8)
-    cells = np.empty((_MAX_LEAVES, 4), dtype=np.int8)
-    n = _leaves_jit(tableau.third_card, sequences, cells)
-    sequences, cells = sequences[:n].astype(np.int64), cells[:n].astype(np.int64)
+    sequences, cells = walk_leaves(tableau)
+    n = len(sequences)
     k = np.zeros((n, N_VALUES), dtype=np.int64)
     for position in range(6):
         dealt = sequences[:, position] >= 0

@@ -36,10 +36,10 @@ from typing import Any
 import numpy as np
 
 from analyzer.errors import AnalyzerError
-from analyzer.game.cards import N_CARDS, N_RANKS, RANK_VALUES, RANKS
+from analyzer.game.cards import N_CARDS, N_RANKS, RANKS
 from analyzer.game.games import Game
 from analyzer.game.rules import BURN_BY_VALUE
-from analyzer.game.shoe import ROUND_CARDS, Shoe
+from analyzer.game.shoe import Shoe
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import LAST_ROUND_RULES
 from analyzer.runs.runner import Result, partition_rng
@@ -51,9 +51,14 @@ from analyzer.runs.stats import Z_95, ratio_and_error
 BURN_RULES = ("by-value", "none")
 #: The most burned cards a fixed burn takes.
 MAX_BURN = 52
-#: The most compositions the exact enumeration visits (by rank): beyond it the
-#: enumeration, with an exact analysis per composition, takes more than minutes.
-MAX_EXACT_COMPOSITIONS = 20_000
+#: The most compositions by point value the exact enumeration visits: one deck's
+#: (17 * 5**9 = 33,203,125), whose pass takes minutes; two decks' (33 * 9**9) are
+#: 12.8 billion, beyond memory.
+MAX_EXACT_COMPOSITIONS = 34_000_000
+#: A game of the family's exact figure prices each composition by rank it meets with the
+#: exact analysis (:func:`analyzer.runs.family_dealt.exact_family_dealt`): beyond this
+#: many, more than minutes.
+MAX_EXACT_RANK_COMPOSITIONS = 20_000
 
 
 def parse_burn(text: str) -> str:
@@ -395,19 +400,34 @@ def _figures(rtp: float, se: float, top: float, bets_per_shoe: float) -> dict[st
 
 
 def exact_compositions(counts: tuple[int, ...]) -> int:
-    """Compositions by rank a shoe of ``counts`` (per rank) can be dealt down to: the
-    product of (count + 1) over the ranks, what the exact enumeration may visit."""
-    return prod(int(n) + 1 for n in counts)
+    """Compositions by point value a shoe of ``counts`` (per rank or per card) can be
+    dealt down to: the product of (cards of the value + 1) over the 10 values, what the
+    exact enumeration visits."""
+    from analyzer.engine.dealt_exact import value_counts
+
+    return prod(n + 1 for n in value_counts(tuple(int(n) for n in counts)))
 
 
 def check_exact(counts: tuple[int, ...], limit: int = MAX_EXACT_COMPOSITIONS) -> None:
-    """Refuse, before any work, a shoe whose compositions are more than ``limit``."""
+    """Refuse, before any work, a shoe whose compositions by value are more than ``limit``."""
     states = exact_compositions(counts)
     if states > limit:
         raise AnalyzerError(
             f"--exact: a shoe of {sum(counts)} cards can be dealt down to {states:,} "
-            f"compositions by rank, each analysed exactly (at most {limit:,}): use a "
+            f"compositions by point value (at most {limit:,}, one deck's): use a "
             "smaller shoe (--shoe), or sample it (--shoes)"
+        )
+
+
+def check_exact_by_rank(counts: tuple[int, ...], limit: int = MAX_EXACT_RANK_COMPOSITIONS) -> None:
+    """Refuse, before any work, a shoe of a game of the family whose compositions by rank
+    (each priced by the exact analysis) are more than ``limit``."""
+    states = prod(n + 1 for n in _rank_counts(counts))
+    if states > limit:
+        raise AnalyzerError(
+            f"--exact: a game of the family prices every composition by rank its shoe can be "
+            f"dealt down to, and a shoe of {sum(counts)} cards has {states:,} (at most "
+            f"{limit:,}): use a smaller shoe (--shoe), or sample it (--shoes)"
         )
 
 
@@ -417,108 +437,82 @@ def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(int(x) for x in counts)
 
 
-def _draw_tables(table: np.ndarray) -> tuple[list, list]:
-    """The pure drawing rules as Python lookups: ``player[p][b]`` (the Player draws on
-    two-card totals p and b) and ``banker[p][b][t]`` (the Banker draws, the Player's
-    third card's point ``t``, or 10 where the Player stood)."""
-    from analyzer.engine.draw import banker_draws, player_draws
-    from analyzer.game.rules import PLAYER_STOOD
-
-    draws_p = getattr(player_draws, "py_func", player_draws)
-    draws_b = getattr(banker_draws, "py_func", banker_draws)
-    player = [[bool(draws_p(table, p, b) >= 1.0) for b in range(10)] for p in range(10)]
-    banker = [
-        [
-            [bool(draws_b(table, p, b, t if t < 10 else PLAYER_STOOD) >= 1.0) for t in range(11)]
-            for b in range(10)
-        ]
-        for p in range(10)
-    ]
-    return player, banker
+#: The most round transitions (compositions by value times the rounds each can deal,
+#: summed) times the prime passes an exact run may take: one deck (6.5e10 transitions,
+#: 6 passes) fits; beyond it a run takes more than hours.
+MAX_EXACT_WORK = 10**12
+#: Primes dealt in one pass (each pass kept in --work-dir when finished).
+PRIMES_PER_PASS = 5
 
 
-def _round_ends(left: tuple[int, ...], draws: tuple[list, list]) -> dict[tuple[int, ...], Fraction]:
-    """Every round that can be dealt from ``left`` (by rank), its cards in every order and
-    its third cards by ``draws`` (:func:`_draw_tables`): the compositions it leaves and
-    their chances. Orders are counted in integers (the product of the counts drawn from),
-    each round's total divided by the orders of its length at the end."""
-    player_draws, banker_draws = draws
-    by_length: list[dict[tuple[int, ...], int]] = [{}, {}, {}]
-    values = [int(RANK_VALUES[r]) for r in range(N_RANKS)]
-    ranks = [r for r in range(N_RANKS) if left[r]]
-    shoe = list(left)
+def exact_plan(job: DealtJob):
+    """The exact run's plan (:class:`~analyzer.engine.dealt_exact.DealPlan`), each
+    column's nets per term, and its work (transitions times passes), refusing before any
+    work a mixed strategy, a bet the value walk does not price, or too much work."""
+    from analyzer.engine.dealt_exact import (
+        DealPlan,
+        ValueShoe,
+        round_terms,
+        term_nets,
+        transitions,
+        value_counts,
+    )
+    from analyzer.runs.dealer import Drawing
 
-    def end(ways: int, length: int) -> None:
-        key = tuple(shoe)
-        bucket = by_length[length - 4]
-        bucket[key] = bucket.get(key, 0) + ways
-
-    def third(ways: int, player: int, banker: int, drawn: int) -> None:
-        # drawn: the cards of the round so far (4 or 5); the Player drew when 5.
-        for r in ranks:
-            n = shoe[r]
-            if not n:
-                continue
-            shoe[r] -= 1
-            if drawn == 4 and player_draws[player][banker]:
-                if banker_draws[player][banker][values[r]]:
-                    third(ways * n, player, banker, 5)
-                else:
-                    end(ways * n, 5)
-            else:
-                end(ways * n, drawn + 1)
-            shoe[r] += 1
-
-    def deal(ways: int, cards: list[int]) -> None:
-        if len(cards) == 4:
-            p1, b1, p2, b2 = (values[r] for r in cards)
-            player, banker = (p1 + p2) % 10, (b1 + b2) % 10
-            if player_draws[player][banker] or banker_draws[player][banker][10]:
-                third(ways, player, banker, 4)
-            else:
-                end(ways, 4)
-            return
-        for r in ranks:
-            n = shoe[r]
-            if n:
-                shoe[r] -= 1
-                cards.append(r)
-                deal(ways * n, cards)
-                cards.pop()
-                shoe[r] += 1
-
-    deal(1, [])
-    size = sum(left)
-    out: dict[tuple[int, ...], Fraction] = {}
-    for length, bucket in enumerate(by_length, 4):
-        orders = prod(range(size - length + 1, size + 1))
-        for key, ways in bucket.items():
-            out[key] = out.get(key, Fraction(0)) + Fraction(ways, orders)
-    return out
+    check_exact(job.counts)
+    paytable = job.paytable
+    if Drawing.of(paytable.rules, paytable.strategy).mixed:
+        raise AnalyzerError("--exact deals pure strategies only: the paytable's mixes decisions")
+    tableau = paytable.mixture[0][1]
+    nets = [term_nets(bet, tableau, job.counts) for bet in job.bets]
+    shoe = ValueShoe(value_counts(job.counts))
+    rule = job.rule
+    burned = None if rule.burn == "none" else tuple(rule.burned(v) - 1 for v in range(10))
+    most = shoe.size // 4 + 1
+    caps = [m for m in job.max_rounds if m is not None and m < most]
+    terms = round_terms(tableau)
+    plan = DealPlan(
+        shoe, terms, burned, job.size - rule.cut_card, rule.last_round == "one-more",
+        max(caps, default=0) + 1,
+    )  # fmt: skip
+    work = transitions(shoe.full, terms) * plan.buckets * len(plan.primes())
+    if work > MAX_EXACT_WORK:
+        raise AnalyzerError(
+            f"--exact: a shoe of {job.size} cards takes about {work:.2g} round transitions "
+            f"over its {shoe.states:,} compositions by value (at most {MAX_EXACT_WORK:.0e}): "
+            "use a smaller shoe (--shoe), or sample it (--shoes)"
+        )
+    return plan, nets, work
 
 
 def exact_as_dealt(
-    job: DealtJob, limit: int = MAX_EXACT_COMPOSITIONS, progress: bool | None = None
+    job: DealtJob,
+    progress: bool | None = None,
+    work_dir: str | None = None,
+    resume: bool = False,
 ) -> list[dict[str, Any]]:
     """Per column, exactly: the expected rounds bet per shoe and sum of their EVs, with
     and without the max round, and the round-average RTPs (Fractions).
 
-    Dynamic programming over the compositions (by rank) a round can start at: from the
-    full shoe, the shown card and the burn (each card drawn with its chance), then round
-    after round (every order of its cards, the third cards by the drawing rules) while
-    the rule deals one; each composition's EV is the exact analysis's. Refused before any
-    work when the shoe has more than ``limit`` compositions, or a mixed strategy.
-    ``progress``: a bar of the cards dealt (None: as the process says).
+    Dynamic programming over the compositions by point value a round can start at
+    (:mod:`analyzer.engine.dealt_exact`): from the full shoe, the shown card and the burn,
+    then round after round (every order of its values, the third cards by the drawing
+    rules) while the rule deals one, in passes modulo primes rebuilt by the Chinese
+    remainder theorem. Each bet is priced from its net over each round's values, the
+    cards' identities (ranks, suits) averaged: bets on values and on pairs (suited pairs
+    on a shoe per card). Refused before any work when the work is too large
+    (:data:`MAX_EXACT_WORK`), for a mixed strategy, or a bet on the cards themselves.
 
     Parameters
     ----------
     job : DealtJob
-        The shoe (per rank or per card; priced by rank), the rule, the columns (none on
-        suits) and their max rounds.
-    limit : int
-        The most compositions by rank the shoe may have (:func:`exact_compositions`).
+        The shoe (per rank or per card), the rule, the columns and their max rounds.
     progress : bool or None
-        Bars of the cards dealt and the compositions priced (None: as the process says).
+        A bar of the rows of compositions dealt (None: as the process says).
+    work_dir : str or None
+        A folder where each finished pass is kept (None: none kept).
+    resume : bool
+        Read the passes kept in ``work_dir`` for this job instead of running them again.
 
     Returns
     -------
@@ -531,7 +525,7 @@ def exact_as_dealt(
     Raises
     ------
     AnalyzerError
-        Too many compositions; a bet on suits; a mixed strategy (its decisions are random).
+        Too much work; a bet on the cards themselves; a mixed strategy.
 
     Examples
     --------
@@ -544,93 +538,111 @@ def exact_as_dealt(
     """
     from tqdm import tqdm
 
+    from analyzer.engine.dealt_exact import crt, deal_pass, rows
+    from analyzer.paytables.settle import Settlement
     from analyzer.progress import bar_options
-    from analyzer.runs.dealer import Drawing
 
-    counts = _rank_counts(job.counts)
-    check_exact(counts, limit)
-    if any(needs_suits(bet) for bet in job.bets):
-        raise AnalyzerError(
-            "--exact enumerates shoes by rank: a bet on suits is not priced there "
-            "(choose bets with --bet, or sample the shoe)"
-        )
-    drawing = Drawing.of(job.paytable.rules, job.paytable.strategy)
-    if drawing.mixed:
-        raise AnalyzerError("--exact deals pure strategies only: the paytable's mixes decisions")
-    draws = _draw_tables(drawing.probability)
-    rule, size = job.rule, job.size
-    cut = size - rule.cut_card
-    one_more = rule.last_round == "one-more"
-    # Before round 1: the shown card and the burn.
-    start: dict[tuple[int, ...], Fraction] = {}
-    full = list(counts)
-    for r in range(N_RANKS if rule.burn != "none" else 0):
-        if not full[r]:
-            continue
-        shown = Fraction(full[r], size)
-        full[r] -= 1
-        extra = rule.burned(int(RANK_VALUES[r])) - 1
-        for left, chance in _removed(tuple(full), extra).items():
-            start[left] = start.get(left, Fraction(0)) + shown * chance
-        full[r] += 1
-    if rule.burn == "none":
-        start = {tuple(counts): Fraction(1)}
-    # states[composition] = {(rounds dealt so far, last): chance}
-    states: dict[tuple[int, ...], dict[tuple[int, bool], Fraction]] = {}
-    for left, chance in start.items():
-        states.setdefault(left, {})[(0, False)] = chance
-    played: dict[tuple[int, ...], dict[int, Fraction]] = {}  # composition -> round -> chance
-    ends: dict[tuple[int, ...], dict] = {}
+    plan, nets, _ = exact_plan(job)
+    primes = plan.primes()
+    kept = _exact_folder(job, plan, work_dir)
+    done: dict[int, dict[str, np.ndarray]] = {}
+    groups = [primes[i : i + PRIMES_PER_PASS] for i in range(0, len(primes), PRIMES_PER_PASS)]
+    per_pass = rows(plan.shoe)
     bar = tqdm(
-        total=size - ROUND_CARDS + 1, unit=" cards", desc="dealt --exact", **bar_options(progress)
+        total=per_pass * len(groups), unit=" rows", desc="dealt --exact", **bar_options(progress)
     )
-    for cards_left in range(size, ROUND_CARDS - 1, -1):
-        bar.update(1)
-        for left in [c for c in states if sum(c) == cards_left]:
-            here = states.pop(left)
-            at = size - cards_left
-            for (number, last), chance in here.items():
-                by_round = played.setdefault(left, {})
-                by_round[number + 1] = by_round.get(number + 1, Fraction(0)) + chance
-                if left not in ends:
-                    ends[left] = _round_ends(left, draws)
-                if last:  # this round is the shoe's last
-                    continue
-                for after, p in ends[left].items():
-                    reached = at + (cards_left - sum(after))
-                    if reached > cut:
-                        if not one_more or at == cut:
-                            continue
-                        follow = (number + 1, True)
-                    else:
-                        follow = (number + 1, False)
-                    if sum(after) < ROUND_CARDS:
-                        continue
-                    bucket = states.setdefault(after, {})
-                    bucket[follow] = bucket.get(follow, Fraction(0)) + chance * p
+    for group in groups:
+        paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
+        if resume and all(path is not None and path.exists() for path in paths.values()):
+            for p, path in paths.items():
+                with np.load(path) as data:
+                    done[p] = {key: data[key] for key in ("played", "moments")}
+            bar.update(per_pass)
+        else:
+            for p, result in zip(group, deal_pass(plan, group, bar.update), strict=True):
+                if paths[p] is not None:
+                    _save_atomically(paths[p], result)
+                done[p] = result
     bar.close()
-    return _exact_records(job, played, progress)
+    passes = [done[p] for p in primes]
+    orders = plan.shoe.orders
+    n_buckets, n_terms = passes[0]["moments"].shape
+    played = [crt([int(r["played"][j]) for r in passes], primes) for j in range(n_buckets)]
+    moments = [
+        [crt([int(r["moments"][j, t]) for r in passes], primes) for t in range(n_terms)]
+        for j in range(n_buckets)
+    ]
+    walk_index = plan.terms.walk_index.tolist()
+    net_sums = [  # per column and bucket: the sum over the terms of G * NET (per unit staked)
+        [
+            sum(
+                (g * column[t] for t, g in zip(walk_index, moments[j], strict=True) if g),
+                Fraction(0),
+            )
+            for j in range(n_buckets)
+        ]
+        for column in nets
+    ]
+    top = off_the_top(job)
+    records = []
+    bets_all = Fraction(sum(played), orders)
+    for c, (bet_id, mode) in enumerate(job.columns):
+        bet = job.bets[c]
+        fee = Settlement(bet).fee
+        cap = job.max_rounds[c]
+        limit = [j for j in range(n_buckets) if cap is None or cap >= plan.most_rounds or j < cap]
+        record: dict[str, Any] = {
+            "bet": bet_id,
+            "name": bet.display_name(),
+            "mode": mode,
+            "max_round": cap,
+            "rounds_per_shoe": bets_all,
+            "rtp_off_the_top": top[c],
+        }
+        for key, buckets in (("with_limit", limit), ("without_limit", range(n_buckets))):
+            bets = Fraction(sum(played[j] for j in buckets), orders)
+            net = sum((net_sums[c][j] for j in buckets), Fraction(0)) / orders
+            ev = (net - fee * bets) / (1 + fee)
+            rtp = 1 + ev / bets if bets else None
+            record[key] = {
+                "rounds_bet_per_shoe": bets,
+                "ev_per_shoe": ev,
+                "rtp": rtp,
+                "difference": None if rtp is None else rtp - top[c],
+            }
+        records.append(record)
+    return records
 
 
-def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
-    """The compositions ``k`` cards drawn at random from ``left`` leave, and their
-    chances (all of them gone where fewer than ``k`` are left)."""
-    out = {left: Fraction(1)}
-    for _ in range(k):
-        after: dict[tuple[int, ...], Fraction] = {}
-        for shoe, chance in out.items():
-            size = sum(shoe)
-            if not size:
-                after[shoe] = after.get(shoe, Fraction(0)) + chance
-                continue
-            for r in range(N_RANKS):
-                if shoe[r]:
-                    smaller = (*shoe[:r], shoe[r] - 1, *shoe[r + 1 :])
-                    after[smaller] = after.get(smaller, Fraction(0)) + chance * Fraction(
-                        shoe[r], size
-                    )
-        out = after
-    return out
+def _exact_folder(job: DealtJob, plan, work_dir: str | None):
+    """The folder of this job's kept passes (None: none kept): named by a digest of what
+    the passes depend on."""
+    if work_dir is None:
+        return None
+    import hashlib
+    import json
+    from pathlib import Path
+
+    what = {
+        "counts": list(plan.shoe.full),
+        "burned": plan.burned,
+        "cut": plan.cut,
+        "one_more": plan.one_more,
+        "buckets": plan.buckets,
+        "tableau": job.paytable.mixture[0][1].key,
+    }
+    digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
+    folder = Path(work_dir) / f"dealt-exact-{digest}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _save_atomically(path, result: dict[str, np.ndarray]) -> None:
+    import os
+
+    partial = path.with_name(path.name + ".partial.npz")
+    np.savez(partial, **result)
+    os.replace(partial, path)
 
 
 def needs_suits(bet: Bet, game: Game | None = None) -> bool:
@@ -641,63 +653,6 @@ def needs_suits(bet: Bet, game: Game | None = None) -> bool:
     if game is not None:
         return game.needs_suits(bet.fields)
     return pricing(bet).unavailable(False) is not None
-
-
-def _exact_records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
-    from tqdm import tqdm
-
-    from analyzer.analysis.exact import analyze
-    from analyzer.paytables.model import restricted
-    from analyzer.progress import bar_options
-
-    single = restricted(job.paytable, job.columns)
-    n = job.n_columns
-    ev_limit = [Fraction(0)] * n
-    ev_all = [Fraction(0)] * n
-    bets_limit = [Fraction(0)] * n
-    bets_all = Fraction(0)
-    priced = tqdm(
-        played.items(), total=len(played), unit=" shoes", desc="pricing", **bar_options(progress)
-    )
-    for left, by_round in priced:
-        results = analyze(paytable=single, shoe=Shoe(np.array(left))).results
-        ev = {(r.bet.id, r.mode): r.expected_value for r in results}
-        total = sum(by_round.values(), Fraction(0))
-        bets_all += total
-        for c, column in enumerate(job.columns):
-            cap = job.max_rounds[c]
-            offered = (
-                total
-                if cap is None
-                else sum((p for k, p in by_round.items() if k <= cap), Fraction(0))
-            )
-            ev_all[c] += total * ev[column]
-            ev_limit[c] += offered * ev[column]
-            bets_limit[c] += offered
-    top = off_the_top(job)
-    records = []
-    for c, (bet_id, mode) in enumerate(job.columns):
-        record: dict[str, Any] = {
-            "bet": bet_id,
-            "name": job.paytable.bet(bet_id, mode).display_name(),
-            "mode": mode,
-            "max_round": job.max_rounds[c],
-            "rounds_per_shoe": bets_all,
-            "rtp_off_the_top": top[c],
-        }
-        for key, ev, bets in (
-            ("with_limit", ev_limit[c], bets_limit[c]),
-            ("without_limit", ev_all[c], bets_all),
-        ):
-            rtp = 1 + ev / bets if bets else None
-            record[key] = {
-                "rounds_bet_per_shoe": bets,
-                "ev_per_shoe": ev,
-                "rtp": rtp,
-                "difference": None if rtp is None else rtp - top[c],
-            }
-        records.append(record)
-    return records
 
 
 def rank_text(counts: tuple[int, ...]) -> str:
@@ -725,7 +680,7 @@ def dealt_job(
     """The job of a ``dealt`` run (every option checked, the work weighed before any shoe
     is dealt) and the shoe it deals: ``shoe`` (a shoe file's, by rank or card) or
     ``decks`` full decks (default: the paytable's). ``bets``: bet ids or ``["all"]``
-    (None: all); ``exact``: every order of the shoe's cards (by rank; no ``shoes``),
+    (None: all); ``exact``: every order of the shoe's point values (no ``shoes``),
     else ``shoes`` sampled in partitions of ``partition_size``."""
     from analyzer.analysis.exact import check_known
     from analyzer.game.shoe import Shoe
@@ -750,9 +705,7 @@ def dealt_job(
         counts = (decks,) * 52
     rule.check(shoe.size)
     if exact:
-        ranks = tuple(int(n) for n in shoe.rank_counts)
-        check_exact(ranks)
-        counts = ranks
+        check_exact(counts) if paytable.game is None else check_exact_by_rank(counts)
     if len(counts) == 13:
         columns = priced_by_rank(paytable, columns, given=bool(bets))
     single = restricted(paytable, columns)

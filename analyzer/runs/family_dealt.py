@@ -86,14 +86,20 @@ def dealt_task(job: DealtJob) -> Callable[[DealtJob, int, int], Result]:
     return dealt_partition if job.paytable.game is None else family_partition
 
 
-def exact_dealt(job: DealtJob, progress: bool | None = None) -> list[dict[str, Any]]:
+def exact_dealt(
+    job: DealtJob,
+    progress: bool | None = None,
+    work_dir: str | None = None,
+    resume: bool = False,
+) -> list[dict[str, Any]]:
     """The exact records of a ``dealt --exact`` run: :func:`exact_family_dealt` for a
-    game of the family, else punto banco's :func:`~analyzer.runs.as_dealt.exact_as_dealt`."""
+    game of the family, else punto banco's :func:`~analyzer.runs.as_dealt.exact_as_dealt`
+    (its finished passes kept in ``work_dir``, read back with ``resume``)."""
     from analyzer.runs.as_dealt import exact_as_dealt
 
     game = job.paytable.game
     if game is None:
-        return exact_as_dealt(job, progress=progress)
+        return exact_as_dealt(job, progress=progress, work_dir=work_dir, resume=resume)
     if game.by_values:
         raise AnalyzerError(
             f"--exact enumerates rounds of a set number of cards: a round of {game.name} "
@@ -246,7 +252,8 @@ def exact_family_dealt(
     job : DealtJob
         The shoe (priced by rank), the rule, the columns and their max rounds.
     limit : int, optional
-        The most compositions by rank the shoe may have (default: punto banco's).
+        The most compositions by rank the shoe may have (default:
+        :data:`~analyzer.runs.as_dealt.MAX_EXACT_RANK_COMPOSITIONS`).
     progress : bool or None
         A bar of the compositions priced (None: as the process says).
 
@@ -271,11 +278,11 @@ def exact_family_dealt(
     >>> tie["rounds_per_shoe"], tie["with_limit"]["difference"]
     (Fraction(3, 1), Fraction(0, 1))
     """
-    from analyzer.runs.as_dealt import MAX_EXACT_COMPOSITIONS, check_exact
+    from analyzer.runs.as_dealt import MAX_EXACT_RANK_COMPOSITIONS, check_exact_by_rank
 
     game: Game = job.paytable.game
     counts = _rank_counts(job.counts)
-    check_exact(counts, MAX_EXACT_COMPOSITIONS if limit is None else limit)
+    check_exact_by_rank(counts, MAX_EXACT_RANK_COMPOSITIONS if limit is None else limit)
     on_suits = [bet.id for bet in job.bets if game.needs_suits(bet.fields)]
     if on_suits:
         raise AnalyzerError(

@@ -55,8 +55,8 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
     [
         (["--exact", "--shoes", "5"], "give --shoes N (sampled) or --exact, one of them"),
         ([], "give --shoes N (sampled) or --exact, one of them"),
-        (["--exact"], "can be dealt down to 55,040,353,993,448,503,713 compositions"),
-        (["--exact", "--decks", "1"], "1,220,703,125 compositions by rank"),
+        (["--exact"], "can be dealt down to 5,987,081,487,851,937 compositions by point value"),
+        (["--exact", "--decks", "2"], "12,784,876,137 compositions by point value"),
         (["--shoes", "2", "--cut-card", "416"], "--cut-card must leave 0 to 415 cards"),
         (["--shoes", "2", "--cut-card", "-3"], "--cut-card"),
         (["--exact", "--shoe", TINY], "--cut-card must leave 0 to 11 cards"),
@@ -118,7 +118,7 @@ def test_a_huge_shoe_file_is_refused_before_any_work(tmp_path, capsys) -> None:
     code, _, err = run(capsys, "dealt", *sampled, *quiet(work))
     assert code == 2 and "MB of memory" in err and not work.exists()
     code, _, err = run(capsys, "dealt", "--exact", "--shoe", str(shoe), *quiet(work))
-    assert code == 2 and "compositions by rank" in err and not work.exists()
+    assert code == 2 and "compositions by point value" in err and not work.exists()
 
 
 def test_a_shoe_by_rank_leaves_the_bets_on_suits_out(tmp_path, capsys) -> None:

@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from naive import play, points, settle
+from dealt_reference import reference_as_dealt
+from naive import pair_state, play, points, settle
 
 from analyzer.errors import AnalyzerError
 from analyzer.paytables.library import as_paytable
@@ -43,12 +44,24 @@ def _counts(shoe: dict[int, int]) -> tuple[int, ...]:
 # -- A plain-Python reference, written from the rules text -----------------------------------
 
 
-def _round_cards(cards: list[int]) -> int | None:
-    """The cards a round dealt from the head of ``cards`` (ranks) takes; None when more
-    cards than given are needed to know."""
+def _points(card) -> int:
+    """A card's point value: a card is a rank (1 to 13) or a (rank, suit) pair."""
+    return points(card if isinstance(card, int) else card[0])
+
+
+def _pair(first, second) -> int:
+    """naive's pair state of two cards (ranks: a pair of ranks, never suited)."""
+    if isinstance(first, int):
+        return int(first == second)
+    return pair_state(first, second)
+
+
+def _round_cards(cards: list) -> int | None:
+    """The cards a round dealt from the head of ``cards`` (ranks, or (rank, suit)) takes;
+    None when more cards than given are needed to know."""
     if len(cards) < 4:
         return None
-    pts = [points(rank) for rank in cards]
+    pts = [_points(card) for card in cards]
     try:
         *_, taken = play(pts[:4], pts[4:6])
     except StopIteration:  # a third card beyond those given
@@ -56,10 +69,10 @@ def _round_cards(cards: list[int]) -> int | None:
     return taken
 
 
-def _naive_ev(left: Counter) -> dict[tuple[str, str], Fraction]:
-    """Each bet's EV on the ranks ``left``: every ordered sequence of the round's cards,
+def _naive_ev(left: Counter, columns=COLUMNS) -> dict[tuple[str, str], Fraction]:
+    """Each bet's EV on the cards ``left``: every ordered sequence of the round's cards,
     each weighted by its chance, settled by naive.settle."""
-    total: dict[tuple[str, str], Fraction] = {column: Fraction(0) for column in COLUMNS}
+    total: dict[tuple[str, str], Fraction] = {column: Fraction(0) for column in columns}
 
     def deal(shoe: Counter, seq: list[int], chance: Fraction) -> None:
         taken = _round_cards(seq)
@@ -71,23 +84,24 @@ def _naive_ev(left: Counter) -> dict[tuple[str, str], Fraction]:
                     deal(shoe, [*seq, rank], chance * Fraction(shoe[rank] + 1, size))
                     shoe[rank] += 1
             return
-        pts = [points(rank) for rank in seq]
+        pts = [_points(card) for card in seq]
         player, banker, pt, bt, _ = play(pts[:4], pts[4:])
-        key = (int(seq[0] == seq[2]), int(seq[1] == seq[3]), player, banker, pt, bt)
-        for bet, mode in COLUMNS:
+        key = (_pair(seq[0], seq[2]), _pair(seq[1], seq[3]), player, banker, pt, bt)
+        for bet, mode in columns:
             total[(bet, mode)] += chance * settle(bet, mode, key)
 
     deal(Counter(left), [], Fraction(1))
     return total
 
 
-def naive_as_dealt(shoe: dict[int, int], cut_card: int, burn: str, one_more: bool, caps):
+def naive_as_dealt(shoe: dict, cut_card: int, burn: str, one_more: bool, caps, columns=COLUMNS):
     """(expected rounds bet per column, expected EV sum per column) over every order of
-    the cards of ``shoe`` the deal looks at, each prefix weighted by its chance."""
+    the cards of ``shoe`` (by rank, or by (rank, suit)) the deal looks at, each prefix
+    weighted by its chance."""
     size = sum(shoe.values())
     cut = size - cut_card
-    bets = [Fraction(0)] * len(COLUMNS)
-    evs = [Fraction(0)] * len(COLUMNS)
+    bets = [Fraction(0)] * len(columns)
+    evs = [Fraction(0)] * len(columns)
     memo: dict[tuple, dict] = {}
 
     def starts_of(seq: list[int]) -> list[int] | None:
@@ -98,7 +112,7 @@ def naive_as_dealt(shoe: dict[int, int], cut_card: int, burn: str, one_more: boo
         if burn == "none":
             p = 0
         elif burn == "by-value":
-            p = 1 + (points(seq[0]) or 10)
+            p = 1 + (_points(seq[0]) or 10)
         else:
             p = 1 + int(burn)
         out, last = [], False
@@ -134,8 +148,8 @@ def naive_as_dealt(shoe: dict[int, int], cut_card: int, burn: str, one_more: boo
             remaining.subtract(seq[:start])
             key = tuple(sorted(remaining.items()))
             if key not in memo:
-                memo[key] = _naive_ev(remaining)
-            for c, column in enumerate(COLUMNS):
+                memo[key] = _naive_ev(remaining, columns)
+            for c, column in enumerate(columns):
                 if caps[c] is None or number <= caps[c]:
                     bets[c] += chance
                     evs[c] += chance * memo[key][column]
@@ -235,8 +249,105 @@ def test_bad_burns_are_refused(text) -> None:
 
 
 def test_a_big_shoe_is_refused_exactly_before_any_work() -> None:
-    with pytest.raises(AnalyzerError, match=r"1,220,703,125 compositions"):
-        check_exact((4,) * 13)
+    with pytest.raises(AnalyzerError, match=r"12,784,876,137 compositions by point value"):
+        check_exact((8,) * 13)  # two decks
     with pytest.raises(AnalyzerError, match="compositions"):
         exact_as_dealt(DealtJob(SEED, COLUMNS, (32,) * 13, DealRule(14)))
-    check_exact(_counts(TINY))  # a small shoe passes
+    check_exact((4,) * 13)  # one deck passes
+    check_exact(_counts(TINY))
+
+
+#: A tiny shoe per card (rank, suit): two of some cards, so suited pairs are dealt.
+CARDS = {(13, 0): 2, (12, 0): 1, (8, 1): 2, (1, 3): 2, (9, 0): 1, (5, 0): 1, (13, 1): 1}
+PAIR_COLUMNS = (
+    ("player_pair", "commission"),
+    ("banker_pair", "commission"),
+    ("any_pair", "commission"),
+    ("perfect_pair", "commission"),
+    ("tie", "commission"),
+)
+
+
+def _card_counts(cards: dict) -> tuple[int, ...]:
+    return tuple(cards.get((rank, suit), 0) for rank in range(1, 14) for suit in range(4))
+
+
+@pytest.mark.parametrize(
+    ("cut_card", "burn", "last_round", "caps"),
+    [
+        (3, "by-value", "one-more", (None, 1, None, None, 1)),
+        (6, "none", "cut-card", (1, None, None, 1, None)),
+        (2, "2", "one-more", (None,) * 5),
+    ],
+)
+def test_pairs_and_suited_pairs_match_every_order_of_a_shoe_per_card(
+    cut_card, burn, last_round, caps
+) -> None:
+    """Bets on pairs and on suited pairs (a suit bet), priced from the values dealt with
+    the cards' identities averaged, against every order of the cards themselves."""
+    rule = DealRule(cut_card, burn, last_round)
+    job = DealtJob(SEED, PAIR_COLUMNS, _card_counts(CARDS), rule, 0, caps)
+    records = exact_as_dealt(job, progress=False)
+    bets, evs = naive_as_dealt(
+        CARDS, cut_card, burn, last_round == "one-more", caps, columns=PAIR_COLUMNS
+    )
+    assert any(evs[3] != -b for b in bets)  # a suited pair is dealt at times
+    for c, record in enumerate(records):
+        assert record["with_limit"]["rounds_bet_per_shoe"] == bets[c]
+        assert record["with_limit"]["ev_per_shoe"] == evs[c]
+
+
+#: A shoe by rank with every point value but 2, 3 and 7.
+WIDER = {1: 2, 4: 2, 5: 1, 6: 2, 8: 2, 9: 2, 10: 2, 13: 2}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "rule",
+    [DealRule(4, "by-value", "cut-card"), DealRule(9, "none", "one-more"), DealRule(0, "3")],
+)
+def test_the_value_walk_matches_the_rank_by_rank_fractions(rule) -> None:
+    """The rank-by-rank dynamic programming in Fractions, each composition analysed
+    exactly (the first exact path, kept in tests/dealt_reference.py), on a shoe with more
+    compositions than a test can deal order by order."""
+    caps = (None, 2, 1, None, 3)
+    job = DealtJob(SEED, COLUMNS, _counts(WIDER), rule, 0, caps)
+    new, old = exact_as_dealt(job, progress=False), reference_as_dealt(job)
+    for got, want in zip(new, old, strict=True):
+        for key in ("with_limit", "without_limit"):
+            for figure in ("rounds_bet_per_shoe", "ev_per_shoe", "rtp", "difference"):
+                assert got[key][figure] == want[key][figure]
+
+
+def test_kept_passes_are_read_back_on_resume(tmp_path, monkeypatch) -> None:
+    import analyzer.engine.dealt_exact as kernels
+
+    job = DealtJob(SEED, COLUMNS, _counts(TINY), DealRule(3, "by-value", "one-more"))
+    first = exact_as_dealt(job, progress=False, work_dir=str(tmp_path))
+    assert list(tmp_path.glob("dealt-exact-*/prime-*.npz"))
+
+    def no_pass(*_args):
+        raise AssertionError("a kept pass was dealt again")
+
+    monkeypatch.setattr(kernels, "deal_pass", no_pass)
+    assert exact_as_dealt(job, progress=False, work_dir=str(tmp_path), resume=True) == first
+    with pytest.raises(AssertionError, match="dealt again"):
+        exact_as_dealt(job, progress=False, work_dir=str(tmp_path))  # without --resume
+
+
+@pytest.mark.slow
+def test_one_deck_exact_within_the_sampled_interval() -> None:
+    """The issue's check: one deck (33.2 million compositions by value; about an hour on
+    two shared cores), every seed bet priced on a shoe per card, against 2,000 sampled
+    shoes."""
+    from analyzer.runs.as_dealt import dealt_job
+
+    job, _ = dealt_job(SEED, None, None, decks=1, rule=DealRule(14), exact=True)
+    exact = exact_as_dealt(job, progress=False)
+    sampled_job = DealtJob(SEED, job.columns, (1,) * 52, DealRule(14), 11)
+    results = [dealt_partition(sampled_job, i, 1000) for i in range(2)]
+    sampled = dealt_summary(sampled_job, results, off_the_top(sampled_job))
+    for got, want in zip(sampled, exact, strict=True):
+        for key in ("with_limit", "without_limit"):
+            error = abs(got[key]["rtp"] - float(want[key]["rtp"]))
+            assert error <= 4.5 * got[key]["rtp_se"] + 1e-12
