@@ -419,6 +419,18 @@ def check_exact(counts: tuple[int, ...], limit: int = MAX_EXACT_COMPOSITIONS) ->
         )
 
 
+def refuse_decision_exact(paytable: Paytable) -> None:
+    """Refuse, in one line, ``--exact`` on a punto banco game with a ``[decision]`` (Peek):
+    the passes price each bet by fixed nets over a round's point values, and a bet of the
+    decision is raised by its best play on each composition."""
+    if paytable.game is None and paytable.punto_banco_decision is not None:
+        raise AnalyzerError(
+            f"--exact prices each bet by fixed nets over the rounds' point values; the bets "
+            f"of {paytable.source}'s [decision] are raised by their best play on each "
+            "round's cards: sample it (--shoes)"
+        )
+
+
 def check_exact_by_rank(counts: tuple[int, ...], limit: int = MAX_EXACT_RANK_COMPOSITIONS) -> None:
     """Refuse, before any work, a shoe of a game of the family whose compositions by rank
     (each priced by the exact analysis) are more than ``limit``."""
@@ -542,6 +554,7 @@ def exact_as_dealt(
     from analyzer.paytables.settle import Settlement
     from analyzer.progress import bar_options
 
+    refuse_decision_exact(job.paytable)
     plan, nets, _ = exact_plan(job)
     primes = plan.primes()
     kept = _exact_folder(job, plan, work_dir)
@@ -706,6 +719,7 @@ def dealt_job(
     rule.check(shoe.size)
     if exact:
         check_exact(counts) if paytable.game is None else check_exact_by_rank(counts)
+        refuse_decision_exact(paytable)
     if len(counts) == 13:
         columns = priced_by_rank(paytable, columns, given=bool(bets))
     single = restricted(paytable, columns)

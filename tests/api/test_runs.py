@@ -355,7 +355,7 @@ def test_fit_gives_the_sets_fit_prints(capsys) -> None:
         (lambda: analyzer.dealt(shoes=2, burn=1.5), "burn: by-value, none or a number"),
         (lambda: analyzer.dealt(shoes=2, decks=1, cut_card=60), "--cut-card must leave"),
         (lambda: analyzer.dealt(shoes=2, decks=0), "decks: must be from 1"),
-        (lambda: analyzer.dealt(exact=True, decks=1), "compositions"),
+        (lambda: analyzer.dealt(exact=True, decks=2), "compositions"),
         (lambda: analyzer.dealt(shoes=2, decks=1, shoe="s.csv"), "give decks or shoe"),
         (lambda: analyzer.dealt("lucky-draw-baccarat-2", shoes=999), "solves each round's"),
         (lambda: analyzer.fit("seed-game"), "no [unknowns]"),
