@@ -97,6 +97,8 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
             "a round can start with 2 cards left",
         ),
         ([*("--exact", "--shoe", TINY, "--cut-card", "6"), *MIXED], "pure strategies only"),
+        # --strategy best on a game without decision cells: once an AttributeError (--remove).
+        (["--shoes", "2", "--paytable", "dragon-tiger", "--strategy", "best"], "nothing to decide"),
     ],
 )
 def test_hostile_options_are_refused_in_one_line_before_any_work(
@@ -160,3 +162,11 @@ def test_a_family_game_off_the_top_is_reports_rtp(tmp_path, capsys, paytable, ex
     for row in dealt_rows:
         assert Fraction(row["rtp_off_the_top"]) == Fraction(reported[(row["bet"], row["mode"])])
         assert row["shoes"] == 3 and row["with_limit"]["rtp_se"] is not None
+
+
+def test_strategy_best_is_solved_on_the_shoe_dealt(tmp_path, capsys) -> None:
+    """dealt takes --shoe but no --remove: --strategy best once ended in an AttributeError."""
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--paytable", "chemin-de-fer"]
+    code, out, err = run(capsys, *argv, "--strategy", "best", "--bet", "player", *quiet(tmp_path))
+    assert code == 0 and "Traceback" not in err
+    assert "strategy best: player:5=" in err and "Chemin de fer: 12 cards" in out
