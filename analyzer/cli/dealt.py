@@ -64,7 +64,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--exact",
         action="store_true",
         help="no sampling: every order of the shoe's cards that the deal looks at, each "
-        "round priced exactly (small shoes only; takes no --shoes)",
+        "round priced exactly (small shoes only; in one process, saving nothing: takes none "
+        "of --shoes, --seed, --partition-size, --workers, --scheduler, --work-dir, --resume)",
     )
 
 
@@ -81,6 +82,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
+        _refuse_sampling_options(args)
         records = [exact_record(r) for r in exact_dealt(job)]
         return _output(args, paytable, job, shoe, records, exact=True), 0
     if args.work_dir is None:
@@ -92,6 +94,27 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     results = job_from_args(args, dealt_task(job), job, job.check)
     records = dealt_summary(job, results, off_the_top(job))
     return _output(args, paytable, job, shoe, records, exact=False), 0
+
+
+def _refuse_sampling_options(args: argparse.Namespace) -> None:
+    """--exact deals no shoes: an option of the sampled runs given with it is refused
+    (it was once ignored without a word)."""
+    from analyzer.cli.runs import DEFAULT_PARTITION_SIZE
+
+    given = {
+        "--seed": args.seed != 0,
+        "--partition-size": args.partition_size != DEFAULT_PARTITION_SIZE,
+        "--workers": args.workers is not None,
+        "--scheduler": args.scheduler is not None,
+        "--work-dir": args.work_dir is not None,
+        "--resume": args.resume,
+    }
+    for option, is_given in given.items():
+        if is_given:
+            raise AnalyzerError(
+                f"--exact deals no shoes, in one process, and saves nothing: {option} is for "
+                "sampled runs (--shoes N)"
+            )
 
 
 def _job(args: argparse.Namespace, burn: str):

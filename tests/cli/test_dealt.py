@@ -105,7 +105,9 @@ def test_hostile_options_are_refused_in_one_line_before_any_work(
     tmp_path, capsys, argv, message
 ) -> None:
     work = tmp_path / "w"
-    code, out, err = run(capsys, "dealt", *argv, *quiet(work))
+    # (--exact takes none of the sampled runs' options: --work-dir would be refused.)
+    options = ["--no-progress"] if "--exact" in argv and "--shoes" not in argv else quiet(work)
+    code, out, err = run(capsys, "dealt", *argv, *options)
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and message in err, err
     assert "Traceback" not in err
@@ -164,9 +166,31 @@ def test_a_family_game_off_the_top_is_reports_rtp(tmp_path, capsys, paytable, ex
         assert row["shoes"] == 3 and row["with_limit"]["rtp_se"] is not None
 
 
-def test_strategy_best_is_solved_on_the_shoe_dealt(tmp_path, capsys) -> None:
+def test_strategy_best_is_solved_on_the_shoe_dealt(capsys) -> None:
     """dealt takes --shoe but no --remove: --strategy best once ended in an AttributeError."""
     argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--paytable", "chemin-de-fer"]
-    code, out, err = run(capsys, *argv, "--strategy", "best", "--bet", "player", *quiet(tmp_path))
+    code, out, err = run(capsys, *argv, "--strategy", "best", "--bet", "player", "--no-progress")
     assert code == 0 and "Traceback" not in err
     assert "strategy best: player:5=" in err and "Chemin de fer: 12 cards" in out
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        ["--seed", "5"],
+        ["--partition-size", "3"],
+        ["--workers", "2"],
+        ["--scheduler", "tcp://127.0.0.1:1"],
+        ["--work-dir", "{work}"],
+        ["--resume"],
+    ],
+)
+def test_exact_refuses_the_options_of_sampled_runs(tmp_path, capsys, option) -> None:
+    """--exact deals no shoes: these options were once ignored without a word."""
+    work = tmp_path / "w"
+    option = [o.format(work=work) for o in option]
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie", *option]
+    code, out, err = run(capsys, *argv, "--no-progress")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and f"{option[0]} is for sampled runs" in err, err
+    assert not work.exists()
