@@ -149,7 +149,8 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
     from tabulate import tabulate
 
     shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else _decks(shoe.decks)
-    how = "exact, every order of the cards" if exact else f"{args.shoes:,} shoes, seed {args.seed}"
+    dealt = f"{args.shoes:,} shoe{'' if args.shoes == 1 else 's'}" if args.shoes else ""
+    how = "exact, every order of the cards" if exact else f"{dealt}, seed {args.seed}"
     per_shoe = records[0]["rounds_per_shoe"]
     head = (
         f"{paytable.name}: {shown}, burn {rule.burn}, cut card {rule.cut_card} from the end, "

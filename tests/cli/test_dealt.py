@@ -194,3 +194,9 @@ def test_exact_refuses_the_options_of_sampled_runs(tmp_path, capsys, option) -> 
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and f"{option[0]} is for sampled runs" in err, err
     assert not work.exists()
+
+
+def test_one_shoe_is_said_in_the_singular(tmp_path, capsys) -> None:
+    argv = ["dealt", "--paytable", "dragon-tiger", "--decks", "1", "--shoes", "1", "--bet", "tie"]
+    code, out, _ = run(capsys, *argv, *quiet(tmp_path))
+    assert code == 0 and "; 1 shoe, seed 0;" in out.replace("\n", " "), out
