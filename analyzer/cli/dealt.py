@@ -66,7 +66,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="no sampling: every order of the point values the deal looks at, each round "
         "priced exactly, the cards' ranks and suits averaged (shoes up to one deck; bets on "
-        "values and pairs; takes no --shoes)",
+        "values and pairs); in one process: takes none of --shoes, --seed, --partition-size, "
+        "--workers, --scheduler; --work-dir keeps each finished pass, --resume reads them",
     )
 
 
@@ -83,6 +84,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
         raise AnalyzerError("--work-dir '': name a folder")
     paytable, job, shoe = _job(args, burn)
     if args.exact:
+        _refuse_sampling_options(args, paytable.game is not None)
         records = [
             exact_record(r) for r in exact_dealt(job, work_dir=args.work_dir, resume=args.resume)
         ]
@@ -96,6 +98,30 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     results = job_from_args(args, dealt_task(job), job, job.check)
     records = dealt_summary(job, results, off_the_top(job))
     return _output(args, paytable, job, shoe, records, exact=False), 0
+
+
+def _refuse_sampling_options(args: argparse.Namespace, family: bool) -> None:
+    """--exact deals no shoes: an option of the sampled runs given with it is refused
+    (it was once ignored without a word). Punto banco's passes are kept in --work-dir
+    and read back by --resume; a game of the family's exact run keeps nothing."""
+    from analyzer.cli.runs import DEFAULT_PARTITION_SIZE
+
+    given = {
+        "--seed": args.seed != 0,
+        "--partition-size": args.partition_size != DEFAULT_PARTITION_SIZE,
+        "--workers": args.workers is not None,
+        "--scheduler": args.scheduler is not None,
+    }
+    if family:
+        given |= {"--work-dir": args.work_dir is not None, "--resume": args.resume}
+    for option, is_given in given.items():
+        if is_given:
+            what = "a game of the family's keeps nothing" if family else "runs in one process"
+            raise AnalyzerError(
+                f"--exact deals no shoes and {what}: {option} is for sampled runs (--shoes N)"
+            )
+    if args.resume and args.work_dir is None:
+        raise AnalyzerError("--exact --resume: name the --work-dir its passes were kept in")
 
 
 def _job(args: argparse.Namespace, burn: str):
@@ -130,7 +156,8 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
     from tabulate import tabulate
 
     shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else _decks(shoe.decks)
-    how = "exact, every order of the cards" if exact else f"{args.shoes:,} shoes, seed {args.seed}"
+    dealt = f"{args.shoes:,} shoe{'' if args.shoes == 1 else 's'}" if args.shoes else ""
+    how = "exact, every order of the cards" if exact else f"{dealt}, seed {args.seed}"
     per_shoe = records[0]["rounds_per_shoe"]
     head = (
         f"{paytable.name}: {shown}, burn {rule.burn}, cut card {rule.cut_card} from the end, "

@@ -318,8 +318,9 @@ def shoe_from_args(args: argparse.Namespace, decks: int) -> Shoe:
     if args.shoe is not None and args.decks is not None:
         raise AnalyzerError("give --decks or --shoe, not both")
     shoe = shoe_from_file(args.shoe) if args.shoe else Shoe.standard(args.decks or decks)
-    if args.remove:
-        shoe = shoe.remove(parse_cards(args.remove, suit_required=False))
+    removed = getattr(args, "remove", None)  # (dealt takes --shoe but no --remove)
+    if removed:
+        shoe = shoe.remove(parse_cards(removed, suit_required=False))
     return shoe
 
 

@@ -97,13 +97,17 @@ def test_a_sampled_run_resumes_to_the_same_figures(tmp_path, capsys) -> None:
             "a round can start with 2 cards left",
         ),
         ([*("--exact", "--shoe", TINY, "--cut-card", "6"), *MIXED], "pure strategies only"),
+        # --strategy best on a game without decision cells: once an AttributeError (--remove).
+        (["--shoes", "2", "--paytable", "dragon-tiger", "--strategy", "best"], "nothing to decide"),
     ],
 )
 def test_hostile_options_are_refused_in_one_line_before_any_work(
     tmp_path, capsys, argv, message
 ) -> None:
     work = tmp_path / "w"
-    code, out, err = run(capsys, "dealt", *argv, *quiet(work))
+    # (--exact takes none of the sampled runs' options: --work-dir would be refused.)
+    options = ["--no-progress"] if "--exact" in argv and "--shoes" not in argv else quiet(work)
+    code, out, err = run(capsys, "dealt", *argv, *options)
     assert (code, out) == (2, "")
     assert err.count("\n") == 1 and message in err, err
     assert "Traceback" not in err
@@ -160,3 +164,52 @@ def test_a_family_game_off_the_top_is_reports_rtp(tmp_path, capsys, paytable, ex
     for row in dealt_rows:
         assert Fraction(row["rtp_off_the_top"]) == Fraction(reported[(row["bet"], row["mode"])])
         assert row["shoes"] == 3 and row["with_limit"]["rtp_se"] is not None
+
+
+def test_strategy_best_is_solved_on_the_shoe_dealt(capsys) -> None:
+    """dealt takes --shoe but no --remove: --strategy best once ended in an AttributeError."""
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--paytable", "chemin-de-fer"]
+    code, out, err = run(capsys, *argv, "--strategy", "best", "--bet", "player", "--no-progress")
+    assert code == 0 and "Traceback" not in err
+    assert "strategy best: player:5=" in err and "Chemin de fer: 12 cards" in out
+
+
+@pytest.mark.parametrize(
+    ("paytable", "option", "message"),
+    [
+        ("seed-game", ["--seed", "5"], "--seed is for sampled runs"),
+        ("seed-game", ["--partition-size", "3"], "--partition-size is for sampled runs"),
+        ("seed-game", ["--workers", "2"], "--workers is for sampled runs"),
+        ("seed-game", ["--scheduler", "tcp://127.0.0.1:1"], "--scheduler is for sampled runs"),
+        ("seed-game", ["--resume"], "name the --work-dir"),
+        ("dragon-tiger", ["--work-dir", "{work}"], "--work-dir is for sampled runs"),
+        ("dragon-tiger", ["--resume"], "--resume is for sampled runs"),
+    ],
+)
+def test_exact_refuses_the_options_of_sampled_runs(
+    tmp_path, capsys, paytable, option, message
+) -> None:
+    """--exact deals no shoes: these options were once ignored without a word (punto
+    banco's --exact keeps its passes in --work-dir; a game of the family's keeps none)."""
+    work = tmp_path / "w"
+    option = [o.format(work=work) for o in option]
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie", *option]
+    code, out, err = run(capsys, *argv, "--paytable", paytable, "--no-progress")
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1 and message in err, err
+    assert not work.exists()
+
+
+def test_exact_keeps_its_passes_in_the_work_dir_and_resumes_from_them(tmp_path, capsys) -> None:
+    work = tmp_path / "w"
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie", "--no-progress"]
+    code, first, _ = run(capsys, *argv, "--work-dir", str(work))
+    assert code == 0 and any(work.rglob("*")), "no pass kept"
+    code, again, _ = run(capsys, *argv, "--work-dir", str(work), "--resume")
+    assert code == 0 and again == first
+
+
+def test_one_shoe_is_said_in_the_singular(tmp_path, capsys) -> None:
+    argv = ["dealt", "--paytable", "dragon-tiger", "--decks", "1", "--shoes", "1", "--bet", "tie"]
+    code, out, _ = run(capsys, *argv, *quiet(tmp_path))
+    assert code == 0 and "; 1 shoe, seed 0;" in out.replace("\n", " "), out

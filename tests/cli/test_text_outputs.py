@@ -51,7 +51,9 @@ TEXT_COMMANDS = {
 
 def _argv(name: str, tmp_path) -> list[str]:
     argv = TEXT_COMMANDS[name]
-    if argv[0] in ("simulate", "count", "dealt"):
+    if "--exact" in argv:  # (no shoes dealt: it takes none of the runs' options)
+        argv = [*argv, "--no-progress"]
+    elif argv[0] in ("simulate", "count", "dealt"):
         argv = [*argv, "--no-progress", "--workers", "1", "--work-dir", str(tmp_path)]
     return argv
 
