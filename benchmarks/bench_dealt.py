@@ -82,7 +82,7 @@ def main() -> None:
                 "target_shoes": TARGET_SHOES,
                 "target_seconds_extrapolated": seconds * TARGET_SHOES / shoes,
                 "workers_for_10_minutes_extrapolated": one_core * TARGET_SHOES / 600,
-                "extrapolated": True,
+                "extrapolated": shoes < TARGET_SHOES,
             }
         )
     )
