@@ -15,8 +15,8 @@ import numpy as np
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_RANKS, RANK_VALUES
-from analyzer.game.shoe import ROUND_CARDS, Shoe
-from analyzer.runs.as_dealt import DealtJob, _rank_counts, needs_suits, off_the_top
+from analyzer.game.shoe import ROUND_CARDS
+from analyzer.runs.as_dealt import DealtJob, _rank_counts, needs_suits
 
 
 def _draw_tables(table: np.ndarray) -> tuple[list, list]:
@@ -225,57 +225,9 @@ def _removed(left: tuple[int, ...], k: int) -> dict[tuple[int, ...], Fraction]:
 
 
 def _exact_records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
-    from tqdm import tqdm
+    """Each composition met priced by the exact analysis, summed with its chances (the
+    package's own pricing of a family game's exact run: the reference's part is the
+    dynamic programme above, not the pricing)."""
+    from analyzer.runs.family_dealt import priced_records
 
-    from analyzer.analysis.exact import analyze
-    from analyzer.paytables.model import restricted
-    from analyzer.progress import bar_options
-
-    single = restricted(job.paytable, job.columns)
-    n = job.n_columns
-    ev_limit = [Fraction(0)] * n
-    ev_all = [Fraction(0)] * n
-    bets_limit = [Fraction(0)] * n
-    bets_all = Fraction(0)
-    priced = tqdm(
-        played.items(), total=len(played), unit=" shoes", desc="pricing", **bar_options(progress)
-    )
-    for left, by_round in priced:
-        results = analyze(paytable=single, shoe=Shoe(np.array(left))).results
-        ev = {(r.bet.id, r.mode): r.expected_value for r in results}
-        total = sum(by_round.values(), Fraction(0))
-        bets_all += total
-        for c, column in enumerate(job.columns):
-            cap = job.max_rounds[c]
-            offered = (
-                total
-                if cap is None
-                else sum((p for k, p in by_round.items() if k <= cap), Fraction(0))
-            )
-            ev_all[c] += total * ev[column]
-            ev_limit[c] += offered * ev[column]
-            bets_limit[c] += offered
-    top = off_the_top(job)
-    records = []
-    for c, (bet_id, mode) in enumerate(job.columns):
-        record: dict[str, Any] = {
-            "bet": bet_id,
-            "name": job.paytable.bet(bet_id, mode).display_name(),
-            "mode": mode,
-            "max_round": job.max_rounds[c],
-            "rounds_per_shoe": bets_all,
-            "rtp_off_the_top": top[c],
-        }
-        for key, ev, bets in (
-            ("with_limit", ev_limit[c], bets_limit[c]),
-            ("without_limit", ev_all[c], bets_all),
-        ):
-            rtp = 1 + ev / bets if bets else None
-            record[key] = {
-                "rounds_bet_per_shoe": bets,
-                "ev_per_shoe": ev,
-                "rtp": rtp,
-                "difference": None if rtp is None else rtp - top[c],
-            }
-        records.append(record)
-    return records
+    return priced_records(job, played, progress)

@@ -43,6 +43,7 @@ __all__ = [
     "exact_family_dealt",
     "family_partition",
     "family_rounds",
+    "priced_records",
 ]
 
 #: Shoes dealt and priced at once.
@@ -313,7 +314,7 @@ def exact_family_dealt(
             for composition, p in _hypergeometric(left, drawn).items():
                 by_round = played.setdefault(composition, {})
                 by_round[number] = by_round.get(number, Fraction(0)) + chance * p
-    return _records(job, played, progress)
+    return priced_records(job, played, progress)
 
 
 def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
@@ -337,7 +338,7 @@ def _hypergeometric(left: tuple[int, ...], drawn: int) -> dict[tuple[int, ...], 
     return out
 
 
-def _records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
+def priced_records(job: DealtJob, played: dict, progress: bool | None) -> list[dict[str, Any]]:
     """The exact records of the compositions ``played`` (composition -> round number ->
     chance): each composition's EVs by the exact analysis, summed with their chances."""
     from tqdm import tqdm
