@@ -203,8 +203,9 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     # A strategy that never bets, or bets too seldom, is said, and given in JSON.
     warnings = count_warnings(records)
     warn_rounds_bet(warnings)
+    shoes, decks = summaries[0]["shoes"], procedure.decks
     head = (
-        f"{paytable.name}: {summaries[0]['shoes']} shoes of {procedure.decks} decks, "
+        f"{paytable.name}: {shoes} shoe{'s' * (shoes != 1)} of {decks} deck{'s' * (decks != 1)}, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
     )
     if len(records) == 1:
