@@ -35,6 +35,7 @@ def test_compositions_are_the_cards_not_yet_dealt(per_card) -> None:
                 assert (got[s, j] == 0).all()
 
 
+@pytest.mark.kernels
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -57,6 +58,7 @@ def test_compositions_refuse_what_does_not_fit(args, message) -> None:
         round_compositions(**given)
 
 
+@pytest.mark.kernels
 def test_windows_by_max_round() -> None:
     window, last = round_windows([40, None, 50, 60, 40], 70)
     assert last == [0, None, 1, 2, 0]
