@@ -229,10 +229,16 @@ def dealt_partition(job: DealtJob, index: int, shoes: int) -> Result:
         per unit paid with and without the max round), ``limit_bets`` and ``all_bets``
         (int64, the rounds bet).
     """
+    return dealt_in_chunks(job, index, shoes, _dealt_shoes)
+
+
+def dealt_in_chunks(job: DealtJob, index: int, shoes: int, deal) -> Result:
+    """Partition ``index``'s ``shoes`` dealt by ``deal(job, rng, n)`` in chunks of
+    ``_SHOE_CHUNK`` from the partition's own random numbers, the chunks' results joined
+    (punto banco's and the family's partitions alike)."""
     rng = partition_rng(job.seed, index)
     parts = [
-        _dealt_shoes(job, rng, min(_SHOE_CHUNK, shoes - first))
-        for first in range(0, shoes, _SHOE_CHUNK)
+        deal(job, rng, min(_SHOE_CHUNK, shoes - first)) for first in range(0, shoes, _SHOE_CHUNK)
     ]
     return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
 

@@ -30,7 +30,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_VALUES, N_CARDS, N_RANKS, RANK_VALUES
 from analyzer.game.shoe import ROUND_CARDS
 from analyzer.memo import Kept
-from analyzer.runs.runner import Result, partition_rng
+from analyzer.runs.runner import Result
 
 if TYPE_CHECKING:  # (the dealt job's module imports this one's functions lazily)
     from analyzer.engine.game_batch import GameBatch
@@ -46,8 +46,6 @@ __all__ = [
     "priced_records",
 ]
 
-#: Shoes dealt and priced at once.
-_SHOE_CHUNK = 256
 #: Each process's compiled bets, by paytable and columns (a run's partitions, one after
 #: another, compile them once).
 _BATCHES: Kept[GameBatch] = Kept(8)
@@ -140,12 +138,9 @@ def family_partition(job: DealtJob, index: int, shoes: int) -> Result:
     """:func:`~analyzer.runs.as_dealt.dealt_partition` for a game dealt once: ``shoes``
     shoes (partition ``index`` of the job's seed) dealt and every round priced by the
     game's batch engine; the same keys, shapes and dtypes."""
-    rng = partition_rng(job.seed, index)
-    parts = [
-        _family_shoes(job, rng, min(_SHOE_CHUNK, shoes - first))
-        for first in range(0, shoes, _SHOE_CHUNK)
-    ]
-    return {key: np.concatenate([part[key] for part in parts]) for key in parts[0]}
+    from analyzer.runs.as_dealt import dealt_in_chunks
+
+    return dealt_in_chunks(job, index, shoes, _family_shoes)
 
 
 def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
