@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from math import factorial, prod
+from math import factorial, lcm, prod
 
 import numpy as np
 from numba import njit
@@ -628,65 +628,73 @@ def _pair_term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list
     columns |= pair_columns(pps, bps, detail)
     nets = Settlement(bet).nets()
     rule = settling_rule(bet, columns, len(pps))
-    net_of = [[nets[rule[s * n_cells + c]] for s in range(len(states))] for c in range(n_cells)]
+    # Integer arithmetic over one denominator per chance table (Fractions per group were
+    # most of the pricing's time): nets scaled by the lcm of their denominators.
+    scale = lcm(*(Fraction(x).denominator for x in nets))
+    scaled = [int(Fraction(x) * scale) for x in nets]
+    net_of = [[scaled[rule[s * n_cells + c]] for s in range(len(states))] for c in range(n_cells)]
     chances = _PairChances(counts)
-    out = [Fraction(0)] * len(walk.k)
+    plain = [0] * len(walk.k)  # per term: sum of count * scaled net, no pair dealt
+    paired: dict[tuple[int, int], int] = {}  # (term, chance total): sum of count * ways . net
     for g, count in zip(groups.tolist(), group_count.tolist(), strict=True):
         rest, f = divmod(g, 10001)
         t, c = divmod(rest, n_cells)
         if f == 0:
-            out[t] += count * net_of[c][0]
+            plain[t] += count * net_of[c][0]
             continue
-        values = tuple(int(x) for x in f"{f - 1:04d}")
-        total = Fraction(0)
-        for (pp, bp), chance in chances.of(values).items():
-            total += chance * net_of[c][pp * 3 + bp]
-        out[t] += count * total
+        ways, total = chances.of(f - 1)
+        key = (t, total)
+        paired[key] = paired.get(key, 0) + count * sum(
+            w * n for w, n in zip(ways, net_of[c], strict=True) if w
+        )
+    out = [Fraction(x, scale) for x in plain]
+    for (t, total), numerator in paired.items():
+        out[t] += Fraction(numerator, total * scale)
     return out
 
 
 class _PairChances:
-    """The chance of each pair state of the two hands given the values of the first four
+    """The ways of each pair state of the two hands given the values of the first four
     cards (P1, B1, P2, B2), their identities uniform distinct draws from the full shoe's
     cards of those values. Per card: two of one card are a suited pair; per rank (suits
-    unknown), two of one rank are a rank pair."""
+    unknown), two of one rank are a rank pair.
+
+    Every choice of the four cards' kinds is weighed at once (an outer product of the
+    kinds of each position's value, less the cards taken before), not walked one by one."""
 
     def __init__(self, counts: tuple[int, ...]) -> None:
         per_card = len(counts) == N_CARDS
         ranks = CARD_RANKS if per_card else np.arange(N_RANKS)
         values = CARD_VALUES if per_card else RANK_VALUES
-        self.types: list[list[tuple[int, int, int]]] = [[] for _ in range(N_VALUES)]
+        kinds: list[list[int]] = [[] for _ in range(N_VALUES)]
         for t, n in enumerate(counts):
             if n:
-                self.types[int(values[t])].append((t, int(ranks[t]), int(n)))
-        self.per_card = per_card
-        self.memo: dict[tuple[int, ...], dict[tuple[int, int], Fraction]] = {}
+                kinds[int(values[t])].append(t)
+        self.kinds = [np.array(k, dtype=np.int64) for k in kinds]
+        self.counts = np.asarray(counts, dtype=np.int64)
+        self.ranks = np.asarray(ranks, dtype=np.int64)
+        self.same_card = SUITED_PAIR if per_card else RANK_PAIR
+        self.memo: dict[int, tuple[list[int], int]] = {}
 
-    def _state(self, x: tuple[int, int, int], y: tuple[int, int, int]) -> int:
-        if x[0] == y[0]:
-            return SUITED_PAIR if self.per_card else RANK_PAIR
-        return RANK_PAIR if x[1] == y[1] else NO_PAIR
+    def _state(self, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+        rank_pair = np.where(self.ranks[x] == self.ranks[y], RANK_PAIR, NO_PAIR)
+        return np.where(x == y, self.same_card, rank_pair)
 
-    def of(self, values: tuple[int, ...]) -> dict[tuple[int, int], Fraction]:
-        if values not in self.memo:
-            ways: dict[tuple[int, int], int] = {}
-            total = 0
-
-            def walk(i: int, chosen: list, weight: int) -> None:
-                nonlocal total
-                if i == 4:
-                    key = (self._state(chosen[0], chosen[2]), self._state(chosen[1], chosen[3]))
-                    ways[key] = ways.get(key, 0) + weight
-                    total += weight
-                    return
-                for x in self.types[values[i]]:
-                    left = x[2] - sum(1 for y in chosen if y[0] == x[0])
-                    if left > 0:
-                        walk(i + 1, [*chosen, x], weight * left)
-
-            walk(0, [], 1)
-            if not total:  # values the shoe cannot deal: the term weighs nothing
-                ways = {}
-                total = 1
-            self.memo[values] = {key: Fraction(w, total) for key, w in ways.items()}
-        return self.memo[values]
+    def of(self, code: int) -> tuple[list[int], int]:
+        """``(ways, total)``: per pair state ``3 * player + banker`` the ways of the four
+        cards whose values are the digits of ``code`` (P1 B1 P2 B2), and all ways (1 where
+        the shoe cannot deal them: the term weighs nothing)."""
+        if code not in self.memo:
+            values = [int(x) for x in f"{code:04d}"]
+            grids = np.meshgrid(*(self.kinds[v] for v in values), indexing="ij")
+            chosen = [g.ravel() for g in grids]
+            weight = np.ones(len(chosen[0]), dtype=np.int64)
+            for i, x in enumerate(chosen):
+                taken = sum((y == x).astype(np.int64) for y in chosen[:i])
+                weight *= np.maximum(self.counts[x] - taken, 0)
+            state = 3 * self._state(chosen[0], chosen[2]) + self._state(chosen[1], chosen[3])
+            ways = np.zeros(9, dtype=np.int64)
+            np.add.at(ways, state, weight)  # integers: bincount would sum in floats
+            total = int(weight.sum())
+            self.memo[code] = ([int(w) for w in ways], total or 1)
+        return self.memo[code]
