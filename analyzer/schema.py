@@ -112,6 +112,23 @@ def exact_number(value: object, where: str, what: str) -> Fraction:
     return Fraction(text)
 
 
+def given_number(value: object, where: str, what: str) -> Fraction:
+    """:func:`exact_number`, a Fraction taken too: a value given in Python."""
+    if isinstance(value, Fraction):
+        value = str(value)
+    return exact_number(value, where, what)
+
+
+def given_unknowns(unknowns: object) -> dict[str, Fraction]:
+    """A paytable's unknowns given in Python (``unknowns={"p": "1/4"}``), each exact."""
+    if not isinstance(unknowns, Mapping):
+        raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "1/4"}')
+    return {
+        str(name): given_number(value, "unknowns", str(name)[:20])
+        for name, value in unknowns.items()
+    }
+
+
 def list_of(value: object, kind: type, where: str, what: str) -> list[Any]:
     """``value`` if it is a list whose every item is a ``kind``."""
     if not isinstance(value, list) or not all(_is(item, kind) for item in value):

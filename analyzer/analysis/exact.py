@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property, partial
@@ -37,9 +37,9 @@ from analyzer.game.rules import Mixture
 from analyzer.game.shoe import ROUND_CARDS, Shoe
 from analyzer.memo import Kept, once
 from analyzer.paytables.library import as_paytable, seed_paytable
-from analyzer.paytables.model import Bet, Paytable, resolve_modes
+from analyzer.paytables.model import Bet, Paytable, resolve_modes, with_values
 from analyzer.paytables.printed import printed_value
-from analyzer.schema import argument, sequence_of
+from analyzer.schema import argument, given_unknowns, sequence_of
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
     import pandas as pd
@@ -61,13 +61,13 @@ def check_known(paytable: Paytable) -> None:
     if paytable.unknowns:
         names = ", ".join(name for name, _, _ in paytable.unknowns)
         if paytable.multipliers is not None:
-            what, commands = "the multipliers' distribution has", "report, eor, simulate"
+            what = "the multipliers' distribution has"
         else:
             what = "the chances of the decision's cards shown have"
-            commands = "report, strategy, eor, play, simulate"
+        # Every command that reads a paytable takes --unknowns: no list to fall behind.
         raise UnknownsLeft(
-            f"{paytable.source}: {what} unknowns ({names}): give "
-            f"them values with --unknowns NAME=VALUE ({commands}), or find what "
+            f"{paytable.source}: {what} unknowns ({names}): give them values with "
+            "--unknowns NAME=VALUE (unknowns= in Python), or find what "
             "published figures allow with 'baccarat-odds fit'"
         )
 
@@ -314,6 +314,7 @@ def analyze(
     shoe: Shoe | None = None,
     *,
     symbolic: bool = False,
+    unknowns: Mapping[str, Fraction | int | str] | None = None,
 ) -> Analysis:
     """Exact house edge of every bet (or ``bets``) of ``paytable`` (default: the seed game).
 
@@ -336,6 +337,8 @@ def analyze(
         The shoe to deal from (a partly dealt one, say); not with ``decks``.
     symbolic : bool
         Analyse a paytable whose multipliers have unknowns, in those unknowns.
+    unknowns : mapping of str to Fraction or int or str, or None
+        Values of the paytable's unknowns, exact (``{"p": "1/4"}``), as ``--unknowns``.
 
     Returns
     -------
@@ -358,6 +361,8 @@ def analyze(
     ['bet', 'mode']
     """
     paytable = seed_paytable() if paytable is None else as_paytable(paytable)
+    if unknowns is not None:
+        paytable = with_values(paytable, unknowns=given_unknowns(unknowns), prefix="")
     if shoe is None:
         shoe = Shoe.standard(paytable.decks if decks is None else decks)
     elif not isinstance(shoe, Shoe):

@@ -38,7 +38,7 @@ from analyzer.runs.jobs import (
     MAX_SHOES,
     MAX_WORKERS,
 )
-from analyzer.schema import exact_number
+from analyzer.schema import given_number, given_unknowns
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -90,8 +90,8 @@ def _played(
         paytable.require_played_as_dealt(what)
     paytable = with_values(
         paytable,
-        unknowns=None if unknowns is None else _values(unknowns),
-        jackpot=None if jackpot is None else _exact(jackpot, "jackpot", "the meter"),
+        unknowns=None if unknowns is None else given_unknowns(unknowns),
+        jackpot=None if jackpot is None else given_number(jackpot, "jackpot", "the meter"),
         prefix="",
     )
     if isinstance(strategy, str):
@@ -105,20 +105,6 @@ def _played(
         paytable = paytable.with_strategy(strategy)
     paytable.mixture  # noqa: B018 - undecided cells are one line before any work
     return paytable
-
-
-def _exact(value: object, where: str, what: str) -> Fraction:
-    if isinstance(value, Fraction):
-        value = str(value)
-    return exact_number(value, where, what)
-
-
-def _values(unknowns: object) -> dict[str, Fraction]:
-    if not isinstance(unknowns, Mapping):
-        raise AnalyzerError('unknowns: give a mapping of names to values, e.g. {"p": "1/4"}')
-    return {
-        str(name): _exact(value, "unknowns", str(name)[:20]) for name, value in unknowns.items()
-    }
 
 
 def _whole(value: object, name: str, low: int, high: int) -> int:

@@ -307,6 +307,17 @@ def test_symbolic_lightning_is_the_exact_analysis_at_a_point() -> None:
         assert symbolic.result(r.bet.id).variance.at(point) == r.variance
     with pytest.raises(AnalyzerError, match="unknowns"):
         analyze(paytable=paytable, shoe=shoe)
+    # The values given to analyze itself, as text and as Fractions, as --unknowns does.
+    given = analyze(paytable=paytable, shoe=shoe, unknowns={"a": "1/7", "b": Fraction(2, 9)})
+    for r in given.results:
+        assert symbolic.result(r.bet.id).rtp.at(point) == r.rtp
+    for bad, message in (
+        (["a"], "give a mapping"),
+        ({"c": "1/2"}, "'c' is not an unknown"),
+        ({"a": "x", "b": "0"}, "a must be a decimal or fraction"),
+    ):
+        with pytest.raises(AnalyzerError, match=message):
+            analyze(paytable=paytable, shoe=shoe, unknowns=bad)
 
 
 def test_the_dragon_rtp_is_the_formula_of_the_mean_multiplier() -> None:

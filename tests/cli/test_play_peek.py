@@ -273,8 +273,8 @@ NO_ONE = ("--paytable", "peek-baccarat", "--unknowns", "s1=0,s2=3/4,s3=1/8")
         ([*ROUND, *PEEK, "--shown", "1", "--action", "quadruple"], "has no action 'quadruple'"),
         (
             [*ROUND, "--paytable", "peek-baccarat", "--shown", "1"],
-            "unknowns (s1, s2, s3): give them values with --unknowns NAME=VALUE (report, "
-            "strategy, eor, play, simulate)",
+            "unknowns (s1, s2, s3): give them values with --unknowns NAME=VALUE (unknowns= in "
+            "Python)",
         ),
         ([*ROUND, "--shown", "1"], "--shown: seed-game shows no card at random"),
         (
