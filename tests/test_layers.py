@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "analyzer.progress",
             "analyzer.schema",
             "analyzer.version",
+            "analyzer.words",
         ),
     ),
     ("game", ("analyzer.game",)),

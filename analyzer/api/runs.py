@@ -39,6 +39,7 @@ from analyzer.runs.jobs import (
     MAX_WORKERS,
 )
 from analyzer.schema import given_number, given_unknowns
+from analyzer.words import counted
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -329,7 +330,8 @@ class Simulation(TableResult):
 
     def __repr__(self) -> str:
         return (
-            f"<Simulation of {self.paytable}: {self.shoes:,} shoes of {self.decks} decks, "
+            f"<Simulation of {self.paytable}: {counted(self.shoes, 'shoe')} of "
+            f"{counted(self.decks, 'deck')}, "
             f"{self.rounds:,} rounds, seed {self.seed}, {len(self.bets)} bets>"
         )
 

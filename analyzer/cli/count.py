@@ -30,6 +30,7 @@ from analyzer.reports.formats import REPORT_FORMATS
 from analyzer.reports.i18n import word
 from analyzer.runs import TRUE_COUNT_DECKS
 from analyzer.runs.jobs import DEFAULT_MAX_GAIN
+from analyzer.words import counted
 
 if TYPE_CHECKING:  # the analysis, pandas and Numba load when a command runs
     from analyzer.runs.counting import CountJob
@@ -205,7 +206,7 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     warn_rounds_bet(warnings)
     shoes, decks = summaries[0]["shoes"], procedure.decks
     head = (
-        f"{paytable.name}: {shoes} shoe{'s' * (shoes != 1)} of {decks} deck{'s' * (decks != 1)}, "
+        f"{paytable.name}: {counted(shoes, 'shoe')} of {counted(decks, 'deck')}, "
         f"{summaries[0]['rounds_per_shoe']:.2f} rounds per shoe, seed {args.seed}"
     )
     if len(records) == 1:

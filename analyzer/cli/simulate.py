@@ -11,6 +11,7 @@ from analyzer.cli.options import add_decisions_option, layout, paytable_from_arg
 from analyzer.cli.runs import add_run_options, job_from_args, procedure_from_args, warn_rounds_bet
 from analyzer.errors import AnalyzerError
 from analyzer.reports.i18n import word
+from analyzer.words import counted
 
 DESCRIPTION = """\
 Deal whole shoes as the help pages do (shuffle, burn, cut card) and settle every bet on
@@ -147,7 +148,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     if len(paytable.modes) == 1:
         shown = shown.drop(columns="mode")
     head = (
-        f"{paytable.name}: {args.shoes} shoes of {procedure.decks} decks, {rounds} rounds, "
+        f"{paytable.name}: {counted(args.shoes, 'shoe')} of {counted(procedure.decks, 'deck')}, "
+        f"{rounds} rounds, "
         f"cut card {procedure.cut_card} from the end, seed {args.seed}"
     )
     if args.shuffle:

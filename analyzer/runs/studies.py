@@ -22,6 +22,7 @@ from analyzer.progress import bar_options
 from analyzer.runs.counting import TRUE_COUNT_DECKS, CountJob, count_partition, parse_tags
 from analyzer.runs.dealer import LAST_ROUND_RULES, Procedure
 from analyzer.runs.stats import ratio_and_error
+from analyzer.words import counted
 
 #: Shoes dealt at once: a partition of a count (its per-round arrays stay small).
 _CHUNK = 2_000
@@ -131,6 +132,5 @@ class CountingStudies:
         return Simulated(
             value,
             error,
-            f"{spec.shoes:,} shoes of {decks} deck{'s' if decks != 1 else ''}, seed {spec.seed}, "
-            f"{play}",
+            f"{counted(spec.shoes, 'shoe')} of {counted(decks, 'deck')}, seed {spec.seed}, {play}",
         )

@@ -65,7 +65,7 @@ def test_simulate_text_names_the_shoes(tmp_path, capsys) -> None:
     code, out, _ = run(capsys, *argv)
     assert code == 0
     head = out.splitlines()[0]
-    assert ": 4 shoes of 1 decks, " in head and head.endswith("cut card 6 from the end, seed 1")
+    assert ": 4 shoes of 1 deck, " in head and head.endswith("cut card 6 from the end, seed 1")
     assert "exact EV" in out and "95% interval" in out
 
 
