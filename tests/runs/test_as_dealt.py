@@ -455,9 +455,12 @@ def test_a_killed_pass_resumes_from_its_last_checkpoint(tmp_path, in_blocks) -> 
     for path in folder.glob("prime-*.npz"):
         path.unlink()  # killed: no pass finished
     shutil.copyfile(aside, folder / f"pass-{first}.checkpoint.npz")
+    leftover = folder / ".tmp-0123456789ab.npz"  # killed while writing the next one
+    shutil.copyfile(aside, leftover)
     again = kernel()
     assert exact_as_dealt(CHECKED, progress=False, work_dir=str(work), resume=True) == whole
     assert again.rows == passes * rows - 4 * 7  # four blocks were kept
+    assert not leftover.exists() and not _checkpoints(work)
 
 
 def _flip_a_byte(path) -> None:
