@@ -469,9 +469,10 @@ def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
 MAX_EXACT_WORK = 10**12
 #: Primes dealt in one pass (each pass kept in --work-dir when finished).
 PRIMES_PER_PASS = 5
-#: Seconds of a pass's work between two checkpoints of it kept in --work-dir. Writing one
-#: deck's (1.3 GB) takes a few seconds, so this costs about 1% of the work; at most this
-#: much work is lost to a kill (Ctrl-C and SIGTERM lose none: they keep one).
+#: Seconds of a pass's work between two checkpoints of it kept in --work-dir: at most this
+#: much work is lost to a kill (Ctrl-C and SIGTERM lose none: they keep one). Writing one
+#: deck's (1.3 GB) took 1.1 to 5 s on the development machine
+#: (benchmarks/bench_dealt_checkpoint.py), so this costs under 2% of a pass.
 CHECKPOINT_SECONDS = 300.0
 
 
