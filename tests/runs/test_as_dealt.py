@@ -368,8 +368,11 @@ class _Kernel:
     """The deal kernel, counting the rows each call deals; ``signal_at``: a SIGINT (as
     Ctrl-C sends it) raised as that call returns; ``each``: called before each call."""
 
-    def __init__(self, real, signal_at: int | None = None, each=None) -> None:
+    def __init__(self, real, signal_at: int | None = None, each=None, signum=None) -> None:
+        import signal
+
         self.real, self.signal_at, self.each = real, signal_at, each
+        self.signum = signal.SIGINT if signum is None else signum
         self.calls = self.rows = 0
 
     def __call__(self, *args):
@@ -381,7 +384,7 @@ class _Kernel:
         self.rows += args[-2] - args[-1]  # row_top - row_bottom
         out = self.real(*args)
         if self.calls == self.signal_at:
-            signal.raise_signal(signal.SIGINT)
+            signal.raise_signal(self.signum)
         return out
 
 
@@ -416,20 +419,55 @@ def _checkpoints(folder) -> list:
     return sorted(folder.glob("dealt-exact-*/pass-*.checkpoint.npz"))
 
 
-def test_ctrl_c_keeps_the_pass_and_resume_deals_only_the_rows_left(tmp_path, in_blocks) -> None:
+class _Bar:
+    """A progress bar that records its total and its updates."""
+
+    def __init__(self, total, **_options) -> None:
+        self.total, self.updates = total, []
+        _Bar.last = self
+
+    def update(self, count) -> None:
+        self.updates.append(count)
+
+    def close(self) -> None:
+        pass
+
+    @staticmethod
+    def watch(monkeypatch) -> _Bar:
+        import tqdm
+
+        monkeypatch.setattr(tqdm, "tqdm", _Bar)
+
+        class Latest:
+            def __getattr__(self, name):
+                return getattr(_Bar.last, name)
+
+        return Latest()
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_keeps_the_pass_and_resume_deals_only_the_rows_left(
+    tmp_path, monkeypatch, in_blocks, signum
+) -> None:
+    import signal
+
     from analyzer.interrupts import Interrupted
 
     whole, passes, rows, kernel = in_blocks
     blocks = -(-rows // 7)
-    first = kernel(signal_at=blocks + 3)  # in the second pass, its third block dealt
+    # in the second pass, its third block dealt
+    first = kernel(signal_at=blocks + 3, signum=getattr(signal, signum))
     with pytest.raises(Interrupted, match=r"pass 2 of 3: 21 of its 96 rows are kept in .*--resume"):
         exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
     assert first.rows == rows + 21
     (kept,) = _checkpoints(tmp_path)
     assert len(list(kept.parent.glob("prime-*.npz"))) == 1  # the first pass, finished
     again = kernel()
+    bar = _Bar.watch(monkeypatch)
     assert exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path), resume=True) == whole
     assert again.rows == passes * rows - first.rows  # no row dealt twice
+    # the bar: the first pass read back, the rows kept of the second, then the rows dealt
+    assert bar.updates[:2] == [rows, 21] and sum(bar.updates) == bar.total == passes * rows
     assert not _checkpoints(tmp_path)  # a finished pass removes its checkpoint
     assert len(list(kept.parent.glob("prime-*.npz"))) == passes
 
