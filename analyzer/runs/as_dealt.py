@@ -32,6 +32,7 @@ import json
 import os
 import shutil
 import stat
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -583,7 +584,7 @@ def exact_as_dealt(
     primes = plan.primes()
     groups = [primes[i : i + PRIMES_PER_PASS] for i in range(0, len(primes), PRIMES_PER_PASS)]
     kept = _exact_folder(job, plan, work_dir)
-    lock = -1 if kept is None else _take_exact_folder(kept, job, groups)
+    lock = -1 if kept is None else _take_exact_folder(kept, job, groups, resume)
     try:
         done = _exact_passes(plan, groups, kept, resume, progress)
     finally:
@@ -675,7 +676,12 @@ def _exact_passes(plan, groups: list[list[int]], kept, resume: bool, progress) -
                 raise Interrupted(f"interrupted: {checkpoint.said(number, len(groups))}") from None
             for p, result in zip(group, results, strict=True):
                 if paths[p] is not None:
-                    _save_atomically(paths[p], result)
+                    try:
+                        _save_atomically(paths[p], result)
+                    except OSError as exc:
+                        raise AnalyzerError(
+                            f"cannot keep pass {number} in {kept}: {exc.strerror or exc}"
+                        ) from None
                 done[p] = result
             if checkpoint is not None:
                 checkpoint.remove()
@@ -840,14 +846,17 @@ def _gigabytes(count: int) -> str:
     return f"{count / 1e9:.1f} GB"
 
 
-def _take_exact_folder(folder, job: DealtJob, groups: list[list[int]]) -> int:
-    """Lock the job's folder for this run (a second run of it is refused), clear what a
-    run killed while writing left (``.tmp-*``), and record what it holds (``run.json``:
-    ``baccarat-odds cache`` lists and removes it)."""
+def _take_exact_folder(folder, job: DealtJob, groups: list[list[int]], resume: bool) -> int:
+    """Make and lock the job's folder for this run (a second run of it is refused), clear
+    what a run killed while writing left (``.tmp-*``), and record what it holds
+    (``run.json``: ``baccarat-odds cache`` lists and removes it). A folder where that
+    cannot be written is refused before any work, unless every pass is kept there and
+    read back (``resume``)."""
     from analyzer.runs.kept import EXACT_DEALT
     from analyzer.runs.runner import lock_run_folder
 
     lock = lock_run_folder(folder)
+    kept = all((folder / f"prime-{p}.npz").is_file() for group in groups for p in group)
     try:
         for leftover in folder.glob(".tmp-*"):
             with contextlib.suppress(OSError):
@@ -863,11 +872,16 @@ def _take_exact_folder(folder, job: DealtJob, groups: list[list[int]]) -> int:
         path = folder / "run.json"
         if not path.is_file() or path.read_text(encoding="utf-8") != text:
             write_text_atomically(path, text)
+        if not (resume and kept):  # a pass will be kept: the folder takes files
+            handle, probe = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            os.close(handle)
+            os.unlink(probe)
     except OSError as exc:
-        os.close(lock)
-        raise AnalyzerError(
-            f"{folder}: cannot use it as a work folder: {exc.strerror or exc}"
-        ) from None
+        if not (resume and kept):
+            os.close(lock)
+            raise AnalyzerError(
+                f"{folder}: cannot keep the passes here: {exc.strerror or exc}"
+            ) from None
     except BaseException:
         os.close(lock)
         raise
@@ -892,9 +906,7 @@ def _exact_folder(job: DealtJob, plan, work_dir: str | None):
         "tableau": job.paytable.mixture[0][1].key,
     }
     digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
-    folder = Path(work_dir) / f"dealt-exact-{digest}"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return Path(work_dir) / f"dealt-exact-{digest}"  # made (and locked) by the run
 
 
 def _save_atomically(path, result: dict[str, np.ndarray]) -> None:

@@ -265,3 +265,15 @@ def test_an_interrupted_exact_run_resumes_as_the_user_runs_it(tmp_path, capsys, 
     assert not kept.exists() and list(kept.parent.glob("prime-*.npz"))
     code, out, _ = run(capsys, "cache", "remove", row["id"], "--work-dir", str(work))
     assert code == 0 and out.startswith("removed 1 kept run(s)") and not kept.parent.exists()
+
+
+def test_an_exact_run_refuses_a_work_dir_it_cannot_use_in_one_line(tmp_path, capsys) -> None:
+    """Once a traceback (the folder was made outside any check); now one line before any
+    work."""
+    (tmp_path / "a-file").write_text("")
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie"]
+    code, out, err = run(
+        capsys, *argv, "--no-progress", "--work-dir", str(tmp_path / "a-file" / "w")
+    )
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "cannot use it as a run folder: Not a directory" in err and "Traceback" not in err
