@@ -808,8 +808,8 @@ class PassCheckpoint:
     def said(self, number: int, passes: int) -> str:
         """Where an interrupted pass stands, for its message."""
         rows = self.identity["rows"]
-        if self.kept_row is None:
-            kept = f"no checkpoint of it could be kept ({self.failed})"
+        if self.kept_row is None:  # stopped before its first block, or no room
+            kept = "no checkpoint of it was kept" + (f" ({self.failed})" if self.failed else "")
         else:
             kept = f"{rows - self.kept_row:,} of its {rows:,} rows are kept in {self.path}"
         return f"pass {number} of {passes}: {kept}; run the same command with --resume to go on"
