@@ -922,7 +922,11 @@ def dealt(
     strategy, jackpot, unknowns : optional
         As for :func:`simulate`.
     partition_size, workers, scheduler, work_dir, resume, progress : optional
-        As for :func:`simulate` (sampled only).
+        As for :func:`simulate` (sampled only, but ``work_dir``, ``resume`` and
+        ``progress``). With ``exact``, ``work_dir`` keeps each finished pass and
+        checkpoints the pass under way (every 5 minutes of work, and on Ctrl-C, when the
+        ``Interrupted`` raised says where), and ``resume`` deals on from it; no work is
+        kept without ``work_dir``.
 
     Returns
     -------
@@ -1006,7 +1010,7 @@ def dealt(
     if exact:
         exact_records = exact_dealt(
             job, progress=bool(progress), work_dir=work_dir, resume=resume
-        )  # one deck's finished pass kept in work_dir, read back by resume
+        )  # one deck's passes kept in work_dir (finished, and partway), taken up by resume
         records = [exact_record(r) for r in exact_records]
     else:
         assert shoes is not None

@@ -22,11 +22,13 @@ EV of each bet on the cards left; the round-average RTP is the sum of those EVs 
 rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
 interval by the delta method). --exact enumerates instead every order of the point values
 the deal looks at, for shoes up to one deck, and gives the figure as a fraction (bets on
-values and pairs; a finished pass is kept in --work-dir for --resume). A game of the family
-dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card Baccarat) is
-dealt in rounds of its own cards, each priced by its own batch engine (--exact: every
-composition by rank of a small shoe); a game with a player's decision (Lucky Draw, Peek
-Baccarat) by its best play solved on each round's cards (at most 20,000 rounds a run)."""
+values and pairs; with --work-dir each finished pass is kept, and a pass under way is
+checkpointed every 5 minutes of work and on Ctrl-C: --resume deals on from it). A game of
+the family dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card
+Baccarat) is dealt in rounds of its own cards, each priced by its own batch engine
+(--exact: every composition by rank of a small shoe); a game with a player's decision
+(Lucky Draw, Peek Baccarat) by its best play solved on each round's cards (at most 20,000
+rounds a run)."""
 EXAMPLES = """\
 examples:
   baccarat-odds dealt --shoes 200 --bet tie --bet player_pair
@@ -67,7 +69,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="no sampling: every order of the point values the deal looks at, each round "
         "priced exactly, the cards' ranks and suits averaged (shoes up to one deck; bets on "
         "values and pairs); in one process: takes none of --shoes, --seed, --partition-size, "
-        "--workers, --scheduler; --work-dir keeps each finished pass, --resume reads them",
+        "--workers, --scheduler; --work-dir DIR keeps each finished pass, and checkpoints "
+        "the pass under way every 5 minutes of work and on Ctrl-C or SIGTERM (1.3 GB for one "
+        "deck; nothing kept without it); --resume reads the passes and deals on from the "
+        "checkpoint",
     )
 
 

@@ -476,15 +476,21 @@ def _start(plan: DealPlan, p: int) -> np.ndarray:
 _ROWS_AT_ONCE = 10_000
 
 
-def deal_pass(
-    plan: DealPlan, primes: list[int], dealt: Callable[[int], object] | None = None
-) -> list[dict[str, np.ndarray]]:
-    """One pass modulo each of ``primes``: per prime and bucket, ``played`` (value orders
-    with a round of that bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of
-    term ``t``, in :attr:`Terms.k`'s order). ``dealt(rows)`` is called as rows of
-    compositions are dealt (:func:`rows`: in all)."""
-    shoe, terms = plan.shoe, plan.terms
-    radix = shoe.radix
+@dataclass
+class PassState:
+    """A pass partway through: the round starts ``a`` and ``extra`` as :func:`_deal_jit`
+    leaves them, every row from ``row`` up dealt (``row``: :func:`rows` at the start, 0
+    when the whole deal is done). Rows from ``row`` up are final (a round only lowers the
+    index); those below hold what the rows above sent them so far."""
+
+    a: np.ndarray
+    extra: np.ndarray
+    row: int
+
+
+def pass_start(plan: DealPlan, primes: list[int]) -> PassState:
+    """A pass modulo each of ``primes`` before any round: the shown card and the burn."""
+    shoe = plan.shoe
     past = _positions(shoe) > plan.cut
     buckets = plan.buckets
     a = np.zeros((shoe.states, len(primes) * buckets), dtype=np.int64)
@@ -496,24 +502,78 @@ def deal_pass(
             if extra.shape[0] == 1:
                 extra = np.zeros((shoe.states, len(primes)), dtype=np.int64)
             extra[:, q] = np.where(past, start, 0)
-    del past
+    return PassState(a, extra, rows(shoe))
+
+
+def pass_fits(plan: DealPlan, primes: list[int], state: PassState) -> bool:
+    """Is ``state`` shaped as a pass of ``plan`` modulo ``primes`` is (int64, its row in
+    range, no count negative)? Its values are not otherwise checkable: rows below ``row``
+    hold sums not yet reduced."""
+    states, width = plan.shoe.states, len(primes) * plan.buckets
+    a, extra = state.a, state.extra
+    if a.dtype != np.int64 or extra.dtype != np.int64 or a.shape != (states, width):
+        return False
+    if extra.shape not in ((1, len(primes)), (states, len(primes))):
+        return False
+    return 0 <= state.row <= rows(plan.shoe) and bool((a >= 0).all() and (extra >= 0).all())
+
+
+def deal_pass(
+    plan: DealPlan,
+    primes: list[int],
+    dealt: Callable[[int], object] | None = None,
+    state: PassState | None = None,
+    keep: Callable[[PassState, bool], object] | None = None,
+) -> list[dict[str, np.ndarray]]:
+    """One pass modulo each of ``primes``: per prime and bucket, ``played`` (value orders
+    with a round of that bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of
+    term ``t``, in :attr:`Terms.k`'s order). ``dealt(rows)`` is called as rows of
+    compositions are dealt (:func:`rows`: in all).
+
+    ``state``: a pass taken up where it stopped (:func:`pass_start`: from the start; it is
+    dealt on in place). ``keep(state, interrupted)`` is called after each block of rows
+    with the pass as it stands, ``interrupted`` False, and once more, True, when Ctrl-C
+    or SIGTERM stops the pass (they are taken between blocks only, so ``state`` always
+    holds whole rows: a block dealt twice would count its rounds twice), before the
+    ``KeyboardInterrupt`` goes on up."""
+    from analyzer.interrupts import interrupts_deferred, interrupts_polled
+
+    shoe, terms = plan.shoe, plan.terms
+    if state is None:
+        state = pass_start(plan, primes)
+    elif not pass_fits(plan, primes, state):
+        raise AnalyzerError("--exact: the pass taken up is not one of this shoe and primes")
     off = terms.k @ shoe.strides
     moduli = np.array(primes, dtype=np.int64)
     k0 = np.ascontiguousarray(terms.k[:, 0])
-    for top in range(rows(shoe), 0, -_ROWS_AT_ONCE):
-        bottom = max(0, top - _ROWS_AT_ONCE)
-        _deal_jit(
-            a, extra, radix, shoe.size, plan.cut, int(plan.one_more), ROUND_CARDS, k0,
-            terms.nz_value, terms.nz_count, terms.nz_len, terms.skip, off, terms.used,
-            terms.weight, terms.zero, moduli, top, bottom,
-        )  # fmt: skip
-        if dealt is not None:
-            dealt(top - bottom)
-    del extra
     out = []
-    for q, p in enumerate(primes):
-        starts = np.ascontiguousarray(a[:, q * buckets : (q + 1) * buckets].T)
-        out.append(_weigh(plan, starts, p))
+    try:
+        with interrupts_polled() as stop_if_asked:
+            while state.row > 0:
+                top = state.row
+                bottom = max(0, top - _ROWS_AT_ONCE)
+                _deal_jit(
+                    state.a, state.extra, shoe.radix, shoe.size, plan.cut, int(plan.one_more),
+                    ROUND_CARDS, k0, terms.nz_value, terms.nz_count, terms.nz_len, terms.skip,
+                    off, terms.used, terms.weight, terms.zero, moduli, top, bottom,
+                )  # fmt: skip
+                state.row = bottom
+                if keep is not None:
+                    keep(state, False)
+                if dealt is not None:
+                    dealt(top - bottom)
+                stop_if_asked()
+            a, buckets = state.a, plan.buckets
+            for q, p in enumerate(primes):
+                # (A copy: the pass kept on an interrupt here is whole, with row 0.)
+                starts = np.ascontiguousarray(a[:, q * buckets : (q + 1) * buckets].T)
+                out.append(_weigh(plan, starts, p))
+                stop_if_asked()
+    except KeyboardInterrupt:
+        if keep is not None:
+            with interrupts_deferred():  # a second Ctrl-C does not cut the pass kept short
+                keep(state, True)
+        raise
     return out
 
 

@@ -27,6 +27,13 @@ times the exact EV on ``c``, summed; a Fraction.
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import shutil
+import stat
+import tempfile
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -35,11 +42,13 @@ from typing import Any
 
 import numpy as np
 
-from analyzer.errors import AnalyzerError
+from analyzer.errors import AnalyzerError, tell
+from analyzer.files import write_atomically, write_text_atomically
 from analyzer.game.cards import N_CARDS, N_RANKS, RANKS
 from analyzer.game.games import Game
 from analyzer.game.rules import BURN_BY_VALUE
 from analyzer.game.shoe import Shoe
+from analyzer.interrupts import Interrupted
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import LAST_ROUND_RULES
 from analyzer.runs.runner import Result, partition_rng
@@ -461,6 +470,11 @@ def _rank_counts(counts: tuple[int, ...]) -> tuple[int, ...]:
 MAX_EXACT_WORK = 10**12
 #: Primes dealt in one pass (each pass kept in --work-dir when finished).
 PRIMES_PER_PASS = 5
+#: Seconds of a pass's work between two checkpoints of it kept in --work-dir: at most this
+#: much work is lost to a kill (Ctrl-C and SIGTERM lose none: they keep one). Writing one
+#: deck's (1.3 GB) took 1.1 to 5 s on the development machine
+#: (benchmarks/bench_dealt_checkpoint.py), so this costs under 2% of a pass.
+CHECKPOINT_SECONDS = 300.0
 
 
 def exact_plan(job: DealtJob):
@@ -528,9 +542,13 @@ def exact_as_dealt(
     progress : bool or None
         A bar of the rows of compositions dealt (None: as the process says).
     work_dir : str or None
-        A folder where each finished pass is kept (None: none kept).
+        A folder where each finished pass is kept, and a pass partway is checkpointed
+        (:class:`PassCheckpoint`: every :data:`CHECKPOINT_SECONDS` of work, and on Ctrl-C
+        or SIGTERM), in the job's folder ``dealt-exact-<digest>`` (None: nothing kept).
     resume : bool
-        Read the passes kept in ``work_dir`` for this job instead of running them again.
+        Read the passes kept in ``work_dir`` for this job instead of running them again,
+        and deal a pass on from its checkpoint; the figures are those of a run never
+        stopped.
 
     Returns
     -------
@@ -543,7 +561,11 @@ def exact_as_dealt(
     Raises
     ------
     AnalyzerError
-        Too much work; a bet on the cards themselves; a mixed strategy.
+        Too much work; a bet on the cards themselves; a mixed strategy; the work folder
+        cannot be used, or another run is using it.
+    Interrupted
+        Ctrl-C or SIGTERM with ``work_dir``: the pass is checkpointed (the message says
+        where); without it, ``KeyboardInterrupt``.
 
     Examples
     --------
@@ -554,35 +576,20 @@ def exact_as_dealt(
     >>> tie["with_limit"]["difference"], tie["rounds_per_shoe"]
     (Fraction(0, 1), Fraction(2, 1))
     """
-    from tqdm import tqdm
-
-    from analyzer.engine.dealt_exact import crt, deal_pass, rows
+    from analyzer.engine.dealt_exact import crt
     from analyzer.paytables.settle import Settlement
-    from analyzer.progress import bar_options
 
     refuse_decision_exact(job.paytable)
     plan, nets, _ = exact_plan(job)
     primes = plan.primes()
-    kept = _exact_folder(job, plan, work_dir)
-    done: dict[int, dict[str, np.ndarray]] = {}
     groups = [primes[i : i + PRIMES_PER_PASS] for i in range(0, len(primes), PRIMES_PER_PASS)]
-    per_pass = rows(plan.shoe)
-    bar = tqdm(
-        total=per_pass * len(groups), unit=" rows", desc="dealt --exact", **bar_options(progress)
-    )
-    for group in groups:
-        paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
-        if resume and all(path is not None and path.exists() for path in paths.values()):
-            for p, path in paths.items():
-                with np.load(path) as data:
-                    done[p] = {key: data[key] for key in ("played", "moments")}
-            bar.update(per_pass)
-        else:
-            for p, result in zip(group, deal_pass(plan, group, bar.update), strict=True):
-                if paths[p] is not None:
-                    _save_atomically(paths[p], result)
-                done[p] = result
-    bar.close()
+    kept = _exact_folder(job, plan, work_dir)
+    lock = -1 if kept is None else _take_exact_folder(kept, job, groups, resume)
+    try:
+        done = _exact_passes(plan, groups, kept, resume, progress)
+    finally:
+        if lock >= 0:
+            os.close(lock)
     passes = [done[p] for p in primes]
     orders = plan.shoe.orders
     n_buckets, n_terms = passes[0]["moments"].shape
@@ -633,6 +640,254 @@ def exact_as_dealt(
     return records
 
 
+def _exact_passes(plan, groups: list[list[int]], kept, resume: bool, progress) -> dict:
+    """Each prime's pass results: read back (``resume``, the group's passes all kept),
+    or dealt (from the group's checkpoint with ``resume``), each kept when finished."""
+    from tqdm import tqdm
+
+    from analyzer.engine.dealt_exact import deal_pass, rows
+    from analyzer.progress import bar_options
+
+    done: dict[int, dict[str, np.ndarray]] = {}
+    per_pass = rows(plan.shoe)
+    bar = tqdm(
+        total=per_pass * len(groups), unit=" rows", desc="dealt --exact", **bar_options(progress)
+    )
+    try:
+        for number, group in enumerate(groups, 1):
+            paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
+            if resume and all(path is not None and path.exists() for path in paths.values()):
+                for p, path in paths.items():
+                    with np.load(path) as data:
+                        done[p] = {key: data[key] for key in ("played", "moments")}
+                bar.update(per_pass)
+                continue
+            checkpoint = None if kept is None else PassCheckpoint(kept, group, per_pass)
+            state = checkpoint.load(plan, number) if checkpoint is not None and resume else None
+            if state is not None:
+                bar.update(per_pass - state.row)  # the rows dealt before are not dealt again
+            try:
+                results = deal_pass(
+                    plan, group, bar.update, state, None if checkpoint is None else checkpoint.keep
+                )
+            except KeyboardInterrupt:
+                if checkpoint is None:
+                    raise
+                raise Interrupted(f"interrupted: {checkpoint.said(number, len(groups))}") from None
+            for p, result in zip(group, results, strict=True):
+                if paths[p] is not None:
+                    try:
+                        _save_atomically(paths[p], result)
+                    except OSError as exc:
+                        raise AnalyzerError(
+                            f"cannot keep pass {number} in {kept}: {exc.strerror or exc}"
+                        ) from None
+                done[p] = result
+            if checkpoint is not None:
+                checkpoint.remove()
+    finally:
+        bar.close()
+    return done
+
+
+class PassCheckpoint:
+    """A pass partway, kept in the job's folder (``pass-P.checkpoint.npz``, ``P`` the
+    group's first prime) so that ``resume`` deals on from the rows reached: the round
+    starts ``a`` and ``extra`` (:class:`~analyzer.engine.dealt_exact.PassState`) and a
+    JSON entry naming the job (the folder's digest), the primes, the program version and
+    the rows dealt.
+
+    Written atomically (a temporary file, flushed to disk, then renamed) after a block of
+    rows once :data:`CHECKPOINT_SECONDS` of work have passed since the last, and on
+    Ctrl-C or SIGTERM; skipped, with a one-line note, when the disk has not the room. A
+    checkpoint that does not match (another job, primes or program version, another
+    shape, a damaged or cut-short file: the zip's CRC-32 checks every byte) is never
+    used: the pass starts again from its first row, with a one-line note. A finished
+    pass removes its checkpoint."""
+
+    #: The layout of the file; another is not read.
+    FORMAT = 1
+
+    def __init__(self, folder, primes: list[int], rows: int) -> None:
+        from analyzer.runs.runner import program_version
+
+        self.path = folder / f"pass-{primes[0]}.checkpoint.npz"
+        self.identity = {
+            "format": self.FORMAT,
+            "job": folder.name,
+            "primes": [int(p) for p in primes],
+            "program": program_version(),
+            "rows": int(rows),
+        }
+        self.kept_row: int | None = None  # the rows the file on disk has dealt
+        self.since = time.monotonic()
+        self.failed: str | None = None  # why the last write failed (said once)
+
+    def load(self, plan, number: int):
+        """The pass as kept (a :class:`~analyzer.engine.dealt_exact.PassState`), None when
+        there is none or it cannot be used (said in one line: the pass starts again)."""
+        from analyzer.engine.dealt_exact import PassState, pass_fits
+
+        if not os.path.lexists(self.path):
+            return None
+        try:
+            if not stat.S_ISREG(os.stat(self.path).st_mode):
+                raise ValueError("not a file")
+            with self.path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
+                meta = _small_text(data, _CHECKPOINT_META)
+                row = meta.pop("row")
+                if meta != self.identity or type(row) is not int:
+                    raise ValueError("another job, primes or program version")
+                states = plan.shoe.states
+                width = len(self.identity["primes"])
+                declared = {key: _entry_shape(data, key) for key in ("a", "extra")}
+                if declared["a"] != (states, width * plan.buckets) or declared["extra"] not in (
+                    (1, width),
+                    (states, width),
+                ):
+                    raise ValueError("another shape")
+                state = PassState(data["a"], data["extra"], row)
+            if not pass_fits(plan, self.identity["primes"], state):
+                raise ValueError("not a pass of this job")
+        except KeyboardInterrupt:
+            raise
+        except Exception:  # damaged, cut short, another job's: never used
+            tell(
+                f"note: the checkpoint {self.path} is damaged or not this pass's: pass "
+                f"{number} starts again from its first row"
+            )
+            self.remove()  # out of the way of the pass's own
+            return None
+        self.kept_row = state.row
+        return state
+
+    def keep(self, state, interrupted: bool) -> None:
+        """Keep ``state`` when it is due (or ``interrupted``) and new; a failure to write
+        is said once and the pass goes on (it is kept when it finishes)."""
+        if state.row == self.kept_row:
+            return
+        if not interrupted and time.monotonic() - self.since < CHECKPOINT_SECONDS:
+            return
+        need = state.a.nbytes + state.extra.nbytes + (1 << 20)
+        try:
+            free = shutil.disk_usage(self.path.parent).free
+            if free < need:
+                raise OSError(f"{_gigabytes(need)} needed, {_gigabytes(free)} free on the disk")
+            meta = {**self.identity, "row": int(state.row)}
+
+            def write(temporary: str) -> None:
+                with open(temporary, "wb") as stream:
+                    np.savez(
+                        stream,
+                        a=state.a,
+                        extra=state.extra,
+                        **{_CHECKPOINT_META: np.array(json.dumps(meta, sort_keys=True))},
+                    )
+                    stream.flush()
+                    os.fsync(stream.fileno())  # a machine going away keeps it whole
+
+            write_atomically(self.path, write)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            if why != self.failed:
+                tell(f"note: cannot keep a checkpoint of the pass in {self.path.parent}: {why}")
+            self.failed = why
+        else:
+            self.kept_row, self.failed = state.row, None
+        self.since = time.monotonic()
+
+    def remove(self) -> None:
+        """Remove the checkpoint (whatever is in its place: a folder too); a failure
+        leaves it, never used unchecked."""
+        with contextlib.suppress(OSError):
+            if self.path.is_dir() and not self.path.is_symlink():
+                shutil.rmtree(self.path)
+            else:
+                self.path.unlink(missing_ok=True)
+
+    def said(self, number: int, passes: int) -> str:
+        """Where an interrupted pass stands, for its message."""
+        rows = self.identity["rows"]
+        if self.kept_row is None:  # stopped before its first block, or no room
+            kept = "no checkpoint of it was kept" + (f" ({self.failed})" if self.failed else "")
+        else:
+            kept = f"{rows - self.kept_row:,} of its {rows:,} rows are kept in {self.path}"
+        return f"pass {number} of {passes}: {kept}; run the same command with --resume to go on"
+
+
+#: The checkpoint's entry that describes it (a JSON string).
+_CHECKPOINT_META = "__meta__"
+
+
+def _entry_shape(data, key: str) -> tuple[int, ...]:
+    """The shape an int64 ``.npz`` entry declares (its data is not read)."""
+    from analyzer.runs.runner import declared_entry
+
+    entry = declared_entry(data, key)
+    if entry.dtype != np.int64:
+        raise ValueError(f"{key}: {entry.dtype}")
+    return tuple(entry.shape)
+
+
+def _small_text(data, key: str) -> dict:
+    """The JSON object in the ``.npz`` entry ``key``, refused unread when it is large."""
+    from analyzer.runs.runner import declared_entry
+
+    entry = declared_entry(data, key)
+    if entry.dtype.kind != "U" or entry.shape != () or entry.itemsize > 1 << 16:
+        raise ValueError(key)
+    value = json.loads(str(data[key][()]))
+    if not isinstance(value, dict):
+        raise ValueError(key)
+    return value
+
+
+def _gigabytes(count: int) -> str:
+    return f"{count / 1e9:.1f} GB"
+
+
+def _take_exact_folder(folder, job: DealtJob, groups: list[list[int]], resume: bool) -> int:
+    """Make and lock the job's folder for this run (a second run of it is refused), clear
+    what a run killed while writing left (``.tmp-*``), and record what it holds
+    (``run.json``: ``baccarat-odds cache`` lists and removes it). A folder where that
+    cannot be written is refused before any work, unless every pass is kept there and
+    read back (``resume``)."""
+    from analyzer.runs.kept import EXACT_DEALT
+    from analyzer.runs.runner import lock_run_folder
+
+    lock = lock_run_folder(folder)
+    kept = all((folder / f"prime-{p}.npz").is_file() for group in groups for p in group)
+    try:
+        for leftover in folder.glob(".tmp-*"):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        record = {
+            "command": EXACT_DEALT,
+            "paytable": {"name": job.paytable.name},
+            "passes": groups,
+            "shoe": list(job.counts),
+            "rule": job.rule.record(),
+        }
+        text = json.dumps(record, sort_keys=True, indent=1)
+        path = folder / "run.json"
+        if not path.is_file() or path.read_text(encoding="utf-8") != text:
+            write_text_atomically(path, text)
+        if not (resume and kept):  # a pass will be kept: the folder takes files
+            handle, probe = tempfile.mkstemp(dir=folder, prefix=".tmp-")
+            os.close(handle)
+            os.unlink(probe)
+    except OSError as exc:
+        if not (resume and kept):
+            os.close(lock)
+            raise AnalyzerError(
+                f"{folder}: cannot keep the passes here: {exc.strerror or exc}"
+            ) from None
+    except BaseException:
+        os.close(lock)
+        raise
+    return lock
+
+
 def _exact_folder(job: DealtJob, plan, work_dir: str | None):
     """The folder of this job's kept passes (None: none kept): named by a digest of what
     the passes depend on."""
@@ -651,9 +906,7 @@ def _exact_folder(job: DealtJob, plan, work_dir: str | None):
         "tableau": job.paytable.mixture[0][1].key,
     }
     digest = hashlib.sha256(json.dumps(what, sort_keys=True).encode()).hexdigest()[:16]
-    folder = Path(work_dir) / f"dealt-exact-{digest}"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return Path(work_dir) / f"dealt-exact-{digest}"  # made (and locked) by the run
 
 
 def _save_atomically(path, result: dict[str, np.ndarray]) -> None:

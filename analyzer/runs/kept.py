@@ -7,6 +7,9 @@ folders live in the per-user cache folder (:func:`analyzer.files.user_cache_fold
 ``runs/`` in it), never in the folder a command was run from; ``--work-dir`` chooses
 another. ``baccarat-odds cache`` lists them and removes them. A run folder is told by its
 ``run.json`` (the parameters the run recorded); nothing else in the folder is removed.
+An exact ``dealt`` run with ``--work-dir`` keeps its passes the same way (its folder's
+``run.json`` says ``dealt --exact``; its partitions are its passes, a checkpoint of a pass
+partway, up to 1.3 GB for one deck, counted in its size).
 """
 
 from __future__ import annotations
@@ -31,6 +34,9 @@ __all__ = ["KeptRun", "default_runs_folder", "kept_runs", "remove_runs"]
 
 #: The file that marks a run's folder (the parameters the run recorded).
 RUN_RECORD = "run.json"
+#: The command of an exact ``dealt`` run's folder: its passes (``prime-P.npz`` each, a
+#: group of primes a pass) and the checkpoint of a pass partway.
+EXACT_DEALT = "dealt --exact"
 
 
 def default_runs_folder() -> Path:
@@ -99,6 +105,14 @@ def _paytable_name(record: dict) -> str:
     return "-"
 
 
+def _exact_passes(record: dict) -> list[list[int]]:
+    """The primes of each pass an exact ``dealt`` run's ``run.json`` lists."""
+    passes = record.get("passes")
+    if not isinstance(passes, list):
+        return []
+    return [[p for p in group if isinstance(p, int)] for group in passes if isinstance(group, list)]
+
+
 def kept_runs(folder: Path | None = None) -> list[KeptRun]:
     """Every run kept under ``folder`` (default :func:`default_runs_folder`), newest first.
 
@@ -118,6 +132,11 @@ def kept_runs(folder: Path | None = None) -> list[KeptRun]:
         partitions = sizes if isinstance(sizes, list) else []
         shoes = sum(n for n in partitions if isinstance(n, int)) if partitions else None
         total, saved, latest = _size(entry)
+        if record.get("command") == EXACT_DEALT:
+            partitions, shoes = _exact_passes(record), None
+            saved = sum(
+                all((entry / f"prime-{p}.npz").is_file() for p in group) for group in partitions
+            )
         runs.append(
             KeptRun(
                 id=entry.name,

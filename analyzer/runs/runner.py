@@ -152,14 +152,14 @@ def _load(
         with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
             # Nothing is read before its header is: a tampered file declaring huge
             # arrays is turned away without the memory they would take.
-            entry = _declared(data, META)
+            entry = declared_entry(data, META)
             if entry.dtype.kind != "U" or entry.shape != () or entry.itemsize > _MAX_META:
                 return None
             saved = json.loads(str(data[META][()]))
             if {key: value for key, value in saved.items() if key != "sha256"} != meta:
                 return None
             if check is not None:
-                declared = {key: _declared(data, key) for key in data.files if key != META}
+                declared = {key: declared_entry(data, key) for key in data.files if key != META}
                 check(declared, meta["size"])
             result = {key: data[key] for key in data.files if key != META}
         if saved != {**meta, "sha256": result_checksum(result)}:
@@ -173,7 +173,7 @@ def _load(
 _MAX_META = 1 << 16
 
 
-def _declared(data: Any, key: str) -> np.ndarray:
+def declared_entry(data: Any, key: str) -> np.ndarray:
     """What the ``.npz`` entry ``key`` declares (its dtype and shape), as an array that
     takes no memory; its data is not read."""
     with data.zip.open(f"{key}.npy") as member:
@@ -189,7 +189,7 @@ def _declared(data: Any, key: str) -> np.ndarray:
     return np.broadcast_to(np.zeros((), dtype=dtype), shape)
 
 
-def _lock(folder: Path) -> int:
+def lock_run_folder(folder: Path) -> int:
     """Create ``folder``, lock it for this run and return the descriptor holding the lock.
 
     The lock is taken on the folder itself (which works on a read-only folder too) and
@@ -318,7 +318,7 @@ def run_partitions(
             "size": int(sizes[index]),
         }
 
-    lock = _lock(folder)
+    lock = lock_run_folder(folder)
     results: list[Result | None] = [None] * len(sizes)
     bar = None
 

@@ -213,3 +213,67 @@ def test_one_shoe_is_said_in_the_singular(tmp_path, capsys) -> None:
     argv = ["dealt", "--paytable", "dragon-tiger", "--decks", "1", "--shoes", "1", "--bet", "tie"]
     code, out, _ = run(capsys, *argv, *quiet(tmp_path))
     assert code == 0 and "; 1 shoe, seed 0;" in out.replace("\n", " "), out
+
+
+def test_an_interrupted_exact_run_resumes_as_the_user_runs_it(tmp_path, capsys, monkeypatch):
+    """Ctrl-C in the middle of --exact's pass keeps it in --work-dir (said in one line,
+    exit 130); cache list shows the kept pass; the installed command's --resume deals the
+    rows left and prints what an uninterrupted run prints; cache remove clears it."""
+    import signal
+    import subprocess
+    import sys
+
+    import analyzer.engine.dealt_exact as kernels
+    import analyzer.runs.as_dealt as as_dealt
+
+    bets = ["--bet", "banker", "--bet", "tie", "--bet", "player_pair"]
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", *bets, "--no-progress"]
+    code, whole, _ = run(capsys, *argv)
+    assert code == 0
+    monkeypatch.setattr(kernels, "_ROWS_AT_ONCE", 5)
+    monkeypatch.setattr(as_dealt, "CHECKPOINT_SECONDS", 0)
+    real, calls = kernels._deal_jit, []
+
+    def ctrl_c_in_the_third_block(*args):
+        calls.append(args[-2] - args[-1])
+        if len(calls) == 3:
+            signal.raise_signal(signal.SIGINT)  # lands as the kernel's block is dealt
+        return real(*args)
+
+    monkeypatch.setattr(kernels, "_deal_jit", ctrl_c_in_the_third_block)
+    work = tmp_path / "work"
+    code, out, err = run(capsys, *argv, "--work-dir", str(work))
+    assert (code, out) == (130, "") and err.count("\n") == 1, err
+    assert "interrupted: pass 1 of 1: 15 of its 96 rows are kept in" in err
+    assert err.rstrip().endswith("run the same command with --resume to go on")
+    (kept,) = work.glob("dealt-exact-*/pass-*.checkpoint.npz")
+
+    code, listed, _ = run(capsys, "cache", "list", "--work-dir", str(work), "--format", "json")
+    (row,) = json.loads(listed)["runs"]
+    assert (row["command"], row["partitions"], row["saved_partitions"]) == ("dealt --exact", 1, 0)
+    assert row["bytes"] >= kept.stat().st_size and row["id"] == kept.parent.name
+
+    installed = Path(sys.executable).with_name("baccarat-odds")
+    done = subprocess.run(
+        [str(installed), *argv, "--work-dir", str(work), "--resume"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    assert done.stdout == whole
+    assert not kept.exists() and list(kept.parent.glob("prime-*.npz"))
+    code, out, _ = run(capsys, "cache", "remove", row["id"], "--work-dir", str(work))
+    assert code == 0 and out.startswith("removed 1 kept run(s)") and not kept.parent.exists()
+
+
+def test_an_exact_run_refuses_a_work_dir_it_cannot_use_in_one_line(tmp_path, capsys) -> None:
+    """Once a traceback (the folder was made outside any check); now one line before any
+    work."""
+    (tmp_path / "a-file").write_text("")
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie"]
+    code, out, err = run(
+        capsys, *argv, "--no-progress", "--work-dir", str(tmp_path / "a-file" / "w")
+    )
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert "cannot use it as a run folder: Not a directory" in err and "Traceback" not in err

@@ -84,6 +84,68 @@ def test_a_pass_in_rows_is_the_pass_in_one_go(monkeypatch) -> None:
     assert transitions(full, plan.terms) > 0
 
 
+def test_a_pass_taken_up_from_any_block_is_the_pass_in_one_go(monkeypatch) -> None:
+    """The state ``keep`` is given after a block, dealt on by another call (as --resume
+    does), gives the whole pass's results, and the second call deals only the rows left;
+    a state of another shape is refused."""
+    full = (4, 2, 0, 1, 1, 0, 1, 0, 2, 1)
+    plan = DealPlan(
+        ValueShoe(full), round_terms(TABLEAU), (9, 0, 1, 2, 3, 4, 5, 6, 7, 8), 8, True, 2
+    )
+    primes = plan.primes()
+    whole = deal_pass(plan, primes)
+    total = kernels.rows(plan.shoe)
+    monkeypatch.setattr(kernels, "_ROWS_AT_ONCE", 5)
+    kept = []
+
+    def keep(state, interrupted) -> None:
+        assert not interrupted
+        kept.append(kernels.PassState(state.a.copy(), state.extra.copy(), state.row))
+
+    deal_pass(plan, primes, keep=keep)
+    assert [s.row for s in kept] == [*range(total - 5, 0, -5), 0]
+    for state in [*kept[:: max(1, len(kept) // 6)], kept[-1]]:
+        seen, left = [], state.row
+        taken_up = deal_pass(plan, primes, seen.append, state=state)  # (dealt in place)
+        assert sum(seen) == left and state.row == 0  # only the rows left
+        for one, other in zip(whole, taken_up, strict=True):
+            for key in one:
+                np.testing.assert_array_equal(one[key], other[key])
+    wrong = kernels.PassState(kept[0].a[:, :1].copy(), kept[0].extra, kept[0].row)
+    with pytest.raises(AnalyzerError, match="not one of this shoe and primes"):
+        deal_pass(plan, primes, state=wrong)
+
+
+def test_ctrl_c_between_blocks_hands_the_pass_to_keep_whole(monkeypatch) -> None:
+    """A SIGINT as a block is dealt is taken after it (the state holds whole rows): keep
+    is called with ``interrupted`` True, then the KeyboardInterrupt goes on up."""
+    import signal
+
+    full = (4, 2, 0, 1, 1, 0, 1, 0, 2, 1)
+    plan = DealPlan(ValueShoe(full), round_terms(TABLEAU), None, 9, False, 1)
+    primes = plan.primes()
+    whole = deal_pass(plan, primes)
+    monkeypatch.setattr(kernels, "_ROWS_AT_ONCE", 4)
+    real, calls, kept = kernels._deal_jit, [], []
+
+    def signalled(*args):
+        calls.append(args[-2])
+        out = real(*args)
+        if len(calls) == 3:
+            signal.raise_signal(signal.SIGINT)
+        return out
+
+    monkeypatch.setattr(kernels, "_deal_jit", signalled)
+    with pytest.raises(KeyboardInterrupt):
+        deal_pass(plan, primes, keep=lambda state, interrupted: kept.append((state, interrupted)))
+    state, interrupted = kept[-1]
+    assert interrupted and state.row == kernels.rows(plan.shoe) - 12 and len(calls) == 3
+    monkeypatch.setattr(kernels, "_deal_jit", real)
+    for one, other in zip(whole, deal_pass(plan, primes, state=state), strict=True):
+        for key in one:
+            np.testing.assert_array_equal(one[key], other[key])
+
+
 def test_a_pair_bet_averages_the_identities_of_the_cards() -> None:
     """Player Pair's net summed over the orders of the term {0, 0, 8, 8} that end the
     round in four cards, each averaged over every ordered draw of the cards themselves

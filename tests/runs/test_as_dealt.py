@@ -356,3 +356,230 @@ def test_one_deck_exact_within_the_sampled_interval() -> None:
         for key in ("with_limit", "without_limit"):
             error = abs(got[key]["rtp"] - float(want[key]["rtp"]))
             assert error <= 4.5 * got[key]["rtp_se"] + 1e-12
+
+
+# -- A pass checkpointed partway: Ctrl-C, a kill, a checkpoint that does not fit ------------
+
+#: A job of several passes (one prime each) on TINY: 96 rows of compositions a pass.
+CHECKED = DealtJob(SEED, COLUMNS, _counts(TINY), DealRule(3, "by-value", "one-more"))
+
+
+class _Kernel:
+    """The deal kernel, counting the rows each call deals; ``signal_at``: a SIGINT (as
+    Ctrl-C sends it) raised as that call returns; ``each``: called before each call."""
+
+    def __init__(self, real, signal_at: int | None = None, each=None, signum=None) -> None:
+        import signal
+
+        self.real, self.signal_at, self.each = real, signal_at, each
+        self.signum = signal.SIGINT if signum is None else signum
+        self.calls = self.rows = 0
+
+    def __call__(self, *args):
+        import signal
+
+        if self.each is not None:
+            self.each(self.calls)
+        self.calls += 1
+        self.rows += args[-2] - args[-1]  # row_top - row_bottom
+        out = self.real(*args)
+        if self.calls == self.signal_at:
+            signal.raise_signal(self.signum)
+        return out
+
+
+@pytest.fixture
+def in_blocks(monkeypatch):
+    """A block of 7 rows between checks, a pass a prime (primes below 2**10: three of
+    them), a checkpoint after every block; the kernel counted (set ``kernels._deal_jit``
+    to a :class:`_Kernel`). With the whole run's figures (the run's own primes)."""
+    import analyzer.engine.dealt_exact as kernels
+    import analyzer.runs.as_dealt as as_dealt
+
+    whole = exact_as_dealt(CHECKED, progress=False)
+    monkeypatch.setattr(kernels, "_ROWS_AT_ONCE", 7)
+    monkeypatch.setattr(kernels, "PRIME_LIMIT", 2**10)
+    monkeypatch.setattr(as_dealt, "PRIMES_PER_PASS", 1)
+    monkeypatch.setattr(as_dealt, "CHECKPOINT_SECONDS", 0)
+    plan, _, _ = as_dealt.exact_plan(CHECKED)
+    passes, rows = len(plan.primes()), kernels.rows(plan.shoe)
+    assert passes == 3 and rows == 4 * 4 * 3 * 2  # values 1, 8, 9 and 5 (A, 8, 9, 5)
+
+    real = kernels._deal_jit
+
+    def kernel(**options) -> _Kernel:
+        counted = _Kernel(real, **options)
+        monkeypatch.setattr(kernels, "_deal_jit", counted)
+        return counted
+
+    return whole, passes, rows, kernel
+
+
+def _checkpoints(folder) -> list:
+    return sorted(folder.glob("dealt-exact-*/pass-*.checkpoint.npz"))
+
+
+class _Bar:
+    """A progress bar that records its total and its updates."""
+
+    def __init__(self, total, **_options) -> None:
+        self.total, self.updates = total, []
+        _Bar.last = self
+
+    def update(self, count) -> None:
+        self.updates.append(count)
+
+    def close(self) -> None:
+        pass
+
+    @staticmethod
+    def watch(monkeypatch) -> _Bar:
+        import tqdm
+
+        monkeypatch.setattr(tqdm, "tqdm", _Bar)
+
+        class Latest:
+            def __getattr__(self, name):
+                return getattr(_Bar.last, name)
+
+        return Latest()
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_ctrl_c_keeps_the_pass_and_resume_deals_only_the_rows_left(
+    tmp_path, monkeypatch, in_blocks, signum
+) -> None:
+    import signal
+
+    from analyzer.interrupts import Interrupted
+
+    whole, passes, rows, kernel = in_blocks
+    blocks = -(-rows // 7)
+    # in the second pass, its third block dealt
+    first = kernel(signal_at=blocks + 3, signum=getattr(signal, signum))
+    with pytest.raises(Interrupted, match=r"pass 2 of 3: 21 of its 96 rows are kept in .*--resume"):
+        exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    assert first.rows == rows + 21
+    (kept,) = _checkpoints(tmp_path)
+    assert len(list(kept.parent.glob("prime-*.npz"))) == 1  # the first pass, finished
+    again = kernel()
+    bar = _Bar.watch(monkeypatch)
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path), resume=True) == whole
+    assert again.rows == passes * rows - first.rows  # no row dealt twice
+    # the bar: the first pass read back, the rows kept of the second, then the rows dealt
+    assert bar.updates[:2] == [rows, 21] and sum(bar.updates) == bar.total == passes * rows
+    assert not _checkpoints(tmp_path)  # a finished pass removes its checkpoint
+    assert len(list(kept.parent.glob("prime-*.npz"))) == passes
+
+
+def test_a_killed_pass_resumes_from_its_last_checkpoint(tmp_path, in_blocks) -> None:
+    import shutil
+
+    whole, passes, rows, kernel = in_blocks
+    aside = tmp_path / "aside.npz"
+    work = tmp_path / "work"
+
+    def copy_aside(calls: int) -> None:  # the machine goes away before the 5th block
+        if calls == 4:
+            (kept,) = _checkpoints(work)
+            shutil.copyfile(kept, aside)
+
+    kernel(each=copy_aside)
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(work)) == whole
+    assert aside.is_file() and not _checkpoints(work)
+    folder = next(work.glob("dealt-exact-*"))
+    primes = sorted(int(p.stem.split("-")[1]) for p in folder.glob("prime-*.npz"))
+    first = max(primes)  # the first pass's prime (the largest below 2**31 first)
+    for path in folder.glob("prime-*.npz"):
+        path.unlink()  # killed: no pass finished
+    shutil.copyfile(aside, folder / f"pass-{first}.checkpoint.npz")
+    leftover = folder / ".tmp-0123456789ab.npz"  # killed while writing the next one
+    shutil.copyfile(aside, leftover)
+    again = kernel()
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(work), resume=True) == whole
+    assert again.rows == passes * rows - 4 * 7  # four blocks were kept
+    assert not leftover.exists() and not _checkpoints(work)
+
+
+def _flip_a_byte(path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def _cut_short(path) -> None:
+    path.write_bytes(path.read_bytes()[: path.stat().st_size // 2])
+
+
+@pytest.mark.parametrize("spoil", ["flipped", "cut short", "another job", "a folder"])
+def test_a_checkpoint_that_does_not_fit_is_never_used(tmp_path, capsys, in_blocks, spoil):
+    """A damaged, cut-short or another job's checkpoint: one line on stderr, and the pass
+    starts again from its first row (the figures are a whole run's)."""
+    import shutil
+
+    from analyzer.interrupts import Interrupted
+
+    whole, passes, rows, kernel = in_blocks
+    kernel(signal_at=2)
+    with pytest.raises(Interrupted):
+        exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    (kept,) = _checkpoints(tmp_path)
+    if spoil == "flipped":
+        _flip_a_byte(kept)
+    elif spoil == "cut short":
+        _cut_short(kept)
+    elif spoil == "another job":  # the same primes, another cut card: a job of its own
+        other = DealtJob(SEED, COLUMNS, _counts(TINY), DealRule(4, "by-value", "one-more"))
+        kernel(signal_at=2)
+        with pytest.raises(Interrupted):
+            exact_as_dealt(other, progress=False, work_dir=str(tmp_path / "other"))
+        (theirs,) = _checkpoints(tmp_path / "other")
+        assert theirs.name == kept.name
+        shutil.copyfile(theirs, kept)
+    else:
+        kept.unlink()
+        kept.mkdir()
+    capsys.readouterr()
+    again = kernel()
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path), resume=True) == whole
+    assert again.rows == passes * rows  # every pass dealt from its first row
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is damaged or not this pass's: pass 1 starts again" in err
+
+
+def test_no_room_on_the_disk_skips_the_checkpoint_in_one_line(
+    tmp_path, capsys, monkeypatch, in_blocks
+) -> None:
+    import shutil
+    from collections import namedtuple
+
+    from analyzer.interrupts import Interrupted
+
+    whole, passes, _, kernel = in_blocks
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(shutil, "disk_usage", lambda _path: usage(10**6, 10**6 - 1000, 1000))
+    kernel()
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path)) == whole
+    err = capsys.readouterr().err
+    assert err.count("\n") == passes and "cannot keep a checkpoint" in err
+    assert "needed, 0.0 GB free on the disk" in err and not _checkpoints(tmp_path)
+    kernel(signal_at=2)
+    with pytest.raises(Interrupted, match=r"no checkpoint of it was kept \(.* GB needed"):
+        exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+
+
+def test_a_second_run_of_the_job_is_refused_while_one_works(tmp_path, in_blocks) -> None:
+    from analyzer.runs.runner import lock_run_folder
+
+    kernel = in_blocks[3]
+    kernel(signal_at=1)
+    with pytest.raises(Exception, match="interrupted"):
+        exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    folder = next(tmp_path.glob("dealt-exact-*"))
+    lock = lock_run_folder(folder)
+    try:
+        with pytest.raises(AnalyzerError, match="another run is using this run folder"):
+            exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path), resume=True)
+    finally:
+        os.close(lock)
+    assert _checkpoints(tmp_path)  # left as it was
