@@ -22,7 +22,7 @@ EV of each bet on the cards left; the round-average RTP is the sum of those EVs 
 rounds bet, over the rounds bet, averaged over shoes (a ratio estimator with a 95%
 interval by the delta method). --exact enumerates instead every order of the point values
 the deal looks at, for shoes up to one deck, and gives the figure as a fraction (bets on
-values and pairs; with --work-dir each finished pass is kept, and a pass under way is
+values and pairs; each finished pass is kept in the run's folder, and a pass under way is
 checkpointed every 5 minutes of work and on Ctrl-C: --resume deals on from it). A game of
 the family dealt once (Dragon Tiger, Lightning Dragon Tiger with --unknowns, Three Card
 Baccarat) is dealt in rounds of its own cards, each priced by its own batch engine
@@ -69,15 +69,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="no sampling: every order of the point values the deal looks at, each round "
         "priced exactly, the cards' ranks and suits averaged (shoes up to one deck; bets on "
         "values and pairs); in one process: takes none of --shoes, --seed, --partition-size, "
-        "--workers, --scheduler; --work-dir DIR keeps each finished pass, and checkpoints "
-        "the pass under way every 5 minutes of work and on Ctrl-C or SIGTERM (1.3 GB for one "
-        "deck; nothing kept without it); --resume reads the passes and deals on from the "
+        "--workers, --scheduler; the run's folder in --work-dir keeps each finished pass, and "
+        "checkpoints the pass under way every 5 minutes of work and on Ctrl-C or SIGTERM "
+        "(1.3 GB for one deck; without --work-dir, a shoe of more than a million "
+        "compositions by value, minutes of work, is kept in the user's cache as a sampled "
+        "run is, a smaller one nowhere); --resume reads the passes and deals on from the "
         "checkpoint",
     )
 
 
 def run(args: argparse.Namespace) -> tuple[str, int]:
-    from analyzer.runs.as_dealt import exact_record, parse_burn
+    from analyzer.runs.as_dealt import exact_record, keeps_exact_work, parse_burn
     from analyzer.runs.family_dealt import dealt_task, exact_dealt
 
     if args.exact == (args.shoes is not None):
@@ -90,6 +92,16 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
     paytable, job, shoe = _job(args, burn)
     if args.exact:
         _refuse_sampling_options(args, paytable.game is not None)
+        if args.work_dir is None and paytable.game is None and keeps_exact_work(job.counts):
+            # Minutes of work: kept where a sampled run's partitions are, not lost to Ctrl-C.
+            from analyzer.runs.kept import default_runs_folder
+
+            args.work_dir = str(default_runs_folder())
+        if args.resume and args.work_dir is None:
+            raise AnalyzerError(
+                "--exact --resume: a shoe this small is kept only in a --work-dir: name the "
+                "one its passes were kept in"
+            )
         records = [
             exact_record(r) for r in exact_dealt(job, work_dir=args.work_dir, resume=args.resume)
         ]
@@ -108,7 +120,8 @@ def run(args: argparse.Namespace) -> tuple[str, int]:
 def _refuse_sampling_options(args: argparse.Namespace, family: bool) -> None:
     """--exact deals no shoes: an option of the sampled runs given with it is refused
     (it was once ignored without a word). Punto banco's passes are kept in --work-dir
-    and read back by --resume; a game of the family's exact run keeps nothing."""
+    (without it, a large shoe's in the user's cache) and read back by --resume; a game of
+    the family's exact run keeps nothing."""
     from analyzer.cli.runs import DEFAULT_PARTITION_SIZE
 
     given = {
@@ -125,8 +138,6 @@ def _refuse_sampling_options(args: argparse.Namespace, family: bool) -> None:
             raise AnalyzerError(
                 f"--exact deals no shoes and {what}: {option} is for sampled runs (--shoes N)"
             )
-    if args.resume and args.work_dir is None:
-        raise AnalyzerError("--exact --resume: name the --work-dir its passes were kept in")
 
 
 def _job(args: argparse.Namespace, burn: str):

@@ -423,6 +423,16 @@ def exact_compositions(counts: tuple[int, ...]) -> int:
     return prod(n + 1 for n in value_counts(tuple(int(n) for n in counts)))
 
 
+#: Compositions by value above which ``dealt --exact`` keeps its work in the user's cache
+#: without ``--work-dir`` (minutes of passes; a smaller shoe's take seconds, kept nowhere).
+KEEP_EXACT_ABOVE = 10**6
+
+
+def keeps_exact_work(counts: tuple[int, ...]) -> bool:
+    """Does the command line keep an exact run of this shoe's work without ``--work-dir``?"""
+    return exact_compositions(counts) > KEEP_EXACT_ABOVE
+
+
 def check_exact(counts: tuple[int, ...], limit: int = MAX_EXACT_COMPOSITIONS) -> None:
     """Refuse, before any work, a shoe whose compositions by value are more than ``limit``."""
     states = exact_compositions(counts)

@@ -181,7 +181,7 @@ def test_strategy_best_is_solved_on_the_shoe_dealt(capsys) -> None:
         ("seed-game", ["--partition-size", "3"], "--partition-size is for sampled runs"),
         ("seed-game", ["--workers", "2"], "--workers is for sampled runs"),
         ("seed-game", ["--scheduler", "tcp://127.0.0.1:1"], "--scheduler is for sampled runs"),
-        ("seed-game", ["--resume"], "name the --work-dir"),
+        ("seed-game", ["--resume"], "kept only in a --work-dir"),
         ("dragon-tiger", ["--work-dir", "{work}"], "--work-dir is for sampled runs"),
         ("dragon-tiger", ["--resume"], "--resume is for sampled runs"),
     ],
@@ -206,6 +206,33 @@ def test_exact_keeps_its_passes_in_the_work_dir_and_resumes_from_them(tmp_path, 
     code, first, _ = run(capsys, *argv, "--work-dir", str(work))
     assert code == 0 and any(work.rglob("*")), "no pass kept"
     code, again, _ = run(capsys, *argv, "--work-dir", str(work), "--resume")
+    assert code == 0 and again == first
+
+
+def test_a_large_exact_run_is_kept_in_the_cache_without_a_work_dir(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    """Without --work-dir, a shoe of minutes of passes keeps them where a sampled run's
+    partitions go (the user's cache), and --resume reads them there; a small one keeps
+    nothing. (The threshold is lowered: one deck's pass is the real case.)"""
+    import analyzer.engine.dealt_exact as kernels
+    import analyzer.runs.as_dealt as as_dealt
+
+    monkeypatch.setenv("BACCARAT_ODDS_CACHE", str(tmp_path))
+    argv = ["dealt", "--exact", "--shoe", TINY, "--cut-card", "6", "--bet", "tie", "--no-progress"]
+    code, small, _ = run(capsys, *argv)
+    assert code == 0 and not (tmp_path / "runs").exists()
+    monkeypatch.setattr(as_dealt, "KEEP_EXACT_ABOVE", 0)
+    code, first, _ = run(capsys, *argv)
+    assert code == 0 and first == small
+    (kept,) = (tmp_path / "runs").glob("dealt-exact-*")
+    assert list(kept.glob("prime-*.npz"))
+
+    def no_pass(*_args, **_kwargs):
+        raise AssertionError("a kept pass was dealt again")
+
+    monkeypatch.setattr(kernels, "deal_pass", no_pass)
+    code, again, _ = run(capsys, *argv, "--resume")
     assert code == 0 and again == first
 
 
