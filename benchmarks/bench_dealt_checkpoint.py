@@ -2,7 +2,7 @@
 temporary file flushed to disk, then renamed) and to read it back (every byte's CRC-32
 checked), and what it costs the pass at the default interval.
 
-The pass is not run (it takes 15-45 minutes of one core): its arrays are made at their
+The pass is not run (it takes 11-45 minutes of one core): its arrays are made at their
 exact shape, filled with residues (an uncompressed file's cost does not depend on them).
 A read straight after the write finds the file in the page cache; ``--cold`` asks the
 kernel to drop its caches first (root only), as after a machine restart.

@@ -667,11 +667,15 @@ def _exact_passes(plan, groups: list[list[int]], kept, resume: bool, progress) -
         for number, group in enumerate(groups, 1):
             paths = {p: None if kept is None else kept / f"prime-{p}.npz" for p in group}
             if resume and all(path is not None and path.exists() for path in paths.values()):
-                for p, path in paths.items():
-                    with np.load(path) as data:
-                        done[p] = {key: data[key] for key in ("played", "moments")}
-                bar.update(per_pass)
-                continue
+                read = {p: _read_pass(path, plan) for p, path in paths.items()}
+                if all(result is not None for result in read.values()):
+                    done |= read  # type: ignore[arg-type]
+                    bar.update(per_pass)
+                    continue
+                tell(
+                    f"note: a finished pass in {kept} is damaged or another program "
+                    f"version's: pass {number} is dealt again"
+                )
             checkpoint = None if kept is None else PassCheckpoint(kept, group, per_pass)
             state = checkpoint.load(plan, number) if checkpoint is not None and resume else None
             if state is not None:
@@ -920,11 +924,39 @@ def _exact_folder(job: DealtJob, plan, work_dir: str | None):
 
 
 def _save_atomically(path, result: dict[str, np.ndarray]) -> None:
-    import os
+    """Keep a finished pass with the program version that dealt it: written to a
+    temporary file, flushed to the disk, then renamed over ``path``."""
+    from analyzer.runs.runner import program_version
 
-    partial = path.with_name(path.name + ".partial.npz")
-    np.savez(partial, **result)
-    os.replace(partial, path)
+    def write(temporary: str) -> None:
+        with open(temporary, "wb") as stream:
+            np.savez(stream, program=np.array(program_version()), **result)
+            stream.flush()
+            os.fsync(stream.fileno())
+
+    write_atomically(path, write)
+
+
+def _read_pass(path, plan) -> dict[str, np.ndarray] | None:
+    """A finished pass kept by :func:`_save_atomically`, or None where it is not one this
+    program dealt for ``plan`` (another version's, damaged, cut short: dealt again)."""
+    from analyzer.runs.runner import program_version
+
+    try:
+        with path.open("rb") as stream, np.load(stream, allow_pickle=False) as data:
+            if str(data["program"]) != program_version():
+                return None
+            result = {key: data[key] for key in ("played", "moments")}
+    except KeyboardInterrupt:
+        raise
+    except Exception:  # damaged or cut short (the zip's CRC-32 is checked as it is read)
+        return None
+    if result["played"].shape != (plan.buckets,) or result["moments"].shape != (
+        plan.buckets,
+        len(plan.terms.k),
+    ):
+        return None
+    return result
 
 
 def needs_suits(bet: Bet, game: Game | None = None) -> bool:
