@@ -366,8 +366,9 @@ def test_a_kept_pass_that_is_not_this_programs_is_dealt_again(
 )
 def test_one_deck_exact_within_the_sampled_interval() -> None:
     """The issue's check: one deck (33.2 million compositions by value; 11 minutes of most of
-    one core on 2026-12-07, passed, 44 on two busy cores), every seed bet priced on a shoe per card, against 2,000 sampled shoes.
-    Too long for every run of the suite: run with BACCARAT_ODDS_LONG_CHECKS=1."""
+    one core on 2026-12-07, passed, 44 on two busy cores), every seed bet priced on a shoe
+    per card, against 2,000 sampled shoes. Too long for every run of the suite: run with
+    BACCARAT_ODDS_LONG_CHECKS=1."""
     from analyzer.runs.as_dealt import dealt_job
 
     job, _ = dealt_job(SEED, None, None, decks=1, rule=DealRule(14), exact=True)
