@@ -93,7 +93,31 @@ class _Top(argparse.HelpFormatter):
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line and exit status 2."""
+    """argparse, but a usage error is one line and exit status 2, an option is written
+    whole (argparse's prefixes took ``count --shoe FILE`` for ``--shoes``, and said the
+    file was not a whole number), and an option unknown to the command is answered with
+    the command's nearest one."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
+        # A command's own parser (a subcommand's) names an option it does not know before
+        # anything else: argparse would first ask for the required ones it was meant as.
+        if args is not None and self._subparsers is None:
+            import difflib
+
+            known = [o for a in self._actions for o in a.option_strings]
+            for given in args:
+                if given == "--":
+                    break
+                name = given.split("=")[0]
+                if name.startswith("--") and name not in known:
+                    near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+                    hint = f" (did you mean {near[0]}?)" if near else ""
+                    self.error(f"unrecognized arguments: {name}{hint}")
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise AnalyzerError(message)

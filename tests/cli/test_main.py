@@ -26,6 +26,12 @@ from analyzer.cli.main import COMMANDS, main
         (["play", "2S", "3H", "2D", "KC", "8H", "9D"], "too many cards"),
         (["play", "2S", "3H", "2D", "KC", "8H", "--mode", "x"], "unknown mode"),
         ([], "COMMAND"),
+        # An option is written whole: --shoe was once taken for count's --shoes (and the
+        # file named for a number of shoes); the nearest option is named.
+        (["count", "--shoe", "x.csv"], "unrecognized arguments: --shoe (did you mean --shoes?)"),
+        (["report", "--deck", "6"], "unrecognized arguments: --deck (did you mean --decks?)"),
+        (["report", "--dekcs=6"], "unrecognized arguments: --dekcs (did you mean --decks?)"),
+        (["report", "--bogus"], "unrecognized arguments: --bogus\n"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys, argv, message) -> None:
