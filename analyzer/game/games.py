@@ -38,7 +38,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import Any
@@ -51,6 +51,7 @@ from analyzer.game.cards import RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import COLOURS, NO_THIRD_CARD, NOT_DEALT, Field
 from analyzer.game.identities import PATTERN_INDEX
 from analyzer.game.rules import parse_values
+from analyzer.records import record
 from analyzer.schema import (
     argument,
     check_keys,
@@ -129,7 +130,7 @@ def _counted(name: str) -> tuple[str, str] | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class Vocabulary:
     """The fields a game's conditions may ask about, by name (hashable, so that a parsed
     condition can name its vocabulary)."""
@@ -150,7 +151,7 @@ class Vocabulary:
         return iter(self.by_name)
 
 
-@dataclass(frozen=True)
+@record
 class Hand:
     """One hand of a game: its name (a field prefix), how many cards it is dealt, and what
     people call it in each language (``"en"``: the name capitalised, unless given)."""
@@ -168,7 +169,7 @@ class Hand:
         return self.labels.get(lang) or self.labels.get("en") or self.name.capitalize()
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """What a player may do at a decision: its ``name`` (the ``action`` field's value),
     the hand it gives its extra card (``draws``, or None), and the ``stake`` once taken,
@@ -203,7 +204,7 @@ class Action:
         return "lose" if self.forfeit == 1 else f"lose {self.forfeit}"
 
 
-@dataclass(frozen=True)
+@record
 class Reveal:
     """One way a decision's cards may be shown: the cards seen (by name, in the order of
     the decision's ``sees``) and the chance that a round shows exactly these."""
@@ -212,7 +213,7 @@ class Reveal:
     chance: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class Decision:
     """A decision a player takes after the first deal, seeing the cards ``sees`` (by
     name: ``"player_card1"``), among ``actions``; solved exactly per bet, each
@@ -257,7 +258,7 @@ class Decision:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """A game other than punto banco (see the module's description)."""
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import perm
 from pathlib import Path, PurePath
@@ -31,6 +30,7 @@ from analyzer.game.cards import (
     parse_card,
     parse_rank,
 )
+from analyzer.records import record
 from analyzer.schema import argument, described, optional_note, table, whole_number
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
@@ -221,7 +221,7 @@ def count_name(column: int, per_card: bool) -> str:
     return f"rank {RANKS[column]}"
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Shoe:
     """A composition of cards.
 

@@ -16,7 +16,6 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -37,6 +36,7 @@ from analyzer.paytables.printed import (
     check_significant,
     read_printed,
 )
+from analyzer.records import record
 from analyzer.schema import check_keys, optional, optional_note, table, whole_number
 
 #: Figures about one bet that its exact analysis gives (the BetResult attribute or
@@ -142,7 +142,7 @@ DEFAULT_COUNTING_SHOES = 20_000
 _ATTRIBUTES = ("rank", "suit", "colour", "value")
 
 
-@dataclass(frozen=True)
+@record
 class Unordered:
     """How a source counts some of the first four cards without their order: ``groups``
     of card roles (``player_card1`` ...), each an unordered set of cards dealt from the
@@ -217,7 +217,7 @@ _OVER_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class ClaimKey:
     """One key of a claims file: what ``verify --explain`` prints of it, and which
     quantities take it (the parser refuses it elsewhere)."""
@@ -879,7 +879,7 @@ _NUMBER = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@record
 class SessionSpec:
     """A session: ``rounds`` one-unit bets, played as ``mix`` says (each bet id, and how
     many rounds in a row it is bet), and the statistic claimed of the net result."""
@@ -911,7 +911,7 @@ class SessionSpec:
         return f"{what} after {self.rounds:,} rounds of {bets}{stake}{normal}"
 
 
-@dataclass(frozen=True)
+@record
 class ResolvedSpec:
     """A bet's wins among the rounds it does not push (its resolved decisions: ties set
     aside for Player and Banker): their ``share``, or a statistic of the wins in
@@ -939,7 +939,7 @@ class ResolvedSpec:
         return f"{what} in {self.decisions:,} decisions"
 
 
-@dataclass(frozen=True)
+@record
 class CountingSpec:
     """A published counting study, to be simulated: what it measured and how it dealt."""
 
@@ -960,7 +960,7 @@ class CountingSpec:
         return f"{self.statistic} of the count {self.tags} at >= {self.threshold:g}"
 
 
-@dataclass(frozen=True)
+@record
 class Claim:
     """One published figure. ``remove`` is the cards out of the claim's shoe; for
     ``eor`` and ``probability_change`` ``effect_of`` is the cards whose removal the figure

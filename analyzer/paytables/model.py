@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -53,6 +53,7 @@ from analyzer.game.rules import (
 )
 from analyzer.game.shoe import check_decks
 from analyzer.paytables.conditions import Condition, parse_condition
+from analyzer.records import record
 from analyzer.schema import (
     argument,
     check_keys,
@@ -108,7 +109,7 @@ DECISION_COMMANDS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@record
 class Payout:
     """What a rule pays: ``net`` is the result per unit staked (win > 0, push 0, lose -1),
     plus ``per_multiplier`` times the round's multiplier for a payout such as
@@ -268,7 +269,7 @@ def in_language(texts: Mapping[str, str], lang: str) -> str | None:
     return texts.get(lang, texts.get("en"))
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     condition: Condition
     payout: Payout
@@ -276,7 +277,7 @@ class Rule:
     labels: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Jackpot:
     """A progressive jackpot: its ``meter`` now (in stakes of the bet), the ``reset``
     meter it starts again from after a hit (the paytable's ``meter``), and the
@@ -313,7 +314,7 @@ def _jackpot(data: Mapping[str, Any], rules: list[Rule], where: str) -> Jackpot 
     return Jackpot(meter, contribution, meter)
 
 
-@dataclass(frozen=True)
+@record
 class Bet:
     id: str
     name: str
@@ -431,7 +432,7 @@ class Bet:
         return self.names.get(lang, self.name)
 
 
-@dataclass(frozen=True)
+@record
 class Paytable:
     name: str
     decks: int

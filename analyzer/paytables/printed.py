@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
 from analyzer.errors import AnalyzerError
+from analyzer.records import record
 from analyzer.schema import argument
 
 #: The minus signs a published figure may carry: ASCII's and the typographic one (U+2212).
@@ -42,7 +42,7 @@ MIN_EXPONENT, MAX_EXPONENT = -60, 40
 MAX_SIGNIFICANT = 40
 
 
-@dataclass(frozen=True)
+@record
 class SquareRoot:
     """The exact, usually irrational, value ``sqrt(square)``: a standard deviation."""
 
@@ -64,7 +64,7 @@ def shown_fraction(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
-@dataclass(frozen=True)
+@record
 class Printed:
     """A figure as a source printed it.
 
@@ -166,7 +166,7 @@ def rounded_at(exact: Exact, exponent: int, rounding: str = "round") -> int:
     return _whole(_times(exact, Fraction(10) ** -exponent), rounding)
 
 
-@dataclass(frozen=True)
+@record
 class Comparison:
     """An exact value against a printed figure, at the printed figure's last digit."""
 
@@ -371,7 +371,7 @@ def _shown_like(whole: int, printed: Printed) -> str:
 # -- The figure checks older callers use ------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class ClaimCheck:
     claimed: str
     exact: Fraction

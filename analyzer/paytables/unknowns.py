@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD
+from analyzer.records import record
 from analyzer.schema import exact_number, table
 
 #: The most unknowns a paytable may have ("at most a few": the solver is exact for one
@@ -41,7 +41,7 @@ _RESERVED = frozenset({"multiplier", "jackpot", "and", "or", "not", "in", "true"
 Monomial = tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Poly:
     """A polynomial in ``names`` with exact coefficients: ``terms`` maps each monomial
     (its exponents, one per name) to its nonzero coefficient."""
