@@ -49,6 +49,8 @@ def _record(cls: Class, eq: bool, repr_: bool) -> Class:
         return dataclasses.dataclass(cls, frozen=True, eq=eq, repr=repr_)
     own = cls.__dict__
     documented = bool(own.get("__doc__"))
+    if not documented:  # (dataclasses would write one from a signature without __init__)
+        cls.__doc__ = "-"
     # The fields, defaults and checks, and no method (nothing compiled).
     cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False)
     # (so dataclasses, and a dataclass made from this one, see what @dataclass made)

@@ -51,6 +51,7 @@ from analyzer.game.cards import RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import COLOURS, NO_THIRD_CARD, NOT_DEALT, Field
 from analyzer.game.identities import PATTERN_INDEX
 from analyzer.game.rules import parse_values
+from analyzer.memo import Pattern
 from analyzer.records import record
 from analyzer.schema import (
     argument,
@@ -93,7 +94,7 @@ DEALS = ("alternate", "in turn")
 MAX_HAND_CARDS = 3
 #: Rank index of the first picture card (J); J, Q, K are pictures.
 FIRST_PICTURE = RANKS.index("J")
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_NAME = Pattern(r"[a-z][a-z0-9_]{0,31}")
 _MAX_TEXT = 500
 #: A card's colour by suit index (S H D C), as codes into COLOUR_NAMES.
 COLOUR_NAMES = ("red", "black")
@@ -963,7 +964,7 @@ def _decision(
 
 #: A loss's spelling: "lose" and the share of the stake lost ("lose 1/2", "lose half",
 #: "lose 0.5"), or "lose" alone (the whole stake).
-_LOSS = re.compile(r"^\s*lose(?:\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?))?\s*$", re.I)
+_LOSS = Pattern(r"^\s*lose(?:\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?))?\s*$", re.I)
 
 
 def lost_share(value: str, where: str) -> Fraction:

@@ -36,6 +36,7 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder, toml_data
 from analyzer.game.cards import Card
+from analyzer.memo import Pattern
 from analyzer.records import record
 from analyzer.schema import argument, check_keys, sequence_of
 
@@ -112,7 +113,7 @@ def cell_order(cell: Cell) -> tuple[int, int, int]:
     return (cell.hand != "player", cell.total, -1 if cell.column is None else cell.column)
 
 
-_CELL = re.compile(r"(player):([0-9])|(banker):([0-9])/([0-9]|stood)")
+_CELL = Pattern(r"(player):([0-9])|(banker):([0-9])/([0-9]|stood)")
 
 
 def parse_cell(text: str) -> Cell:

@@ -27,6 +27,7 @@ from analyzer.game.fields import CARDS
 from analyzer.game.games import Vocabulary
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import Decks, check_decks
+from analyzer.memo import Pattern
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
 from analyzer.paytables.model import MAX_ROUND, Paytable, parse_payout
@@ -874,7 +875,7 @@ def unordered(over: str, fields: frozenset[str], where: str) -> Unordered:
     )
 
 
-_NUMBER = re.compile(
+_NUMBER = Pattern(
     r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,2})?(/[0-9]{1,30})?\s*$"
 )
 

@@ -19,7 +19,6 @@ stake. Nothing in a paytable is executed: conditions go through
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import field, replace
 from fractions import Fraction
@@ -52,6 +51,7 @@ from analyzer.game.rules import (
     rules_from_table,
 )
 from analyzer.game.shoe import check_decks
+from analyzer.memo import Pattern
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.records import record
 from analyzer.schema import (
@@ -70,10 +70,10 @@ from analyzer.schema import (
 if TYPE_CHECKING:
     from analyzer.paytables.multipliers import Multipliers
 
-_ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+_ODDS = Pattern(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
 #: never two that look alike (the words people read come from ``name`` and i18n).
-_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a final newline in
+_IDENTIFIER = Pattern(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a final newline in
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
@@ -159,7 +159,7 @@ JACKPOT = "jackpot"
 #: The largest jackpot meter read (in stakes).
 MAX_METER = 10**12
 _NUMBER = r"[0-9]{1,12}(?:\.[0-9]{1,12}|/[0-9]{1,12})?"
-_LINEAR_TERM = re.compile(
+_LINEAR_TERM = Pattern(
     rf"\s*([+-])?\s*(?:({_NUMBER})\s*\*\s*{MULTIPLIER}|{MULTIPLIER}\s*\*\s*({_NUMBER})"
     rf"|{MULTIPLIER}\s*/\s*({_NUMBER})|({MULTIPLIER})|({_NUMBER}))\s*"
 )

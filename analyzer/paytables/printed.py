@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from analyzer.errors import AnalyzerError
+from analyzer.memo import Pattern
 from analyzer.records import record
 from analyzer.schema import argument
 
@@ -25,10 +26,8 @@ MINUS = "-\u2212"
 #: spaces, apostrophes and underscores, in groups of three. A comma is only a separator
 #: in groups after a leading 1-9: "0,458" is a decimal comma, which is refused, not read.
 _SEPARATORS = ",\u2009\u202f\u00a0 '_"
-_GROUPED = re.compile(
-    rf"^[1-9][0-9]{{0,2}}(?P<sep>[{_SEPARATORS}])[0-9]{{3}}(?:(?P=sep)[0-9]{{3}})*$"
-)
-_NUMBER = re.compile(
+_GROUPED = Pattern(rf"^[1-9][0-9]{{0,2}}(?P<sep>[{_SEPARATORS}])[0-9]{{3}}(?:(?P=sep)[0-9]{{3}})*$")
+_NUMBER = Pattern(
     r"^(?P<sign>[+\-\u2212]?)"
     rf"(?P<whole>[0-9][0-9{_SEPARATORS}]{{0,40}})"
     r"(?:\.(?P<decimals>[0-9]{1,40}))?(?P<exponent>[eE][+-]?[0-9]{1,3})?$"
