@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
+import sys
 from collections.abc import Callable
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
@@ -130,7 +131,10 @@ def _init(cls: type, fields: tuple[dataclasses.Field, ...], post_init: bool) -> 
         + "\n return __init__\n"
     )
     made: dict[str, Any] = {}
-    exec(source, {}, made)
+    # (in the module's globals, as dataclasses make it: what reads the annotations, such
+    # as typing.get_type_hints and the documentation's build, resolves them there; the
+    # source is made of the fields' names)
+    exec(source, sys.modules[cls.__module__].__dict__, made)
     init = made["__make"](**scope)
     # (as dataclasses annotate it: the class's signature, and its docstring, show them)
     init.__annotations__ = {field.name: field.type for field in fields if field.init}

@@ -77,6 +77,9 @@ def test_a_record_behaves_as_the_frozen_dataclass(body, eq, shown) -> None:
         getattr(theirs.__dataclass_params__, p) for p in params
     ]
     assert ours.__init__.__qualname__ == "Thing.__init__"
+    # (made in the module's globals: its annotations resolve there, as the documentation
+    # build and typing.get_type_hints read them)
+    assert ours.__init__.__globals__ is theirs.__init__.__globals__
     a, b, c = _samples(ours)
     x, y, z = _samples(theirs)
     assert vars(a) == vars(x) and vars(b) == vars(y) and vars(c) == vars(z)
