@@ -48,7 +48,7 @@ def _record(cls: Class, eq: bool, repr_: bool) -> Class:
     if any(hasattr(base, "__dataclass_fields__") for base in cls.__mro__[1:]):
         # (dataclasses check a subclass's frozenness against its bases': theirs then)
         return dataclasses.dataclass(cls, frozen=True, eq=eq, repr=repr_)
-    own = cls.__dict__
+    own = dict(cls.__dict__)  # (what the class itself wrote, before anything is added)
     documented = bool(own.get("__doc__"))
     if not documented:  # (dataclasses would write one from a signature without __init__)
         cls.__doc__ = "-"
