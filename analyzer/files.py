@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from analyzer.errors import AnalyzerError, tell
 from analyzer.interrupts import interrupts_deferred
+from analyzer.memo import Pattern
 
 if TYPE_CHECKING:  # (the annotation only: importing it costs a command's start)
     from importlib.resources.abc import Traversable
@@ -585,7 +585,7 @@ _BIDI_CONTROLS = frozenset(
 
 #: The control characters of ASCII that are not allowed (the only characters of ASCII
 #: the check below refuses).
-_ASCII_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+_ASCII_CONTROLS = Pattern(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
 def _check_text(text: str, where: str) -> None:

@@ -19,6 +19,7 @@ from pathlib import PurePath
 from typing import Any, TypeVar
 
 from analyzer.errors import AnalyzerError
+from analyzer.memo import Pattern
 
 _MISSING = object()
 _KIND_NAMES = {
@@ -86,7 +87,7 @@ def whole_number(value: object, where: str, what: str, low: int, high: int) -> i
     return value
 
 
-_EXACT_NUMBER = re.compile(r"[0-9]{1,15}(\.[0-9]{1,15}|/[0-9]{1,15})?")
+_EXACT_NUMBER = Pattern(r"[0-9]{1,15}(\.[0-9]{1,15}|/[0-9]{1,15})?")
 
 
 def exact_number(value: object, where: str, what: str) -> Fraction:

@@ -25,6 +25,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "analyzer.interrupts",
             "analyzer.memo",
             "analyzer.progress",
+            "analyzer.records",
             "analyzer.schema",
             "analyzer.version",
             "analyzer.words",

@@ -1,4 +1,4 @@
-"""The bounded table of recently used work."""
+"""The bounded table of recently used work, and the patterns compiled when first used."""
 
 from __future__ import annotations
 
@@ -43,3 +43,24 @@ def test_threads_sharing_it_never_see_it_broken() -> None:
     for thread in threads:
         thread.join()
     assert not errors and len(kept) == 16
+
+
+def test_a_pattern_is_compiled_when_first_used_and_answers_as_re_does() -> None:
+    import re
+
+    from analyzer.memo import Pattern
+
+    text = r"(\d+)-(?P<tail>[a-z]*)"
+    lazy, compiled = Pattern(text, re.I), re.compile(text, re.I)
+    assert "match" not in vars(lazy)  # nothing compiled yet
+    for probe in ("12-AB", "x12-ab", "12-", "", "7-q 8-r"):
+        for method in ("match", "fullmatch", "search"):
+            ours, theirs = getattr(lazy, method)(probe), getattr(compiled, method)(probe)
+            assert (ours and (ours.span(), ours.groups())) == (
+                theirs and (theirs.span(), theirs.groups())
+            )
+        assert lazy.sub("#", probe) == compiled.sub("#", probe)
+        assert lazy.split(probe) == compiled.split(probe)
+    assert "match" in vars(lazy)  # the compiled pattern's own method, from then on
+    assert lazy.groupindex == compiled.groupindex and lazy.pattern == text
+    assert lazy.match("5-x", 1) is None and lazy.match("a5-x", 1).group(1) == "5"

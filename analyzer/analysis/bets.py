@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from itertools import compress
 from operator import mul
@@ -31,6 +31,7 @@ from analyzer.paytables.settle import (
     settled_ways,
 )
 from analyzer.paytables.unknowns import Poly
+from analyzer.records import record
 from analyzer.schema import argument
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
@@ -87,7 +88,7 @@ class Line(NamedTuple):
         return value.numerator if value.denominator == 1 else value
 
 
-@dataclass(frozen=True)
+@record
 class Sums:
     """What a bet's figures are exact ratios of. For fixed nets, integers: the ways times
     the net (and times its square) with every net over the nets' ``common`` denominator,
@@ -110,7 +111,7 @@ class Sums:
         return _ratio(self.net_squared, self.over * self.common**2)
 
 
-@dataclass(frozen=True)
+@record
 class BetResult:
     """Exact results of one bet in one mode, per unit paid: the stake, plus the bet's fee
     where it has one (then the RTP is the expected return over 1 + fee). The lines are
@@ -191,7 +192,7 @@ class BetResult:
         return self.house_edge / resolved if resolved else None
 
 
-@dataclass(frozen=True)
+@record
 class JackpotFigures:
     """A progressive jackpot's figures, exact: the RTP is ``base + per_meter * meter``
     (per unit paid) for a meter of ``meter`` stakes; it breaks even (RTP 1) at
@@ -603,7 +604,7 @@ def bet_result(
     return BetResult(bet, mode, tuple(lines), sums)
 
 
-@dataclass(frozen=True)
+@record
 class FixedNets:
     """The nets of a bet paid a fixed amount per rule, per line (each rule, then "no
     rule"), as integers over one common denominator: its sums are then integer sums of

@@ -19,7 +19,6 @@ int64 (Python integers) are summed the same way in Python integers.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -32,6 +31,7 @@ from analyzer.game.shoe import Shoe
 from analyzer.memo import Kept, once
 from analyzer.paytables.model import Bet
 from analyzer.paytables.settle import settling_rule
+from analyzer.records import record
 
 #: Plans kept (each some hundreds of KB: the cells and the settlement).
 _MOST_PLANS = 16
@@ -43,7 +43,7 @@ RulesKey = tuple[str, ...]
 _ANY_SHOE = Shoe.standard(1)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class _Plan:
     """Cells in group order (``cells``, flat in the counts; group ``g`` is
     ``cells[starts[g]:starts[g + 1]]``), and how each group settles (``settlement``)."""
@@ -78,7 +78,7 @@ _CONDITION_BLOCK = 256
 _SMALL_MATRIX = 2**16
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Settlement:
     """How rows sorted into groups settle, held in memory linear in the groups and the
     rules (a dense 0/1 matrix of rows by groups took 1 GB for 1,353 rules): per group,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property, partial
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -39,6 +39,7 @@ from analyzer.memo import Kept, once
 from analyzer.paytables.library import as_paytable, seed_paytable
 from analyzer.paytables.model import Bet, Paytable, resolve_modes, with_values
 from analyzer.paytables.printed import printed_value
+from analyzer.records import record
 from analyzer.schema import argument, given_unknowns, sequence_of
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
@@ -91,7 +92,7 @@ SUMMARY_COLUMNS = [
 ]
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Analysis:
     """Every requested (bet, mode) on one shoe.
 
@@ -653,7 +654,7 @@ def by_class_walk(analysis: Analysis, bet_ids: Iterable[str]) -> bool:
     return bool(classed) and min(classed) >= 0
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class _Request:
     """What an analysis of some bets of a paytable in some modes needs whatever the shoe,
     but for whether its suits are known: the bets offered, how each is priced (and why

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import decimal
 import math
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from analyzer.errors import AnalyzerError
+from analyzer.records import record
 
 if TYPE_CHECKING:  # (the command line reads this module's defaults without numpy)
     from analyzer.analysis.bets import BetResult, Line
@@ -129,7 +129,7 @@ def probability_text(once: Decimal, never: Decimal, digits: int = 10) -> str:
         return f"{shown:f}" if shown.adjusted() >= -6 else f"{shown:E}"
 
 
-@dataclass(frozen=True)
+@record
 class TopAward:
     """A bet's top award: its highest net (per unit staked, before any fee; a multiplied
     line by its mean net) of the lines it pays, what they pay, their probability

@@ -10,7 +10,6 @@ import argparse
 import contextlib
 import math
 import os
-import re
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -19,6 +18,7 @@ from analyzer.errors import AnalyzerError, tell
 from analyzer.game.cards import parse_cards
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import INFINITE, MAX_DECKS, Decks, Shoe, decks_problem, shoe_from_file
+from analyzer.memo import Pattern
 from analyzer.paytables.library import SEED_GAME, is_path, load_paytable
 from analyzer.paytables.model import (
     DECISION_COMMANDS,
@@ -33,7 +33,7 @@ from analyzer.schema import exact_number
 if TYPE_CHECKING:  # the analysis (pandas, Numba) is imported when a command runs it
     from analyzer.analysis.exact import Analysis
 
-_WHOLE = re.compile(r"^\s*[+-]?[0-9]{1,30}\s*$")
+_WHOLE = Pattern(r"^\s*[+-]?[0-9]{1,30}\s*$")
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -73,7 +73,7 @@ def decks_number(text: str) -> Decks:
 
 #: A decimal number as people write it: ASCII digits, a point, an exponent (float() also
 #: takes "1_000", other scripts' digits and "nan").
-_DECIMAL = re.compile(
+_DECIMAL = Pattern(
     r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{0,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,4})?\s*$"
 )
 

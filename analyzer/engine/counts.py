@@ -25,7 +25,6 @@ import json
 import os
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -35,6 +34,7 @@ from analyzer.files import shipped_folder, user_cache_folder
 from analyzer.game.fields import N_PAIR_STATES, PairDetail
 from analyzer.game.rules import STANDARD, Mixture
 from analyzer.game.shoe import Shoe
+from analyzer.records import record
 
 #: The files' layout; a change makes every older file a stranger, computed again.
 #: (3: a line of JSON, then the cells and counts as raw little-endian int64, read
@@ -50,7 +50,7 @@ KERNEL_SOURCES = ("enumerator.py", "draw.py", "mixture.py", "counts.py")
 CELL_SHAPE = (10, 10, 11, 11)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class OutcomeCounts:
     """Exact counts of every round outcome of one shoe.
 

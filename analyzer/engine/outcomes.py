@@ -7,7 +7,6 @@ row, over a common ``denominator``: plain arrays, with a DataFrame view for peop
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -25,6 +24,7 @@ from analyzer.game.fields import (
 )
 from analyzer.game.rules import Round
 from analyzer.paytables.settle import WaysByPattern
+from analyzer.records import record
 from analyzer.schema import argument
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs n
 _WINNER_ORDER = np.argsort(np.array(WINNERS))
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class OutcomeTable:
     """Every distinct outcome of one round, exactly.
 

@@ -24,13 +24,13 @@ learns of it in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from analyzer.engine.card_walk import WalkKey, plan, walk_key
 from analyzer.game.fields import SUITED_PAIR_FIELDS, PairDetail, pair_detail_needed
 from analyzer.game.identities import FIRST_TWO_KINDS
 from analyzer.paytables.model import Bet
+from analyzer.records import record
 
 Engine = Literal["values", "pairs", "round", "cards", "identities"]
 
@@ -59,7 +59,7 @@ class Reason(str):
         return (Reason, (str(self), self.key, self.fields))
 
 
-@dataclass(frozen=True)
+@record
 class Pricing:
     """How one bet is priced: by which engine, on a table of what pair detail, by which
     card walk or identity walk, and whether it needs the shoe's suits."""

@@ -19,7 +19,6 @@ Two conventions live here too:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
@@ -27,6 +26,7 @@ import numpy as np
 from analyzer.game.cards import N_RANKS, RANKS, SUITS, Card
 from analyzer.game.cards import RANK_VALUES as RANK_VALUES_TABLE
 from analyzer.game.rules import NATURAL_SCORES, Round
+from analyzer.records import record
 
 #: How finely the enumerator tells the first cards apart: point values only, ranks
 #: (pairs) or ranks and suits (suited pairs). Ordered from coarsest to finest.
@@ -45,7 +45,7 @@ N_PAIR_STATES = 3
 WINNERS: tuple[str, ...] = ("player", "banker", "tie")
 
 
-@dataclass(frozen=True)
+@record
 class Field:
     """One thing a bet can ask about a round.
 

@@ -38,7 +38,7 @@ import itertools
 import math
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import Any
@@ -51,6 +51,8 @@ from analyzer.game.cards import RANK_VALUES, RANKS, SUITS
 from analyzer.game.fields import COLOURS, NO_THIRD_CARD, NOT_DEALT, Field
 from analyzer.game.identities import PATTERN_INDEX
 from analyzer.game.rules import parse_values
+from analyzer.memo import Pattern
+from analyzer.records import record
 from analyzer.schema import (
     argument,
     check_keys,
@@ -92,7 +94,7 @@ DEALS = ("alternate", "in turn")
 MAX_HAND_CARDS = 3
 #: Rank index of the first picture card (J); J, Q, K are pictures.
 FIRST_PICTURE = RANKS.index("J")
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+_NAME = Pattern(r"[a-z][a-z0-9_]{0,31}")
 _MAX_TEXT = 500
 #: A card's colour by suit index (S H D C), as codes into COLOUR_NAMES.
 COLOUR_NAMES = ("red", "black")
@@ -129,7 +131,7 @@ def _counted(name: str) -> tuple[str, str] | None:
     return None
 
 
-@dataclass(frozen=True)
+@record
 class Vocabulary:
     """The fields a game's conditions may ask about, by name (hashable, so that a parsed
     condition can name its vocabulary)."""
@@ -150,7 +152,7 @@ class Vocabulary:
         return iter(self.by_name)
 
 
-@dataclass(frozen=True)
+@record
 class Hand:
     """One hand of a game: its name (a field prefix), how many cards it is dealt, and what
     people call it in each language (``"en"``: the name capitalised, unless given)."""
@@ -168,7 +170,7 @@ class Hand:
         return self.labels.get(lang) or self.labels.get("en") or self.name.capitalize()
 
 
-@dataclass(frozen=True)
+@record
 class Action:
     """What a player may do at a decision: its ``name`` (the ``action`` field's value),
     the hand it gives its extra card (``draws``, or None), and the ``stake`` once taken,
@@ -203,7 +205,7 @@ class Action:
         return "lose" if self.forfeit == 1 else f"lose {self.forfeit}"
 
 
-@dataclass(frozen=True)
+@record
 class Reveal:
     """One way a decision's cards may be shown: the cards seen (by name, in the order of
     the decision's ``sees``) and the chance that a round shows exactly these."""
@@ -212,7 +214,7 @@ class Reveal:
     chance: Fraction
 
 
-@dataclass(frozen=True)
+@record
 class Decision:
     """A decision a player takes after the first deal, seeing the cards ``sees`` (by
     name: ``"player_card1"``), among ``actions``; solved exactly per bet, each
@@ -257,7 +259,7 @@ class Decision:
         )
 
 
-@dataclass(frozen=True)
+@record
 class Game:
     """A game other than punto banco (see the module's description)."""
 
@@ -962,7 +964,7 @@ def _decision(
 
 #: A loss's spelling: "lose" and the share of the stake lost ("lose 1/2", "lose half",
 #: "lose 0.5"), or "lose" alone (the whole stake).
-_LOSS = re.compile(r"^\s*lose(?:\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?))?\s*$", re.I)
+_LOSS = Pattern(r"^\s*lose(?:\s+(half|[0-9]{1,6}(?:/[0-9]{1,6}|\.[0-9]{1,6})?))?\s*$", re.I)
 
 
 def lost_share(value: str, where: str) -> Fraction:

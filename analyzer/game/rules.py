@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
 from typing import Any
@@ -36,6 +36,8 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder, toml_data
 from analyzer.game.cards import Card
+from analyzer.memo import Pattern
+from analyzer.records import record
 from analyzer.schema import argument, check_keys, sequence_of
 
 #: Two-card scores that make a natural in the standard game: nobody draws.
@@ -89,7 +91,7 @@ def banker_draws(third_card: np.ndarray, player2: int, banker2: int, player_thir
 # -- Cells and strategies ------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Cell:
     """One cell of the tableau: the Player's two-card ``total``, or the Banker's with the
     Player's third-card value in ``column`` (0-9) or :data:`PLAYER_STOOD`."""
@@ -111,7 +113,7 @@ def cell_order(cell: Cell) -> tuple[int, int, int]:
     return (cell.hand != "player", cell.total, -1 if cell.column is None else cell.column)
 
 
-_CELL = re.compile(r"(player):([0-9])|(banker):([0-9])/([0-9]|stood)")
+_CELL = Pattern(r"(player):([0-9])|(banker):([0-9])/([0-9]|stood)")
 
 
 def parse_cell(text: str) -> Cell:
@@ -151,7 +153,7 @@ def parse_choice(text: object, where: str) -> Fraction:
     return probability
 
 
-@dataclass(frozen=True)
+@record
 class Strategy:
     """How decision cells are played: the probability of drawing in each cell named."""
 
@@ -232,7 +234,7 @@ NO_STRATEGY = Strategy()
 # -- A pure tableau ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Tableau:
     """A rule set with every decision cell played purely: the third-card table (see the
     module docstring) and the naturals. Two tableaus with the same table are equal; its
@@ -282,7 +284,7 @@ def _table_of(
 # -- A rule set ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class DrawingRules:
     """What each hand does in every cell: ``player[t]`` on the Player's two-card total
     ``t``; ``banker[b][x]`` on the Banker's ``b`` after the Player's third card of value
@@ -688,7 +690,7 @@ def is_natural(score: int, naturals: Sequence[int] = NATURAL_SCORES) -> bool:
     return score in naturals
 
 
-@dataclass(frozen=True)
+@record
 class Round:
     """One dealt round and why each hand drew or stood."""
 

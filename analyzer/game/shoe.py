@@ -9,7 +9,6 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from math import perm
 from pathlib import Path, PurePath
@@ -31,6 +30,7 @@ from analyzer.game.cards import (
     parse_card,
     parse_rank,
 )
+from analyzer.records import record
 from analyzer.schema import argument, described, optional_note, table, whole_number
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
@@ -40,9 +40,13 @@ _INT64_MAX = 2**63 - 1
 
 def _largest_exact_shoe() -> int:
     """Largest card count whose ordered six-card sequences still fit in int64."""
-    n = ROUND_CARDS
+    # (up from the limit's sixth root, a few steps below the answer: counting up from six
+    # took every start 1,400 products)
+    n = int(_INT64_MAX ** (1 / ROUND_CARDS))
     while perm(n + 1, ROUND_CARDS) <= _INT64_MAX:
         n += 1
+    while perm(n, ROUND_CARDS) > _INT64_MAX:  # (never, unless the root was rounded up)
+        n -= 1
     return n
 
 
@@ -221,7 +225,7 @@ def count_name(column: int, per_card: bool) -> str:
     return f"rank {RANKS[column]}"
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Shoe:
     """A composition of cards.
 

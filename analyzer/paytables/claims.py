@@ -16,7 +16,6 @@ import math
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -28,6 +27,7 @@ from analyzer.game.fields import CARDS
 from analyzer.game.games import Vocabulary
 from analyzer.game.rules import Strategy, parse_strategy
 from analyzer.game.shoe import Decks, check_decks
+from analyzer.memo import Pattern
 from analyzer.paytables.conditions import Condition, parse_condition
 from analyzer.paytables.library import claims_names, is_path, load_paytable, shipped_claims
 from analyzer.paytables.model import MAX_ROUND, Paytable, parse_payout
@@ -37,6 +37,7 @@ from analyzer.paytables.printed import (
     check_significant,
     read_printed,
 )
+from analyzer.records import record
 from analyzer.schema import check_keys, optional, optional_note, table, whole_number
 
 #: Figures about one bet that its exact analysis gives (the BetResult attribute or
@@ -142,7 +143,7 @@ DEFAULT_COUNTING_SHOES = 20_000
 _ATTRIBUTES = ("rank", "suit", "colour", "value")
 
 
-@dataclass(frozen=True)
+@record
 class Unordered:
     """How a source counts some of the first four cards without their order: ``groups``
     of card roles (``player_card1`` ...), each an unordered set of cards dealt from the
@@ -217,7 +218,7 @@ _OVER_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class ClaimKey:
     """One key of a claims file: what ``verify --explain`` prints of it, and which
     quantities take it (the parser refuses it elsewhere)."""
@@ -874,12 +875,12 @@ def unordered(over: str, fields: frozenset[str], where: str) -> Unordered:
     )
 
 
-_NUMBER = re.compile(
+_NUMBER = Pattern(
     r"^\s*[+-]?([0-9]{1,30}(\.[0-9]{1,30})?|\.[0-9]{1,30})([eE][+-]?[0-9]{1,2})?(/[0-9]{1,30})?\s*$"
 )
 
 
-@dataclass(frozen=True)
+@record
 class SessionSpec:
     """A session: ``rounds`` one-unit bets, played as ``mix`` says (each bet id, and how
     many rounds in a row it is bet), and the statistic claimed of the net result."""
@@ -911,7 +912,7 @@ class SessionSpec:
         return f"{what} after {self.rounds:,} rounds of {bets}{stake}{normal}"
 
 
-@dataclass(frozen=True)
+@record
 class ResolvedSpec:
     """A bet's wins among the rounds it does not push (its resolved decisions: ties set
     aside for Player and Banker): their ``share``, or a statistic of the wins in
@@ -939,7 +940,7 @@ class ResolvedSpec:
         return f"{what} in {self.decisions:,} decisions"
 
 
-@dataclass(frozen=True)
+@record
 class CountingSpec:
     """A published counting study, to be simulated: what it measured and how it dealt."""
 
@@ -960,7 +961,7 @@ class CountingSpec:
         return f"{self.statistic} of the count {self.tags} at >= {self.threshold:g}"
 
 
-@dataclass(frozen=True)
+@record
 class Claim:
     """One published figure. ``remove`` is the cards out of the claim's shoe; for
     ``eor`` and ``probability_change`` ``effect_of`` is the cards whose removal the figure

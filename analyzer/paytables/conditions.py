@@ -25,7 +25,7 @@ import ast
 import operator
 import warnings
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -33,6 +33,7 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD, Field
 from analyzer.game.games import Vocabulary
+from analyzer.records import record
 
 Columns = Mapping[str, np.ndarray]
 _Eval = Callable[[Columns], Any]
@@ -64,7 +65,7 @@ _SYMBOLS = {
 _LISTS = (ast.Tuple, ast.List, ast.Set)
 
 
-@dataclass(frozen=True)
+@record
 class Condition:
     """A parsed condition: ``mask(columns, n_rows)`` is a boolean array over the rows."""
 

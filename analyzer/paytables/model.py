@@ -19,9 +19,8 @@ stake. Nothing in a paytable is executed: conditions go through
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -52,7 +51,9 @@ from analyzer.game.rules import (
     rules_from_table,
 )
 from analyzer.game.shoe import check_decks
+from analyzer.memo import Pattern
 from analyzer.paytables.conditions import Condition, parse_condition
+from analyzer.records import record
 from analyzer.schema import (
     argument,
     check_keys,
@@ -69,10 +70,10 @@ from analyzer.schema import (
 if TYPE_CHECKING:
     from analyzer.paytables.multipliers import Multipliers
 
-_ODDS = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
+_ODDS = Pattern(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*:\s*([0-9]+(?:\.[0-9]+)?)\s*$")
 #: Bet ids and mode names are identifiers: typed on the command line, keys in JSON, and
 #: never two that look alike (the words people read come from ``name`` and i18n).
-_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a final newline in
+_IDENTIFIER = Pattern(r"[a-z][a-z0-9_]{0,63}")  # fullmatch: "$" would let a final newline in
 _MAX_PAYOUT = 10**9
 #: Longest payout text read (an "a:b" of many digits is refused, never converted).
 _MAX_PAYOUT_TEXT = 40
@@ -108,7 +109,7 @@ DECISION_COMMANDS = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
+@record
 class Payout:
     """What a rule pays: ``net`` is the result per unit staked (win > 0, push 0, lose -1),
     plus ``per_multiplier`` times the round's multiplier for a payout such as
@@ -158,7 +159,7 @@ JACKPOT = "jackpot"
 #: The largest jackpot meter read (in stakes).
 MAX_METER = 10**12
 _NUMBER = r"[0-9]{1,12}(?:\.[0-9]{1,12}|/[0-9]{1,12})?"
-_LINEAR_TERM = re.compile(
+_LINEAR_TERM = Pattern(
     rf"\s*([+-])?\s*(?:({_NUMBER})\s*\*\s*{MULTIPLIER}|{MULTIPLIER}\s*\*\s*({_NUMBER})"
     rf"|{MULTIPLIER}\s*/\s*({_NUMBER})|({MULTIPLIER})|({_NUMBER}))\s*"
 )
@@ -268,7 +269,7 @@ def in_language(texts: Mapping[str, str], lang: str) -> str | None:
     return texts.get(lang, texts.get("en"))
 
 
-@dataclass(frozen=True)
+@record
 class Rule:
     condition: Condition
     payout: Payout
@@ -276,7 +277,7 @@ class Rule:
     labels: Mapping[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record
 class Jackpot:
     """A progressive jackpot: its ``meter`` now (in stakes of the bet), the ``reset``
     meter it starts again from after a hit (the paytable's ``meter``), and the
@@ -313,7 +314,7 @@ def _jackpot(data: Mapping[str, Any], rules: list[Rule], where: str) -> Jackpot 
     return Jackpot(meter, contribution, meter)
 
 
-@dataclass(frozen=True)
+@record
 class Bet:
     id: str
     name: str
@@ -431,7 +432,7 @@ class Bet:
         return self.names.get(lang, self.name)
 
 
-@dataclass(frozen=True)
+@record
 class Paytable:
     name: str
     decks: int

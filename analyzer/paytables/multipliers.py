@@ -34,7 +34,7 @@ import itertools
 import math
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 from typing import Any
@@ -43,6 +43,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.cards import N_CARDS, N_RANKS, SUITS, parse_card
 from analyzer.game.shoe import ROUND_CARDS
 from analyzer.paytables.unknowns import Poly, constant_or_poly, parse_expression
+from analyzer.records import record
 from analyzer.schema import check_keys, exact_number, table, whole_number
 
 #: A probability: exact, or a polynomial in the paytable's unknowns.
@@ -63,7 +64,7 @@ KEYS = ("identities", "suits")
 _UNIVERSE = {"identities": N_CARDS, "suits": len(SUITS)}
 
 
-@dataclass(frozen=True)
+@record
 class Multipliers:
     """A multiplier distribution: ``cards`` (how many specials a round draws, with
     probabilities), ``values`` (each one's multiplier, with probabilities), an optional

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import NamedTuple
 
 from analyzer.errors import AnalyzerError
+from analyzer.memo import Pattern
+from analyzer.records import record
 from analyzer.schema import argument
 
 #: The minus signs a published figure may carry: ASCII's and the typographic one (U+2212).
@@ -25,10 +26,8 @@ MINUS = "-\u2212"
 #: spaces, apostrophes and underscores, in groups of three. A comma is only a separator
 #: in groups after a leading 1-9: "0,458" is a decimal comma, which is refused, not read.
 _SEPARATORS = ",\u2009\u202f\u00a0 '_"
-_GROUPED = re.compile(
-    rf"^[1-9][0-9]{{0,2}}(?P<sep>[{_SEPARATORS}])[0-9]{{3}}(?:(?P=sep)[0-9]{{3}})*$"
-)
-_NUMBER = re.compile(
+_GROUPED = Pattern(rf"^[1-9][0-9]{{0,2}}(?P<sep>[{_SEPARATORS}])[0-9]{{3}}(?:(?P=sep)[0-9]{{3}})*$")
+_NUMBER = Pattern(
     r"^(?P<sign>[+\-\u2212]?)"
     rf"(?P<whole>[0-9][0-9{_SEPARATORS}]{{0,40}})"
     r"(?:\.(?P<decimals>[0-9]{1,40}))?(?P<exponent>[eE][+-]?[0-9]{1,3})?$"
@@ -42,7 +41,7 @@ MIN_EXPONENT, MAX_EXPONENT = -60, 40
 MAX_SIGNIFICANT = 40
 
 
-@dataclass(frozen=True)
+@record
 class SquareRoot:
     """The exact, usually irrational, value ``sqrt(square)``: a standard deviation."""
 
@@ -64,7 +63,7 @@ def shown_fraction(value: Fraction | int) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{value}"
 
 
-@dataclass(frozen=True)
+@record
 class Printed:
     """A figure as a source printed it.
 
@@ -166,7 +165,7 @@ def rounded_at(exact: Exact, exponent: int, rounding: str = "round") -> int:
     return _whole(_times(exact, Fraction(10) ** -exponent), rounding)
 
 
-@dataclass(frozen=True)
+@record
 class Comparison:
     """An exact value against a printed figure, at the printed figure's last digit."""
 
@@ -371,7 +370,7 @@ def _shown_like(whole: int, printed: Printed) -> str:
 # -- The figure checks older callers use ------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class ClaimCheck:
     claimed: str
     exact: Fraction

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property
 from typing import TYPE_CHECKING
@@ -20,6 +19,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.game.games import counted_field
 from analyzer.game.identities import IDENTITY_PATTERNS, N_PATTERNS, PATTERN_INDEX, counted_cards
 from analyzer.paytables.model import LOSE, Bet
+from analyzer.records import record
 
 if TYPE_CHECKING:  # (a bet without multipliers, as most are, never needs the module)
     from analyzer.paytables.conditions import Condition
@@ -88,7 +88,7 @@ def settling_rule(bet: Bet, columns: Columns, n_rows: int) -> np.ndarray:
     return first_holding(_each_mask(bet, columns, n_rows), n_rows)
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class WaysByPattern:
     """Ways per row split by the identity pattern of the cards a multiplied bet counts, as
     the identity walk's tables give them: ``ways[i, j]`` of row ``i`` show pattern index
@@ -202,7 +202,7 @@ def settled_ways(
     return [int(w) for w in totals], matched
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Settlement:
     """What ``bet`` nets in a round of each kind, the one description every engine prices
     and settles by: a round settled by rule ``r`` (``len(bet.rules)``: by none, a loss)

@@ -16,13 +16,13 @@ Every figure of a multiplied bet is then a polynomial in the unknowns too, which
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 from analyzer.errors import AnalyzerError
 from analyzer.game.fields import FIELD
+from analyzer.memo import Pattern
+from analyzer.records import record
 from analyzer.schema import exact_number, table
 
 #: The most unknowns a paytable may have ("at most a few": the solver is exact for one
@@ -31,8 +31,8 @@ MAX_UNKNOWNS = 3
 #: The longest expression read, and the deepest nesting of parentheses.
 MAX_EXPRESSION = 200
 MAX_DEPTH = 20
-_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
-_TOKEN = re.compile(r"\s*(?:([0-9]{1,15}(?:\.[0-9]{1,15})?)|([a-z][a-z0-9_]{0,31})|(\S))")
+_NAME = Pattern(r"[a-z][a-z0-9_]{0,31}")
+_TOKEN = Pattern(r"\s*(?:([0-9]{1,15}(?:\.[0-9]{1,15})?)|([a-z][a-z0-9_]{0,31})|(\S))")
 #: Names an unknown may not take (the words of payouts and conditions).
 _RESERVED = frozenset({"multiplier", "jackpot", "and", "or", "not", "in", "true", "false"}) | set(
     FIELD
@@ -41,7 +41,7 @@ _RESERVED = frozenset({"multiplier", "jackpot", "and", "or", "not", "in", "true"
 Monomial = tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Poly:
     """A polynomial in ``names`` with exact coefficients: ``terms`` maps each monomial
     (its exponents, one per name) to its nonzero coefficient."""

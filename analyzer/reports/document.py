@@ -22,9 +22,11 @@ Nothing here imports pandas or Numba: ``play`` builds its document too.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Any, Literal
+
+from analyzer.records import record
 
 #: The kinds of a column.
 KINDS = ("text", "count", "number", "percent", "fraction")
@@ -32,7 +34,7 @@ Kind = Literal["text", "count", "number", "percent", "fraction"]
 Audience = Literal["all", "people", "tools"]
 
 
-@dataclass(frozen=True)
+@record
 class Column:
     """A table's column: ``name`` is its header as people read it (translated), ``key``
     its name for tools (JSON keys, CSV headers; default the header).
@@ -79,7 +81,7 @@ class Column:
         return str(value)
 
 
-@dataclass(frozen=True)
+@record
 class Heading:
     """A heading: level 1 is a document's title, 2 a section's."""
 
@@ -88,7 +90,7 @@ class Heading:
     tight: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Paragraph:
     """Text people read; each of its lines on a line of its own. ``tight``: in plain
     text, on the line after the block before it, with no blank line between (a heading's
@@ -104,7 +106,7 @@ class Paragraph:
         return self.text.split("\n")
 
 
-@dataclass(frozen=True)
+@record
 class Table:
     """Rows of cells under typed columns. ``index``: the first column labels the rows
     (laid out as row labels, the other columns right-aligned under their headers).
@@ -187,7 +189,7 @@ def _kind_of(cells: Any) -> Kind:
 Block = Heading | Paragraph | Table
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """A report: its ``title`` (None: none), its ``blocks`` in order, and ``data``, the
     JSON value of a command whose JSON has a shape of its own (None: its tables for

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import math
-import re
 import textwrap
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
+
+from analyzer.memo import Pattern
 
 FORMATS = ("text", "markdown", "csv", "html", "latex", "json")
 #: Formats that are files of bytes, not text (a workbook): written to a file (``--out``),
@@ -28,7 +29,7 @@ EXTENSIONS = {
 }
 
 #: A cell of a numeric column as the text tables lay it out: right-aligned to the others.
-_NUMBER = re.compile(r"[-+]?[\d.]+%?")
+_NUMBER = Pattern(r"[-+]?[\d.]+%?")
 
 
 #: The widest line of a text table (characters), unless asked for wide (``--wide``): a
@@ -157,11 +158,12 @@ def same_in_every_mode(figures_by_mode: Mapping[str, Hashable], modes: Sequence[
     """The rule for showing a bet once, as applying to all modes (:data:`ALL_MODES`): it
     is offered in every one of ``modes`` (two or more), with the same figures in each.
     Every table people read (report, play, eor, simulate, the help pages) follows it."""
-    return (
-        len(modes) > 1
-        and len(figures_by_mode) == len(modes)
-        and len(set(figures_by_mode.values())) == 1
-    )
+    if len(modes) < 2 or len(figures_by_mode) != len(modes):
+        return False
+    # (compared, not put in a set: hashing a Fraction finds a modular inverse, and a
+    # report asked this of every bet)
+    first, *others = figures_by_mode.values()
+    return all(other is first or other == first for other in others)
 
 
 def _json_ready(value: Any) -> Any:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import io
 import math
-import re
 from collections.abc import Callable
 from datetime import UTC, datetime
 from fractions import Fraction
@@ -22,6 +21,7 @@ from typing import Any
 
 from analyzer.errors import AnalyzerError
 from analyzer.files import shipped_folder
+from analyzer.memo import Pattern
 from analyzer.reports.document import Block, Column, Document, Heading, Paragraph, Table
 from analyzer.reports.formats import (
     FORMATS,
@@ -73,7 +73,7 @@ def latex_escape(text: str) -> str:
 
 
 #: A cell that is a number as this tool prints it: a decimal, a percentage or "p/q".
-_NUMERIC_CELL = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?")
+_NUMERIC_CELL = Pattern(r"[+-]?[0-9]+(\.[0-9]+)?(/[0-9]+)?%?")
 
 
 def csv_safe(value: object) -> object:

@@ -96,3 +96,55 @@ def test_the_collector_is_on_for_the_command_with_start_up_frozen() -> None:
     library = _COLLECTOR.replace("analyzer.cli.console", "analyzer.cli.main")
     status, enabled, frozen, after = _collector_seen(library)
     assert (status, enabled, frozen, after) == ("0", "True", "0", "True")
+
+
+_PROGRAM = """
+import atexit
+import sys
+import threading
+import time
+atexit.register(lambda: print("atexit ran", file=sys.stderr))
+if {thread!r}:
+    def late():
+        time.sleep(0.2)
+        print("thread done", file=sys.stderr)
+    threading.Thread(target=late).start()
+sys.argv = ["baccarat-odds", *{argv!r}]
+from analyzer.cli.console import main
+status = main()
+print("returned", status, file=sys.stderr)
+"""
+
+
+def _program(argv: list[str], thread: bool = False) -> subprocess.CompletedProcess:
+    """The entry point run as the program (no argument list given) by a script."""
+    script = _PROGRAM.format(argv=argv, thread=thread)
+    return subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=False
+    )
+
+
+def test_the_program_ends_as_a_normal_exit_ends_it() -> None:
+    # Started as the program, main ends the process itself once the command is done
+    # (without the interpreter's teardown): the output and status of a normal exit (the
+    # command line's own main, which returns), every atexit function run.
+    done = _program(["play", "9S", "8H", "KD", "QC"])
+    normal = subprocess.run(
+        [sys.executable, "-m", "analyzer.cli.main", "play", "9S", "8H", "KD", "QC"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == normal.returncode == 0
+    assert done.stdout == normal.stdout and "Player" in done.stdout
+    assert done.stderr.splitlines() == ["atexit ran"]  # (main did not return)
+    failed = _program(["play", "AS"])
+    assert failed.returncode == 2
+    assert failed.stderr.splitlines()[-1] == "atexit ran"
+
+
+def test_the_program_waits_for_a_thread_still_running() -> None:
+    # Another thread still at work: main returns, and the interpreter's exit waits for it.
+    done = _program(["play", "9S", "8H", "KD", "QC"], thread=True)
+    assert done.returncode == 0
+    assert done.stderr.splitlines() == ["returned 0", "thread done", "atexit ran"]

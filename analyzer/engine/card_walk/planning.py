@@ -20,10 +20,10 @@ the first four that no other field reads a suit for is counted from the suits' c
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cached_property
 
 from analyzer.game.fields import CARDS, FIELD, SUITED_PAIR_FIELDS, WALK_FIELDS
+from analyzer.records import record
 
 #: The most rounds the walk visits for one table (about a minute on this machine's core):
 #: beyond it a paytable asks for more detail of more cards than can be counted here.
@@ -38,7 +38,7 @@ MAX_COMMAND_VISITS = 5 * MAX_VISITS
 COMPILING = 5
 
 
-@dataclass(frozen=True)
+@record
 class CardPlan:
     """What the walk must tell apart for a set of fields.
 
