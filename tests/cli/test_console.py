@@ -102,17 +102,18 @@ _PROGRAM = """
 import atexit
 import sys
 import threading
-import time
 atexit.register(lambda: print("atexit ran", file=sys.stderr))
+returned = threading.Event()  # (the thread is at work until main has returned: no timing)
 if {thread!r}:
     def late():
-        time.sleep(0.2)
+        returned.wait()
         print("thread done", file=sys.stderr)
     threading.Thread(target=late).start()
 sys.argv = ["baccarat-odds", *{argv!r}]
 from analyzer.cli.console import main
 status = main()
 print("returned", status, file=sys.stderr)
+returned.set()
 """
 
 
