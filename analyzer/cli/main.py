@@ -92,6 +92,11 @@ class _Top(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+#: The options of the program itself, not of a command (given after one, they are said
+#: to go before it, not taken for the command's nearest option).
+_TOP_OPTIONS = ("--version",)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2, an option is written
     whole (argparse's prefixes took ``count --shoe FILE`` for ``--shoes``, and said the
@@ -112,8 +117,12 @@ class _Parser(argparse.ArgumentParser):
             for given in args:
                 if given == "--":
                     break
+                # A word with a space is a value to argparse, never an option (a file
+                # named "--my shoe.csv").
                 name = given.split("=")[0]
-                if name.startswith("--") and name not in known:
+                if name.startswith("--") and name not in known and " " not in given:
+                    if name in _TOP_OPTIONS:
+                        self.error(f"{name} goes before the command: {PROG} {name}")
                     near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
                     hint = f" (did you mean {near[0]}?)" if near else ""
                     self.error(f"unrecognized arguments: {name}{hint}")
