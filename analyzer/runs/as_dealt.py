@@ -810,7 +810,7 @@ class PassCheckpoint:
             write_atomically(self.path, write)
         except OSError as exc:
             why = exc.strerror or str(exc)
-            if why != self.failed:
+            if why != self.failed and not interrupted:  # (the interrupted message says it)
                 tell(f"note: cannot keep a checkpoint of the pass in {self.path.parent}: {why}")
             self.failed = why
         else:
@@ -831,6 +831,8 @@ class PassCheckpoint:
         rows = self.identity["rows"]
         if self.kept_row is None:  # stopped before its first block, or no room
             kept = "no checkpoint of it was kept" + (f" ({self.failed})" if self.failed else "")
+            if number == 1:  # nothing at all to go on from: --resume would start it again
+                return f"pass {number} of {passes}: {kept}; the same command starts it again"
         else:
             kept = f"{rows - self.kept_row:,} of its {rows:,} rows are kept in {self.path}"
         return f"pass {number} of {passes}: {kept}; run the same command with --resume to go on"

@@ -610,9 +610,17 @@ def test_no_room_on_the_disk_skips_the_checkpoint_in_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == passes and "cannot keep a checkpoint" in err
     assert "needed, 0.0 GB free on the disk" in err and not _checkpoints(tmp_path)
+    # Ctrl-C before the first checkpoint was due (as minutes into one deck's pass): its
+    # write fails, said in the interrupted message only (not in a note before it too), and
+    # the first pass, nothing kept, is not sent to --resume: it would start again.
+    import analyzer.runs.as_dealt as as_dealt
+
+    monkeypatch.setattr(as_dealt, "CHECKPOINT_SECONDS", 10**6)
     kernel(signal_at=2)
-    with pytest.raises(Interrupted, match=r"no checkpoint of it was kept \(.* GB needed"):
+    with pytest.raises(Interrupted, match=r"no checkpoint of it was kept \(.* GB needed") as stop:
         exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    assert capsys.readouterr().err == ""
+    assert str(stop.value).endswith("; the same command starts it again")
 
 
 def test_a_second_run_of_the_job_is_refused_while_one_works(tmp_path, in_blocks) -> None:
