@@ -11,6 +11,7 @@ naming the argument, never an ``AttributeError`` from deep inside.
 from __future__ import annotations
 
 import math
+import numbers
 import re
 import reprlib
 from collections.abc import Iterable, Mapping, Sequence
@@ -88,6 +89,7 @@ def whole_number(value: object, where: str, what: str, low: int, high: int) -> i
 
 
 _EXACT_NUMBER = Pattern(r"[0-9]{1,15}(\.[0-9]{1,15}|/[0-9]{1,15})?")
+_LONG_NUMBER = Pattern(r"[0-9]+(\.[0-9]+|/[0-9]+)?")
 
 
 def exact_number(value: object, where: str, what: str) -> Fraction:
@@ -100,13 +102,18 @@ def exact_number(value: object, where: str, what: str) -> Fraction:
     if isinstance(value, float):
         if not math.isfinite(value):
             raise AnalyzerError(f"{where}: {what} must be a finite number, got {value!r}")
-        value = repr(value)
+        value = float.__repr__(value)  # numpy's float64 is a float: "0.25", not its repr
         if "e" in value:
             raise AnalyzerError(f"{where}: {what} {value} is out of range: write it as {usage}")
     text = str(value).strip()
     if text.startswith("-") and _EXACT_NUMBER.fullmatch(text[1:].strip()):
         raise AnalyzerError(f"{where}: {what} must not be negative, got {text[:40]!r}")
     if not _EXACT_NUMBER.fullmatch(text):
+        if _LONG_NUMBER.fullmatch(text):  # a number all the same: say what is wrong with it
+            raise AnalyzerError(
+                f"{where}: {what} {_SHORT.repr(text)} has too many digits (at most 15 on "
+                "each side of the point or slash)"
+            )
         raise AnalyzerError(f"{where}: {what} must be {usage}, got {_SHORT.repr(value)}")
     if re.search(r"/0+$", text):
         raise AnalyzerError(f"{where}: {what} {text!r}: division by zero")
@@ -114,9 +121,10 @@ def exact_number(value: object, where: str, what: str) -> Fraction:
 
 
 def given_number(value: object, where: str, what: str) -> Fraction:
-    """:func:`exact_number`, a Fraction taken too: a value given in Python."""
-    if isinstance(value, Fraction):
-        value = str(value)
+    """:func:`exact_number`, any exact number taken too (a Fraction, numpy's integers): a
+    value given in Python."""
+    if isinstance(value, numbers.Rational) and not isinstance(value, (bool, int)):
+        value = str(Fraction(int(value.numerator), int(value.denominator)))
     return exact_number(value, where, what)
 
 

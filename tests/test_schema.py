@@ -124,3 +124,18 @@ def test_sequence_of() -> None:
             sequence_of(bad, str, "bets", "bet ids")
     with pytest.raises(AnalyzerError, match=r"^cards must be a list of Card objects: item 1 is "):
         sequence_of([Fraction(1), 2], Fraction, "cards", "Card objects")
+
+
+@pytest.mark.parametrize(
+    "text", ["1/10000000000000000000", "10000000000000000", "0.1234567890123456"]
+)
+def test_an_exact_number_too_long_is_refused_for_its_digits(text) -> None:
+    """A number past 15 digits a side is told so (it was told to be a decimal or fraction,
+    which it is); text that is no number is told what a number looks like."""
+    from analyzer.schema import exact_number
+
+    with pytest.raises(AnalyzerError, match=r"^w: the meter '.*' has too many digits \(at most 15"):
+        exact_number(text, "w", "the meter")
+    with pytest.raises(AnalyzerError, match="must be a decimal or fraction such as"):
+        exact_number(text + "x", "w", "the meter")
+    assert exact_number(text[:15], "w", "the meter") == Fraction(text[:15])

@@ -92,6 +92,13 @@ class _Top(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position, width)
 
 
+#: The options of the program itself, not of a command (given after one, they are said
+#: to go before it, not taken for the command's nearest option).
+_TOP_OPTIONS = ("--version",)
+#: The hyphen and the dashes and minus sign that stand for it in text pasted from a page.
+_DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2212"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line and exit status 2, an option is written
     whole (argparse's prefixes took ``count --shoe FILE`` for ``--shoes``, and said the
@@ -112,11 +119,22 @@ class _Parser(argparse.ArgumentParser):
             for given in args:
                 if given == "--":
                     break
+                # A word with a space is a value to argparse, never an option (a file
+                # named "--my shoe.csv").
                 name = given.split("=")[0]
-                if name.startswith("--") and name not in known:
-                    near = difflib.get_close_matches(name, known, n=1, cutoff=0.7)
+                if name in known or " " in given:
+                    continue
+                if name.startswith("--"):
+                    if name in _TOP_OPTIONS:
+                        self.error(f"{name} goes before the command: {PROG} {name}")
+                    near = difflib.get_close_matches(name.lower(), known, n=1, cutoff=0.7)
                     hint = f" (did you mean {near[0]}?)" if near else ""
                     self.error(f"unrecognized arguments: {name}{hint}")
+                # An option with one dash, or a dash a word processor made (pasted from a
+                # page): named when it is one of the command's written whole.
+                whole = "--" + name.lstrip(_DASHES)
+                if name[:1] in _DASHES and len(whole) > 3 and whole in known:
+                    self.error(f"unrecognized arguments: {name} (did you mean {whole}?)")
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> None:  # type: ignore[override]

@@ -744,6 +744,7 @@ class PassCheckpoint:
 
         if not os.path.lexists(self.path):
             return None
+        why = "is damaged or not this pass's"
         try:
             if not stat.S_ISREG(os.stat(self.path).st_mode):
                 raise ValueError("not a file")
@@ -751,6 +752,12 @@ class PassCheckpoint:
                 meta = _small_text(data, _CHECKPOINT_META)
                 row = meta.pop("row")
                 if meta != self.identity or type(row) is not int:
+                    if {**meta, "program": self.identity["program"]} == self.identity:
+                        # Said as such: a program updated between Ctrl-C and --resume.
+                        why = (
+                            f"was written by another program version "
+                            f"({str(meta['program'])[:60]}, this is {self.identity['program']})"
+                        )
                     raise ValueError("another job, primes or program version")
                 states = plan.shoe.states
                 width = len(self.identity["primes"])
@@ -767,8 +774,8 @@ class PassCheckpoint:
             raise
         except Exception:  # damaged, cut short, another job's: never used
             tell(
-                f"note: the checkpoint {self.path} is damaged or not this pass's: pass "
-                f"{number} starts again from its first row"
+                f"note: the checkpoint {self.path} {why}: pass {number} starts again from "
+                "its first row"
             )
             self.remove()  # out of the way of the pass's own
             return None
@@ -803,7 +810,7 @@ class PassCheckpoint:
             write_atomically(self.path, write)
         except OSError as exc:
             why = exc.strerror or str(exc)
-            if why != self.failed:
+            if why != self.failed and not interrupted:  # (the interrupted message says it)
                 tell(f"note: cannot keep a checkpoint of the pass in {self.path.parent}: {why}")
             self.failed = why
         else:
@@ -824,6 +831,8 @@ class PassCheckpoint:
         rows = self.identity["rows"]
         if self.kept_row is None:  # stopped before its first block, or no room
             kept = "no checkpoint of it was kept" + (f" ({self.failed})" if self.failed else "")
+            if number == 1:  # nothing at all to go on from: --resume would start it again
+                return f"pass {number} of {passes}: {kept}; the same command starts it again"
         else:
             kept = f"{rows - self.kept_row:,} of its {rows:,} rows are kept in {self.path}"
         return f"pass {number} of {passes}: {kept}; run the same command with --resume to go on"

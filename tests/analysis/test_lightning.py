@@ -311,10 +311,20 @@ def test_symbolic_lightning_is_the_exact_analysis_at_a_point() -> None:
     given = analyze(paytable=paytable, shoe=shoe, unknowns={"a": "1/7", "b": Fraction(2, 9)})
     for r in given.results:
         assert symbolic.result(r.bet.id).rtp.at(point) == r.rtp
+    # numpy's numbers as Python's (a float64 was refused, shown as 'np.float64(0.25)').
+    corner = {"a": Fraction(1, 4), "b": Fraction(0)}
+    given = analyze(
+        paytable=paytable, shoe=shoe, unknowns={"a": np.float64(0.25), "b": np.int64(0)}
+    )
+    for r in given.results:
+        assert symbolic.result(r.bet.id).rtp.at(corner) == r.rtp
     for bad, message in (
         (["a"], "give a mapping"),
         ({"c": "1/2"}, "'c' is not an unknown"),
         ({"a": "x", "b": "0"}, "a must be a decimal or fraction"),
+        # A Fraction too fine is refused for its digits (it was told to be a fraction).
+        ({"a": Fraction(1, 10**20), "b": "0"}, r"a '1/1000.*' has too many digits \(at most 15"),
+        ({"a": "-1/7", "b": "0"}, "a must not be negative"),
     ):
         with pytest.raises(AnalyzerError, match=message):
             analyze(paytable=paytable, shoe=shoe, unknowns=bad)

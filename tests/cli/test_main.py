@@ -32,6 +32,18 @@ from analyzer.cli.main import COMMANDS, main
         (["report", "--deck", "6"], "unrecognized arguments: --deck (did you mean --decks?)"),
         (["report", "--dekcs=6"], "unrecognized arguments: --dekcs (did you mean --decks?)"),
         (["report", "--bogus"], "unrecognized arguments: --bogus\n"),
+        # The program's own option after a command is said to go before it (it was taken
+        # for report's nearest option, --decisions).
+        (["report", "--version"], "--version goes before the command: baccarat-odds --version"),
+        # A word with a space is a value to argparse, never an option: the paytable is
+        # looked for (it was refused as an unrecognized argument).
+        (["report", "--paytable", "--my table.toml"], "--my table.toml: no such file"),
+        # One dash, a word processor's dash, capitals: the option meant is named (they were
+        # 'unrecognized arguments: \u2014decks 6', no hint).
+        (["report", "-decks", "6"], "unrecognized arguments: -decks (did you mean --decks?)"),
+        (["report", "\u2014decks", "6"], "\u2014decks (did you mean --decks?)"),
+        (["report", "\u2013\u2013decks=6"], "\u2013\u2013decks (did you mean --decks?)"),
+        (["report", "--DECKS", "6"], "unrecognized arguments: --DECKS (did you mean --decks?)"),
     ],
 )
 def test_bad_input_is_one_line_exit_2(capsys, argv, message) -> None:

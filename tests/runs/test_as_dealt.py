@@ -571,6 +571,29 @@ def test_a_checkpoint_that_does_not_fit_is_never_used(tmp_path, capsys, in_block
     assert err.count("\n") == 1 and "is damaged or not this pass's: pass 1 starts again" in err
 
 
+def test_another_program_versions_checkpoint_is_said_as_such(
+    tmp_path, capsys, monkeypatch, in_blocks
+) -> None:
+    """A checkpoint kept by another program version (one updated between Ctrl-C and
+    --resume) is not used, and the note says why: not 'damaged'."""
+    import analyzer.runs.runner as runner
+    from analyzer.interrupts import Interrupted
+
+    whole, passes, rows, kernel = in_blocks
+    kernel(signal_at=2)
+    with pytest.raises(Interrupted):
+        exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    monkeypatch.setattr(runner, "program_version", lambda: "0.0.1+another")
+    capsys.readouterr()
+    again = kernel()
+    assert exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path), resume=True) == whole
+    assert again.rows == passes * rows  # every pass dealt from its first row
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert "was written by another program version (" in err
+    assert "this is 0.0.1+another): pass 1 starts again from its first row" in err
+
+
 def test_no_room_on_the_disk_skips_the_checkpoint_in_one_line(
     tmp_path, capsys, monkeypatch, in_blocks
 ) -> None:
@@ -587,9 +610,17 @@ def test_no_room_on_the_disk_skips_the_checkpoint_in_one_line(
     err = capsys.readouterr().err
     assert err.count("\n") == passes and "cannot keep a checkpoint" in err
     assert "needed, 0.0 GB free on the disk" in err and not _checkpoints(tmp_path)
+    # Ctrl-C before the first checkpoint was due (as minutes into one deck's pass): its
+    # write fails, said in the interrupted message only (not in a note before it too), and
+    # the first pass, nothing kept, is not sent to --resume: it would start again.
+    import analyzer.runs.as_dealt as as_dealt
+
+    monkeypatch.setattr(as_dealt, "CHECKPOINT_SECONDS", 10**6)
     kernel(signal_at=2)
-    with pytest.raises(Interrupted, match=r"no checkpoint of it was kept \(.* GB needed"):
+    with pytest.raises(Interrupted, match=r"no checkpoint of it was kept \(.* GB needed") as stop:
         exact_as_dealt(CHECKED, progress=False, work_dir=str(tmp_path))
+    assert capsys.readouterr().err == ""
+    assert str(stop.value).endswith("; the same command starts it again")
 
 
 def test_a_second_run_of_the_job_is_refused_while_one_works(tmp_path, in_blocks) -> None:
