@@ -524,6 +524,7 @@ def deal_pass(
     dealt: Callable[[int], object] | None = None,
     state: PassState | None = None,
     keep: Callable[[PassState, bool], object] | None = None,
+    summing: Callable[[int, int], object] | None = None,
 ) -> list[dict[str, np.ndarray]]:
     """One pass modulo each of ``primes``: per prime and bucket, ``played`` (value orders
     with a round of that bucket, summed over its rounds) and ``moments[j, t]`` (``G`` of
@@ -535,7 +536,9 @@ def deal_pass(
     with the pass as it stands, ``interrupted`` False, and once more, True, when Ctrl-C
     or SIGTERM stops the pass (they are taken between blocks only, so ``state`` always
     holds whole rows: a block dealt twice would count its rounds twice), before the
-    ``KeyboardInterrupt`` goes on up."""
+    ``KeyboardInterrupt`` goes on up. ``summing(k, n)`` is called as the counts modulo
+    the ``k``-th of the ``n`` primes are summed into ``played`` and ``moments``, once
+    every row is dealt (a minute or more for one deck: a bar says so)."""
     from analyzer.interrupts import interrupts_deferred, interrupts_polled
 
     shoe, terms = plan.shoe, plan.terms
@@ -565,6 +568,8 @@ def deal_pass(
                 stop_if_asked()
             a, buckets = state.a, plan.buckets
             for q, p in enumerate(primes):
+                if summing is not None:
+                    summing(q + 1, len(primes))
                 # (A copy: the pass kept on an interrupt here is whole, with row 0.)
                 starts = np.ascontiguousarray(a[:, q * buckets : (q + 1) * buckets].T)
                 out.append(_weigh(plan, starts, p))

@@ -677,13 +677,23 @@ def _exact_passes(plan, groups: list[list[int]], kept, resume: bool, progress) -
                     f"version's: pass {number} is dealt again"
                 )
             checkpoint = None if kept is None else PassCheckpoint(kept, group, per_pass)
-            state = checkpoint.load(plan, number) if checkpoint is not None and resume else None
+            state = None
+            if checkpoint is not None and resume:
+                bar.set_postfix_str("reading the checkpoint")  # (1.3 GB for one deck)
+                state = checkpoint.load(plan, number)
+                bar.set_postfix_str("")
             if state is not None:
                 bar.update(per_pass - state.row)  # the rows dealt before are not dealt again
+
+            def summing(k: int, n: int) -> None:
+                bar.set_postfix_str(f"summing the counts modulo prime {k} of {n}")
+
             try:
                 results = deal_pass(
-                    plan, group, bar.update, state, None if checkpoint is None else checkpoint.keep
-                )
+                    plan, group, bar.update, state, None if checkpoint is None else checkpoint.keep,
+                    summing,
+                )  # fmt: skip
+                bar.set_postfix_str("")
             except KeyboardInterrupt:
                 if checkpoint is None:
                     raise

@@ -75,9 +75,11 @@ def test_a_pass_in_rows_is_the_pass_in_one_go(monkeypatch) -> None:
     primes = plan.primes()
     whole = deal_pass(plan, primes)
     monkeypatch.setattr(kernels, "_ROWS_AT_ONCE", 1)
-    seen = []
-    in_rows = deal_pass(plan, primes, seen.append)
+    seen, summed = [], []
+    in_rows = deal_pass(plan, primes, seen.append, summing=lambda k, n: summed.append((k, n)))
     assert sum(seen) == kernels.rows(shoe) and len(seen) == kernels.rows(shoe)
+    # (the sums after the rows, a minute for one deck, are said prime by prime)
+    assert summed == [(k, len(primes)) for k in range(1, len(primes) + 1)]
     for one, other in zip(whole, in_rows, strict=True):
         for key in one:
             np.testing.assert_array_equal(one[key], other[key])

@@ -447,11 +447,14 @@ class _Bar:
     """A progress bar that records its total and its updates."""
 
     def __init__(self, total, **_options) -> None:
-        self.total, self.updates = total, []
+        self.total, self.updates, self.said = total, [], []
         _Bar.last = self
 
     def update(self, count) -> None:
         self.updates.append(count)
+
+    def set_postfix_str(self, text) -> None:
+        self.said.append(text)
 
     def close(self) -> None:
         pass
@@ -492,6 +495,9 @@ def test_ctrl_c_keeps_the_pass_and_resume_deals_only_the_rows_left(
     assert again.rows == passes * rows - first.rows  # no row dealt twice
     # the bar: the first pass read back, the rows kept of the second, then the rows dealt
     assert bar.updates[:2] == [rows, 21] and sum(bar.updates) == bar.total == passes * rows
+    # and what it is doing where no row moves: reading the checkpoint, summing each prime
+    assert bar.said[:2] == ["reading the checkpoint", ""]
+    assert "summing the counts modulo prime 1 of 1" in bar.said
     assert not _checkpoints(tmp_path)  # a finished pass removes its checkpoint
     assert len(list(kept.parent.glob("prime-*.npz"))) == passes
 
