@@ -88,7 +88,9 @@ def whole_number(value: object, where: str, what: str, low: int, high: int) -> i
     return value
 
 
-_EXACT_NUMBER = Pattern(r"[0-9]{1,15}(\.[0-9]{1,15}|/[0-9]{1,15})?")
+#: Digits are bounded (no number so long that reading it is work); a decimal may have 30
+#: after the point, so that fit's bounds (15 significant digits, 0.0598793653662002) paste.
+_EXACT_NUMBER = Pattern(r"[0-9]{1,15}(\.[0-9]{1,30}|/[0-9]{1,15})?")
 _LONG_NUMBER = Pattern(r"[0-9]+(\.[0-9]+|/[0-9]+)?")
 
 
@@ -111,8 +113,8 @@ def exact_number(value: object, where: str, what: str) -> Fraction:
     if not _EXACT_NUMBER.fullmatch(text):
         if _LONG_NUMBER.fullmatch(text):  # a number all the same: say what is wrong with it
             raise AnalyzerError(
-                f"{where}: {what} {_SHORT.repr(text)} has too many digits (at most 15 on "
-                "each side of the point or slash)"
+                f"{where}: {what} {_SHORT.repr(text)} has too many digits (at most 15 "
+                "before the point and 30 after it, 15 on each side of a slash)"
             )
         raise AnalyzerError(f"{where}: {what} must be {usage}, got {_SHORT.repr(value)}")
     if re.search(r"/0+$", text):

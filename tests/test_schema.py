@@ -127,7 +127,7 @@ def test_sequence_of() -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["1/10000000000000000000", "10000000000000000", "0.1234567890123456"]
+    "text", ["1/10000000000000000000", "10000000000000000", "0." + "1234567890" * 3 + "1"]
 )
 def test_an_exact_number_too_long_is_refused_for_its_digits(text) -> None:
     """A number past 15 digits a side is told so (it was told to be a decimal or fraction,
@@ -139,3 +139,13 @@ def test_an_exact_number_too_long_is_refused_for_its_digits(text) -> None:
     with pytest.raises(AnalyzerError, match="must be a decimal or fraction such as"):
         exact_number(text + "x", "w", "the meter")
     assert exact_number(text[:15], "w", "the meter") == Fraction(text[:15])
+
+
+def test_a_bound_fit_prints_is_an_exact_number() -> None:
+    """fit prints an end as a decimal of 15 significant digits (multipliers-fees-fit
+    guide: 0.0598793653662002, 16 after the point): --unknowns takes it as printed."""
+    from analyzer.schema import exact_number
+
+    assert exact_number("0.0598793653662002", "--unknowns", "p") == Fraction(
+        598793653662002, 10**16
+    )
