@@ -112,7 +112,10 @@ class _Parser(argparse.ArgumentParser):
     def parse_known_args(self, args=None, namespace=None):  # type: ignore[override]
         # A command's own parser (a subcommand's) names an option it does not know before
         # anything else: argparse would first ask for the required ones it was meant as.
-        if args is not None and self._subparsers is None:
+        words = [] if args is None else list(args)
+        words = words[: words.index("--")] if "--" in words else words
+        asked_for_help = "-h" in words or "--help" in words  # (the help, whatever else)
+        if args is not None and self._subparsers is None and not asked_for_help:
             import difflib
 
             known = [o for a in self._actions for o in a.option_strings]

@@ -32,6 +32,7 @@ from analyzer.cli.main import COMMANDS, main
         (["report", "--deck", "6"], "unrecognized arguments: --deck (did you mean --decks?)"),
         (["report", "--dekcs=6"], "unrecognized arguments: --dekcs (did you mean --decks?)"),
         (["report", "--bogus"], "unrecognized arguments: --bogus\n"),
+        (["report", "--bogus", "--", "--help"], "unrecognized arguments: --bogus\n"),
         # The program's own option after a command is said to go before it (it was taken
         # for report's nearest option, --decisions).
         (["report", "--version"], "--version goes before the command: baccarat-odds --version"),
@@ -51,6 +52,18 @@ def test_bad_input_is_one_line_exit_2(capsys, argv, message) -> None:
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["report", "--help", "--bogus"], ["report", "--bogus", "-h"]])
+def test_the_help_asked_for_is_given_whatever_else(capsys, argv) -> None:
+    """As argparse does: --help prints the command's help even beside an option it does
+    not know (the scan for unknown options had refused it first)."""
+    from analyzer.cli.main import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: baccarat-odds report")
 
 
 @pytest.mark.parametrize("commit", ["v0.1.0-3-gabc1234-dirty", None])
