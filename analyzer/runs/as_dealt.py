@@ -307,18 +307,32 @@ def _solved_round_sums(
     the rounds are priced one by one, not summed by window first."""
     from analyzer.analysis.solved import solved_values
 
-    shoes = len(n_rounds)
-    result: Result = {"rounds": n_rounds.copy()}
-    for key in PER_COLUMN:
-        result[key] = np.zeros((shoes, job.n_columns), np.int64 if key.endswith("bets") else float)
     dealt = np.arange(compositions.shape[1])[None, :] < n_rounds[:, None]
-    if not dealt.any():
-        return result
     shoe_of_round = np.nonzero(dealt)[0]
     number = numbers[:, : compositions.shape[1]][dealt]
-    ev = solved_values(job.paytable, job.columns, compositions[dealt])
+    if dealt.any():
+        ev = solved_values(job.paytable, job.columns, compositions[dealt])
+    else:
+        ev = np.zeros((0, job.n_columns))
+    return summed_by_shoe(job, n_rounds, shoe_of_round, number, ev)
+
+
+def summed_by_shoe(
+    job: DealtJob,
+    n_rounds: np.ndarray,
+    shoe_of_round: np.ndarray,
+    number: np.ndarray,
+    ev: np.ndarray,
+) -> Result:
+    """A partition's result from its rounds priced one by one: each round's shoe, number
+    and EVs (a row per round, a column per bet and mode) summed per shoe, with each
+    column's max round (``limit_``) and without it (``all_``)."""
+    shoes = len(n_rounds)
+    result: Result = {"rounds": n_rounds.astype(np.int64)}
     limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
     offered = number[:, None] <= limits
+    for key in PER_COLUMN:
+        result[key] = np.zeros((shoes, job.n_columns), np.int64 if key.endswith("bets") else float)
     for c in range(job.n_columns):
         result["limit_ev"][:, c] = np.bincount(
             shoe_of_round, weights=np.where(offered[:, c], ev[:, c], 0.0), minlength=shoes

@@ -144,7 +144,7 @@ def family_partition(job: DealtJob, index: int, shoes: int) -> Result:
 
 
 def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result:
-    from analyzer.runs.as_dealt import PER_COLUMN
+    from analyzer.runs.as_dealt import summed_by_shoe
 
     game: Game = job.paytable.game
     per_round = game.cards
@@ -162,28 +162,13 @@ def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result
     shoe_of_round = np.repeat(np.arange(shoes), n_rounds)
     begins = np.repeat(np.cumsum(n_rounds) - n_rounds, n_rounds)
     number = np.arange(len(shoe_of_round)) - begins + 1
-    n_columns = job.n_columns
-    result: Result = {"rounds": n_rounds.astype(np.int64)}
-    for key in PER_COLUMN:
-        result[key] = np.zeros((shoes, n_columns), np.int64 if key.endswith("bets") else float)
     if not len(shoe_of_round):
-        return result
-    if not game.by_values:
+        ev = np.zeros((0, job.n_columns))
+    elif not game.by_values:
         at = starts[shoe_of_round] + (number - 1) * per_round  # each round's first card
         by_shoe = np.split(at, np.cumsum(n_rounds))
         ev = _batch(job).expected_values(_compositions(job, cards, by_shoe))
-    limits = np.array([np.iinfo(np.int64).max if m is None else m for m in job.max_rounds])
-    offered = number[:, None] <= limits
-    for c in range(n_columns):
-        result["limit_ev"][:, c] = np.bincount(
-            shoe_of_round, weights=np.where(offered[:, c], ev[:, c], 0.0), minlength=shoes
-        )
-        result["limit_bets"][:, c] = np.bincount(
-            shoe_of_round, weights=offered[:, c], minlength=shoes
-        ).astype(np.int64)
-        result["all_ev"][:, c] = np.bincount(shoe_of_round, weights=ev[:, c], minlength=shoes)
-    result["all_bets"][:] = n_rounds[:, None]
-    return result
+    return summed_by_shoe(job, n_rounds, shoe_of_round, number, ev)
 
 
 def _solved_shoes(job: DealtJob, cards: np.ndarray, starts: np.ndarray) -> tuple:
