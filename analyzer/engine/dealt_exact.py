@@ -659,28 +659,15 @@ def term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list[Fract
 
 
 def _pair_term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list[Fraction]:
-    from analyzer.engine.terms import cell_columns, walk_leaves, walk_terms
+    from analyzer.engine.terms import cell_columns, leaf_terms
     from analyzer.paytables.settle import Settlement, settling_rule
 
-    walk = walk_terms(tableau)
-    sequences, cells = walk_leaves(tableau)
-    n = len(sequences)
-    k = np.zeros((n, N_VALUES), dtype=np.int64)
-    for position in range(6):
-        dealt = sequences[:, position] >= 0
-        np.add.at(k, (np.nonzero(dealt)[0], sequences[dealt, position]), 1)
-    code = N_VALUES ** np.arange(N_VALUES, dtype=np.int64)  # k_v <= 6 < 10
-    term_codes = walk.k @ code
-    term_order = np.argsort(term_codes)
-    term_of_leaf = term_order[np.searchsorted(term_codes[term_order], k @ code)]
-    cell_weights = np.array([1, 16, 256, 4096], dtype=np.int64)
-    cell_codes = walk.cells @ cell_weights
-    cell_order = np.argsort(cell_codes)
-    cell_of_leaf = cell_order[np.searchsorted(cell_codes[cell_order], cells @ cell_weights)]
+    # (each leaf's term and cell in walk_terms' order, as term_nets' callers index them)
+    sequences, terms, term_of_leaf, cells, cell_of_leaf = leaf_terms(tableau)
     first = sequences[:, :4]
     paired = (first[:, 0] == first[:, 2]) | (first[:, 1] == first[:, 3])
     four = np.where(paired, first @ np.array([1000, 100, 10, 1]), -1)
-    n_cells = len(walk.cells)
+    n_cells = len(cells)
     key = (term_of_leaf * n_cells + cell_of_leaf) * 10001 + (four + 1)
     groups, group_count = np.unique(key, return_counts=True)
     # The bet's net in each (cell, player pair state, banker pair state).
@@ -699,7 +686,7 @@ def _pair_term_nets(bet: Bet, tableau: Tableau, counts: tuple[int, ...]) -> list
     scaled = [int(Fraction(x) * scale) for x in nets]
     net_of = [[scaled[rule[s * n_cells + c]] for s in range(len(states))] for c in range(n_cells)]
     chances = _PairChances(counts)
-    plain = [0] * len(walk.k)  # per term: sum of count * scaled net, no pair dealt
+    plain = [0] * len(terms)  # per term: sum of count * scaled net, no pair dealt
     paired: dict[tuple[int, int], int] = {}  # (term, chance total): sum of count * ways . net
     for g, count in zip(groups.tolist(), group_count.tolist(), strict=True):
         rest, f = divmod(g, 10001)

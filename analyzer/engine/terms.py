@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -114,9 +115,20 @@ class WalkTerms:
     count: np.ndarray
 
 
-@cache
-def walk_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkTerms:
-    """Compile the walk of one tableau (a few hundred milliseconds, once per process)."""
+class WalkLeaves(NamedTuple):
+    """Every leaf of a tableau's walk (:func:`walk_leaves`' ``sequences``) with its term
+    (a row of ``terms``) and its outcome cell (a row of ``cells``): the order
+    :func:`walk_terms` gives its terms and cells."""
+
+    sequences: np.ndarray
+    terms: np.ndarray
+    term_of_leaf: np.ndarray
+    cells: np.ndarray
+    cell_of_leaf: np.ndarray
+
+
+def leaf_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkLeaves:
+    """The walk's leaves, each with its term and cell (:class:`WalkLeaves`)."""
     sequences, cells = walk_leaves(tableau)
     n = len(sequences)
     k = np.zeros((n, N_VALUES), dtype=np.int64)
@@ -127,17 +139,23 @@ def walk_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkTerms:
     _, term_first, term_of_leaf = np.unique(
         k @ (7 ** np.arange(N_VALUES, dtype=np.int64)), return_index=True, return_inverse=True
     )
-    terms = k[term_first]
-    cell_codes, cell_first, cell_of_leaf = np.unique(
+    _, cell_first, cell_of_leaf = np.unique(
         cells @ np.array([1, 16, 256, 4096], dtype=np.int64),
         return_index=True,
         return_inverse=True,
     )
-    cell_rows = cells[cell_first]
-    pair_codes, count = np.unique(
-        term_of_leaf.ravel() * len(cell_codes) + cell_of_leaf.ravel(), return_counts=True
+    return WalkLeaves(
+        sequences, k[term_first], term_of_leaf.ravel(), cells[cell_first], cell_of_leaf.ravel()
     )
-    pairs = np.stack(np.divmod(pair_codes, len(cell_codes)), axis=1)
+
+
+@cache
+def walk_terms(tableau: Tableau = STANDARD_TABLEAU) -> WalkTerms:
+    """Compile the walk of one tableau (a few hundred milliseconds, once per process)."""
+    _, terms, term_of_leaf, cell_rows, cell_of_leaf = leaf_terms(tableau)
+    n_cells = len(cell_rows)
+    pair_codes, count = np.unique(term_of_leaf * n_cells + cell_of_leaf, return_counts=True)
+    pairs = np.stack(np.divmod(pair_codes, n_cells), axis=1)
     for array in (terms, cell_rows, pairs, count):
         array.setflags(write=False)
     return WalkTerms(terms, terms.sum(axis=1), cell_rows, pairs[:, 0], pairs[:, 1], count)
