@@ -15,7 +15,6 @@ variance of the shoes.
 from __future__ import annotations
 
 import functools
-import json
 import operator
 import re
 from dataclasses import asdict, dataclass
@@ -27,10 +26,8 @@ import pandas as pd
 
 from analyzer.analysis.solved import solved_values
 from analyzer.engine.batch import dealt_expected_values
-from analyzer.engine.game_batch import GameBatch, game_batch
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_RANKS, N_RANKS, RANKS, parse_rank
-from analyzer.memo import Kept
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.runs import TRUE_COUNT_DECKS
 from analyzer.runs.dealer import (
@@ -42,7 +39,7 @@ from analyzer.runs.dealer import (
     join_rounds,
     shuffled_shoe,
 )
-from analyzer.runs.game_dealer import deal_game_shoes, shuffled_game_shoes
+from analyzer.runs.game_dealer import deal_game_shoes, kept_game_batch, shuffled_game_shoes
 from analyzer.runs.runner import Result, partition_rng
 from analyzer.runs.solved_rounds import deal_solved_shoe
 from analyzer.runs.stats import ratio_and_error
@@ -304,19 +301,6 @@ def _deal_punto_banco(job: CountJob, rng: np.random.Generator, shoes: int) -> _D
     )
 
 
-#: Each process's compiled bets of a game dealt once, by paytable and columns (a count's
-#: partitions, one after another, compile them once).
-_GAME_BATCHES: Kept[GameBatch] = Kept(8)
-
-
-def _game_batch(job: CountJob) -> GameBatch:
-    key = json.dumps([job.paytable.fingerprint, job.columns], sort_keys=True, default=str)
-    batch = _GAME_BATCHES.get(key)
-    if batch is None:
-        batch = _GAME_BATCHES.put(key, game_batch(job.paytable.game, job.bets))
-    return batch
-
-
 def _deal_game(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
     """The next ``shoes`` shoes of a game dealt once (:mod:`analyzer.runs.game_dealer`:
     shuffled, burned and cut as punto banco's) from ``rng``, each round's EVs by the
@@ -335,7 +319,9 @@ def _deal_game(job: CountJob, rng: np.random.Generator, shoes: int) -> _Dealt:
             counted = _seen(tag_of_card, cards, int(dealt.starts[shoe]), starts, procedure.burn)
             seen.append(counted[0])
             unseen.append(counted[1])
-    ev = _game_batch(job).expected_values(np.concatenate(compositions))
+    ev = kept_game_batch(job.paytable, job.columns, job.bets).expected_values(
+        np.concatenate(compositions)
+    )
     return _Dealt(
         rounds.shoe,
         rounds.number,

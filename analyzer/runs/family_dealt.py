@@ -18,7 +18,6 @@ the exact analysis's (a Fraction).
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Callable
 from fractions import Fraction
 from math import comb
@@ -29,11 +28,10 @@ import numpy as np
 from analyzer.errors import AnalyzerError
 from analyzer.game.cards import CARD_VALUES, N_CARDS, N_RANKS, RANK_VALUES
 from analyzer.game.shoe import ROUND_CARDS
-from analyzer.memo import Kept
+from analyzer.runs.game_dealer import kept_game_batch
 from analyzer.runs.runner import Result
 
 if TYPE_CHECKING:  # (the dealt job's module imports this one's functions lazily)
-    from analyzer.engine.game_batch import GameBatch
     from analyzer.game.games import Game
     from analyzer.runs.as_dealt import DealRule, DealtJob
 
@@ -45,10 +43,6 @@ __all__ = [
     "family_rounds",
     "priced_records",
 ]
-
-#: Each process's compiled bets, by paytable and columns (a run's partitions, one after
-#: another, compile them once).
-_BATCHES: Kept[GameBatch] = Kept(8)
 
 
 def family_rounds(starts: np.ndarray, size: int, rule: DealRule, per_round: int) -> np.ndarray:
@@ -124,16 +118,6 @@ def _counts52(job: DealtJob) -> np.ndarray:
     return out
 
 
-def _batch(job: DealtJob) -> GameBatch:
-    from analyzer.engine.game_batch import game_batch
-
-    key = json.dumps([job.paytable.fingerprint, job.columns], sort_keys=True, default=str)
-    batch = _BATCHES.get(key)
-    if batch is None:
-        batch = _BATCHES.put(key, game_batch(job.paytable.game, job.bets))
-    return batch
-
-
 def family_partition(job: DealtJob, index: int, shoes: int) -> Result:
     """:func:`~analyzer.runs.as_dealt.dealt_partition` for a game dealt once: ``shoes``
     shoes (partition ``index`` of the job's seed) dealt and every round priced by the
@@ -167,7 +151,9 @@ def _family_shoes(job: DealtJob, rng: np.random.Generator, shoes: int) -> Result
     elif not game.by_values:
         at = starts[shoe_of_round] + (number - 1) * per_round  # each round's first card
         by_shoe = np.split(at, np.cumsum(n_rounds))
-        ev = _batch(job).expected_values(_compositions(job, cards, by_shoe))
+        ev = kept_game_batch(job.paytable, job.columns, job.bets).expected_values(
+            _compositions(job, cards, by_shoe)
+        )
     return summed_by_shoe(job, n_rounds, shoe_of_round, number, ev)
 
 

@@ -30,6 +30,7 @@ multipliers however the rounds are then settled, a block of shoes at a time.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -38,9 +39,12 @@ import numpy as np
 from analyzer.game.cards import CARD_RANKS, CARD_SUITS, CARD_VALUES, N_CARDS
 from analyzer.game.games import Game, decoded
 from analyzer.game.rules import BURN_BY_VALUE
+from analyzer.memo import Kept
 from analyzer.runs.dealer import Procedure, special_factors
 
 if TYPE_CHECKING:  # (a paytable without multipliers never needs the module)
+    from analyzer.engine.game_batch import GameBatch
+    from analyzer.paytables.model import Bet, Paytable
     from analyzer.paytables.multipliers import Multipliers
 
 __all__ = [
@@ -49,12 +53,31 @@ __all__ = [
     "deal_game_shoes",
     "game_multipliers",
     "game_special_factors",
+    "kept_game_batch",
     "round_fields",
     "rounds_dealt",
     "shuffled_game_shoes",
     "special_keys",
     "winner_codes",
 ]
+
+#: Each process's compiled bets of a game dealt once, by paytable and columns (a run's
+#: partitions, one after another, compile them once: count's and dealt's alike).
+_GAME_BATCHES: Kept[GameBatch] = Kept(8)
+
+
+def kept_game_batch(
+    paytable: Paytable, columns: object, bets: list[Bet] | tuple[Bet, ...]
+) -> GameBatch:
+    """``bets`` of ``paytable``'s game compiled (:func:`~analyzer.engine.game_batch.game_batch`),
+    once a process for the same paytable and ``columns`` (the bets' ids and modes)."""
+    from analyzer.engine.game_batch import game_batch
+
+    key = json.dumps([paytable.fingerprint, columns], sort_keys=True, default=str)
+    batch = _GAME_BATCHES.get(key)
+    if batch is None:
+        batch = _GAME_BATCHES.put(key, game_batch(paytable.game, bets))
+    return batch
 
 
 def rounds_dealt(starts: np.ndarray, procedure: Procedure, per_round: int) -> np.ndarray:
