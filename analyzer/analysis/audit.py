@@ -81,6 +81,7 @@ from analyzer.game.rules import BURN_BY_VALUE, CHOOSE, PLAYER_DRAWS, PLAYER_STOO
 from analyzer.game.shoe import INFINITE
 from analyzer.paytables.model import Bet, Paytable
 from analyzer.paytables.settle import Settlement, settling_rule
+from analyzer.words import counted
 
 #: A value the log does not give (a score, the winner: -1; a payout: NaN).
 NOT_LOGGED = -1
@@ -651,7 +652,7 @@ class Audit:
                 if hand.cards <= held <= hand.cards + hand.extra:
                     continue
                 text = (
-                    f"the {hand.label()} holds {_count(held, 'card')}: {game.name} deals it "
+                    f"the {hand.label()} holds {counted(held, 'card')}: {game.name} deals it "
                     f"{dealt_text(game, h)}"
                 )
                 found.append(self._finding("deal", block, int(i), text))
@@ -749,8 +750,8 @@ class Audit:
             burned = int(BURN_BY_VALUE[CARD_VALUES[burn[0]]])
             if len(burn) - 1 != burned:
                 text = (
-                    f"the shown card {shown} burns {_count(burned, 'card')}; the log burns "
-                    f"{_count(len(burn) - 1, 'card')} after it"
+                    f"the shown card {shown} burns {counted(burned, 'card')}; the log burns "
+                    f"{counted(len(burn) - 1, 'card')} after it"
                 )
                 found.append(self._finding("burn", block, i, text))
         return found
@@ -1072,10 +1073,6 @@ def other_payout_columns(log: object, kind: str = "payout") -> AnalyzerError:
 
 def _rank(finding: Finding) -> int:
     return CHECK_ORDER.index(finding.check)
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}{'' if n == 1 else 's'}"
 
 
 def _values_text(values: tuple[int, ...]) -> str:

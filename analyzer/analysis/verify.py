@@ -55,6 +55,7 @@ from analyzer.paytables.printed import (
 )
 from analyzer.paytables.unknowns import Poly
 from analyzer.schema import argument, sequence_of
+from analyzer.words import counted
 
 if TYPE_CHECKING:  # (pandas is imported where a frame is made: a report needs none)
     import pandas as pd
@@ -138,7 +139,7 @@ class _ShoeOf:
             if self.given is not None
             else Shoe.standard(self.decks).describe()
             if self.decks == INFINITE
-            else f"{self.decks} deck{'s' if self.decks != 1 else ''}"
+            else counted(self.decks, "deck")
         )
         return base + (" less " + " ".join(map(str, self.removed)) if self.removed else "")
 

@@ -28,6 +28,7 @@ from analyzer.game.shoe import INFINITE
 from analyzer.reports.document import Column, Document, Heading, Paragraph, records_table, table
 from analyzer.reports.formats import REPORT_FORMATS
 from analyzer.runs.jobs import DEFAULT_PARTITION_ROWS
+from analyzer.words import counted
 
 DESCRIPTION = """\
 Read a log of the rounds a table dealt (CSV or Parquet, one row per round: shoe, round,
@@ -256,14 +257,14 @@ def audit_document(result, paytable, level: float = 0.01, shuffle=None) -> Docum
     else:
         lines.append("No findings.")
     summary = []
-    decks = "an infinite deck" if result.decks == INFINITE else _count(result.decks, "deck")
+    decks = "an infinite deck" if result.decks == INFINITE else counted(result.decks, "deck")
     summary.append(
-        f"Audited {_count(result.rounds, 'round')} of {_count(result.shoes, 'shoe')}"
+        f"Audited {counted(result.rounds, 'round')} of {counted(result.shoes, 'shoe')}"
         f"{f' in {result.logs} logs' if result.logs > 1 else ''} against "
-        f"{paytable.name} ({decks}): {_count(result.total, 'finding')}"
+        f"{paytable.name} ({decks}): {counted(result.total, 'finding')}"
     )
-    counted = ", ".join(f"{check} {n:,}" for check, n in result.counts.items())
-    summary.append(f"  by check: {counted}")
+    by_check = ", ".join(f"{check} {n:,}" for check, n in result.counts.items())
+    summary.append(f"  by check: {by_check}")
     if result.payouts_checked:
         shown = ", ".join(payout_column(b, m, paytable) for b, m in result.payouts_checked)
         summary.append(f"  payouts checked: {shown}")
@@ -297,13 +298,13 @@ def _shuffle_blocks(shuffle) -> list:
     from analyzer.analysis.shuffle_tests import shuffle_test_record, shuffle_verdict
 
     run, failed = len(shuffle.tests), len(shuffle.failed)
-    verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
+    verdict = "every test passes" if not failed else f"{counted(failed, 'test')} of {run} fail"
     if not run:
         verdict = "none run"
     intro = [
-        f"{_count(run, 'test')} at level {shuffle.level:g}, p-values adjusted by Holm's "
+        f"{counted(run, 'test')} at level {shuffle.level:g}, p-values adjusted by Holm's "
         f"correction over the {run} run: {verdict}",
-        f"  {_count(shuffle.shoes, 'shoe')}, {_count(shuffle.pairs, 'consecutive pair')}; "
+        f"  {counted(shuffle.shoes, 'shoe')}, {counted(shuffle.pairs, 'consecutive pair')}; "
         f"places counted from each shoe's {'burn' if shuffle.burn_logged else 'first round'}"
         f", the first {shuffle.window:,} (every shoe's)",
     ]
@@ -417,7 +418,7 @@ def _monitoring_blocks(result, paytable) -> list:
     unvalued = sum(r.unvalued for r in result.monitoring)
     if unvalued:
         intro.append(
-            f"  left out: {_count(unvalued, 'stake')} on a round whose payout is neither "
+            f"  left out: {counted(unvalued, 'stake')} on a round whose payout is neither "
             "logged nor settled from the cards"
         )
     rows = [_monitor_cells(r, paytable) for r in result.monitoring]
@@ -440,12 +441,12 @@ def _group_blocks(result, paytable) -> list:
     verdict = (
         "no group is called"
         if not failed
-        else f"{_count(len(failed), 'group')} called: " + ", ".join(
+        else f"{counted(len(failed), 'group')} called: " + ", ".join(
             f"{g.column} {g.value}" for g in failed
         )
     )  # fmt: skip
     intro = [
-        f"{_count(len(groups.groups), 'group')} ({', '.join(groups.columns)}), "
+        f"{counted(len(groups.groups), 'group')} ({', '.join(groups.columns)}), "
         f"{len(tested)} with at least {groups.min_rounds:,} rounds tested: {verdict}",
     ]
     if result.fit is not None:
@@ -522,12 +523,12 @@ def _fit_blocks(fit, paytable) -> list:
     from analyzer.analysis.audit_record import verdict as verdict_of
 
     run, failed = len(fit.run), len(fit.failed)
-    verdict = "every test passes" if not failed else f"{_count(failed, 'test')} of {run} fail"
+    verdict = "every test passes" if not failed else f"{counted(failed, 'test')} of {run} fail"
     game = paytable.game
-    shoe = "an infinite deck" if fit.decks == INFINITE else _count(fit.decks, "deck")
+    shoe = "an infinite deck" if fit.decks == INFINITE else counted(fit.decks, "deck")
     keys = {t.key for t in fit.tests}
     intro = [
-        f"{_count(run, 'test')} at level {fit.level:g}, p-values adjusted by Holm's "
+        f"{counted(run, 'test')} at level {fit.level:g}, p-values adjusted by Holm's "
         f"correction over the {run} run: {verdict}",
     ]
     if game is not None and game.decision is not None:
@@ -555,13 +556,13 @@ def _fit_blocks(fit, paytable) -> list:
             else f"as {game.name} scores its hands, in floats"
         )
         intro.append(
-            f"  shoe-aware: {_count(fit.shoe_aware_rounds, 'round')}, each priced on the cards "
+            f"  shoe-aware: {counted(fit.shoe_aware_rounds, 'round')}, each priced on the cards "
             f"left in its shoe (earlier rounds and burns out) {how}"
         )
     if fit.left_out:
         not_dealt = "" if game is None else f", or not dealt as {game.name} deals"
         intro.append(
-            f"  left out of the shoe-aware test: {_count(fit.left_out, 'round')} whose shoe "
+            f"  left out of the shoe-aware test: {counted(fit.left_out, 'round')} whose shoe "
             f"holds more of a card than its decks, or fewer cards than a round takes{not_dealt}"
         )
     intro += [f"  {note}" for note in fit.notes]
@@ -668,7 +669,3 @@ def _p_text(p: float | None) -> str:
 def _tiny_p_text(p: float) -> str:
     """A p-value, one too small for a float (a normal tail past z = 38) as "< 1e-300"."""
     return "< 1e-300" if p == 0 else _p_text(p)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n:,} {noun}{'' if n == 1 else 's'}"

@@ -13,6 +13,7 @@ from typing import Any
 from analyzer.cli.options import add_mode_option, reads
 from analyzer.cli.runs import add_run_options, job_from_args
 from analyzer.errors import AnalyzerError
+from analyzer.words import counted
 
 DESCRIPTION = """\
 Is the RTP a player meets over a dealt shoe the printed one? Deals whole shoes as live
@@ -172,7 +173,7 @@ def _output(args, paytable, job, shoe, records, *, exact: bool) -> str:
     from tabulate import tabulate
 
     shown = f"{job.size} cards ({rank_text(job.counts)})" if args.shoe else _decks(shoe.decks)
-    dealt = f"{args.shoes:,} shoe{'' if args.shoes == 1 else 's'}" if args.shoes else ""
+    dealt = counted(args.shoes, "shoe") if args.shoes else ""
     how = "exact, every order of the cards" if exact else f"{dealt}, seed {args.seed}"
     per_shoe = records[0]["rounds_per_shoe"]
     head = (

@@ -29,6 +29,7 @@ from analyzer.reports.document import Column, Document, Paragraph, table
 from analyzer.reports.formats import ALL_MODES, fraction_text, same_in_every_mode
 from analyzer.reports.i18n import word
 from analyzer.reports.writers import write_document
+from analyzer.words import counted
 
 if TYPE_CHECKING:  # (the module is imported when --special is given)
     from analyzer.paytables.multipliers import Specials, SpecialSuits
@@ -491,13 +492,13 @@ def _game_round(
     }
     identities = [(card.rank, card.suit) for card in cards]
 
-    def counted(kind: str, winner: str) -> list[tuple[int, int]]:
+    def cards_counted(kind: str, winner: str) -> list[tuple[int, int]]:
         code = np.array([game.winners.index(winner)])
         return [identities[i] for i in np.flatnonzero(game.counted_mask(kind, code)[0])]
 
     settled = {
         mode: {
-            bet.id: Settlement(bet).dealt_result(columns, [], [], specials, counted)
+            bet.id: Settlement(bet).dealt_result(columns, [], [], specials, cards_counted)
             for bet, mode in paytable.offered((mode,))
         }
         for mode in paytable.modes
@@ -523,7 +524,7 @@ def _game_round(
     for label, held, score, shown in zip(labels, hands, scores, pictures, strict=True):
         line = f"{label:<{width}} {' '.join(map(str, held)):<12} score {score}"
         if by_pictures:
-            line += f", {shown} picture card{'s' if shown != 1 else ''}"
+            line += f", {counted(shown, 'picture card')}"
         lines.append(line)
     if winner == game.tie:
         lines.append(f"Winner: {game.tie.capitalize()}")

@@ -32,6 +32,7 @@ from analyzer.game.cards import (
 )
 from analyzer.records import record
 from analyzer.schema import argument, described, optional_note, table, whole_number
+from analyzer.words import counted
 
 #: Cards in one round at most; every round is weighted as an ordered sequence of this many.
 ROUND_CARDS = 6
@@ -377,7 +378,7 @@ class Shoe:
             return f"{self.size} cards dealt with replacement ({self.rank_text})"
         decks = self.full_decks
         if decks is not None:
-            return f"{decks} deck{'s' if decks != 1 else ''} ({self.size} cards)"
+            return f"{counted(decks, 'deck')} ({self.size} cards)"
         suits = "" if self.suits_known else ", suits of some cards unknown"
         return f"{self.size} cards ({self.rank_text}{suits})"
 

@@ -20,6 +20,7 @@ from analyzer.errors import AnalyzerError
 from analyzer.files import write_atomically
 from analyzer.reports.i18n import sentence, word
 from analyzer.reports.tables import bet_label
+from analyzer.words import counted
 
 #: Most bets a chart of effects of removal draws (a panel per bet and mode): past a few
 #: dozen it is metres tall and minutes to draw. The tables show any number of bets.
@@ -282,7 +283,7 @@ def audit_figure(fit: FitResult):
         ax.tick_params(labelsize=7)
     rounds = fit.shoe_aware_rounds
     fig.suptitle(
-        f"Audit: the fit to the exact odds ({rounds:,} round{'' if rounds == 1 else 's'} "
+        f"Audit: the fit to the exact odds ({counted(rounds, 'round')} "
         "priced on the cards left in their shoe)",
         fontsize=11,
     )
