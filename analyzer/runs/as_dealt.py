@@ -652,16 +652,23 @@ def exact_as_dealt(
         for key, buckets in (("with_limit", limit), ("without_limit", range(n_buckets))):
             bets = Fraction(sum(played[j] for j in buckets), orders)
             net = sum((net_sums[c][j] for j in buckets), Fraction(0)) / orders
-            ev = (net - fee * bets) / (1 + fee)
-            rtp = 1 + ev / bets if bets else None
-            record[key] = {
-                "rounds_bet_per_shoe": bets,
-                "ev_per_shoe": ev,
-                "rtp": rtp,
-                "difference": None if rtp is None else rtp - top[c],
-            }
+            record[key] = exact_figures(bets, (net - fee * bets) / (1 + fee), top[c])
         records.append(record)
     return records
+
+
+def exact_figures(bets: Fraction, ev: Fraction, top: Fraction) -> dict[str, Any]:
+    """One column's exact figures with or without its max round, from the expected rounds
+    bet per shoe (E[B]) and sum of their EVs (E[S]): the round-average RTP
+    ``1 + E[S] / E[B]`` (None where no round is bet) and its difference from ``top``, the
+    RTP off the top."""
+    rtp = 1 + ev / bets if bets else None
+    return {
+        "rounds_bet_per_shoe": bets,
+        "ev_per_shoe": ev,
+        "rtp": rtp,
+        "difference": None if rtp is None else rtp - top,
+    }
 
 
 def _exact_passes(plan, groups: list[list[int]], kept, resume: bool, progress) -> dict:

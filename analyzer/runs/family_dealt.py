@@ -313,7 +313,7 @@ def priced_records(job: DealtJob, played: dict, progress: bool | None) -> list[d
     from analyzer.game.shoe import Shoe
     from analyzer.paytables.model import restricted
     from analyzer.progress import bar_options
-    from analyzer.runs.as_dealt import off_the_top
+    from analyzer.runs.as_dealt import exact_figures, off_the_top
 
     single = restricted(job.paytable, job.columns)
     n = job.n_columns
@@ -348,13 +348,7 @@ def priced_records(job: DealtJob, played: dict, progress: bool | None) -> list[d
             ("with_limit", ev_limit[c], bets_limit[c]),
             ("without_limit", ev_all[c], bets_all),
         ):
-            rtp = 1 + ev / bets if bets else None
-            record[key] = {
-                "rounds_bet_per_shoe": bets,
-                "ev_per_shoe": ev,
-                "rtp": rtp,
-                "difference": None if rtp is None else rtp - top[c],
-            }
+            record[key] = exact_figures(bets, ev, top[c])
         records.append(record)
     return records
 
